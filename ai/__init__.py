@@ -1,0 +1,1 @@
+"""Computer opponents: one MCTS for every game, per-game heuristics, the worker process."""

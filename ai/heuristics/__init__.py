@@ -1,0 +1,10 @@
+"""Per-game heuristics by game id."""
+
+from __future__ import annotations
+
+from ai.heuristics.base import Heuristic
+from ai.heuristics.flatfront import FlatFrontHeuristic
+
+HEURISTICS: dict[str, Heuristic] = {"flatfront": FlatFrontHeuristic()}
+
+__all__ = ["HEURISTICS", "Heuristic"]

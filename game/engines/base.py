@@ -1,0 +1,173 @@
+"""The engine protocol every game implements (see DESIGN.md, "The engine protocol").
+
+Modelled on OpenSpiel's State API so that an adapter is a thin shim. The action history is the
+single source of truth: saving, undo, the move log and replays all derive from it.
+
+Engines subclass :class:`Game` and :class:`State`. A state implements ``_apply`` (the mutation,
+assuming legality) and either relies on the default legality check (membership in
+``legal_actions()``) or overrides ``illegal_reason`` to explain *why* an action is refused.
+``apply_action`` checks first and mutates second, so a refused action never changes anything.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+CHANCE = -1
+TERMINAL = -4
+
+RECORD_KEYS = ("game", "version", "num_players", "options", "history")
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules forbid here; the message says why in words a player understands."""
+
+
+class Game:
+    """Static description of a game; one immutable instance per game lives in ``GAMES``."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    title_ja: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    perfect_information: ClassVar[bool]
+    cooperative: ClassVar[bool] = False
+    options: ClassVar[dict[str, list]] = {}
+    version: ClassVar[int] = 1
+
+    def default_options(self) -> dict[str, Any]:
+        return {name: values[0] for name, values in self.options.items()}
+
+    def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Defaults filled in; unknown names or values raise ValueError with a readable reason."""
+        resolved = self.default_options()
+        for name, value in options.items():
+            if name not in self.options:
+                raise ValueError(f"{self.id} has no option {name!r}")
+            allowed = self.options[name]
+            if value not in allowed:
+                # Command-line values arrive as strings: match them against the allowed values.
+                matches = [v for v in allowed if str(v).lower() == str(value).lower()]
+                if not matches:
+                    raise ValueError(f"option {name} must be one of {allowed}, not {value!r}")
+                value = matches[0]
+            resolved[name] = value
+        return resolved
+
+    def resolve_players(self, num_players: int | None) -> int:
+        n = self.min_players if num_players is None else num_players
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players}-{self.max_players} players, not {n}"
+            )
+        return n
+
+    def new_state(self, num_players: int | None = None, **options: Any) -> State:
+        raise NotImplementedError
+
+    def replay(self, record: dict) -> State:
+        """Rebuild a state from ``State.to_record()``; a damaged record raises ValueError."""
+        if not isinstance(record, dict) or any(k not in record for k in RECORD_KEYS):
+            raise ValueError("not a Five Fronts game record")
+        if record["game"] != self.id:
+            raise ValueError(f"record is for {record['game']!r}, not {self.id!r}")
+        if record["version"] != self.version:
+            raise ValueError(f"record version {record['version']} is not {self.version}")
+        history = record["history"]
+        if not isinstance(history, list) or not all(isinstance(a, int) for a in history):
+            raise ValueError("record history must be a list of action numbers")
+        state = self.new_state(record["num_players"], **record["options"])
+        for i, action in enumerate(history):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as err:
+                raise ValueError(f"record move {i + 1} is illegal: {err}") from err
+        return state
+
+
+class State:
+    """A position. Subclasses keep their fields plain (ints, tuples, lists) so clone is cheap."""
+
+    game: Game
+    num_players: int
+    options: dict[str, Any]
+    history: list[int]
+
+    # --- to implement -----------------------------------------------------------------------
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal actions; at a chance node the possible outcomes."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        """Mutate the state for a legal ``action`` (history is appended by the caller)."""
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        raise NotImplementedError
+
+    def action_to_string(self, action: int) -> str:
+        raise NotImplementedError
+
+    def observation(self, player: int) -> dict:
+        raise NotImplementedError
+
+    def determinize(self, player: int, rng: random.Random) -> State:
+        raise NotImplementedError
+
+    # --- provided ---------------------------------------------------------------------------
+    def illegal_reason(self, action: int) -> str | None:
+        """Why ``action`` is illegal here, or None if it is legal. Override for better words."""
+        if self.is_terminal():
+            return "the game is over"
+        if action not in self.legal_actions():
+            return f"{action} is not a legal action here"
+        return None
+
+    def apply_action(self, action: int) -> None:
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        self._apply(action)
+        self.history.append(action)
+
+    def apply_unchecked(self, action: int) -> None:
+        """Apply an action known to be legal (taken from legal_actions); for search hot loops."""
+        self._apply(action)
+        self.history.append(action)
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def to_record(self) -> dict:
+        return {
+            "game": self.game.id,
+            "version": self.game.version,
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "history": list(self.history),
+        }
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """One chance outcome drawn by its probability."""
+        outcomes = self.chance_outcomes()
+        r = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]

@@ -1,0 +1,1 @@
+"""Widgets, tweens, layout, palettes, fonts and sound shared by every scene and board."""
