@@ -35,7 +35,7 @@ bench: $(VENV)/.installed-bench
 	$(HEADLESS) $(BIN)/python -m bench
 
 dist: $(VENV)/.installed-test
-	$(BIN)/python build/build.py
+	$(BIN)/python build/make_dist.py
 
 clean:
 	rm -rf $(VENV) dist build/work .pytest_cache .ruff_cache
