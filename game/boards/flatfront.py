@@ -1,0 +1,1388 @@
+"""The Flat Front board: the field of tiles, the pile, both players' supplies, and every animation.
+
+It draws only from the observation. Between two observations it animates what changed: a tile
+turned up (flips off the pile), a tile placed (slides from the face-up slot), pieces set (drop
+in), an attack (attackers pulse, the target is struck, its pieces fall over), a pass or the start
+of combat (a banner). One click is one action: a cell in placement, an option in the piece
+chooser, an opposing tile in combat.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game import i18n
+from game.boards.base import Board, BoardContext
+from game.boards.flatfront_art import (
+    CardText,
+    FlatFrontArt,
+    blit_center,
+    blit_row,
+    darker,
+    lighter,
+    mix,
+    row_width,
+    square_offsets,
+)
+from game.engines.flatfront import (
+    MAX_SPAN,
+    POWERS,
+    attack_action,
+    decode_attack,
+    decode_pieces,
+    decode_place,
+    is_attack,
+    is_pieces,
+    is_place,
+    place_action,
+)
+
+Colour = tuple[int, int, int]
+
+# Named colour roles; the scene passes one palette as ctx.palette.
+PALETTES: dict[str, dict[str, Colour]] = {
+    "normal": {
+        "bg": (22, 17, 14),
+        "table": (92, 64, 44),
+        "table_grain": (72, 49, 33),
+        "mat": (46, 72, 62),
+        "parchment": (232, 219, 189),
+        "back": (58, 66, 80),
+        "gold": (216, 176, 92),
+        "blue": (56, 94, 148),
+        "red": (168, 58, 44),
+        "fallen": (150, 146, 140),
+        "legal": (138, 214, 120),
+        "illegal": (226, 84, 66),
+        "hint": (104, 222, 246),
+        "target": (250, 176, 60),
+        "attacker": (255, 244, 214),
+        "text": (246, 239, 226),
+        "text_dim": (196, 184, 164),
+        "panel": (26, 21, 18),
+        "panel_edge": (118, 96, 72),
+    },
+    # Okabe-Ito colours: blue and vermillion stay apart for every common colour deficiency.
+    "colorblind": {
+        "bg": (20, 18, 18),
+        "table": (78, 66, 58),
+        "table_grain": (62, 52, 46),
+        "mat": (52, 62, 70),
+        "parchment": (236, 228, 206),
+        "back": (60, 60, 66),
+        "gold": (240, 228, 66),
+        "blue": (0, 114, 178),
+        "red": (213, 94, 0),
+        "fallen": (150, 150, 150),
+        "legal": (0, 178, 130),
+        "illegal": (204, 121, 167),
+        "hint": (86, 180, 233),
+        "target": (240, 228, 66),
+        "attacker": (255, 255, 255),
+        "text": (246, 244, 238),
+        "text_dim": (196, 192, 184),
+        "panel": (22, 22, 24),
+        "panel_edge": (120, 116, 110),
+    },
+}
+
+# UI strings, keyed for game/i18n; used until the keys are in en.json / ja.json.
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        "side.flatfront.0": "Blue",
+        "side.flatfront.1": "Red",
+        "flatfront.banner.tile": "{side}'s tile!",
+        "flatfront.banner.first": "{side} lays the first tile",
+        "flatfront.banner.again": "{side} places again",
+        "flatfront.banner.places": "{side} places it",
+        "flatfront.banner.pieces": "{side} sets {n} pieces on it",
+        "flatfront.banner.piece_one": "{side} sets 1 piece on it",
+        "flatfront.banner.combat": "Combat!",
+        "flatfront.banner.attacks_first": "{side} attacks first",
+        "flatfront.banner.attacks": "{side} to attack",
+        "flatfront.banner.cannot": "{side} has no attack left",
+        "flatfront.banner.passes": "{side} passes",
+        "flatfront.banner.passes_sub": "No attack beats any defence",
+        "flatfront.banner.wins": "{side} wins!",
+        "flatfront.banner.draw": "Draw",
+        "flatfront.banner.result": "Tiles {blue} to {red}, power {bp} to {rp}",
+        "flatfront.pile": "Pile",
+        "flatfront.face_up": "Face up",
+        "flatfront.squares": "{n} squares",
+        "flatfront.squares_one": "1 square",
+        "flatfront.no_squares": "no squares",
+        "flatfront.pile_empty": "empty",
+        "flatfront.to_move": "to move",
+        "flatfront.winner": "Winner",
+        "flatfront.tiles": "tiles",
+        "flatfront.power": "power",
+        "flatfront.supply": "In hand",
+        "flatfront.choose": "Choose pieces",
+        "flatfront.option_power": "power {n}",
+        "flatfront.attack_vs": "Attack {attack} vs defence {defence}",
+        "flatfront.attack_ok": "Knocks it down",
+        "flatfront.attack_short": "Not enough",
+        "flatfront.limit": "{n} × {n} limit",
+        "flatfront.touch.edge": "Tiles touch by edges",
+        "flatfront.touch.edge+corner": "Tiles touch by edges and corners",
+        "flatfront.hint": "Hint",
+        "flatfront.status.place": "{side}: click a highlighted cell to place the tile",
+        "flatfront.status.placing": "{side} is placing a tile",
+        "flatfront.status.pieces": "{side}: choose the pieces for the tile (keys 1–{n})",
+        "flatfront.status.choosing": "{side} is choosing pieces",
+        "flatfront.status.attack": "{side}: click a highlighted tile to attack",
+        "flatfront.status.pass": "{side} has no successful attack and passes",
+        "flatfront.status.attacking": "{side} is attacking",
+        "flatfront.status.turn_up": "Turning up the next tile",
+        "flatfront.status.over": "Game over: {result}",
+        "flatfront.feedback.limit": "The field may not exceed {n} × {n} tiles",
+        "flatfront.feedback.own_tile": "Attack an opposing tile",
+        "flatfront.feedback.choose": "Choose the pieces for the tile first",
+    },
+    "ja": {
+        "side.flatfront.0": "青",
+        "side.flatfront.1": "赤",
+        "flatfront.banner.tile": "{side}のタイル！",
+        "flatfront.banner.first": "{side}が最初のタイルを置きます",
+        "flatfront.banner.again": "{side}がもう一度置きます",
+        "flatfront.banner.places": "{side}が置きます",
+        "flatfront.banner.pieces": "{side}が駒を{n}個乗せます",
+        "flatfront.banner.piece_one": "{side}が駒を1個乗せます",
+        "flatfront.banner.combat": "戦闘開始！",
+        "flatfront.banner.attacks_first": "{side}の先攻",
+        "flatfront.banner.attacks": "{side}の攻撃",
+        "flatfront.banner.cannot": "{side}は攻撃できません",
+        "flatfront.banner.passes": "{side}はパス",
+        "flatfront.banner.passes_sub": "防御を上回る攻撃がありません",
+        "flatfront.banner.wins": "{side}の勝ち！",
+        "flatfront.banner.draw": "引き分け",
+        "flatfront.banner.result": "領地 {blue} 対 {red}、パワー {bp} 対 {rp}",
+        "flatfront.pile": "山札",
+        "flatfront.face_up": "公開タイル",
+        "flatfront.squares": "{n}マス",
+        "flatfront.squares_one": "1マス",
+        "flatfront.no_squares": "0マス",
+        "flatfront.pile_empty": "なし",
+        "flatfront.to_move": "手番",
+        "flatfront.winner": "勝者",
+        "flatfront.tiles": "領地",
+        "flatfront.power": "パワー",
+        "flatfront.supply": "手元の駒",
+        "flatfront.choose": "駒を選ぶ",
+        "flatfront.option_power": "パワー{n}",
+        "flatfront.attack_vs": "攻撃 {attack} 対 防御 {defence}",
+        "flatfront.attack_ok": "倒せます",
+        "flatfront.attack_short": "足りません",
+        "flatfront.limit": "{n}×{n}の上限",
+        "flatfront.touch.edge": "辺で接するタイルが隣接",
+        "flatfront.touch.edge+corner": "辺と角で接するタイルが隣接",
+        "flatfront.hint": "ヒント",
+        "flatfront.status.place": "{side}：光っているマスをクリックしてタイルを置く",
+        "flatfront.status.placing": "{side}がタイルを置いています",
+        "flatfront.status.pieces": "{side}：タイルに乗せる駒を選ぶ（キー 1–{n}）",
+        "flatfront.status.choosing": "{side}が駒を選んでいます",
+        "flatfront.status.attack": "{side}：光っているタイルをクリックして攻撃",
+        "flatfront.status.pass": "{side}は攻撃できないのでパスします",
+        "flatfront.status.attacking": "{side}が攻撃しています",
+        "flatfront.status.turn_up": "次のタイルを公開しています",
+        "flatfront.status.over": "ゲーム終了：{result}",
+        "flatfront.feedback.limit": "場は{n}×{n}枚を超えられません",
+        "flatfront.feedback.own_tile": "相手のタイルを攻撃してください",
+        "flatfront.feedback.choose": "先にタイルに乗せる駒を選んでください",
+    },
+}
+
+
+def tr(key: str, **fmt: object) -> str:
+    """The UI string for ``key``: from game.i18n once it has the key, else from STRINGS."""
+    if i18n.has(key):
+        return i18n.t(key, **fmt)
+    table = STRINGS.get(i18n.get_language(), STRINGS["en"])
+    return table.get(key, STRINGS["en"][key]).format(**fmt)
+
+
+def side_name(side: int) -> str:
+    return tr(f"side.flatfront.{side}")
+
+
+def squares_label(n: int) -> str:
+    if n == 0:
+        return tr("flatfront.no_squares")
+    return tr("flatfront.squares_one") if n == 1 else tr("flatfront.squares", n=n)
+
+
+# --- timings (seconds at animation speed 1) ---------------------------------------------------
+T_FLIP = 0.55
+T_SLIDE = 0.45
+T_DROP = 0.35
+T_PULSE = 0.35
+T_STRIKE = 0.3
+T_FALL = 0.55
+T_BANNER = 0.35
+T_FLASH_HOLD = 1.1
+T_CAMERA = 0.5
+
+VIEW_CELLS = 6.25  # cells visible across and down: a 4-wide field plus a free cell each side
+TILE_ASPECT = 1.5
+GAP = 0.06  # gap between neighbouring tiles, relative to the tile height
+KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
+    getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
+}
+MAX_OPTION_COLUMNS = 3  # chooser cards per row (a 3-square tile has at most six mixes)
+
+
+# --- sprites: the animated state of what is drawn -----------------------------------------------
+@dataclass
+class PieceSprite:
+    power: int
+    standing: bool
+    drop: float = 1.0  # 0: above the tile, 1: landed
+    fall: float = 0.0  # 0: upright, 1: lying flat
+    direction: int = 1  # falls to the right (+1) or the left (-1)
+
+
+@dataclass
+class TileSprite:
+    id: int
+    owner: int
+    squares: int
+    cell: tuple[int, int]
+    pieces: list[PieceSprite]
+    arrive: float = 1.0  # 0: at its source (face-up slot), 1: in its cell
+    dropped: bool = False  # placed by this viewer's click: lands in place instead of sliding
+    pulse: float = 0.0  # attacker glow
+    strike: float = 0.0  # strike effect progress on a target (0 = none)
+
+
+@dataclass
+class FaceUpSprite:
+    owner: int
+    squares: int
+    flip: float = 1.0  # 0: a back on the pile, 1: face up in the slot
+
+
+@dataclass
+class Banner:
+    key: tuple  # what the banner announces; a new key animates a new banner in
+    title: str
+    subtitle: str
+    side: int | None
+    appear: float = 1.0
+
+
+@dataclass
+class Camera:
+    x: float = 0.5  # field cell coordinates at the centre of the field area
+    y: float = 0.5
+
+
+@dataclass
+class _Timer:
+    t: float = 0.0
+
+
+@dataclass
+class Geometry:
+    """Every rectangle and size derived from the board rect (recomputed on resize).
+
+    ``area`` is where tiles go (the mat below the banner); ``unit`` scales text and margins.
+    """
+
+    unit: float
+    mat: pygame.Rect
+    area: pygame.Rect
+    banner: pygame.Rect
+    tile: tuple[int, int]
+    pitch: tuple[float, float]
+    column: pygame.Rect
+    pile: pygame.Rect
+    slot: pygame.Rect
+    slot_tile: tuple[int, int]
+    cards: tuple[pygame.Rect, pygame.Rect]
+    legend: pygame.Rect
+
+
+def compute_geometry(r: pygame.Rect) -> Geometry:
+    """The mat with the field on the left; pile, face-up tile and cards in a column on the right."""
+    u = max(5.0, min(r.w / 112, r.h / 74))
+    pad = round(1.6 * u)
+    col_w = int(min(max(r.w * 0.21, 170), 320))
+    column = pygame.Rect(r.right - pad - col_w, r.y + pad, col_w, r.h - 2 * pad)
+    mat = pygame.Rect(r.x + pad, r.y + pad, column.x - r.x - 2 * pad, r.h - 2 * pad)
+    banner = pygame.Rect(0, 0, round(mat.w * 0.72), round(max(6.5 * u, mat.h * 0.1)))
+    banner.midtop = (mat.centerx, mat.y + round(1.2 * u))
+    area = pygame.Rect(mat.x, banner.bottom, mat.w, mat.bottom - banner.bottom)
+    th = min(area.h / VIEW_CELLS, area.w / (VIEW_CELLS * TILE_ASPECT))
+    # the column: pile and face-up slot side by side, then the two player cards, then a legend
+    inner = column.inflate(-2 * pad, 0)
+    sw = min(round(th * TILE_ASPECT), (inner.w - pad) // 2)
+    slot_tile = (sw, round(sw / TILE_ASPECT))
+    top = column.y + round(2.6 * u)
+    cards_top = top + slot_tile[1] + round(5.6 * u)
+    legend_h = round(4.5 * u)
+    card_h = min(round(24 * u), (column.bottom - legend_h - cards_top - pad) // 2)
+    return Geometry(
+        unit=u,
+        mat=mat,
+        area=area,
+        banner=banner,
+        tile=(round(th * TILE_ASPECT), round(th)),
+        pitch=(th * TILE_ASPECT + th * GAP, th + th * GAP),
+        column=column,
+        pile=pygame.Rect(inner.x, top, *slot_tile),
+        slot=pygame.Rect(inner.right - sw, top, *slot_tile),
+        slot_tile=slot_tile,
+        cards=(
+            pygame.Rect(column.x, cards_top, col_w, card_h),
+            pygame.Rect(column.x, cards_top + card_h + pad, col_w, card_h),
+        ),
+        legend=pygame.Rect(column.x, column.bottom - legend_h, col_w, legend_h),
+    )
+
+
+def _neighbours(cell: tuple[int, int], adjacency: str) -> list[tuple[int, int]]:
+    x, y = cell
+    out = [(x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)]
+    if adjacency == "edge+corner":
+        out += [(x - 1, y - 1), (x + 1, y - 1), (x - 1, y + 1), (x + 1, y + 1)]
+    return out
+
+
+def _can_attack(obs: dict) -> bool:
+    """In combat, whether the player to move has an attack that beats its target's defence."""
+    return any(power > obs["defence"][key] for key, power in obs["attacks"].items())
+
+
+def _standing_power(tile: dict) -> int:
+    return sum(p["power"] for p in tile["pieces"] if p["standing"])
+
+
+class FlatFrontBoard(Board):
+    """Board view for Flat Front (see the module docstring)."""
+
+    def __init__(self, ctx: BoardContext) -> None:
+        super().__init__(ctx)
+        self.art = FlatFrontArt(ctx.palette)
+        self.tiles: dict[int, TileSprite] = {}
+        self.face: FaceUpSprite | None = None
+        self.banner: Banner | None = None
+        self.flash: Banner | None = None  # a short-lived banner (a pass) over the main one
+        self.camera = Camera()
+        self.chooser_appear = _Timer(1.0)
+        self.mouse: tuple[int, int] | None = None
+        self.clock = 0.0
+        self._clicked_cell: tuple[int, int] | None = None
+        self._cards: dict[tuple, pygame.Surface] = {}  # rendered player cards by content
+        self.geo = compute_geometry(self.rect)
+
+    # --- geometry -----------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        super().layout(rect)
+        self.geo = compute_geometry(self.rect)
+        self.art.clear()
+        self._cards = {}
+
+    def fs(self, size: float) -> int:
+        """A font size in layout units."""
+        return max(9, round(size * self.geo.unit))
+
+    def cell_center(self, cell: tuple[float, float]) -> tuple[float, float]:
+        g = self.geo
+        return (
+            g.area.centerx + (cell[0] + 0.5 - self.camera.x) * g.pitch[0],
+            g.area.centery + (cell[1] + 0.5 - self.camera.y) * g.pitch[1],
+        )
+
+    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int]:
+        g = self.geo
+        return (
+            math.floor((pos[0] - g.area.centerx) / g.pitch[0] + self.camera.x),
+            math.floor((pos[1] - g.area.centery) / g.pitch[1] + self.camera.y),
+        )
+
+    def tile_rect(self, cell: tuple[float, float]) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, *self.geo.tile)
+        rect.center = (round(self.cell_center(cell)[0]), round(self.cell_center(cell)[1]))
+        return rect
+
+    # --- observation diff ---------------------------------------------------------------------
+    def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
+        self._clicked_cell, clicked = None, self._clicked_cell
+        if not animate or previous is None or not self._follows(previous, obs):
+            self.tweens.tweens.clear()
+            self._rebuild(obs)
+        else:
+            self.tweens.finish_all()  # a new move arrived: land the previous one first
+            self._animate_diff(previous, obs, clicked)
+        if self.ctx.anim_speed() <= 0:
+            self.tweens.finish_all()
+
+    @staticmethod
+    def _follows(previous: dict, obs: dict) -> bool:
+        """True if ``obs`` follows ``previous`` by playing forward (not an undo or a new game)."""
+        old, new = previous["tiles"], obs["tiles"]
+        if len(new) < len(old):
+            return False
+        for a, b in zip(old, new, strict=False):
+            if a["cell"] != b["cell"] or a["owner"] != b["owner"]:
+                return False
+            if len(b["pieces"]) < len(a["pieces"]):
+                return False
+            if any(
+                not pa["standing"] and pb["standing"]
+                for pa, pb in zip(a["pieces"], b["pieces"], strict=False)
+            ):
+                return False
+        return True
+
+    @staticmethod
+    def _sprite(tile: dict) -> TileSprite:
+        """A tile at rest: in its cell, pieces standing or lying (alternately left and right)."""
+        pieces = [
+            PieceSprite(
+                p["power"], p["standing"], fall=float(not p["standing"]), direction=1 - i % 2 * 2
+            )
+            for i, p in enumerate(tile["pieces"])
+        ]
+        return TileSprite(tile["id"], tile["owner"], tile["squares"], tuple(tile["cell"]), pieces)
+
+    def _rebuild(self, obs: dict) -> None:
+        self.tiles = {t["id"]: self._sprite(t) for t in obs["tiles"]}
+        fu = obs["face_up"]
+        self.face = FaceUpSprite(fu["owner"], fu["squares"]) if fu else None
+        self.banner = self._banner_for(obs)
+        self.flash = None
+        self.chooser_appear.t = 1.0
+        self.camera.x, self.camera.y = self._camera_target(obs)
+
+    def _after(self, delay: float, action: Callable[[], None]) -> None:
+        """Run ``action`` once the animation clock has advanced by ``delay``."""
+        self.tweens.animate(_Timer(), delay, t=1.0, on_finish=action)
+
+    def _sound_at(self, delay: float, name: str) -> None:
+        """Play a sound when the animation reaches ``delay``; a skipped animation stays quiet."""
+        if delay <= 0 or self.ctx.anim_speed() <= 0:
+            self.ctx.play_sound(name)
+            return
+        timer = _Timer()
+        tween = self.tweens.animate(timer, delay, "linear", t=1.0)
+
+        def play() -> None:
+            if tween.elapsed >= tween.duration:  # reached in time, not snapped by a skip
+                self.ctx.play_sound(name)
+
+        tween.on_finish = play
+
+    def _animate_diff(self, prev: dict, obs: dict, clicked: tuple[int, int] | None) -> None:
+        t = 0.0
+        old_tiles = {tile["id"]: tile for tile in prev["tiles"]}
+        # 1. tiles placed: slide from the face-up slot (or land where the viewer clicked)
+        for tile in obs["tiles"]:
+            if tile["id"] in old_tiles:
+                continue
+            sprite = self._sprite(tile)
+            sprite.arrive = 0.0
+            sprite.dropped = tuple(tile["cell"]) == clicked
+            for piece in sprite.pieces:
+                piece.drop = 0.0
+            self.tiles[tile["id"]] = sprite
+            self.tweens.animate(
+                sprite, T_SLIDE * (0.6 if sprite.dropped else 1.0), "out_cubic", arrive=1.0, delay=t
+            )
+            self._sound_at(t + T_SLIDE * 0.5, "place")
+            t += T_SLIDE * (0.6 if sprite.dropped else 1.0)
+        self.face = None if obs["face_up"] is None else self.face
+        # 2. pieces set on a tile: they drop in one after another
+        for tile in obs["tiles"]:
+            sprite = self.tiles[tile["id"]]
+            old = old_tiles.get(tile["id"])
+            if old is not None and len(old["pieces"]) == len(tile["pieces"]):
+                continue
+            if old is not None:
+                sprite.pieces = self._sprite(tile).pieces
+                for piece in sprite.pieces:
+                    piece.drop = 0.0
+            for i, piece in enumerate(sprite.pieces):
+                self.tweens.animate(piece, T_DROP, "out_bounce", drop=1.0, delay=t + i * 0.09)
+            if sprite.pieces:
+                self._sound_at(t + T_DROP * 0.5, "place")
+                t += T_DROP + 0.09 * len(sprite.pieces)
+        # 3. attacks: the attacker's touching tiles pulse, the target is struck, its pieces fall
+        for tile in obs["tiles"]:
+            old = old_tiles.get(tile["id"])
+            if old is None:
+                continue
+            fell = [
+                i
+                for i, (a, b) in enumerate(zip(old["pieces"], tile["pieces"], strict=False))
+                if a["standing"] and not b["standing"]
+            ]
+            if fell:
+                t = self._animate_attack(prev, tile, fell, t)
+        # 4. a tile turned up: it flips off the pile into the face-up slot
+        fu = obs["face_up"]
+        if fu is not None and (prev["face_up"] is None or obs["pile"] < prev["pile"]):
+            self.face = FaceUpSprite(fu["owner"], fu["squares"], flip=0.0)
+            self.tweens.animate(self.face, T_FLIP, "in_out_sine", flip=1.0, delay=t)
+            self._sound_at(t, "flip")
+            t += T_FLIP * 0.6
+        # 5. banners: a pass flashes briefly; otherwise the main banner changes when its title does
+        for side in (0, 1):
+            if obs["passed"][side] and not prev["passed"][side]:
+                name = side_name(side)
+                title = tr("flatfront.banner.passes", side=name)
+                self._flash(
+                    Banner(("pass", side), title, tr("flatfront.banner.passes_sub"), side), t
+                )
+                t += T_FLASH_HOLD
+        self._set_banner(self._banner_for(obs), t)
+        if obs["phase"] == "pieces" and self.legal:
+            self.chooser_appear.t = 0.0
+            self.tweens.animate(self.chooser_appear, 0.25, "out_back", t=1.0, delay=t)
+        tx, ty = self._camera_target(obs)
+        if (tx, ty) != (self.camera.x, self.camera.y):
+            self.tweens.animate(self.camera, T_CAMERA, "in_out_quad", x=tx, y=ty)
+
+    def _animate_attack(self, prev: dict, target: dict, fell: list[int], t: float) -> float:
+        attacker_side = 1 - target["owner"]
+        sprite = self.tiles[target["id"]]
+        attackers = self._touching_attackers(prev, target, attacker_side)
+        self._sound_at(t, "attack")
+        for a in attackers:
+            a_sprite = self.tiles[a["id"]]
+
+            def fade(s: TileSprite = a_sprite) -> None:
+                self.tweens.animate(s, T_PULSE, "in_quad", pulse=0.0)
+
+            self.tweens.animate(a_sprite, T_PULSE, "out_quad", pulse=1.0, delay=t, on_finish=fade)
+        t += T_PULSE * 0.8
+        sprite.strike = 0.0
+        self.tweens.animate(
+            sprite,
+            T_STRIKE,
+            "out_cubic",
+            strike=1.0,
+            delay=t,
+            on_finish=lambda: setattr(sprite, "strike", 0.0),
+        )
+        # pieces fall away from the attackers' side of the target
+        if attackers:
+            ax = sum(a["cell"][0] for a in attackers) / len(attackers)
+            away = 1 if target["cell"][0] >= ax else -1
+        else:
+            away = 1
+        for n, i in enumerate(fell):
+            piece = sprite.pieces[i]
+            piece.standing = False
+            piece.fall = 0.0
+            piece.direction = away if n % 2 == 0 else -away
+            self.tweens.animate(
+                piece, T_FALL, "out_bounce", fall=1.0, delay=t + T_STRIKE * 0.5 + n * 0.07
+            )
+        self._sound_at(t + T_STRIKE * 0.5, "knock")
+        return t + T_STRIKE * 0.5 + T_FALL + 0.07 * len(fell)
+
+    @staticmethod
+    def _touching_attackers(obs: dict, target: dict, side: int) -> list[dict]:
+        """``side``'s tiles with standing pieces that touch ``target`` (they all join an attack)."""
+        near = set(_neighbours(tuple(target["cell"]), obs["adjacency"]))
+        return [
+            t
+            for t in obs["tiles"]
+            if t["owner"] == side and tuple(t["cell"]) in near and _standing_power(t) > 0
+        ]
+
+    def _flash(self, banner: Banner, delay: float) -> None:
+        banner.appear = 0.0
+
+        def show() -> None:
+            self.flash = banner
+
+        def gone() -> None:
+            if self.flash is banner:
+                self.flash = None
+
+        def hide() -> None:
+            hold = T_FLASH_HOLD - T_BANNER
+            self.tweens.animate(banner, T_BANNER, "in_quad", appear=0.0, delay=hold, on_finish=gone)
+
+        self._after(delay, show)
+        self.tweens.animate(banner, T_BANNER, "out_back", appear=1.0, delay=delay, on_finish=hide)
+
+    def _set_banner(self, banner: Banner | None, delay: float) -> None:
+        if banner is None:
+            return
+        current = self.banner
+        if current is not None and current.key == banner.key:
+            current.subtitle = banner.subtitle
+            return
+        banner.appear = 0.0
+
+        def swap() -> None:
+            self.banner = banner
+
+        self._after(delay, swap)
+        self.tweens.animate(banner, T_BANNER, "out_back", appear=1.0, delay=delay)
+
+    def _banner_for(self, obs: dict) -> Banner | None:
+        """The main banner for an observation: whose tile came up, who attacks, who won."""
+        phase, tiles = obs["phase"], obs["tiles"]
+        if phase == "over":
+            blue, red = obs["score"]
+            result = tr(
+                "flatfront.banner.result",
+                blue=blue["tiles"],
+                red=red["tiles"],
+                bp=blue["power"],
+                rp=red["power"],
+            )
+            winner = obs["winner"]
+            if winner == "draw":
+                return Banner(("over",), tr("flatfront.banner.draw"), result, None)
+            title = tr("flatfront.banner.wins", side=side_name(winner))
+            return Banner(("over",), title, result, winner)
+        if phase == "combat":
+            side = obs["to_move"]
+            name = side_name(side)
+            if not _can_attack(obs):
+                sub = tr("flatfront.banner.cannot", side=name)
+            elif side == obs["first_attacker"] and not any(
+                not p["standing"] for t in tiles for p in t["pieces"]
+            ):
+                sub = tr("flatfront.banner.attacks_first", side=name)
+            else:
+                sub = tr("flatfront.banner.attacks", side=name)
+            return Banner(("combat", side), tr("flatfront.banner.combat"), sub, side)
+        if phase == "pieces":
+            side = obs["to_move"]
+            squares = tiles[obs["pending_tile"]]["squares"]
+            title = tr("flatfront.banner.tile", side=side_name(side))
+            if squares == 1:
+                sub = tr("flatfront.banner.piece_one", side=side_name(side))
+            else:
+                sub = tr("flatfront.banner.pieces", side=side_name(side), n=squares)
+            return Banner(("turn", obs["pending_tile"]), title, sub, side)
+        fu = obs["face_up"]
+        if fu is None:
+            return None
+        side = fu["owner"]
+        name = side_name(side)
+        if not tiles:
+            sub = tr("flatfront.banner.first", side=name)
+        elif tiles[-1]["owner"] == side:
+            sub = tr("flatfront.banner.again", side=name)
+        else:
+            sub = tr("flatfront.banner.places", side=name)
+        return Banner(("turn", len(tiles)), tr("flatfront.banner.tile", side=name), sub, side)
+
+    def _camera_target(self, obs: dict) -> tuple[float, float]:
+        """Centre of the field plus every cell a tile could still go to (within the 5x5 limit)."""
+        tiles = obs["tiles"]
+        if not tiles:
+            return 0.5, 0.5
+        xs = [t["cell"][0] for t in tiles]
+        ys = [t["cell"][1] for t in tiles]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        if (
+            obs["phase"] in ("placement", "pieces")
+            and obs["pile"] + (obs["face_up"] is not None) > 0
+        ):
+            x0, x1 = max(x0 - 1, x1 - MAX_SPAN + 1), min(x1 + 1, x0 + MAX_SPAN - 1)
+            y0, y1 = max(y0 - 1, y1 - MAX_SPAN + 1), min(y1 + 1, y0 + MAX_SPAN - 1)
+        return (x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2
+
+    # --- what the viewer may do now -----------------------------------------------------------
+    def _legal_cells(self) -> dict[tuple[int, int], int]:
+        return {decode_place(a): a for a in self.legal if is_place(a)}
+
+    def _legal_targets(self) -> dict[int, int]:
+        return {decode_attack(a): a for a in self.legal if is_attack(a)}
+
+    def _options(self) -> list[tuple[int, tuple[int, int, int]]]:
+        """The piece mixes the viewer may choose, cheapest first (keys 1..n in this order)."""
+        opts = [(a, decode_pieces(a)) for a in self.legal if is_pieces(a)]
+        return sorted(
+            opts, key=lambda o: (sum(p * n for p, n in zip(POWERS, o[1], strict=True)), o[1])
+        )
+
+    def _option_icon_height(self) -> int:
+        return max(round(self.geo.tile[1] * 0.5), round(3.6 * self.geo.unit))
+
+    def _option_rects(self) -> list[pygame.Rect]:
+        """Chooser cards beside the tile just placed, kept inside the mat."""
+        options = self._options()
+        if not options or self.obs is None or self.obs["pending_tile"] is None:
+            return []
+        g = self.geo
+        n_pieces = sum(options[0][1])
+        icon_h = self._option_icon_height()
+        card_w = max(round(icon_h * (0.62 * n_pieces + 0.5)), round(9 * g.unit))
+        card_h = round(icon_h * 1.05 + 3.2 * g.unit)
+        gap = round(0.8 * g.unit)
+        cols = min(MAX_OPTION_COLUMNS, len(options))
+        rows = math.ceil(len(options) / cols)
+        head = round(3.6 * g.unit)
+        pad = round(1.2 * g.unit)
+        w = cols * card_w + (cols - 1) * gap + 2 * pad
+        h = head + rows * card_h + (rows - 1) * gap + pad
+        tile = self.tiles.get(self.obs["pending_tile"])
+        anchor = self.tile_rect(tile.cell) if tile else g.area
+        popup = self._place_popup((w, h), anchor, gap * 2)
+        rects = [popup]
+        for i in range(len(options)):
+            r, c = divmod(i, cols)
+            rects.append(
+                pygame.Rect(
+                    popup.x + pad + c * (card_w + gap),
+                    popup.y + head + r * (card_h + gap),
+                    card_w,
+                    card_h,
+                )
+            )
+        return rects
+
+    def _place_popup(self, size: tuple[int, int], anchor: pygame.Rect, gap: int) -> pygame.Rect:
+        """A spot beside ``anchor``, inside the mat, hiding the fewest tiles (never the anchor)."""
+        bounds = self.geo.mat.inflate(-gap, -gap)
+        tiles = [self.tile_rect(s.cell) for s in self.tiles.values()]
+        best: tuple[int, int, pygame.Rect] | None = None
+        # (popup point, anchor point, offset): beside, then diagonally off the corners
+        spots = (
+            ("midleft", "midright", (gap, 0)),
+            ("midright", "midleft", (-gap, 0)),
+            ("midtop", "midbottom", (0, gap)),
+            ("midbottom", "midtop", (0, -gap)),
+            ("bottomright", "topleft", (-gap, -gap)),
+            ("bottomleft", "topright", (gap, -gap)),
+            ("topright", "bottomleft", (-gap, gap)),
+            ("topleft", "bottomright", (gap, gap)),
+        )
+        for order, (point, at, (dx, dy)) in enumerate(spots):
+            popup = pygame.Rect((0, 0), size)
+            x, y = getattr(anchor, at)
+            setattr(popup, point, (x + dx, y + dy))
+            popup.clamp_ip(bounds)
+            hidden = sum(popup.colliderect(t) for t in tiles) + 100 * popup.colliderect(anchor)
+            if best is None or (hidden, order) < best[:2]:
+                best = (hidden, order, popup)
+        return best[2]
+
+    def _tile_at(self, pos: tuple[int, int]) -> dict | None:
+        if self.obs is None or not self.geo.area.collidepoint(pos):
+            return None
+        for tile in self.obs["tiles"]:
+            if self.tile_rect(tuple(tile["cell"])).collidepoint(pos):
+                return tile
+        return None
+
+    # --- input ----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> int | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            return self._click(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return None
+
+    def _click(self, pos: tuple[int, int]) -> int | None:
+        if not self.legal or self.obs is None:
+            return None
+        rects = self._option_rects()
+        if rects:
+            for (action, _), rect in zip(self._options(), rects[1:], strict=True):
+                if rect.collidepoint(pos):
+                    return action
+            return self._refuse("flatfront.feedback.choose")
+        if not self.geo.area.collidepoint(pos):
+            return None
+        if any(is_place(a) for a in self.legal):
+            x, y = self.cell_at(pos)
+            if max(abs(x), abs(y)) >= MAX_SPAN:  # no encoding: it would break the limit anyway
+                return self._refuse("flatfront.feedback.limit", n=MAX_SPAN)
+            self._clicked_cell = (x, y)
+            return place_action(x, y)
+        if any(is_attack(a) for a in self.legal):
+            tile = self._tile_at(pos)
+            if tile is None:
+                return None
+            if tile["owner"] == self.obs["to_move"]:
+                return self._refuse("flatfront.feedback.own_tile")
+            return attack_action(tile["id"])
+        return None
+
+    def _refuse(self, key: str, **fmt: object) -> None:
+        """A click that maps to no action: say why (the scene adds the error sound)."""
+        self.ctx.feedback(tr(key, **fmt))
+
+    def _key(self, key: int) -> int | None:
+        """Keys 1..9 pick the n-th option of the piece chooser."""
+        options = self._options()
+        if key in KEYS and KEYS[key] <= len(options):
+            return options[KEYS[key] - 1][0]
+        return None
+
+    # --- per frame ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+
+    def status_text(self) -> str:
+        obs = self.obs
+        if obs is None:
+            return ""
+        phase, mover = obs["phase"], obs["to_move"]
+        if phase == "over":
+            return tr("flatfront.status.over", result=self.banner.title if self.banner else "")
+        if mover < 0:
+            return tr("flatfront.status.turn_up")
+        name = side_name(mover)
+        mine = bool(self.legal)
+        if phase == "placement":
+            return tr("flatfront.status.place" if mine else "flatfront.status.placing", side=name)
+        if phase == "pieces":
+            if mine:
+                return tr("flatfront.status.pieces", side=name, n=len(self._options()))
+            return tr("flatfront.status.choosing", side=name)
+        if not _can_attack(obs):
+            return tr("flatfront.status.pass", side=name)
+        return tr("flatfront.status.attack" if mine else "flatfront.status.attacking", side=name)
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.art.p != self.ctx.palette:  # the colour-blind setting changed
+            self.art = FlatFrontArt(self.ctx.palette)
+            self._cards = {}
+        g = self.geo
+        surface.blit(
+            self.art.background(self.rect.size, g.mat.move(-self.rect.x, -self.rect.y)), self.rect
+        )
+        if self.obs is None:
+            return
+        clip = surface.get_clip()
+        surface.set_clip(g.mat)
+        self._draw_limit(surface)
+        self._draw_cells(surface)
+        self._draw_tiles(surface)
+        self._draw_pieces(surface)
+        self._draw_ghost(surface)
+        self._draw_board_hint(surface)
+        self._draw_combat_info(surface)
+        surface.set_clip(clip)
+        self._draw_column(surface)
+        self._draw_arrivals(surface)
+        self._draw_banner(surface)
+        self._draw_chooser(surface)
+
+    def _pulse(self, speed: float = 3.0) -> float:
+        return 0.5 + 0.5 * math.sin(self.clock * speed)
+
+    def _draw_limit(self, surface: pygame.Surface) -> None:
+        """Once the field spans 5 tiles either way, frame the cells it may still grow into."""
+        obs, g = self.obs, self.geo
+        if obs["phase"] not in ("placement", "pieces") or not obs["tiles"]:
+            return
+        xs = [t["cell"][0] for t in obs["tiles"]]
+        ys = [t["cell"][1] for t in obs["tiles"]]
+        if max(max(xs) - min(xs), max(ys) - min(ys)) + 1 < MAX_SPAN:
+            return  # below the limit the highlighted cells say enough
+        top_left = self.tile_rect((max(xs) - MAX_SPAN + 1, max(ys) - MAX_SPAN + 1))
+        bottom_right = self.tile_rect((min(xs) + MAX_SPAN - 1, min(ys) + MAX_SPAN - 1))
+        margin = round(g.tile[1] * GAP)
+        frame = top_left.union(bottom_right).inflate(2 * margin, 2 * margin)
+        colour = lighter(self.ctx.palette["mat"], 0.45)
+        clip = surface.get_clip()
+        surface.set_clip(g.area.clip(clip))  # never across the banner
+        self.art.dashed_rect(
+            surface, colour, frame, max(2, round(g.unit * 0.25)), round(g.unit * 1.2)
+        )
+        surface.set_clip(clip)
+        visible = frame.clip(g.area.inflate(-2 * round(g.unit), -2 * round(g.unit)))
+        label = self.art.text(tr("flatfront.limit", n=MAX_SPAN), self.fs(1.5), colour)
+        surface.blit(label, (visible.x + round(g.unit), visible.y + round(0.5 * g.unit)))
+
+    def _draw_cells(self, surface: pygame.Surface) -> None:
+        cells = self._legal_cells()
+        if not cells:
+            return
+        p = self.ctx.palette
+        w, h = self.geo.tile
+        marker = self.art.cell_marker(w, h, p["legal"])
+        alpha = round(150 + 105 * self._pulse())
+        for cell in cells:
+            blit_center(surface, marker, self.cell_center(cell), alpha)
+
+    def _draw_board_hint(self, surface: pygame.Surface) -> None:
+        """A suggested cell or target (a suggested piece mix is marked in the chooser)."""
+        if self.hint is None or self.obs is None:
+            return
+        if is_place(self.hint):
+            self._draw_hint_ring(surface, self.tile_rect(decode_place(self.hint)))
+        elif is_attack(self.hint) and decode_attack(self.hint) in self.tiles:
+            self._draw_hint_ring(surface, self.tile_rect(self.tiles[decode_attack(self.hint)].cell))
+
+    def _draw_hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        p = self.ctx.palette
+        glow = self.art.outline(rect.w, rect.h, p["hint"], max(3, round(self.geo.unit * 0.6)))
+        blit_center(surface, glow, rect.center, round(170 + 85 * self._pulse(5.0)))
+        ink = darker(p["hint"], 0.7)
+        parts = [
+            self.art.text("★", self.fs(1.4), ink, symbol=True),
+            self.art.text(tr("flatfront.hint"), self.fs(1.5), ink, bold=True),
+        ]
+        gap = round(0.4 * self.geo.unit)
+        width = row_width(parts, gap)
+        pill = pygame.Rect(0, 0, width + round(1.6 * self.geo.unit), parts[1].get_height())
+        pill.midbottom = (rect.centerx, rect.top + round(0.3 * self.geo.unit))
+        pygame.draw.rect(surface, p["hint"], pill, border_radius=pill.h // 2)
+        blit_row(surface, parts, (pill.centerx - width // 2, pill.centery), gap)
+
+    def _draw_tiles(self, surface: pygame.Surface) -> None:
+        obs, p = self.obs, self.ctx.palette
+        w, h = self.geo.tile
+        targets = self._legal_targets()
+        hovered = self._hovered_target()
+        attackers = (
+            {t["id"] for t in self._touching_attackers(obs, hovered, obs["to_move"])}
+            if hovered
+            else set()
+        )
+        shadow = self.art.tile_shadow(w, h)
+        settled = [s for s in self.tiles.values() if s.arrive >= 1.0]
+        for sprite in settled:
+            c = self.cell_center(sprite.cell)
+            blit_center(surface, shadow, (c[0] + h * 0.03, c[1] + h * 0.06))
+        for sprite in settled:
+            rect = self.tile_rect(sprite.cell)
+            surface.blit(self.art.tile(sprite.owner, sprite.squares, w, h), rect)
+            if obs["phase"] == "over" and not any(pc.standing for pc in sprite.pieces):
+                self._dim(surface, rect)
+        # highlights over the tiles
+        thick = max(3, round(self.geo.unit * 0.5))
+        pending = obs["pending_tile"]
+        for sprite in settled:
+            rect = self.tile_rect(sprite.cell)
+            if sprite.id in targets:
+                glow = self.art.outline(w, h, p["target"], thick)
+                is_hovered = hovered is not None and hovered["id"] == sprite.id
+                blit_center(
+                    surface,
+                    glow,
+                    rect.center,
+                    255 if is_hovered else round(140 + 115 * self._pulse(4.0)),
+                )
+                mark = self.art.crosshair(round(h * 0.3), p["target"])
+                surface.blit(mark, mark.get_rect(center=(rect.right - h * 0.1, rect.top + h * 0.1)))
+            if sprite.id in attackers or sprite.pulse > 0:
+                glow = self.art.outline(w, h, p["attacker"], thick)
+                blit_center(
+                    surface,
+                    glow,
+                    rect.center,
+                    round(255 * max(sprite.pulse, 0.85 if sprite.id in attackers else 0)),
+                )
+            if sprite.id == pending:
+                glow = self.art.outline(w, h, self.art.side(sprite.owner), thick)
+                blit_center(surface, glow, rect.center, round(160 + 95 * self._pulse()))
+
+    def _dim(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        veil = self.art.panel(
+            rect.w,
+            rect.h,
+            (*self.ctx.palette["bg"], 110),
+            self.ctx.palette["bg"],
+            round(rect.h * 0.08),
+        )
+        surface.blit(veil, rect)
+
+    def _piece_positions(
+        self, sprite: TileSprite, center: tuple[float, float]
+    ) -> list[tuple[PieceSprite, tuple[float, float]]]:
+        """Each piece with the point its base stands on: pieces stand on the printed squares."""
+        h = self.geo.tile[1]
+        offsets = square_offsets(max(sprite.squares, len(sprite.pieces)), h)
+        return [
+            (piece, (center[0] + dx, center[1] + dy + 0.1 * h))
+            for piece, (dx, dy) in zip(sprite.pieces, offsets, strict=False)
+        ]
+
+    def _draw_pieces(self, surface: pygame.Surface) -> None:
+        placed = [
+            (base, sprite.owner, piece)
+            for sprite in self.tiles.values()
+            if sprite.arrive >= 1.0
+            for piece, base in self._piece_positions(sprite, self.cell_center(sprite.cell))
+        ]
+        placed.sort(key=lambda item: item[0][1])  # nearer (lower) pieces overlap farther ones
+        for base, owner, piece in placed:
+            self._draw_piece(surface, owner, piece, base, self.geo.tile[1])
+        for sprite in self.tiles.values():
+            if sprite.strike > 0:
+                self.art.strike(surface, self.tile_rect(sprite.cell), sprite.strike)
+
+    def _draw_piece(
+        self,
+        surface: pygame.Surface,
+        owner: int,
+        piece: PieceSprite,
+        base: tuple[float, float],
+        tile_h: int,
+    ) -> None:
+        height = round(tile_h * 0.58)
+        bx, by = base[0], base[1] - (1.0 - piece.drop) * tile_h * 0.9
+        if piece.fall <= 0.0:
+            shadow = self.art.piece_shadow(height)
+            blit_center(
+                surface,
+                shadow,
+                (bx + height * 0.08, base[1] + height * 0.02),
+                round(255 * piece.drop),
+            )
+            image, anchor = self.art.piece(owner, piece.power, height)
+            alpha = None if piece.drop >= 1.0 else round(255 * min(1.0, piece.drop * 2))
+            if alpha is not None:
+                image.set_alpha(alpha)
+            surface.blit(image, (round(bx - anchor[0]), round(by - anchor[1])))
+            if alpha is not None:
+                image.set_alpha(255)
+            return
+        # Falling or lying: turn about the base and slide so the lying piece rests on its square.
+        k = min(1.0, piece.fall)
+        angle = -90.0 * k * piece.direction
+        px = bx - piece.direction * k * height * 0.42
+        py = by + k * height * 0.06
+        for fallen, alpha in ((False, round(255 * (1 - k))), (True, round(230 * k))):
+            if alpha <= 0:
+                continue
+            image, (ax, ay) = self.art.piece_pose(owner, piece.power, height, fallen, angle)
+            image.set_alpha(alpha)
+            surface.blit(image, (round(px - ax), round(py - ay)))
+            image.set_alpha(255)
+
+    def _hovered_target(self) -> dict | None:
+        """In combat, the opposing tile with standing pieces under the mouse."""
+        obs = self.obs
+        if obs["phase"] != "combat" or self.mouse is None or obs["to_move"] < 0:
+            return None
+        tile = self._tile_at(self.mouse)
+        if tile is None or tile["owner"] == obs["to_move"] or str(tile["id"]) not in obs["attacks"]:
+            return None
+        return tile
+
+    def _draw_combat_info(self, surface: pygame.Surface) -> None:
+        tile = self._hovered_target()
+        if tile is None:
+            return
+        obs, p, g = self.obs, self.ctx.palette, self.geo
+        attack = obs["attacks"][str(tile["id"])]
+        defence = obs["defence"][str(tile["id"])]
+        ok = attack > defence
+        line1 = self.art.text(
+            tr("flatfront.attack_vs", attack=attack, defence=defence),
+            self.fs(1.9),
+            p["text"],
+            bold=True,
+        )
+        colour = p["legal"] if ok else p["illegal"]
+        verdict = [
+            self.art.text("✔" if ok else "✘", self.fs(1.5), colour, symbol=True),
+            self.art.text(
+                tr("flatfront.attack_ok" if ok else "flatfront.attack_short"),
+                self.fs(1.6),
+                colour,
+                bold=True,
+            ),
+        ]
+        gap = round(0.5 * g.unit)
+        pad = round(g.unit)
+        line2_h = verdict[1].get_height()
+        box = pygame.Rect(
+            0,
+            0,
+            max(line1.get_width(), row_width(verdict, gap)) + 2 * pad,
+            line1.get_height() + line2_h + pad,
+        )
+        rect = self.tile_rect(tuple(tile["cell"]))
+        box.midbottom = (rect.centerx, rect.top - round(0.4 * g.unit))
+        if box.top < g.mat.top:
+            box.midtop = (rect.centerx, rect.bottom + round(0.4 * g.unit))
+        box.clamp_ip(g.mat)
+        surface.blit(
+            self.art.panel(box.w, box.h, (*p["panel"], 235), p["panel_edge"], round(g.unit)), box
+        )
+        surface.blit(line1, (box.x + pad, box.y + pad // 2))
+        blit_row(
+            surface,
+            verdict,
+            (box.x + pad, box.y + pad // 2 + line1.get_height() + line2_h // 2),
+            gap,
+        )
+
+    def _draw_ghost(self, surface: pygame.Surface) -> None:
+        cells = self._legal_cells()
+        if (
+            not cells
+            or self.mouse is None
+            or self.face is None
+            or not self.geo.area.collidepoint(self.mouse)
+        ):
+            return
+        cell = self.cell_at(self.mouse)
+        if any(tuple(t["cell"]) == cell for t in self.obs["tiles"]):
+            return
+        ghost = self.art.ghost(self.face.owner, self.face.squares, *self.geo.tile, cell in cells)
+        blit_center(surface, ghost, self.cell_center(cell))
+
+    # --- the side column ------------------------------------------------------------------------
+    def _draw_column(self, surface: pygame.Surface) -> None:
+        p, g = self.ctx.palette, self.geo
+        for text, rect in ((tr("flatfront.pile"), g.pile), (tr("flatfront.face_up"), g.slot)):
+            img = self.art.text(text.upper(), self.fs(1.45), p["text_dim"], bold=True)
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, g.column.y)))
+        self._draw_slot_outline(surface, g.pile)
+        self._draw_slot_outline(surface, g.slot)
+        self._draw_pile(surface)
+        for side in (0, 1):
+            self._draw_card(surface, side, g.cards[side])
+        self._draw_legend(surface)
+
+    def _pile_layers(self) -> int:
+        """Tile backs drawn in the pile (a tile being flipped still counts until it turns)."""
+        flipping = self.face is not None and self.face.flip < 0.5
+        return min(self.obs["pile"] + flipping, 8)
+
+    def _draw_pile(self, surface: pygame.Surface) -> None:
+        """The pile of tile backs with its count, and the face-up tile flipping off it."""
+        p, g = self.ctx.palette, self.geo
+        sw, sh = g.slot_tile
+        back = self.art.tile_back(sw, sh)
+        shadow = self.art.tile_shadow(sw, sh)
+        layers = self._pile_layers()
+        step = max(1.0, sh * 0.035)
+        if layers:
+            blit_center(
+                surface, shadow, (g.pile.centerx + 2, g.pile.centery + sh * 0.05 + layers * step)
+            )
+        for i in reversed(range(layers)):
+            surface.blit(back, (round(g.pile.x + i * step * 0.5), round(g.pile.y + i * step)))
+        if self.obs["pile"]:
+            self.art.badge(
+                surface, str(self.obs["pile"]), (g.pile.right, g.pile.bottom), self.fs(1.6)
+            )
+        else:
+            empty = self.art.text(tr("flatfront.pile_empty"), self.fs(1.5), p["text_dim"])
+            surface.blit(empty, empty.get_rect(center=g.pile.center))
+        if self.face is None:
+            return
+        f = self.face.flip
+        start, end = g.pile.center, g.slot.center
+        lift = math.sin(math.pi * f) * sh * 0.35
+        center = (start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f - lift)
+        scale = abs(math.cos(math.pi * f))  # the tile turns over: narrow, then wide again
+        image = back if f < 0.5 else self.art.tile(self.face.owner, self.face.squares, sw, sh)
+        if f >= 1.0:
+            blit_center(surface, shadow, (center[0] + 2, center[1] + sh * 0.05))
+        if 0.02 < scale < 0.999:
+            image = pygame.transform.smoothscale(image, (max(1, round(sw * scale)), sh))
+        if scale > 0.02:
+            blit_center(surface, image, center)
+        if f >= 1.0:
+            owner = self.face.owner
+            gap = round(0.6 * g.unit)
+            parts = [
+                self.art.side_icon(owner, self.fs(1.6)),
+                self.art.text(
+                    side_name(owner), self.fs(1.5), lighter(self.art.side(owner), 0.55), bold=True
+                ),
+                self.art.text(squares_label(self.face.squares), self.fs(1.5), p["text"]),
+            ]
+            y = g.slot.bottom + round(2.0 * g.unit)
+            blit_row(surface, parts, (g.slot.centerx - row_width(parts, gap) // 2, y), gap)
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        p, g = self.ctx.palette, self.geo
+        touch = self.art.text(
+            tr(f"flatfront.touch.{self.obs['adjacency']}"), self.fs(1.35), p["text_dim"]
+        )
+        surface.blit(touch, touch.get_rect(midbottom=(g.legend.centerx, g.legend.bottom)))
+        gap = round(0.6 * g.unit)
+        parts = []
+        for side in (0, 1):
+            parts += [
+                self.art.side_icon(side, self.fs(1.5)),
+                self.art.text(
+                    side_name(side) + "   " * (1 - side), self.fs(1.5), p["text"], bold=True
+                ),
+            ]
+        y = g.legend.bottom - touch.get_height() - round(1.2 * g.unit)
+        blit_row(surface, parts, (g.legend.centerx - row_width(parts, gap) // 2, y), gap)
+
+    def _draw_slot_outline(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        colour = lighter(self.ctx.palette["table"], 0.18)
+        self.art.dashed_rect(surface, colour, rect.inflate(6, 6), 1, 4)
+
+    def _draw_card(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
+        """A player's card (rendered once per content), glowing while it is that side's turn."""
+        obs, p, g = self.obs, self.ctx.palette, self.geo
+        state = "winner" if obs["winner"] == side else ("active" if obs["to_move"] == side else "")
+        if state:
+            colour = p["gold"] if state == "winner" else lighter(self.art.side(side), 0.2)
+            glow = self.art.outline(rect.w, rect.h, colour, max(3, round(g.unit * 0.5)))
+            alpha = 255 if state == "winner" else round(150 + 80 * self._pulse())
+            blit_center(surface, glow, rect.center, alpha)
+        seats = self.ctx.seat_names
+        seat = seats[side] if side < len(seats) else ""
+        tag = {"winner": tr("flatfront.winner"), "active": tr("flatfront.to_move")}.get(state, seat)
+        text = CardText(
+            side_name(side),
+            tag,
+            seat if state else "",
+            tr("flatfront.supply"),
+            tr("flatfront.tiles"),
+            tr("flatfront.power"),
+        )
+        score = (obs["score"][side]["tiles"], obs["score"][side]["power"])
+        key = (side, rect.size, text, tuple(obs["supply"][side]), score, state)
+        image = self._cards.get(key)
+        if image is None:
+            if len(self._cards) > 32:
+                self._cards.clear()
+            icon_h = round(g.tile[1] * 0.42)
+            image = self._cards[key] = self.art.player_card(
+                side, rect.size, g.unit, text, obs["supply"][side], score, state, icon_h
+            )
+        surface.blit(image, rect)
+
+    def _draw_arrivals(self, surface: pygame.Surface) -> None:
+        """Tiles still on their way from the face-up slot to the field, drawn above everything."""
+        g = self.geo
+        for sprite in self.tiles.values():
+            if sprite.arrive >= 1.0:
+                continue
+            k = sprite.arrive
+            end = self.cell_center(sprite.cell)
+            w, h = g.tile
+            if sprite.dropped:
+                scale, center = 1.0 + 0.15 * (1 - k), end
+            else:
+                sw = g.slot_tile[0]
+                start = g.slot.center
+                scale = (sw + (w - sw) * k) / w
+                center = (
+                    start[0] + (end[0] - start[0]) * k,
+                    start[1] + (end[1] - start[1]) * k - math.sin(math.pi * k) * h * 0.4,
+                )
+            size = (max(1, round(w * scale)), max(1, round(h * scale)))
+            lift = 1 - k
+            shadow = pygame.transform.smoothscale(
+                self.art.tile_shadow(w, h), (round(size[0] * 1.2), round(size[1] * 1.3))
+            )
+            blit_center(
+                surface,
+                shadow,
+                (center[0] + h * (0.05 + 0.2 * lift), center[1] + h * (0.08 + 0.25 * lift)),
+            )
+            image = pygame.transform.smoothscale(
+                self.art.tile(sprite.owner, sprite.squares, w, h), size
+            )
+            blit_center(surface, image, center)
+            for piece, base in self._piece_positions(sprite, center):
+                self._draw_piece(surface, sprite.owner, piece, base, h)
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        banner = self.flash or self.banner
+        if banner is None or banner.appear <= 0:
+            return
+        p, g = self.ctx.palette, self.geo
+        k = max(0.0, banner.appear)
+        rect = g.banner.copy()
+        rect.y -= round((1 - min(1.0, k)) * rect.h * 0.6)
+        colour = self.art.side(banner.side) if banner.side is not None else p["gold"]
+        fill = darker(colour, 0.25)
+        img = self.art.panel(rect.w, rect.h, (*fill, 245), lighter(colour, 0.35), rect.h // 4)
+        img.set_alpha(round(255 * min(1.0, k)))
+        surface.blit(img, rect)
+        img.set_alpha(255)
+        pad = round(1.6 * g.unit)
+        title = self.art.text(banner.title, self.fs(3.0), p["text"], bold=True)
+        sub = self.art.text(banner.subtitle, self.fs(1.8), lighter(colour, 0.7))
+        if banner.side is not None:
+            icon = self.art.side_icon(banner.side, round(rect.h * 0.56))
+            surface.blit(icon, icon.get_rect(midleft=(rect.x + pad, rect.centery)))
+            surface.blit(icon, icon.get_rect(midright=(rect.right - pad, rect.centery)))
+        total_h = title.get_height() + sub.get_height()
+        top = rect.centery - total_h // 2
+        surface.blit(title, title.get_rect(midtop=(rect.centerx, top)))
+        surface.blit(sub, sub.get_rect(midtop=(rect.centerx, top + title.get_height())))
+
+    def _draw_chooser(self, surface: pygame.Surface) -> None:
+        rects = self._option_rects()
+        if not rects or self.obs is None:
+            return
+        p, g = self.ctx.palette, self.geo
+        k = self.chooser_appear.t
+        popup, cards = rects[0], rects[1:]
+        owner = self.obs["to_move"]
+        colour = self.art.side(owner)
+        panel = self.art.panel(
+            popup.w, popup.h, (*p["panel"], 240), lighter(colour, 0.3), round(1.2 * g.unit)
+        )
+        panel.set_alpha(round(255 * min(1.0, max(0.0, k))))
+        surface.blit(panel, popup)
+        panel.set_alpha(255)
+        if k < 0.6:
+            return
+        head = self.art.text(tr("flatfront.choose"), self.fs(1.8), p["text"], bold=True)
+        surface.blit(head, (popup.x + round(1.2 * g.unit), popup.y + round(0.8 * g.unit)))
+        icon_h = self._option_icon_height()
+        for n, ((action, mix_), card) in enumerate(
+            zip(self._options(), cards, strict=True), start=1
+        ):
+            hover = self.mouse is not None and card.collidepoint(self.mouse)
+            hinted = self.hint == action
+            fill = lighter(p["panel"], 0.16 if hover else 0.07)
+            edge = (
+                p["hint"]
+                if hinted
+                else (lighter(colour, 0.45) if hover else mix(p["panel_edge"], colour, 0.4))
+            )
+            surface.blit(
+                self.art.panel(card.w, card.h, (*fill, 255), edge, round(0.8 * g.unit)), card
+            )
+            if hover or hinted:
+                glow = self.art.outline(
+                    card.w,
+                    card.h,
+                    p["hint"] if hinted else lighter(colour, 0.3),
+                    max(2, round(g.unit * 0.35)),
+                )
+                blit_center(surface, glow, card.center, 255 if hinted else 180)
+            powers = [pw for pw, count in zip(POWERS, mix_, strict=True) for _ in range(count)]
+            powers.sort(reverse=True)
+            step = icon_h * 0.62
+            x = card.centerx - step * (len(powers) - 1) / 2
+            y = card.y + round(0.6 * g.unit) + icon_h
+            for pw in powers:
+                image, anchor = self.art.piece(owner, pw, icon_h)
+                surface.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
+                x += step
+            total = sum(pw * c for pw, c in zip(POWERS, mix_, strict=True))
+            label = self.art.text(
+                tr("flatfront.option_power", n=total),
+                self.fs(1.4),
+                p["text"] if hover else p["text_dim"],
+            )
+            surface.blit(
+                label, label.get_rect(midbottom=(card.centerx, card.bottom - round(0.4 * g.unit)))
+            )
+            key = self.art.text(str(n), self.fs(1.2), p["panel"], bold=True)
+            key_rect = pygame.Rect(0, 0, key.get_height(), key.get_height())
+            key_rect.topleft = (card.x + round(0.4 * g.unit), card.y + round(0.4 * g.unit))
+            pygame.draw.rect(surface, p["text_dim"], key_rect, border_radius=round(0.3 * g.unit))
+            surface.blit(key, key.get_rect(center=key_rect.center))

@@ -1,0 +1,839 @@
+"""Drawing for the Flat Front board: tiles, tile backs, standing pieces, icons, table and mat.
+
+Every image is drawn once per size, supersampled for smooth edges, and cached, so the board only
+blits ready-made surfaces at 60 fps. Identity never rests on colour alone: Blue tiles have a
+double-ruled border with round corner studs and Blue pieces are rounded cylinders; Red tiles have
+a hatched border with diamond studs and Red pieces are faceted, pointed prisms.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.engines.flatfront import SUPPLY
+from game.ui.fonts import get_font, get_symbol_font
+
+Colour = tuple[int, int, int]
+SS = 3  # supersampling factor for anti-aliased shapes
+PIECE_SCALE = {1: 0.84, 2: 0.94, 4: 1.08}  # piece height per power, relative to the base height
+SQUARE_SIZE = 0.30  # printed square side, relative to the tile height
+SQUARE_SPACING = 0.40  # distance between printed squares, relative to the tile height
+SQUARE_ROW = 0.55  # vertical centre of the printed squares, relative to the tile height
+
+
+def mix(a: Colour, b: Colour, k: float) -> Colour:
+    """``a`` moved a fraction ``k`` of the way towards ``b``."""
+    return tuple(round(x + (y - x) * k) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def lighter(c: Colour, k: float) -> Colour:
+    return mix(c, (255, 255, 255), k)
+
+
+def darker(c: Colour, k: float) -> Colour:
+    return mix(c, (0, 0, 0), k)
+
+
+def square_offsets(squares: int, tile_h: float) -> list[tuple[float, float]]:
+    """Centres of a tile's printed squares relative to the tile centre (pieces stand on them)."""
+    dy = (SQUARE_ROW - 0.5) * tile_h
+    return [((i - (squares - 1) / 2) * SQUARE_SPACING * tile_h, dy) for i in range(squares)]
+
+
+def _supersampled(w: int, h: int, paint: Callable[[pygame.Surface, float], None]) -> pygame.Surface:
+    big = pygame.Surface((max(1, w * SS), max(1, h * SS)), pygame.SRCALPHA)
+    paint(big, SS)
+    return pygame.transform.smoothscale(big, (max(1, w), max(1, h)))
+
+
+def _masked(shape: pygame.Surface, fill: pygame.Surface) -> pygame.Surface:
+    """``fill`` cut to the opaque pixels of ``shape`` (white-on-transparent)."""
+    out = shape.copy()
+    out.blit(fill, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def _vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
+    col = pygame.Surface((1, 64), pygame.SRCALPHA)
+    for y in range(64):
+        col.set_at((0, y), (*mix(top, bottom, y / 63), 255))
+    return pygame.transform.smoothscale(col, size)
+
+
+def _horizontal_profile(size: tuple[int, int], colours: list[Colour]) -> pygame.Surface:
+    """A left-to-right gradient through ``colours`` (a cylinder's shading)."""
+    row = pygame.Surface((len(colours), 1), pygame.SRCALPHA)
+    for x, c in enumerate(colours):
+        row.set_at((x, 0), (*c, 255))
+    return pygame.transform.smoothscale(row, size)
+
+
+def _diamond(cx: float, cy: float, rx: float, ry: float) -> list[tuple[float, float]]:
+    return [(cx, cy - ry), (cx + rx, cy), (cx, cy + ry), (cx - rx, cy)]
+
+
+def blit_center(
+    surface: pygame.Surface,
+    image: pygame.Surface,
+    center: tuple[float, float],
+    alpha: int | None = None,
+) -> None:
+    """Blit ``image`` centred on a point, optionally at a surface alpha (restored afterwards)."""
+    if alpha is not None:
+        image.set_alpha(alpha)
+    surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+    if alpha is not None:
+        image.set_alpha(255)
+
+
+def row_width(images: list[pygame.Surface], gap: int) -> int:
+    return sum(i.get_width() for i in images) + gap * (len(images) - 1)
+
+
+def blit_row(
+    surface: pygame.Surface, images: list[pygame.Surface], midleft: tuple[int, int], gap: int
+) -> int:
+    """Blit images left to right, vertically centred on ``midleft``; returns the end x."""
+    x, y = midleft
+    for image in images:
+        surface.blit(image, image.get_rect(midleft=(x, y)))
+        x += image.get_width() + gap
+    return x - gap
+
+
+@dataclass(frozen=True)
+class CardText:
+    """The words on a player card, already translated."""
+
+    side: str  # "Blue"
+    tag: str  # right of the name: the seat, or "to move" / "Winner" in a pill
+    seat: str  # under the tag when the tag is a pill, else ""
+    supply: str  # "In hand"
+    tiles: str  # unit after the tile count
+    power: str  # unit after the power total
+
+
+class FlatFrontArt:
+    """All cached images for one palette. Sizes are keys, so a resize simply draws new ones."""
+
+    def __init__(self, palette: dict[str, Colour]) -> None:
+        self.p = palette
+        self._cache: dict[tuple, pygame.Surface] = {}
+        self._text: dict[tuple, pygame.Surface] = {}
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+    def side(self, owner: int) -> Colour:
+        return self.p["blue" if owner == 0 else "red"]
+
+    def _cached(self, key: tuple, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._cache[key] = build()
+        return surf
+
+    # --- text -----------------------------------------------------------------------------
+    def text(
+        self, s: str, size: int, colour: Colour, bold: bool = False, symbol: bool = False
+    ) -> pygame.Surface:
+        """Rendered text, cached: the board asks for the same strings every frame."""
+        key = (s, size, colour, bold, symbol)
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > 600:
+                self._text.clear()
+            font = (get_symbol_font if symbol else get_font)(size, bold)
+            surf = self._text[key] = font.render(s, True, colour)
+        return surf
+
+    # --- tiles ----------------------------------------------------------------------------
+    def tile(self, owner: int, squares: int, w: int, h: int) -> pygame.Surface:
+        return self._cached(
+            ("tile", owner, squares, w, h), lambda: self._draw_tile(owner, squares, w, h)
+        )
+
+    def _draw_tile(self, owner: int, squares: int, w: int, h: int) -> pygame.Surface:
+        p = self.p
+        colour = self.side(owner)
+
+        def paint(s: pygame.Surface, k: float) -> None:
+            W, H = s.get_size()
+            radius = round(0.08 * H)
+            body = pygame.Rect(0, 0, W, H)
+            shape = pygame.Surface((W, H), pygame.SRCALPHA)
+            pygame.draw.rect(shape, (255, 255, 255), body, border_radius=radius)
+            paper = _vertical_gradient((W, H), lighter(p["parchment"], 0.25), p["parchment"])
+            s.blit(_masked(shape, paper), (0, 0))
+            band = max(2, round(0.075 * H))
+            pygame.draw.rect(s, colour, body, band, border_radius=radius)
+            inner = body.inflate(-2 * band, -2 * band)
+            if owner == 0:
+                # Blue: double rule (a thin line inside the band).
+                rule = inner.inflate(-round(0.05 * H), -round(0.05 * H))
+                pygame.draw.rect(
+                    s, colour, rule, max(1, round(0.018 * H)), border_radius=radius // 2
+                )
+            else:
+                # Red: hatched band, and a dashed inner rule.
+                hatch = pygame.Surface((W, H), pygame.SRCALPHA)
+                step = max(3, round(0.07 * H))
+                for x0 in range(-H, W + H, step):
+                    pygame.draw.line(
+                        hatch,
+                        (*lighter(colour, 0.35), 255),
+                        (x0, H),
+                        (x0 + H, 0),
+                        max(1, step // 3),
+                    )
+                ring = pygame.Surface((W, H), pygame.SRCALPHA)
+                pygame.draw.rect(ring, (255, 255, 255), body, band, border_radius=radius)
+                s.blit(_masked(ring, hatch), (0, 0))
+                rule = inner.inflate(-round(0.05 * H), -round(0.05 * H))
+                self.dashed_rect(s, colour, rule, max(1, round(0.018 * H)), round(0.06 * H))
+            # Corner studs repeat the side's shape: circles for Blue, diamonds for Red.
+            inset = band + round(0.085 * H)
+            r = 0.035 * H
+            for cx, cy in (
+                (inset, inset),
+                (W - inset, inset),
+                (inset, H - inset),
+                (W - inset, H - inset),
+            ):
+                if owner == 0:
+                    pygame.draw.circle(s, colour, (cx, cy), r)
+                else:
+                    pygame.draw.polygon(s, colour, _diamond(cx, cy, r * 1.3, r * 1.3))
+            if squares:
+                for dx, dy in square_offsets(squares, H):
+                    self._printed_square(s, W / 2 + dx, H / 2 + dy, SQUARE_SIZE * H, colour)
+            else:
+                mark = lighter(colour, 0.55)
+                cx, cy, r = W / 2, H / 2, 0.17 * H
+                width = max(1, round(0.03 * H))
+                if owner == 0:
+                    pygame.draw.circle(s, mark, (cx, cy), r, width)
+                else:
+                    pygame.draw.polygon(s, mark, _diamond(cx, cy, r * 1.25, r * 1.25), width)
+
+        return _supersampled(w, h, paint)
+
+    def _printed_square(
+        self, s: pygame.Surface, cx: float, cy: float, size: float, colour: Colour
+    ) -> None:
+        p = self.p
+        rect = pygame.Rect(0, 0, round(size), round(size))
+        rect.center = (round(cx), round(cy))
+        pygame.draw.rect(s, darker(p["parchment"], 0.07), rect, border_radius=round(size * 0.12))
+        lip = max(1, round(size * 0.07))
+        shadow = pygame.Rect(rect.x, rect.y, rect.w, lip * 2)
+        pygame.draw.rect(
+            s,
+            darker(p["parchment"], 0.16),
+            shadow,
+            border_top_left_radius=round(size * 0.12),
+            border_top_right_radius=round(size * 0.12),
+        )
+        pygame.draw.rect(
+            s,
+            darker(colour, 0.15),
+            rect,
+            max(1, round(size * 0.09)),
+            border_radius=round(size * 0.12),
+        )
+
+    @staticmethod
+    def dashed_rect(
+        s: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int, dash: int
+    ) -> None:
+        edges = (
+            (rect.topleft, rect.topright),
+            (rect.topright, rect.bottomright),
+            (rect.bottomright, rect.bottomleft),
+            (rect.bottomleft, rect.topleft),
+        )
+        for (x0, y0), (x1, y1) in edges:
+            length = math.hypot(x1 - x0, y1 - y0)
+            n = max(1, int(length // (dash * 2)))
+            for i in range(n):
+                a, b = (i * 2 + 0.5) / (n * 2), (i * 2 + 1.5) / (n * 2)
+                pygame.draw.line(
+                    s,
+                    colour,
+                    (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                    (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+                    width,
+                )
+
+    def tile_back(self, w: int, h: int) -> pygame.Surface:
+        return self._cached(("back", w, h), lambda: self._draw_back(w, h))
+
+    def _draw_back(self, w: int, h: int) -> pygame.Surface:
+        p = self.p
+
+        def paint(s: pygame.Surface, k: float) -> None:
+            W, H = s.get_size()
+            radius = round(0.08 * H)
+            body = pygame.Rect(0, 0, W, H)
+            shape = pygame.Surface((W, H), pygame.SRCALPHA)
+            pygame.draw.rect(shape, (255, 255, 255), body, border_radius=radius)
+            s.blit(
+                _masked(
+                    shape,
+                    _vertical_gradient((W, H), lighter(p["back"], 0.12), darker(p["back"], 0.12)),
+                ),
+                (0, 0),
+            )
+            lattice = pygame.Surface((W, H), pygame.SRCALPHA)
+            step = max(4, round(0.16 * H))
+            line = (*lighter(p["back"], 0.12), 255)
+            for x0 in range(-H, W + H, step):
+                pygame.draw.line(lattice, line, (x0, 0), (x0 + H, H), max(1, round(0.012 * H)))
+                pygame.draw.line(lattice, line, (x0, H), (x0 + H, 0), max(1, round(0.012 * H)))
+            s.blit(_masked(shape, lattice), (0, 0))
+            gold = p["gold"]
+            inset = round(0.07 * H)
+            pygame.draw.rect(
+                s,
+                gold,
+                body.inflate(-2 * inset, -2 * inset),
+                max(1, round(0.02 * H)),
+                border_radius=radius // 2,
+            )
+            cx, cy = W / 2, H / 2
+            pygame.draw.circle(s, p["back"], (cx, cy), 0.24 * H)
+            pygame.draw.circle(s, gold, (cx, cy), 0.24 * H, max(1, round(0.025 * H)))
+            pygame.draw.polygon(
+                s, gold, _diamond(cx, cy, 0.15 * H, 0.15 * H), max(1, round(0.025 * H))
+            )
+            pygame.draw.circle(s, gold, (cx, cy), 0.05 * H)
+            pygame.draw.rect(
+                s, darker(p["back"], 0.4), body, max(1, round(0.015 * H)), border_radius=radius
+            )
+
+        return _supersampled(w, h, paint)
+
+    def tile_shadow(self, w: int, h: int) -> pygame.Surface:
+        """A soft drop shadow the size of a tile plus its blur margin (centre it under the tile)."""
+
+        def build() -> pygame.Surface:
+            blur = max(2, round(h * 0.08))
+            surf = pygame.Surface((w + 4 * blur, h + 4 * blur), pygame.SRCALPHA)
+            pygame.draw.rect(
+                surf, (0, 0, 0, 120), (2 * blur, 2 * blur, w, h), border_radius=round(0.08 * h)
+            )
+            return pygame.transform.gaussian_blur(surf, blur)
+
+        return self._cached(("tshadow", w, h), build)
+
+    def outline(self, w: int, h: int, colour: Colour, width: int) -> pygame.Surface:
+        """A glowing rounded outline around a ``w`` x ``h`` tile (centre it on the tile)."""
+
+        def build() -> pygame.Surface:
+            blur = max(2, width)
+            pad = width + 2 * blur
+            surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            rect = pygame.Rect(pad - width, pad - width, w + 2 * width, h + 2 * width)
+            pygame.draw.rect(
+                surf, (*colour, 255), rect, width + blur // 2, border_radius=round(0.1 * h) + width
+            )
+            glow = pygame.transform.gaussian_blur(surf, blur)
+            pygame.draw.rect(
+                glow,
+                (*lighter(colour, 0.3), 255),
+                rect,
+                max(2, width // 2),
+                border_radius=round(0.1 * h) + width,
+            )
+            return glow
+
+        return self._cached(("outline", w, h, colour, width), build)
+
+    def cell_marker(self, w: int, h: int, colour: Colour) -> pygame.Surface:
+        """An empty legal cell: a translucent inset with a dashed rim and a small plus."""
+
+        def build() -> pygame.Surface:
+            def paint(s: pygame.Surface, k: float) -> None:
+                W, H = s.get_size()
+                rect = pygame.Rect(0, 0, W, H).inflate(-round(0.06 * H), -round(0.06 * H))
+                pygame.draw.rect(s, (*colour, 60), rect, border_radius=round(0.08 * H))
+                self.dashed_rect(
+                    s,
+                    (*colour, 220),
+                    rect.inflate(-round(0.02 * H), -round(0.02 * H)),
+                    max(2, round(0.025 * H)),
+                    round(0.06 * H),
+                )
+                arm, t = 0.09 * H, max(2, round(0.03 * H))
+                pygame.draw.line(s, (*colour, 220), (W / 2 - arm, H / 2), (W / 2 + arm, H / 2), t)
+                pygame.draw.line(s, (*colour, 220), (W / 2, H / 2 - arm), (W / 2, H / 2 + arm), t)
+
+            return _supersampled(w, h, paint)
+
+        return self._cached(("cell", w, h, colour), build)
+
+    def ghost(self, owner: int, squares: int, w: int, h: int, ok: bool) -> pygame.Surface:
+        """The face-up tile under the cursor: tinted by legality, and crossed out when illegal."""
+
+        def build() -> pygame.Surface:
+            tint = self.p["legal" if ok else "illegal"]
+            surf = self.tile(owner, squares, w, h).copy()
+            wash = pygame.Surface((w, h), pygame.SRCALPHA)
+            wash.fill((*tint, 60))
+            shape = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(shape, (255, 255, 255), (0, 0, w, h), border_radius=round(0.08 * h))
+            surf.blit(_masked(shape, wash), (0, 0))
+            rim = max(2, round(0.045 * h))
+            pygame.draw.rect(
+                surf, (*lighter(tint, 0.2), 255), (0, 0, w, h), rim, border_radius=round(0.08 * h)
+            )
+            if not ok:
+                t = max(3, round(0.06 * h))
+                m = 0.22 * h
+                pygame.draw.line(
+                    surf,
+                    (*darker(tint, 0.2), 255),
+                    (w / 2 - m, h / 2 - m),
+                    (w / 2 + m, h / 2 + m),
+                    t,
+                )
+                pygame.draw.line(
+                    surf,
+                    (*darker(tint, 0.2), 255),
+                    (w / 2 - m, h / 2 + m),
+                    (w / 2 + m, h / 2 - m),
+                    t,
+                )
+            surf.set_alpha(225)
+            return surf
+
+        return self._cached(("ghost", owner, squares, w, h, ok), build)
+
+    # --- pieces ---------------------------------------------------------------------------
+    def piece(
+        self, owner: int, power: int, height: int, fallen: bool = False
+    ) -> tuple[pygame.Surface, tuple[float, float]]:
+        """A standing piece and the position of its base centre inside the surface.
+
+        ``fallen`` gives the same figure washed out towards grey (a knocked-down piece); the
+        board rotates it to lie flat.
+        """
+        ph = max(8, round(height * PIECE_SCALE[power]))
+        w, h = round(ph * 0.78), round(ph * 1.08)
+        anchor = (w / 2, h - 0.1 * ph)
+        surf = self._cached(
+            ("piece", owner, power, ph, fallen),
+            lambda: self._draw_piece(owner, power, ph, w, h, anchor, fallen),
+        )
+        return surf, anchor
+
+    def _draw_piece(
+        self,
+        owner: int,
+        power: int,
+        ph: int,
+        w: int,
+        h: int,
+        anchor: tuple[float, float],
+        fallen: bool,
+    ) -> pygame.Surface:
+        colour = self.side(owner)
+        if fallen:
+            colour = mix(colour, self.p["fallen"], 0.65)
+
+        def paint(s: pygame.Surface, k: float) -> None:
+            ax, ay = anchor[0] * k, anchor[1] * k
+            PH = ph * k
+            pw = 0.62 * PH
+            base_rx, base_ry, base_t = 0.5 * pw, 0.16 * pw, 0.09 * PH
+            body_w = 0.68 * pw
+            body_bottom = ay - base_t
+            top = ay - 0.97 * PH
+            if owner == 0:
+                self._rounded_body(
+                    s, colour, ax, ay, base_rx, base_ry, base_t, body_w, body_bottom, top
+                )
+            else:
+                self._pointed_body(
+                    s, colour, ax, ay, base_rx, base_ry, base_t, body_w, body_bottom, top
+                )
+            if power == 4:
+                band_y = body_bottom - 0.2 * PH
+                band = pygame.Rect(0, 0, round(body_w), max(2, round(0.07 * PH)))
+                band.center = (round(ax), round(band_y))
+                gold = self.p["gold"] if not fallen else mix(self.p["gold"], self.p["fallen"], 0.6)
+                pygame.draw.rect(s, gold, band)
+                pygame.draw.rect(s, darker(gold, 0.3), band, max(1, round(0.012 * PH)))
+            label = get_font(round(0.4 * PH), True).render(str(power), True, (255, 255, 255))
+            shadow = get_font(round(0.4 * PH), True).render(str(power), True, darker(colour, 0.6))
+            ny = body_bottom - (body_bottom - top) * (0.56 if owner == 0 else 0.5)
+            s.blit(shadow, shadow.get_rect(center=(ax + 0.02 * PH, ny + 0.025 * PH)))
+            s.blit(label, label.get_rect(center=(ax, ny)))
+
+        return _supersampled(w, h, paint)
+
+    def _rounded_body(
+        self,
+        s: pygame.Surface,
+        colour: Colour,
+        ax: float,
+        ay: float,
+        rx: float,
+        ry: float,
+        t: float,
+        bw: float,
+        bottom: float,
+        top: float,
+    ) -> None:
+        """Blue: a cylinder pawn with a domed head on a round base."""
+        outline = darker(colour, 0.45)
+        lw = max(1, round(0.02 * (ay - top)))
+        # base: a short cylinder
+        pygame.draw.ellipse(s, darker(colour, 0.45), (ax - rx, ay - ry, 2 * rx, 2 * ry))
+        pygame.draw.rect(s, darker(colour, 0.3), (ax - rx, ay - t, 2 * rx, t))
+        pygame.draw.ellipse(s, lighter(colour, 0.08), (ax - rx, ay - t - ry, 2 * rx, 2 * ry))
+        pygame.draw.ellipse(s, outline, (ax - rx, ay - t - ry, 2 * rx, 2 * ry), lw)
+        # body: cylinder with a hemispherical top, shaded across its width
+        W, H = s.get_size()
+        shape = pygame.Surface((W, H), pygame.SRCALPHA)
+        white = (255, 255, 255)
+        r = bw / 2
+        pygame.draw.rect(shape, white, (ax - r, top + r, bw, bottom - top - r))
+        pygame.draw.circle(shape, white, (ax, top + r), r)
+        pygame.draw.ellipse(shape, white, (ax - r, bottom - 0.3 * r, bw, 0.6 * r))
+        profile = [
+            darker(colour, 0.25),
+            lighter(colour, 0.3),
+            lighter(colour, 0.12),
+            colour,
+            darker(colour, 0.2),
+            darker(colour, 0.4),
+        ]
+        shade = pygame.Surface((W, H), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 0))
+        band = _horizontal_profile((max(1, round(bw)), H), profile)
+        shade.blit(band, (round(ax - r), 0))
+        s.blit(_masked(shape, shade), (0, 0))
+        # outline of the silhouette
+        pygame.draw.arc(s, outline, (ax - r, top, bw, bw), 0, math.pi, lw)
+        pygame.draw.line(s, outline, (ax - r, top + r), (ax - r, bottom), lw)
+        pygame.draw.line(s, outline, (ax + r, top + r), (ax + r, bottom), lw)
+        pygame.draw.arc(
+            s, outline, (ax - r, bottom - 0.3 * r, bw, 0.6 * r), math.pi, 2 * math.pi, lw
+        )
+
+    def _pointed_body(
+        self,
+        s: pygame.Surface,
+        colour: Colour,
+        ax: float,
+        ay: float,
+        rx: float,
+        ry: float,
+        t: float,
+        bw: float,
+        bottom: float,
+        top: float,
+    ) -> None:
+        """Red: a faceted, pointed prism on a diamond plinth."""
+        outline = darker(colour, 0.5)
+        lw = max(1, round(0.02 * (ay - top)))
+        # plinth: a flattened diamond extruded downwards
+        top_face = _diamond(ax, ay - t, rx, ry)
+        left = [(ax - rx, ay - t), (ax, ay - t + ry), (ax, ay + ry), (ax - rx, ay)]
+        right = [(ax + rx, ay - t), (ax, ay - t + ry), (ax, ay + ry), (ax + rx, ay)]
+        pygame.draw.polygon(s, darker(colour, 0.3), left)
+        pygame.draw.polygon(s, darker(colour, 0.5), right)
+        pygame.draw.polygon(s, lighter(colour, 0.08), top_face)
+        pygame.draw.polygon(s, outline, top_face, lw)
+        # body: two facets meeting in a ridge, pointed at the top
+        r = bw / 2
+        shoulder = top + 0.75 * bw
+        v = 0.28 * r
+        left_face = [(ax - r, bottom), (ax - r, shoulder), (ax, top), (ax, bottom + v)]
+        right_face = [(ax, bottom + v), (ax, top), (ax + r, shoulder), (ax + r, bottom)]
+        pygame.draw.polygon(s, lighter(colour, 0.16), left_face)
+        pygame.draw.polygon(s, darker(colour, 0.22), right_face)
+        pygame.draw.line(s, lighter(colour, 0.45), (ax, top + lw), (ax, bottom + v - lw), lw)
+        pygame.draw.polygon(s, outline, [*left_face[:3], *right_face[2:], (ax, bottom + v)], lw)
+
+    def piece_pose(
+        self, owner: int, power: int, height: int, fallen: bool, angle: float
+    ) -> tuple[pygame.Surface, tuple[float, float]]:
+        """A piece turned by ``angle`` degrees about its base, and where the base ends up.
+
+        Lying poses (plus or minus 90 degrees) are cached; poses in between are drawn per frame.
+        """
+        image, anchor = self.piece(owner, power, height, fallen)
+        key = ("pose", owner, power, height, fallen, angle)
+        rotated = self._cache.get(key) or pygame.transform.rotate(image, angle)
+        if abs(angle) == 90.0:
+            self._cache[key] = rotated
+        vx, vy = anchor[0] - image.get_width() / 2, anchor[1] - image.get_height() / 2
+        rad = math.radians(angle)
+        rx = vx * math.cos(rad) + vy * math.sin(rad)
+        ry = -vx * math.sin(rad) + vy * math.cos(rad)
+        return rotated, (rotated.get_width() / 2 + rx, rotated.get_height() / 2 + ry)
+
+    def piece_shadow(self, height: int) -> pygame.Surface:
+        """A soft elliptical contact shadow (centre it a little right of a piece's base)."""
+
+        def build() -> pygame.Surface:
+            w, h = max(4, round(height * 0.62)), max(2, round(height * 0.2))
+            blur = max(1, round(height * 0.04))
+            surf = pygame.Surface((w + 4 * blur, h + 4 * blur), pygame.SRCALPHA)
+            pygame.draw.ellipse(surf, (0, 0, 0, 110), (2 * blur, 2 * blur, w, h))
+            return pygame.transform.gaussian_blur(surf, blur)
+
+        return self._cached(("pshadow", height), build)
+
+    # --- icons and furniture --------------------------------------------------------------
+    def side_icon(self, owner: int, size: int) -> pygame.Surface:
+        """The side's emblem: a ringed disc for Blue, a ringed diamond for Red."""
+
+        def paint(s: pygame.Surface, k: float) -> None:
+            W, H = s.get_size()
+            c = self.side(owner)
+            rim = lighter(c, 0.6)
+            if owner == 0:
+                pygame.draw.circle(s, rim, (W / 2, H / 2), W / 2)
+                pygame.draw.circle(s, c, (W / 2, H / 2), W / 2 - 0.12 * W)
+            else:
+                pygame.draw.polygon(s, rim, _diamond(W / 2, H / 2, W / 2, H / 2))
+                pygame.draw.polygon(
+                    s, c, _diamond(W / 2, H / 2, W / 2 - 0.17 * W, H / 2 - 0.17 * H)
+                )
+
+        return self._cached(("icon", owner, size), lambda: _supersampled(size, size, paint))
+
+    def crosshair(self, size: int, colour: Colour) -> pygame.Surface:
+        """A target mark for attackable tiles: a ring with four ticks on a dark disc."""
+
+        def paint(s: pygame.Surface, k: float) -> None:
+            W = s.get_width()
+            c, r = W / 2, W / 2
+            pygame.draw.circle(s, (*darker(colour, 0.75), 230), (c, c), r)
+            width = max(2, round(0.09 * W))
+            pygame.draw.circle(s, colour, (c, c), 0.62 * r, width)
+            for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+                pygame.draw.line(
+                    s,
+                    colour,
+                    (c + dx * 0.3 * r, c + dy * 0.3 * r),
+                    (c + dx * 0.88 * r, c + dy * 0.88 * r),
+                    width,
+                )
+            pygame.draw.circle(s, colour, (c, c), 0.1 * r)
+
+        return self._cached(("crosshair", size, colour), lambda: _supersampled(size, size, paint))
+
+    def panel(
+        self, w: int, h: int, fill: tuple[int, int, int, int], edge: Colour, radius: int
+    ) -> pygame.Surface:
+        """A translucent rounded card with a hairline edge and a soft top highlight."""
+
+        def build() -> pygame.Surface:
+            def paint(s: pygame.Surface, k: float) -> None:
+                W, H = s.get_size()
+                rr = round(radius * k)
+                pygame.draw.rect(s, fill, (0, 0, W, H), border_radius=rr)
+                pygame.draw.rect(s, (*edge, 255), (0, 0, W, H), max(1, round(k)), border_radius=rr)
+
+            return _supersampled(w, h, paint)
+
+        return self._cached(("panel", w, h, fill, edge, radius), build)
+
+    def badge(
+        self, surface: pygame.Surface, text: str, center: tuple[float, float], size: int
+    ) -> None:
+        """A gold pill with a number (the pile count)."""
+        p = self.p
+        img = self.text(text, size, p["panel"], bold=True)
+        r = max(img.get_height() * 0.62, img.get_width() * 0.5 + 4)
+        rect = pygame.Rect(0, 0, round(max(2 * r, img.get_width() + 12)), round(2 * r * 0.9))
+        rect.center = (round(center[0]), round(center[1]))
+        pygame.draw.rect(surface, p["gold"], rect, border_radius=rect.h // 2)
+        pygame.draw.rect(surface, darker(p["gold"], 0.4), rect, 2, border_radius=rect.h // 2)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    def strike(self, surface: pygame.Surface, rect: pygame.Rect, k: float) -> None:
+        """The hit on an attacked tile at progress ``k``: a flash, a burst of rays, a ring."""
+        p = self.p
+        light = (255, 248, 230)
+        flash = self.panel(rect.w, rect.h, (*light, 255), light, round(rect.h * 0.08))
+        flash.set_alpha(round(160 * (1 - k)))
+        surface.blit(flash, rect)
+        flash.set_alpha(255)
+        cx, cy = rect.center
+        colour = lighter(p["target"], 0.35)
+        width = max(1, round(rect.h * 0.07 * (1 - k)))
+        r0, r1 = rect.h * (0.12 + 0.5 * k), rect.h * (0.3 + 0.8 * k)
+        for i in range(10):
+            a = math.radians(i * 36 + 9)
+            start = (cx + r0 * math.cos(a), cy + r0 * math.sin(a))
+            pygame.draw.line(
+                surface, colour, start, (cx + r1 * math.cos(a), cy + r1 * math.sin(a)), width
+            )
+        ring = max(1, round(rect.h * 0.06 * (1 - k)))
+        pygame.draw.circle(surface, p["target"], (cx, cy), rect.h * (0.25 + 0.55 * k), ring)
+
+    def player_card(
+        self,
+        side: int,
+        size: tuple[int, int],
+        unit: float,
+        text: CardText,
+        supply: list[int],
+        score: tuple[int, int],
+        state: str,
+        icon_h: int,
+    ) -> pygame.Surface:
+        """A player's card: side and seat, every piece (placed ones greyed), tiles and power.
+
+        ``state`` is "active" (to move), "winner" or "" and decides the pill behind the tag.
+        """
+        p = self.p
+        w, h = size
+        card = pygame.Surface(size, pygame.SRCALPHA)
+        colour = self.side(side)
+        radius = round(1.2 * unit)
+
+        def fs(n: float) -> int:
+            return max(9, round(n * unit))
+
+        card.blit(
+            self.panel(w, h, (*p["panel"], 215), mix(p["panel_edge"], colour, 0.5), radius), (0, 0)
+        )
+        strip = pygame.Rect(0, 0, w, round(5.2 * unit))
+        card.blit(self.panel(strip.w, strip.h, (*darker(colour, 0.15), 255), colour, radius), strip)
+        pad = round(1.2 * unit)
+        name = self.text(text.side, fs(2.2), p["text"], bold=True)
+        blit_row(card, [self.side_icon(side, fs(2.6)), name], (pad, strip.centery), pad // 2)
+        tag = self.text(
+            text.tag, fs(1.5), p["panel"] if state else lighter(colour, 0.7), bold=bool(state)
+        )
+        tag_rect = tag.get_rect(midright=(w - pad, strip.centery))
+        if state:
+            pill = tag_rect.inflate(round(1.4 * unit), round(0.3 * unit))
+            pygame.draw.rect(
+                card, p["gold"] if state == "winner" else p["text"], pill, border_radius=pill.h // 2
+            )
+        card.blit(tag, tag_rect)
+        if text.seat:
+            seat = self.text(text.seat, fs(1.4), p["text_dim"])
+            card.blit(seat, seat.get_rect(topright=(w - pad, strip.bottom + round(0.5 * unit))))
+        label = self.text(text.supply, fs(1.35), p["text_dim"])
+        card.blit(label, (pad, strip.bottom + round(0.5 * unit)))
+        # one icon per piece, eight 1s on the first row; placed pieces stay as faint grey figures
+        powers = sorted(SUPPLY)
+        full = [power for power in powers for _ in range(SUPPLY[power])]
+        have = list(supply)
+        step = (w - 2 * pad) / SUPPLY[1]
+        icon_h = round(min(icon_h, step * 2))
+        y = strip.bottom + label.get_height() + round(0.8 * unit) + icon_h
+        x = pad + step / 2
+        for i, power in enumerate(full):
+            if i == SUPPLY[1]:
+                x, y = pad + step / 2, y + round(icon_h * 1.08)
+            k = powers.index(power)
+            present = have[k] > 0
+            have[k] -= present
+            image, anchor = self.piece(side, power, icon_h, fallen=not present)
+            image.set_alpha(255 if present else 70)
+            card.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
+            image.set_alpha(255)
+            x += step * (1.0 if i < SUPPLY[1] else 1.25)
+        # score: tiles with standing pieces, then standing power (the winner rules, in order)
+        x = pad
+        for value, word in zip(score, (text.tiles, text.power), strict=True):
+            big = self.text(str(value), fs(3.4), p["text"], bold=True)
+            small = self.text(word, fs(1.5), p["text_dim"])
+            card.blit(big, big.get_rect(bottomleft=(x, h - pad + round(0.5 * unit))))
+            small_at = (x + big.get_width() + round(0.5 * unit), h - pad - round(0.2 * unit))
+            card.blit(small, small.get_rect(bottomleft=small_at))
+            x = w // 2
+        return card
+
+    def background(self, size: tuple[int, int], mat: pygame.Rect) -> pygame.Surface:
+        """The tabletop with the play mat already laid on it (one blit per frame)."""
+
+        def build() -> pygame.Surface:
+            surf = self.table(*size).copy()
+            surf.blit(self.mat(mat.w, mat.h), mat)
+            return surf
+
+        return self._cached(("background", size, tuple(mat)), build)
+
+    def table(self, w: int, h: int) -> pygame.Surface:
+        """Walnut tabletop with faint grain and a vignette."""
+
+        def build() -> pygame.Surface:
+            p = self.p
+            rng = random.Random(7)
+            small = pygame.Surface((max(1, w // 4), max(1, h // 4)))
+            small.fill(p["table"])
+            sw, sh = small.get_size()
+            for _ in range(sh * 2):
+                y = rng.uniform(0, sh)
+                c = mix(p["table"], p["table_grain"], rng.uniform(0.2, 1.0))
+                pts = [
+                    (x, y + 1.5 * math.sin(x / rng.uniform(12, 30) + rng.uniform(0, 6)))
+                    for x in range(0, sw + 8, 8)
+                ]
+                pygame.draw.lines(small, c, False, pts, 1)
+            surf = pygame.transform.smoothscale(small, (w, h))
+            vignette = pygame.Surface((32, 20), pygame.SRCALPHA)
+            for y in range(20):
+                for x in range(32):
+                    d = math.hypot((x - 15.5) / 16, (y - 9.5) / 10)
+                    vignette.set_at(
+                        (x, y), (*p["bg"], round(min(1.0, max(0.0, d - 0.45) * 1.6) * 255))
+                    )
+            surf.blit(pygame.transform.smoothscale(vignette, (w, h)), (0, 0))
+            return surf
+
+        return self._cached(("table", w, h), build)
+
+    def mat(self, w: int, h: int) -> pygame.Surface:
+        """The felt play mat: speckled cloth, an inner shadow and a stitched border."""
+
+        def build() -> pygame.Surface:
+            p = self.p
+            radius = round(min(w, h) * 0.04)
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(surf, p["mat"], (0, 0, w, h), border_radius=radius)
+            rng = random.Random(11)
+            speck = pygame.Surface((w, h), pygame.SRCALPHA)
+            for _ in range(w * h // 60):
+                x, y = rng.randrange(w), rng.randrange(h)
+                c = lighter(p["mat"], 0.08) if rng.random() < 0.5 else darker(p["mat"], 0.08)
+                speck.set_at((x, y), (*c, 255))
+            shape = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(shape, (255, 255, 255), (0, 0, w, h), border_radius=radius)
+            surf.blit(_masked(shape, speck), (0, 0))
+            edge = pygame.Surface((w, h), pygame.SRCALPHA)
+            for i in range(12):
+                pygame.draw.rect(
+                    edge,
+                    (0, 0, 0, 60 - i * 5),
+                    pygame.Rect(0, 0, w, h).inflate(-2 * i, -2 * i),
+                    2,
+                    border_radius=max(0, radius - i),
+                )
+            surf.blit(edge, (0, 0))
+            inset = round(min(w, h) * 0.02)
+            self.dashed_rect(
+                surf,
+                (*lighter(p["mat"], 0.22), 255),
+                pygame.Rect(0, 0, w, h).inflate(-2 * inset, -2 * inset),
+                1,
+                5,
+            )
+            return surf
+
+        return self._cached(("mat", w, h), build)

@@ -1,0 +1,499 @@
+"""The Flat Front board, driven headless by a real FlatFrontState (no match scene needed).
+
+A small harness plays seeded games, hands every observation to the board the way the match scene
+does, clicks where the board draws things, and saves screenshots to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n
+from game.boards import board_class
+from game.boards.base import BoardContext
+from game.boards.flatfront import PALETTES, FlatFrontBoard, tr
+from game.engines import GAMES
+from game.engines.flatfront import (
+    PASS,
+    RED,
+    decode_attack,
+    decode_pieces,
+    decode_place,
+    is_attack,
+    is_place,
+    place_action,
+    tile_type,
+)
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+SIZE = (1280, 800)
+FRAME = 1 / 60
+
+
+class Harness:
+    """A real game plus the board, wired like the match scene wires them."""
+
+    def __init__(
+        self,
+        seed: int = 1,
+        palette: str = "normal",
+        size: tuple[int, int] = SIZE,
+        speed: float = 1.0,
+        adjacency: str = "edge",
+    ) -> None:
+        pygame.font.init()
+        self.sounds: list[str] = []
+        self.feedback: list[str] = []
+        self.speed = speed
+        ctx = BoardContext(
+            game=GAMES["flatfront"],
+            options={"adjacency": adjacency},
+            num_players=2,
+            seat_names=["You", "Hard AI"],
+            palette=PALETTES[palette],
+            lang="en",
+            feedback=self.feedback.append,
+            play_sound=self.sounds.append,
+            anim_speed=lambda: self.speed,
+        )
+        self.board = FlatFrontBoard(ctx)
+        self.surface = pygame.Surface(size)
+        self.board.layout(self.surface.get_rect())
+        self.state = GAMES["flatfront"].new_state(adjacency=adjacency)
+        self.rng = random.Random(seed)
+        self.show(animate=False)
+
+    @property
+    def obs(self) -> dict:
+        return self.board.obs
+
+    def show(self, animate: bool = True) -> None:
+        player = self.state.current_player()
+        legal = self.state.legal_actions() if player >= 0 else []
+        self.board.show(self.state.observation(max(player, 0)), max(player, 0), legal, animate)
+
+    def apply(self, action: int) -> None:
+        self.state.apply_action(action)
+        self.show()
+
+    def settle(self, limit: float = 10.0) -> float:
+        """Run frames until the board stops animating; returns the animation time."""
+        elapsed = 0.0
+        while self.board.is_animating() and elapsed < limit:
+            self.board.update(FRAME)
+            elapsed += FRAME
+        self.board.update(FRAME)
+        return elapsed
+
+    def step(self) -> None:
+        """One action: a chance draw or a random legal move."""
+        if self.state.current_player() < 0:
+            self.apply(self.state.sample_chance(self.rng))
+        else:
+            self.apply(self.rng.choice(self.state.legal_actions()))
+        self.settle()
+
+    def play_until(self, wanted: Callable[[dict], bool]) -> dict:
+        """Play random moves until a decision point whose observation satisfies ``wanted``."""
+        while not self.state.is_terminal():
+            if self.state.current_player() >= 0 and wanted(self.obs):
+                return self.obs
+            self.step()
+        raise AssertionError("the game ended before the wanted position")
+
+    def draw(self) -> pygame.Surface:
+        self.board.draw(self.surface)
+        return self.surface
+
+    def event(self, kind: int, **fields: object) -> int | None:
+        return self.board.handle_event(pygame.event.Event(kind, **fields))
+
+    def hover(self, pos: tuple[float, float]) -> None:
+        self.event(pygame.MOUSEMOTION, pos=_px(pos), rel=(0, 0), buttons=(0, 0, 0))
+
+    def click(self, pos: tuple[float, float]) -> int | None:
+        return self.event(pygame.MOUSEBUTTONDOWN, pos=_px(pos), button=1)
+
+    def key(self, key: int) -> int | None:
+        return self.event(pygame.KEYDOWN, key=key, mod=0, unicode="")
+
+    def save(self, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"flatfront_{name}.png"
+        pygame.image.save(self.draw(), str(path))
+        return path
+
+
+def _px(pos: tuple[float, float]) -> tuple[int, int]:
+    return round(pos[0]), round(pos[1])
+
+
+def _differs(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> bool:
+    rect = rect.clip(a.get_rect())
+    return any(
+        a.get_at((x, y)) != b.get_at((x, y))
+        for x in range(rect.left, rect.right, 3)
+        for y in range(rect.top, rect.bottom, 3)
+    )
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+def test_registered_for_the_game():
+    assert board_class("flatfront") is FlatFrontBoard
+    assert set(PALETTES["normal"]) == set(PALETTES["colorblind"])
+
+
+@pytest.mark.parametrize(
+    ("seed", "palette", "size", "adjacency"),
+    [
+        (1, "normal", SIZE, "edge"),
+        (2, "colorblind", (1024, 640), "edge+corner"),
+        (3, "normal", (800, 500), "edge"),
+    ],
+)
+def test_renders_every_phase_of_a_real_game(seed, palette, size, adjacency):
+    h = Harness(seed, palette, size, adjacency=adjacency)
+    phases = set()
+    while not h.state.is_terminal():
+        if h.state.current_player() >= 0:
+            phases.add(h.obs["phase"])
+            assert h.board.status_text()
+            h.draw()
+        h.step()
+    h.draw()
+    assert phases == {"placement", "pieces", "combat"}
+    assert h.obs["phase"] == "over"
+    assert h.board.banner is not None and str(h.obs["score"][0]["tiles"]) in h.board.banner.subtitle
+    # every tile of the finished field lies on the mat, whatever the window size
+    for tile in h.obs["tiles"]:
+        assert h.board.geo.mat.contains(h.board.tile_rect(tuple(tile["cell"])))
+    if size != SIZE:
+        h.save(f"{palette}_{size[0]}x{size[1]}")
+
+
+def test_click_on_highlighted_cell_places_there():
+    h = Harness(4)
+    obs = h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 6)
+    legal = [a for a in h.state.legal_actions() if is_place(a)]
+    assert {decode_place(a) for a in legal} == set(h.board._legal_cells())
+    for action in legal:
+        center = h.board.cell_center(decode_place(action))
+        assert h.click(center) == action
+    # an empty cell that is not legal still maps to its place action: the engine explains why
+    taken = {tuple(t["cell"]) for t in obs["tiles"]}
+    far = next(
+        (x, y)
+        for x in range(-4, 5)
+        for y in range(-4, 5)
+        if (x, y) not in taken and place_action(x, y) not in legal
+    )
+    h.board.camera.x, h.board.camera.y = far[0] + 0.5, far[1] + 0.5
+    action = h.click(h.board.cell_center(far))
+    assert action == place_action(*far)
+    assert h.state.illegal_reason(action)
+
+
+def test_clicked_tile_lands_in_place_while_an_opponents_tile_slides_in():
+    h = Harness(4)
+    h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 2)
+    action = h.click(h.board.cell_center(decode_place(h.state.legal_actions()[0])))
+    h.apply(action)
+    placed = h.board.tiles[len(h.obs["tiles"]) - 1]
+    assert placed.dropped and placed.arrive == 0.0
+    h.settle()
+    h.play_until(lambda o: o["phase"] == "placement")
+    h.apply(h.state.legal_actions()[0])  # no click: as if another seat (or the AI) placed it
+    assert not h.board.tiles[len(h.obs["tiles"]) - 1].dropped
+
+
+def test_clicks_beyond_the_lattice_explain_the_limit():
+    h = Harness(4)
+    h.play_until(lambda o: o["phase"] == "placement")
+    h.board.camera.x = 7.5  # look far to the right of anything reachable
+    assert h.click(h.board.cell_center((7, 0))) is None
+    assert h.feedback == [tr("flatfront.feedback.limit", n=5)]
+
+
+def test_ghost_snaps_to_the_hovered_cell_and_shows_legality():
+    h = Harness(5)
+    h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 3)
+    cell = next(iter(h.board._legal_cells()))
+    rect = h.board.tile_rect(cell)
+    h.hover((rect.right + 500, rect.bottom + 500))
+    before = h.draw().copy()
+    h.hover((rect.left + 3, rect.top + 3))  # anywhere in the cell snaps the ghost to it
+    assert h.board.cell_at(h.board.mouse) == cell
+    assert _differs(before, h.draw(), rect)
+    h.save("placement")
+
+
+def test_piece_chooser_offers_exactly_the_legal_mixes():
+    h = Harness(14)
+    h.play_until(lambda o: o["phase"] == "pieces" and len(h.state.legal_actions()) >= 5)
+    legal = h.state.legal_actions()
+    options = h.board._options()
+    assert sorted(a for a, _ in options) == sorted(legal)
+    powers = [sum(p * n for p, n in zip((1, 2, 4), mix, strict=True)) for _, mix in options]
+    assert powers == sorted(powers)  # cheapest first, so key 1 is the thriftiest
+    popup, *cards = h.board._option_rects()
+    assert all(popup.contains(card) and h.board.geo.mat.contains(card) for card in cards)
+    for (action, mix), card in zip(options, cards, strict=True):
+        assert h.click(card.center) == action
+        assert sum(decode_pieces(action)) == sum(mix)
+    assert h.key(pygame.K_1) == options[0][0]
+    assert h.key(pygame.K_KP2) == options[1][0]
+    assert h.key(pygame.K_9) is None
+    assert h.click((popup.left - 40, popup.top - 40)) is None
+    assert h.feedback == [tr("flatfront.feedback.choose")]
+    h.hover(cards[1].center)
+    h.save("pieces")
+
+
+def test_three_square_tile_offers_six_mixes_beside_the_tile():
+    h = Harness(6)
+    h.apply(tile_type(RED, 3))
+    h.apply(place_action(0, 0))
+    h.settle()
+    assert len(h.board._options()) == 6
+    popup = h.board._option_rects()[0]
+    assert not popup.colliderect(h.board.tile_rect((0, 0)))
+
+
+def test_choosing_pieces_animates_them_dropping_in():
+    h = Harness(6)
+    h.play_until(lambda o: o["phase"] == "pieces")
+    action = h.board._options()[-1][0]
+    tile = h.obs["pending_tile"]
+    h.apply(action)
+    sprite = h.board.tiles[tile]
+    assert [p.drop for p in sprite.pieces] == [0.0] * len(sprite.pieces)
+    assert h.board.is_animating()
+    assert h.settle() < 3.0
+    assert all(p.drop == 1.0 for p in sprite.pieces)
+    assert "place" in h.sounds
+
+
+def _combat_with_attack(h: Harness) -> dict:
+    return h.play_until(lambda o: o["phase"] == "combat" and any(map(is_attack, h.board.legal)))
+
+
+def test_combat_click_on_a_legal_target_attacks_it():
+    h = Harness(7)
+    obs = _combat_with_attack(h)
+    targets = {decode_attack(a): a for a in h.state.legal_actions() if is_attack(a)}
+    assert set(h.board._legal_targets()) == set(targets)
+    for tile_id, action in targets.items():
+        rect = h.board.tile_rect(tuple(obs["tiles"][tile_id]["cell"]))
+        assert h.click(rect.center) == action
+    own = next(t for t in obs["tiles"] if t["owner"] == obs["to_move"])
+    assert h.click(h.board.tile_rect(tuple(own["cell"])).center) is None
+    assert h.feedback == [tr("flatfront.feedback.own_tile")]
+
+
+def test_hovering_an_opposing_tile_shows_attack_against_defence():
+    h = Harness(8)
+    obs = _combat_with_attack(h)
+    mover = obs["to_move"]
+    for key, attack in obs["attacks"].items():
+        tile = obs["tiles"][int(key)]
+        rect = h.board.tile_rect(tuple(tile["cell"]))
+        h.hover(rect.center)
+        assert h.board._hovered_target() == tile
+        attackers = h.board._touching_attackers(obs, tile, mover)
+        standing = sum(p["power"] for t in attackers for p in t["pieces"] if p["standing"])
+        assert standing == attack  # the outlined tiles are exactly the ones adding up
+    target = decode_attack(next(a for a in h.board.legal if is_attack(a)))
+    rect = h.board.tile_rect(tuple(obs["tiles"][target]["cell"]))
+    h.hover((5, 5))
+    before = h.draw().copy()
+    h.hover(rect.center)
+    above = pygame.Rect(rect.x - rect.w, rect.y - rect.h, rect.w * 3, rect.h)
+    below = above.move(0, 2 * rect.h)
+    assert _differs(before, h.draw(), above) or _differs(before, h.surface, below)
+    h.save("combat")
+
+
+def test_attack_animation_pulses_strikes_and_knocks_pieces_down():
+    h = Harness(9)
+    obs = _combat_with_attack(h)
+    action = next(a for a in h.board.legal if is_attack(a))
+    target = decode_attack(action)
+    h.sounds.clear()
+    h.apply(action)
+    sprite = h.board.tiles[target]
+    assert all(p.fall == 0.0 and not p.standing for p in sprite.pieces)
+    attackers = h.board._touching_attackers(obs, obs["tiles"][target], obs["to_move"])
+    h.board.update(0.2)
+    assert all(h.board.tiles[t["id"]].pulse > 0 for t in attackers)
+    for _ in range(20):
+        h.board.update(FRAME)
+    h.save("attack")
+    h.settle()
+    assert all(p.fall == 1.0 for p in sprite.pieces)
+    assert h.sounds[:1] == ["attack"] and "knock" in h.sounds
+    assert all(h.board.tiles[t["id"]].pulse == 0.0 for t in attackers)
+
+
+def test_skip_animation_snaps_everything_to_the_end():
+    h = Harness(10)
+    h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 2)
+    h.apply(h.state.legal_actions()[0])
+    assert h.board.is_animating()
+    h.board.skip_animation()
+    assert not h.board.is_animating()
+    assert all(s.arrive == 1.0 for s in h.board.tiles.values())
+    assert (h.board.camera.x, h.board.camera.y) == h.board._camera_target(h.obs)
+
+
+def test_skipped_attack_lands_quietly():
+    h = Harness(9)
+    _combat_with_attack(h)
+    action = next(a for a in h.board.legal if is_attack(a))
+    h.sounds.clear()
+    h.apply(action)
+    h.board.skip_animation()
+    assert h.sounds == ["attack"]  # the knock was still to come: skipping drops it
+    assert all(p.fall == 1.0 for p in h.board.tiles[decode_attack(action)].pieces)
+
+
+def test_animation_speed_zero_snaps_without_waiting():
+    h = Harness(11, speed=0.0)
+    h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 2)
+    h.sounds.clear()
+    h.apply(h.state.legal_actions()[0])
+    assert not h.board.is_animating()
+    assert h.sounds == ["place"]  # no animation, but still the sound of the move
+    if h.state.current_player() < 0:
+        h.apply(h.state.sample_chance(h.rng))
+        assert h.board.face is not None and h.board.face.flip == 1.0
+
+
+def test_turned_up_tile_flips_and_the_banner_says_who_places_again():
+    h = Harness(12)
+    h.apply(tile_type(RED, 0))  # a 0-square tile: placing it ends the turn at once
+    h.settle()
+    assert h.board.banner.subtitle == tr("flatfront.banner.first", side="Red")
+    h.apply(h.state.legal_actions()[0])
+    h.settle()
+    h.apply(tile_type(RED, 1))
+    assert h.board.face.flip == 0.0 and "flip" in h.sounds
+    h.settle()
+    assert h.board.face.flip == 1.0
+    assert h.board.banner.title == tr("flatfront.banner.tile", side="Red")
+    assert h.board.banner.subtitle == tr("flatfront.banner.again", side="Red")
+
+
+def test_a_pass_flashes_a_banner_then_combat_goes_on():
+    h = Harness(13)
+    h.play_until(lambda o: o["phase"] == "combat" and h.board.legal == [PASS])
+    passer = h.obs["to_move"]
+    assert h.board.status_text() == tr("flatfront.status.pass", side=("Blue", "Red")[passer])
+    h.apply(PASS)  # the match scene applies a forced pass by itself
+    h.board.update(0.3)
+    assert h.board.flash.title == tr("flatfront.banner.passes", side=("Blue", "Red")[passer])
+    assert h.settle() > 1.0  # the pass stays readable for a moment
+    assert h.board.flash is None
+    if h.obs["phase"] == "combat":
+        assert h.board.banner.side == h.obs["to_move"] != passer
+    else:
+        assert h.board.banner.key == ("over",)
+
+
+def test_hint_is_drawn_distinctly():
+    h = Harness(14)
+    h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 4)
+    action = h.state.legal_actions()[-1]
+    rect = h.board.tile_rect(decode_place(action))
+    h.board.clock = 0.0
+    before = h.draw().copy()
+    h.board.show_hint(action)
+    assert _differs(before, h.draw(), rect.inflate(20, 40))
+    h.save("hint")
+
+
+def test_hints_for_an_option_and_a_target_are_drawn_distinctly():
+    h = Harness(14)
+    h.play_until(lambda o: o["phase"] == "pieces" and len(h.state.legal_actions()) >= 2)
+    h.board.clock = 0.0
+    h.hover((0, 0))
+    before = h.draw().copy()
+    option, card = h.board._options()[-1][0], h.board._option_rects()[-1]
+    h.board.show_hint(option)
+    assert _differs(before, h.draw(), card.inflate(10, 10))
+    obs = _combat_with_attack(h)
+    target = next(a for a in h.board.legal if is_attack(a))
+    rect = h.board.tile_rect(tuple(obs["tiles"][decode_attack(target)]["cell"]))
+    before = h.draw().copy()
+    h.board.show_hint(target)
+    assert _differs(before, h.draw(), rect.inflate(20, 40))
+
+
+def test_palette_change_redraws_in_the_new_colours():
+    h = Harness(19)
+    h.play_until(lambda o: o["phase"] == "pieces")
+    tile = h.board.tile_rect(tuple(h.obs["tiles"][0]["cell"]))
+    before = h.draw().copy()
+    h.board.ctx.palette = PALETTES["colorblind"]
+    assert _differs(before, h.draw(), tile)
+
+
+def test_going_back_rebuilds_without_animation():
+    h = Harness(15)
+    h.play_until(lambda o: o["phase"] == "combat")
+    record = h.state.to_record()
+    record["history"] = record["history"][:12]
+    h.state = GAMES["flatfront"].replay(record)
+    h.show()
+    assert not h.board.is_animating()
+    assert len(h.board.tiles) == len(h.obs["tiles"])
+
+
+def test_end_shows_both_sides_counts():
+    h = Harness(16)
+    while not h.state.is_terminal():
+        h.step()
+    obs = h.obs
+    assert obs["phase"] == "over"
+    blue, red = obs["score"]
+    assert h.board.banner.subtitle == tr(
+        "flatfront.banner.result",
+        blue=blue["tiles"],
+        red=red["tiles"],
+        bp=blue["power"],
+        rp=red["power"],
+    )
+    assert h.board.status_text().endswith(h.board.banner.title)
+    h.save("over")
+
+
+def test_japanese_strings_render():
+    i18n.set_language("ja")
+    h = Harness(17)
+    h.play_until(lambda o: o["phase"] == "pieces")
+    assert "駒" in h.board.status_text()
+    h.save("japanese")
+
+
+def test_steady_frame_is_cheap():
+    """Drawing a settled board blits cached images only (60 fps needs < 16 ms)."""
+    import time
+
+    h = Harness(18)
+    h.play_until(lambda o: o["phase"] == "combat")
+    h.draw()
+    start = time.perf_counter()
+    for _ in range(20):
+        h.board.update(FRAME)
+        h.draw()
+    assert (time.perf_counter() - start) / 20 < 0.016
