@@ -1,0 +1,250 @@
+"""What each player may know: the observation, determinization, and actions as a player sees them.
+
+Public: the table (flags, claims, environment cards, discards), deck sizes, how many troop and
+tactics cards each hand holds (the two decks have different backs), tactics played, the pending
+decision. Private: a hand's cards; the cards a player put back with Scout (the top of a deck, in
+order). A player also learns which cards the opponent holds when the opponent draws a card this
+player put back. Everything else is unseen, and ``determinize`` re-deals exactly that.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from game.engines.battleline.actions import (
+    CLAIM_BASE,
+    DISCARD,
+    DONE,
+    DRAW_BASE,
+    FIRST_BASE,
+    FLAG_BASE,
+    HIDDEN_CARD,
+    HIDDEN_RETURN_BASE,
+    NUM_ACTIONS,
+    NUM_FLAGS,
+    PASS,
+)
+from game.engines.battleline.cards import (
+    DECK_NAMES,
+    NUM_TROOPS,
+    TACTICS_DECK,
+    TROOP_DECK,
+    card_name,
+    deck_of,
+)
+from game.engines.battleline.formations import formation_name, key_rank, key_total, side_key
+from game.engines.battleline.options import MATCH_GAMES
+from game.engines.battleline.phases import (
+    PH_CLAIM,
+    PH_DEAL,
+    PH_DESERTER,
+    PH_DRAW_CARD,
+    PH_FIRST,
+    PH_OVER,
+    PH_PLAY,
+    PH_REDEPLOY_FROM,
+    PH_SCOUT_DRAW,
+    PH_SCOUT_RETURN,
+    PH_TRAITOR_FROM,
+    PHASE_NAMES,
+)
+
+if TYPE_CHECKING:
+    from game.engines.battleline.state import BattleLineState
+
+
+def _formation(key: int) -> dict:
+    return {"rank": key_rank(key), "total": key_total(key), "name": formation_name(key)}
+
+
+def _claim_view(state: BattleLineState, viewer: int, flag: int) -> dict | None:
+    """The viewer's claim proof at an open flag where their side is complete, on their turn."""
+    if (
+        state.current_player() != viewer
+        or state.claimed[flag] >= 0
+        or len(state.side(flag, viewer)) < state.slots(flag)
+    ):
+        return None
+    check = state.claim_check(viewer, flag)
+    beaten_by = None
+    if check.counterexample is not None:
+        witness = check.counterexample
+        beaten_by = {
+            "cards": list(witness.cards),
+            "wilds": [list(w) for w in witness.wilds],
+            **_formation(witness.key),
+        }
+    return {"provable": check.ok, "reason": check.reason, "beaten_by": beaten_by}
+
+
+def _flag_view(state: BattleLineState, viewer: int, flag: int) -> dict:
+    n = state.slots(flag)
+    fog = state.fog[flag] >= 0
+    cards = [list(state.side(flag, q)) for q in (0, 1)]
+    return {
+        "claimed_by": state.claimed[flag],
+        "fog": state.fog[flag],
+        "mud": state.mud[flag],
+        "slots": n,
+        "cards": cards,
+        "completed_at": [
+            None if state.done_at[2 * flag + q] < 0 else state.done_at[2 * flag + q] for q in (0, 1)
+        ],
+        "formation": [_formation(side_key(c, n, fog)) if len(c) == n else None for c in cards],
+        "claim": _claim_view(state, viewer, flag),
+    }
+
+
+def _hand_view(state: BattleLineState, viewer: int, owner: int) -> dict:
+    hand = state.hands[owner]
+    tactics = sum(1 for card in hand if card >= NUM_TROOPS)
+    return {
+        "count": len(hand),
+        "troops": len(hand) - tactics,
+        "tactics": tactics,
+        "cards": sorted(hand) if owner == viewer else None,
+        "known": [] if owner == viewer else sorted(state.known[viewer]),
+    }
+
+
+def _top_view(state: BattleLineState, viewer: int, deck: int) -> list[int | None]:
+    """The Scout-returned cards on top of a deck, top first: the card if the viewer put it
+    there, else None."""
+    tops = state.tops[deck]
+    owners = state.top_owner[deck]
+    return [tops[i] if owners[i] == viewer else None for i in range(len(tops) - 1, -1, -1)]
+
+
+def observation(state: BattleLineState, viewer: int) -> dict:
+    """The viewer's view; the schema is documented in the package docstring."""
+    phase = state.phase
+    claimable = state.claimable if phase == PH_CLAIM else []
+    pending = {
+        "card": None if state.pending < 0 else state.pending,
+        "from_flag": None if state.pending_from < 0 else state.pending_from,
+        "scout_draws_left": (
+            state.scout_left if state.turn_scouted and phase in (PH_SCOUT_DRAW, PH_DRAW_CARD) else 0
+        ),
+        "scout_returns_left": state.returns_left if phase == PH_SCOUT_RETURN else 0,
+        "deck": DECK_NAMES[state.draw_deck] if phase == PH_DRAW_CARD else None,
+        "claimable": list(claimable),
+        "claim_stage": ("start" if state.claim_at_start else "end") if claimable else None,
+    }
+    over = phase == PH_OVER
+    return {
+        "viewer": viewer,
+        "current_player": state.current_player(),
+        "turn": state.player if state.starter >= 0 else None,
+        "phase": PHASE_NAMES[phase],
+        "pending": pending,
+        "flags": [_flag_view(state, viewer, f) for f in range(NUM_FLAGS)],
+        "hands": [_hand_view(state, viewer, q) for q in (0, 1)],
+        "decks": {name: state.deck_size(d) for d, name in enumerate(DECK_NAMES)},
+        "deck_tops": {name: _top_view(state, viewer, d) for d, name in enumerate(DECK_NAMES)},
+        "discards": [list(state.discards[0]), list(state.discards[1])],
+        "tactics_played": list(state.tactics_played),
+        "leader_played": list(state.leader_played),
+        "passes": state.passes,
+        "match": {
+            "games": state.options[MATCH_GAMES],
+            "game": min(state.game_index, state.options[MATCH_GAMES] - 1),
+            "starter": None if state.starter < 0 else state.starter,
+            "points": list(state.points),
+            "wins": list(state.wins),
+            "results": [
+                dict(r, flags=list(r["flags"]), claimed=list(r["claimed"])) for r in state.results
+            ],
+        },
+        "options": dict(state.options),
+        "winner": state.match_winner() if over else None,
+        "returns": state.returns() if over else None,
+    }
+
+
+def determinize(state: BattleLineState, viewer: int, rng: random.Random) -> BattleLineState:
+    """A copy where every card the viewer has not seen is re-dealt at random among the places it
+    could be: the opponent's hand (same troop/tactics counts, cards the viewer knows kept), the
+    cards the opponent put on top of a deck, and the shuffled decks."""
+    other = state.clone()
+    opponent = 1 - viewer
+    hand = other.hands[opponent]
+    known = set(other.known[viewer])
+    unseen: list[list[int]] = [[], []]
+    hand_slots = [i for i, card in enumerate(hand) if card not in known]
+    for i in hand_slots:
+        unseen[deck_of(hand[i])].append(hand[i])
+    top_slots: list[list[int]] = [[], []]
+    for deck in (TROOP_DECK, TACTICS_DECK):
+        unseen[deck].extend(other.decks[deck])
+        owners = other.top_owner[deck]
+        top_slots[deck] = [i for i in range(len(owners)) if owners[i] != viewer]
+        unseen[deck].extend(other.tops[deck][i] for i in top_slots[deck])
+        rng.shuffle(unseen[deck])
+    for i in hand_slots:
+        hand[i] = unseen[deck_of(hand[i])].pop()
+    for deck in (TROOP_DECK, TACTICS_DECK):
+        for i in top_slots[deck]:
+            other.tops[deck][i] = unseen[deck].pop()
+        other.decks[deck] = unseen[deck]
+    return other
+
+
+def observed_action(state: BattleLineState, viewer: int, action: int) -> int:
+    """``action`` (legal in ``state``) as ``viewer`` sees it: a card dealt or drawn into the
+    other hand is HIDDEN_CARD, a card the other player puts back with Scout shows only its deck."""
+    phase = state.phase
+    if phase == PH_DEAL:
+        recipient = state.starter if state.dealt % 2 == 0 else 1 - state.starter
+        return action if recipient == viewer else HIDDEN_CARD
+    if phase == PH_DRAW_CARD:
+        return action if state.player == viewer else HIDDEN_CARD
+    if phase == PH_SCOUT_RETURN and state.player != viewer:
+        return HIDDEN_RETURN_BASE + deck_of(action)
+    return action
+
+
+_PRIVATE_PHASES = (PH_DEAL, PH_DRAW_CARD, PH_SCOUT_RETURN)  # the card is seen by one player only
+
+
+def describe_action(state: BattleLineState, action: int, viewer: int | None) -> str:
+    """``action`` in words, in ``state`` (before it is applied), naming only the cards
+    ``viewer`` may see; ``viewer`` None names only public cards (the shared move log)."""
+    if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+        return f"unknown action {action!r}"
+    phase = state.phase
+    who = f"Player {state.player + 1}"
+    if viewer is None:
+        hidden = phase in _PRIVATE_PHASES
+    else:
+        hidden = observed_action(state, viewer, action) != action
+    if phase == PH_FIRST:
+        return f"Player {action - FIRST_BASE + 1} starts"
+    if phase == PH_DEAL:
+        recipient = state.starter if state.dealt % 2 == 0 else 1 - state.starter
+        return f"Player {recipient + 1} is dealt {'a card' if hidden else card_name(action)}"
+    if phase == PH_DRAW_CARD:
+        deck = DECK_NAMES[state.draw_deck]
+        return f"{who} draws {f'a {deck} card' if hidden else card_name(action)}"
+    if phase == PH_SCOUT_RETURN:
+        card = f"a {DECK_NAMES[deck_of(action)]} card" if hidden else card_name(action)
+        return f"{who} puts {card} back on the {DECK_NAMES[deck_of(action)]} deck"
+    if action == PASS:
+        return f"{who} passes"
+    if action == DONE:
+        return f"{who} stops claiming"
+    if action == DISCARD:
+        return f"{who} discards {card_name(state.pending)}"
+    if CLAIM_BASE <= action < CLAIM_BASE + NUM_FLAGS:
+        return f"{who} claims flag {action - CLAIM_BASE + 1}"
+    if action in (DRAW_BASE + TROOP_DECK, DRAW_BASE + TACTICS_DECK):
+        return f"{who} chooses the {DECK_NAMES[action - DRAW_BASE]} deck"
+    if FLAG_BASE <= action < FLAG_BASE + NUM_FLAGS:
+        return f"{who} puts {card_name(state.pending)} at flag {action - FLAG_BASE + 1}"
+    templates = {
+        PH_PLAY: "{who} plays {card}",
+        PH_REDEPLOY_FROM: "{who} redeploys {card}",
+        PH_DESERTER: "{who} makes {card} desert",
+        PH_TRAITOR_FROM: "{who} turns {card} traitor",
+    }
+    return templates.get(phase, "{who} chooses {card}").format(who=who, card=card_name(action))

@@ -1,0 +1,173 @@
+"""The generic engine-protocol properties on Battle Line, plus its hidden-information guarantees.
+
+Until the lead registers the game in ``game.engines.GAMES``, the shared property tests of
+``tests/test_engine_protocol.py`` are run here with the game registered for the test only; once
+it is registered they run there and are skipped here.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+
+from game.engines import GAMES
+from game.engines.base import CHANCE
+from game.engines.battleline import BattleLineGame
+from game.engines.battleline.actions import HIDDEN_CARD, HIDDEN_RETURN_BASE
+from game.engines.battleline.cards import NUM_TROOPS, card_name
+from game.engines.battleline.knowledge import describe_action
+from game.engines.battleline.phases import PH_DRAW_CARD, PH_SCOUT_RETURN
+from tests import test_engine_protocol as protocol
+from tests.test_battleline_support import random_playout
+
+REGISTERED = "battleline" in GAMES
+SHARED: list[Callable[[str], None]] = [
+    protocol.test_random_playouts_keep_the_protocol,
+    protocol.test_replay_reproduces_every_observation,
+    protocol.test_clone_is_independent,
+    protocol.test_determinize_keeps_the_observers_view,
+    protocol.test_replay_rejects_damaged_records,
+]
+
+
+@pytest.mark.skipif(REGISTERED, reason="covered by tests/test_engine_protocol.py")
+@pytest.mark.parametrize("prop", SHARED, ids=lambda f: f.__name__)
+def test_shared_protocol_properties(prop: Callable[[str], None], monkeypatch) -> None:
+    monkeypatch.setitem(GAMES, "battleline", BattleLineGame())
+    prop("battleline")
+
+
+def test_observation_hides_the_opponents_hand() -> None:
+    """Two states that differ only in the opponent's hidden cards look the same to the viewer."""
+    for seed in range(20):
+        state, _ = random_playout(seed, steps=60 + seed * 7)
+        for viewer in (0, 1):
+            seen = state.observation(viewer)
+            assert seen["hands"][1 - viewer]["cards"] is None
+            assert seen["hands"][viewer]["cards"] == sorted(state.hands[viewer])
+            other = state.determinize(viewer, random.Random(seed))
+            assert other.observation(viewer) == seen
+            json.dumps(seen)
+
+
+def test_determinize_redeals_only_unseen_cards() -> None:
+    rng = random.Random(7)
+    changed = 0
+    for seed in range(30):
+        state, _ = random_playout(seed, steps=80)
+        if state.is_terminal() or state.current_player() == CHANCE:
+            continue
+        viewer = state.current_player()
+        guess = state.determinize(viewer, rng)
+        opponent = 1 - viewer
+        assert guess.hands[viewer] == state.hands[viewer]
+        assert guess.sides == state.sides and guess.discards == state.discards
+        for deck in (0, 1):
+            assert guess.deck_size(deck) == state.deck_size(deck)
+        # Same troop/tactics make-up of the hidden hand, and the whole card set is conserved.
+        make_up = [
+            sum(c < NUM_TROOPS for c in h) for h in (guess.hands[opponent], state.hands[opponent])
+        ]
+        assert make_up[0] == make_up[1]
+        everything = sorted(
+            [*guess.hands[0], *guess.hands[1], *guess.decks[0], *guess.decks[1]]
+            + guess.tops[0]
+            + guess.tops[1]
+        )
+        assert everything == sorted(
+            [*state.hands[0], *state.hands[1], *state.decks[0], *state.decks[1]]
+            + state.tops[0]
+            + state.tops[1]
+        )
+        changed += guess.hands[opponent] != state.hands[opponent]
+    assert changed > 10
+
+
+def test_determinize_keeps_known_cards_and_own_scout_returns() -> None:
+    rng = random.Random(11)
+    # Find a game where player 0 scouts, returns cards, and player 1 draws one of them.
+    for seed in range(400):
+        _, states = random_playout(seed)
+        hits = [s for s in states if s.known[0] and s.current_player() >= 0]
+        tops = [s for s in states if 0 in s.top_owner[0] + s.top_owner[1]]
+        if hits and tops:
+            break
+    else:
+        pytest.fail("no random game had a Scout return drawn by the opponent")
+    known_state = hits[0]
+    for _ in range(5):
+        guess = known_state.determinize(0, rng)
+        assert set(known_state.known[0]) <= set(guess.hands[1])
+    top_state = tops[0]
+    for _ in range(5):
+        guess = top_state.determinize(0, rng)
+        for deck in (0, 1):
+            for i, owner in enumerate(top_state.top_owner[deck]):
+                if owner == 0:
+                    assert guess.tops[deck][i] == top_state.tops[deck][i]
+
+
+def test_observed_action_masks_hidden_cards() -> None:
+    seen_hidden_draw = seen_hidden_return = False
+    for seed in range(60):
+        _, states = random_playout(seed)
+        for s in states:
+            if s.phase == PH_DRAW_CARD:
+                card = s.legal_actions()[0]
+                assert s.observed_action(s.player, card) == card
+                assert s.observed_action(1 - s.player, card) == HIDDEN_CARD
+                seen_hidden_draw = True
+            elif s.phase == PH_SCOUT_RETURN:
+                card = s.legal_actions()[0]
+                assert s.observed_action(s.player, card) == card
+                assert s.observed_action(1 - s.player, card) in (
+                    HIDDEN_RETURN_BASE,
+                    HIDDEN_RETURN_BASE + 1,
+                )
+                hidden = s.clone()
+                hidden.apply_action(card)
+                tops = hidden.observation(1 - s.player)["deck_tops"]
+                assert card not in tops["troop"] + tops["tactics"]
+                seen_hidden_return = True
+        if seen_hidden_draw and seen_hidden_return:
+            return
+    pytest.fail("no Scout return in 60 random games")
+
+
+def test_move_log_hides_private_cards() -> None:
+    """action_to_string is the shared log: it never names a card drawn or put back."""
+    for seed in range(10):
+        _, states = random_playout(seed, steps=120)
+        for s in states:
+            if s.phase == PH_DRAW_CARD:
+                card = s.legal_actions()[0]
+                name = card_name(card)
+                assert name in describe_action(s, card, viewer=s.player).split()
+                for hidden in (describe_action(s, card, 1 - s.player), s.action_to_string(card)):
+                    assert name not in hidden.split() and "draws a" in hidden
+                return
+    pytest.fail("no draw found")
+
+
+def test_observation_schema() -> None:
+    """The keys the board is built against (documented in the package docstring)."""
+    state, _ = random_playout(4, steps=150)
+    seen = state.observation(0)
+    assert set(seen) == {
+        "viewer", "current_player", "turn", "phase", "pending", "flags", "hands", "decks",
+        "deck_tops", "discards", "tactics_played", "leader_played", "passes", "match",
+        "options", "winner", "returns",
+    }  # fmt: skip
+    assert set(seen["pending"]) == {
+        "card", "from_flag", "scout_draws_left", "scout_returns_left", "deck", "claimable",
+        "claim_stage",
+    }  # fmt: skip
+    assert len(seen["flags"]) == 9
+    assert set(seen["flags"][0]) == {
+        "claimed_by", "fog", "mud", "slots", "cards", "completed_at", "formation", "claim",
+    }  # fmt: skip
+    assert set(seen["hands"][1]) == {"count", "troops", "tactics", "cards", "known"}
+    assert set(seen["match"]) == {"games", "game", "starter", "points", "wins", "results"}
