@@ -89,6 +89,11 @@ class Board:
     def skip_animation(self) -> None:
         self.tweens.finish_all()
 
+    def auto_action(self) -> int | None:
+        """An action the board takes for the human by a player setting (e.g. Battle Line's
+        auto-claim), polled by the match scene when the human may act and nothing animates."""
+        return None
+
     def status_text(self) -> str:
         """One line for the status bar (whose turn, what to do); '' for the scene's default."""
         return ""
