@@ -1,0 +1,117 @@
+"""UI benchmarks: frame time of the match scene while the AI thinks, and start-up time.
+
+Section contract: ``run(quick) -> list[dict]`` with keys game, metric, value, unit, target.
+Frame time is the work of one frame (events, update, draw, flip) on the dummy video driver, with
+a Hard AI thinking in the worker process on every turn; 60 fps needs it under ~16.7 ms.
+Start-up is the wall time of ``python -m game --frames 1`` (from source: interpreter start to
+the first frame shown, plus a clean exit, so it slightly overstates the wait).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FRAME_TARGET_MS = 17.0
+STARTUP_TARGET_S = 1.0
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def frame_times(seconds: float) -> tuple[list[float], float]:
+    """Per-frame work in ms of a Hard-vs-Hard Flat Front match, and the share of AI thinking."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.app import App
+    from game.engines import GAMES
+    from game.match import Match
+    from game.scenes.match import MatchScene
+    from game.settings import Settings
+
+    app = App(Settings(animation="normal", sound=False, language="en"), persist_settings=False)
+    try:
+        match = Match(GAMES["flatfront"], ["hard", "hard"], seed=1, client=app.ai)
+        app.stack.push(MatchScene(app, match))
+        for _ in range(30):  # warm up: fonts, caches, the worker process
+            app.step(1 / 60)
+        times: list[float] = []
+        thinking = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end and not match.is_over:
+            start = time.perf_counter()
+            app.step(1 / 60)
+            times.append((time.perf_counter() - start) * 1000)
+            thinking += match.ai_thinking
+            app.clock.tick(60)
+        return times, thinking / max(1, len(times))
+    finally:
+        app.close()
+
+
+def startup_seconds(repeats: int) -> list[float]:
+    env = dict(
+        os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1"
+    )
+    results = []
+    with tempfile.TemporaryDirectory() as data:
+        env["FIVEFRONTS_DATA_DIR"] = data
+        for _ in range(repeats):
+            start = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-m", "game", "--frames", "1"],
+                cwd=ROOT,
+                env=env,
+                check=True,
+                capture_output=True,
+                timeout=60,
+            )
+            results.append(time.perf_counter() - start)
+    return results
+
+
+def run(quick: bool) -> list[dict]:
+    times, thinking = frame_times(4.0 if quick else 12.0)
+    startup = startup_seconds(2 if quick else 5)
+    return [
+        {
+            "game": "flatfront",
+            "metric": "frame time p50 (AI thinking)",
+            "value": round(statistics.median(times), 2),
+            "unit": "ms",
+            "target": FRAME_TARGET_MS,
+        },
+        {
+            "game": "flatfront",
+            "metric": "frame time p99 (AI thinking)",
+            "value": round(_percentile(times, 0.99), 2),
+            "unit": "ms",
+            "target": FRAME_TARGET_MS,
+        },
+        {
+            "game": "flatfront",
+            "metric": "frames with the AI thinking",
+            "value": round(100 * thinking, 1),
+            "unit": "%",
+        },
+        {
+            "game": "app",
+            "metric": "start-up to first frame",
+            "value": round(statistics.median(startup), 3),
+            "unit": "s",
+            "target": STARTUP_TARGET_S,
+        },
+    ]
+
+
+if __name__ == "__main__":
+    for row in run(quick="--quick" in sys.argv):
+        print(row)

@@ -1,0 +1,260 @@
+"""Command line: ``python -m game`` (and the ``fivefronts`` executable).
+
+    [--game ID] [--seats human,hard,...] [--option NAME=VALUE ...] [--seed N] [--lang en|ja]
+    [--fullscreen]                   open straight into a match (the title screen without them)
+    --selftest [--game ID]           headless AI-vs-AI match of every built game; 0 if all ok
+    --screenshot PATH [--frames N]   save the window after N frames (or at game over) and quit
+
+Nothing here runs at import time, and ``multiprocessing.freeze_support()`` comes first in main,
+as the AI worker process requires inside the PyInstaller bundle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import tempfile
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.engines.base import Game
+
+SELFTEST_LEVEL = "easy"  # the fastest AI: the self-test checks the plumbing, not the strength
+SELFTEST_TIMEOUT = 240.0  # seconds per game
+SELFTEST_FRAME = 1 / 60
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="fivefronts", description="Five Fronts: five tabletop games."
+    )
+    parser.add_argument("--game", metavar="ID", help="open straight into a match of this game")
+    parser.add_argument(
+        "--seats",
+        metavar="KINDS",
+        help="comma-separated seats: human, easy, normal or hard (e.g. human,hard)",
+    )
+    parser.add_argument(
+        "--option",
+        metavar="NAME=VALUE",
+        action="append",
+        default=[],
+        help="a game option (repeatable)",
+    )
+    parser.add_argument("--seed", type=int, help="random seed of the match")
+    parser.add_argument("--lang", choices=("en", "ja"), help="interface language for this session")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument(
+        "--selftest",
+        action="store_true",
+        help="play a short AI-vs-AI match of every built game headless and exit",
+    )
+    parser.add_argument("--screenshot", metavar="PATH", help="save the window to PATH and quit")
+    parser.add_argument(
+        "--frames",
+        type=int,
+        default=0,
+        metavar="N",
+        help="quit after N frames (with --screenshot: when to take it; default 90)",
+    )
+    args = parser.parse_args(argv)
+    if args.selftest and (args.seats or args.option or args.screenshot):
+        parser.error("--selftest takes only --game")
+    args.match = None
+    wants_match = args.game or args.seats or args.option or args.seed is not None
+    if wants_match and not args.selftest:
+        try:
+            args.match = match_spec(args.game, args.seats, args.option)
+        except ValueError as err:
+            parser.error(str(err))
+    return args
+
+
+def match_spec(
+    game_id: str | None, seats: str | None, options: list[str]
+) -> tuple[Game, list[str], dict]:
+    """The game, seat kinds and options the command line asks for; ValueError says what is wrong."""
+    from ai.agents import LEVELS
+    from game.match import HUMAN
+
+    playable = playable_games()
+    if game_id is None:
+        game_id = next(iter(playable))
+    if game_id not in playable:
+        raise ValueError(f"unknown game {game_id!r}; playable games: {', '.join(playable)}")
+    game = playable[game_id]
+    if seats is None:
+        kinds = [HUMAN] + ["normal"] * (game.min_players - 1)
+    else:
+        kinds = [s.strip().lower() for s in seats.split(",") if s.strip()]
+    allowed = (HUMAN, *LEVELS)
+    for kind in kinds:
+        if kind not in allowed:
+            raise ValueError(f"seat {kind!r} must be one of {', '.join(allowed)}")
+    game.resolve_players(len(kinds))
+    pairs = {}
+    for item in options:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--option needs NAME=VALUE, not {item!r}")
+        pairs[name.strip()] = value.strip()
+    return game, kinds, game.resolve_options(pairs)
+
+
+def playable_games() -> dict[str, Game]:
+    """Built games that also have a board (an engine alone cannot be played)."""
+    from game.boards import has_board
+    from game.engines import GAMES
+
+    return {gid: game for gid, game in GAMES.items() if has_board(gid)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    multiprocessing.freeze_support()
+    args = parse_args(argv)
+    if args.selftest:
+        return selftest(args.game)
+    from game.app import App
+    from game.settings import Settings
+
+    settings = Settings.load()
+    if args.lang:
+        settings.language = args.lang
+    if args.fullscreen:
+        settings.fullscreen = True
+    app = App(settings)
+    if args.screenshot:
+        install_screenshot(app, args.screenshot, args.frames or 90)
+    elif args.frames:
+        app.after_frame.append(lambda a: a.quit() if a.frames >= args.frames else None)
+    if args.match is not None:
+        from game.match import Match
+        from game.scenes.match import MatchScene
+
+        game, seats, options = args.match
+        seed = args.seed if args.seed is not None else int(time.time()) % 2**31
+        app.stack.push(
+            MatchScene(
+                app, Match(game, seats, options=options, seed=seed, client=app.ai, autosave=True)
+            )
+        )
+    else:
+        from game.scenes.title import TitleScene
+
+        app.stack.push(TitleScene(app))
+    return app.run()
+
+
+def install_screenshot(app: App, path: str, frames: int) -> None:
+    """Save the window after ``frames`` frames, or as soon as a game-over summary is fully shown."""
+    import pygame
+
+    from game.scenes.gameover import GameOverScene
+
+    def hook(a: App) -> None:
+        top = a.stack.top
+        over = isinstance(top, GameOverScene) and top.appear >= 1.0
+        if a.frames >= frames or over:
+            pygame.image.save(a.window, path)
+            a.quit()
+
+    app.after_frame.append(hook)
+
+
+# --- self-test ----------------------------------------------------------------------------------
+
+
+class SelftestFailure(Exception):
+    """A self-test step that did not do what it should."""
+
+
+def check(condition: bool, failure: str) -> None:
+    if not condition:
+        raise SelftestFailure(failure)
+
+
+def selftest(game_id: str | None) -> int:
+    """Drive title -> set-up -> match -> game over for each playable game, headless."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game import saves
+
+    previous = os.environ.get(saves.DATA_DIR_ENV)
+    with tempfile.TemporaryDirectory(prefix="fivefronts-selftest-") as data:
+        os.environ[saves.DATA_DIR_ENV] = data  # never touch the player's saves or settings
+        try:
+            return _selftest_games(game_id)
+        finally:
+            if previous is None:
+                del os.environ[saves.DATA_DIR_ENV]
+            else:
+                os.environ[saves.DATA_DIR_ENV] = previous
+
+
+def _selftest_games(game_id: str | None) -> int:
+    from game.app import App
+    from game.settings import Settings
+
+    games = playable_games()
+    if game_id is not None and game_id not in games:
+        print(f"{game_id}: FAILED unknown game (playable: {', '.join(games)})")
+        return 1
+    app = App(Settings(animation="off", sound=False, language="en"), persist_settings=False)
+    failures = 0
+    try:
+        for gid in [game_id] if game_id else list(games):
+            ok, line = selftest_game(app, gid)
+            failures += not ok
+            print(f"{gid}: {'ok' if ok else 'FAILED'} {line}", flush=True)
+    finally:
+        app.close()
+    return 1 if failures else 0
+
+
+def selftest_game(app: App, game_id: str) -> tuple[bool, str]:
+    """One AI-vs-AI match through the real scenes; (passed, one line saying how it went)."""
+    from game.match import result_text
+    from game.scenes.gameover import GameOverScene
+    from game.scenes.match import MatchScene
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+
+    started = time.perf_counter()
+    try:
+        app.stack.reset(TitleScene(app))
+        app.step(SELFTEST_FRAME)
+        title = app.stack.top
+        check(isinstance(title, TitleScene), "the title screen did not open")
+        title.open_setup(game_id)
+        setup = app.stack.top
+        check(isinstance(setup, SetupScene), "the set-up screen did not open")
+        setup.seats[:] = [SELFTEST_LEVEL] * len(setup.seats)
+        setup.start(seed=1)
+        scene = app.stack.top
+        check(isinstance(scene, MatchScene), "the match did not start")
+        while not isinstance(app.stack.top, GameOverScene):
+            if time.perf_counter() - started > SELFTEST_TIMEOUT:
+                return False, f"timed out after {len(scene.match.moves)} moves"
+            app.step(SELFTEST_FRAME)
+            time.sleep(0.001)
+        match = scene.match
+        returns = match.state.returns()
+        check(
+            len(returns) == len(match.seats) and all(-1 <= r <= 1 for r in returns),
+            f"malformed returns {returns}",
+        )
+        replayed = match.game.replay(match.state.to_record())
+        check(replayed.observation(0) == match.state.observation(0), "the record does not replay")
+        seconds = time.perf_counter() - started
+        return True, f"{len(match.moves)} moves, {result_text(match)} ({seconds:.1f} s)"
+    except Exception as err:  # the self-test reports every failure in one line
+        return False, f"{type(err).__name__}: {err}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

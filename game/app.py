@@ -1,0 +1,222 @@
+"""The application: window, clock, scene stack, settings, sound and the shared AI worker.
+
+Importing this module opens nothing; ``App(...)`` opens the window. Boards, engines' drawing code
+and the AI are imported only when a scene needs them, which keeps start-up under a second.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import set_language
+from game.settings import Settings
+from game.ui import widgets
+from game.ui.layout import MIN_WINDOW, REFERENCE_SIZE
+from game.ui.sound import SoundBank
+
+if TYPE_CHECKING:
+    from game.engines.base import State
+    from game.scenes.base import Scene
+
+FPS = 60
+MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not fast-forward the game
+
+
+class SceneStack:
+    """Screens stacked like cards: the top one is active; translucent ones show the one below."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        scene.layout(self.app.size)
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene:
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another (no resume of the one below in between)."""
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Leave every scene and start again from ``scene`` (back to the title screen)."""
+        self.clear()
+        self.push(scene)
+
+    def clear(self) -> None:
+        while self.scenes:
+            self.scenes.pop().leave()
+
+    def find(self, kind: type) -> Any:
+        """The topmost scene of a class, or None."""
+        return next((s for s in reversed(self.scenes) if isinstance(s, kind)), None)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.top is not None:
+            self.top.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if self.top is not None:
+            self.top.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].translucent:
+            first -= 1
+        for scene in self.scenes[max(first, 0) :]:
+            scene.draw(surface)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        for scene in self.scenes:
+            scene.layout(size)
+
+    def relabel(self) -> None:
+        for scene in self.scenes:
+            scene.relabel()
+
+
+class LazyAIClient:
+    """The AI worker process, started on the first request (menus and hot-seat never pay)."""
+
+    def __init__(self) -> None:
+        self._worker: Any = None
+
+    def prepare(self) -> None:
+        """Load the AI code now (a match is opening) rather than in the middle of play."""
+        if self._worker is None:
+            from ai.worker import AIWorker
+
+            self._worker = AIWorker()
+
+    def request(self, game_id: str, level: str, seed: int, state: State) -> int:
+        self.prepare()
+        return self._worker.request(game_id, level, seed, state)
+
+    def poll(self) -> Any:
+        return None if self._worker is None else self._worker.poll()
+
+    def cancel(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+
+    def close(self) -> None:
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+
+
+class App:
+    """Owns the window and runs the frame loop: events -> top scene -> draw -> flip."""
+
+    def __init__(self, settings: Settings, *, persist_settings: bool = True) -> None:
+        self.settings = settings
+        self.persist_settings = persist_settings
+        set_language(settings.language)
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Five Fronts")
+        pygame.key.set_repeat(350, 40)
+        self.windowed_size = REFERENCE_SIZE
+        self.window = self._open_window(settings.fullscreen)
+        self.clock = pygame.time.Clock()
+        self.sound = SoundBank(lambda: self.settings.sound)
+        widgets.set_click_sound(lambda: self.sound.play("click"))
+        self.ai = LazyAIClient()
+        self.stack = SceneStack(self)
+        self.running = True
+        self.frames = 0
+        self.after_frame: list[Callable[[App], None]] = []  # self-test and screenshot hooks
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.get_size()
+
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == bool(self.window.get_flags() & pygame.FULLSCREEN):
+            return
+        if on:
+            self.windowed_size = self.size
+        self.window = self._open_window(on)
+        self.stack.layout(self.size)
+
+    # --- settings -------------------------------------------------------------------------------
+    def apply_settings(self) -> None:
+        """Make every setting take effect now, and store them."""
+        set_language(self.settings.language)
+        self.set_fullscreen(self.settings.fullscreen)
+        self.stack.relabel()
+        if self.persist_settings:
+            self.settings.save()
+
+    # --- the loop -------------------------------------------------------------------------------
+    def run(self) -> int:
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, MAX_DT))
+        self.close()
+        return 0
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, flip, then the after-frame hooks."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        self.stack.update(dt)
+        self.window.fill((0, 0, 0))
+        self.stack.draw(self.window)
+        pygame.display.flip()
+        self.frames += 1
+        if self.frames == 3 and self.settings.sound:
+            self.sound.warm_up()  # after the first frames, so start-up does not wait for numpy
+        for hook in list(self.after_frame):
+            hook(self)
+        if not self.stack.scenes:
+            self.running = False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self._resized(event.size)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.settings.fullscreen = not self.settings.fullscreen
+            self.apply_settings()
+        else:
+            self.stack.handle_event(event)
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        self.window = pygame.display.get_surface()
+        w, h = max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])
+        if (w, h) != tuple(size):
+            self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.windowed_size = self.size
+        self.stack.layout(self.size)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def close(self) -> None:
+        """Leave every scene (cancelling AI work) and stop the worker process."""
+        self.stack.clear()
+        self.ai.close()
+        pygame.display.quit()

@@ -1,0 +1,146 @@
+"""The game-over summary: the result, the final numbers, rematch / view board / menu.
+
+The numbers come from the final observation: ``obs["score"]`` if the game provides it, either a
+list with one dict (or number) per seat, or a dict of named values. Column names use the i18n
+keys ``score.<game>.<key>`` and fall back to the raw key.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import t, t_or
+from game.match import result_text, side_name
+from game.scenes.overlay import OverlayScene
+from game.ui import art, emblems, theme
+from game.ui.text import blit_pair, blit_text, fit_px, render
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.match import Match
+    from game.scenes.match import MatchScene
+
+
+def score_table(match: Match, obs: dict) -> tuple[list[str], list[list[str]], bool] | None:
+    """Column headings, rows, and whether the rows are the seats (else named values)."""
+    score: Any = obs.get("score")
+    gid = match.game.id
+
+    def heading(key: str) -> str:
+        return t_or(f"score.{gid}.{key}", key.replace("_", " ").capitalize())
+
+    names = match.names
+    if isinstance(score, list) and len(score) == len(names):
+        if all(isinstance(s, dict) for s in score):
+            keys = list(score[0])
+            rows = [
+                [n, *(str(s.get(k, "")) for k in keys)] for n, s in zip(names, score, strict=True)
+            ]
+            return ["", *map(heading, keys)], rows, True
+        rows = [[n, str(s)] for n, s in zip(names, score, strict=True)]
+        return ["", t("gameover.score")], rows, True
+    if isinstance(score, dict):
+        return ["", ""], [[heading(k), str(v)] for k, v in score.items()], False
+    return None
+
+
+class GameOverScene(OverlayScene):
+    card_size = (600, 500)
+
+    def __init__(self, app: App, scene: MatchScene) -> None:
+        super().__init__(app, lambda: result_text(scene.match))
+        self.scene = scene
+        match = scene.match
+        self.table = score_table(match, match.state.observation(match.viewer))
+        self.rematch_button = Button(
+            lambda: t("gameover.rematch"), self.rematch, style="primary", hotkeys=(pygame.K_r,)
+        )
+        self.view_button = Button(
+            lambda: t("gameover.view_board"), self.close, hotkeys=(pygame.K_v,)
+        )
+        self.menu_button = Button(
+            lambda: t("gameover.menu"), self.to_menu, style="ghost", hotkeys=(pygame.K_m,)
+        )
+        self.widgets = [self.view_button, self.menu_button, self.rematch_button]
+
+    def rematch(self) -> None:
+        from game.scenes.match import MatchScene
+
+        old = self.scene
+        self.app.stack.pop()  # this overlay
+        self.app.stack.replace(MatchScene(self.app, old.match.rematch(), old.board_cls))
+
+    def to_menu(self) -> None:
+        from game.scenes.title import TitleScene
+
+        self.app.stack.reset(TitleScene(self.app))
+
+    def body_height(self) -> int:
+        m = self.metrics
+        rows = 0 if self.table is None else len(self.table[1]) + 1
+        return m.px(36) + rows * m.px(40) + m.px(30 + 50)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        m = self.metrics
+        body = self.body
+        y = body.bottom - m.px(50)
+        w = (body.width - 2 * m.px(12)) // 3
+        for i, b in enumerate((self.view_button, self.menu_button, self.rematch_button)):
+            b.place(pygame.Rect(body.x + i * (w + m.px(12)), y, w, m.px(50)), m.font_px(15))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        match = self.scene.match
+        icon = emblems.emblem(match.game.id, m.px(56))
+        surface.blit(
+            icon, icon.get_rect(topright=(self.card.right - m.px(24), self.card.y + m.px(20)))
+        )
+        body = self.body
+        sub = t("gameover.after_moves", n=sum(1 for mv in match.moves if mv.player >= 0))
+        blit_text(surface, sub, m.font_px(15), theme.TEXT_DIM, topleft=(body.x, body.y - m.px(4)))
+        if self.table is None:
+            return
+        headings, rows, per_seat = self.table
+        top = body.y + m.px(36)
+        row_h = m.px(40)
+        area = pygame.Rect(body.x, top, body.width, row_h * (len(rows) + 1))
+        art.panel(surface, area, fill=(*theme.INK, 200), edge=theme.PANEL_EDGE, radius=m.px(10))
+        first_w = round(area.width * 0.4)
+        col_w = (area.width - first_w) // max(1, len(headings) - 1)
+        winners = match.winners()
+        for c, text in enumerate(headings[1:]):
+            x = area.x + first_w + c * col_w + col_w // 2
+            blit_text(
+                surface,
+                text,
+                fit_px(text, m.font_px(13), col_w - 8, True),
+                theme.TEXT_FAINT,
+                True,
+                center=(x, area.y + row_h // 2),
+            )
+        for r, row in enumerate(rows):
+            y = area.y + (r + 1) * row_h + row_h // 2
+            pygame.draw.line(
+                surface,
+                theme.PANEL_EDGE,
+                (area.x + m.px(10), y - row_h // 2),
+                (area.right - m.px(10), y - row_h // 2),
+            )
+            best = per_seat and r in winners and len(winners) < len(rows)
+            ink = theme.GOLD if best else theme.TEXT
+            label = render(
+                row[0], fit_px(row[0], m.font_px(16), first_w - m.px(20), True), ink, True
+            )
+            if per_seat:
+                caption = render(side_name(match.game, r), m.font_px(11), theme.TEXT_FAINT)
+                blit_pair(surface, label, caption, area.x + m.px(14), y)
+            else:
+                surface.blit(label, label.get_rect(midleft=(area.x + m.px(14), y)))
+            for c, value in enumerate(row[1:]):
+                x = area.x + first_w + c * col_w + col_w // 2
+                blit_text(surface, value, m.font_px(18), ink, best, center=(x, y))

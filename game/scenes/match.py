@@ -1,0 +1,331 @@
+"""The match screen: the board, a side panel (players, move log, controls) and a status bar.
+
+The scene owns no rules: it asks the :class:`~game.match.Match` what happens next once per frame,
+shows each new observation to the board (which animates the difference), turns board clicks into
+``match.play`` calls (an illegal one is explained in a toast), and stacks the curtain, game-over
+and menu overlays. The AI runs in the worker process, so frames keep coming while it thinks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.boards.base import Board, BoardContext
+from game.engines import GAMES
+from game.engines.base import IllegalActionError
+from game.i18n import get_language, t
+from game.match import Match
+from game.saves import Autosave, DamagedFileError, set_aside
+from game.scenes.base import Scene
+from game.scenes.match_panel import MatchPanel
+from game.ui import theme
+from game.ui.widgets import Toasts
+
+if TYPE_CHECKING:
+    from game.app import App
+
+FORCED_PAUSE = 0.9  # seconds a forced move stays announced before it is applied (speed 1)
+GAME_OVER_PAUSE = 0.8  # seconds between the last animation and the game-over summary
+
+
+def resume_autosave(app: App, save: Autosave) -> bool:
+    """Continue a saved match; a save that does not replay is set aside and reported."""
+    from game.scenes.overlay import report_problems
+
+    try:
+        match = Match.from_record(
+            GAMES[save.game_id], save.seats, save.seed, save.record, client=app.ai, autosave=True
+        )
+    except (ValueError, KeyError, TypeError) as err:
+        report_problems(app, [set_aside(save.path, DamagedFileError("illegal", str(err)))])
+        return False
+    app.stack.push(MatchScene(app, match))
+    return True
+
+
+class MatchScene(Scene):
+    def __init__(self, app: App, match: Match, board_cls: type[Board] | None = None) -> None:
+        super().__init__(app)
+        self.match = match
+        if board_cls is None:
+            from game.boards import board_class  # lazy: only the board being played is loaded
+
+            board_cls = board_class(match.game.id)
+        self.board_cls = board_cls
+        self.board = self._make_board()
+        self.toasts = Toasts()
+        self.clock = 0.0
+        self.review: int | None = None  # history length shown while reviewing the log
+        self.forced_wait: float | None = None
+        self.forced_text = ""
+        self.over_wait: float | None = None
+        self.over_shown = False
+        self.panel = MatchPanel(self)
+        self.widgets = self.panel.widgets
+
+    # --- construction --------------------------------------------------------------------------
+    def _make_board(self) -> Board:
+        match, settings = self.match, self.app.settings
+        palette = theme.board_palette(self.board_cls, settings.colorblind)
+        self.palette = palette
+        ctx = BoardContext(
+            game=match.game,
+            options=dict(match.state.options),
+            num_players=match.state.num_players,
+            seat_names=match.names,
+            palette=palette,
+            lang=get_language(),
+            feedback=lambda text: self.toast(text, "error"),
+            play_sound=self.app.sound.play,
+            anim_speed=lambda: settings.animation_multiplier,
+        )
+        return self.board_cls(ctx)
+
+    # --- stack life cycle ----------------------------------------------------------------------
+    def enter(self) -> None:
+        prepare = getattr(self.match.client, "prepare", None)
+        if prepare is not None:
+            prepare()
+        self.refresh(animate=False)
+
+    def leave(self) -> None:
+        self.match.cancel_ai()
+
+    def resume(self) -> None:
+        self.refresh(animate=False)
+
+    def relabel(self) -> None:
+        """Language or palette changed: rebuild the board with the new context."""
+        self.board = self._make_board()
+        super().relabel()
+        self.refresh(animate=False)
+
+    # --- showing the match ---------------------------------------------------------------------
+    def refresh(self, animate: bool) -> None:
+        m = self.match
+        if self.review is not None:
+            self.board.show(m.observation_at(self.review), m.viewer, [], animate=False)
+        else:
+            self.board.show(m.observation(), m.viewer, m.legal_for_viewer(), animate)
+            if m.hint is not None:
+                self.board.show_hint(m.hint)
+
+    def toast(self, text: str, kind: str = "info") -> None:
+        self.toasts.show(text, kind)
+        if kind == "error":
+            self.app.sound.play("error")
+
+    # --- player commands -----------------------------------------------------------------------
+    def undo(self) -> None:
+        if self.match.undo():
+            self._after_rewind(t("match.undone"))
+
+    def redo(self) -> None:
+        if self.match.redo():
+            self._after_rewind(t("match.redone"))
+
+    def _after_rewind(self, message: str) -> None:
+        self.forced_wait = None
+        self.over_wait = None
+        self.over_shown = False
+        self.refresh(animate=False)
+        self.toast(message)
+
+    def hint_possible(self) -> bool:
+        m = self.match
+        return (
+            self.review is None
+            and m.human_to_decide()
+            and not m.ai_thinking
+            and not m.hint_pending
+            and m.curtain_for() is None
+            and m.forced_action() is None
+        )
+
+    def hint(self) -> None:
+        if self.hint_possible() and self.match.request_hint():
+            self.toast(t("match.hint_thinking"))
+
+    def open_rules(self) -> None:
+        from game.scenes.rules import RulesScene
+
+        self.app.stack.push(RulesScene(self.app, self.match.game.id))
+
+    def open_menu(self) -> None:
+        from game.scenes.pause import PauseScene
+
+        self.app.stack.push(PauseScene(self.app, self))
+
+    def show_summary(self) -> None:
+        from game.scenes.gameover import GameOverScene
+
+        self.over_shown = True
+        self.app.stack.push(GameOverScene(self.app, self))
+
+    def pick_move(self, index: int) -> None:
+        """A log line was clicked: show the position right after that move."""
+        self.review = index + 1
+        self.panel.log.selected = index
+        self.refresh(animate=False)
+
+    def step_review(self, delta: int) -> None:
+        total = len(self.match.state.history)
+        current = total if self.review is None else self.review
+        target = max(0, min(total, current + delta))
+        if target == total:
+            self.back_to_live()
+        else:
+            self.pick_move(target - 1)
+            self.panel.log.scroll_to(max(0, target - 1))
+
+    def back_to_live(self) -> None:
+        self.review = None
+        self.panel.log.selected = None
+        self.panel.log.follow = True
+        self.refresh(animate=False)
+
+    # --- events --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.board.is_animating()
+            and self.board.rect.collidepoint(event.pos)
+        ):
+            self.board.skip_animation()  # a click on the board skips the running animation
+            return
+        super().handle_event(event)
+
+    def on_unhandled(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self._shortcut(event):
+            return
+        m = self.match
+        if self.review is not None:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.step_review(-1 if event.key == pygame.K_LEFT else 1)
+            return
+        if not m.legal_for_viewer() or self.forced_wait is not None:
+            if (
+                event.type == pygame.MOUSEBUTTONDOWN
+                and self.board.rect.collidepoint(event.pos)
+                and m.ai_thinking
+            ):
+                self.toast(t("match.wait_ai", name=m.names[m.to_move]))
+            return
+        action = self.board.handle_event(event)
+        if action is None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+                self.hint()
+            return
+        try:
+            m.play(action)
+        except IllegalActionError as err:
+            self.toast(str(err), "error")
+            self.refresh(animate=False)
+            return
+        self.refresh(animate=True)
+
+    def _shortcut(self, event: pygame.event.Event) -> bool:
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if event.key == pygame.K_ESCAPE:
+            self.back_to_live() if self.review is not None else self.open_menu()
+        elif ctrl and event.key == pygame.K_z and not event.mod & pygame.KMOD_SHIFT:
+            self.undo()
+        elif ctrl and (event.key == pygame.K_y or event.key == pygame.K_z):
+            self.redo()
+        else:
+            return False
+        return True
+
+    # --- the turn loop -------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        super().update(dt)
+        self.toasts.update(dt)
+        self.board.update(dt)
+        m = self.match
+        if m.save_error:
+            self.toast(t("match.save_failed", reason=m.save_error), "error")
+            m.save_error = None
+        if m.ai_fell_back:
+            self.toast(t("match.ai_fell_back"))
+            m.ai_fell_back = False
+        if self.review is not None or self.board.is_animating():
+            return
+        hint = m.poll_hint()
+        if hint is not None:
+            self.board.show_hint(hint)
+            self.toast(t("match.hint_result", move=m.state.action_to_string(hint)))
+        if m.is_over:
+            self._towards_game_over(dt)
+            return
+        if m.curtain_for() is not None:
+            self._curtain()
+            return
+        if self._forced_move(dt):
+            return
+        was_human = m.human_to_decide()
+        move = m.advance()
+        if move is not None:
+            self.refresh(animate=True)
+            if m.human_to_decide() and not was_human and len(m.humans) == 1:
+                self.app.sound.play("turn")
+
+    def _forced_move(self, dt: float) -> bool:
+        """Announce, then apply, a human decision with exactly one legal action."""
+        m = self.match
+        action = m.forced_action()
+        if action is None:
+            self.forced_wait = None
+            return False
+        if self.forced_wait is None:
+            speed = self.app.settings.animation_multiplier
+            self.forced_wait = FORCED_PAUSE / speed if speed > 0 else FORCED_PAUSE / 3
+            self.forced_text = m.state.action_to_string(action)
+            return True
+        self.forced_wait -= dt
+        if self.forced_wait <= 0:
+            self.forced_wait = None
+            m.play(action)
+            self.refresh(animate=True)
+        return True
+
+    def _curtain(self) -> None:
+        from game.scenes.curtain import CurtainScene
+
+        m = self.match
+        m.deal_before_curtain()
+        player = m.curtain_for()
+        if player is not None:
+            self.app.stack.push(CurtainScene(self.app, m.game.id, m.names[player], self._revealed))
+
+    def _revealed(self) -> None:
+        self.match.reveal()
+        self.refresh(animate=False)
+
+    def _towards_game_over(self, dt: float) -> None:
+        if self.over_shown:
+            return
+        if self.over_wait is None:
+            self.over_wait = GAME_OVER_PAUSE
+            self.app.sound.play("win")
+        self.over_wait -= dt
+        if self.over_wait <= 0:
+            self.show_summary()
+
+    # --- layout and drawing --------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.board.layout(self.panel.layout(self.metrics))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.palette.get("bg", theme.INK))
+        self.board.draw(surface)
+        self.panel.draw(surface)
+        super().draw(surface)
+        m = self.metrics
+        self.toasts.draw(
+            surface, (self.board.rect.centerx, self.board.rect.bottom - m.px(24)), m.font_px(16)
+        )

@@ -1,0 +1,336 @@
+"""The match screen's chrome: status bar, side panel (players, move log, review, buttons).
+
+Kept apart from :mod:`game.scenes.match` so that the scene holds the turn loop and commands and
+this module holds where things are and how they look. The panel reads the scene's state and
+calls the scene's commands; it decides nothing about the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engines.base import CHANCE
+from game.i18n import get_language, t
+from game.match import result_text, side_name
+from game.ui import art, emblems, theme
+from game.ui.layout import Metrics
+from game.ui.text import blit_pair, blit_text, fit_px, render
+from game.ui.widgets import Button, Row, ScrollList, Widget
+
+if TYPE_CHECKING:
+    from game.scenes.match import MatchScene
+
+
+class MatchPanel:
+    """Widgets and drawing around the board; ``layout`` returns the board's rect."""
+
+    def __init__(self, scene: MatchScene) -> None:
+        self.scene = scene
+        self.match = scene.match
+        self.metrics = scene.metrics
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._log_key: tuple = ()
+        self._log_rows: list[Row] = []
+        m = self.match
+        self.undo_button = Button(
+            lambda: t("match.undo"),
+            scene.undo,
+            icon="↶",
+            enabled=lambda: m.can_undo() and scene.review is None,
+        )
+        self.redo_button = Button(
+            lambda: t("match.redo"),
+            scene.redo,
+            icon="↷",
+            enabled=lambda: m.can_redo() and scene.review is None,
+        )
+        self.hint_button = Button(
+            lambda: t("match.hint"), scene.hint, icon="?", enabled=scene.hint_possible
+        )
+        self.rules_button = Button(
+            lambda: t("title.rules"), scene.open_rules, hotkeys=(pygame.K_F1,)
+        )
+        self.menu_button = Button(lambda: t("match.menu"), scene.open_menu, style="ghost", icon="≡")
+        self.live_button = Button(
+            lambda: t("match.back_to_live"), scene.back_to_live, style="primary"
+        )
+        self.prev_button = Button(
+            "◀", lambda: scene.step_review(-1), enabled=lambda: (scene.review or 0) > 0
+        )
+        self.next_button = Button("▶", lambda: scene.step_review(1))
+        self.summary_button = Button(
+            lambda: t("match.summary"), scene.show_summary, style="primary"
+        )
+        self.log = ScrollList(self.rows, scene.pick_move)
+        self.widgets: list[Widget] = [
+            self.undo_button,
+            self.redo_button,
+            self.hint_button,
+            self.rules_button,
+            self.menu_button,
+            self.live_button,
+            self.prev_button,
+            self.next_button,
+            self.summary_button,
+            self.log,
+        ]
+
+    def rows(self) -> list[Row]:
+        """The move log as list rows, rebuilt only when the moves or the language change."""
+        m = self.match
+        key = (m.revision, get_language())
+        if key != self._log_key:
+            self._log_key = key
+            names = m.names
+            rows = []
+            for i, move in enumerate(m.moves):
+                if move.player == CHANCE:
+                    heading, colour = f"{i + 1}", theme.TEXT_FAINT
+                else:
+                    heading = f"{i + 1} · {names[move.player]}"
+                    colour = theme.seat_colour(m.game.id, self.scene.palette, move.player)
+                text = f"{move.text} {t('log.forced')}" if move.forced else move.text
+                rows.append(Row(heading, text, colour))
+            self._log_rows = rows
+        return self._log_rows
+
+    # --- layout and drawing --------------------------------------------------------------------
+    def layout(self, m: Metrics) -> pygame.Rect:
+        """Place everything for the window ``m``; returns the area left for the board."""
+        self.metrics = m
+        margin = m.px(14)
+        panel_w = max(m.px(290), min(m.px(360), round(m.width * 0.26)))
+        self.rect = pygame.Rect(m.width - panel_w - margin, margin, panel_w, m.height - 2 * margin)
+        status_h = m.px(46)
+        self.status = pygame.Rect(margin, margin, self.rect.x - 2 * margin, status_h)
+        board_rect = pygame.Rect(
+            margin,
+            self.status.bottom + m.px(10),
+            self.status.width,
+            m.height - self.status.bottom - m.px(10) - margin,
+        )
+        inner = self.rect.inflate(-m.px(28), -m.px(28))
+        self.players_top = inner.y + m.px(64)
+        # two lines (name, side) must fit even where the type stops shrinking with the window
+        self.player_h = max(m.px(38), round((m.font_px(15) + m.font_px(11)) * 1.15))
+        players_h = len(self.match.seats) * (self.player_h + m.px(6))
+        bh, gap = m.px(42), m.px(8)
+        buttons_top = inner.bottom - 2 * bh - gap
+        third = (inner.width - 2 * gap) // 3
+        for i, b in enumerate((self.undo_button, self.redo_button, self.hint_button)):
+            b.place(pygame.Rect(inner.x + i * (third + gap), buttons_top, third, bh), m.font_px(14))
+        half = (inner.width - gap) // 2
+        self.rules_button.place(
+            pygame.Rect(inner.x, buttons_top + bh + gap, half, bh), m.font_px(14)
+        )
+        self.menu_button.place(
+            pygame.Rect(inner.x + half + gap, buttons_top + bh + gap, half, bh), m.font_px(14)
+        )
+        review_h = m.px(112)
+        self.review_box = pygame.Rect(
+            inner.x, buttons_top - review_h - m.px(10), inner.width, review_h
+        )
+        small, pad = m.px(38), m.px(10)
+        y = self.review_box.bottom - small - pad
+        x = self.review_box.x + pad
+        self.prev_button.place(pygame.Rect(x, y, small, small), m.font_px(14))
+        self.next_button.place(pygame.Rect(x + small + gap, y, small, small), m.font_px(14))
+        self.live_button.place(
+            pygame.Rect(
+                x + 2 * (small + gap), y, self.review_box.right - pad - x - 2 * (small + gap), small
+            ),
+            m.font_px(14),
+        )
+        self.log_heading_y = self.players_top + players_h + m.px(16)
+        log_top = self.log_heading_y + m.px(30)
+        self.log_bottom_live = buttons_top - m.px(12)
+        self.log.place(
+            pygame.Rect(inner.x, log_top, inner.width, self.log_bottom_live - log_top),
+            m.font_px(14),
+        )
+        self.summary_button.place(
+            pygame.Rect(
+                self.status.right - m.px(170),
+                self.status.y + m.px(5),
+                m.px(160),
+                self.status.height - m.px(10),
+            ),
+            m.font_px(14),
+        )
+        return board_rect
+
+    def update_visibility(self) -> None:
+        scene = self.scene
+        reviewing = scene.review is not None
+        for b in (self.live_button, self.prev_button, self.next_button):
+            b.visible = reviewing
+        bottom = self.review_box.y - self.metrics.px(10) if reviewing else self.log_bottom_live
+        self.log.rect.height = bottom - self.log.rect.y
+        self.summary_button.visible = (
+            self.match.is_over
+            and scene.over_shown
+            and not reviewing
+            and scene.app.stack.top is scene
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Status bar and side panel; the widgets are drawn by the scene afterwards."""
+        self.update_visibility()
+        m = self.metrics
+        self._draw_status(surface)
+        art.panel(surface, self.rect, fill=(*theme.PANEL, 245), radius=m.px(14), shadow=m.px(10))
+        self._draw_panel_head(surface)
+        self._draw_players(surface)
+        blit_text(
+            surface,
+            t("match.moves"),
+            m.font_px(13),
+            theme.TEXT_FAINT,
+            True,
+            topleft=(self.log.rect.x, self.log_heading_y),
+        )
+        pygame.draw.line(
+            surface,
+            theme.PANEL_EDGE,
+            (self.log.rect.x, self.log.rect.y - m.px(4)),
+            (self.log.rect.right, self.log.rect.y - m.px(4)),
+        )
+        if not self.match.moves:
+            blit_text(
+                surface,
+                t("match.no_moves"),
+                m.font_px(14),
+                theme.TEXT_FAINT,
+                topleft=(self.log.rect.x + m.px(4), self.log.rect.y + m.px(8)),
+            )
+        if self.scene.review is not None:
+            self._draw_review_box(surface)
+
+    def _draw_panel_head(self, surface: pygame.Surface) -> None:
+        m, game = self.metrics, self.match.game
+        inner = self.rect.inflate(-m.px(28), -m.px(28))
+        icon = emblems.emblem(game.id, m.px(44))
+        surface.blit(icon, (inner.x, inner.y))
+        title, sub = (
+            (game.title_ja, game.title) if get_language() == "ja" else (game.title, game.title_ja)
+        )
+        px = fit_px(title, m.font_px(19), inner.width - m.px(54), bold=True)
+        blit_text(surface, title, px, theme.TEXT, True, topleft=(inner.x + m.px(54), inner.y))
+        blit_text(
+            surface,
+            sub,
+            m.font_px(13),
+            theme.TEXT_DIM,
+            topleft=(inner.x + m.px(54), inner.y + m.px(26)),
+        )
+
+    def _draw_players(self, surface: pygame.Surface) -> None:
+        m, match = self.metrics, self.match
+        inner = self.rect.inflate(-m.px(28), -m.px(28))
+        winners = match.winners() if match.is_over else []
+        names = match.names
+        for i, name in enumerate(names):
+            top = self.players_top + i * (self.player_h + m.px(6))
+            row = pygame.Rect(inner.x, top, inner.width, self.player_h)
+            active = match.to_move == i and self.scene.review is None
+            if active:
+                art.panel(
+                    surface, row, fill=(*theme.PANEL_HI, 255), edge=theme.GOLD, radius=m.px(10)
+                )
+            colour = theme.seat_colour(match.game.id, self.scene.palette, i)
+            chip = pygame.Rect(0, 0, m.px(14), m.px(14))
+            chip.center = (row.x + m.px(18), row.centery)
+            pygame.draw.rect(surface, colour, chip, border_radius=m.px(3))
+            pygame.draw.rect(surface, theme.TEXT, chip, width=1, border_radius=m.px(3))
+            blit_pair(
+                surface,
+                render(name, m.font_px(15), theme.TEXT if active else theme.TEXT_DIM, active),
+                render(side_name(match.game, i), m.font_px(11), theme.TEXT_FAINT),
+                row.x + m.px(34),
+                row.centery,
+            )
+            right = (row.right - m.px(16), row.centery)
+            if i in winners and len(winners) < len(names):
+                blit_text(
+                    surface, t("match.winner"), m.font_px(13), theme.GOLD, True, midright=right
+                )
+            elif active and match.ai_thinking:
+                art.spinner(surface, (row.right - m.px(20), row.centery), m.px(9), self.scene.clock)
+            elif active:
+                blit_text(surface, "▶", m.font_px(13), theme.GOLD, midright=right)
+
+    def status_line(self) -> str:
+        m, scene = self.match, self.scene
+        if scene.review is not None:
+            return t("match.reviewing", n=scene.review, total=len(m.state.history))
+        if m.is_over:
+            return result_text(m)
+        if scene.forced_wait is not None:
+            return t("match.forced", move=scene.forced_text)
+        if m.ai_thinking or (not m.human_to_decide() and m.to_move >= 0):
+            return t("match.thinking", name=m.names[m.to_move])
+        board_text = scene.board.status_text()
+        if board_text:
+            return board_text
+        if m.human_to_decide():
+            return (
+                t("match.your_turn")
+                if len(m.humans) == 1
+                else t("match.turn_of", name=m.names[m.to_move])
+            )
+        return ""
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        art.panel(surface, self.status, fill=(*theme.PANEL, 235), radius=self.status.height // 2)
+        text = self.status_line()
+        x = self.status.x + m.px(20)
+        if self.match.ai_thinking and self.scene.review is None:
+            art.spinner(surface, (x + m.px(8), self.status.centery), m.px(9), self.scene.clock)
+            x += m.px(28)
+        elif self.scene.review is not None:
+            blit_text(
+                surface,
+                "⟲",
+                m.font_px(18),
+                theme.GOLD,
+                symbol=True,
+                midleft=(x, self.status.centery),
+            )
+            x += m.px(28)
+        width = self.status.right - x - (m.px(190) if self.summary_button.visible else m.px(20))
+        blit_text(
+            surface,
+            text,
+            fit_px(text, m.font_px(17), width),
+            theme.TEXT,
+            midleft=(x, self.status.centery),
+        )
+
+    def _draw_review_box(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        box = self.review_box
+        art.panel(
+            surface,
+            box,
+            fill=(*theme.mix(theme.PANEL, theme.GOLD, 0.12), 255),
+            edge=theme.GOLD,
+            radius=m.px(10),
+        )
+        blit_text(
+            surface,
+            t("match.review_title"),
+            m.font_px(14),
+            theme.GOLD,
+            True,
+            topleft=(box.x + m.px(12), box.y + m.px(8)),
+        )
+        blit_text(
+            surface,
+            t("match.review_hint"),
+            m.font_px(12),
+            theme.TEXT_DIM,
+            topleft=(box.x + m.px(12), box.y + m.px(30)),
+        )

@@ -1,0 +1,323 @@
+"""Match set-up: who sits at each seat (human or an AI level) and the game's options.
+
+One row per seat from ``Game.min_players``; seats can be added up to ``max_players``. Every
+option in ``Game.options`` is offered with its allowed values; labels come from i18n keys
+``option.<game>.<name>`` and ``option.<game>.<name>.<value>`` and fall back to the raw names.
+The last set-up of each game is remembered in the settings.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engines.base import Game
+from game.i18n import get_language, t, t_or
+from game.match import HUMAN, side_name
+from game.scenes.base import Scene
+from game.ui import art, emblems, theme
+from game.ui.fonts import get_font
+from game.ui.layout import stack_rows
+from game.ui.text import blit_text, wrap
+from game.ui.widgets import Button, Segmented, Stepper, Widget
+
+if TYPE_CHECKING:
+    from game.app import App
+
+SEGMENTED_MAX = 4  # more values than this get a ◀ value ▶ stepper
+
+
+def seat_kinds() -> tuple[str, ...]:
+    from ai.agents import LEVELS
+
+    return (HUMAN, *LEVELS)
+
+
+def option_label(game: Game, name: str) -> str:
+    return t_or(f"option.{game.id}.{name}", name.replace("_", " ").capitalize())
+
+
+def value_label(game: Game, name: str, value: object) -> str:
+    return t_or(f"option.{game.id}.{name}.{value}", str(value))
+
+
+class SetupScene(Scene):
+    def __init__(self, app: App, game: Game) -> None:
+        super().__init__(app)
+        self.game = game
+        remembered = app.settings.last_setup.get(game.id, {})
+        seats = remembered.get("seats") or [HUMAN] + ["normal"] * (game.min_players - 1)
+        kinds = seat_kinds()
+        if not game.min_players <= len(seats) <= game.max_players or any(
+            s not in kinds for s in seats
+        ):
+            seats = [HUMAN] + ["normal"] * (game.min_players - 1)
+        self.seats: list[str] = list(seats)
+        try:
+            self.options = game.resolve_options(remembered.get("options") or {})
+        except ValueError:
+            self.options = game.default_options()
+        self.back = Button(
+            lambda: t("common.back"),
+            self.close,
+            style="ghost",
+            hotkeys=(pygame.K_ESCAPE,),
+            icon="←",
+        )
+        self.rules = Button(lambda: t("title.rules"), self.open_rules)
+        self.start_button = Button(
+            lambda: t("setup.start"),
+            self.start,
+            style="primary",
+            hotkeys=(pygame.K_RETURN, pygame.K_KP_ENTER),
+        )
+        self.add_seat = Button(
+            lambda: t("setup.add_seat"),
+            self._add_seat,
+            style="ghost",
+            icon="+",
+            enabled=lambda: len(self.seats) < game.max_players,
+        )
+        self.add_seat.visible = game.max_players > game.min_players
+        self.option_widgets = [
+            self._option_widget(name, values) for name, values in game.options.items()
+        ]
+        from game.boards import board_class, has_board
+
+        self.palette = (
+            theme.board_palette(board_class(game.id), app.settings.colorblind)
+            if has_board(game.id)
+            else {}
+        )
+        self._build_seat_widgets()
+
+    # --- widgets -------------------------------------------------------------------------------
+    def _option_widget(self, name: str, values: list) -> Widget:
+        choices = [(v, lambda v=v: value_label(self.game, name, v)) for v in values]
+
+        def set_value(value: object) -> None:
+            self.options[name] = value
+
+        kind = Segmented if len(values) <= SEGMENTED_MAX else Stepper
+        return kind(choices, lambda: self.options[name], set_value)
+
+    def _build_seat_widgets(self) -> None:
+        kinds = seat_kinds()
+        self.seat_widgets: list[Segmented] = []
+        self.remove_buttons: list[Button] = []
+        for i in range(len(self.seats)):
+            choices = [(k, lambda k=k: t(f"level.{k}")) for k in kinds]
+            self.seat_widgets.append(
+                Segmented(choices, lambda i=i: self.seats[i], lambda v, i=i: self._set_seat(i, v))
+            )
+            remove = Button("", lambda i=i: self._remove_seat(i), style="ghost", icon="✕")
+            remove.visible = i >= self.game.min_players
+            self.remove_buttons.append(remove)
+        self.widgets = [
+            self.back,
+            self.rules,
+            self.start_button,
+            self.add_seat,
+            *self.seat_widgets,
+            *self.remove_buttons,
+            *self.option_widgets,
+        ]
+        self.layout(self.app.size)
+
+    def _set_seat(self, index: int, kind: str) -> None:
+        self.seats[index] = kind
+
+    def _add_seat(self) -> None:
+        if len(self.seats) < self.game.max_players:
+            self.seats.append("normal")
+            self._build_seat_widgets()
+
+    def _remove_seat(self, index: int) -> None:
+        if len(self.seats) > self.game.min_players:
+            del self.seats[index]
+            self._build_seat_widgets()
+
+    # --- actions -------------------------------------------------------------------------------
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    def open_rules(self) -> None:
+        from game.scenes.rules import RulesScene
+
+        self.app.stack.push(RulesScene(self.app, self.game.id))
+
+    def start(self, seed: int | None = None) -> None:
+        """Remember this set-up and replace this screen by the match."""
+        from game.match import Match
+        from game.scenes.match import MatchScene
+
+        self.app.settings.last_setup[self.game.id] = {
+            "seats": list(self.seats),
+            "options": dict(self.options),
+        }
+        if self.app.persist_settings:
+            self.app.settings.save()
+        match = Match(
+            self.game,
+            self.seats,
+            options=self.options,
+            seed=random.randrange(2**31) if seed is None else seed,
+            client=self.app.ai,
+            autosave=True,
+        )
+        self.app.stack.replace(MatchScene(self.app, match))
+
+    # --- layout and drawing --------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        m = self.metrics
+        self.back.place(pygame.Rect(m.px(28), m.px(30), m.px(150), m.px(44)), m.font_px(16))
+        seat_h = m.px(76) + len(self.seats) * m.px(78) + (m.px(56) if self.add_seat.visible else 0)
+        option_h = m.px(76) + len(self.option_widgets) * m.px(88) + m.px(150)
+        panel_h = min(max(seat_h, option_h, m.px(300)), m.height - m.px(330))
+        width = min(m.px(1040), m.width - m.px(80))
+        top = m.px(170) + max(0, (m.height - m.px(170) - panel_h - m.px(120)) // 3)
+        half = (width - m.px(28)) // 2
+        left = (m.width - width) // 2
+        self.seat_panel = pygame.Rect(left, top, half, panel_h)
+        self.option_panel = pygame.Rect(left + width - half, top, half, panel_h)
+        inner = self.seat_panel.inflate(-m.px(48), 0)
+        rows = stack_rows(
+            pygame.Rect(inner.x, top + m.px(72), inner.width, 0),
+            [m.px(44)] * len(self.seats),
+            m.px(34),
+        )
+        label_w = round(inner.width * 0.30)
+        for row, seg, remove in zip(rows, self.seat_widgets, self.remove_buttons, strict=True):
+            control = pygame.Rect(
+                row.x + label_w, row.y, row.width - label_w - m.px(52), row.height
+            )
+            if not remove.visible:
+                control.width += m.px(52)
+            seg.place(control, m.font_px(15))
+            remove.place(
+                pygame.Rect(row.right - m.px(44), row.y, m.px(44), row.height), m.font_px(15)
+            )
+        last_bottom = rows[-1].bottom + m.px(34) if rows else top + m.px(72)
+        self.add_seat.place(pygame.Rect(inner.x, last_bottom, m.px(220), m.px(40)), m.font_px(15))
+        inner = self.option_panel.inflate(-m.px(48), 0)
+        rows = stack_rows(
+            pygame.Rect(inner.x, top + m.px(100), inner.width, 0),
+            [m.px(44)] * len(self.option_widgets),
+            m.px(44),
+        )
+        for row, widget in zip(rows, self.option_widgets, strict=True):
+            widget.place(row, m.font_px(15))
+        self.about_top = (rows[-1].bottom if rows else top + m.px(70)) + m.px(30)
+        bar_y = self.seat_panel.bottom + m.px(30)
+        self.rules.place(pygame.Rect(left, bar_y, m.px(180), m.px(54)), m.font_px(17))
+        self.start_button.place(
+            pygame.Rect(left + width - m.px(260), bar_y, m.px(260), m.px(54)), m.font_px(19)
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        accent = theme.accent(self.game.id)
+        surface.blit(art.backdrop(self.app.size, accent), (0, 0))
+        icon = emblems.emblem(self.game.id, m.px(96))
+        title, subtitle = (
+            (self.game.title_ja, self.game.title)
+            if get_language() == "ja"
+            else (self.game.title, self.game.title_ja)
+        )
+        head = pygame.Rect(0, 0, m.px(96), m.px(96))
+        head.midtop = (m.width // 2, m.px(24))
+        r = blit_text(
+            surface, title, m.font_px(34), theme.TEXT, True, midtop=(m.width // 2, m.px(34))
+        )
+        surface.blit(icon, icon.get_rect(midright=(r.x - m.px(18), r.bottom)))
+        blit_text(
+            surface,
+            subtitle,
+            m.font_px(17),
+            theme.TEXT_DIM,
+            midtop=(m.width // 2, r.bottom + m.px(4)),
+        )
+        blit_text(
+            surface,
+            t("setup.title"),
+            m.font_px(14),
+            accent,
+            True,
+            midtop=(m.width // 2, r.bottom + m.px(36)),
+        )
+        for rect, heading in (
+            (self.seat_panel, t("setup.players")),
+            (self.option_panel, t("setup.options")),
+        ):
+            art.panel(surface, rect, fill=(*theme.PANEL, 232), radius=m.px(16), shadow=m.px(12))
+            blit_text(
+                surface,
+                heading,
+                m.font_px(20),
+                theme.TEXT,
+                True,
+                topleft=(rect.x + m.px(24), rect.y + m.px(22)),
+            )
+        for i, seg in enumerate(self.seat_widgets):
+            chip = pygame.Rect(0, 0, m.px(14), m.px(14))
+            chip.midleft = (self.seat_panel.x + m.px(24), seg.rect.centery)
+            pygame.draw.rect(
+                surface,
+                theme.seat_colour(self.game.id, self.palette, i),
+                chip,
+                border_radius=m.px(3),
+            )
+            pygame.draw.rect(surface, theme.TEXT, chip, width=1, border_radius=m.px(3))
+            blit_text(
+                surface,
+                side_name(self.game, i),
+                m.font_px(16),
+                theme.TEXT,
+                True,
+                midleft=(chip.right + m.px(10), seg.rect.centery),
+            )
+            if self.seats[i] != HUMAN:
+                blit_text(
+                    surface,
+                    t(f"level.{self.seats[i]}.about"),
+                    m.font_px(12),
+                    theme.TEXT_FAINT,
+                    topleft=(seg.rect.x + m.px(4), seg.rect.bottom + m.px(4)),
+                )
+        names = list(self.game.options)
+        for name, widget in zip(names, self.option_widgets, strict=True):
+            blit_text(
+                surface,
+                option_label(self.game, name),
+                m.font_px(15),
+                theme.TEXT_DIM,
+                bottomleft=(widget.rect.x, widget.rect.y - m.px(6)),
+            )
+        if not names:
+            blit_text(
+                surface,
+                t("setup.no_options"),
+                m.font_px(15),
+                theme.TEXT_FAINT,
+                topleft=(self.option_panel.x + m.px(24), self.option_panel.y + m.px(80)),
+            )
+        about = t_or(f"about.{self.game.id}", "")
+        if about:
+            x, width = self.option_panel.x + m.px(24), self.option_panel.width - m.px(48)
+            pygame.draw.line(
+                surface,
+                theme.PANEL_EDGE,
+                (x, self.about_top - m.px(14)),
+                (x + width, self.about_top - m.px(14)),
+            )
+            px = m.font_px(14)
+            y = self.about_top
+            for line in wrap(about, get_font(px), width):
+                if y + px > self.option_panel.bottom - m.px(16):
+                    break
+                blit_text(surface, line, px, theme.TEXT_DIM, topleft=(x, y))
+                y += round(px * 1.5)
+        super().draw(surface)

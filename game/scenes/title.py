@@ -1,0 +1,292 @@
+"""The title screen: the gallery of all five games, Continue, settings, quit.
+
+Games of the catalogue that are not built yet are shown (so the collection reads as five) but
+greyed out with a "coming soon" ribbon and cannot be opened.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import __version__, saves
+from game.boards import has_board
+from game.engines import CATALOGUE, GAMES
+from game.i18n import get_language, t
+from game.match import seat_names
+from game.scenes.base import Scene
+from game.ui import art, emblems, theme
+from game.ui.fonts import get_font
+from game.ui.layout import split_columns
+from game.ui.text import blit_text, fit_px, render, wrap
+from game.ui.widgets import Button, Toasts, Widget
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class GameCard(Widget):
+    """One game in the gallery: emblem, both titles, player count; click to set up a match."""
+
+    def __init__(self, scene: TitleScene, game_id: str, title: str, title_ja: str) -> None:
+        super().__init__()
+        self.scene = scene
+        self.game_id, self.title, self.title_ja = game_id, title, title_ja
+        self.built = game_id in GAMES and has_board(game_id)
+        self.hover = 0.0
+        self.hovered = False
+        self.play = Button(
+            lambda: t("title.play"), lambda: scene.open_setup(game_id), style="primary"
+        )
+        self.rules = Button(
+            lambda: t("title.rules"), lambda: scene.open_rules(game_id), style="ghost"
+        )
+        self.buttons = (self.play, self.rules) if self.built else ()
+
+    def place(self, rect: pygame.Rect, px: int) -> None:
+        super().place(rect, px)
+        h = round(rect.height * 0.115)
+        pad = rect.width // 12
+        row = pygame.Rect(rect.x + pad, rect.bottom - h - pad, rect.width - 2 * pad, h)
+        half = (row.width - pad // 2) // 2
+        self.play.place(pygame.Rect(row.x, row.y, half, h), max(12, px - 3))
+        self.rules.place(pygame.Rect(row.right - half, row.y, half, h), max(12, px - 3))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if any(b.handle_event(event) for b in self.buttons):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            if self.built:
+                self.scene.open_setup(self.game_id)
+            else:
+                self.scene.toasts_soon(self.title)
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        for b in self.buttons:
+            b.update(dt)
+        target = 1.0 if self.hovered and self.built else 0.0
+        self.hover += (target - self.hover) * min(1.0, dt * 12)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lift = round(self.hover * self.rect.height * 0.025)
+        card = self.rect.move(0, -lift)
+        accent = theme.accent(self.game_id)
+        edge = (
+            theme.mix(theme.PANEL_EDGE, accent, 0.4 + 0.6 * self.hover)
+            if self.built
+            else theme.PANEL_EDGE
+        )
+        fill = (
+            theme.mix(theme.PANEL, theme.PANEL_HI, self.hover)
+            if self.built
+            else theme.mix(theme.PANEL, theme.INK, 0.5)
+        )
+        radius = max(8, card.width // 14)
+        art.panel(
+            surface,
+            card,
+            fill=(*fill, 245),
+            edge=edge,
+            radius=radius,
+            shadow=max(6, card.width // 16) if self.built else 0,
+        )
+        band = pygame.Rect(card.x, card.y, card.width, max(4, card.height // 70))
+        pygame.draw.rect(
+            surface,
+            accent if self.built else theme.TEXT_FAINT,
+            band,
+            border_top_left_radius=radius,
+            border_top_right_radius=radius,
+        )
+        size = round(card.width * 0.62)
+        icon = emblems.emblem(self.game_id, size, muted=not self.built)
+        surface.blit(icon, icon.get_rect(midtop=(card.centerx, card.y + card.height // 14)))
+        primary, secondary = (
+            (self.title_ja, self.title) if get_language() == "ja" else (self.title, self.title_ja)
+        )
+        ink = theme.TEXT if self.built else theme.TEXT_FAINT
+        y = card.y + card.height // 14 + size + card.height // 40
+        font_px = self.px + 3
+        lines = wrap(primary, get_font(font_px, True), card.width - card.width // 8)[:2]
+        for line in lines:
+            px = fit_px(line, font_px, card.width - card.width // 10, bold=True)
+            r = blit_text(surface, line, px, ink, True, midtop=(card.centerx, y))
+            y = r.bottom
+        px = fit_px(secondary, self.px - 2, card.width - card.width // 10)
+        r = blit_text(
+            surface,
+            secondary,
+            px,
+            theme.TEXT_DIM if self.built else theme.TEXT_FAINT,
+            midtop=(card.centerx, y + 2),
+        )
+        if self.built:
+            game = GAMES[self.game_id]
+            blit_text(
+                surface,
+                players_text(game.min_players, game.max_players, game.cooperative),
+                max(11, self.px - 4),
+                theme.TEXT_FAINT,
+                midtop=(card.centerx, r.bottom + 4),
+            )
+            for b in self.buttons:
+                b.rect.y -= lift
+                b.draw(surface)
+                b.rect.y += lift
+        else:
+            self._ribbon(surface, card)
+
+    def _ribbon(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        text = t("title.coming_soon")
+        px = max(11, self.px - 3)
+        label = render(text, px, theme.ON_GOLD, bold=True)
+        box = label.get_rect().inflate(px * 2, px // 2 + 4)
+        box.midbottom = (card.centerx, card.bottom - card.height // 16)
+        art.panel(
+            surface,
+            box,
+            fill=(*theme.mix(theme.GOLD, theme.INK, 0.35), 255),
+            edge=None,
+            radius=box.height // 2,
+        )
+        surface.blit(label, label.get_rect(center=box.center))
+
+
+def players_text(lo: int, hi: int, cooperative: bool) -> str:
+    count = t("title.players_n", n=lo) if lo == hi else t("title.players_range", lo=lo, hi=hi)
+    return f"{count} · {t('title.coop')}" if cooperative else count
+
+
+class TitleScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.cards = [GameCard(self, gid, title, title_ja) for gid, title, title_ja in CATALOGUE]
+        self.autosave: saves.Autosave | None = None
+        self.continue_button = Button(
+            self._continue_label, self.continue_match, style="primary", hotkeys=(pygame.K_c,)
+        )
+        self.settings_button = Button(lambda: t("title.settings"), self.open_settings, icon="⚙")
+        self.quit_button = Button(lambda: t("title.quit"), app.quit, hotkeys=(pygame.K_ESCAPE,))
+        self.widgets = [*self.cards, self.continue_button, self.settings_button, self.quit_button]
+        self.toasts = Toasts()
+
+    # --- life cycle ----------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.refresh_saves()
+
+    def resume(self) -> None:
+        self.refresh_saves()
+
+    def refresh_saves(self) -> None:
+        found, problems = saves.scan_autosaves()
+        found = [s for s in found if s.game_id in GAMES and has_board(s.game_id)]
+        self.autosave = found[0] if found else None
+        self.continue_button.visible = self.autosave is not None
+        self.layout(self.app.size)
+        if problems:
+            from game.scenes.overlay import report_problems
+
+            report_problems(self.app, problems)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        m = self.metrics
+        margin, gap = m.px(48), m.px(20)
+        card_w = min(m.px(228), (m.width - 2 * margin - 4 * gap) // 5)
+        card_h = min(round(card_w * 1.62), m.height - m.px(340))
+        logo_h, button_h = m.px(160), m.px(52)
+        total = logo_h + m.px(36) + card_h + m.px(44) + button_h + m.px(30)
+        self.logo_y = max(m.px(24), (m.height - total) // 2)
+        row = pygame.Rect(0, 0, 5 * card_w + 4 * gap, card_h)
+        row.midtop = (m.width // 2, self.logo_y + logo_h + m.px(36))
+        for card, rect in zip(self.cards, split_columns(row, [1] * 5, gap), strict=True):
+            card.place(rect, m.font_px(17))
+        buttons = [
+            b for b in (self.continue_button, self.settings_button, self.quit_button) if b.visible
+        ]
+        widths = [m.px(280) if b is self.continue_button else m.px(200) for b in buttons]
+        gap = m.px(16)
+        bar = pygame.Rect(0, 0, sum(widths) + gap * (len(buttons) - 1), m.px(52))
+        bar.midtop = (m.width // 2, row.bottom + m.px(44))
+        for button, rect in zip(buttons, split_columns(bar, widths, gap), strict=True):
+            button.place(rect, m.font_px(18))
+
+    # --- actions -------------------------------------------------------------------------------
+    def _continue_label(self) -> str:
+        return t("title.continue")
+
+    def open_setup(self, game_id: str) -> None:
+        from game.scenes.setup import SetupScene
+
+        self.app.stack.push(SetupScene(self.app, GAMES[game_id]))
+
+    def open_rules(self, game_id: str) -> None:
+        from game.scenes.rules import RulesScene
+
+        self.app.stack.push(RulesScene(self.app, game_id))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def toasts_soon(self, title: str) -> None:
+        self.toasts.show(t("title.soon_toast", game=title))
+
+    def continue_match(self) -> None:
+        if self.autosave is None:
+            return
+        from game.scenes.match import resume_autosave
+
+        resume_autosave(self.app, self.autosave)
+
+    # --- frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.toasts.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        surface.blit(art.backdrop(self.app.size), (0, 0))
+        art.logo(surface, (m.width // 2, self.logo_y), m.font_px(64), t("title.tagline"))
+        super().draw(surface)
+        if self.autosave is not None:
+            save = self.autosave
+            game = GAMES[save.game_id]
+            name = game.title_ja if get_language() == "ja" else game.title
+            players = "  /  ".join(seat_names(save.seats))
+            caption = t("title.continue_detail", game=name, players=players)
+            blit_text(
+                surface,
+                caption,
+                m.font_px(13),
+                theme.TEXT_DIM,
+                midtop=(
+                    self.continue_button.rect.centerx,
+                    self.continue_button.rect.bottom + m.px(8),
+                ),
+            )
+        blit_text(
+            surface,
+            t("title.footer"),
+            m.font_px(12),
+            theme.TEXT_FAINT,
+            midbottom=(m.width // 2, m.height - m.px(14)),
+        )
+        blit_text(
+            surface,
+            f"v{__version__}",
+            m.font_px(12),
+            theme.TEXT_FAINT,
+            bottomright=(m.width - m.px(16), m.height - m.px(14)),
+        )
+        self.toasts.draw(surface, (m.width // 2, m.height - m.px(48)), m.font_px(15))

@@ -1,0 +1,129 @@
+"""Text rendering with a cache, and line wrapping that works for English and Japanese.
+
+Rendering a string with a font costs far more than blitting the result, and most labels are the
+same every frame, so rendered surfaces are cached (bounded, least recently used first out).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import OrderedDict
+from functools import lru_cache
+
+import pygame
+
+from game.ui.fonts import get_font, get_symbol_font
+
+_CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_CACHE_SIZE = 600
+
+# Characters a line must not start with (Japanese kinsoku: closing brackets, small kana, marks).
+_NO_LINE_START = set("、。，．,.!?！？)）]］」』〉》・ーぁぃぅぇぉっゃゅょァィゥェォッャュョ：:；;")
+
+
+def render(
+    text: str, px: int, colour: tuple[int, int, int], bold: bool = False, symbol: bool = False
+) -> pygame.Surface:
+    """``text`` rendered anti-aliased at ``px`` pixels (cached); ``symbol`` uses DejaVu Sans for
+    the arrows and pictographs M+ lacks."""
+    key = (text, px, colour, bold, symbol)
+    surf = _CACHE.get(key)
+    if surf is None:
+        font = get_symbol_font(px, bold) if symbol else get_font(px, bold)
+        surf = font.render(text, True, colour)
+        _CACHE[key] = surf
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return surf
+
+
+def blit_text(
+    surface: pygame.Surface,
+    text: str,
+    px: int,
+    colour: tuple[int, int, int],
+    bold: bool = False,
+    symbol: bool = False,
+    **anchor: tuple[int, int] | int,
+) -> pygame.Rect:
+    """Draw text positioned by one rect anchor, e.g. ``center=(x, y)`` or ``midleft=(x, y)``."""
+    surf = render(text, px, colour, bold, symbol)
+    rect = surf.get_rect(**anchor)
+    surface.blit(surf, rect)
+    return rect
+
+
+def blit_pair(
+    surface: pygame.Surface,
+    first: pygame.Surface,
+    second: pygame.Surface,
+    left: int,
+    centery: int,
+) -> None:
+    """Two rendered lines (a name over its caption) centred as a block on ``centery``.
+
+    M+ leaves generous space above and below its glyphs (capitals span about 30-80 % of a
+    rendered line), so the lines are packed by their ink, not by their surface heights.
+    """
+    h1, h2 = first.get_height(), second.get_height()
+    gap = round(h1 * 0.18)
+    block = round(0.5 * h1 + 0.5 * h2) + gap
+    top = centery - block // 2 - round(0.3 * h1)
+    surface.blit(first, (left, top))
+    surface.blit(second, (left, top + round(0.8 * h1) + gap - round(0.3 * h2)))
+
+
+@lru_cache(maxsize=2048)
+def fit_px(text: str, px: int, width: int, bold: bool = False, min_px: int = 11) -> int:
+    """The largest size <= ``px`` at which ``text`` fits in ``width`` pixels (cached: labels are
+    measured every frame)."""
+    while px > min_px and get_font(px, bold).size(text)[0] > width:
+        px -= 1
+    return px
+
+
+def _is_wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _tokens(text: str) -> list[str]:
+    """Break opportunities: words (with their trailing space) and single wide characters."""
+    tokens: list[str] = []
+    word = ""
+    for ch in text:
+        if ch in _NO_LINE_START:
+            if word or not tokens:
+                word += ch
+            else:
+                tokens[-1] += ch  # a closing mark stays with what it closes
+        elif _is_wide(ch):
+            if word:
+                tokens.append(word)
+                word = ""
+            tokens.append(ch)
+        elif ch == " ":
+            tokens.append(word + " ")
+            word = ""
+        else:
+            word += ch
+    if word:
+        tokens.append(word)
+    return tokens
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` (an over-long word gets a line of its own)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for token in _tokens(paragraph):
+            candidate = line + token
+            if line and font.size(candidate.rstrip())[0] > width:
+                lines.append(line.rstrip())
+                line = token
+            else:
+                line = candidate
+        lines.append(line.rstrip())
+    return lines

@@ -1,0 +1,79 @@
+"""The application's colours, per-game accents, and the lookup of a board's palette.
+
+Scenes and widgets take every colour from here, so the look stays consistent and can be tuned in
+one place. Boards keep their own palettes (module constant ``PALETTES`` in each board module,
+keys "normal" and "colorblind"); :func:`board_palette` picks one by the colour-blind setting.
+"""
+
+from __future__ import annotations
+
+import sys
+
+Colour = tuple[int, int, int]
+
+INK = (14, 17, 25)  # deepest background
+BG_TOP = (30, 36, 52)
+BG_BOTTOM = (12, 14, 21)
+PANEL = (27, 32, 45)
+PANEL_HI = (38, 45, 62)
+PANEL_EDGE = (64, 74, 98)
+TEXT = (238, 233, 221)
+TEXT_DIM = (168, 170, 182)
+TEXT_FAINT = (112, 117, 133)
+GOLD = (231, 182, 92)
+GOLD_DARK = (176, 128, 48)
+ON_GOLD = (35, 26, 12)
+DANGER = (228, 96, 84)
+SUCCESS = (118, 196, 128)
+BUTTON = (49, 57, 77)
+BUTTON_HOVER = (64, 75, 100)
+BUTTON_DOWN = (40, 46, 63)
+BUTTON_DISABLED = (36, 40, 52)
+SHADOW = (0, 0, 0)
+SCRIM = (8, 10, 16)  # the dimming under translucent overlays
+
+# A colour per game for its gallery card and scene backdrops (the board has its own palette).
+GAME_ACCENTS: dict[str, Colour] = {
+    "flatfront": (86, 140, 226),
+    "flink": (190, 184, 168),
+    "battleline": (196, 138, 70),
+    "frontline": (132, 150, 88),
+    "tsuno": (204, 78, 72),
+}
+DEFAULT_ACCENT = GOLD
+
+
+def accent(game_id: str) -> Colour:
+    return GAME_ACCENTS.get(game_id, DEFAULT_ACCENT)
+
+
+def mix(a: Colour, b: Colour, k: float) -> Colour:
+    """``a`` moved towards ``b`` by ``k`` (0..1)."""
+    return tuple(round(x + (y - x) * k) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def board_palette(board_cls: type, colorblind: bool) -> dict[str, Colour]:
+    """The palette constant of the board's module, colour-blind variant if asked."""
+    palettes = getattr(sys.modules[board_cls.__module__], "PALETTES", None)
+    if not palettes:
+        return {}
+    return dict(palettes["colorblind" if colorblind and "colorblind" in palettes else "normal"])
+
+
+# Seat colours for the side panel: the board palette's own side colours where known.
+SEAT_PALETTE_KEYS: dict[str, tuple[str, ...]] = {"flatfront": ("blue", "red")}
+SEAT_COLOURS: tuple[Colour, ...] = (
+    (86, 140, 226),
+    (222, 96, 80),
+    (120, 190, 120),
+    (226, 182, 80),
+    (170, 120, 210),
+    (90, 196, 200),
+)
+
+
+def seat_colour(game_id: str, palette: dict[str, Colour], seat: int) -> Colour:
+    keys = SEAT_PALETTE_KEYS.get(game_id, ())
+    if seat < len(keys) and keys[seat] in palette:
+        return palette[keys[seat]]
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]

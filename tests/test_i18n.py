@@ -1,0 +1,93 @@
+"""The English and Japanese tables are complete and every key the code asks for exists."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.i18n import LANGUAGES, set_language, t, t_or, table
+from game.saves import DamagedFileError
+from game.settings import ANIMATION_SPEEDS
+
+ROOT = Path(__file__).resolve().parent.parent
+# The application's own modules (boards keep their own strings for their game).
+SOURCES = [
+    ROOT / "game" / "app.py",
+    ROOT / "game" / "__main__.py",
+    ROOT / "game" / "match.py",
+    *sorted((ROOT / "game" / "scenes").glob("*.py")),
+    *sorted((ROOT / "game" / "ui").glob("*.py")),
+]
+LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z0-9_.+-]+)["']""")
+DYNAMIC_KEY = re.compile(r"""\bt\(\s*f["']([a-z0-9_.]*)\{""")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    set_language("en")
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_tables_have_identical_keys_and_placeholders() -> None:
+    en, ja = table("en"), table("ja")
+    assert set(en) == set(ja)
+    for key in en:
+        assert placeholders(en[key]) == placeholders(ja[key]), key
+        assert en[key].strip() and ja[key].strip(), key
+
+
+def test_every_literal_key_used_in_the_code_exists() -> None:
+    used = set()
+    for path in SOURCES:
+        used |= set(LITERAL_KEY.findall(path.read_text(encoding="utf-8")))
+    assert len(used) > 60
+    missing = sorted(k for k in used if k not in table("en"))
+    assert missing == []
+
+
+def test_every_dynamic_key_family_is_complete() -> None:
+    prefixes = set()
+    for path in SOURCES:
+        prefixes |= set(DYNAMIC_KEY.findall(path.read_text(encoding="utf-8")))
+    # Each f-string key family, with the values that can fill it.
+    families = {
+        "level.": ["human", "easy", "normal", "hard"],
+        "settings.speed.": list(ANIMATION_SPEEDS),
+        "save.reason.": ["unreadable", "foreign", "version", "incomplete", "illegal"],
+    }
+    assert prefixes <= set(families), prefixes - set(families)
+    for prefix, values in families.items():
+        for value in values:
+            assert f"{prefix}{value}" in table("en"), f"{prefix}{value}"
+    for level in ("easy", "normal", "hard"):
+        assert f"level.{level}.about" in table("en")
+
+
+def test_save_problem_reasons_match_the_codes_saves_raises() -> None:
+    source = (ROOT / "game" / "saves.py").read_text(encoding="utf-8")
+    codes = set(re.findall(r'DamagedFileError\(\s*"([a-z]+)"', source))
+    source = (ROOT / "game" / "scenes" / "match.py").read_text(encoding="utf-8")
+    codes |= set(re.findall(r'DamagedFileError\(\s*"([a-z]+)"', source))
+    assert codes and all(f"save.reason.{c}" in table("en") for c in codes)
+    assert isinstance(DamagedFileError("foreign", "x").reason, str)
+
+
+def test_language_switch_formatting_and_fallbacks() -> None:
+    assert t("match.thinking", name="Hard AI") == "Hard AI is thinking…"
+    set_language("ja")
+    assert i18n.get_language() == "ja"
+    assert t("match.thinking", name="AI") == "AIが考えています…"
+    assert t("no.such.key") == "no.such.key"
+    assert t_or("option.flatfront.nothing", "Raw") == "Raw"
+    assert t_or("option.flatfront.adjacency", "Raw") == "タイルの隣接"
+    with pytest.raises(ValueError, match="language"):
+        set_language("fr")
+    assert set(LANGUAGES) == {"en", "ja"}
