@@ -1,0 +1,122 @@
+"""Computer players: the levels a player picks, each a named budget (DESIGN.md, "AI").
+
+An agent is handed a state that the match controller has already determinized for the agent's
+seat (``state.determinize(player, rng)``), so it cannot peek at hidden information.
+
+Levels:
+- easy: the game's heuristic policy, with a share of uniformly random moves;
+- normal: MCTS for about a second, uniformly random rollouts;
+- hard: MCTS for about three seconds, rollouts driven by the heuristic policy.
+
+Each searching budget also caps the iterations. ``timed=False`` drops the clock so that
+tournaments and tests are reproducible from their seeds; the caps are about what the clock
+allows on a two-core laptop, so untimed play is about as strong as timed play, and the cap ends
+searches early where iterations are cheap (Flat Front's combat, solved exactly by the heuristic's
+evaluation, takes a fraction of a second). Measured in Flat Front: Hard beats Normal and Normal
+beats Easy by the margins that ``python -m bench --strength`` reports.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from ai.heuristics import HEURISTICS, Heuristic
+from ai.mcts import MCTS, SearchResult
+from game.engines import GAMES, State
+
+LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one level may spend on a move."""
+
+    search: bool  # False: play the heuristic policy directly
+    seconds: float | None = None  # wall-clock limit of a search
+    iterations: int = 0  # cap on search iterations; the whole budget when untimed
+    heuristic_rollouts: bool = False  # rollouts follow the policy instead of random moves
+    randomness: float = 0.0  # share of uniformly random moves (policy play only)
+
+
+BUDGETS: dict[str, Budget] = {
+    "easy": Budget(search=False, randomness=0.25),
+    "normal": Budget(search=True, seconds=1.0, iterations=4000),
+    "hard": Budget(search=True, seconds=3.0, iterations=9000, heuristic_rollouts=True),
+    # Hints: the Hard search on a short clock.
+    "hint": Budget(search=True, seconds=0.5, iterations=1000, heuristic_rollouts=True),
+}
+
+
+class Agent(Protocol):
+    def choose(self, state: State) -> int:
+        """The move for the player to move in ``state`` (a decision node)."""
+
+    def reseed(self, seed: int) -> None:
+        """Continue with a fresh random stream, keeping what was learnt (a search tree)."""
+
+
+class PolicyAgent:
+    """Plays the heuristic policy, or a uniformly random move ``randomness`` of the time."""
+
+    def __init__(self, heuristic: Heuristic | None, randomness: float, seed: int) -> None:
+        self.heuristic = heuristic
+        self.randomness = randomness
+        self.rng = random.Random(seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if self.heuristic is None or self.rng.random() < self.randomness:
+            return self.rng.choice(legal)
+        return self.heuristic.policy(state, self.rng)
+
+
+class SearchAgent:
+    """MCTS within a budget. Keeps its searcher, so a perfect-information tree carries over."""
+
+    def __init__(
+        self, heuristic: Heuristic | None, budget: Budget, seed: int, *, timed: bool = True
+    ) -> None:
+        self.seconds = budget.seconds if timed else None
+        self.iterations = budget.iterations
+        self.mcts = MCTS(heuristic, seed=seed, heuristic_rollouts=budget.heuristic_rollouts)
+
+    def reseed(self, seed: int) -> None:
+        self.mcts.rng.seed(seed)
+
+    def analyse(self, state: State) -> SearchResult:
+        """The full search result: visit counts and values of every move (hints, move log)."""
+        return self.mcts.search(state, seconds=self.seconds, iterations=self.iterations)
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.analyse(state).action
+
+
+def make_agent(game_id: str, level: str, seed: int, *, timed: bool = True) -> Agent:
+    """The agent for ``level`` (one of LEVELS, or "hint") in game ``game_id``."""
+    if game_id not in GAMES:
+        raise ValueError(f"unknown game {game_id!r}")
+    if level not in BUDGETS:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(BUDGETS)}")
+    budget = BUDGETS[level]
+    heuristic = HEURISTICS.get(game_id)
+    if not budget.search:
+        return PolicyAgent(heuristic, budget.randomness, seed)
+    return SearchAgent(heuristic, budget, seed, timed=timed)
+
+
+def hint(state: State, seed: int) -> int:
+    """A suggested move for the player to move: the same search on the hint budget.
+
+    Like an agent, give it the position as that player may see it (a determinization).
+    """
+    return make_agent(state.game.id, "hint", seed).choose(state)

@@ -1,0 +1,332 @@
+"""One Monte Carlo tree search for every game (DESIGN.md, "AI").
+
+- Perfect information: UCT. Chance nodes are explicit and sampled by their probabilities, so a
+  rare outcome is visited rarely, not as often as a likely one.
+- Imperfect information: single-observer information-set MCTS. Every iteration searches a fresh
+  ``state.determinize(observer, rng)``; tree edges are actions *as the observer sees them*, and
+  UCB counts how often a move was available instead of how often its parent was visited. An
+  engine may say what the observer sees with an optional state method
+  ``observed_action(player, action) -> int`` (the same number for actions ``player`` cannot tell
+  apart, e.g. any card the opponent draws); without it, player actions count as public and chance
+  outcomes as hidden. A group of moves that look alike is one edge; the move itself is drawn at
+  random from the group.
+- Any number of players: max^n. Every node stores the return of the player who moved into it,
+  and each player picks what is best for themselves; co-operative games give everyone the same
+  return, so the same rule makes the team play together.
+
+Rollouts follow the game's heuristic policy (or uniformly random moves) and stop early as soon as
+the heuristic's ``evaluate`` gives a value. Budgets are wall time and/or iterations; with an
+iteration budget the search is a pure function of its seed and the calls made before (the tree is
+kept between moves of a perfect-information game, so later searches start with what earlier ones
+learnt).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
+
+from game.engines.base import CHANCE, TERMINAL, State
+
+if TYPE_CHECKING:
+    from ai.heuristics.base import Heuristic
+
+# UCB exploration constant for returns in [-1, 1].
+EXPLORATION = 1.0
+# An imperfect-information tree keys an edge as observed_action * KEY_STRIDE + slot, the slot
+# being the mover (players 0-6) or CHANCE_SLOT, so that the same observed number never mixes the
+# statistics of different players, or of a player and chance, whose turn it may be in different
+# determinizations.
+KEY_STRIDE = 8
+CHANCE_SLOT = KEY_STRIDE - 1
+# Without an ``observed_action`` hook the observer is assumed to see no chance outcome.
+UNSEEN_CHANCE = -1
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The chosen move and what the search learnt about every root move (for hints and logs)."""
+
+    action: int
+    iterations: int
+    seconds: float
+    visits: dict[int, int]
+    values: dict[int, float]  # mean return to the player to move after each root action
+
+
+class _Node:
+    """Statistics of one edge and the subtree below it. ``total`` sums the returns of the player
+    whose move led here; ``avail`` counts the iterations in which that move was legal (ISMCTS)."""
+
+    __slots__ = ("avail", "children", "total", "untried", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.untried: list[int] | None = None
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+class MCTS:
+    """A reusable searcher; keep one per seat so perfect-information trees carry over."""
+
+    def __init__(
+        self,
+        heuristic: Heuristic | None = None,
+        *,
+        seed: int = 0,
+        heuristic_rollouts: bool = True,
+        exploration: float = EXPLORATION,
+        reuse_tree: bool = True,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.exploration = exploration
+        self.reuse_tree = reuse_tree
+        self._policy: Callable[[State, random.Random], int] | None = (
+            heuristic.policy if heuristic is not None and heuristic_rollouts else None
+        )
+        self._evaluate: Callable[[State], list[float] | None] | None = (
+            heuristic.evaluate if heuristic is not None else None
+        )
+        self._root: _Node | None = None
+        self._root_key: tuple | None = None
+        self._root_history: list[int] = []
+
+    # --- public -------------------------------------------------------------------------------
+    def search(
+        self, state: State, *, seconds: float | None = None, iterations: int | None = None
+    ) -> SearchResult:
+        """Search from ``state`` (a decision node) until either budget runs out (at least once)."""
+        if seconds is None and iterations is None:
+            raise ValueError("give the search a time or an iteration budget")
+        observer = state.current_player()
+        if observer < 0:
+            raise ValueError("search needs a state where a player is to move")
+        perfect = state.game.perfect_information
+        root = self._reused_root(state) if perfect and self.reuse_tree else None
+        if root is None:
+            root = _Node()
+        start = time.perf_counter()
+        deadline = math.inf if seconds is None else start + seconds
+        limit = math.inf if iterations is None else iterations
+        iterate = (
+            partial(self._iterate_uct, state, root)
+            if perfect
+            else partial(self._iterate_ismcts, state, root, observer)
+        )
+        done = 0
+        while done < limit:
+            iterate()
+            done += 1
+            if time.perf_counter() >= deadline:
+                break
+        elapsed = time.perf_counter() - start
+        if perfect and self.reuse_tree:
+            self._root, self._root_key = root, _game_key(state)
+            self._root_history = list(state.history)
+        return _result(state, root, observer, perfect, done, elapsed)
+
+    # --- tree reuse -----------------------------------------------------------------------------
+    def _reused_root(self, state: State) -> _Node | None:
+        """The subtree for ``state`` if it continues the previous search's game: a game is fully
+        determined by its options and history, so a matching prefix means the same position."""
+        node = self._root
+        old = self._root_history
+        if node is None or _game_key(state) != self._root_key:
+            return None
+        history = state.history
+        if len(history) < len(old) or history[: len(old)] != old:
+            return None
+        for action in history[len(old) :]:
+            node = node.children.get(action)
+            if node is None:
+                return None
+        return node
+
+    # --- iterations -------------------------------------------------------------------------------
+    def _iterate_uct(self, root_state: State, root: _Node) -> None:
+        rng = self.rng
+        state = root_state.clone()
+        node = root
+        path = [root]
+        movers = [CHANCE]
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                returns = state.returns()
+                break
+            if player == CHANCE:
+                action = state.sample_chance(rng)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = _Node()
+            else:
+                untried = node.untried
+                if untried is None:
+                    untried = node.untried = list(state.legal_actions())
+                    rng.shuffle(untried)
+                if untried:
+                    action = untried.pop()
+                    child = node.children[action] = _Node()
+                    state.apply_unchecked(action)
+                    path.append(child)
+                    movers.append(player)
+                    returns = self._rollout(state)
+                    break
+                action, child = self._select_uct(node)
+            state.apply_unchecked(action)
+            node = child
+            path.append(child)
+            movers.append(player)
+        _backup(path, movers, returns)
+
+    def _select_uct(self, node: _Node) -> tuple[int, _Node]:
+        explore = self.exploration * math.sqrt(math.log(node.visits))
+        sqrt = math.sqrt
+        best_value = -math.inf
+        best: tuple[int, _Node] | None = None
+        for action, child in node.children.items():
+            n = child.visits
+            value = child.total / n + explore / sqrt(n)
+            if value > best_value:
+                best_value = value
+                best = (action, child)
+        assert best is not None
+        return best
+
+    def _iterate_ismcts(self, root_state: State, root: _Node, observer: int) -> None:
+        rng = self.rng
+        state = root_state.determinize(observer, rng)
+        observe: Callable[[int, int], int] | None = getattr(state, "observed_action", None)
+        node = root
+        path = [root]
+        movers = [CHANCE]
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                returns = state.returns()
+                break
+            if player == CHANCE:
+                action = state.sample_chance(rng)
+                seen = UNSEEN_CHANCE if observe is None else observe(observer, action)
+                key = seen * KEY_STRIDE + CHANCE_SLOT
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                state.apply_unchecked(action)
+                node = child
+                path.append(child)
+                movers.append(CHANCE)
+                continue
+            # Legal moves grouped by how the observer would see them.
+            available: dict[int, list[int]] = {}
+            for action in state.legal_actions():
+                seen = action if observe is None else observe(observer, action)
+                available.setdefault(seen * KEY_STRIDE + player, []).append(action)
+            children = node.children
+            fresh = [key for key in available if key not in children]
+            for key in available:
+                child = children.get(key)
+                if child is not None:
+                    child.avail += 1
+            if fresh:
+                key = fresh[int(rng.random() * len(fresh))]
+                child = children[key] = _Node()
+                child.avail = 1
+            else:
+                key, child = self._select_ismcts(children, available)
+            group = available[key]
+            state.apply_unchecked(group[int(rng.random() * len(group))])
+            node = child
+            path.append(child)
+            movers.append(player)
+            if fresh:
+                returns = self._rollout(state)
+                break
+        _backup(path, movers, returns)
+
+    def _select_ismcts(
+        self, children: dict[int, _Node], available: dict[int, list[int]]
+    ) -> tuple[int, _Node]:
+        c = self.exploration
+        best_value = -math.inf
+        best: tuple[int, _Node] | None = None
+        for key in available:
+            child = children[key]
+            n = child.visits
+            value = child.total / n + c * math.sqrt(math.log(child.avail) / n)
+            if value > best_value:
+                best_value = value
+                best = (key, child)
+        assert best is not None
+        return best
+
+    def _rollout(self, state: State) -> list[float]:
+        """Play on from ``state`` (mutated) until the end or until the evaluation speaks.
+
+        The evaluation is asked at decision points only: a chance node is worth what the decision
+        after it is worth, and skipping it saves a call per dice roll or card turned. Methods are
+        bound once because this loop is where the search spends most of its time.
+        """
+        rng = self.rng
+        policy = self._policy
+        evaluate = self._evaluate
+        random_fraction = rng.random
+        current_player = state.current_player
+        legal_actions = state.legal_actions
+        sample_chance = state.sample_chance
+        apply = state.apply_unchecked
+        while True:
+            player = current_player()
+            if player == CHANCE:
+                apply(sample_chance(rng))
+                continue
+            if player == TERMINAL:
+                return state.returns()
+            if evaluate is not None:
+                values = evaluate(state)
+                if values is not None:
+                    return values
+            if policy is not None:
+                apply(policy(state, rng))
+            else:
+                legal = legal_actions()
+                apply(legal[int(random_fraction() * len(legal))])
+
+
+def _backup(path: list[_Node], movers: list[int], returns: list[float]) -> None:
+    for node, mover in zip(path, movers, strict=True):
+        node.visits += 1
+        if mover >= 0:
+            node.total += returns[mover]
+
+
+def _game_key(state: State) -> tuple:
+    return (state.game.id, state.num_players, sorted(state.options.items()))
+
+
+def _result(
+    state: State, root: _Node, observer: int, perfect: bool, iterations: int, seconds: float
+) -> SearchResult:
+    visits: dict[int, int] = {}
+    values: dict[int, float] = {}
+    observe = None if perfect else getattr(state, "observed_action", None)
+    for action in state.legal_actions():
+        if perfect:
+            key = action
+        else:
+            seen = action if observe is None else observe(observer, action)
+            key = seen * KEY_STRIDE + observer
+        child = root.children.get(key)
+        if child is not None and child.visits:
+            visits[action] = child.visits
+            values[action] = child.total / child.visits
+    # Most visited, then best valued; ties keep the lowest action so results are reproducible.
+    best = max(visits, key=lambda a: (visits[a], values[a], -a))
+    return SearchResult(best, iterations, seconds, visits, values)

@@ -1,0 +1,110 @@
+"""Seat-swapped tournaments between AI levels, spread over processes.
+
+Every seed is played twice with the seats swapped; the chance outcomes come from the seed, so
+both games of a pair deal from the same pile as long as the moves allow, which cancels most of
+the luck. Agents run on their iteration caps (``timed=False``) so a result can be reproduced
+from its seeds on any machine, and the clock of a busy machine does not weaken one side.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from ai.agents import make_agent
+from game.engines import GAMES
+
+# The pairings the lead's targets name: (stronger, weaker, minimum score).
+PAIRINGS = (("normal", "easy", 0.70), ("hard", "normal", 0.60))
+WORKERS = 2
+
+
+@dataclass(frozen=True)
+class DuelResult:
+    strong: str
+    weak: str
+    wins: int
+    draws: int
+    losses: int
+    seconds: float
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """Share of points won by the stronger level, a draw counting half."""
+        return (self.wins + 0.5 * self.draws) / self.games
+
+
+def play_game(game_id: str, levels: tuple[str, ...], seed: int) -> list[float]:
+    """One game between agents of ``levels`` (seat order); returns the final returns."""
+    state = GAMES[game_id].new_state(len(levels))
+    chance = random.Random(seed)
+    agents = [
+        make_agent(game_id, level, seed * 10 + seat, timed=False)
+        for seat, level in enumerate(levels)
+    ]
+    while not state.is_terminal():
+        player = state.current_player()
+        if state.is_chance_node():
+            action = state.sample_chance(chance)
+        else:
+            action = agents[player].choose(state.determinize(player, chance))
+        state.apply_action(action)
+    return state.returns()
+
+
+def _pair(game_id: str, strong: str, weak: str, seed: int) -> tuple[float, float]:
+    """The stronger level's returns from both seatings of one seed."""
+    first = play_game(game_id, (strong, weak), seed)[0]
+    second = play_game(game_id, (weak, strong), seed)[1]
+    return first, second
+
+
+def duel(game_id: str, strong: str, weak: str, pairs: int, first_seed: int = 0) -> DuelResult:
+    """``2 * pairs`` seat-swapped games of ``strong`` against ``weak``."""
+    start = time.perf_counter()
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
+        futures = [
+            pool.submit(_pair, game_id, strong, weak, seed)
+            for seed in range(first_seed, first_seed + pairs)
+        ]
+        results = [value for future in futures for value in future.result()]
+    return DuelResult(
+        strong,
+        weak,
+        wins=sum(r > 0 for r in results),
+        draws=sum(r == 0 for r in results),
+        losses=sum(r < 0 for r in results),
+        seconds=time.perf_counter() - start,
+    )
+
+
+def run(quick: bool) -> list[dict]:
+    """Bench section: every pairing of PAIRINGS on every built two-player game."""
+    pairs = 10 if quick else 50
+    rows = []
+    for game_id, game in GAMES.items():
+        if game.min_players > 2 or game.cooperative:
+            continue
+        for strong, weak, target in PAIRINGS:
+            result = duel(game_id, strong, weak, pairs)
+            rows.append(
+                {
+                    "game": game_id,
+                    "metric": (
+                        f"{strong} vs {weak} score (W-D-L {result.wins}-{result.draws}-"
+                        f"{result.losses}, {result.seconds:.0f} s)"
+                    ),
+                    "value": round(100 * result.score, 1),
+                    "unit": "%",
+                    "target": f">= {target:.0%}",
+                }
+            )
+    return rows

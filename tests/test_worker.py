@@ -1,0 +1,126 @@
+"""The AI worker process: answers with legal moves, can be cancelled, falls back when it fails."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from ai.worker import AIMove, AIWorker
+from game.engines import GAMES
+from game.engines.base import CHANCE, State
+
+WAIT = 30.0  # seconds a test waits for an answer before failing
+
+
+def _decision(seed: int = 0) -> State:
+    """A Flat Front position where the player to move has a real choice."""
+    rng = random.Random(seed)
+    state = GAMES["flatfront"].new_state()
+    while state.current_player() == CHANCE or len(state.legal_actions()) == 1:
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def _wait(worker: AIWorker) -> AIMove:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        answer = worker.poll()
+        if answer is not None:
+            return answer
+        time.sleep(0.01)
+    raise AssertionError("the worker never answered")
+
+
+@pytest.fixture
+def worker() -> Iterator[AIWorker]:
+    worker = AIWorker()
+    yield worker
+    worker.close()
+
+
+def test_answers_with_a_legal_move(worker: AIWorker) -> None:
+    state = _decision()
+    ticket = worker.request("flatfront", "easy", 1, state)
+    answer = _wait(worker)
+    assert answer == (ticket, answer.action) and answer.ticket == ticket
+    assert answer.action in state.legal_actions()
+    assert not answer.fell_back
+    # The process stays up and serves the next request, a search this time.
+    ticket = worker.request("flatfront", "hint", 2, state)
+    answer = _wait(worker)
+    assert answer.ticket == ticket and answer.action in state.legal_actions()
+    assert not answer.fell_back
+
+
+def test_poll_does_not_block(worker: AIWorker) -> None:
+    assert worker.poll() is None  # idle
+    worker.request("flatfront", "hard", 1, _decision())
+    start = time.perf_counter()
+    assert worker.poll() is None  # thinking
+    assert time.perf_counter() - start < 0.01
+
+
+def test_a_forced_move_needs_no_process(worker: AIWorker) -> None:
+    state = GAMES["flatfront"].new_state()
+    state.apply_action(state.legal_actions()[0])  # the first tile must go to the centre
+    ticket = worker.request("flatfront", "hard", 1, state)
+    assert worker.poll() == (ticket, state.legal_actions()[0])
+    assert worker.pid is None
+
+
+def test_cancel_stops_the_thinking(worker: AIWorker) -> None:
+    state = _decision()
+    worker.request("flatfront", "hard", 1, state)
+    pid = worker.pid
+    assert pid is not None
+    worker.cancel()
+    assert worker.poll() is None
+    assert worker.pid is None
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # the process is gone
+    ticket = worker.request("flatfront", "easy", 2, state)  # a new process on demand
+    assert _wait(worker).ticket == ticket
+
+
+def test_falls_back_when_the_process_is_killed(worker: AIWorker) -> None:
+    state = _decision()
+    ticket = worker.request("flatfront", "hard", 1, state)
+    assert worker.pid is not None
+    os.kill(worker.pid, signal.SIGKILL)
+    answer = _wait(worker)
+    assert answer.ticket == ticket and answer.fell_back
+    assert answer.action in state.legal_actions()
+
+
+def test_falls_back_when_the_process_is_too_slow() -> None:
+    # A deadline no process can meet: 0.05 s for a 1 s search, no allowance to start up.
+    worker = AIWorker(timeout_margin=-0.95, startup_allowance=0.0)
+    try:
+        state = _decision()
+        ticket = worker.request("flatfront", "normal", 1, state)
+        answer = _wait(worker)
+        assert answer.ticket == ticket and answer.fell_back
+        assert answer.action in state.legal_actions()
+        assert worker.pid is None  # the slow process was stopped
+    finally:
+        worker.close()
+
+
+def test_close_ends_the_process() -> None:
+    worker = AIWorker()
+    worker.request("flatfront", "easy", 1, _decision())
+    _wait(worker)
+    pid = worker.pid
+    assert pid is not None
+    worker.close()
+    assert worker.pid is None
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
