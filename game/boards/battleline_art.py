@@ -1,0 +1,611 @@
+"""Drawing for the Battle Line board: card faces and backs, flags, markers, the table.
+
+Every image is drawn once per size and palette and cached, so a settled frame only blits. Shapes
+are supersampled for smooth edges; text is rendered at its final size for crisp glyphs.
+
+Identity never rests on colour alone: each troop colour has its own suit symbol (DejaVu Sans
+glyphs, see ``SUIT_SYMBOLS``), tactics cards have a dark face with a gold double border and an
+emblem, the two decks' backs differ in colour, pattern and emblem, and the two sides' flags carry
+a circle or a diamond as well as their colour.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable
+
+import pygame
+
+from game.engines.battleline.cards import (
+    ALEXANDER,
+    CAVALRY,
+    DARIUS,
+    DESERTER,
+    FOG,
+    MORALE,
+    MUD,
+    NUM_TROOPS,
+    REDEPLOY,
+    SCOUT,
+    SHIELD,
+    TRAITOR,
+    TROOP_DECK,
+    colour_of,
+    value_of,
+)
+from game.ui.fonts import get_font, get_symbol_font
+from game.ui.theme import mix
+
+Colour = tuple[int, int, int]
+SS = 3  # supersampling factor for shapes
+CARD_ASPECT = 1.4  # height / width of every card
+STRIP = 0.26  # the visible top strip of a covered card, relative to its height
+
+# One glyph per troop colour (Red, Orange, Yellow, Green, Blue, Purple); all in DejaVu Sans.
+SUIT_SYMBOLS = ("♦", "★", "☀", "♣", "♠", "♛")
+# Each tactics card's emblem; Shield Bearers' shield is drawn (DejaVu Sans has no shield).
+TACTIC_EMBLEMS = {
+    ALEXANDER: "♚",
+    DARIUS: "♔",
+    CAVALRY: "♞",
+    FOG: "☁",
+    MUD: "≋",
+    SCOUT: "☉",
+    REDEPLOY: "⇄",
+    DESERTER: "⚐",
+    TRAITOR: "⚔",
+}
+BACK_EMBLEMS = ("⚔", "✦")  # troop deck, tactics deck
+
+
+def lighter(c: Colour, k: float) -> Colour:
+    return mix(c, (255, 255, 255), k)
+
+
+def darker(c: Colour, k: float) -> Colour:
+    return mix(c, (0, 0, 0), k)
+
+
+def card_height(w: int) -> int:
+    return round(w * CARD_ASPECT)
+
+
+def category(card: int) -> str:
+    """ "troop", "morale", "environment" or "guile" (the tactics card's family)."""
+    if card < NUM_TROOPS:
+        return "troop"
+    if card in MORALE:
+        return "morale"
+    return "environment" if card in (FOG, MUD) else "guile"
+
+
+def _supersampled(w: int, h: int, paint: Callable[[pygame.Surface], None]) -> pygame.Surface:
+    big = pygame.Surface((max(1, w * SS), max(1, h * SS)), pygame.SRCALPHA)
+    paint(big)
+    return pygame.transform.smoothscale(big, (max(1, w), max(1, h)))
+
+
+def _gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
+    col = pygame.Surface((1, 32), pygame.SRCALPHA)
+    for y in range(32):
+        col.set_at((0, y), (*mix(top, bottom, y / 31), 255))
+    return pygame.transform.smoothscale(col, size)
+
+
+def _masked(shape: pygame.Surface, fill: pygame.Surface) -> pygame.Surface:
+    out = shape.copy()
+    out.blit(fill, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
+    shape = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shape, (255, 255, 255), shape.get_rect(), border_radius=radius)
+    return shape
+
+
+def shield_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """A heater shield of half-width ``r`` centred on a point."""
+    top, bottom = cy - r * 0.95, cy + r * 1.1
+    pts = [(cx - r, top), (cx + r, top)]
+    for i in range(1, 10):  # the curved sides meeting at the point
+        t = i / 10
+        x = r * (1 - t**1.6)
+        y = top + r * 0.9 + (bottom - top - r * 0.9) * t
+        pts.append((cx + x, y))
+    pts.append((cx, bottom))
+    for i in range(9, 0, -1):
+        t = i / 10
+        x = r * (1 - t**1.6)
+        y = top + r * 0.9 + (bottom - top - r * 0.9) * t
+        pts.append((cx - x, y))
+    return pts
+
+
+def blit_center(
+    surface: pygame.Surface, image: pygame.Surface, center: tuple[float, float], alpha: int = 255
+) -> pygame.Rect:
+    """Blit centred on a point, optionally at a surface alpha (restored afterwards)."""
+    if alpha < 255:
+        image.set_alpha(alpha)
+    rect = surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+    if alpha < 255:
+        image.set_alpha(255)
+    return rect
+
+
+class BattleLineArt:
+    """All cached images for one palette; sizes are part of every key, so resizing just draws
+    new ones (``clear`` drops the old)."""
+
+    def __init__(self, palette: dict[str, Colour], names: Callable[[int], str]) -> None:
+        self.p = palette
+        self.names = names  # a tactics card's short name in the current language
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+    def _cached(self, key: tuple, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._cache[key] = build()
+            if len(self._cache) > 900:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return surf
+
+    # --- text -----------------------------------------------------------------------------------
+    def text(
+        self, s: str, size: int, colour: Colour, bold: bool = False, symbol: bool = False
+    ) -> pygame.Surface:
+        key = (s, size, colour, bold, symbol)
+        surf = self._text.get(key)
+        if surf is None:
+            font = (get_symbol_font if symbol else get_font)(max(6, size), bold)
+            surf = self._text[key] = font.render(s, True, colour)
+            if len(self._text) > 800:
+                self._text.popitem(last=False)
+        return surf
+
+    def fitted(self, s: str, size: int, colour: Colour, width: int, bold: bool = False):
+        """Text shrunk (down to 6 px) until it fits ``width``."""
+        while size > 6 and get_font(size, bold).size(s)[0] > width:
+            size -= 1
+        return self.text(s, size, colour, bold)
+
+    def side(self, owner: int) -> Colour:
+        return self.p["side0" if owner == 0 else "side1"]
+
+    def suit(self, colour: int) -> Colour:
+        return self.p[f"suit{colour}"]
+
+    def suit_ink(self, colour: int) -> Colour:
+        return self.p[f"ink{colour}"]
+
+    # --- cards ----------------------------------------------------------------------------------
+    def card(self, card: int, w: int) -> pygame.Surface:
+        """A card's face at width ``w``."""
+        return self._cached(("card", card, w), lambda: self._draw_card(card, w))
+
+    def rotated(self, card: int | None, deck: int, w: int, angle: int) -> pygame.Surface:
+        """A face (or a deck's back when ``card`` is None) rotated by whole degrees."""
+        base = self.back(deck, w) if card is None else self.card(card, w)
+        if angle == 0:
+            return base
+        return self._cached(
+            ("rot", card, deck, w, angle), lambda: pygame.transform.rotozoom(base, angle, 1.0)
+        )
+
+    def _card_body(self, w: int, h: int, fill_top: Colour, fill_bottom: Colour) -> pygame.Surface:
+        radius = max(3, round(0.075 * w))
+        body = _masked(_rounded_mask((w, h), radius), _gradient((w, h), fill_top, fill_bottom))
+        pygame.draw.rect(body, darker(fill_bottom, 0.45), body.get_rect(), 1, border_radius=radius)
+        return body
+
+    def _draw_card(self, card: int, w: int) -> pygame.Surface:
+        if card >= NUM_TROOPS:
+            return self._draw_tactic(card, w)
+        p = self.p
+        h = card_height(w)
+        colour, value = colour_of(card), value_of(card)
+        fill, ink = self.suit(colour), self.suit_ink(colour)
+        surf = self._card_body(w, h, lighter(p["parchment"], 0.35), p["parchment"])
+        radius = max(3, round(0.075 * w))
+        # a coloured frame, and a tinted field behind the centre numeral
+        m = max(2, round(0.06 * w))
+        frame = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+        field = frame.inflate(-2 * m, -round(0.5 * h))
+        pygame.draw.rect(surf, mix(p["parchment"], fill, 0.22), field, border_radius=radius)
+        pygame.draw.rect(surf, fill, frame, max(1, round(0.03 * w)), border_radius=radius)
+        symbol = SUIT_SYMBOLS[colour]
+        # corner indices: numeral top left, symbol top right (both stay visible in a stack)
+        num = self.text(str(value), round(0.235 * h), ink, bold=True)
+        tight = num.get_bounding_rect()
+        num_at = (m + round(0.07 * w) - tight.x, m + round(0.035 * h) - tight.y)
+        surf.blit(num, num_at)
+        sym = self.text(symbol, round(0.16 * h), fill, symbol=True)
+        tight_s = sym.get_bounding_rect()
+        sym_at = (
+            w - m - round(0.06 * w) - tight_s.right,
+            m + round(0.035 * h) + (tight.h - tight_s.h) // 2 - tight_s.y,
+        )
+        surf.blit(sym, sym_at)
+        # the same indices upside down at the bottom, as on a printed card
+        corner = pygame.Surface((w, round(0.3 * h)), pygame.SRCALPHA)
+        corner.blit(num, num_at)
+        corner.blit(sym, sym_at)
+        surf.blit(pygame.transform.rotate(corner, 180), (0, h - corner.get_height()))
+        # the centre: a big pale suit symbol with the big numeral over it
+        big_sym = self.text(symbol, round(0.5 * h), lighter(fill, 0.45), symbol=True)
+        blit_center(surf, big_sym, (w / 2, h / 2 + 0.02 * h))
+        big = self.text(str(value), round(0.36 * h), ink, bold=True)
+        outline = self.text(str(value), round(0.36 * h), lighter(p["parchment"], 0.6), bold=True)
+        centre = (w / 2, h / 2 - 0.035 * h)
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            blit_center(surf, outline, (centre[0] + dx * 2, centre[1] + dy * 2))
+        blit_center(surf, big, centre)
+        return surf
+
+    def _draw_tactic(self, card: int, w: int) -> pygame.Surface:
+        p = self.p
+        h = card_height(w)
+        gold = p["gold"]
+        face = p["tactic_face"]
+        surf = self._card_body(w, h, lighter(face, 0.12), darker(face, 0.2))
+        radius = max(3, round(0.075 * w))
+        m = max(2, round(0.05 * w))
+        outer = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+        pygame.draw.rect(surf, gold, outer, max(1, round(0.035 * w)), border_radius=radius)
+        inner = outer.inflate(-2 * max(2, round(0.05 * w)), -2 * max(2, round(0.05 * w)))
+        pygame.draw.rect(surf, darker(gold, 0.2), inner, 1, border_radius=max(2, radius - 2))
+        # top strip (what a stack shows): the emblem and the name
+        strip_h = round(STRIP * h)
+        emblem_px = round(0.16 * h)
+        icon = self.emblem(card, emblem_px, gold)
+        surf.blit(icon, icon.get_rect(midleft=(inner.x + round(0.05 * w), m + strip_h // 2)))
+        name_w = inner.right - (inner.x + icon.get_width() + round(0.1 * w))
+        name = self.fitted(self.names(card), round(0.12 * h), lighter(gold, 0.35), name_w, True)
+        surf.blit(
+            name,
+            name.get_rect(midleft=(inner.x + icon.get_width() + round(0.09 * w), m + strip_h // 2)),
+        )
+        # centre medallion with a large emblem
+        cy = round(h * 0.56)
+        r = round(min(w * 0.34, h * 0.22))
+        ring = _supersampled(
+            2 * r + 4,
+            2 * r + 4,
+            lambda s: self._medallion(s, r * SS, self.p["tactic_medal"], gold),
+        )
+        blit_center(surf, ring, (w / 2, cy))
+        blit_center(surf, self.emblem(card, round(r * 1.25), lighter(gold, 0.25)), (w / 2, cy))
+        # the family at the bottom (morale / environment / guile)
+        kind = self.fitted(
+            self.names(category(card)).upper(), round(0.075 * h), darker(gold, 0.05), inner.w - 4
+        )
+        surf.blit(kind, kind.get_rect(midbottom=(w / 2, inner.bottom - round(0.02 * h))))
+        return surf
+
+    @staticmethod
+    def _medallion(s: pygame.Surface, r: int, fill: Colour, edge: Colour) -> None:
+        c = (s.get_width() // 2, s.get_height() // 2)
+        pygame.draw.circle(s, darker(fill, 0.3), c, r)
+        pygame.draw.circle(s, fill, c, round(r * 0.93))
+        pygame.draw.circle(s, edge, c, r, max(1, round(r * 0.07)))
+
+    def emblem(self, card: int, px: int, colour: Colour) -> pygame.Surface:
+        """A tactics card's emblem glyph (the drawn shield for Shield Bearers)."""
+        if card == SHIELD:
+            return self._cached(("shield", px, colour), lambda: self._draw_shield(px, colour))
+        return self.text(TACTIC_EMBLEMS[card], px, colour, symbol=True)
+
+    @staticmethod
+    def _draw_shield(px: int, colour: Colour) -> pygame.Surface:
+        size = max(4, round(px * 0.9))
+
+        def paint(s: pygame.Surface) -> None:
+            n = s.get_width()
+            r = n * 0.36
+            pts = shield_points(n / 2, n / 2, r)
+            pygame.draw.polygon(s, colour, pts)
+            inner = shield_points(n / 2, n / 2, r * 0.7)
+            pygame.draw.polygon(s, darker(colour, 0.55), inner)
+            bar = max(1, round(r * 0.22))
+            pygame.draw.rect(s, colour, (n / 2 - bar / 2, n / 2 - r * 0.62, bar, r * 1.5))
+            pygame.draw.rect(s, colour, (n / 2 - r * 0.62, n / 2 - r * 0.2, r * 1.24, bar))
+
+        return _supersampled(size, size, paint)
+
+    def back(self, deck: int, w: int) -> pygame.Surface:
+        """The back of a troop-deck or tactics-deck card."""
+        return self._cached(("back", deck, w), lambda: self._draw_back(deck, w))
+
+    def _draw_back(self, deck: int, w: int) -> pygame.Surface:
+        p = self.p
+        h = card_height(w)
+        troop = deck == TROOP_DECK
+        base = p["troop_back"] if troop else p["tactic_back"]
+        trim = p["troop_trim"] if troop else p["gold"]
+        surf = self._card_body(w, h, lighter(base, 0.1), darker(base, 0.15))
+        radius = max(3, round(0.075 * w))
+        m = max(2, round(0.07 * w))
+        inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+        pattern = pygame.Surface((w, h), pygame.SRCALPHA)
+        step = max(4, round(w * (0.14 if troop else 0.1)))
+        line = (*lighter(base, 0.22), 255)
+        if troop:  # a diamond lattice
+            for x0 in range(-h, w + h, step):
+                pygame.draw.line(pattern, line, (x0, 0), (x0 + h, h))
+                pygame.draw.line(pattern, line, (x0, h), (x0 + h, 0))
+        else:  # rays from the centre
+            cx, cy = w / 2, h / 2
+            for i in range(24):
+                a = i * math.pi / 12
+                pygame.draw.line(
+                    pattern, line, (cx, cy), (cx + math.cos(a) * h, cy + math.sin(a) * h), 1
+                )
+        surf.blit(_masked(_rounded_mask((w, h), radius), pattern), (0, 0), inner)
+        surf.blit(
+            _masked(_rounded_mask(inner.size, radius), pattern.subsurface(inner)), inner.topleft
+        )
+        pygame.draw.rect(surf, trim, inner, max(1, round(0.03 * w)), border_radius=radius)
+        r = round(w * 0.27)
+        medal = _supersampled(
+            2 * r + 4, 2 * r + 4, lambda s: self._medallion(s, r * SS, base, trim)
+        )
+        blit_center(surf, medal, (w / 2, h / 2))
+        blit_center(
+            surf,
+            self.text(BACK_EMBLEMS[deck], round(r * 1.2), lighter(trim, 0.2), symbol=True),
+            (w / 2, h / 2),
+        )
+        return surf
+
+    def ghost(self, card: int, w: int) -> pygame.Surface:
+        """A see-through card tinted towards the warning colour: a completion that could still
+        come."""
+
+        def build() -> pygame.Surface:
+            face = self.card(card, w).copy()
+            tint = pygame.Surface(face.get_size(), pygame.SRCALPHA)
+            tint.fill((*self.p["danger"], 70))
+            face.blit(tint, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+            veil = pygame.Surface(face.get_size(), pygame.SRCALPHA)
+            veil.fill((255, 255, 255, 150))
+            face.blit(veil, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            return face
+
+        return self._cached(("ghost", card, w), build)
+
+    def shadow(self, w: int, h: int) -> pygame.Surface:
+        """A soft drop shadow for a card of that size."""
+
+        def build() -> pygame.Surface:
+            pad = max(2, w // 10)
+            small = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            for i in range(pad, 0, -1):
+                a = round(70 * (1 - i / pad) ** 1.5) + 6
+                pygame.draw.rect(
+                    small,
+                    (0, 0, 0, a),
+                    (pad - i, pad - i, w + 2 * i, h + 2 * i),
+                    border_radius=max(3, w // 12) + i,
+                )
+            return small
+
+        return self._cached(("shadow", w, h), build)
+
+    # --- outlines, slots, panels ----------------------------------------------------------------
+    def glow(self, w: int, h: int, colour: Colour, thick: int) -> pygame.Surface:
+        """A soft coloured ring around a card-sized rectangle."""
+
+        def build() -> pygame.Surface:
+            surf = pygame.Surface((w + 4 * thick, h + 4 * thick), pygame.SRCALPHA)
+            for i in range(2 * thick, 0, -1):
+                a = round(200 * (1 - i / (2 * thick + 1)) ** 1.4)
+                rect = pygame.Rect(2 * thick - i, 2 * thick - i, w + 2 * i, h + 2 * i)
+                pygame.draw.rect(
+                    surf, (*colour, a), rect, 2, border_radius=max(3, round(0.08 * w)) + i
+                )
+            inner = pygame.Rect(2 * thick, 2 * thick, w, h)
+            pygame.draw.rect(
+                surf, (*colour, 255), inner, max(2, thick // 2), border_radius=round(0.075 * w)
+            )
+            return surf
+
+        return self._cached(("glow", w, h, colour, thick), build)
+
+    def slot(self, w: int, h: int, colour: Colour, filled: bool) -> pygame.Surface:
+        """An empty card place: a dashed outline (tinted inside when it is a target)."""
+
+        def build() -> pygame.Surface:
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            radius = max(3, round(0.075 * w))
+            if filled:
+                pygame.draw.rect(surf, (*colour, 60), surf.get_rect(), border_radius=radius)
+            self.dashed_rect(surf, colour, surf.get_rect(), max(1, w // 40), max(4, w // 7))
+            return surf
+
+        return self._cached(("slot", w, h, colour, filled), build)
+
+    @staticmethod
+    def dashed_rect(
+        surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int, dash: int
+    ) -> None:
+        x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
+        inset = dash // 2
+        for a, b, fixed, horizontal in (
+            (x0 + inset, x1 - inset, y0, True),
+            (x0 + inset, x1 - inset, y1, True),
+            (y0 + inset, y1 - inset, x0, False),
+            (y0 + inset, y1 - inset, x1, False),
+        ):
+            for s in range(a, b, 2 * dash):
+                e = min(s + dash, b)
+                if horizontal:
+                    pygame.draw.line(surface, colour, (s, fixed), (e, fixed), width)
+                else:
+                    pygame.draw.line(surface, colour, (fixed, s), (fixed, e), width)
+
+    def panel(
+        self, w: int, h: int, fill: tuple, edge: Colour | None, radius: int
+    ) -> pygame.Surface:
+        def build() -> pygame.Surface:
+            surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+            pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+            if edge is not None:
+                pygame.draw.rect(surf, edge, surf.get_rect(), 1, border_radius=radius)
+            return surf
+
+        return self._cached(("panel", w, h, tuple(fill), edge, radius), build)
+
+    def side_mark(self, owner: int, px: int, colour: Colour | None = None) -> pygame.Surface:
+        """Player 0's circle or player 1's diamond (identity by shape as well as colour)."""
+        colour = colour or self.side(owner)
+
+        def paint(s: pygame.Surface) -> None:
+            n = s.get_width()
+            c = n / 2
+            edge = lighter(colour, 0.55)
+            if owner == 0:
+                pygame.draw.circle(s, edge, (c, c), n * 0.47)
+                pygame.draw.circle(s, colour, (c, c), n * 0.37)
+            else:
+                pygame.draw.polygon(
+                    s, edge, [(c, n * 0.01), (n * 0.99, c), (c, n * 0.99), (n * 0.01, c)]
+                )
+                pygame.draw.polygon(
+                    s, colour, [(c, n * 0.14), (n * 0.86, c), (c, n * 0.86), (n * 0.14, c)]
+                )
+
+        return self._cached(("mark", owner, px, colour), lambda: _supersampled(px, px, paint))
+
+    # --- flags ----------------------------------------------------------------------------------
+    def flag(self, number: int, owner: int, w: int, h: int) -> pygame.Surface:
+        """Flag ``number`` (1-9) on its pole: plain while open, the owner's colours once
+        claimed (``owner`` -1 = open)."""
+        return self._cached(
+            ("flag", number, owner, w, h), lambda: self._draw_flag(number, owner, w, h)
+        )
+
+    def _draw_flag(self, number: int, owner: int, w: int, h: int) -> pygame.Surface:
+        p = self.p
+        cloth = p["pennant"] if owner < 0 else self.side(owner)
+        trim = p["gold"] if owner < 0 else lighter(cloth, 0.5)
+        pole_x = 0.2
+
+        def paint(s: pygame.Surface) -> None:
+            W, H = s.get_size()
+            px = W * pole_x
+            # base stone
+            base = pygame.Rect(0, 0, W * 0.42, H * 0.12)
+            base.midbottom = (px, H * 0.99)
+            pygame.draw.ellipse(s, darker(p["pole"], 0.35), base)
+            pygame.draw.ellipse(s, p["pole"], base.inflate(-base.w * 0.2, -base.h * 0.35))
+            # pole with a gilt finial
+            pygame.draw.line(
+                s, darker(p["pole"], 0.2), (px, H * 0.06), (px, H * 0.95), round(W * 0.06)
+            )
+            pygame.draw.circle(s, p["gold"], (px, H * 0.06), W * 0.055)
+            # swallowtail pennant
+            top, bottom = H * 0.1, H * 0.66
+            right = W * 0.98
+            notch = W * 0.76
+            pts = [
+                (px, top),
+                (right, top + (bottom - top) * 0.05),
+                (notch, (top + bottom) / 2),
+                (right, bottom - (bottom - top) * 0.05),
+                (px, bottom),
+            ]
+            shade = [(x + W * 0.02, y + H * 0.025) for x, y in pts]
+            pygame.draw.polygon(s, (0, 0, 0, 90), shade)
+            pygame.draw.polygon(s, cloth, pts)
+            pygame.draw.polygon(s, trim, pts, max(1, round(W * 0.03)))
+
+        surf = _supersampled(w, h, paint)
+        # the flag's number on the cloth, and the owner's mark once claimed
+        ink = p["ink"] if owner < 0 else (255, 255, 255)
+        cx = w * (pole_x + 0.76) / 2 - w * 0.03
+        cy = h * 0.38
+        num = self.text(str(number), round(h * 0.3), ink, bold=True)
+        blit_center(surf, num, (cx, cy))
+        if owner >= 0:
+            mark = self.side_mark(owner, round(h * 0.16), lighter(cloth, 0.25))
+            blit_center(surf, mark, (w * pole_x + w * 0.17, h * 0.86))
+        return surf
+
+    def marker(self, card: int, px: int) -> pygame.Surface:
+        """A round Fog or Mud token for the flag it lies at."""
+
+        def build() -> pygame.Surface:
+            p = self.p
+            fill = p["fog"] if card == FOG else p["mud"]
+            surf = _supersampled(
+                px, px, lambda s: self._medallion(s, s.get_width() // 2 - SS, fill, p["gold"])
+            )
+            blit_center(
+                surf, self.emblem(card, round(px * 0.62), (255, 255, 255)), (px / 2, px / 2)
+            )
+            return surf
+
+        return self._cached(("marker", card, px), build)
+
+    # --- the table ------------------------------------------------------------------------------
+    def table(
+        self, size: tuple[int, int], felt: pygame.Rect, ridge: pygame.Rect, column: pygame.Rect
+    ) -> pygame.Surface:
+        """Wood, the felt field with a lighter ridge where the flags stand, the side column."""
+        key = ("table", size, tuple(felt), tuple(ridge), tuple(column))
+        return self._cached(key, lambda: self._draw_table(size, felt, ridge, column))
+
+    def _draw_table(
+        self, size: tuple[int, int], felt: pygame.Rect, ridge: pygame.Rect, column: pygame.Rect
+    ) -> pygame.Surface:
+        p = self.p
+        w, h = size
+        surf = _gradient(size, lighter(p["table"], 0.06), darker(p["table"], 0.2))
+        grain = pygame.Surface(size, pygame.SRCALPHA)
+        step = max(3, h // 90)
+        for i, y in enumerate(range(0, h, step)):
+            a = 18 + (i * 37) % 23
+            pygame.draw.line(grain, (*p["table_grain"], a), (0, y), (w, y + (i % 5) - 2))
+        surf.blit(grain, (0, 0))
+        radius = max(6, felt.h // 40)
+        shadow = pygame.Surface(size, pygame.SRCALPHA)
+        for i in range(10, 0, -2):
+            pygame.draw.rect(
+                shadow, (0, 0, 0, 16), felt.inflate(i, i).move(0, 3), border_radius=radius + i
+            )
+        surf.blit(shadow, (0, 0))
+        cloth = _gradient(felt.size, lighter(p["felt"], 0.05), darker(p["felt"], 0.12))
+        # faint cloth texture and a vignette towards the edges
+        tex = pygame.Surface(felt.size, pygame.SRCALPHA)
+        for x in range(0, felt.w, 3):
+            pygame.draw.line(tex, (255, 255, 255, 5 + (x * 7) % 5), (x, 0), (x, felt.h))
+        cloth.blit(tex, (0, 0))
+        band = ridge.move(-felt.x, -felt.y)
+        pygame.draw.rect(cloth, p["ridge"], band)
+        for y, k in ((band.top, 0.3), (band.bottom - 1, 0.3)):
+            pygame.draw.line(cloth, lighter(p["ridge"], k), (0, y), (felt.w, y), 1)
+        dash = max(6, felt.w // 120)
+        for x in range(0, felt.w, 2 * dash):
+            pygame.draw.line(
+                cloth, darker(p["ridge"], 0.18), (x, band.centery), (x + dash, band.centery), 1
+            )
+        vignette = pygame.Surface((32, 20), pygame.SRCALPHA)
+        for y in range(20):
+            for x in range(32):
+                d = math.hypot((x + 0.5) / 32 - 0.5, ((y + 0.5) / 20 - 0.5) * 0.8) / 0.62
+                vignette.set_at((x, y), (0, 0, 0, round(110 * min(1.0, d) ** 2.2)))
+        cloth.blit(pygame.transform.smoothscale(vignette, felt.size), (0, 0))
+        surf.blit(_masked(_rounded_mask(felt.size, radius), cloth), felt.topleft)
+        pygame.draw.rect(surf, p["felt_edge"], felt, max(1, felt.h // 300), border_radius=radius)
+        col = pygame.Surface(column.size, pygame.SRCALPHA)
+        pygame.draw.rect(col, (*p["panel"], 150), col.get_rect(), border_radius=radius)
+        surf.blit(col, column.topleft)
+        return surf.convert() if pygame.display.get_surface() else surf

@@ -1,0 +1,839 @@
+"""The Battle Line board, driven headless by a real BattleLineState (no match scene needed).
+
+A small harness plays seeded games (tactics on; a mix of heuristic and random moves), hands every
+observation to the board the way the match scene does (``legal`` only on the viewer's decisions,
+``auto_action`` polled when nothing animates), clicks where the board draws things, and saves
+screenshots to tests/artifacts/battleline_*.png.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ai.heuristics.battleline import BattleLineHeuristic
+from game import i18n
+from game.boards.base import BoardContext
+from game.boards.battleline import PALETTES, STRINGS, BattleLineBoard, tr
+from game.boards.battleline_art import SUIT_SYMBOLS, TACTIC_EMBLEMS
+from game.engines.battleline import BattleLineGame
+from game.engines.battleline.actions import (
+    CLAIM_BASE,
+    DISCARD,
+    DONE,
+    DRAW_TACTICS,
+    DRAW_TROOP,
+    FLAG_BASE,
+    PASS,
+    claim_action,
+    flag_action,
+    is_claim,
+    is_flag,
+)
+from game.engines.battleline.cards import (
+    DESERTER,
+    FOG,
+    MUD,
+    NUM_TROOPS,
+    REDEPLOY,
+    SCOUT,
+    TRAITOR,
+    parse_card,
+)
+from game.ui.fonts import get_symbol_font
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+SIZE = (1280, 800)
+FRAME = 1 / 60
+HEURISTIC = BattleLineHeuristic()
+
+
+class Harness:
+    """A real game plus the board, wired like the match scene wires them; seat 0 is the viewer."""
+
+    def __init__(
+        self,
+        seed: int = 1,
+        palette: str = "normal",
+        size: tuple[int, int] = SIZE,
+        speed: float = 1.0,
+        viewer: int = 0,
+        **options: object,
+    ) -> None:
+        pygame.font.init()
+        self.sounds: list[str] = []
+        self.feedback: list[str] = []
+        self.speed = speed
+        self.viewer = viewer
+        self.game = BattleLineGame()
+        ctx = BoardContext(
+            game=self.game,
+            options=dict(options),
+            num_players=2,
+            seat_names=["You", "Hard AI"] if viewer == 0 else ["Hard AI", "You"],
+            palette=PALETTES[palette],
+            lang="en",
+            feedback=self.feedback.append,
+            play_sound=self.sounds.append,
+            anim_speed=lambda: self.speed,
+        )
+        self.board = BattleLineBoard(ctx)
+        self.surface = pygame.Surface(size)
+        self.board.layout(self.surface.get_rect())
+        self.state = self.game.new_state(**options)
+        self.rng = random.Random(seed)
+        self.show(animate=False)
+
+    @property
+    def obs(self) -> dict:
+        return self.board.obs
+
+    @property
+    def legal(self) -> list[int]:
+        return self.state.legal_actions() if self.state.current_player() == self.viewer else []
+
+    def show(self, animate: bool = True) -> None:
+        self.board.show(self.state.observation(self.viewer), self.viewer, self.legal, animate)
+
+    def apply(self, action: int) -> None:
+        self.state.apply_action(action)
+        self.show()
+
+    def settle(self, limit: float = 15.0) -> float:
+        """Run frames until the board stops animating; returns the animation time."""
+        elapsed = 0.0
+        while self.board.is_animating() and elapsed < limit:
+            self.board.update(FRAME)
+            elapsed += FRAME
+        self.board.update(FRAME)
+        return elapsed
+
+    def step(self, randomness: float = 0.3) -> None:
+        """One action: a chance event, or a heuristic move (sometimes a random legal one)."""
+        if self.state.current_player() < 0:
+            action = self.state.sample_chance(self.rng)
+        elif self.rng.random() < randomness:
+            action = self.rng.choice(self.state.legal_actions())
+        else:
+            action = HEURISTIC.policy(self.state, self.rng)
+        self.apply(action)
+        self.settle()
+
+    def play_until(self, wanted: Callable[[dict], bool], randomness: float = 0.3) -> dict:
+        """Play until the viewer decides in a position whose observation satisfies ``wanted``."""
+        while not self.state.is_terminal():
+            if self.state.current_player() == self.viewer and wanted(self.obs):
+                return self.obs
+            self.step(randomness)
+        raise AssertionError("the game ended before the wanted position")
+
+    def run_auto(self) -> list[int]:
+        """What the match scene does while nothing animates: apply the board's auto actions."""
+        done = []
+        while (action := self.board.auto_action()) is not None:
+            self.apply(action)
+            self.settle()
+            done.append(action)
+        return done
+
+    def draw(self) -> pygame.Surface:
+        self.board.draw(self.surface)
+        return self.surface
+
+    def event(self, kind: int, **fields: object) -> int | None:
+        return self.board.handle_event(pygame.event.Event(kind, **fields))
+
+    def hover(self, pos: tuple[float, float]) -> None:
+        self.event(pygame.MOUSEMOTION, pos=_px(pos), rel=(0, 0), buttons=(0, 0, 0))
+        self.board.update(0.5)
+
+    def click(self, pos: tuple[float, float]) -> int | None:
+        self.hover(pos)
+        action = self.event(pygame.MOUSEBUTTONDOWN, pos=_px(pos), button=1)
+        up = self.event(pygame.MOUSEBUTTONUP, pos=_px(pos), button=1)
+        return action if action is not None else up
+
+    def card_center(self, card: int) -> tuple[int, int]:
+        """Where to click a card: a hand card's upper part, or the visible part at a flag."""
+        where = self.board._side_of(self.obs, card)
+        if where is not None:
+            flag, side = where
+            stack = self.obs["flags"][flag]["cards"][side]
+            rect = self.board.visible_rect(flag, side, stack.index(card), len(stack))
+            return rect.center
+        rect = self.board._sprite_rect(self.board.sprites[card])
+        return rect.centerx, rect.top + rect.h // 5
+
+    def save(self, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"battleline_{name}.png"
+        pygame.image.save(self.draw(), str(path))
+        return path
+
+
+def _px(pos: tuple[float, float]) -> tuple[int, int]:
+    return round(pos[0]), round(pos[1])
+
+
+def _differs(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> bool:
+    rect = rect.clip(a.get_rect())
+    return any(
+        a.get_at((x, y)) != b.get_at((x, y))
+        for x in range(rect.left, rect.right, 3)
+        for y in range(rect.top, rect.bottom, 3)
+    )
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+# --- static checks ------------------------------------------------------------------------------
+def test_palettes_and_strings_are_complete():
+    assert set(PALETTES["normal"]) == set(PALETTES["colorblind"])
+    assert set(STRINGS["en"]) == set(STRINGS["ja"])
+    # the six troop colours differ in the colour-blind palette too
+    assert len({PALETTES["colorblind"][f"suit{c}"] for c in range(6)}) == 6
+
+
+def test_every_symbol_is_in_the_symbol_font():
+    """Suit symbols and emblems must be real DejaVu Sans glyphs, not the missing-glyph box."""
+    pygame.font.init()
+    font = get_symbol_font(40)
+    missing = pygame.image.tobytes(font.render("\ue000", True, (255, 255, 255)), "RGBA")
+    symbols = [*SUIT_SYMBOLS, *TACTIC_EMBLEMS.values()]
+    assert len(set(SUIT_SYMBOLS)) == 6
+    for symbol in symbols:
+        drawn = pygame.image.tobytes(font.render(symbol, True, (255, 255, 255)), "RGBA")
+        assert drawn != missing, symbol
+
+
+# --- whole games --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("seed", "palette", "size", "randomness"),
+    [
+        (1, "normal", SIZE, 0.2),
+        (2, "colorblind", (1024, 640), 0.5),
+        (3, "normal", (800, 500), 0.35),
+    ],
+)
+def test_renders_every_phase_of_a_real_game(seed, palette, size, randomness):
+    h = Harness(seed, palette, size)
+    phases = set()
+    while not h.state.is_terminal():
+        if h.state.current_player() == h.viewer:
+            phases.add(h.obs["phase"])
+            assert h.board.status_text()
+            h.draw()
+        h.step(randomness)
+    h.draw()
+    assert {"play", "flag", "draw"} <= phases
+    assert h.obs["phase"] == "over"
+    assert h.board.banner is not None and h.board.status_text().endswith(h.board.banner.title)
+    # the layout keeps every part inside the board and apart from each other
+    g = h.board.geo
+    parts = [g.opp_plate, g.opp_discard, *g.decks, g.action, g.toggle, g.my_discard, g.my_plate]
+    assert all(h.surface.get_rect().contains(r) for r in [g.felt, g.column, *parts])
+    assert not any(a.colliderect(b) for i, a in enumerate(parts) for b in parts[i + 1 :])
+    assert g.hand_top + g.hand_h <= g.felt.bottom
+    if size != SIZE:
+        h.save(f"{palette}_{size[0]}x{size[1]}")
+
+
+# --- helpers for set positions ------------------------------------------------------------------
+def give(h: Harness, card: int) -> None:
+    """Put ``card`` into the viewer's hand in place of a troop card (test set-up only): it comes
+    from its deck (the troop card goes back into the troop deck) or from the opponent's hand
+    (swapped)."""
+    state = h.state
+    hand = state.hands[h.viewer]
+    if card in hand:
+        return
+    out = next(c for c in hand if c < NUM_TROOPS)
+    other = state.hands[1 - h.viewer]
+    deck = state.decks[0 if card < NUM_TROOPS else 1]
+    if card in other:
+        other[other.index(card)] = out
+    elif card in deck:
+        deck.remove(card)
+        state.decks[0].append(out)
+    else:
+        pytest.skip(f"card {card} is out of reach in this game")
+    hand[hand.index(out)] = card
+    h.show(animate=False)
+
+
+def my_turn_to_play(h: Harness, wanted: Callable[[dict], bool] = lambda o: True) -> dict:
+    return h.play_until(lambda o: o["phase"] == "play" and wanted(o))
+
+
+def my_cards_at_open_flags(obs: dict) -> list[int]:
+    return [c for f in obs["flags"] if f["claimed_by"] < 0 for c in f["cards"][0]]
+
+
+def their_troops_at_open_flags(obs: dict) -> list[int]:
+    return [c for f in obs["flags"] if f["claimed_by"] < 0 for c in f["cards"][1] if c < 60]
+
+
+def choose_then(h: Harness, card: int, target: tuple[int, int]) -> int:
+    """Select ``card`` in the hand, click ``target``: the board returns the card."""
+    assert h.click(h.card_center(card)) is None
+    assert h.board.selected == card
+    action = h.click(target)
+    assert action == card, h.feedback
+    assert h.board.selected is None and h.board.queue
+    return action
+
+
+# --- playing cards ------------------------------------------------------------------------------
+def test_click_a_card_then_a_flag_plays_it_there():
+    h = Harness(4)
+    obs = my_turn_to_play(h, lambda o: sum(len(f["cards"][0]) for f in o["flags"]) >= 2)
+    card = next(c for c in h.legal if c < NUM_TROOPS)
+    free = h.board._free_flags()
+    assert free == [f for f in range(9) if len(obs["flags"][f]["cards"][0]) < 3]
+    flag = free[-1]
+    slot = h.board.slot_rect(flag, 0, len(obs["flags"][flag]["cards"][0]))
+    h.apply(choose_then(h, card, slot.center))
+    assert h.obs["phase"] == "flag" and h.obs["pending"]["card"] == card
+    assert h.board.auto_action() == flag_action(flag)
+    h.apply(flag_action(flag))
+    h.settle()
+    assert card in h.obs["flags"][flag]["cards"][0]
+    rect = h.board.slot_rect(flag, 0, h.obs["flags"][flag]["cards"][0].index(card))
+    sprite = h.board.sprites[card]
+    assert (sprite.x, sprite.y) == rect.center and not sprite.moving
+    assert "place" in h.sounds
+
+
+def test_dragging_a_card_onto_a_flag_plays_it():
+    h = Harness(5)
+    my_turn_to_play(h)
+    card = next(c for c in h.legal if c < NUM_TROOPS)
+    flag = h.board._free_flags()[0]
+    start = h.card_center(card)
+    assert h.event(pygame.MOUSEBUTTONDOWN, pos=start, button=1) is None
+    target = h.board.column_rect(flag).center
+    h.event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))
+    assert h.board.drag.active
+    h.draw()
+    assert h.event(pygame.MOUSEBUTTONUP, pos=target, button=1) == card
+    h.apply(card)
+    assert h.run_auto() == [flag_action(flag)]
+    assert card in h.obs["flags"][flag]["cards"][0]
+
+
+def test_clicks_that_cannot_be_played_are_explained():
+    h = Harness(6)
+    obs = my_turn_to_play(h, lambda o: any(len(f["cards"][0]) == f["slots"] for f in o["flags"]))
+    full = next(f for f in range(9) if len(obs["flags"][f]["cards"][0]) == obs["flags"][f]["slots"])
+    card = next(c for c in h.legal if c < NUM_TROOPS)
+    h.click(h.card_center(card))
+    assert h.click(h.board.column_rect(full).center) is None
+    assert h.feedback[-1] in (
+        tr("battleline.feedback.full", n=full + 1),
+        tr("battleline.feedback.claimed", n=full + 1),
+    )
+    # right-click cancels the choice; a click on a flag without a card asks for one
+    h.event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3)
+    assert h.board.selected is None
+    assert h.click(h.board.column_rect(full).midtop) is None
+    assert h.feedback[-1] == tr("battleline.feedback.pick_card")
+    # a card that may not be played is returned: the engine explains
+    give(h, parse_card("Alexander"))
+    h.state.leader_played[0] = True
+    h.show(animate=False)
+    action = h.click(h.card_center(parse_card("Alexander")))
+    assert action == parse_card("Alexander") and h.state.illegal_reason(action)
+
+
+@pytest.mark.parametrize("tactic", ["Alexander", "Companion Cavalry", "Shield Bearers"])
+def test_morale_cards_go_to_a_free_slot(tactic):
+    h = Harness(7)
+    my_turn_to_play(h, lambda o: o["tactics_played"][0] <= o["tactics_played"][1])
+    card = parse_card(tactic)
+    give(h, card)
+    flag = h.board._free_flags()[1]
+    h.apply(choose_then(h, card, h.board.column_rect(flag).center))
+    h.run_auto()
+    assert card in h.obs["flags"][flag]["cards"][0]
+
+
+@pytest.mark.parametrize("tactic", [FOG, MUD])
+def test_fog_and_mud_are_laid_at_a_flag_and_marked(tactic):
+    h = Harness(8)
+    my_turn_to_play(h, lambda o: o["tactics_played"][0] <= o["tactics_played"][1])
+    give(h, tactic)
+    flag = 4
+    assert flag in h.board._local_targets(tactic)
+    before = h.draw().copy()
+    h.apply(choose_then(h, tactic, h.board.flag_center(flag)))
+    h.run_auto()
+    key = "fog" if tactic == FOG else "mud"
+    assert h.obs["flags"][flag][key] == 0
+    assert tactic not in h.board.sprites  # it became the marker at the flag
+    x, y = h.board.marker_center(flag, tactic)
+    marker = pygame.Rect(0, 0, 8, 8)
+    marker.center = (round(x), round(y))
+    assert _differs(before, h.draw(), marker)
+    if tactic == MUD:
+        assert h.obs["flags"][flag]["slots"] == 4
+
+
+def test_scout_draws_three_then_puts_two_back():
+    h = Harness(9)
+    my_turn_to_play(h, lambda o: o["tactics_played"][0] <= o["tactics_played"][1])
+    give(h, SCOUT)
+    h.apply(choose_then(h, SCOUT, h.board.geo.decks[1].center))
+    assert h.board.queue == [DRAW_TACTICS]
+    assert h.run_auto() == [DRAW_TACTICS]
+    drawn = 1
+    while h.obs["phase"] != "scout_return":
+        if h.state.current_player() < 0:
+            h.step()
+            continue
+        assert h.obs["phase"] == "scout_draw"
+        assert h.board.status_text() == tr("battleline.status.scout_draw", n=drawn + 1)
+        action = h.click(h.board.geo.decks[0].center)
+        assert action == DRAW_TROOP
+        h.apply(action)
+        h.settle()
+        drawn += 1
+    assert drawn == 3 and h.obs["hands"][0]["count"] == 9
+    h.save("scout")
+    returned = []
+    while h.obs["phase"] == "scout_return":
+        hand = h.obs["hands"][0]["cards"]
+        card = hand[0] if hand[0] not in returned else hand[1]
+        action = h.click(h.card_center(card))
+        assert action == card and action in h.legal
+        h.apply(action)
+        sprite = h.board.sprites[card]
+        assert sprite.moving  # on its way back to the deck, turning face down
+        h.settle()
+        assert card not in h.board.sprites
+        returned.append(card)
+    assert len(returned) == 2 and h.obs["hands"][0]["count"] == 7
+    top = h.obs["deck_tops"]["troop"][0] if returned[-1] < 60 else h.obs["deck_tops"]["tactics"][0]
+    assert top == returned[-1]  # the viewer sees what they put back
+
+
+def test_redeploy_moves_own_card_to_another_flag_or_the_discard():
+    h = Harness(10)
+    my_turn_to_play(
+        h,
+        lambda o: (
+            len(my_cards_at_open_flags(o)) >= 2 and o["tactics_played"][0] <= o["tactics_played"][1]
+        ),
+    )
+    give(h, REDEPLOY)
+    card = my_cards_at_open_flags(h.obs)[0]
+    h.apply(choose_then(h, REDEPLOY, h.card_center(card)))
+    assert h.run_auto() == [card]
+    assert h.obs["phase"] == "redeploy_to"
+    assert h.board.status_text().startswith("Redeploy")
+    g = h.board.geo
+    assert h.click(g.action.center) == DISCARD  # the button, or the discard pile itself
+    assert h.click(g.my_discard.center) == DISCARD
+    target = next(a for a in h.legal if is_flag(a))
+    assert h.click(h.board.column_rect(target - FLAG_BASE).center) == target
+    h.apply(DISCARD)
+    h.settle()
+    assert card in h.obs["discards"][0]
+    assert h.board.sprites[card].w == g.mini_w
+
+
+def test_deserter_discards_an_opposing_card():
+    h = Harness(11)
+    my_turn_to_play(
+        h,
+        lambda o: (
+            their_troops_at_open_flags(o) and o["tactics_played"][0] <= o["tactics_played"][1]
+        ),
+    )
+    give(h, DESERTER)
+    card = their_troops_at_open_flags(h.obs)[-1]
+    mine = my_cards_at_open_flags(h.obs)
+    if mine:  # one's own card is not a Deserter target
+        assert h.click(h.card_center(DESERTER)) is None
+        assert h.click(h.card_center(mine[0])) is None
+        assert h.feedback[-1] == tr("battleline.feedback.opposing_card")
+        h.board.selected = None
+    h.apply(choose_then(h, DESERTER, h.card_center(card)))
+    h.sounds.clear()
+    h.apply(h.board.auto_action())
+    assert h.board.sprites[card].moving and "attack" in h.sounds
+    h.settle()
+    assert card in h.obs["discards"][0]
+
+
+def test_traitor_takes_an_opposing_troop_to_the_viewers_side():
+    h = Harness(12)
+    my_turn_to_play(
+        h,
+        lambda o: (
+            their_troops_at_open_flags(o) and o["tactics_played"][0] <= o["tactics_played"][1]
+        ),
+    )
+    give(h, TRAITOR)
+    card = their_troops_at_open_flags(h.obs)[0]
+    h.apply(choose_then(h, TRAITOR, h.card_center(card)))
+    assert h.run_auto() == [card]
+    assert h.obs["phase"] == "traitor_to"
+    assert set(h.board._target_flags()) == {a - FLAG_BASE for a in h.legal}
+    flag = h.board._target_flags()[0]
+    h.hover(h.board.column_rect(flag).center)
+    h.save("traitor")
+    action = h.click(h.board.column_rect(flag).center)
+    assert action == flag_action(flag)
+    h.apply(action)
+    h.settle()
+    assert card in h.obs["flags"][flag]["cards"][0]
+
+
+def test_pass_button_when_no_troop_can_be_played():
+    h = Harness(13)
+    my_turn_to_play(h)
+    state = h.state
+    for card in list(state.hands[0]):  # a hand of tactics cards the limit blocks
+        if card < NUM_TROOPS:
+            state.hands[0].remove(card)
+            state.decks[0].append(card)
+    state.hands[0].append(state.decks[1].pop())
+    state.tactics_played[0] = state.tactics_played[1] + 1
+    h.show(animate=False)
+    assert h.legal == [PASS]
+    assert h.board.status_text() == tr("battleline.status.play_or_pass")
+    assert h.click(h.board.geo.action.center) == PASS
+
+
+def test_deck_choice_for_the_draw():
+    h = Harness(14)
+    h.play_until(lambda o: o["phase"] == "draw")
+    assert h.click(h.board.geo.decks[0].center) == DRAW_TROOP
+    assert h.click(h.board.geo.decks[1].center) == DRAW_TACTICS
+    h.apply(DRAW_TACTICS)
+    h.step()  # the card drawn: it flies in and turns face up
+    h.settle()
+    assert all(s.face == 1.0 for c, s in h.board.sprites.items() if c in h.obs["hands"][0]["cards"])
+
+
+# --- claims -------------------------------------------------------------------------------------
+def test_claim_buttons_and_done():
+    h = Harness(15)
+    h.play_until(lambda o: o["phase"] == "claim")
+    claims = [a for a in h.legal if is_claim(a)]
+    for action in claims:
+        rect = h.board.claim_button_rect(action - CLAIM_BASE)
+        assert h.click(rect.center) == action
+    assert h.click(h.board.geo.action.center) == DONE
+    h.hover(h.board.claim_button_rect(claims[0] - CLAIM_BASE).center)
+    h.save("claim")
+    flag = claims[0] - CLAIM_BASE
+    h.sounds.clear()
+    h.apply(claims[0])
+    h.board.update(0.2)
+    assert 0 < h.board.flags[flag].offset < 1.2
+    h.settle()
+    assert h.board.flags[flag].offset == 1.0 and "knock" in h.sounds
+
+
+def test_auto_claim_claims_for_the_viewer():
+    h = Harness(15)
+    h.play_until(lambda o: o["phase"] == "claim")
+    assert h.board.auto_action() is None  # off by default: the viewer clicks
+    assert h.click(h.board.geo.toggle.center) is None
+    assert h.board.auto_claim and h.board.ctx.extra["auto_claim"]
+    claimable = list(h.obs["pending"]["claimable"])
+    done = h.run_auto()
+    assert done[: len(claimable)] == [claim_action(f) for f in claimable] or h.state.is_terminal()
+    assert h.obs["phase"] != "claim"
+    assert all(h.obs["flags"][f]["claimed_by"] == 0 for f in claimable)
+
+
+def _refused(o: dict) -> bool:
+    return any(
+        f["claim"] is not None and not f["claim"]["provable"] and f["claim"]["beaten_by"]
+        for f in o["flags"]
+    )
+
+
+def test_refused_claim_shows_the_completion_that_beats_the_viewer():
+    for seed in range(20, 40):
+        h = Harness(seed)
+        try:
+            obs = h.play_until(_refused, randomness=0.1)
+            break
+        except AssertionError:
+            continue
+    flag = next(f for f, fl in enumerate(obs["flags"]) if _refused({"flags": [fl]}))
+    info = obs["flags"][flag]
+    beaten = info["claim"]["beaten_by"]
+    h.hover((5, 5))
+    before = h.draw().copy()
+    h.hover(h.board.column_rect(flag).center)
+    assert h.board._hovered_claim_flag() == flag
+    text = h.board._claim_text(flag)
+    assert tr(f"battleline.formation.{beaten['rank']}") in text and str(beaten["total"]) in text
+    ghost = h.board.slot_rect(flag, 1, len(info["cards"][1]))
+    assert _differs(before, h.draw(), ghost)
+    h.save("refused_claim")
+    # clicking the flag token asks the engine, which explains the refusal
+    action = h.click(h.board._flag_token_rect(flag).center)
+    if action is not None:
+        assert action == claim_action(flag) and h.state.illegal_reason(action)
+
+
+# --- what the board may show --------------------------------------------------------------------
+def test_the_opponents_hand_never_shows_faces():
+    h = Harness(16)
+    for _ in range(140):
+        if h.state.is_terminal():
+            break
+        h.step()
+        obs = h.obs
+        assert obs["hands"][1]["cards"] is None
+        visible = set(obs["hands"][0]["cards"]) | set(obs["hands"][1]["known"])
+        visible |= {c for f in obs["flags"] for side in f["cards"] for c in side}
+        visible |= set(obs["discards"][0]) | set(obs["discards"][1])
+        if obs["pending"]["card"] is not None:
+            visible.add(obs["pending"]["card"])
+        shown = {s.card for s in h.board.sprites.values() if s.card is not None}
+        assert shown <= visible
+        assert all(s.card is None for s in h.board.sprites.values() if s.face == 0.0)
+
+
+def test_opponents_play_flips_face_up_as_it_lands():
+    h = Harness(17)
+    h.play_until(lambda o: o["phase"] == "play")
+    h.step(randomness=0)  # finish the viewer's turn heuristically
+    while h.state.current_player() != 1 or h.state.observation(1)["phase"] != "play":
+        h.step(randomness=0)
+    card = HEURISTIC.policy(h.state, h.rng)
+    h.apply(card)
+    sprite = h.board.sprites[card]
+    assert sprite.face == 0.0 and sprite.moving
+    h.board.update(0.2)
+    assert 0.0 < sprite.face < 1.0
+    h.settle()
+    assert sprite.face == 1.0 and not sprite.moving
+
+
+def test_deal_flies_cards_from_the_deck_and_skip_lands_them():
+    h = Harness(18)
+    h.apply(h.state.sample_chance(h.rng))  # who starts
+    h.apply(h.state.sample_chance(h.rng))  # the first card of the deal
+    assert h.board.is_animating()
+    h.board.skip_animation()
+    assert not h.board.is_animating()
+    assert h.board.incoming == [0, 0]
+    assert all(not s.moving for s in h.board.sprites.values())
+    while h.obs["phase"] == "deal":
+        h.apply(h.state.sample_chance(h.rng))
+        assert h.settle() < 1.0
+    assert h.obs["hands"][0]["count"] == 7 and len(h.board.sprites) == 7
+    assert h.sounds.count("flip") >= 7
+    h.save("early")
+
+
+def test_animation_speed_zero_snaps():
+    h = Harness(19, speed=0.0)
+    my_turn_to_play(h)
+    card = next(c for c in h.legal if c < NUM_TROOPS)
+    h.apply(card)
+    h.apply(h.legal[0])
+    assert not h.board.is_animating()
+    assert not any(s.moving for s in h.board.sprites.values())
+    assert "place" in h.sounds
+
+
+def test_going_back_rebuilds_without_animation():
+    h = Harness(20)
+    my_turn_to_play(h, lambda o: sum(len(f["cards"][0]) for f in o["flags"]) >= 4)
+    record = h.state.to_record()
+    record["history"] = record["history"][:30]
+    h.state = h.game.replay(record)
+    h.show(animate=False)
+    assert not h.board.is_animating()
+    assert set(h.board.sprites) == set(h.board._places(h.obs))
+
+
+def test_hot_seat_puts_the_viewer_at_the_bottom():
+    h = Harness(21, viewer=1)
+    obs = h.play_until(lambda o: o["phase"] == "play" and any(f["cards"][1] for f in o["flags"]))
+    flag = next(f for f in range(9) if obs["flags"][f]["cards"][1])
+    mine = h.board.slot_rect(flag, 1, 0)
+    assert mine.top > h.board.geo.ridge.bottom
+    assert h.board.slot_rect(flag, 0, 0).bottom < h.board.geo.ridge.top
+
+
+def test_hint_and_palette_are_drawn():
+    h = Harness(22)
+    my_turn_to_play(h)
+    card = h.legal[0]
+    h.hover((3, 3))
+    h.board.clock = 0.0
+    before = h.draw().copy()
+    h.board.show_hint(card)
+    sprite_rect = h.board._sprite_rect(h.board.sprites[card])
+    assert _differs(before, h.draw(), sprite_rect.inflate(20, 20))
+    h.board.ctx.palette = PALETTES["colorblind"]
+    assert _differs(before, h.draw(), h.board.geo.felt)
+
+
+def test_mid_game_and_end_screenshots():
+    h = Harness(23)
+    h.play_until(
+        lambda o: (
+            sum(f["claimed_by"] >= 0 for f in o["flags"]) >= 2
+            and sum(f["formation"][0] is not None for f in o["flags"]) >= 2
+            and o["phase"] == "play"
+        ),
+        randomness=0.1,
+    )
+    card = next(c for c in h.legal if c < NUM_TROOPS)
+    h.click(h.card_center(card))
+    h.hover(h.board.column_rect(h.board._free_flags()[0]).center)
+    h.save("mid")
+    while not h.state.is_terminal():
+        h.step(0.1)
+    h.save("end")
+
+
+def test_japanese_strings_render():
+    i18n.set_language("ja")
+    h = Harness(24)
+    my_turn_to_play(h)
+    assert "カード" in h.board.status_text()
+    h.save("japanese")
+
+
+def test_a_settled_frame_is_cheap():
+    h = Harness(25)
+    my_turn_to_play(h, lambda o: sum(len(f["cards"][0]) for f in o["flags"]) >= 8)
+    h.hover(h.card_center(h.obs["hands"][0]["cards"][2]))
+    h.draw()
+    start = time.perf_counter()
+    for _ in range(20):
+        h.board.update(FRAME)
+        h.draw()
+    assert (time.perf_counter() - start) / 20 < 0.016
+
+
+def test_an_opposing_guile_card_is_shown_before_it_goes_to_the_discard():
+    h = Harness(11)
+    h.play_until(lambda o: o["phase"] == "play" and any(f["cards"][0] for f in o["flags"]))
+    while not (h.state.current_player() == 1 and h.state.observation(1)["phase"] == "play"):
+        h.step(0)
+    state = h.state
+    hand, deck = state.hands[1], state.decks[1]
+    if DESERTER not in deck:
+        pytest.skip("Deserter was drawn already")
+    out = next(c for c in hand if c < NUM_TROOPS)
+    deck.remove(DESERTER)
+    state.decks[0].append(out)
+    hand[hand.index(out)] = DESERTER
+    h.show(animate=False)
+    h.apply(DESERTER)
+    sprite = h.board.sprites[DESERTER]
+    assert sprite.face == 0.0  # it leaves the opponent's hand face down
+    h.board.update(0.6)
+    assert sprite.face == 1.0 and (sprite.x, sprite.y) == h.board.opp_focus()
+    h.settle()
+    x, y = h.board.discard_places(1, 1)[0]
+    assert (sprite.x, sprite.y) == (x, y) and not sprite.moving
+
+
+def test_between_games_of_a_match_the_result_is_announced():
+    h = Harness(26, match_games=3)
+    while h.obs["match"]["game"] == 0:
+        if h.state.current_player() < 0:
+            h.apply(h.state.sample_chance(h.rng))
+        else:
+            h.apply(HEURISTIC.policy(h.state, h.rng))
+        if h.obs["match"]["game"] == 1:
+            break
+        h.settle()
+    result = h.obs["match"]["results"][0]
+    expected = tr("battleline.banner.game_result", n=1, result=h.board._wins(result["winner"]))
+    assert h.board.banner is not None and h.board.banner.title == expected
+    points = h.obs["match"]["points"]
+    assert tr("battleline.banner.score", a=points[0], b=points[1]) in h.board.banner.subtitle
+    assert h.settle() > 1.5  # the result stays readable for a moment, then leaves
+    assert h.board.banner is None
+    assert set(h.board.sprites) == set(h.board._places(h.obs))  # the new game's table
+
+
+def test_hovering_a_tactics_card_explains_it():
+    h = Harness(27)
+    my_turn_to_play(h)
+    give(h, TRAITOR)
+    h.hover((3, 3))
+    before = h.draw().copy()
+    h.hover(h.card_center(TRAITOR))
+    rect = h.board._sprite_rect(h.board.sprites[TRAITOR])
+    above = pygame.Rect(rect.x - rect.w, rect.y - rect.h, rect.w * 3, rect.h // 2)
+    assert _differs(before, h.draw(), above)
+
+
+def test_the_board_works_inside_the_match_scenes_rect():
+    h = Harness(28)
+    rect = pygame.Rect(14, 70, 905, 716)  # where the match scene puts it in a 1280 x 800 window
+    h.board.layout(rect)
+    my_turn_to_play(h)
+    g = h.board.geo
+    assert rect.contains(g.felt) and rect.contains(g.column)
+    card = next(c for c in h.legal if c < NUM_TROOPS)
+    flag = h.board._free_flags()[0]
+    assert choose_then(h, card, h.board.column_rect(flag).center) == card
+    assert h.board.queue == [flag_action(flag)]
+
+
+def test_every_string_the_board_asks_for_exists():
+    import re
+
+    source = (Path(__file__).parent.parent / "game/boards/battleline.py").read_text("utf-8")
+    code = source[source.index("def tr(") :]  # everything after the tables
+    literal = set(re.findall(r"""["'](battleline\.[a-z0-9_.]+[a-z0-9_])["']""", code))
+    assert len(literal) > 30
+    families = {
+        "battleline.card.": range(60, 70),
+        "battleline.tactic.": range(60, 70),
+        "battleline.help.": range(60, 70),
+        "battleline.family.": ["troop", "morale", "environment", "guile"],
+        "battleline.formation.": range(6),
+        "battleline.how.": ["breakthrough", "envelopment", "final_resolution", "stalemate"],
+        "battleline.status.": [
+            "flag",
+            "scout_draw",
+            "scout_return",
+            "redeploy_from",
+            "redeploy_to",
+            "deserter",
+            "traitor_from",
+            "traitor_to",
+            "claim",
+            "draw",
+            "play",
+            "play_or_pass",
+            "selected",
+            "selected_env",
+        ],
+        "battleline.status.selected_": ["scout", "redeploy", "deserter", "traitor"],
+        "battleline.feedback.": ["own_card", "opposing_card"],
+        "battleline.step.": ["choose_card", "choose_flag"],
+    }
+    dynamic = set(re.findall(r"""f["'](battleline\.[a-z_.]*)\{""", code))
+    assert dynamic <= set(families), dynamic - set(families)
+    wanted = literal | {f"{prefix}{v}" for prefix, values in families.items() for v in values}
+    for lang in ("en", "ja"):
+        assert sorted(wanted - set(STRINGS[lang])) == [], lang
+    assert sorted(set(STRINGS["en"]) - wanted) == []  # no string is left unused
