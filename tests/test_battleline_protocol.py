@@ -1,43 +1,19 @@
-"""The generic engine-protocol properties on Battle Line, plus its hidden-information guarantees.
-
-Until the lead registers the game in ``game.engines.GAMES``, the shared property tests of
-``tests/test_engine_protocol.py`` are run here with the game registered for the test only; once
-it is registered they run there and are skipped here.
-"""
+"""Battle Line's hidden-information guarantees (the generic protocol properties run on it in
+``tests/test_engine_protocol.py``)."""
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 
 import pytest
 
-from game.engines import GAMES
 from game.engines.base import CHANCE
-from game.engines.battleline import BattleLineGame
 from game.engines.battleline.actions import HIDDEN_CARD, HIDDEN_RETURN_BASE
 from game.engines.battleline.cards import NUM_TROOPS, card_name
 from game.engines.battleline.knowledge import describe_action
 from game.engines.battleline.phases import PH_DRAW_CARD, PH_SCOUT_RETURN
-from tests import test_engine_protocol as protocol
 from tests.test_battleline_support import random_playout
-
-REGISTERED = "battleline" in GAMES
-SHARED: list[Callable[[str], None]] = [
-    protocol.test_random_playouts_keep_the_protocol,
-    protocol.test_replay_reproduces_every_observation,
-    protocol.test_clone_is_independent,
-    protocol.test_determinize_keeps_the_observers_view,
-    protocol.test_replay_rejects_damaged_records,
-]
-
-
-@pytest.mark.skipif(REGISTERED, reason="covered by tests/test_engine_protocol.py")
-@pytest.mark.parametrize("prop", SHARED, ids=lambda f: f.__name__)
-def test_shared_protocol_properties(prop: Callable[[str], None], monkeypatch) -> None:
-    monkeypatch.setitem(GAMES, "battleline", BattleLineGame())
-    prop("battleline")
 
 
 def test_observation_hides_the_opponents_hand() -> None:

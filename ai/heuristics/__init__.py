@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from ai.heuristics.base import Heuristic
+from ai.heuristics.battleline import BattleLineHeuristic
 from ai.heuristics.flatfront import FlatFrontHeuristic
 
-HEURISTICS: dict[str, Heuristic] = {"flatfront": FlatFrontHeuristic()}
+HEURISTICS: dict[str, Heuristic] = {
+    "flatfront": FlatFrontHeuristic(),
+    "battleline": BattleLineHeuristic(),
+}
 
 __all__ = ["HEURISTICS", "Heuristic"]

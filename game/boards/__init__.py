@@ -6,7 +6,10 @@ from importlib import import_module
 
 from game.boards.base import Board, BoardContext
 
-_BOARD_CLASSES = {"flatfront": "game.boards.flatfront:FlatFrontBoard"}
+_BOARD_CLASSES = {
+    "flatfront": "game.boards.flatfront:FlatFrontBoard",
+    "battleline": "game.boards.battleline:BattleLineBoard",
+}
 
 
 def board_class(game_id: str) -> type[Board]:

@@ -54,6 +54,7 @@ class MatchScene(Scene):
 
             board_cls = board_class(match.game.id)
         self.board_cls = board_cls
+        self.board_extra: dict = {}  # board-held player choices (auto-claim) survive rebuilds
         self.board = self._make_board()
         self.toasts = Toasts()
         self.clock = 0.0
@@ -80,6 +81,7 @@ class MatchScene(Scene):
             feedback=lambda text: self.toast(text, "error"),
             play_sound=self.app.sound.play,
             anim_speed=lambda: settings.animation_multiplier,
+            extra=self.board_extra,
         )
         return self.board_cls(ctx)
 
@@ -219,6 +221,11 @@ class MatchScene(Scene):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
                 self.hint()
             return
+        self._play_human(action)
+
+    def _play_human(self, action: int) -> None:
+        """Apply a human's action; an illegal one is explained by the engine's reason."""
+        m = self.match
         try:
             m.play(action)
         except IllegalActionError as err:
@@ -266,6 +273,11 @@ class MatchScene(Scene):
             return
         if self._forced_move(dt):
             return
+        if m.legal_for_viewer():
+            auto = self.board.auto_action()  # e.g. a queued second click, or auto-claim
+            if auto is not None:
+                self._play_human(auto)
+                return
         was_human = m.human_to_decide()
         move = m.advance()
         if move is not None:

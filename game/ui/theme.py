@@ -61,7 +61,10 @@ def board_palette(board_cls: type, colorblind: bool) -> dict[str, Colour]:
 
 
 # Seat colours for the side panel: the board palette's own side colours where known.
-SEAT_PALETTE_KEYS: dict[str, tuple[str, ...]] = {"flatfront": ("blue", "red")}
+SEAT_PALETTE_KEYS: dict[str, tuple[str, ...]] = {
+    "flatfront": ("blue", "red"),
+    "battleline": ("side0", "side1"),
+}
 SEAT_COLOURS: tuple[Colour, ...] = (
     (86, 140, 226),
     (222, 96, 80),
