@@ -115,6 +115,7 @@ def playable_games() -> dict[str, Game]:
 
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # players need no banner on stdout
     args = parse_args(argv)
     if args.selftest:
         return selftest(args.game)

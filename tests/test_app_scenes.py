@@ -289,7 +289,9 @@ def test_log_review_and_back_to_live(app: App) -> None:
     run(app, 5)
     live_pile = scene.match.state.pile
     rows = scene.panel.log.rect
-    click(app, (rows.x + 20, rows.y + scene.panel.log.row_h * 2 + 5))  # the third move: the human's
+    # The opening deal (moves 1-2, face down) is one row; the second row is the human's move.
+    assert scene.panel.rows()[0].heading == "1–2"
+    click(app, (rows.x + 20, rows.y + scene.panel.log.row_h * 1 + 5))
     assert scene.review == 3 and scene.board.obs["pile"] == 5
     shot(app, "review")
     post_key(pygame.K_LEFT)
@@ -549,5 +551,5 @@ def test_colour_blind_palette_and_language_switch_rebuild_the_board(app: App) ->
     assert scene.board.ctx.palette == PALETTES["colorblind"] and scene.board.ctx.lang == "ja"
     assert (
         scene.match.names[0] == "あなた"
-        and scene.panel.rows()[0].text == "カードが伏せて配られました。"
+        and scene.panel.rows()[0].text == "カードが2枚伏せて配られました。"
     )

@@ -169,7 +169,7 @@ class MatchScene(Scene):
     def pick_move(self, index: int) -> None:
         """A log line was clicked: show the position right after that move."""
         self.review = index + 1
-        self.panel.log.selected = index
+        self.panel.log.selected = self.panel.row_of_move(index) if index >= 0 else None
         self.refresh(animate=False)
 
     def step_review(self, delta: int) -> None:
@@ -180,7 +180,8 @@ class MatchScene(Scene):
             self.back_to_live()
         else:
             self.pick_move(target - 1)
-            self.panel.log.scroll_to(max(0, target - 1))
+            if target > 0:
+                self.panel.log.scroll_to(self.panel.row_of_move(target - 1))
 
     def back_to_live(self) -> None:
         self.review = None

@@ -33,6 +33,8 @@ class MatchPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._log_key: tuple = ()
         self._log_rows: list[Row] = []
+        self._row_move: list[int] = []  # per log row: the last move it stands for
+        self._move_row: list[int] = []  # per move: its log row
         m = self.match
         self.undo_button = Button(
             lambda: t("match.undo"),
@@ -63,7 +65,7 @@ class MatchPanel:
         self.summary_button = Button(
             lambda: t("match.summary"), scene.show_summary, style="primary"
         )
-        self.log = ScrollList(self.rows, scene.pick_move)
+        self.log = ScrollList(self.rows, lambda row: scene.pick_move(self._row_move[row]))
         self.widgets: list[Widget] = [
             self.undo_button,
             self.redo_button,
@@ -78,14 +80,27 @@ class MatchPanel:
         ]
 
     def rows(self) -> list[Row]:
-        """The move log as list rows, rebuilt only when the moves or the language change."""
+        """The move log as list rows, rebuilt only when the moves or the language change.
+
+        A run of face-down deals (a hidden-information game's chance events) is one row, so the
+        opening deal does not push the first real move out of sight.
+        """
         m = self.match
         key = (m.revision, get_language())
         if key != self._log_key:
             self._log_key = key
             names = m.names
-            rows = []
+            rows: list[Row] = []
+            self._row_move, self._move_row = [], []
+            run = 0  # length of the current run of hidden chance events
             for i, move in enumerate(m.moves):
+                hidden = move.player == CHANCE and move.engine_text is None
+                run = run + 1 if hidden else 0
+                if run > 1:  # extend the previous row instead of adding one
+                    rows[-1] = Row(f"{i + 2 - run}–{i + 1}", t("log.hidden_chance_n", n=run))
+                    self._row_move[-1] = i
+                    self._move_row.append(len(rows) - 1)
+                    continue
                 if move.player == CHANCE:
                     heading, colour = f"{i + 1}", theme.TEXT_FAINT
                 else:
@@ -93,8 +108,15 @@ class MatchPanel:
                     colour = theme.seat_colour(m.game.id, self.scene.palette, move.player)
                 text = f"{move.text} {t('log.forced')}" if move.forced else move.text
                 rows.append(Row(heading, text, colour))
+                self._row_move.append(i)
+                self._move_row.append(len(rows) - 1)
             self._log_rows = rows
         return self._log_rows
+
+    def row_of_move(self, index: int) -> int:
+        """The log row that shows move ``index``."""
+        self.rows()
+        return self._move_row[index]
 
     # --- layout and drawing --------------------------------------------------------------------
     def layout(self, m: Metrics) -> pygame.Rect:
