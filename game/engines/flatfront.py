@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from functools import lru_cache
+from typing import Any, ClassVar, NamedTuple
 
 from game.engines.base import CHANCE, TERMINAL, Game, State
 
@@ -77,7 +78,24 @@ TOUCHING_CELLS: dict[str, tuple[tuple[int, ...], ...]] = {
     "edge": EDGE_NEIGHBOURS,
     "edge+corner": _neighbour_table(_EDGE_OFFSETS + _CORNER_OFFSETS),
 }
-_EDGE_MASK = tuple(sum(1 << n for n in cells) for cells in EDGE_NEIGHBOURS)
+# The same neighbourhoods as bitmasks over cell indices, for popcounts and mask intersections.
+TOUCHING_MASKS: dict[str, tuple[int, ...]] = {
+    name: tuple(sum(1 << n for n in cells) for cells in table)
+    for name, table in TOUCHING_CELLS.items()
+}
+_EDGE_MASK = TOUCHING_MASKS["edge"]
+_ALL_CELLS = (1 << NUM_CELLS) - 1
+# _IN_SPAN[c]: the cells at most MAX_SPAN - 1 columns and rows away from cell c. The bounding box
+# stays within MAX_SPAN x MAX_SPAN exactly when a new cell is in _IN_SPAN of every placed tile,
+# so the cells still allowed by the size limit are the AND of these masks over the placed tiles.
+_IN_SPAN = tuple(
+    sum(
+        1 << _cell_index(x2, y2)
+        for x2, y2 in CELL_XY
+        if abs(x2 - x) < MAX_SPAN and abs(y2 - y) < MAX_SPAN
+    )
+    for x, y in CELL_XY
+)
 
 # --- action encoding ---------------------------------------------------------------------------
 NUM_TILE_TYPES = 8  # chance outcomes: owner * 4 + squares
@@ -105,6 +123,32 @@ def place_action(x: int, y: int) -> int:
 
 def decode_place(action: int) -> tuple[int, int]:
     return CELL_XY[action - PLACE_BASE]
+
+
+_ROW_BITS = (1 << _SIDE) - 1
+# _ROW_PLACES[row][bits]: the place actions of the cells set in one row's slice of a cell mask,
+# so that a mask becomes its sorted action list a row at a time instead of a bit at a time.
+_ROW_PLACES = tuple(
+    tuple(
+        tuple(PLACE_BASE + row * _SIDE + col for col in range(_SIDE) if bits >> col & 1)
+        for bits in range(_ROW_BITS + 1)
+    )
+    for row in range(_SIDE)
+)
+
+
+def place_actions(cells: int) -> list[int]:
+    """The place actions of the cells in a mask, ascending."""
+    actions: list[int] = []
+    if not cells:
+        return actions
+    row = ((cells & -cells).bit_length() - 1) // _SIDE
+    cells >>= row * _SIDE
+    while cells:
+        actions += _ROW_PLACES[row][cells & _ROW_BITS]
+        cells >>= _SIDE
+        row += 1
+    return actions
 
 
 def pieces_action(n1: int, n2: int, n4: int) -> int:
@@ -143,6 +187,11 @@ def pieces_power(pieces: tuple[int, int, int]) -> int:
     return n1 * POWERS[0] + n2 * POWERS[1] + n4 * POWERS[2]
 
 
+# Indexed by action - PIECES_BASE: each mix and its power, so applying or scoring one is a lookup.
+PIECES_MIX = tuple(decode_pieces(a) for a in range(PIECES_BASE, ATTACK_BASE))
+PIECES_POWER = tuple(pieces_power(mix) for mix in PIECES_MIX)
+
+
 def _piece_choices(squares: int, supply: tuple[int, int, int]) -> tuple[int, ...]:
     """Every mix of exactly ``squares`` pieces within ``supply``, as sorted actions."""
     have1, have2, have4 = supply
@@ -169,18 +218,29 @@ _PIECE_CHOICES = {
 
 
 # --- combat rules, shared by the engine and the AI's exact solver ------------------------------
+# A target that some side could knock down: (tile, tile bit, defence, mask of the opposing tiles
+# touching it, their (bit, power) pairs).
+Target = tuple[int, int, int, int, tuple[tuple[int, int], ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class CombatLayout:
     """The fixed part of a combat position, built once when the last tile is down.
 
     ``attackers[t]`` lists (bit, power) of the opposing tiles with pieces that touch tile t, so
     attack strength is a short loop; ``side_mask[s]`` has a bit per tile of side s with pieces.
+    ``targets[s]`` holds only the tiles side s could knock down with all its pieces standing (the
+    others can never fall), strongest defence first, then by id: the order a search should try
+    them in, since knocking out a big piece most often decides. ``key`` is equal exactly for
+    equal layouts and cheap to hash, so the solver keys its memos by it.
     """
 
     owner: tuple[int, ...]
     power: tuple[int, ...]
     attackers: tuple[tuple[tuple[int, int], ...], ...]
     side_mask: tuple[int, int]
+    targets: tuple[tuple[Target, ...], tuple[Target, ...]]
+    key: int
 
 
 def attack_strength(layout: CombatLayout, standing: int, target: int) -> int:
@@ -193,21 +253,22 @@ def attack_strength(layout: CombatLayout, standing: int, target: int) -> int:
 
 
 def successful_attacks(layout: CombatLayout, standing: int, side: int) -> list[int]:
-    """Opposing tiles (ids, ascending) that ``side`` can knock down: attack strictly > defence."""
+    """Opposing tiles that ``side`` can knock down (attack strictly > defence), in the layout's
+    target order (strongest defence first, then by id). The search's innermost loop, so it
+    inlines attack_strength and skips the sum when every attacker still stands."""
     targets = []
-    power = layout.power
-    attackers = layout.attackers
-    mask = standing & layout.side_mask[1 - side]
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        target = low.bit_length() - 1
+    for tile, bit, defence, touching, attackers in layout.targets[side]:
+        if not standing & bit:
+            continue
+        if standing & touching == touching:  # full strength, which beats the defence
+            targets.append(tile)
+            continue
         strength = 0
-        for bit, p in attackers[target]:
-            if standing & bit:
-                strength += p
-        if strength > power[target]:
-            targets.append(target)
+        for attacker, power in attackers:
+            if standing & attacker:
+                strength += power
+        if strength > defence:
+            targets.append(tile)
     return targets
 
 
@@ -233,22 +294,65 @@ def outcome(scores: tuple[tuple[int, int], tuple[int, int]]) -> int:
     return (blue > red) - (blue < red)
 
 
-def build_layout(
-    owner: list[int], power: list[int], cells: list[int], grid: list[int], adjacency: str
-) -> CombatLayout:
-    touching = TOUCHING_CELLS[adjacency]
+# A field's layout key: the adjacency option's index, then 12 bits per tile in placement order:
+# cell index (7 bits, < 128), owner (1), power (4, at most 4 + 2 + 2). Equal keys mean equal
+# fields, so the combat layout is a function of the key; states extend it as tiles go down.
+_KEY_TILE_BITS = 12
+_KEY_CELL_SHIFT = 5
+_KEY_CELL_MASK = 127
+_KEY_OWNER_SHIFT = 4
+_KEY_POWER_MASK = 15
+LAYOUT_CACHE_SIZE = 4096  # layouts kept: a search reaches the same final fields again and again
+
+
+@lru_cache(maxsize=LAYOUT_CACHE_SIZE)
+def combat_layout(key: int) -> CombatLayout:
+    """The combat layout of a full field (all NUM_TILES tiles down), from its key."""
+    touching_masks = TOUCHING_MASKS[ADJACENCY_VALUES[key >> NUM_TILES * _KEY_TILE_BITS]]
+    owner, power, cells = [], [], []
+    tile_at = {}
+    armed = [0, 0]  # per side, cells of its tiles with pieces
+    for shift in range((NUM_TILES - 1) * _KEY_TILE_BITS, -1, -_KEY_TILE_BITS):
+        code = key >> shift
+        cell = code >> _KEY_CELL_SHIFT & _KEY_CELL_MASK
+        side = code >> _KEY_OWNER_SHIFT & 1
+        tile_at[cell] = len(cells)
+        owner.append(side)
+        power.append(code & _KEY_POWER_MASK)
+        cells.append(cell)
+        if code & _KEY_POWER_MASK:
+            armed[side] |= 1 << cell
     attackers = []
     side_mask = [0, 0]
+    targets: tuple[list, list] = ([], [])  # by attacking side, with -defence first for sorting
     for tile, cell in enumerate(cells):
-        if power[tile]:
-            side_mask[owner[tile]] |= 1 << tile
+        side = owner[tile]
         near = []
-        for other_cell in touching[cell]:
-            other = grid[other_cell]
-            if other >= 0 and owner[other] != owner[tile] and power[other]:
-                near.append((1 << other, power[other]))
-        attackers.append(tuple(sorted(near)))
-    return CombatLayout(tuple(owner), tuple(power), tuple(attackers), (side_mask[0], side_mask[1]))
+        touching = strength = 0
+        enemies = touching_masks[cell] & armed[1 - side]
+        while enemies:
+            low = enemies & -enemies
+            enemies ^= low
+            other = tile_at[low.bit_length() - 1]
+            near.append((1 << other, power[other]))
+            touching |= 1 << other
+            strength += power[other]
+        pairs = tuple(near)
+        attackers.append(pairs)
+        defence = power[tile]
+        if defence:
+            side_mask[side] |= 1 << tile
+            if strength > defence:
+                targets[1 - side].append((-defence, tile, 1 << tile, defence, touching, pairs))
+    by_side = tuple(tuple(entry[1:] for entry in sorted(side_targets)) for side_targets in targets)
+    return CombatLayout(
+        tuple(owner),
+        tuple(power),
+        tuple(attackers),
+        (side_mask[0], side_mask[1]),
+        (by_side[0], by_side[1]),
+        key,
+    )
 
 
 # --- phases ------------------------------------------------------------------------------------
@@ -290,10 +394,14 @@ class FlatFrontState(State):
         self._pieces: list[tuple[int, int, int]] = []
         self._power: list[int] = []
         self._grid = [-1] * NUM_CELLS
+        # Cell masks kept up to date by _place: the size limit's allowed cells (see _IN_SPAN), and
+        # the legal cells for the next tile (empty, edge contact, allowed).
         self._occupied = 0
-        self._frontier = 0  # empty cells sharing an edge with a tile
-        self._box = (0, -1, 0, -1)  # min x, max x, min y, max y (empty field)
+        self._in_span = _ALL_CELLS
+        self._placeable = 1 << _cell_index(*FIRST_CELL)
+        self._armed = [0, 0]  # per side, cells of its tiles with pieces
         self._supply = [_INITIAL_SUPPLY, _INITIAL_SUPPLY]
+        self._layout_key = ADJACENCY_VALUES.index(options[ADJACENCY])  # tiles added as placed
         self._standing = 0  # bit per tile whose pieces still stand
         self._layout: CombatLayout | None = None
         self._passed = (False, False)
@@ -306,13 +414,13 @@ class FlatFrontState(State):
     def legal_actions(self) -> list[int]:
         phase = self._phase
         if phase == _PLACE:
-            return self._legal_places()
+            return place_actions(self._placeable)
         if phase == _PIECES:
             squares = self._squares[-1]
             return list(_PIECE_CHOICES[squares, self._supply[self._to_move]])
         if phase == _COMBAT:
             targets = successful_attacks(self._layout, self._standing, self._to_move)
-            return [ATTACK_BASE + t for t in targets] if targets else [PASS]
+            return [ATTACK_BASE + t for t in sorted(targets)] if targets else [PASS]
         if phase == _TURN_UP:
             return [t for t, count in enumerate(self._pile) if count]
         return []
@@ -323,22 +431,28 @@ class FlatFrontState(State):
         size = self._pile_size
         return [(t, count / size) for t, count in enumerate(self._pile) if count]
 
+    def sample_chance(self, rng: random.Random) -> int:
+        """The base class's draw (one ``rng.random()`` against the cumulative probabilities), done
+        in whole tiles: no list of outcomes and no float sums on every turn-up of a rollout."""
+        pick = int(rng.random() * self._pile_size)  # < pile size, so the walk stops in the pile
+        pile = self._pile
+        tile = 0
+        while pick >= pile[tile]:
+            pick -= pile[tile]
+            tile += 1
+        return tile
+
     def _apply(self, action: int) -> None:
-        phase = self._phase
-        if phase == _TURN_UP:
-            self._pile[action] -= 1
-            self._pile_size -= 1
-            self._face_up = action
-            self._to_move = action >> 2  # [manual] the face-up tile's owner takes the turn
-            self._phase = _PLACE
-        elif phase == _PLACE:
-            self._place(action - PLACE_BASE)
-        elif phase == _PIECES:
-            self._set_pieces(decode_pieces(action))
-        else:
-            self._combat_turn(action)
+        _STEPS[self._phase](self, action)
+
+    def apply_unchecked(self, action: int) -> None:
+        """As the base class, without the extra call through _apply (the rollout's inner loop)."""
+        _STEPS[self._phase](self, action)
+        self.history.append(action)
 
     def clone(self) -> FlatFrontState:
+        """Copies the lists a move can change and shares the rest. Once every tile is down only
+        the history and a few ints change, so combat states share the placement lists."""
         other = object.__new__(FlatFrontState)
         other.game = self.game
         other.num_players = self.num_players
@@ -347,22 +461,35 @@ class FlatFrontState(State):
         other._phase = self._phase
         other._to_move = self._to_move
         other._face_up = self._face_up
-        other._pile = self._pile[:]
         other._pile_size = self._pile_size
-        other._owner = self._owner[:]
-        other._squares = self._squares[:]
-        other._cell = self._cell[:]
-        other._pieces = self._pieces[:]
-        other._power = self._power[:]
-        other._grid = self._grid[:]
         other._occupied = self._occupied
-        other._frontier = self._frontier
-        other._box = self._box
-        other._supply = self._supply[:]
+        other._in_span = self._in_span
+        other._placeable = self._placeable
+        other._layout_key = self._layout_key
         other._standing = self._standing
         other._layout = self._layout  # immutable, shared
         other._passed = self._passed
         other._first_attacker = self._first_attacker
+        if self._layout is None:
+            other._pile = self._pile[:]
+            other._owner = self._owner[:]
+            other._squares = self._squares[:]
+            other._cell = self._cell[:]
+            other._pieces = self._pieces[:]
+            other._power = self._power[:]
+            other._grid = self._grid[:]
+            other._armed = self._armed[:]
+            other._supply = self._supply[:]
+        else:
+            other._pile = self._pile
+            other._owner = self._owner
+            other._squares = self._squares
+            other._cell = self._cell
+            other._pieces = self._pieces
+            other._power = self._power
+            other._grid = self._grid
+            other._armed = self._armed
+            other._supply = self._supply
         return other
 
     def returns(self) -> list[float]:
@@ -398,6 +525,8 @@ class FlatFrontState(State):
             self._grid,
             self._supply,
             self._face_up,
+            self._occupied,
+            self._armed,
         )
 
     # --- legality with reasons ---------------------------------------------------------------
@@ -431,17 +560,17 @@ class FlatFrontState(State):
     def _place_reason(self, cell: int) -> str | None:
         if self._grid[cell] >= 0:
             return "that cell already holds a tile"
-        x, y = CELL_XY[cell]
+        if self._placeable >> cell & 1:
+            return None
         if not self._owner:
-            return None if (x, y) == FIRST_CELL else "the first tile goes in the centre"
-        if not self._frontier >> cell & 1:
+            return "the first tile goes in the centre"
+        if not _EDGE_MASK[cell] & self._occupied:
             return "tile must share an edge with a placed tile"
-        min_x, max_x, min_y, max_y = self._box
-        if max(max_x, x) - min(min_x, x) >= MAX_SPAN:
+        # The cell breaks the size limit (it is outside _in_span): say which way.
+        columns = [CELL_XY[c][0] for c in (*self._cell, cell)]
+        if max(columns) - min(columns) >= MAX_SPAN:
             return f"the field would exceed {MAX_SPAN} tiles in width"
-        if max(max_y, y) - min(min_y, y) >= MAX_SPAN:
-            return f"the field would exceed {MAX_SPAN} tiles in height"
-        return None
+        return f"the field would exceed {MAX_SPAN} tiles in height"
 
     def _pieces_reason(self, pieces: tuple[int, int, int]) -> str | None:
         squares = self._squares[-1]
@@ -477,55 +606,52 @@ class FlatFrontState(State):
             )
         return None
 
-    # --- mutations ---------------------------------------------------------------------------
-    def _legal_places(self) -> list[int]:
-        if not self._owner:
-            return [place_action(*FIRST_CELL)]
-        min_x, max_x, min_y, max_y = self._box
-        lo_x, hi_x = max_x - MAX_SPAN + 1, min_x + MAX_SPAN - 1
-        lo_y, hi_y = max_y - MAX_SPAN + 1, min_y + MAX_SPAN - 1
-        actions = []
-        mask = self._frontier
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            cell = low.bit_length() - 1
-            x, y = CELL_XY[cell]
-            if lo_x <= x <= hi_x and lo_y <= y <= hi_y:
-                actions.append(PLACE_BASE + cell)
-        return actions
+    # --- mutations: one per phase, dispatched through _STEPS ---------------------------------
+    def _turn_up(self, action: int) -> None:
+        self._pile[action] -= 1
+        self._pile_size -= 1
+        self._face_up = action
+        self._to_move = action >> 2  # [manual] the face-up tile's owner takes the turn
+        self._phase = _PLACE
 
-    def _place(self, cell: int) -> None:
-        owner, squares = decode_tile_type(self._face_up)
-        tile = len(self._owner)
-        self._owner.append(owner)
+    def _place(self, action: int) -> None:
+        cell = action - PLACE_BASE
+        squares = self._face_up & 3
+        self._grid[cell] = len(self._owner)
+        self._owner.append(self._to_move)
         self._squares.append(squares)
         self._cell.append(cell)
         self._pieces.append((0, 0, 0))
         self._power.append(0)
-        self._grid[cell] = tile
-        self._occupied |= 1 << cell
-        self._frontier = (self._frontier | _EDGE_MASK[cell]) & ~self._occupied
-        x, y = CELL_XY[cell]
-        if tile == 0:
-            self._box = (x, x, y, y)
-        else:
-            min_x, max_x, min_y, max_y = self._box
-            self._box = (min(min_x, x), max(max_x, x), min(min_y, y), max(max_y, y))
+        occupied = self._occupied | 1 << cell
+        in_span = self._in_span & _IN_SPAN[cell]
+        self._occupied = occupied
+        self._in_span = in_span
+        self._layout_key = (
+            self._layout_key << _KEY_TILE_BITS
+            | cell << _KEY_CELL_SHIFT
+            | self._to_move << _KEY_OWNER_SHIFT
+        )
+        # Cells leave _in_span for good, so the old legal cells only need the new limit applied.
+        self._placeable = (self._placeable | _EDGE_MASK[cell]) & in_span & ~occupied
         self._face_up = -1
         if squares:
             self._phase = _PIECES
         else:
             self._end_placement_turn()
 
-    def _set_pieces(self, pieces: tuple[int, int, int]) -> None:
+    def _set_pieces(self, action: int) -> None:
+        code = action - PIECES_BASE
+        n1, n2, n4 = pieces = PIECES_MIX[code]
         tile = len(self._owner) - 1
+        side = self._to_move
         self._pieces[tile] = pieces
-        self._power[tile] = pieces_power(pieces)
+        self._power[tile] = PIECES_POWER[code]
         self._standing |= 1 << tile
-        have1, have2, have4 = self._supply[self._to_move]
-        n1, n2, n4 = pieces
-        self._supply[self._to_move] = (have1 - n1, have2 - n2, have4 - n4)
+        self._armed[side] |= 1 << self._cell[tile]
+        self._layout_key |= PIECES_POWER[code]  # the power bits of the last tile in the key
+        have1, have2, have4 = self._supply[side]
+        self._supply[side] = (have1 - n1, have2 - n2, have4 - n4)
         self._end_placement_turn()
 
     def _end_placement_turn(self) -> None:
@@ -534,9 +660,7 @@ class FlatFrontState(State):
             self._to_move = CHANCE
             return
         # [manual] the opponent of the player who took the last placement turn opens combat
-        self._layout = build_layout(
-            self._owner, self._power, self._cell, self._grid, self.options[ADJACENCY]
-        )
+        self._layout = combat_layout(self._layout_key)
         self._first_attacker = 1 - self._to_move
         self._to_move = self._first_attacker
         self._phase = _COMBAT
@@ -640,13 +764,23 @@ class FlatFrontState(State):
         }
 
 
-@dataclass(frozen=True, slots=True)
-class PlacementView:
-    """The live placement-phase lists of a state, for fast read-only use by heuristics.
+# The mutation for each phase (indexed by _TURN_UP, _PLACE, _PIECES, _COMBAT): a table instead of
+# an if-chain because _apply runs for every action of every rollout.
+_STEPS = (
+    FlatFrontState._turn_up,
+    FlatFrontState._place,
+    FlatFrontState._set_pieces,
+    FlatFrontState._combat_turn,
+)
+
+
+class PlacementView(NamedTuple):
+    """The live placement-phase fields of a state, for fast read-only use by heuristics.
 
     Per tile (in placement order): owner, squares, power, cell index; ``grid`` maps a cell index
     to a tile id or -1; ``supply`` is each side's (n1, n2, n4) still in hand; ``face_up`` is the
-    tile type waiting to be placed, or -1.
+    tile type waiting to be placed, or -1; ``occupied`` has a bit per cell holding a tile and
+    ``armed[s]`` one per cell holding a tile of side s with pieces.
     """
 
     owner: list[int]
@@ -656,3 +790,5 @@ class PlacementView:
     grid: list[int]
     supply: list[tuple[int, int, int]]
     face_up: int
+    occupied: int
+    armed: list[int]

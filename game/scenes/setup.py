@@ -210,7 +210,14 @@ class SetupScene(Scene):
         )
         for row, widget in zip(rows, self.option_widgets, strict=True):
             widget.place(row, m.font_px(15))
-        self.about_top = (rows[-1].bottom if rows else top + m.px(70)) + m.px(30)
+        # The game's description goes under whichever column has more room left.
+        options_bottom = (rows[-1].bottom if rows else top + m.px(70)) + m.px(30)
+        seats_bottom = last_bottom + m.px(40) + m.px(36)
+        panel = self.option_panel if options_bottom <= seats_bottom else self.seat_panel
+        about_top = min(options_bottom, seats_bottom)
+        self.about_rect = pygame.Rect(
+            panel.x + m.px(24), about_top, panel.width - m.px(48), panel.bottom - about_top
+        )
         bar_y = self.seat_panel.bottom + m.px(30)
         self.rules.place(pygame.Rect(left, bar_y, m.px(180), m.px(54)), m.font_px(17))
         self.start_button.place(
@@ -306,17 +313,15 @@ class SetupScene(Scene):
             )
         about = t_or(f"about.{self.game.id}", "")
         if about:
-            x, width = self.option_panel.x + m.px(24), self.option_panel.width - m.px(48)
+            box = self.about_rect
+            x, width = box.x, box.width
             pygame.draw.line(
-                surface,
-                theme.PANEL_EDGE,
-                (x, self.about_top - m.px(14)),
-                (x + width, self.about_top - m.px(14)),
+                surface, theme.PANEL_EDGE, (x, box.y - m.px(14)), (x + width, box.y - m.px(14))
             )
             px = m.font_px(14)
-            y = self.about_top
+            y = box.y
             for line in wrap(about, get_font(px), width):
-                if y + px > self.option_panel.bottom - m.px(16):
+                if y + px > box.bottom - m.px(16):
                     break
                 blit_text(surface, line, px, theme.TEXT_DIM, topleft=(x, y))
                 y += round(px * 1.5)
