@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
-from game.engines.base import CHANCE, TERMINAL, IllegalActionError
+from game.engines.base import CHANCE, TERMINAL, IllegalActionError, State
 from game.engines.flatfront import (
+    ADJACENCY_VALUES,
     BLUE,
+    LAYOUT_CACHE_SIZE,
     MAX_SPAN,
     PASS,
     RED,
@@ -23,9 +26,12 @@ from game.engines.flatfront import (
     is_attack,
     is_pieces,
     is_place,
+    open_targets,
     pieces_action,
     place_action,
+    still_open,
     tile_type,
+    tiles_of,
 )
 
 GAME = FlatFrontGame()
@@ -529,3 +535,148 @@ def test_options_are_validated() -> None:
     with pytest.raises(ValueError):
         GAME.new_state(3)
     assert GAME.new_state(adjacency="EDGE+CORNER").options == {"adjacency": "edge+corner"}
+
+
+# --- fast paths against the rules computed from scratch ----------------------------------------
+# The engine keeps cell masks up to date move by move, caches combat layouts by a key, updates
+# combat targets after a fall and draws chance outcomes by counting. Each is checked here against
+# a plain computation from the public observation, over whole random games.
+EDGE_OFFSETS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+CORNER_OFFSETS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def scratch_places(obs: dict) -> set[tuple[int, int]]:
+    """Empty cells sharing an edge with a tile, keeping the field within 5 x 5 (searched beyond
+    the encoded cells, so that a legal cell outside them would show up)."""
+    cells = {tuple(tile["cell"]) for tile in obs["tiles"]}
+    if not cells:
+        return {(0, 0)}
+    places = set()
+    for x in range(-7, 8):
+        for y in range(-7, 8):
+            if (x, y) in cells or all((x + dx, y + dy) not in cells for dx, dy in EDGE_OFFSETS):
+                continue
+            xs = [c[0] for c in cells] + [x]
+            ys = [c[1] for c in cells] + [y]
+            if max(xs) - min(xs) < MAX_SPAN and max(ys) - min(ys) < MAX_SPAN:
+                places.add((x, y))
+    return places
+
+
+def standing_power(tile: dict) -> int:
+    return sum(piece["power"] for piece in tile["pieces"] if piece["standing"])
+
+
+def scratch_strength(obs: dict, target: int) -> int:
+    """Standing power of the opposing tiles that touch ``target``."""
+    offsets = EDGE_OFFSETS + (CORNER_OFFSETS if obs["adjacency"] == "edge+corner" else ())
+    tiles = obs["tiles"]
+    x, y = tiles[target]["cell"]
+    near = {(x + dx, y + dy) for dx, dy in offsets}
+    return sum(
+        standing_power(tile)
+        for tile in tiles
+        if tile["owner"] != tiles[target]["owner"] and tuple(tile["cell"]) in near
+    )
+
+
+def scratch_targets(obs: dict, side: int) -> list[int]:
+    """Tiles ``side`` can knock down, strongest defence first, then by id."""
+    tiles = obs["tiles"]
+    beaten = [
+        tile["id"]
+        for tile in tiles
+        if tile["owner"] != side
+        and standing_power(tile)
+        and scratch_strength(obs, tile["id"]) > standing_power(tile)
+    ]
+    return sorted(beaten, key=lambda t: (-standing_power(tiles[t]), t))
+
+
+def random_games(count: int, seed: str) -> Iterator[FlatFrontState]:
+    """Every state of ``count`` random games, alternating the adjacency option."""
+    rng = random.Random(seed)
+    for game in range(count):
+        state = GAME.new_state(adjacency=ADJACENCY_VALUES[game % 2])
+        while not state.is_terminal():
+            yield state
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        yield state
+
+
+def test_legal_cells_match_the_geometry_from_scratch() -> None:
+    checked = 0
+    for state in random_games(60, "cells"):
+        obs = state.observation(BLUE)
+        if obs["phase"] == "placement" and obs["face_up"] is not None:
+            assert {decode_place(a) for a in state.legal_actions()} == scratch_places(obs)
+            assert state.legal_actions() == sorted(state.legal_actions())
+            checked += 1
+    assert checked == 60 * 16
+
+
+def test_combat_targets_match_the_rules_from_scratch() -> None:
+    checked = 0
+    for state in random_games(60, "targets"):
+        position = state.combat_position()
+        if position is None:
+            continue
+        layout, standing, _ = position
+        obs = state.observation(BLUE)
+        for tile in range(len(obs["tiles"])):
+            assert attack_strength(layout, standing, tile) == scratch_strength(obs, tile)
+        for side in (BLUE, RED):
+            targets = open_targets(layout, standing, side)
+            in_order = [tile for tile, bit, _ in layout.order[side] if targets & bit]
+            assert in_order == scratch_targets(obs, side)
+            assert tiles_of(targets) == sorted(in_order)
+            # A fall updates the fallen side's targets as a fresh computation would.
+            for tile in tiles_of(layout.side_mask[side] & standing):
+                after = standing & ~(1 << tile)
+                assert still_open(layout, targets, after, tile) == open_targets(layout, after, side)
+        if not state.is_terminal():
+            side = state.current_player()
+            attacks = [attack_action(t) for t in sorted(scratch_targets(obs, side))]
+            assert state.legal_actions() == (attacks or [PASS])
+        checked += 1
+    assert checked > 60 * 5
+
+
+def test_equal_fields_share_one_cached_layout() -> None:
+    first, second = golden_state(), golden_state()
+    assert first.combat_position()[0] is second.combat_position()[0]
+    assert golden_state("edge+corner").combat_position()[0] != first.combat_position()[0]
+    swapped = lay([*GOLDEN[:-2], GOLDEN[-1], GOLDEN[-2]])  # same field, other placement order
+    assert swapped.combat_position()[0].key != first.combat_position()[0].key
+    for _ in random_games(LAYOUT_CACHE_SIZE + 10, "evict"):  # push the golden field out
+        pass
+    rebuilt = golden_state().combat_position()[0]
+    assert rebuilt is not first.combat_position()[0]
+    assert rebuilt == first.combat_position()[0]
+
+
+class FixedDraw(random.Random):
+    """A generator whose next ``random()`` is given, to probe the ends of the unit interval."""
+
+    def __init__(self, value: float) -> None:
+        super().__init__()
+        self.value = value
+
+    def random(self) -> float:
+        return self.value
+
+
+def test_chance_draw_counts_as_the_base_class_draws() -> None:
+    rng = random.Random(3)
+    for state in random_games(40, "chance"):
+        if not state.is_chance_node():
+            continue
+        for value in (rng.random(), 0.0, 1.0 - 2.0**-53):
+            assert state.sample_chance(FixedDraw(value)) == State.sample_chance(
+                state, FixedDraw(value)
+            )
+        outcomes = dict(state.chance_outcomes())
+        assert state.sample_chance(FixedDraw(1.0 - 2.0**-53)) == max(outcomes)

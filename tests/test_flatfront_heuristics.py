@@ -7,8 +7,26 @@ import random
 import pytest
 
 from ai.heuristics import HEURISTICS
-from ai.heuristics.flatfront import CombatSolver, FlatFrontHeuristic
-from game.engines.flatfront import BLUE, PASS, FlatFrontGame, FlatFrontState, attack_action
+from ai.heuristics.flatfront import (
+    CONTACT_CAP,
+    NOISE,
+    RESERVE_COST,
+    RIM_WEIGHT,
+    SHIELD_WEIGHT,
+    SURVIVE_BONUS,
+    CombatSolver,
+    FlatFrontHeuristic,
+)
+from game.engines.flatfront import (
+    BLUE,
+    PASS,
+    FlatFrontGame,
+    FlatFrontState,
+    attack_action,
+    decode_pieces,
+    decode_place,
+    is_place,
+)
 from tests.test_flatfront_engine import GOLDEN_COMBAT, golden_state
 
 GAME = FlatFrontGame()
@@ -171,3 +189,85 @@ def test_greedy_placement_beats_random_placement() -> None:
             state.apply_action(action)
         score += state.returns()[greedy]
     assert score / games > 0.5  # measured about +0.75 (wins minus losses per game)
+
+
+# --- the mask-based policy against a plain reading of the field -------------------------------
+OFFSETS = {
+    "edge": ((0, -1), (-1, 0), (1, 0), (0, 1)),
+    "edge+corner": ((0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)),
+}
+
+
+def reference_policy(state: FlatFrontState, rng: random.Random) -> int:
+    """The placement policy's scoring written plainly over the observation, cell by cell.
+
+    Neighbours outside the encodable cells ([-4, 4] on both axes) count as nothing, as in the
+    engine's tables: no tile can ever lie there.
+    """
+    obs = state.observation(BLUE)
+    me = state.current_player()
+    legal = state.legal_actions()
+    tiles = {tuple(t["cell"]): t for t in obs["tiles"]}
+    power = {cell: sum(p["power"] for p in t["pieces"]) for cell, t in tiles.items()}
+
+    def around(cell: tuple[int, int]) -> list[tuple[int, int]]:
+        x, y = cell
+        near = [(x + dx, y + dy) for dx, dy in OFFSETS[obs["adjacency"]]]
+        return [(a, b) for a, b in near if -4 <= a <= 4 and -4 <= b <= 4]
+
+    def clamp(value: float) -> float:
+        return max(-CONTACT_CAP, min(CONTACT_CAP, value))
+
+    scores = []
+    if is_place(legal[0]):
+        squares = obs["face_up"]["squares"]
+        n1, n2, n4 = obs["supply"][me]
+        expected = squares * (n1 + 2 * n2 + 4 * n4) / (n1 + n2 + n4) if squares else 0.0
+        for action in legal:
+            score = rng.random() * NOISE
+            enemy_power = 0
+            for cell in around(decode_place(action)):
+                if cell not in tiles:
+                    score += RIM_WEIGHT * (2 - expected)
+                elif not squares and power[cell] == 1:
+                    mine = tiles[cell]["owner"] == me
+                    score += SHIELD_WEIGHT if mine else -SHIELD_WEIGHT
+                elif squares and power[cell] and tiles[cell]["owner"] != me:
+                    score += clamp(expected - power[cell])
+                    enemy_power += power[cell]
+            scores.append(score + (SURVIVE_BONUS if squares and expected > enemy_power else 0))
+    else:
+        tile = obs["tiles"][-1]
+        near = around(tuple(tile["cell"]))
+        enemies = [power[c] for c in near if c in tiles and tiles[c]["owner"] != me and power[c]]
+        open_cells = sum(c not in tiles for c in near)
+        more_to_come = sum(obs["supply"][me]) > tile["squares"]
+        for action in legal:
+            n1, n2, n4 = decode_pieces(action)
+            mine = n1 + 2 * n2 + 4 * n4
+            score = rng.random() * NOISE + RIM_WEIGHT * open_cells * (2 - mine)
+            score += sum(clamp(mine - other) for other in enemies)
+            score += SURVIVE_BONUS if mine > sum(enemies) else 0
+            score -= RESERVE_COST * (mine - tile["squares"]) if more_to_come else 0
+            scores.append(score)
+    return legal[scores.index(max(scores))]
+
+
+@pytest.mark.parametrize("adjacency", ["edge", "edge+corner"])
+def test_policy_scores_as_the_plain_reference(adjacency: str) -> None:
+    heuristic = FlatFrontHeuristic()
+    rng = random.Random(f"reference-{adjacency}")
+    checked = 0
+    for _ in range(40):
+        state = GAME.new_state(adjacency=adjacency)
+        while state.combat_position() is None:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if len(state.legal_actions()) > 1:
+                seed = rng.random()
+                expected = reference_policy(state, random.Random(seed))
+                assert heuristic.policy(state, random.Random(seed)) == expected
+                checked += 1
+            state.apply_action(heuristic.policy(state, rng))
+    assert checked > 40 * 20

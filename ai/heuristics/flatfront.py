@@ -8,28 +8,28 @@ chance nodes (the hidden pile) and is left to the search, steered by a cheap con
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from game.engines.base import TERMINAL
 from game.engines.flatfront import (
+    ADJACENCY,
     ATTACK_BASE,
     BLUE,
     PASS,
     PIECES_BASE,
+    PIECES_POWER,
     PLACE_BASE,
-    TOUCHING_CELLS,
+    TOUCHING_MASKS,
     CombatLayout,
     FlatFrontState,
     attack_action,
-    decode_pieces,
-    is_attack,
-    is_place,
+    open_targets,
     outcome,
     pieces_power,
     side_scores,
-    successful_attacks,
+    still_open,
 )
 
-_PIECES_POWER = {a: pieces_power(decode_pieces(a)) for a in range(PIECES_BASE, ATTACK_BASE)}
 MEMO_LAYOUTS = 64  # combat memos kept (least recently used dropped); one layout per leaf
 
 # Placement weights, in "tiles won" units, tuned by greedy-vs-greedy duels (2000 games each).
@@ -51,74 +51,98 @@ class CombatSolver:
     Passes need no place in the key: a side that has passed has no successful attack, and a side
     without one can only pass, so the standing set and the side to move fix the rest. Values are
     Blue's result (+1 win, 0 draw, -1 loss); a side stops searching as soon as it finds a win,
-    which keeps every memo entry exact.
+    which keeps every memo entry exact. Each position carries both sides' open targets as masks,
+    updated after an attack rather than recomputed.
     """
 
     def __init__(self, max_layouts: int = MEMO_LAYOUTS) -> None:
         self._max_layouts = max_layouts
-        self._memos: dict[CombatLayout, dict[int, int]] = {}
+        self._memos: dict[int, dict[int, int]] = {}  # by CombatLayout.key
 
     def value(self, layout: CombatLayout, standing: int, side: int) -> int:
         """Blue's result with ``side`` to move (TERMINAL: the game is already decided)."""
         if side == TERMINAL:
             return outcome(side_scores(layout.owner, layout.power, standing))
-        return _search(layout, self._memo(layout), standing, side)
+        memo = self._memo(layout)
+        known = memo.get(standing << 1 | side)
+        if known is not None:
+            return known
+        mine = open_targets(layout, standing, side)
+        return _solve(layout, memo, standing, side, mine, open_targets(layout, standing, 1 - side))
 
     def best_target(self, layout: CombatLayout, standing: int, side: int) -> int | None:
         """A tile whose knock-down keeps ``side``'s best result, or None when it must pass."""
         memo = self._memo(layout)
-        targets = _ordered(successful_attacks(layout, standing, side), layout.power)
-        if not targets:
-            return None
+        mine = open_targets(layout, standing, side)
+        theirs = open_targets(layout, standing, 1 - side)
         goal = 1 if side == BLUE else -1
-        best_target, best = targets[0], -2 * goal
-        for target in targets:
-            result = _search(layout, memo, standing & ~(1 << target), 1 - side)
-            if (result - best) * goal > 0:
-                best_target, best = target, result
-                if result == goal:
-                    break
+        best_target, best = None, -2 * goal
+        for tile, bit, _ in layout.order[side]:  # the first of the best, strongest first
+            if mine & bit:
+                result = _after_attack(layout, memo, standing, side, tile, mine, theirs)
+                if (result - best) * goal > 0:
+                    best_target, best = tile, result
+                    if result == goal:
+                        break
         return best_target
 
     def _memo(self, layout: CombatLayout) -> dict[int, int]:
-        memo = self._memos.pop(layout, None)
+        memo = self._memos.pop(layout.key, None)
         if memo is None:
             memo = {}
             if len(self._memos) >= self._max_layouts:
                 del self._memos[next(iter(self._memos))]
-        self._memos[layout] = memo  # (re)insert as most recently used
+        self._memos[layout.key] = memo  # (re)insert as most recently used
         return memo
 
 
-def _ordered(targets: list[int], power: tuple[int, ...]) -> list[int]:
-    """Strongest first: knocking out big attackers most often decides, so cut-offs come early."""
-    targets.sort(key=lambda t: -power[t])
-    return targets
+def _solve(
+    layout: CombatLayout, memo: dict[int, int], standing: int, side: int, mine: int, theirs: int
+) -> int:
+    """Blue's result with ``side`` to move, whose open targets are ``mine`` (the opponent's are
+    ``theirs``); the position is not in the memo yet.
 
-
-def _search(layout: CombatLayout, memo: dict[int, int], standing: int, side: int) -> int:
-    key = standing << 1 | side
-    known = memo.get(key)
-    if known is not None:
-        return known
-    targets = successful_attacks(layout, standing, side)
-    if not targets:
-        if successful_attacks(layout, standing, 1 - side):
-            result = _search(layout, memo, standing, 1 - side)  # pass: the other side goes on
-        else:
-            result = outcome(side_scores(layout.owner, layout.power, standing))
+    Once one side has no target it never gets one back (its power only shrinks), and the other
+    side's targets all stay open (nothing of its own can fall), so that side knocks every one of
+    them down and the result follows at once.
+    """
+    if not mine or not theirs:
+        result = outcome(side_scores(layout.owner, layout.power, standing & ~(mine | theirs)))
     else:
         goal = 1 if side == BLUE else -1
         result = -goal
-        for target in _ordered(targets, layout.power):
-            child = _search(layout, memo, standing & ~(1 << target), 1 - side)
+        for tile, bit, _ in layout.order[side]:  # strongest first, so that cut-offs come early
+            if not mine & bit:
+                continue
+            child = _after_attack(layout, memo, standing, side, tile, mine, theirs)
             if child == goal:
                 result = child
                 break
             if (child - result) * goal > 0:
                 result = child
-    memo[key] = result
+    memo[standing << 1 | side] = result
     return result
+
+
+def _after_attack(
+    layout: CombatLayout,
+    memo: dict[int, int],
+    standing: int,
+    side: int,
+    target: int,
+    mine: int,
+    theirs: int,
+) -> int:
+    """Blue's result once ``side`` knocks ``target`` down. The attacker keeps its other targets
+    (its power is untouched) and the defender loses only those the fallen tile helped against."""
+    bit = 1 << target
+    after = standing ^ bit
+    known = memo.get(after << 1 | (1 - side))
+    if known is not None:
+        return known
+    return _solve(
+        layout, memo, after, 1 - side, still_open(layout, theirs, after, target), mine ^ bit
+    )
 
 
 class FlatFrontHeuristic:
@@ -160,47 +184,75 @@ class FlatFrontHeuristic:
         first = legal[0]
         if len(legal) == 1:
             return first
-        if is_attack(first):
-            return self.best_combat_action(state)
-        if is_place(first):
+        # The action ranges tell the phase: places, then piece mixes, then attacks.
+        if first < PIECES_BASE:
             return _choose_place(state, legal, rng)
-        return _choose_pieces(state, legal, rng)
+        if first < ATTACK_BASE:
+            return _choose_pieces(state, legal, rng)
+        return self.best_combat_action(state)
 
 
 def _clamp(value: float) -> float:
     return CONTACT_CAP if value > CONTACT_CAP else -CONTACT_CAP if value < -CONTACT_CAP else value
 
 
+@cache
+def _contact_gains(power: float) -> tuple[float, ...]:
+    """What a tile of ``power`` scores for touching an enemy tile, by the enemy's power: the
+    contact favours the stronger, capped. A table, as the policies look it up for every contact
+    (``power`` takes few values: one per tile size and supply left, or per piece mix)."""
+    return tuple(_clamp(power - other) for other in range(max(PIECES_POWER) + 1))
+
+
 def _choose_place(state: FlatFrontState, legal: list[int], rng: random.Random) -> int:
-    """Score each cell by its contacts with enemy tiles, given the tile's expected power."""
+    """Score each cell by its contacts with enemy tiles, given the tile's expected power.
+
+    Neighbourhoods are cell masks: the empty neighbours are a popcount and the few armed ones a
+    short bit loop, since this runs at every placement of a heuristic rollout.
+    """
     view = state.placement_view()
     me = state.current_player()
     squares = view.face_up & 3
-    touching = TOUCHING_CELLS[state.options["adjacency"]]
-    owner, power, grid = view.owner, view.power, view.grid
-    expected = 0.0
-    if squares:
-        n1, n2, n4 = view.supply[me]
-        expected = squares * pieces_power((n1, n2, n4)) / (n1 + n2 + n4)
-    rim = RIM_WEIGHT * (2 - expected)
+    touching = TOUCHING_MASKS[state.options[ADJACENCY]]
+    power, grid = view.power, view.grid
+    empty = ~view.occupied
+    random_fraction = rng.random
     best_action, best_score = legal[0], float("-inf")
-    for action in legal:
-        score = rng.random() * NOISE
-        enemy_power = 0
-        for cell in touching[action - PLACE_BASE]:
-            tile = grid[cell]
-            if tile < 0:
-                score += rim
-            elif not power[tile]:
-                continue
-            elif not squares:
-                # a 0-square tile shields own weak tiles and leaves weak enemies reachable
+    if not squares:
+        # A 0-square tile shields own weak tiles and leaves weak enemies reachable.
+        rim = RIM_WEIGHT * 2
+        owner = view.owner
+        armed = view.armed[0] | view.armed[1]
+        for action in legal:
+            near = touching[action - PLACE_BASE]
+            score = random_fraction() * NOISE + rim * (near & empty).bit_count()
+            cells = near & armed
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                tile = grid[low.bit_length() - 1]
                 if power[tile] == 1:
                     score += SHIELD_WEIGHT if owner[tile] == me else -SHIELD_WEIGHT
-            elif owner[tile] != me:
-                score += _clamp(expected - power[tile])
-                enemy_power += power[tile]
-        if squares and expected > enemy_power:
+            if score > best_score:
+                best_action, best_score = action, score
+        return best_action
+    n1, n2, n4 = view.supply[me]
+    expected = squares * pieces_power((n1, n2, n4)) / (n1 + n2 + n4)
+    rim = RIM_WEIGHT * (2 - expected)
+    gains = _contact_gains(expected)
+    enemies = view.armed[1 - me]
+    for action in legal:
+        near = touching[action - PLACE_BASE]
+        score = random_fraction() * NOISE + rim * (near & empty).bit_count()
+        enemy_power = 0
+        cells = near & enemies
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            other = power[grid[low.bit_length() - 1]]
+            score += gains[other]
+            enemy_power += other
+        if expected > enemy_power:
             score += SURVIVE_BONUS
         if score > best_score:
             best_action, best_score = action, score
@@ -213,24 +265,23 @@ def _choose_pieces(state: FlatFrontState, legal: list[int], rng: random.Random) 
     me = state.current_player()
     tile = len(view.owner) - 1
     squares = view.squares[tile]
-    touching = TOUCHING_CELLS[state.options["adjacency"]]
-    owner, power, grid = view.owner, view.power, view.grid
+    near = TOUCHING_MASKS[state.options[ADJACENCY]][view.cell[tile]]
     more_to_come = sum(view.supply[me]) > squares  # pieces left after this: own tiles to come
+    open_cells = (near & ~view.occupied).bit_count()
     enemies = []
-    open_cells = 0
-    for cell in touching[view.cell[tile]]:
-        other = grid[cell]
-        if other < 0:
-            open_cells += 1
-        elif owner[other] != me and power[other]:
-            enemies.append(power[other])
+    cells = near & view.armed[1 - me]
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        enemies.append(view.power[view.grid[low.bit_length() - 1]])
     enemy_power = sum(enemies)
     best_action, best_score = legal[0], float("-inf")
     for action in legal:
-        mine = _PIECES_POWER[action]
+        mine = PIECES_POWER[action - PIECES_BASE]
         score = rng.random() * NOISE + RIM_WEIGHT * open_cells * (2 - mine)
+        gains = _contact_gains(mine)
         for other in enemies:
-            score += _clamp(mine - other)
+            score += gains[other]
         if mine > enemy_power:
             score += SURVIVE_BONUS
         if more_to_come:

@@ -15,14 +15,16 @@ leaves open live in one place each:
   counts them, which adds one to each side and never changes the result), then standing power.
 
 Actions are small ints in disjoint ranges: tile types (chance), cells, piece mixes, attacks, PASS.
-Hot paths (legal_actions, _apply, clone) use ints, tuples and bitmasks only.
+Hot paths (legal_actions, _apply, clone) use ints, tuples and bitmasks only: the legal cells are
+a mask kept up to date move by move, and the combat layout of a full field is built once per
+distinct field (cached by a key the placements extend) with each side's possible targets in the
+order a search wants them.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from functools import lru_cache
+from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 from game.engines.base import CHANCE, TERMINAL, Game, State
@@ -59,29 +61,25 @@ CELL_XY: tuple[tuple[int, int], ...] = tuple(
 )
 
 
-def _neighbour_table(offsets: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
-    table = []
-    for x, y in CELL_XY:
-        cells = [
-            _cell_index(x + dx, y + dy)
+def _neighbour_masks(offsets: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """Per cell index, a bitmask of the cells at these offsets (within the index space)."""
+    return tuple(
+        sum(
+            1 << _cell_index(x + dx, y + dy)
             for dx, dy in offsets
             if 0 <= x + dx - _X0 < _SIDE and 0 <= y + dy - _Y0 < _SIDE
-        ]
-        table.append(tuple(cells))
-    return tuple(table)
+        )
+        for x, y in CELL_XY
+    )
 
 
 _EDGE_OFFSETS = ((0, -1), (-1, 0), (1, 0), (0, 1))
 _CORNER_OFFSETS = ((-1, -1), (1, -1), (-1, 1), (1, 1))
-EDGE_NEIGHBOURS = _neighbour_table(_EDGE_OFFSETS)
-TOUCHING_CELLS: dict[str, tuple[tuple[int, ...], ...]] = {
-    "edge": EDGE_NEIGHBOURS,
-    "edge+corner": _neighbour_table(_EDGE_OFFSETS + _CORNER_OFFSETS),
-}
-# The same neighbourhoods as bitmasks over cell indices, for popcounts and mask intersections.
+# The cells each cell touches, per adjacency option, as bitmasks: neighbourhoods are then
+# popcounts and mask intersections.
 TOUCHING_MASKS: dict[str, tuple[int, ...]] = {
-    name: tuple(sum(1 << n for n in cells) for cells in table)
-    for name, table in TOUCHING_CELLS.items()
+    "edge": _neighbour_masks(_EDGE_OFFSETS),
+    "edge+corner": _neighbour_masks(_EDGE_OFFSETS + _CORNER_OFFSETS),
 }
 _EDGE_MASK = TOUCHING_MASKS["edge"]
 _ALL_CELLS = (1 << NUM_CELLS) - 1
@@ -218,57 +216,78 @@ _PIECE_CHOICES = {
 
 
 # --- combat rules, shared by the engine and the AI's exact solver ------------------------------
-# A target that some side could knock down: (tile, tile bit, defence, mask of the opposing tiles
-# touching it, their (bit, power) pairs).
-Target = tuple[int, int, int, int, tuple[tuple[int, int], ...]]
+_DEFENCE = itemgetter(2)
 
 
-@dataclass(frozen=True, slots=True)
-class CombatLayout:
+class CombatLayout(NamedTuple):
     """The fixed part of a combat position, built once when the last tile is down.
 
-    ``attackers[t]`` lists (bit, power) of the opposing tiles with pieces that touch tile t, so
-    attack strength is a short loop; ``side_mask[s]`` has a bit per tile of side s with pieces.
-    ``targets[s]`` holds only the tiles side s could knock down with all its pieces standing (the
-    others can never fall), strongest defence first, then by id: the order a search should try
-    them in, since knocking out a big piece most often decides. ``key`` is equal exactly for
-    equal layouts and cheap to hash, so the solver keys its memos by it.
+    Sets of tiles are bitmasks over tile ids. ``touching[t]`` holds the opposing tiles with pieces
+    that touch tile t (its attackers) and ``side_mask[s]`` the tiles of side s with pieces.
+    ``order[s]`` lists (tile, bit, defence) for the tiles side s could knock down with all its
+    pieces standing (the others can never fall), strongest defence first, then by id: the order a
+    search should try them in, since knocking out a big piece most often decides. For those tiles
+    ``attackers[t]`` holds (bit, power) per attacker; it is empty for the rest. ``key`` is equal
+    exactly for equal layouts and cheap to hash, so the solver keys its memos by it.
     """
 
     owner: tuple[int, ...]
     power: tuple[int, ...]
+    touching: tuple[int, ...]
     attackers: tuple[tuple[tuple[int, int], ...], ...]
     side_mask: tuple[int, int]
-    targets: tuple[tuple[Target, ...], tuple[Target, ...]]
+    order: tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]]
     key: int
+
+
+def tiles_of(mask: int) -> list[int]:
+    """The tile ids in a mask, ascending."""
+    tiles = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        tiles.append(low.bit_length() - 1)
+    return tiles
 
 
 def attack_strength(layout: CombatLayout, standing: int, target: int) -> int:
     """Standing power of the attacker's tiles touching ``target`` (all of them join in)."""
+    return sum(layout.power[tile] for tile in tiles_of(standing & layout.touching[target]))
+
+
+def falls(layout: CombatLayout, tile: int, standing: int) -> bool:
+    """The rule of every attack: attack_strength must be strictly greater than the defence. For
+    the tiles in ``layout.order``; the sum is inlined, as the solver asks at almost every node."""
     strength = 0
-    for bit, power in layout.attackers[target]:
+    for bit, power in layout.attackers[tile]:
         if standing & bit:
             strength += power
-    return strength
+    return strength > layout.power[tile]
 
 
-def successful_attacks(layout: CombatLayout, standing: int, side: int) -> list[int]:
-    """Opposing tiles that ``side`` can knock down (attack strictly > defence), in the layout's
-    target order (strongest defence first, then by id). The search's innermost loop, so it
-    inlines attack_strength and skips the sum when every attacker still stands."""
-    targets = []
-    for tile, bit, defence, touching, attackers in layout.targets[side]:
-        if not standing & bit:
-            continue
-        if standing & touching == touching:  # full strength, which beats the defence
-            targets.append(tile)
-            continue
-        strength = 0
-        for attacker, power in attackers:
-            if standing & attacker:
-                strength += power
-        if strength > defence:
-            targets.append(tile)
+def open_targets(layout: CombatLayout, standing: int, side: int) -> int:
+    """The opposing tiles ``side`` can knock down now (a mask). When every attacker of a tile
+    still stands, its full strength is known to win and the sum is skipped."""
+    targets = 0
+    touching = layout.touching
+    for tile, bit, _ in layout.order[side]:
+        if standing & bit:
+            attackers = touching[tile]
+            if standing & attackers == attackers or falls(layout, tile, standing):
+                targets |= bit
+    return targets
+
+
+def still_open(layout: CombatLayout, targets: int, standing: int, fallen: int) -> int:
+    """Which of ``targets`` (one side's open targets, a mask) stay open once the tile ``fallen``
+    of that side is down (``standing`` no longer has it). Only the targets it touched are checked
+    again, so a search updates the targets after an attack instead of recomputing them."""
+    touched = targets & layout.touching[fallen]
+    while touched:
+        low = touched & -touched
+        touched ^= low
+        if not falls(layout, low.bit_length() - 1, standing):
+            targets ^= low
     return targets
 
 
@@ -294,63 +313,66 @@ def outcome(scores: tuple[tuple[int, int], tuple[int, int]]) -> int:
     return (blue > red) - (blue < red)
 
 
-# A field's layout key: the adjacency option's index, then 12 bits per tile in placement order:
-# cell index (7 bits, < 128), owner (1), power (4, at most 4 + 2 + 2). Equal keys mean equal
-# fields, so the combat layout is a function of the key; states extend it as tiles go down.
-_KEY_TILE_BITS = 12
-_KEY_CELL_SHIFT = 5
-_KEY_CELL_MASK = 127
+# A field's layout key: the adjacency option's index, then 16 bits per tile in placement order,
+# cell index << 8 | owner << 4 | power (at most 4 + 2 + 2). Equal keys mean equal fields; states
+# extend the key as tiles go down, and the layout cache is keyed by it.
+_KEY_TILE_BITS = 16
+_KEY_CELL_SHIFT = 8
 _KEY_OWNER_SHIFT = 4
-_KEY_POWER_MASK = 15
-LAYOUT_CACHE_SIZE = 4096  # layouts kept: a search reaches the same final fields again and again
+# Layouts kept (least recently used dropped). A search reaches the few final fields near its
+# root again and again; rollouts' one-off fields would only churn memory (a large cache measured
+# slower), so the cache stays small.
+LAYOUT_CACHE_SIZE = 64
+_layouts: dict[int, CombatLayout] = {}  # by key, least recently used first
 
 
-@lru_cache(maxsize=LAYOUT_CACHE_SIZE)
-def combat_layout(key: int) -> CombatLayout:
-    """The combat layout of a full field (all NUM_TILES tiles down), from its key."""
-    touching_masks = TOUCHING_MASKS[ADJACENCY_VALUES[key >> NUM_TILES * _KEY_TILE_BITS]]
-    owner, power, cells = [], [], []
-    tile_at = {}
-    armed = [0, 0]  # per side, cells of its tiles with pieces
-    for shift in range((NUM_TILES - 1) * _KEY_TILE_BITS, -1, -_KEY_TILE_BITS):
-        code = key >> shift
-        cell = code >> _KEY_CELL_SHIFT & _KEY_CELL_MASK
-        side = code >> _KEY_OWNER_SHIFT & 1
-        tile_at[cell] = len(cells)
-        owner.append(side)
-        power.append(code & _KEY_POWER_MASK)
-        cells.append(cell)
-        if code & _KEY_POWER_MASK:
-            armed[side] |= 1 << cell
+def build_layout(
+    owner: list[int],
+    power: list[int],
+    cells: list[int],
+    grid: list[int],
+    armed: list[int],
+    adjacency: str,
+    key: int,
+) -> CombatLayout:
+    """The combat layout of a full field: per tile its owner, power and cell; ``grid`` maps a
+    cell to its tile (or -1) and ``armed[s]`` has the cells of side s's tiles with pieces."""
+    touching_masks = TOUCHING_MASKS[adjacency]
+    touching_tiles = []
     attackers = []
     side_mask = [0, 0]
-    targets: tuple[list, list] = ([], [])  # by attacking side, with -defence first for sorting
+    order: tuple[list, list] = ([], [])  # by attacking side
     for tile, cell in enumerate(cells):
         side = owner[tile]
-        near = []
-        touching = strength = 0
-        enemies = touching_masks[cell] & armed[1 - side]
-        while enemies:
-            low = enemies & -enemies
-            enemies ^= low
-            other = tile_at[low.bit_length() - 1]
-            near.append((1 << other, power[other]))
-            touching |= 1 << other
-            strength += power[other]
-        pairs = tuple(near)
-        attackers.append(pairs)
         defence = power[tile]
         if defence:
             side_mask[side] |= 1 << tile
-            if strength > defence:
-                targets[1 - side].append((-defence, tile, 1 << tile, defence, touching, pairs))
-    by_side = tuple(tuple(entry[1:] for entry in sorted(side_targets)) for side_targets in targets)
+        enemies = touching_masks[cell] & armed[1 - side]
+        touching = strength = 0
+        near = []
+        while enemies:
+            low = enemies & -enemies
+            enemies ^= low
+            other = grid[low.bit_length() - 1]
+            bit = 1 << other
+            touching |= bit
+            strength += power[other]
+            near.append((bit, power[other]))
+        touching_tiles.append(touching)
+        if defence and strength > defence:
+            attackers.append(tuple(near))
+            order[1 - side].append((tile, 1 << tile, defence))
+        else:
+            attackers.append(())
+    for side_order in order:  # strongest first; the sort is stable, so ties stay by id
+        side_order.sort(key=_DEFENCE, reverse=True)
     return CombatLayout(
         tuple(owner),
         tuple(power),
+        tuple(touching_tiles),
         tuple(attackers),
         (side_mask[0], side_mask[1]),
-        (by_side[0], by_side[1]),
+        (tuple(order[0]), tuple(order[1])),
         key,
     )
 
@@ -419,8 +441,8 @@ class FlatFrontState(State):
             squares = self._squares[-1]
             return list(_PIECE_CHOICES[squares, self._supply[self._to_move]])
         if phase == _COMBAT:
-            targets = successful_attacks(self._layout, self._standing, self._to_move)
-            return [ATTACK_BASE + t for t in sorted(targets)] if targets else [PASS]
+            targets = open_targets(self._layout, self._standing, self._to_move)
+            return [ATTACK_BASE + tile for tile in tiles_of(targets)] if targets else [PASS]
         if phase == _TURN_UP:
             return [t for t, count in enumerate(self._pile) if count]
         return []
@@ -470,26 +492,30 @@ class FlatFrontState(State):
         other._layout = self._layout  # immutable, shared
         other._passed = self._passed
         other._first_attacker = self._first_attacker
-        if self._layout is None:
-            other._pile = self._pile[:]
-            other._owner = self._owner[:]
-            other._squares = self._squares[:]
-            other._cell = self._cell[:]
-            other._pieces = self._pieces[:]
-            other._power = self._power[:]
-            other._grid = self._grid[:]
-            other._armed = self._armed[:]
-            other._supply = self._supply[:]
-        else:
-            other._pile = self._pile
-            other._owner = self._owner
-            other._squares = self._squares
-            other._cell = self._cell
-            other._pieces = self._pieces
-            other._power = self._power
-            other._grid = self._grid
-            other._armed = self._armed
-            other._supply = self._supply
+        placement_lists = [
+            self._pile,
+            self._owner,
+            self._squares,
+            self._cell,
+            self._pieces,
+            self._power,
+            self._grid,
+            self._armed,
+            self._supply,
+        ]
+        if self._layout is None:  # still placing: the next moves change these
+            placement_lists = [values[:] for values in placement_lists]
+        (
+            other._pile,
+            other._owner,
+            other._squares,
+            other._cell,
+            other._pieces,
+            other._power,
+            other._grid,
+            other._armed,
+            other._supply,
+        ) = placement_lists
         return other
 
     def returns(self) -> list[float]:
@@ -516,17 +542,22 @@ class FlatFrontState(State):
         return self._layout, self._standing, self._to_move
 
     def placement_view(self) -> PlacementView:
-        """Read-only views of the field for the placement heuristics (no copies)."""
-        return PlacementView(
-            self._owner,
-            self._squares,
-            self._power,
-            self._cell,
-            self._grid,
-            self._supply,
-            self._face_up,
-            self._occupied,
-            self._armed,
+        """Read-only views of the field for the placement heuristics (no copies). Built as a
+        plain tuple, without the constructor's argument handling: a policy asks for a view at
+        every decision of a rollout."""
+        return _new_tuple(
+            PlacementView,
+            (
+                self._owner,
+                self._squares,
+                self._power,
+                self._cell,
+                self._grid,
+                self._supply,
+                self._face_up,
+                self._occupied,
+                self._armed,
+            ),
         )
 
     # --- legality with reasons ---------------------------------------------------------------
@@ -586,7 +617,7 @@ class FlatFrontState(State):
         side = self._to_move
         layout = self._layout
         if action == PASS:
-            if successful_attacks(layout, self._standing, side):
+            if open_targets(layout, self._standing, side):
                 return f"{SIDE_NAMES[side]} can still attack, so passing is not allowed"
             return None
         target = decode_attack(action)  # every tile is down in combat
@@ -660,10 +691,29 @@ class FlatFrontState(State):
             self._to_move = CHANCE
             return
         # [manual] the opponent of the player who took the last placement turn opens combat
-        self._layout = combat_layout(self._layout_key)
+        self._layout = self._cached_layout()
         self._first_attacker = 1 - self._to_move
         self._to_move = self._first_attacker
         self._phase = _COMBAT
+
+    def _cached_layout(self) -> CombatLayout:
+        """This field's layout, built only if it is not among the recently used ones."""
+        key = self._layout_key
+        layout = _layouts.pop(key, None)
+        if layout is None:
+            layout = build_layout(
+                self._owner,
+                self._power,
+                self._cell,
+                self._grid,
+                self._armed,
+                self.options[ADJACENCY],
+                key,
+            )
+            if len(_layouts) >= LAYOUT_CACHE_SIZE:
+                _layouts.pop(next(iter(_layouts)), None)
+        _layouts[key] = layout  # (re)inserted as the most recently used
+        return layout
 
     def _combat_turn(self, action: int) -> None:
         side = self._to_move
@@ -772,6 +822,9 @@ _STEPS = (
     FlatFrontState._set_pieces,
     FlatFrontState._combat_turn,
 )
+
+
+_new_tuple = tuple.__new__  # builds a named tuple from a plain one, as NamedTuple._make does
 
 
 class PlacementView(NamedTuple):
