@@ -15,10 +15,18 @@
   return, so the same rule makes the team play together.
 
 Rollouts follow the game's heuristic policy (or uniformly random moves) and stop early as soon as
-the heuristic's ``evaluate`` gives a value. Budgets are wall time and/or iterations; with an
-iteration budget the search is a pure function of its seed and the calls made before (the tree is
-kept between moves of a perfect-information game, so later searches start with what earlier ones
-learnt).
+the heuristic's ``evaluate`` gives a value. With ``rollout_depth`` they also stop after that many
+decisions and take the heuristic's graded ``estimate(state) -> list[float]`` (an optional method):
+in a long game a full rollout costs more than it tells. Budgets are wall time and/or iterations;
+with an iteration budget the search is a pure function of its seed and the calls made before (the
+tree is kept between moves, so later searches start with what earlier ones learnt: in a
+perfect-information game along the moves played; with hidden information across the searcher's
+own consecutive moves, such as a card and then its flag).
+
+A heuristic may also name moves that need no thought with an optional ``auto_action(state) ->
+int | None`` (Battle Line: claim every provable flag). The search plays such a move wherever it
+arises, in the tree (one edge, never a branch) and in rollouts, so no budget goes into orderings
+that cannot matter; the agents in ``ai/agents.py`` play it without searching.
 """
 
 from __future__ import annotations
@@ -84,19 +92,25 @@ class MCTS:
         heuristic_rollouts: bool = True,
         exploration: float = EXPLORATION,
         reuse_tree: bool = True,
+        rollout_depth: int | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.exploration = exploration
         self.reuse_tree = reuse_tree
+        self.rollout_depth = math.inf if rollout_depth is None else rollout_depth
         self._policy: Callable[[State, random.Random], int] | None = (
             heuristic.policy if heuristic is not None and heuristic_rollouts else None
         )
         self._evaluate: Callable[[State], list[float] | None] | None = (
             heuristic.evaluate if heuristic is not None else None
         )
+        self._estimate: Callable[[State], list[float]] | None = getattr(heuristic, "estimate", None)
+        if rollout_depth is not None and self._estimate is None:
+            raise ValueError("a rollout depth needs a heuristic with an estimate")
+        self._auto: Callable[[State], int | None] | None = getattr(heuristic, "auto_action", None)
         self._root: _Node | None = None
         self._root_key: tuple | None = None
-        self._root_history: list[int] = []
+        self._root_state: State | None = None
 
     # --- public -------------------------------------------------------------------------------
     def search(
@@ -109,7 +123,7 @@ class MCTS:
         if observer < 0:
             raise ValueError("search needs a state where a player is to move")
         perfect = state.game.perfect_information
-        root = self._reused_root(state) if perfect and self.reuse_tree else None
+        root = self._reused_root(state, observer) if self.reuse_tree else None
         if root is None:
             root = _Node()
         start = time.perf_counter()
@@ -127,31 +141,48 @@ class MCTS:
             if time.perf_counter() >= deadline:
                 break
         elapsed = time.perf_counter() - start
-        if perfect and self.reuse_tree:
-            self._root, self._root_key = root, _game_key(state)
-            self._root_history = list(state.history)
+        if self.reuse_tree:
+            self._root, self._root_key = root, _tree_key(state, observer)
+            self._root_state = state.clone()
         return _result(state, root, observer, perfect, done, elapsed)
 
     # --- tree reuse -----------------------------------------------------------------------------
-    def _reused_root(self, state: State) -> _Node | None:
-        """The subtree for ``state`` if it continues the previous search's game: a game is fully
-        determined by its options and history, so a matching prefix means the same position."""
+    def _reused_root(self, state: State, observer: int) -> _Node | None:
+        """The subtree for ``state`` if it continues the previous search's position: a game is
+        fully determined by its options and history, so a matching prefix means the same
+        position. With hidden information only the observer's own moves may lie in between
+        (legal in every determinization of the old position, and revealing nothing), looked up
+        as the observer's edges; anything else starts a fresh tree."""
         node = self._root
-        old = self._root_history
-        if node is None or _game_key(state) != self._root_key:
+        old = self._root_state
+        if node is None or old is None or _tree_key(state, observer) != self._root_key:
             return None
         history = state.history
-        if len(history) < len(old) or history[: len(old)] != old:
+        known = len(old.history)
+        if len(history) < known or history[:known] != old.history:
             return None
-        for action in history[len(old) :]:
-            node = node.children.get(action)
+        if state.game.perfect_information:
+            for action in history[known:]:
+                node = node.children.get(action)
+                if node is None:
+                    return None
+            return node
+        walker = old.clone()
+        observe: Callable[[int, int], int] | None = getattr(walker, "observed_action", None)
+        for action in history[known:]:
+            if walker.current_player() != observer:
+                return None
+            seen = action if observe is None else observe(observer, action)
+            node = node.children.get(seen * KEY_STRIDE + observer)
             if node is None:
                 return None
+            walker.apply_unchecked(action)
         return node
 
     # --- iterations -------------------------------------------------------------------------------
     def _iterate_uct(self, root_state: State, root: _Node) -> None:
         rng = self.rng
+        auto = self._auto
         state = root_state.clone()
         node = root
         path = [root]
@@ -161,8 +192,9 @@ class MCTS:
             if player == TERMINAL:
                 returns = state.returns()
                 break
-            if player == CHANCE:
-                action = state.sample_chance(rng)
+            forced = None if player == CHANCE or auto is None else auto(state)
+            if player == CHANCE or forced is not None:
+                action = state.sample_chance(rng) if forced is None else forced
                 child = node.children.get(action)
                 if child is None:
                     child = node.children[action] = _Node()
@@ -202,6 +234,7 @@ class MCTS:
 
     def _iterate_ismcts(self, root_state: State, root: _Node, observer: int) -> None:
         rng = self.rng
+        auto = self._auto
         state = root_state.determinize(observer, rng)
         observe: Callable[[int, int], int] | None = getattr(state, "observed_action", None)
         node = root
@@ -212,17 +245,24 @@ class MCTS:
             if player == TERMINAL:
                 returns = state.returns()
                 break
-            if player == CHANCE:
-                action = state.sample_chance(rng)
-                seen = UNSEEN_CHANCE if observe is None else observe(observer, action)
-                key = seen * KEY_STRIDE + CHANCE_SLOT
+            forced = None if player == CHANCE or auto is None else auto(state)
+            if player == CHANCE or forced is not None:
+                # One edge, no choice: a chance outcome, or a move the heuristic plays itself.
+                if forced is None:
+                    action = state.sample_chance(rng)
+                    seen = UNSEEN_CHANCE if observe is None else observe(observer, action)
+                    key = seen * KEY_STRIDE + CHANCE_SLOT
+                else:
+                    action = forced
+                    seen = action if observe is None else observe(observer, action)
+                    key = seen * KEY_STRIDE + player
                 child = node.children.get(key)
                 if child is None:
                     child = node.children[key] = _Node()
                 state.apply_unchecked(action)
                 node = child
                 path.append(child)
-                movers.append(CHANCE)
+                movers.append(player)
                 continue
             # Legal moves grouped by how the observer would see them.
             available: dict[int, list[int]] = {}
@@ -268,20 +308,25 @@ class MCTS:
         return best
 
     def _rollout(self, state: State) -> list[float]:
-        """Play on from ``state`` (mutated) until the end or until the evaluation speaks.
+        """Play on from ``state`` (mutated) until the end, until the evaluation speaks, or for
+        ``rollout_depth`` decisions, then ask for the estimate.
 
         The evaluation is asked at decision points only: a chance node is worth what the decision
-        after it is worth, and skipping it saves a call per dice roll or card turned. Methods are
-        bound once because this loop is where the search spends most of its time.
+        after it is worth, and skipping it saves a call per dice roll or card turned. Automatic
+        moves are not decisions. Methods are bound once because this loop is where the search
+        spends most of its time.
         """
         rng = self.rng
         policy = self._policy
         evaluate = self._evaluate
+        auto = self._auto
+        depth = self.rollout_depth
         random_fraction = rng.random
         current_player = state.current_player
         legal_actions = state.legal_actions
         sample_chance = state.sample_chance
         apply = state.apply_unchecked
+        decisions = 0
         while True:
             player = current_player()
             if player == CHANCE:
@@ -289,10 +334,19 @@ class MCTS:
                 continue
             if player == TERMINAL:
                 return state.returns()
+            if auto is not None:
+                forced = auto(state)
+                if forced is not None:
+                    apply(forced)
+                    continue
             if evaluate is not None:
                 values = evaluate(state)
                 if values is not None:
                     return values
+            if decisions >= depth:
+                assert self._estimate is not None
+                return self._estimate(state)
+            decisions += 1
             if policy is not None:
                 apply(policy(state, rng))
             else:
@@ -307,8 +361,11 @@ def _backup(path: list[_Node], movers: list[int], returns: list[float]) -> None:
             node.total += returns[mover]
 
 
-def _game_key(state: State) -> tuple:
-    return (state.game.id, state.num_players, sorted(state.options.items()))
+def _tree_key(state: State, observer: int) -> tuple:
+    """What a kept tree must share with the next search: the game, and with hidden information
+    the observer (the tree holds what that player saw)."""
+    seat = None if state.game.perfect_information else observer
+    return (state.game.id, state.num_players, sorted(state.options.items()), seat)
 
 
 def _result(

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
-from ai.agents import BUDGETS, Agent, make_agent
+from ai.agents import Agent, budget_for, make_agent, obvious_move
 from ai.heuristics import HEURISTICS
 from game.engines.base import State
 
@@ -86,18 +86,17 @@ class AIWorker:
 
     def request(self, game_id: str, level: str, seed: int, state: State) -> int:
         """Ask for a move for the player to move in ``state`` (already determinized for them)."""
-        if level not in BUDGETS:
-            raise ValueError(f"unknown level {level!r}")
+        budget = budget_for(game_id, level)  # raises ValueError for an unknown level
         if self._pending is not None:
             self.cancel()
         ticket = self._next_ticket
         self._next_ticket += 1
-        legal = state.legal_actions()
-        if len(legal) == 1:  # nothing to think about: answer without the process
-            self._answered.append(AIMove(ticket, legal[0]))
+        obvious = obvious_move(HEURISTICS.get(game_id), state)
+        if obvious is not None:  # nothing to think about: answer without the process
+            self._answered.append(AIMove(ticket, obvious))
             return ticket
         payload = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-        allowance = self.timeout_margin + (BUDGETS[level].seconds or 0.0)
+        allowance = self.timeout_margin + (budget.seconds or 0.0)
         if self._process is not None and not self._process.is_alive():
             self._stop()  # died while idle: replace it rather than fall back
         if self._process is None:

@@ -1,5 +1,9 @@
 """AI benchmarks: engine speed, search speed (ours and OpenSpiel's on the same engine), latency.
 
+OpenSpiel's Python bots search our engines through ``bench/openspiel_adapter.py``: ``MCTSBot``
+for perfect information, ``ISMCTSBot`` for hidden information (it keys its nodes by information
+state, so it never sees hidden cards either).
+
 Section contract: ``run(quick) -> list[dict]`` with keys game, metric, value, unit, target.
 
 Positions come from seeded games of the heuristic policy, so every run measures the same ones:
@@ -12,14 +16,14 @@ import random
 import statistics
 import time
 
-from ai.agents import BUDGETS, LEVELS, make_agent
+from ai.agents import LEVELS, Budget, budget_for, make_agent
 from ai.heuristics import HEURISTICS
 from ai.mcts import MCTS
-from bench.openspiel_adapter import openspiel_search
+from bench.openspiel_adapter import openspiel_ismcts_search, openspiel_search
 from game.engines import GAMES
 from game.engines.base import State
 
-SPEEDUP_TARGET = 3.0  # our iterations/s over OpenSpiel's MCTSBot, both with random rollouts
+SPEEDUP_TARGET = 3.0  # our iterations/s over OpenSpiel's bot, both with random rollouts
 SEED = 2024
 
 
@@ -64,28 +68,56 @@ def random_playouts_per_second(game_id: str, seconds: float) -> float:
     return done / (time.perf_counter() - start)
 
 
-# Our search configurations: (label, uses the heuristic, heuristic rollouts). The first plays
-# exactly like OpenSpiel's bot (random moves to the end of the game), so its ratio is like for
-# like; the others are what Normal and Hard run (exact evaluation ends each rollout).
-SEARCH_CONFIGS = (
-    ("random rollouts to the end", False, False),
-    ("normal: random rollouts + evaluation", True, False),
-    ("hard: heuristic rollouts + evaluation", True, True),
-)
+# Random moves to the end of the game and no heuristic: what OpenSpiel's bots do with their
+# RandomRolloutEvaluator, so this ratio is like for like.
+LIKE_FOR_LIKE = "random rollouts to the end"
 
 
-def mcts_rate(state: State, use_heuristic: bool, heuristic_rollouts: bool, seconds: float) -> float:
-    """Our iterations/s from ``state``."""
-    heuristic = HEURISTICS.get(state.game.id) if use_heuristic else None
-    mcts = MCTS(heuristic, seed=0, heuristic_rollouts=heuristic_rollouts, reuse_tree=False)
+def describe_rollouts(budget: Budget) -> str:
+    kind = "heuristic" if budget.heuristic_rollouts else "random"
+    if budget.rollout_depth is None:
+        return f"{kind} rollouts + evaluation"
+    if budget.rollout_depth == 0:
+        return "estimate at the leaf"
+    return f"{budget.rollout_depth} {kind} moves + estimate"
+
+
+def search_configs(game_id: str) -> dict[str, Budget | None]:
+    """Our search configurations by label: like for like (None), then Normal's and Hard's."""
+    configs: dict[str, Budget | None] = {LIKE_FOR_LIKE: None}
+    for level in ("normal", "hard"):
+        budget = budget_for(game_id, level)
+        configs[f"{level}: {describe_rollouts(budget)}"] = budget
+    return configs
+
+
+def mcts_rate(state: State, budget: Budget | None, seconds: float) -> float:
+    """Our iterations/s from ``state`` searching as ``budget`` does (its rollouts, not its clock
+    or cap); None: no heuristic, random rollouts to the end."""
+    if budget is None:
+        mcts = MCTS(seed=0, reuse_tree=False)
+    else:
+        mcts = MCTS(
+            HEURISTICS.get(state.game.id),
+            seed=0,
+            heuristic_rollouts=budget.heuristic_rollouts,
+            exploration=budget.exploration,
+            reuse_tree=False,
+            rollout_depth=budget.rollout_depth,
+        )
     result = mcts.search(state, seconds=seconds)
     return result.iterations / result.seconds
 
 
 def openspiel_rate(state: State, simulations: int) -> float:
-    """OpenSpiel MCTSBot's iterations/s from ``state`` (one random rollout per leaf)."""
+    """OpenSpiel's iterations/s from ``state`` (one random rollout per leaf): MCTSBot, or
+    ISMCTSBot for a game with hidden information."""
     start = time.perf_counter()
-    done = openspiel_search(state, simulations, seed=0)[1]
+    if state.game.perfect_information:
+        done = openspiel_search(state, simulations, seed=0)[1]
+    else:
+        openspiel_ismcts_search(state, simulations, seed=0)
+        done = simulations
     return done / (time.perf_counter() - start)
 
 
@@ -114,41 +146,44 @@ def _row(game: str, metric: str, value: float, unit: str, target: str | None = N
 
 
 def search_speed_rows(game_id: str, quick: bool) -> list[dict]:
-    """Our iterations/s per configuration and, for perfect information, OpenSpiel's.
+    """Our iterations/s per configuration, OpenSpiel's, and the ratios.
 
     Other processes share the machine, so each position is measured in several interleaved
-    rounds and the best rate of each contender counts.
+    rounds and the best rate of each contender counts. OpenSpiel's ISMCTSBot manages a few dozen
+    iterations a second on Battle Line, so it gets fewer simulations per measurement.
     """
     positions = sample_positions(game_id, 4 if quick else 12)
-    rounds, seconds, simulations = (2, 0.2, 150) if quick else (3, 0.3, 300)
-    with_openspiel = GAMES[game_id].perfect_information  # else OpenSpiel would see hidden cards
-    ours: dict[str, list[float]] = {label: [] for label, _, _ in SEARCH_CONFIGS}
+    perfect = GAMES[game_id].perfect_information
+    rounds, seconds = (2, 0.2) if quick else (3, 0.3)
+    if perfect:
+        simulations, bot = (150 if quick else 300), "MCTSBot"
+    else:
+        simulations, bot = (10 if quick else 30), "ISMCTSBot"
+    configs = search_configs(game_id)
+    ours: dict[str, list[float]] = {label: [] for label in configs}
     theirs: list[float] = []
     for state in positions:
         best = dict.fromkeys(ours, 0.0)
         best_theirs = 0.0
         for _ in range(rounds):
-            for label, use_heuristic, heuristic_rollouts in SEARCH_CONFIGS:
-                rate = mcts_rate(state, use_heuristic, heuristic_rollouts, seconds)
-                best[label] = max(best[label], rate)
-            if with_openspiel:
-                best_theirs = max(best_theirs, openspiel_rate(state, simulations))
+            for label, budget in configs.items():
+                best[label] = max(best[label], mcts_rate(state, budget, seconds))
+            best_theirs = max(best_theirs, openspiel_rate(state, simulations))
         for label, rate in best.items():
             ours[label].append(rate)
         theirs.append(best_theirs)
+    search = "MCTS" if perfect else "ISMCTS"
     rows = []
     for label, rates in ours.items():
         median = statistics.median(rates)
-        rows.append(_row(game_id, f"MCTS iterations/s ({label}), median", median, "1/s"))
-    if not with_openspiel:
-        return rows
+        rows.append(_row(game_id, f"{search} iterations/s ({label}), median", median, "1/s"))
     median = statistics.median(theirs)
-    rows.append(_row(game_id, "OpenSpiel MCTSBot iterations/s, median", median, "1/s"))
+    rows.append(_row(game_id, f"OpenSpiel {bot} iterations/s, median", median, "1/s"))
     for label, rates in ours.items():
         # Ratios per position, so that cheap and dear positions weigh alike.
         ratios = [a / b for a, b in zip(rates, theirs, strict=True)]
-        what = f"MCTS / OpenSpiel iterations/s ({label})"
-        target = f">= {SPEEDUP_TARGET:g}x" if label == SEARCH_CONFIGS[0][0] else None
+        what = f"{search} / OpenSpiel iterations/s ({label})"
+        target = f">= {SPEEDUP_TARGET:g}x" if label == LIKE_FOR_LIKE else None
         mean = statistics.geometric_mean(ratios)
         rows.append(_row(game_id, f"{what}, geo. mean", mean, "x", target))
         rows.append(_row(game_id, f"{what}, worst position", min(ratios), "x"))
@@ -161,8 +196,8 @@ def latency_rows(game_id: str, quick: bool) -> list[dict]:
     rows = []
     for level in LEVELS:
         times_ms = [1000 * t for t in move_latencies(game_id, level, positions)]
-        budget = BUDGETS[level].seconds
-        target = None if budget is None else f"about {1000 * budget:g}"
+        budget = budget_for(game_id, level).seconds
+        target = None if budget is None else f"<= {1000 * budget:g}"
         median = statistics.median(times_ms)
         rows.append(_row(game_id, f"{level} move latency median", median, "ms", target))
         rows.append(_row(game_id, f"{level} move latency p95", _p95(times_ms), "ms"))

@@ -1,19 +1,29 @@
-"""A thin duck-typed adapter so OpenSpiel's Python ``MCTSBot`` searches our engines.
+"""A thin duck-typed adapter so OpenSpiel's Python ``MCTSBot`` and ``ISMCTSBot`` search our
+engines.
 
-Only what ``open_spiel.python.algorithms.mcts`` calls is provided: on the game ``get_type()``
-(reward model and dynamics), ``max_utility()``, ``num_players()``; on the state the OpenSpiel
-State methods of the same names as ours, plus the ``player`` argument of ``legal_actions``. The
-bot draws actions as numpy integers, so they are turned back into ints before they reach the
-engine, which checks every action as OpenSpiel's own ``apply_action`` does.
+Only what ``open_spiel.python.algorithms.mcts`` and ``.ismcts`` call is provided: on the game
+``get_type()`` (reward model, dynamics, information), ``max_utility()``, ``num_players()``; on
+the state the OpenSpiel State methods of the same names as ours, plus the ``player`` argument of
+``legal_actions``, ``get_game()``, and for ISMCTS ``information_state_string()`` and
+``resample_from_infostate()``. The bot draws actions as numpy integers, so they are turned back
+into ints before they reach the engine, which checks every action as OpenSpiel's own
+``apply_action`` does.
+
+The information-state string of a player is their observation plus their own past actions: the
+observation holds everything the player sees now, and their own moves (Scout's returns among
+them) are what they remember having done. ``resample_from_infostate`` is ``determinize``, which
+keeps both.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from types import SimpleNamespace
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms.ismcts import ISMCTSBot
 from open_spiel.python.algorithms.mcts import MCTSBot, RandomRolloutEvaluator
 
 from game.engines.base import Game, State
@@ -31,6 +41,11 @@ class OpenSpielGame:
         return SimpleNamespace(
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            information=(
+                pyspiel.GameType.Information.PERFECT_INFORMATION
+                if self._game.perfect_information
+                else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            ),
             short_name=self._game.id,
         )
 
@@ -45,10 +60,23 @@ class OpenSpielGame:
 
 
 class OpenSpielState:
-    __slots__ = ("_state",)
+    """Our state seen as a pyspiel.State. With hidden information, ``movers`` lists who made
+    each move of the history (CHANCE for chance), so that a player's own past actions can be
+    told apart; a perfect-information game needs no such list (None)."""
 
-    def __init__(self, state: State) -> None:
+    __slots__ = ("_game", "_movers", "_state")
+
+    def __init__(
+        self, state: State, game: OpenSpielGame | None = None, movers: list[int] | None = None
+    ) -> None:
         self._state = state
+        self._game = game or OpenSpielGame(state.game, state.num_players)
+        if movers is None and not state.game.perfect_information:
+            movers = _movers(state)
+        self._movers = movers
+
+    def get_game(self) -> OpenSpielGame:
+        return self._game
 
     def current_player(self) -> int:
         return self._state.current_player()
@@ -66,16 +94,44 @@ class OpenSpielState:
         return self._state.legal_actions()
 
     def apply_action(self, action: int) -> None:
+        mover = self._state.current_player()
         self._state.apply_action(int(action))
+        if self._movers is not None:
+            self._movers.append(mover)
 
     def clone(self) -> OpenSpielState:
-        return OpenSpielState(self._state.clone())
+        movers = None if self._movers is None else self._movers[:]
+        return OpenSpielState(self._state.clone(), self._game, movers)
 
     def returns(self) -> list[float]:
         return self._state.returns()
 
     def action_to_string(self, player: int, action: int) -> str:
         return self._state.action_to_string(int(action))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """What ``player`` (by default the player to move) knows: observation + own moves."""
+        if player is None:
+            player = self._state.current_player()
+        assert self._movers is not None, "information states are for hidden information"
+        own = [a for a, m in zip(self._state.history, self._movers, strict=True) if m == player]
+        return f"{self._state.observation(player)!r}|{own!r}"
+
+    def resample_from_infostate(self, player: int, sampler: Callable[[], float]) -> OpenSpielState:
+        """A state ``player`` cannot tell from this one; ``sampler()`` (a uniform number, as
+        pyspiel's samplers give) seeds the determinization."""
+        rng = random.Random(sampler())
+        return OpenSpielState(self._state.determinize(player, rng), self._game, self._movers[:])
+
+
+def _movers(state: State) -> list[int]:
+    """Who made each move of ``state``'s history, found by replaying it."""
+    replay = state.game.new_state(state.num_players, **state.options)
+    movers = []
+    for action in state.history:
+        movers.append(replay.current_player())
+        replay.apply_unchecked(action)
+    return movers
 
 
 def openspiel_bot(state: State, simulations: int, seed: int) -> MCTSBot:
@@ -99,3 +155,19 @@ def openspiel_search(state: State, simulations: int, seed: int = 0) -> tuple[int
     bot = openspiel_bot(state, simulations, seed)
     root = bot.mcts_search(OpenSpielState(state))
     return int(root.best_child().action), root.explore_count
+
+
+def openspiel_ismcts_search(state: State, simulations: int, seed: int = 0) -> int:
+    """Run one ISMCTSBot search (random rollouts, as in OpenSpiel's examples) from ``state`` for
+    the player to move; returns the chosen action. Determinizations are seeded from ``seed``."""
+    rng = np.random.RandomState(random.Random(seed).getrandbits(32))
+    bot = ISMCTSBot(
+        OpenSpielGame(state.game, state.num_players),
+        RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+        OPENSPIEL_UCT_C,
+        simulations,
+        random_state=rng,
+    )
+    bot.set_resampler(lambda s, player: s.resample_from_infostate(player, rng.uniform))
+    policy = bot.get_policy(OpenSpielState(state))
+    return int(max(policy, key=lambda pair: pair[1])[0])

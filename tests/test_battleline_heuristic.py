@@ -8,9 +8,14 @@ import time
 
 from ai.heuristics.battleline import BattleLineHeuristic
 from game.engines.base import CHANCE
-from game.engines.battleline.actions import claim_action, flag_action
+from game.engines.battleline.actions import (
+    DRAW_TACTICS,
+    DRAW_TROOP,
+    claim_action,
+    flag_action,
+)
 from game.engines.battleline.options import OPTIONS
-from game.engines.battleline.phases import PH_CLAIM, PH_PLAY
+from game.engines.battleline.phases import PH_CLAIM, PH_DRAW, PH_PLAY
 from tests.test_battleline_support import GAME, cards, play, position
 
 HEURISTIC = BattleLineHeuristic()
@@ -69,6 +74,27 @@ def test_policy_claims_every_provable_flag() -> None:
     assert first == claim_action(3)
     state.apply_action(first)
     assert HEURISTIC.policy(state, random.Random(0)) == claim_action(6)
+
+
+def test_auto_action_claims_then_picks_the_deck() -> None:
+    """Automatic moves: claims of provable flags, lowest first, then the deck by a fixed rule;
+    the play itself is always a real decision."""
+    state = position(("P1 Mud", "B1"), {3: ("R8 R9 R10", ""), 6: ("O8 O9 O10", "")})
+    assert HEURISTIC.auto_action(state) is None
+    play(state, "P1", 8)
+    assert state.phase == PH_CLAIM
+    assert HEURISTIC.auto_action(state) == claim_action(3)
+    state.apply_action(claim_action(3))
+    assert HEURISTIC.auto_action(state) == claim_action(6)
+    state.apply_action(claim_action(6))
+    assert state.phase == PH_DRAW
+    assert HEURISTIC.auto_action(state) == DRAW_TROOP  # Mud is in hand: no second tactics card
+    state = position(("P1", "B1"), {})
+    play(state, "P1", 8)
+    assert HEURISTIC.auto_action(state) == DRAW_TACTICS  # none in hand, and one may be played
+    state = position(("P1", "B1"), {}, tactics_played=(1, 0))
+    play(state, "P1", 8)
+    assert HEURISTIC.auto_action(state) == DRAW_TROOP  # a tactics card ahead: it must wait
 
 
 def test_policy_extends_a_formation_rather_than_scattering() -> None:

@@ -91,6 +91,44 @@ def test_rollouts_stop_where_the_evaluation_speaks() -> None:
     assert set(result.values.values()) == {0.5}
 
 
+def test_rollouts_stop_at_their_depth_and_take_the_estimate() -> None:
+    class Counting:
+        """Plays the first legal move, counting its calls; estimates +0.25 for player 0."""
+
+        calls = 0
+
+        def policy(self, state: State, rng: random.Random) -> int:
+            self.calls += 1
+            return state.legal_actions()[0]
+
+        def evaluate(self, state: State) -> list[float] | None:
+            return None
+
+        def estimate(self, state: State) -> list[float]:
+            return [0.25, -0.25]
+
+    heuristic = Counting()
+    state = NimGame().new_state(heaps=(5, 5, 5))  # no leaf within two moves ends the game
+    result = MCTS(heuristic, seed=0, rollout_depth=2).search(state, iterations=10)
+    assert heuristic.calls == 2 * 10
+    assert set(result.values.values()) == {0.25}
+    with pytest.raises(ValueError, match="estimate"):
+        MCTS(_Policy(_nim_sum_policy), rollout_depth=2)
+
+
+def test_automatic_moves_are_one_edge_never_a_branch() -> None:
+    class TakeAllOfTheLastHeap(_Policy):
+        """Declares one move automatic whenever one heap is left (it wins at once)."""
+
+        def auto_action(self, state: State) -> int | None:
+            heaps = [i for i, heap in enumerate(state.heaps) if heap]
+            return nim_move(heaps[0], state.heaps[heaps[0]]) if len(heaps) == 1 else None
+
+    state = NimGame().new_state(heaps=(0, 6, 0))
+    result = MCTS(TakeAllOfTheLastHeap(_nim_sum_policy), seed=0).search(state, iterations=30)
+    assert result.visits == {nim_move(1, 6): 30}
+
+
 def test_three_players_each_maximise_their_own_return() -> None:
     state = TreeGame(MAXN_TREE, num_players=3).new_state()
     result = MCTS(seed=0).search(state, iterations=1000)

@@ -13,6 +13,8 @@ import pytest
 from ai.worker import AIMove, AIWorker
 from game.engines import GAMES
 from game.engines.base import CHANCE, State
+from game.engines.battleline.actions import DONE, claim_action
+from tests.test_battleline_support import play, position
 
 WAIT = 30.0  # seconds a test waits for an answer before failing
 
@@ -73,6 +75,16 @@ def test_a_forced_move_needs_no_process(worker: AIWorker) -> None:
     state.apply_action(state.legal_actions()[0])  # the first tile must go to the centre
     ticket = worker.request("flatfront", "hard", 1, state)
     assert worker.poll() == (ticket, state.legal_actions()[0])
+    assert worker.pid is None
+
+
+def test_an_automatic_move_needs_no_process(worker: AIWorker) -> None:
+    """Battle Line's claim of a provable flag is the heuristic's automatic move."""
+    state = position(("P1", "B1"), {3: ("R8 R9 R10", "")})
+    play(state, "P1", 8)
+    assert state.legal_actions() == [claim_action(3), DONE]
+    ticket = worker.request("battleline", "hard", 1, state)
+    assert worker.poll() == (ticket, claim_action(3))
     assert worker.pid is None
 
 

