@@ -47,20 +47,7 @@ def _play(agents: list, seed: int, **options: object) -> list[float]:
     return state.returns()
 
 
-@pytest.mark.parametrize(
-    "level",
-    [
-        pytest.param(
-            "normal",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="engine: knowledge.determinize shuffles the unseen cards in the order the "
-                "true state holds them; sorting them before the shuffle makes this pass",
-            ),
-        ),
-        "hard",
-    ],
-)
+@pytest.mark.parametrize("level", ["normal", "hard"])
 def test_same_observation_and_seed_give_the_same_move(level: str) -> None:
     """Two true states that differ only in cards player 0 cannot see: same search, same move."""
     for seed in range(3):

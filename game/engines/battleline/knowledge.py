@@ -180,6 +180,7 @@ def determinize(state: BattleLineState, viewer: int, rng: random.Random) -> Batt
         owners = other.top_owner[deck]
         top_slots[deck] = [i for i in range(len(owners)) if owners[i] != viewer]
         unseen[deck].extend(other.tops[deck][i] for i in top_slots[deck])
+        unseen[deck].sort()  # forget where the true state keeps them: equal views, equal deals
         rng.shuffle(unseen[deck])
     for i in hand_slots:
         hand[i] = unseen[deck_of(hand[i])].pop()
