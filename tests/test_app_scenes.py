@@ -553,3 +553,22 @@ def test_colour_blind_palette_and_language_switch_rebuild_the_board(app: App) ->
         scene.match.names[0] == "あなた"
         and scene.panel.rows()[0].text == "カードが2枚伏せて配られました。"
     )
+
+
+def test_battle_line_auto_claim_switch_works_while_the_ai_thinks(app: App) -> None:
+    """The switch is a player setting, not a move: it flips on the AI's turn too."""
+    from game.boards.battleline import BattleLineBoard
+    from game.engines import GAMES
+
+    app.ai = SyncClient(delay_polls=40)
+    match = Match(GAMES["battleline"], ["easy", HUMAN], seed=5, client=app.ai, autosave=False)
+    scene = MatchScene(app, match, BattleLineBoard)
+    app.stack.push(scene)
+    run_until(app, lambda: scene.match.ai_thinking)
+    board = scene.board
+    assert isinstance(board, BattleLineBoard) and not board.auto_claim
+    click(app, board.geo.toggle.center)
+    assert board.auto_claim and scene.match.ai_thinking
+    assert not any("thinking" in item[0] for item in scene.toasts.items)
+    click(app, board.geo.toggle.center)
+    assert not board.auto_claim

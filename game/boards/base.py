@@ -73,6 +73,11 @@ class Board:
         """An action id when the event completes a human decision, else None."""
         return None
 
+    def handle_idle_event(self, event: pygame.event.Event) -> bool:
+        """Handle an event while the viewer may not act (AI thinking, the opponent's turn): only
+        controls that change no game state, such as a player setting. True when consumed."""
+        return False
+
     def update(self, dt: float) -> None:
         speed = self.ctx.anim_speed()
         if speed <= 0:

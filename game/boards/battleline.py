@@ -1360,13 +1360,29 @@ class BattleLineBoard(Board):
             return button[0] if button else None
         return None
 
+    def handle_idle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return False
+        return (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self._toggle_auto_claim(event.pos)
+        )
+
+    def _toggle_auto_claim(self, pos: tuple[int, int]) -> bool:
+        """The auto-claim switch is a player setting: it works whoever is to move."""
+        if not self.geo.toggle.collidepoint(pos):
+            return False
+        self.auto_claim = not self.auto_claim
+        self.ctx.extra["auto_claim"] = self.auto_claim
+        self.ctx.play_sound("click")
+        return True
+
     def _click(self, pos: tuple[int, int]) -> int | None:
-        g = self.geo
-        if g.toggle.collidepoint(pos):
-            self.auto_claim = not self.auto_claim
-            self.ctx.extra["auto_claim"] = self.auto_claim
-            self.ctx.play_sound("click")
+        if self._toggle_auto_claim(pos):
             return None
+        g = self.geo
         if not self._my_decision():
             return None
         button = self._action_button()

@@ -210,6 +210,8 @@ class MatchScene(Scene):
                 self.step_review(-1 if event.key == pygame.K_LEFT else 1)
             return
         if not m.legal_for_viewer() or self.forced_wait is not None:
+            if self.board.handle_idle_event(event):
+                return
             if (
                 event.type == pygame.MOUSEBUTTONDOWN
                 and self.board.rect.collidepoint(event.pos)
