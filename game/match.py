@@ -43,13 +43,9 @@ class Move:
     index: int
     player: int  # the mover, or CHANCE
     action: int
-    engine_text: str | None  # action_to_string, or None for a chance event that may be private
+    text: str  # action_to_string: the engine's public words for the action
     forced: bool  # a human decision with one legal action, applied automatically
-
-    @property
-    def text(self) -> str:
-        """The log line in the current language (the engine's words for the action itself)."""
-        return t("log.hidden_chance") if self.engine_text is None else self.engine_text
+    private: bool  # a chance event of a hidden-information game (a deal or draw one player sees)
 
 
 def seat_names(seats: list[str]) -> list[str]:
@@ -338,9 +334,10 @@ class Match:
         """Apply (checked) and log one action; IllegalActionError leaves everything unchanged."""
         player = self.to_move
         forced = self._is_forced()
-        text = self._describe(action, player)
+        text = self.state.action_to_string(action)
         self.state.apply_action(action)
-        move = Move(len(self.state.history) - 1, player, action, text, forced)
+        private = player == CHANCE and not self.game.perfect_information
+        move = Move(len(self.state.history) - 1, player, action, text, forced, private)
         self.moves.append(move)
         self.revision += 1
         if self.hint_pending:
@@ -357,11 +354,6 @@ class Match:
             self.redo_stack.clear()
         self._changed()
         return move
-
-    def _describe(self, action: int, player: int) -> str | None:
-        if player == CHANCE and not self.game.perfect_information:
-            return None  # a deal may be private: the log never shows it
-        return self.state.action_to_string(action)
 
     def _rebuild(self, history: list[int]) -> None:
         self.cancel_ai()

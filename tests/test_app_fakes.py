@@ -102,7 +102,7 @@ class PebblesState(State):
 
     def action_to_string(self, action: int) -> str:
         if self.is_chance_node():
-            return f"player {self._dealing() + 1} is dealt a {action}"
+            return f"player {self._dealing() + 1} is dealt a card"  # public words only
         return f"player {self.turn + 1} takes {action}"
 
     def observation(self, player: int) -> dict:

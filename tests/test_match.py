@@ -127,12 +127,13 @@ def test_forced_action_offered_when_one_move_is_legal() -> None:
     assert move.forced and match.is_over
 
 
-def test_move_log_names_movers_and_hides_private_deals() -> None:
+def test_move_log_names_movers_and_marks_private_deals() -> None:
     match = Match(PebblesGame(), [HUMAN, HUMAN], seed=7)
     run_automatic(match)
     match.play(1)
     texts = [m.text for m in match.moves]
-    assert texts[:2] == ["Cards are dealt face down."] * 2  # no card value leaks into the log
+    assert texts[:2] == ["player 1 is dealt a card", "player 2 is dealt a card"]
+    assert [m.private for m in match.moves] == [True, True, False]
     assert texts[2] == "player 1 takes 1" and match.moves[2].player == 0
 
 

@@ -117,6 +117,8 @@ class State:
         raise NotImplementedError
 
     def action_to_string(self, action: int) -> str:
+        """``action`` (legal here, before it is applied) in words for the shared move log, so it
+        names only what every player may see: a private draw is "draws a card", not the card."""
         raise NotImplementedError
 
     def observation(self, player: int) -> dict:

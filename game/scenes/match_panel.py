@@ -82,8 +82,8 @@ class MatchPanel:
     def rows(self) -> list[Row]:
         """The move log as list rows, rebuilt only when the moves or the language change.
 
-        A run of face-down deals (a hidden-information game's chance events) is one row, so the
-        opening deal does not push the first real move out of sight.
+        A run of private chance events (the opening deal of a card game) is one row, so it does
+        not push the first real move out of sight; a single one (a draw) keeps the engine's words.
         """
         m = self.match
         key = (m.revision, get_language())
@@ -94,7 +94,7 @@ class MatchPanel:
             self._row_move, self._move_row = [], []
             run = 0  # length of the current run of hidden chance events
             for i, move in enumerate(m.moves):
-                hidden = move.player == CHANCE and move.engine_text is None
+                hidden = move.private
                 run = run + 1 if hidden else 0
                 if run > 1:  # extend the previous row instead of adding one
                     rows[-1] = Row(f"{i + 2 - run}–{i + 1}", t("log.hidden_chance_n", n=run))
