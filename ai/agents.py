@@ -23,12 +23,13 @@ picks the right one. Every level, Easy included, plays the heuristic's automatic
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from ai.heuristics import HEURISTICS, Heuristic
 from ai.mcts import EXPLORATION, MCTS, SearchResult
-from game.engines import GAMES, State
+from game.engines import CHANCE, GAMES, State
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -84,6 +85,20 @@ class Agent(Protocol):
 
     def reseed(self, seed: int) -> None:
         """Continue with a fresh random stream, keeping what was learnt (a search tree)."""
+
+
+def play_out(state: State, agents: Sequence[Agent], rng: random.Random) -> list[float]:
+    """Play ``state`` to the end and return the returns: chance outcomes drawn from ``rng``, and
+    each agent, like in a match, sees only a determinization for its seat. The state is changed
+    by checked ``apply_action``, so an agent's illegal move raises."""
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = agents[player].choose(state.determinize(player, rng))
+        state.apply_action(action)
+    return state.returns()
 
 
 def obvious_move(heuristic: Heuristic | None, state: State) -> int | None:

@@ -14,7 +14,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ai.agents import Agent, PolicyAgent, make_agent
+from ai.agents import Agent, PolicyAgent, make_agent, play_out
 from game.engines import GAMES
 
 RANDOM = "random"  # a uniformly random player, the floor every level is measured against
@@ -64,17 +64,8 @@ class DuelResult:
 
 def play_game(game_id: str, levels: tuple[str, ...], seed: int) -> list[float]:
     """One game between agents of ``levels`` (seat order); returns the final returns."""
-    state = GAMES[game_id].new_state(len(levels))
-    chance = random.Random(seed)
     agents = [_agent(game_id, level, seed * 10 + seat) for seat, level in enumerate(levels)]
-    while not state.is_terminal():
-        player = state.current_player()
-        if state.is_chance_node():
-            action = state.sample_chance(chance)
-        else:
-            action = agents[player].choose(state.determinize(player, chance))
-        state.apply_action(action)
-    return state.returns()
+    return play_out(GAMES[game_id].new_state(len(levels)), agents, random.Random(seed))
 
 
 def _agent(game_id: str, level: str, seed: int) -> Agent:

@@ -7,7 +7,16 @@ import random
 
 import pytest
 
-from ai.agents import BUDGETS, LEVELS, Budget, PolicyAgent, SearchAgent, budget_for, make_agent
+from ai.agents import (
+    BUDGETS,
+    LEVELS,
+    Budget,
+    PolicyAgent,
+    SearchAgent,
+    budget_for,
+    make_agent,
+    play_out,
+)
 from ai.heuristics import HEURISTICS
 from ai.mcts import MCTS
 from game.engines.base import CHANCE
@@ -35,16 +44,7 @@ def _midgame(seed: int, plies: int) -> BattleLineState:
 
 def _play(agents: list, seed: int, **options: object) -> list[float]:
     """A whole game; ``apply_action`` raises if an agent picks an illegal move."""
-    rng = random.Random(seed)
-    state = GAME.new_state(**options)
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            action = agents[player].choose(state.determinize(player, rng))
-        state.apply_action(action)
-    return state.returns()
+    return play_out(GAME.new_state(**options), agents, random.Random(seed))
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

@@ -7,7 +7,16 @@ import time
 
 import pytest
 
-from ai.agents import BUDGETS, LEVELS, Budget, PolicyAgent, SearchAgent, hint, make_agent
+from ai.agents import (
+    BUDGETS,
+    LEVELS,
+    Budget,
+    PolicyAgent,
+    SearchAgent,
+    hint,
+    make_agent,
+    play_out,
+)
 from ai.heuristics import HEURISTICS
 from ai.mcts import MCTS
 from game.engines import GAMES
@@ -231,16 +240,7 @@ def test_search_needs_a_decision_and_a_budget() -> None:
 
 
 def _play(agents: list, seed: int) -> list[float]:
-    state = GAMES["flatfront"].new_state()
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            action = agents[player].choose(state.determinize(player, rng))
-        state.apply_action(action)  # raises if an agent chose an illegal move
-    return state.returns()
+    return play_out(GAMES["flatfront"].new_state(), agents, random.Random(seed))
 
 
 def test_low_budget_search_plays_legal_flat_front_games() -> None:
