@@ -19,7 +19,7 @@ import pytest
 from ai.heuristics.battleline import BattleLineHeuristic
 from game import i18n
 from game.boards.base import BoardContext
-from game.boards.battleline import PALETTES, STRINGS, BattleLineBoard, tr
+from game.boards.battleline import PALETTES, BattleLineBoard
 from game.boards.battleline_art import SUIT_SYMBOLS, TACTIC_EMBLEMS
 from game.engines.battleline import BattleLineGame
 from game.engines.battleline.actions import (
@@ -45,6 +45,8 @@ from game.engines.battleline.cards import (
     TRAITOR,
     parse_card,
 )
+from game.i18n import t as tr
+from game.i18n import table
 from game.ui.fonts import get_symbol_font
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -199,7 +201,6 @@ def _english():
 # --- static checks ------------------------------------------------------------------------------
 def test_palettes_and_strings_are_complete():
     assert set(PALETTES["normal"]) == set(PALETTES["colorblind"])
-    assert set(STRINGS["en"]) == set(STRINGS["ja"])
     # the six troop colours differ in the colour-blind palette too
     assert len({PALETTES["colorblind"][f"suit{c}"] for c in range(6)}) == 6
 
@@ -801,8 +802,7 @@ def test_every_string_the_board_asks_for_exists():
     import re
 
     source = (Path(__file__).parent.parent / "game/boards/battleline.py").read_text("utf-8")
-    code = source[source.index("def tr(") :]  # everything after the tables
-    literal = set(re.findall(r"""["'](battleline\.[a-z0-9_.]+[a-z0-9_])["']""", code))
+    literal = set(re.findall(r"""["'](battleline\.[a-z0-9_.]+[a-z0-9_])["']""", source))
     assert len(literal) > 30
     families = {
         "battleline.card.": range(60, 70),
@@ -831,9 +831,10 @@ def test_every_string_the_board_asks_for_exists():
         "battleline.feedback.": ["own_card", "opposing_card"],
         "battleline.step.": ["choose_card", "choose_flag"],
     }
-    dynamic = set(re.findall(r"""f["'](battleline\.[a-z_.]*)\{""", code))
+    dynamic = set(re.findall(r"""f["'](battleline\.[a-z_.]*)\{""", source))
     assert dynamic <= set(families), dynamic - set(families)
     wanted = literal | {f"{prefix}{v}" for prefix, values in families.items() for v in values}
     for lang in ("en", "ja"):
-        assert sorted(wanted - set(STRINGS[lang])) == [], lang
-    assert sorted(set(STRINGS["en"]) - wanted) == []  # no string is left unused
+        assert sorted(wanted - set(table(lang))) == [], lang
+    board_keys = {key for key in table("en") if key.startswith("battleline.")}
+    assert sorted(board_keys - wanted) == []  # no string is left unused

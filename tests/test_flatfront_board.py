@@ -16,7 +16,7 @@ import pytest
 from game import i18n
 from game.boards import board_class
 from game.boards.base import BoardContext
-from game.boards.flatfront import PALETTES, FlatFrontBoard, tr
+from game.boards.flatfront import PALETTES, FlatFrontBoard
 from game.engines import GAMES
 from game.engines.flatfront import (
     PASS,
@@ -29,6 +29,7 @@ from game.engines.flatfront import (
     place_action,
     tile_type,
 )
+from game.i18n import t as tr
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 SIZE = (1280, 800)

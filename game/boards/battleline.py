@@ -160,251 +160,16 @@ PALETTES: dict[str, dict[str, Colour]] = {
     },
 }
 
-# UI strings, keyed for game/i18n; used until the keys are in en.json / ja.json.
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "battleline.player": "Player {n}",
-        "battleline.card.60": "Alexander",
-        "battleline.card.61": "Darius",
-        "battleline.card.62": "Cavalry",
-        "battleline.card.63": "Shields",
-        "battleline.card.64": "Fog",
-        "battleline.card.65": "Mud",
-        "battleline.card.66": "Scout",
-        "battleline.card.67": "Redeploy",
-        "battleline.card.68": "Deserter",
-        "battleline.card.69": "Traitor",
-        "battleline.tactic.60": "Alexander (Leader)",
-        "battleline.tactic.61": "Darius (Leader)",
-        "battleline.tactic.62": "Companion Cavalry",
-        "battleline.tactic.63": "Shield Bearers",
-        "battleline.tactic.64": "Fog",
-        "battleline.tactic.65": "Mud",
-        "battleline.tactic.66": "Scout",
-        "battleline.tactic.67": "Redeploy",
-        "battleline.tactic.68": "Deserter",
-        "battleline.tactic.69": "Traitor",
-        "battleline.help.60": "Any colour, any value. One Leader per player per game.",
-        "battleline.help.61": "Any colour, any value. One Leader per player per game.",
-        "battleline.help.62": "Counts as an 8 of any colour.",
-        "battleline.help.63": "Counts as a 1, 2 or 3 of any colour.",
-        "battleline.help.64": "At that flag only the totals count, not the formations.",
-        "battleline.help.65": "At that flag each side needs four cards.",
-        "battleline.help.66": "Draw 3 cards from either deck, then put 2 back on top.",
-        "battleline.help.67": "Move one of your cards to another flag, or discard it.",
-        "battleline.help.68": "Discard one of your opponent's cards at an open flag.",
-        "battleline.help.69": "Take an opposing troop card to a free slot on your side.",
-        "battleline.family.morale": "Morale",
-        "battleline.family.environment": "Environment",
-        "battleline.family.guile": "Guile",
-        "battleline.family.troop": "Troop",
-        "battleline.formation.5": "Wedge",
-        "battleline.formation.4": "Phalanx",
-        "battleline.formation.3": "Battalion",
-        "battleline.formation.2": "Skirmish",
-        "battleline.formation.1": "Host",
-        "battleline.formation.0": "Total",
-        "battleline.deck.troop": "Troops",
-        "battleline.deck.tactics": "Tactics",
-        "battleline.deck.top": "top",
-        "battleline.discard": "Discard",
-        "battleline.flags_held": "Flags {n}",
-        "battleline.tactics_played": "Tactics {n}",
-        "battleline.points": "{n} pts",
-        "battleline.to_move": "to move",
-        "battleline.winner": "Winner",
-        "battleline.button.pass": "Pass",
-        "battleline.button.done": "Done claiming",
-        "battleline.button.discard": "Discard it",
-        "battleline.button.claim": "Claim",
-        "battleline.auto_claim": "Auto-claim",
-        "battleline.hint": "Hint",
-        "battleline.status.play": "Your turn: play a card — click it, then a flag (or drag it)",
-        "battleline.status.play_or_pass": "No troop card fits: play a tactics card or pass",
-        "battleline.status.selected": "{card}: click a glowing flag (right-click to cancel)",
-        "battleline.status.selected_env": "{card}: click a flag to lay it there",
-        "battleline.status.selected_scout": "Scout: click a deck for the first of 3 cards",
-        "battleline.status.selected_redeploy": "Redeploy: click one of your cards at a flag",
-        "battleline.status.selected_deserter": "Deserter: click an opposing card to discard",
-        "battleline.status.selected_traitor": "Traitor: click an opposing troop card",
-        "battleline.status.flag": "Choose a flag for {card}",
-        "battleline.status.scout_draw": "Scout: click a deck to draw card {n} of 3",
-        "battleline.status.scout_return": "Scout: click a card in your hand to put back ({n} left)",
-        "battleline.status.redeploy_from": "Redeploy: click one of your cards at an open flag",
-        "battleline.status.redeploy_to": "Redeploy {card}: click another flag, or discard it",
-        "battleline.status.deserter": "Deserter: click an opposing card to discard",
-        "battleline.status.traitor_from": "Traitor: click an opposing troop card",
-        "battleline.status.traitor_to": "Traitor: click a flag on your side for {card}",
-        "battleline.status.claim": "Claim a glowing flag, or click Done claiming",
-        "battleline.status.draw": "Draw a card: click the troop or the tactics deck",
-        "battleline.status.waiting": "{name} is thinking…",
-        "battleline.status.dealing": "Dealing the cards",
-        "battleline.status.drawing": "{name} draws a card",
-        "battleline.status.over": "Game over: {result}",
-        "battleline.step.scout_draw": "Drawing card {n} of 3",
-        "battleline.step.scout_return": "Put back {n} more",
-        "battleline.step.choose_card": "Choosing a card",
-        "battleline.step.choose_flag": "Choosing a flag",
-        "battleline.step.selected": "Choose a target",
-        "battleline.tip.provable": "Flag {n}: your {mine} cannot be beaten here.",
-        "battleline.tip.after_play": "You can claim it after your play.",
-        "battleline.tip.claim_now": "Click Claim to take it.",
-        "battleline.tip.beaten": "Flag {n}: {theirs} beats your {mine}.",
-        "battleline.tip.tie_lost": "Flag {n}: both sides make {mine}, and {name} completed first.",
-        "battleline.tip.could_reach": "Flag {n} cannot be claimed yet: {name} could still "
-        "complete {theirs} (shown faint), which beats your {mine}.",
-        "battleline.tip.as": "as {card}",
-        "battleline.feedback.full": "Your side of flag {n} is full",
-        "battleline.feedback.claimed": "Flag {n} is claimed: nothing there may change",
-        "battleline.feedback.env": "Flag {n} already has {card}",
-        "battleline.feedback.own_card": "Choose one of your own cards at an open flag",
-        "battleline.feedback.opposing_card": "Choose one of your opponent's cards at an open flag",
-        "battleline.feedback.troop_only": "Traitor takes troop cards only, not tactics cards",
-        "battleline.feedback.no_slot": "Traitor needs a free slot on your side",
-        "battleline.feedback.pick_card": "Choose a card from your hand first",
-        "battleline.feedback.pick_deck": "Click the troop or the tactics deck",
-        "battleline.banner.wins": "{name} wins!",
-        "battleline.banner.you_win": "You win!",
-        "battleline.banner.draw": "Drawn game",
-        "battleline.banner.game_result": "Game {n}: {result}",
-        "battleline.banner.score": "Points {a} – {b}",
-        "battleline.how.breakthrough": "Breakthrough: three adjacent flags",
-        "battleline.how.envelopment": "Envelopment: five flags",
-        "battleline.how.final_resolution": "Both passed: the open flags were resolved",
-        "battleline.how.stalemate": "Both passed: the game is drawn",
-    },
-    "ja": {
-        "battleline.player": "プレイヤー{n}",
-        "battleline.card.60": "アレクサンダー",
-        "battleline.card.61": "ダレイオス",
-        "battleline.card.62": "援軍騎兵",
-        "battleline.card.63": "盾",
-        "battleline.card.64": "霧",
-        "battleline.card.65": "泥濘",
-        "battleline.card.66": "偵察",
-        "battleline.card.67": "配置転換",
-        "battleline.card.68": "脱走",
-        "battleline.card.69": "裏切り",
-        "battleline.tactic.60": "アレクサンダー（指揮官）",
-        "battleline.tactic.61": "ダレイオス（指揮官）",
-        "battleline.tactic.62": "援軍騎兵",
-        "battleline.tactic.63": "盾",
-        "battleline.tactic.64": "霧",
-        "battleline.tactic.65": "泥濘",
-        "battleline.tactic.66": "偵察",
-        "battleline.tactic.67": "配置転換",
-        "battleline.tactic.68": "脱走",
-        "battleline.tactic.69": "裏切り",
-        "battleline.help.60": "好きな色・好きな数字。指揮官は1ゲームに1人1枚まで。",
-        "battleline.help.61": "好きな色・好きな数字。指揮官は1ゲームに1人1枚まで。",
-        "battleline.help.62": "好きな色の8として数えます。",
-        "battleline.help.63": "好きな色の1・2・3のいずれかとして数えます。",
-        "battleline.help.64": "そのフラッグではフォーメーションを無視し、合計だけで比べます。",
-        "battleline.help.65": "そのフラッグでは両者とも4枚でフォーメーションを作ります。",
-        "battleline.help.66": "山札から3枚引き、手札から2枚を山札の上に戻します。",
-        "battleline.help.67": "自分のカード1枚を別のフラッグへ移すか、取り除きます。",
-        "battleline.help.68": "未獲得のフラッグにある相手のカード1枚を取り除きます。",
-        "battleline.help.69": "相手の部隊カード1枚を自分側の空きに移します。",
-        "battleline.family.morale": "士気高揚",
-        "battleline.family.environment": "気象",
-        "battleline.family.guile": "謀略",
-        "battleline.family.troop": "部隊",
-        "battleline.formation.5": "ウェッジ",
-        "battleline.formation.4": "ファランクス",
-        "battleline.formation.3": "バタリオン",
-        "battleline.formation.2": "スカーミッシュ",
-        "battleline.formation.1": "ホスト",
-        "battleline.formation.0": "合計",
-        "battleline.deck.troop": "部隊",
-        "battleline.deck.tactics": "戦術",
-        "battleline.deck.top": "一番上",
-        "battleline.discard": "捨て札",
-        "battleline.flags_held": "フラッグ {n}",
-        "battleline.tactics_played": "戦術 {n}",
-        "battleline.points": "{n}点",
-        "battleline.to_move": "手番",
-        "battleline.winner": "勝者",
-        "battleline.button.pass": "パス",
-        "battleline.button.done": "獲得を終える",
-        "battleline.button.discard": "取り除く",
-        "battleline.button.claim": "獲得",
-        "battleline.auto_claim": "自動で獲得",
-        "battleline.hint": "ヒント",
-        "battleline.status.play": "あなたの番：カードをクリックしてからフラッグへ（ドラッグも可）",
-        "battleline.status.play_or_pass": "置ける部隊カードがありません：戦術カードを出すかパス",
-        "battleline.status.selected": "{card}：光っているフラッグをクリック（右クリックで取消）",
-        "battleline.status.selected_env": "{card}：置くフラッグをクリック",
-        "battleline.status.selected_scout": "偵察：1枚目を引く山札をクリック",
-        "battleline.status.selected_redeploy": "配置転換：フラッグにある自分のカードをクリック",
-        "battleline.status.selected_deserter": "脱走：取り除く相手のカードをクリック",
-        "battleline.status.selected_traitor": "裏切り：相手の部隊カードをクリック",
-        "battleline.status.flag": "{card}を置くフラッグを選ぶ",
-        "battleline.status.scout_draw": "偵察：{n}枚目（3枚中）を引く山札をクリック",
-        "battleline.status.scout_return": "偵察：山札に戻す手札をクリック（残り{n}枚）",
-        "battleline.status.redeploy_from": "配置転換：未獲得のフラッグにある自分のカードをクリック",
-        "battleline.status.redeploy_to": "配置転換 {card}：別のフラッグか、取り除くを選ぶ",
-        "battleline.status.deserter": "脱走：取り除く相手のカードをクリック",
-        "battleline.status.traitor_from": "裏切り：相手の部隊カードをクリック",
-        "battleline.status.traitor_to": "裏切り：{card}を置く自分側のフラッグをクリック",
-        "battleline.status.claim": "光っているフラッグを獲得するか、「獲得を終える」をクリック",
-        "battleline.status.draw": "補充：部隊か戦術の山札をクリック",
-        "battleline.status.waiting": "{name}が考えています…",
-        "battleline.status.dealing": "カードを配っています",
-        "battleline.status.drawing": "{name}がカードを引きます",
-        "battleline.status.over": "ゲーム終了：{result}",
-        "battleline.step.scout_draw": "{n}枚目（3枚中）を引いています",
-        "battleline.step.scout_return": "山札に戻す：残り{n}枚",
-        "battleline.step.choose_card": "カードを選んでいます",
-        "battleline.step.choose_flag": "フラッグを選んでいます",
-        "battleline.step.selected": "対象を選んでください",
-        "battleline.tip.provable": "フラッグ{n}：あなたの{mine}はここでは負けません。",
-        "battleline.tip.after_play": "カードを出した後に獲得できます。",
-        "battleline.tip.claim_now": "「獲得」をクリックしてください。",
-        "battleline.tip.beaten": "フラッグ{n}：{theirs}があなたの{mine}に勝っています。",
-        "battleline.tip.tie_lost": "フラッグ{n}：両者とも{mine}で、{name}が先に完成させました。",
-        "battleline.tip.could_reach": "フラッグ{n}はまだ獲得できません：{name}はまだ"
-        "{theirs}を完成できます（薄く表示）。これはあなたの{mine}に勝ちます。",
-        "battleline.tip.as": "{card}として",
-        "battleline.feedback.full": "フラッグ{n}の自分側は満杯です",
-        "battleline.feedback.claimed": "フラッグ{n}は獲得済みです：変更できません",
-        "battleline.feedback.env": "フラッグ{n}にはすでに{card}があります",
-        "battleline.feedback.own_card": "未獲得のフラッグにある自分のカードを選んでください",
-        "battleline.feedback.opposing_card": "未獲得のフラッグにある相手のカードを選んでください",
-        "battleline.feedback.troop_only": "裏切りは部隊カードだけを移せます",
-        "battleline.feedback.no_slot": "裏切りには自分側の空きが必要です",
-        "battleline.feedback.pick_card": "まず手札からカードを選んでください",
-        "battleline.feedback.pick_deck": "部隊か戦術の山札をクリックしてください",
-        "battleline.banner.wins": "{name}の勝ち！",
-        "battleline.banner.you_win": "あなたの勝ち！",
-        "battleline.banner.draw": "引き分け",
-        "battleline.banner.game_result": "第{n}ゲーム：{result}",
-        "battleline.banner.score": "得点 {a} – {b}",
-        "battleline.how.breakthrough": "突破：隣り合う3つのフラッグ",
-        "battleline.how.envelopment": "包囲：5つのフラッグ",
-        "battleline.how.final_resolution": "両者パス：残りのフラッグを判定しました",
-        "battleline.how.stalemate": "両者パス：引き分け",
-    },
-}
-
-
-def tr(key: str, **fmt: object) -> str:
-    """The UI string for ``key``: from game.i18n once it has the key, else from STRINGS."""
-    if i18n.has(key):
-        return i18n.t(key, **fmt)
-    table = STRINGS.get(i18n.get_language(), STRINGS["en"])
-    text = table.get(key, STRINGS["en"][key])
-    return text.format(**fmt) if fmt else text
-
 
 def card_label(card: int) -> str:
     """A card in words: "♦7" for a troop card, the tactics card's full name otherwise."""
     if card < NUM_TROOPS:
         return f"{SUIT_SYMBOLS[colour_of(card)]}{value_of(card)}"
-    return tr(f"battleline.tactic.{card}")
+    return i18n.t(f"battleline.tactic.{card}")
 
 
 def formation_label(formation: dict) -> str:
-    name = tr(f"battleline.formation.{formation['rank']}")
+    name = i18n.t(f"battleline.formation.{formation['rank']}")
     return f"{name} {formation['total']}"
 
 
@@ -677,14 +442,14 @@ class BattleLineBoard(Board):
     @staticmethod
     def _art_label(key: int | str) -> str:
         if isinstance(key, int):
-            return tr(f"battleline.card.{key}")
-        return tr(f"battleline.family.{key}")
+            return i18n.t(f"battleline.card.{key}")
+        return i18n.t(f"battleline.family.{key}")
 
     def name(self, player: int) -> str:
         seats = self.ctx.seat_names
         if player < len(seats) and seats[player]:
             return seats[player]
-        return tr("battleline.player", n=player + 1)
+        return i18n.t("battleline.player", n=player + 1)
 
     # --- geometry -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -1203,14 +968,14 @@ class BattleLineBoard(Board):
     # --- banners ------------------------------------------------------------------------------
     def _wins(self, winner: int) -> str:
         if winner < 0:
-            return tr("battleline.banner.draw")
+            return i18n.t("battleline.banner.draw")
         if self.name(winner) == i18n.t("seat.you"):
-            return tr("battleline.banner.you_win")
-        return tr("battleline.banner.wins", name=self.name(winner))
+            return i18n.t("battleline.banner.you_win")
+        return i18n.t("battleline.banner.wins", name=self.name(winner))
 
     def _result_text(self, result: dict) -> tuple[str, str, int | None]:
         winner = result["winner"]
-        how = tr(f"battleline.how.{result['how'].replace(' ', '_')}")
+        how = i18n.t(f"battleline.how.{result['how'].replace(' ', '_')}")
         return self._wins(winner), how, (winner if winner >= 0 else None)
 
     def _over_banner(self, obs: dict) -> Banner | None:
@@ -1222,7 +987,7 @@ class BattleLineBoard(Board):
             winner = obs["winner"]
             title = self._wins(winner)
             a, b = match["points"][self.me], match["points"][1 - self.me]
-            sub = f"{sub} · {tr('battleline.banner.score', a=a, b=b)}"
+            sub = f"{sub} · {i18n.t('battleline.banner.score', a=a, b=b)}"
             side = None if winner < 0 else winner
         return Banner(title, sub, side)
 
@@ -1234,8 +999,8 @@ class BattleLineBoard(Board):
         title, how, side = self._result_text(match["results"][-1])
         a, b = match["points"][self.me], match["points"][1 - self.me]
         banner = Banner(
-            tr("battleline.banner.game_result", n=len(match["results"]), result=title),
-            f"{how} · {tr('battleline.banner.score', a=a, b=b)}",
+            i18n.t("battleline.banner.game_result", n=len(match["results"]), result=title),
+            f"{how} · {i18n.t('battleline.banner.score', a=a, b=b)}",
             side,
             appear=0.0,
         )
@@ -1331,11 +1096,11 @@ class BattleLineBoard(Board):
         if not self._my_decision():
             return None
         if PASS in self.legal:
-            return PASS, tr("battleline.button.pass")
+            return PASS, i18n.t("battleline.button.pass")
         if DONE in self.legal:
-            return DONE, tr("battleline.button.done")
+            return DONE, i18n.t("battleline.button.done")
         if DISCARD in self.legal:
-            return DISCARD, tr("battleline.button.discard")
+            return DISCARD, i18n.t("battleline.button.discard")
         return None
 
     # --- input --------------------------------------------------------------------------------
@@ -1498,7 +1263,7 @@ class BattleLineBoard(Board):
 
     def _refuse(self, key: str, **fmt: object) -> None:
         """A click that maps to no action: say why (the scene adds the error sound)."""
-        self.ctx.feedback(tr(key, **fmt))
+        self.ctx.feedback(i18n.t(key, **fmt))
 
     # --- hit tests ------------------------------------------------------------------------------
     def _sprite_rect(self, sprite: CardSprite) -> pygame.Rect:
@@ -1599,21 +1364,21 @@ class BattleLineBoard(Board):
             return ""
         phase = obs["phase"]
         if phase == "over":
-            return tr("battleline.status.over", result=self._over_banner(obs).title)
+            return i18n.t("battleline.status.over", result=self._over_banner(obs).title)
         mover = obs["turn"]
         if phase in ("first_player", "deal"):
-            return tr("battleline.status.dealing")
+            return i18n.t("battleline.status.dealing")
         if not self._my_decision():
             if phase == "draw_card":
-                return tr("battleline.status.drawing", name=self.name(mover))
-            return tr("battleline.status.waiting", name=self.name(mover))
+                return i18n.t("battleline.status.drawing", name=self.name(mover))
+            return i18n.t("battleline.status.waiting", name=self.name(mover))
         pending = obs["pending"]["card"]
         if phase == "play":
             card = self.selected
             if card is None:
                 can_troop = any(c < NUM_TROOPS for c in self.legal)
                 key = "play" if can_troop or PASS not in self.legal else "play_or_pass"
-                return tr(f"battleline.status.{key}")
+                return i18n.t(f"battleline.status.{key}")
             special = {
                 SCOUT: "scout",
                 REDEPLOY: "redeploy",
@@ -1621,16 +1386,16 @@ class BattleLineBoard(Board):
                 TRAITOR: "traitor",
             }
             if card in special:
-                return tr(f"battleline.status.selected_{special[card]}")
+                return i18n.t(f"battleline.status.selected_{special[card]}")
             key = "selected_env" if card in ENVIRONMENT else "selected"
-            return tr(f"battleline.status.{key}", card=card_label(card))
+            return i18n.t(f"battleline.status.{key}", card=card_label(card))
         if phase == "scout_draw":
-            return tr("battleline.status.scout_draw", n=4 - obs["pending"]["scout_draws_left"])
+            return i18n.t("battleline.status.scout_draw", n=4 - obs["pending"]["scout_draws_left"])
         if phase == "scout_return":
-            return tr("battleline.status.scout_return", n=obs["pending"]["scout_returns_left"])
+            return i18n.t("battleline.status.scout_return", n=obs["pending"]["scout_returns_left"])
         if phase in ("flag", "redeploy_to", "traitor_to"):
-            return tr(f"battleline.status.{phase}", card=card_label(pending))
-        return tr(f"battleline.status.{phase}")
+            return i18n.t(f"battleline.status.{phase}", card=card_label(pending))
+        return i18n.t(f"battleline.status.{phase}")
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -1938,7 +1703,9 @@ class BattleLineBoard(Board):
             halo = self.art.glow(token.w, token.h, p["claim"], max(3, token.w // 12))
             blit_center(surface, halo, token.center, round(120 + 130 * self._pulse(4.0)))
             hovered = self.mouse is not None and rect.collidepoint(self.mouse)
-            self._button(surface, rect, tr("battleline.button.claim"), primary=True, hot=hovered)
+            self._button(
+                surface, rect, i18n.t("battleline.button.claim"), primary=True, hot=hovered
+            )
             if self.hint == claim_action(f):
                 self._hint_ring(surface, rect)
 
@@ -1962,7 +1729,7 @@ class BattleLineBoard(Board):
         self._draw_plate(surface, opp, g.opp_plate)
         self._draw_plate(surface, self.me, g.my_plate)
         for rect in (g.opp_discard, g.my_discard):
-            self._draw_pile_label(surface, tr("battleline.discard"), rect)
+            self._draw_pile_label(surface, i18n.t("battleline.discard"), rect)
         self._draw_decks(surface)
         self._draw_buttons(surface)
         self._draw_step(surface)
@@ -1972,9 +1739,9 @@ class BattleLineBoard(Board):
         obs = self.obs
         phase, pending = obs["phase"], obs["pending"]
         if phase == "scout_return":
-            return SCOUT, tr("battleline.step.scout_return", n=pending["scout_returns_left"])
+            return SCOUT, i18n.t("battleline.step.scout_return", n=pending["scout_returns_left"])
         if phase == "scout_draw" or (phase == "draw_card" and pending["scout_draws_left"]):
-            return SCOUT, tr("battleline.step.scout_draw", n=4 - pending["scout_draws_left"])
+            return SCOUT, i18n.t("battleline.step.scout_draw", n=4 - pending["scout_draws_left"])
         steps = {
             "redeploy_from": (REDEPLOY, "choose_card"),
             "redeploy_to": (REDEPLOY, "choose_flag"),
@@ -1984,11 +1751,11 @@ class BattleLineBoard(Board):
         }
         if phase in steps:
             card, step = steps[phase]
-            return card, tr(f"battleline.step.{step}")
+            return card, i18n.t(f"battleline.step.{step}")
         if phase == "flag" and pending["card"] is not None and pending["card"] >= NUM_TROOPS:
-            return pending["card"], tr("battleline.step.choose_flag")
+            return pending["card"], i18n.t("battleline.step.choose_flag")
         if phase == "play" and self.selected is not None and self.selected >= NUM_TROOPS:
-            return self.selected, tr("battleline.step.selected")
+            return self.selected, i18n.t("battleline.step.selected")
         return None
 
     def _draw_step(self, surface: pygame.Surface) -> None:
@@ -2005,7 +1772,7 @@ class BattleLineBoard(Board):
         x = area.x + 2 * pad + w
         width = area.right - pad - x
         title = self.art.fitted(
-            tr(f"battleline.tactic.{card}"), self.fs(1.45), p["text"], width, bold=True
+            i18n.t(f"battleline.tactic.{card}"), self.fs(1.45), p["text"], width, bold=True
         )
         lines = [title]
         lines += [
@@ -2066,9 +1833,9 @@ class BattleLineBoard(Board):
         name_x = rect.x + pad + mark.get_width() + round(0.5 * g.unit)
         tag = ""
         if winner:
-            tag = tr("battleline.winner")
+            tag = i18n.t("battleline.winner")
         elif active:
-            tag = tr("battleline.to_move")
+            tag = i18n.t("battleline.to_move")
         tag_img = (
             self.art.text(tag, self.fs(1.15), darker(p["gold"], 0.8), bold=True) if tag else None
         )
@@ -2085,11 +1852,11 @@ class BattleLineBoard(Board):
             surface.blit(self.art.panel(pill.w, pill.h, (*p["gold"], 255), None, pill.h // 2), pill)
             blit_center(surface, tag_img, pill.center)
         flags = sum(1 for fl in obs["flags"] if fl["claimed_by"] == side)
-        parts = [tr("battleline.flags_held", n=flags)]
+        parts = [i18n.t("battleline.flags_held", n=flags)]
         if obs["options"].get("tactics", "on") == "on":
-            parts.append(tr("battleline.tactics_played", n=obs["tactics_played"][side]))
+            parts.append(i18n.t("battleline.tactics_played", n=obs["tactics_played"][side]))
         if obs["match"]["games"] > 1:
-            parts.append(tr("battleline.points", n=obs["match"]["points"][side]))
+            parts.append(i18n.t("battleline.points", n=obs["match"]["points"][side]))
         line = self.art.fitted("   ".join(parts), self.fs(1.25), p["text_dim"], rect.w - 2 * pad)
         surface.blit(line, line.get_rect(midleft=(rect.x + pad, rect.y + rect.h * 0.72)))
 
@@ -2102,7 +1869,9 @@ class BattleLineBoard(Board):
         for deck, rect in enumerate(g.decks):
             if deck == TACTICS_DECK and not tactics_on:
                 continue
-            name = tr("battleline.deck.troop" if deck == TROOP_DECK else "battleline.deck.tactics")
+            name = i18n.t(
+                "battleline.deck.troop" if deck == TROOP_DECK else "battleline.deck.tactics"
+            )
             label = self.art.fitted(name.upper(), self.fs(1.15), p["text_dim"], rect.w + 8, True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 2)))
             n = counts[deck]
@@ -2135,7 +1904,9 @@ class BattleLineBoard(Board):
                 mini = self.art.card(top[0], round(rect.w * 0.62))
                 spot = mini.get_rect(topright=(rect.right + rect.w // 6, rect.top - rect.w // 8))
                 surface.blit(mini, spot)
-                tag = self.art.text(tr("battleline.deck.top"), self.fs(1.0), p["text"], bold=True)
+                tag = self.art.text(
+                    i18n.t("battleline.deck.top"), self.fs(1.0), p["text"], bold=True
+                )
                 surface.blit(tag, tag.get_rect(midtop=(spot.centerx, spot.bottom)))
             badge = self.art.text(str(n), self.fs(1.35), darker(p["gold"], 0.8), bold=True)
             pill = pygame.Rect(
@@ -2168,7 +1939,7 @@ class BattleLineBoard(Board):
         knob_x = track.right - knob_h // 2 if on else track.x + knob_h // 2
         pygame.draw.circle(surface, p["text"], (knob_x, track.centery), knob_h // 2 - 2)
         text = self.art.fitted(
-            tr("battleline.auto_claim"),
+            i18n.t("battleline.auto_claim"),
             self.fs(1.3),
             p["text"] if on else p["text_dim"],
             rect.w - track.w - 8,
@@ -2210,7 +1981,7 @@ class BattleLineBoard(Board):
                 rect = self.visible_rect(flag, opp, j, len(stack))
                 as_card = f"{SUIT_SYMBOLS[colour]}{value}"
                 tag = self.art.text(
-                    tr("battleline.tip.as", card=as_card), self.fs(1.15), p["text"], bold=True
+                    i18n.t("battleline.tip.as", card=as_card), self.fs(1.15), p["text"], bold=True
                 )
                 pill = pygame.Rect(0, 0, tag.get_width() + 8, tag.get_height())
                 pill.midtop = (rect.centerx, rect.top + 2)
@@ -2245,23 +2016,22 @@ class BattleLineBoard(Board):
         me, opp = self.me, 1 - self.me
         mine = formation_label(info["formation"][me])
         if claim["provable"]:
-            text = tr("battleline.tip.provable", n=flag + 1, mine=mine)
+            text = i18n.t("battleline.tip.provable", n=flag + 1, mine=mine)
             later = self.phase != "claim"
-            return (
-                f"{text} {tr('battleline.tip.after_play' if later else 'battleline.tip.claim_now')}"
-            )
+            when = "battleline.tip.after_play" if later else "battleline.tip.claim_now"
+            return f"{text} {i18n.t(when)}"
         theirs_now = info["formation"][opp]
         if theirs_now is not None:
             if theirs_now["rank"] == info["formation"][me]["rank"] and (
                 theirs_now["total"] == info["formation"][me]["total"]
             ):
-                return tr("battleline.tip.tie_lost", n=flag + 1, mine=mine, name=self.name(opp))
-            return tr(
+                return i18n.t("battleline.tip.tie_lost", n=flag + 1, mine=mine, name=self.name(opp))
+            return i18n.t(
                 "battleline.tip.beaten", n=flag + 1, mine=mine, theirs=formation_label(theirs_now)
             )
         beaten = claim["beaten_by"]
         theirs = formation_label(beaten) if beaten else "?"
-        return tr(
+        return i18n.t(
             "battleline.tip.could_reach", n=flag + 1, mine=mine, theirs=theirs, name=self.name(opp)
         )
 
@@ -2317,7 +2087,7 @@ class BattleLineBoard(Board):
             return
         g = self.geo
         rect = self._sprite_rect(self.sprites[card]).move(0, -round(self._lift(card) * g.hand_h))
-        text = f"{tr(f'battleline.tactic.{card}')}: {tr(f'battleline.help.{card}')}"
+        text = f"{i18n.t(f'battleline.tactic.{card}')}: {i18n.t(f'battleline.help.{card}')}"
         box, images, line_h = self._note_box(text, round(max(g.hand_w * 2.6, 20 * g.unit)))
         box.midbottom = (rect.centerx, rect.top - round(0.9 * g.unit))
         self._blit_note(surface, box, images, line_h, self.ctx.palette["gold"])
@@ -2347,7 +2117,7 @@ class BattleLineBoard(Board):
         ring = self.art.glow(rect.w, rect.h, p["hint"], max(3, round(g.unit * 0.5)))
         blit_center(surface, ring, rect.center, round(170 + 85 * self._pulse(5.0)))
         ink = darker(p["hint"], 0.7)
-        label = self.art.text("★ " + tr("battleline.hint"), self.fs(1.25), ink, bold=True)
+        label = self.art.text("★ " + i18n.t("battleline.hint"), self.fs(1.25), ink, bold=True)
         pill = pygame.Rect(0, 0, label.get_width() + round(g.unit), label.get_height())
         pill.midbottom = (rect.centerx, rect.top - 2)
         pygame.draw.rect(surface, p["hint"], pill, border_radius=pill.h // 2)

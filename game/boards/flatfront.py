@@ -90,129 +90,15 @@ PALETTES: dict[str, dict[str, Colour]] = {
     },
 }
 
-# UI strings, keyed for game/i18n; used until the keys are in en.json / ja.json.
-STRINGS: dict[str, dict[str, str]] = {
-    "en": {
-        "side.flatfront.0": "Blue",
-        "side.flatfront.1": "Red",
-        "flatfront.banner.tile": "{side}'s tile!",
-        "flatfront.banner.first": "{side} lays the first tile",
-        "flatfront.banner.again": "{side} places again",
-        "flatfront.banner.places": "{side} places it",
-        "flatfront.banner.pieces": "{side} sets {n} pieces on it",
-        "flatfront.banner.piece_one": "{side} sets 1 piece on it",
-        "flatfront.banner.combat": "Combat!",
-        "flatfront.banner.attacks_first": "{side} attacks first",
-        "flatfront.banner.attacks": "{side} to attack",
-        "flatfront.banner.cannot": "{side} has no attack left",
-        "flatfront.banner.passes": "{side} passes",
-        "flatfront.banner.passes_sub": "No attack beats any defence",
-        "flatfront.banner.wins": "{side} wins!",
-        "flatfront.banner.draw": "Draw",
-        "flatfront.banner.result": "Tiles {blue} to {red}, power {bp} to {rp}",
-        "flatfront.pile": "Pile",
-        "flatfront.face_up": "Face up",
-        "flatfront.squares": "{n} squares",
-        "flatfront.squares_one": "1 square",
-        "flatfront.no_squares": "no squares",
-        "flatfront.pile_empty": "empty",
-        "flatfront.to_move": "to move",
-        "flatfront.winner": "Winner",
-        "flatfront.tiles": "tiles",
-        "flatfront.power": "power",
-        "flatfront.supply": "In hand",
-        "flatfront.choose": "Choose pieces",
-        "flatfront.option_power": "power {n}",
-        "flatfront.attack_vs": "Attack {attack} vs defence {defence}",
-        "flatfront.attack_ok": "Knocks it down",
-        "flatfront.attack_short": "Not enough",
-        "flatfront.limit": "{n} × {n} limit",
-        "flatfront.touch.edge": "Tiles touch by edges",
-        "flatfront.touch.edge+corner": "Tiles touch by edges and corners",
-        "flatfront.hint": "Hint",
-        "flatfront.status.place": "{side}: click a highlighted cell to place the tile",
-        "flatfront.status.placing": "{side} is placing a tile",
-        "flatfront.status.pieces": "{side}: choose the pieces for the tile (keys 1–{n})",
-        "flatfront.status.choosing": "{side} is choosing pieces",
-        "flatfront.status.attack": "{side}: click a highlighted tile to attack",
-        "flatfront.status.pass": "{side} has no successful attack and passes",
-        "flatfront.status.attacking": "{side} is attacking",
-        "flatfront.status.turn_up": "Turning up the next tile",
-        "flatfront.status.over": "Game over: {result}",
-        "flatfront.feedback.limit": "The field may not exceed {n} × {n} tiles",
-        "flatfront.feedback.own_tile": "Attack an opposing tile",
-        "flatfront.feedback.choose": "Choose the pieces for the tile first",
-    },
-    "ja": {
-        "side.flatfront.0": "青",
-        "side.flatfront.1": "赤",
-        "flatfront.banner.tile": "{side}のタイル！",
-        "flatfront.banner.first": "{side}が最初のタイルを置きます",
-        "flatfront.banner.again": "{side}がもう一度置きます",
-        "flatfront.banner.places": "{side}が置きます",
-        "flatfront.banner.pieces": "{side}が駒を{n}個乗せます",
-        "flatfront.banner.piece_one": "{side}が駒を1個乗せます",
-        "flatfront.banner.combat": "戦闘開始！",
-        "flatfront.banner.attacks_first": "{side}の先攻",
-        "flatfront.banner.attacks": "{side}の攻撃",
-        "flatfront.banner.cannot": "{side}は攻撃できません",
-        "flatfront.banner.passes": "{side}はパス",
-        "flatfront.banner.passes_sub": "防御を上回る攻撃がありません",
-        "flatfront.banner.wins": "{side}の勝ち！",
-        "flatfront.banner.draw": "引き分け",
-        "flatfront.banner.result": "領地 {blue} 対 {red}、パワー {bp} 対 {rp}",
-        "flatfront.pile": "山札",
-        "flatfront.face_up": "公開タイル",
-        "flatfront.squares": "{n}マス",
-        "flatfront.squares_one": "1マス",
-        "flatfront.no_squares": "0マス",
-        "flatfront.pile_empty": "なし",
-        "flatfront.to_move": "手番",
-        "flatfront.winner": "勝者",
-        "flatfront.tiles": "領地",
-        "flatfront.power": "パワー",
-        "flatfront.supply": "手元の駒",
-        "flatfront.choose": "駒を選ぶ",
-        "flatfront.option_power": "パワー{n}",
-        "flatfront.attack_vs": "攻撃 {attack} 対 防御 {defence}",
-        "flatfront.attack_ok": "倒せます",
-        "flatfront.attack_short": "足りません",
-        "flatfront.limit": "{n}×{n}の上限",
-        "flatfront.touch.edge": "辺で接するタイルが隣接",
-        "flatfront.touch.edge+corner": "辺と角で接するタイルが隣接",
-        "flatfront.hint": "ヒント",
-        "flatfront.status.place": "{side}：光っているマスをクリックしてタイルを置く",
-        "flatfront.status.placing": "{side}がタイルを置いています",
-        "flatfront.status.pieces": "{side}：タイルに乗せる駒を選ぶ（キー 1–{n}）",
-        "flatfront.status.choosing": "{side}が駒を選んでいます",
-        "flatfront.status.attack": "{side}：光っているタイルをクリックして攻撃",
-        "flatfront.status.pass": "{side}は攻撃できないのでパスします",
-        "flatfront.status.attacking": "{side}が攻撃しています",
-        "flatfront.status.turn_up": "次のタイルを公開しています",
-        "flatfront.status.over": "ゲーム終了：{result}",
-        "flatfront.feedback.limit": "場は{n}×{n}枚を超えられません",
-        "flatfront.feedback.own_tile": "相手のタイルを攻撃してください",
-        "flatfront.feedback.choose": "先にタイルに乗せる駒を選んでください",
-    },
-}
-
-
-def tr(key: str, **fmt: object) -> str:
-    """The UI string for ``key``: from game.i18n once it has the key, else from STRINGS."""
-    if i18n.has(key):
-        return i18n.t(key, **fmt)
-    table = STRINGS.get(i18n.get_language(), STRINGS["en"])
-    return table.get(key, STRINGS["en"][key]).format(**fmt)
-
 
 def side_name(side: int) -> str:
-    return tr(f"side.flatfront.{side}")
+    return i18n.t(f"side.flatfront.{side}")
 
 
 def squares_label(n: int) -> str:
     if n == 0:
-        return tr("flatfront.no_squares")
-    return tr("flatfront.squares_one") if n == 1 else tr("flatfront.squares", n=n)
+        return i18n.t("flatfront.no_squares")
+    return i18n.t("flatfront.squares_one") if n == 1 else i18n.t("flatfront.squares", n=n)
 
 
 # --- timings (seconds at animation speed 1) ---------------------------------------------------
@@ -534,9 +420,9 @@ class FlatFrontBoard(Board):
         for side in (0, 1):
             if obs["passed"][side] and not prev["passed"][side]:
                 name = side_name(side)
-                title = tr("flatfront.banner.passes", side=name)
+                title = i18n.t("flatfront.banner.passes", side=name)
                 self._flash(
-                    Banner(("pass", side), title, tr("flatfront.banner.passes_sub"), side), t
+                    Banner(("pass", side), title, i18n.t("flatfront.banner.passes_sub"), side), t
                 )
                 t += T_FLASH_HOLD
         self._set_banner(self._banner_for(obs), t)
@@ -633,7 +519,7 @@ class FlatFrontBoard(Board):
         phase, tiles = obs["phase"], obs["tiles"]
         if phase == "over":
             blue, red = obs["score"]
-            result = tr(
+            result = i18n.t(
                 "flatfront.banner.result",
                 blue=blue["tiles"],
                 red=red["tiles"],
@@ -642,29 +528,29 @@ class FlatFrontBoard(Board):
             )
             winner = obs["winner"]
             if winner == "draw":
-                return Banner(("over",), tr("flatfront.banner.draw"), result, None)
-            title = tr("flatfront.banner.wins", side=side_name(winner))
+                return Banner(("over",), i18n.t("flatfront.banner.draw"), result, None)
+            title = i18n.t("flatfront.banner.wins", side=side_name(winner))
             return Banner(("over",), title, result, winner)
         if phase == "combat":
             side = obs["to_move"]
             name = side_name(side)
             if not _can_attack(obs):
-                sub = tr("flatfront.banner.cannot", side=name)
+                sub = i18n.t("flatfront.banner.cannot", side=name)
             elif side == obs["first_attacker"] and not any(
                 not p["standing"] for t in tiles for p in t["pieces"]
             ):
-                sub = tr("flatfront.banner.attacks_first", side=name)
+                sub = i18n.t("flatfront.banner.attacks_first", side=name)
             else:
-                sub = tr("flatfront.banner.attacks", side=name)
-            return Banner(("combat", side), tr("flatfront.banner.combat"), sub, side)
+                sub = i18n.t("flatfront.banner.attacks", side=name)
+            return Banner(("combat", side), i18n.t("flatfront.banner.combat"), sub, side)
         if phase == "pieces":
             side = obs["to_move"]
             squares = tiles[obs["pending_tile"]]["squares"]
-            title = tr("flatfront.banner.tile", side=side_name(side))
+            title = i18n.t("flatfront.banner.tile", side=side_name(side))
             if squares == 1:
-                sub = tr("flatfront.banner.piece_one", side=side_name(side))
+                sub = i18n.t("flatfront.banner.piece_one", side=side_name(side))
             else:
-                sub = tr("flatfront.banner.pieces", side=side_name(side), n=squares)
+                sub = i18n.t("flatfront.banner.pieces", side=side_name(side), n=squares)
             return Banner(("turn", obs["pending_tile"]), title, sub, side)
         fu = obs["face_up"]
         if fu is None:
@@ -672,12 +558,12 @@ class FlatFrontBoard(Board):
         side = fu["owner"]
         name = side_name(side)
         if not tiles:
-            sub = tr("flatfront.banner.first", side=name)
+            sub = i18n.t("flatfront.banner.first", side=name)
         elif tiles[-1]["owner"] == side:
-            sub = tr("flatfront.banner.again", side=name)
+            sub = i18n.t("flatfront.banner.again", side=name)
         else:
-            sub = tr("flatfront.banner.places", side=name)
-        return Banner(("turn", len(tiles)), tr("flatfront.banner.tile", side=name), sub, side)
+            sub = i18n.t("flatfront.banner.places", side=name)
+        return Banner(("turn", len(tiles)), i18n.t("flatfront.banner.tile", side=name), sub, side)
 
     def _camera_target(self, obs: dict) -> tuple[float, float]:
         """Centre of the field plus every cell a tile could still go to (within the 5x5 limit)."""
@@ -819,7 +705,7 @@ class FlatFrontBoard(Board):
 
     def _refuse(self, key: str, **fmt: object) -> None:
         """A click that maps to no action: say why (the scene adds the error sound)."""
-        self.ctx.feedback(tr(key, **fmt))
+        self.ctx.feedback(i18n.t(key, **fmt))
 
     def _key(self, key: int) -> int | None:
         """Keys 1..9 pick the n-th option of the piece chooser."""
@@ -839,20 +725,24 @@ class FlatFrontBoard(Board):
             return ""
         phase, mover = obs["phase"], obs["to_move"]
         if phase == "over":
-            return tr("flatfront.status.over", result=self.banner.title if self.banner else "")
+            return i18n.t("flatfront.status.over", result=self.banner.title if self.banner else "")
         if mover < 0:
-            return tr("flatfront.status.turn_up")
+            return i18n.t("flatfront.status.turn_up")
         name = side_name(mover)
         mine = bool(self.legal)
         if phase == "placement":
-            return tr("flatfront.status.place" if mine else "flatfront.status.placing", side=name)
+            return i18n.t(
+                "flatfront.status.place" if mine else "flatfront.status.placing", side=name
+            )
         if phase == "pieces":
             if mine:
-                return tr("flatfront.status.pieces", side=name, n=len(self._options()))
-            return tr("flatfront.status.choosing", side=name)
+                return i18n.t("flatfront.status.pieces", side=name, n=len(self._options()))
+            return i18n.t("flatfront.status.choosing", side=name)
         if not _can_attack(obs):
-            return tr("flatfront.status.pass", side=name)
-        return tr("flatfront.status.attack" if mine else "flatfront.status.attacking", side=name)
+            return i18n.t("flatfront.status.pass", side=name)
+        return i18n.t(
+            "flatfront.status.attack" if mine else "flatfront.status.attacking", side=name
+        )
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -904,7 +794,7 @@ class FlatFrontBoard(Board):
         )
         surface.set_clip(clip)
         visible = frame.clip(g.area.inflate(-2 * round(g.unit), -2 * round(g.unit)))
-        label = self.art.text(tr("flatfront.limit", n=MAX_SPAN), self.fs(1.5), colour)
+        label = self.art.text(i18n.t("flatfront.limit", n=MAX_SPAN), self.fs(1.5), colour)
         surface.blit(label, (visible.x + round(g.unit), visible.y + round(0.5 * g.unit)))
 
     def _draw_cells(self, surface: pygame.Surface) -> None:
@@ -934,7 +824,7 @@ class FlatFrontBoard(Board):
         ink = darker(p["hint"], 0.7)
         parts = [
             self.art.text("★", self.fs(1.4), ink, symbol=True),
-            self.art.text(tr("flatfront.hint"), self.fs(1.5), ink, bold=True),
+            self.art.text(i18n.t("flatfront.hint"), self.fs(1.5), ink, bold=True),
         ]
         gap = round(0.4 * self.geo.unit)
         width = row_width(parts, gap)
@@ -1084,7 +974,7 @@ class FlatFrontBoard(Board):
         defence = obs["defence"][str(tile["id"])]
         ok = attack > defence
         line1 = self.art.text(
-            tr("flatfront.attack_vs", attack=attack, defence=defence),
+            i18n.t("flatfront.attack_vs", attack=attack, defence=defence),
             self.fs(1.9),
             p["text"],
             bold=True,
@@ -1093,7 +983,7 @@ class FlatFrontBoard(Board):
         verdict = [
             self.art.text("✔" if ok else "✘", self.fs(1.5), colour, symbol=True),
             self.art.text(
-                tr("flatfront.attack_ok" if ok else "flatfront.attack_short"),
+                i18n.t("flatfront.attack_ok" if ok else "flatfront.attack_short"),
                 self.fs(1.6),
                 colour,
                 bold=True,
@@ -1142,7 +1032,10 @@ class FlatFrontBoard(Board):
     # --- the side column ------------------------------------------------------------------------
     def _draw_column(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
-        for text, rect in ((tr("flatfront.pile"), g.pile), (tr("flatfront.face_up"), g.slot)):
+        for text, rect in (
+            (i18n.t("flatfront.pile"), g.pile),
+            (i18n.t("flatfront.face_up"), g.slot),
+        ):
             img = self.art.text(text.upper(), self.fs(1.45), p["text_dim"], bold=True)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, g.column.y)))
         self._draw_slot_outline(surface, g.pile)
@@ -1176,7 +1069,7 @@ class FlatFrontBoard(Board):
                 surface, str(self.obs["pile"]), (g.pile.right, g.pile.bottom), self.fs(1.6)
             )
         else:
-            empty = self.art.text(tr("flatfront.pile_empty"), self.fs(1.5), p["text_dim"])
+            empty = self.art.text(i18n.t("flatfront.pile_empty"), self.fs(1.5), p["text_dim"])
             surface.blit(empty, empty.get_rect(center=g.pile.center))
         if self.face is None:
             return
@@ -1208,7 +1101,7 @@ class FlatFrontBoard(Board):
     def _draw_legend(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
         touch = self.art.text(
-            tr(f"flatfront.touch.{self.obs['adjacency']}"), self.fs(1.35), p["text_dim"]
+            i18n.t(f"flatfront.touch.{self.obs['adjacency']}"), self.fs(1.35), p["text_dim"]
         )
         surface.blit(touch, touch.get_rect(midbottom=(g.legend.centerx, g.legend.bottom)))
         gap = round(0.6 * g.unit)
@@ -1238,14 +1131,16 @@ class FlatFrontBoard(Board):
             blit_center(surface, glow, rect.center, alpha)
         seats = self.ctx.seat_names
         seat = seats[side] if side < len(seats) else ""
-        tag = {"winner": tr("flatfront.winner"), "active": tr("flatfront.to_move")}.get(state, seat)
+        tag = {"winner": i18n.t("flatfront.winner"), "active": i18n.t("flatfront.to_move")}.get(
+            state, seat
+        )
         text = CardText(
             side_name(side),
             tag,
             seat if state else "",
-            tr("flatfront.supply"),
-            tr("flatfront.tiles"),
-            tr("flatfront.power"),
+            i18n.t("flatfront.supply"),
+            i18n.t("flatfront.tiles"),
+            i18n.t("flatfront.power"),
         )
         score = (obs["score"][side]["tiles"], obs["score"][side]["power"])
         key = (side, rect.size, text, tuple(obs["supply"][side]), score, state)
@@ -1338,7 +1233,7 @@ class FlatFrontBoard(Board):
         panel.set_alpha(255)
         if k < 0.6:
             return
-        head = self.art.text(tr("flatfront.choose"), self.fs(1.8), p["text"], bold=True)
+        head = self.art.text(i18n.t("flatfront.choose"), self.fs(1.8), p["text"], bold=True)
         surface.blit(head, (popup.x + round(1.2 * g.unit), popup.y + round(0.8 * g.unit)))
         icon_h = self._option_icon_height()
         for n, ((action, mix_), card) in enumerate(
@@ -1374,7 +1269,7 @@ class FlatFrontBoard(Board):
                 x += step
             total = sum(pw * c for pw, c in zip(POWERS, mix_, strict=True))
             label = self.art.text(
-                tr("flatfront.option_power", n=total),
+                i18n.t("flatfront.option_power", n=total),
                 self.fs(1.4),
                 p["text"] if hover else p["text_dim"],
             )
