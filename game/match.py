@@ -44,6 +44,7 @@ class Move:
     player: int  # the mover, or CHANCE
     action: int
     text: str  # action_to_string: the engine's public words for the action
+    phrase: tuple[str, dict]  # the same as State.action_phrase data, for a translated log
     forced: bool  # a human decision with one legal action, applied automatically
     private: bool  # a chance event of a hidden-information game (a deal or draw one player sees)
 
@@ -335,9 +336,10 @@ class Match:
         player = self.to_move
         forced = self._is_forced()
         text = self.state.action_to_string(action)
+        phrase = self.state.action_phrase(action)
         self.state.apply_action(action)
         private = player == CHANCE and not self.game.perfect_information
-        move = Move(len(self.state.history) - 1, player, action, text, forced, private)
+        move = Move(len(self.state.history) - 1, player, action, text, phrase, forced, private)
         self.moves.append(move)
         self.revision += 1
         if self.hint_pending:

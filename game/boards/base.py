@@ -99,6 +99,11 @@ class Board:
         auto-claim), polled by the match scene when the human may act and nothing animates."""
         return None
 
+    def log_text(self, key: str, args: dict) -> str | None:
+        """A move-log entry (``State.action_phrase``) in the player's language, or None to show
+        the engine's English ``action_to_string``."""
+        return None
+
     def status_text(self) -> str:
         """One line for the status bar (whose turn, what to do); '' for the scene's default."""
         return ""

@@ -68,6 +68,7 @@ from game.engines.battleline.cards import (
     TACTICS_DECK,
     TRAITOR,
     TROOP_DECK,
+    card_name,
     colour_of,
     deck_of,
     value_of,
@@ -1141,6 +1142,18 @@ class BattleLineBoard(Board):
 
     def _lift(self, card: int) -> float:
         return self.lifts.get(card, 0.0) * LIFT
+
+    def log_text(self, key: str, args: dict) -> str | None:
+        words = dict(args)
+        if "player" in args:
+            words["player"] = i18n.t("battleline.player", n=args["player"] + 1)
+        if "card" in args:
+            card = args["card"]
+            tactic = i18n.t(f"log.battleline.card.{card}") if card >= NUM_TROOPS else ""
+            words["card"] = tactic or card_name(card)
+        if "deck" in args:
+            words["deck"] = i18n.t(f"log.battleline.deck.{args['deck']}")
+        return i18n.t(f"log.battleline.{key}", **words)
 
     def status_text(self) -> str:
         obs = self.obs

@@ -719,6 +719,10 @@ class FlatFrontBoard(Board):
         super().update(dt)
         self.clock += dt
 
+    def log_text(self, key: str, args: dict) -> str | None:
+        sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
+        return i18n.t(f"log.flatfront.{key}", **{**args, **sides})
+
     def status_text(self) -> str:
         obs = self.obs
         if obs is None:

@@ -121,6 +121,13 @@ class State:
         names only what every player may see: a private draw is "draws a card", not the card."""
         raise NotImplementedError
 
+    def action_phrase(self, action: int) -> tuple[str, dict[str, int | str]]:
+        """The same log entry as data, for a log in the player's language: a phrase key and its
+        arguments (players, cards, squares as ints), worded by the game's board
+        (``Board.log_text``). Engines that offer it build ``action_to_string`` from it, so the
+        two cannot disagree; the default ("", {}) leaves the log to ``action_to_string``."""
+        return "", {}
+
     def observation(self, player: int) -> dict:
         raise NotImplementedError
 

@@ -33,6 +33,30 @@ from game.engines.base import CHANCE, TERMINAL, Game, State
 BLUE = 0
 RED = 1
 SIDE_NAMES = ("Blue", "Red")
+
+# The move log in English (action_to_string); the boards word the same phrases in the player's
+# language. "side" and "target" are sides.
+PHRASES = {
+    "turn_up": "{side} turns up a {squares}-square tile",
+    "place": "{side} places at ({x}, {y})",
+    "pieces": "{side} sets {pieces} on the tile",
+    "pass": "{side} passes",
+    "attack": "{side} attacks {target}'s tile at ({x}, {y}): {strength} vs {defence}",
+    "attack_at": "{side} attacks {target}'s tile at ({x}, {y})",
+    "unknown": "unknown action {action}",
+}
+
+
+def english_phrase(key: str, args: dict[str, int | str]) -> str:
+    """A phrase of ``action_phrase`` in English."""
+    sides = {
+        k: SIDE_NAMES[v] if v in (BLUE, RED) else "Nobody"
+        for k, v in args.items()
+        if k in ("side", "target")
+    }
+    return PHRASES[key].format(**{**args, **sides})
+
+
 POWERS = (1, 2, 4)
 SUPPLY = {1: 8, 2: 2, 4: 1}
 TILE_SQUARES = (1, 1, 1, 1, 2, 2, 3, 0)  # one side's eight tiles
@@ -734,30 +758,36 @@ class FlatFrontState(State):
 
     # --- presentation ------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
+        key, args = self.action_phrase(action)
+        return english_phrase(key, args)
+
+    def action_phrase(self, action: int) -> tuple[str, dict[str, int | str]]:
         if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-            return f"unknown action {action!r}"
+            return "unknown", {"action": repr(action)}
         if action < NUM_TILE_TYPES:
             owner, squares = decode_tile_type(action)
-            return f"{SIDE_NAMES[owner]} turns up a {squares}-square tile"
-        who = SIDE_NAMES[self._to_move] if self._to_move in (BLUE, RED) else "Nobody"
+            return "turn_up", {"side": owner, "squares": squares}
+        side = self._to_move
         if is_place(action):
-            return f"{who} places at {decode_place(action)}"
+            x, y = decode_place(action)
+            return "place", {"side": side, "x": x, "y": y}
         if is_pieces(action):
             powers = [
                 str(p) for p, n in zip(POWERS, decode_pieces(action), strict=True) for _ in range(n)
             ]
-            return f"{who} sets {'+'.join(reversed(powers))} on the tile"
+            return "pieces", {"side": side, "pieces": "+".join(reversed(powers))}
         if action == PASS:
-            return f"{who} passes"
+            return "pass", {"side": side}
         target = decode_attack(action)
         if target >= len(self._owner):
-            return f"{who} attacks tile {target}"
-        where = CELL_XY[self._cell[target]]
-        text = f"{who} attacks {SIDE_NAMES[self._owner[target]]}'s tile at {where}"
+            return "unknown", {"action": action}
+        x, y = CELL_XY[self._cell[target]]
+        args: dict[str, int | str] = {"side": side, "target": self._owner[target], "x": x, "y": y}
         if self._layout is None:
-            return text
-        strength = attack_strength(self._layout, self._standing, target)
-        return f"{text}: {strength} vs {self._power[target]}"
+            return "attack_at", args
+        args["strength"] = attack_strength(self._layout, self._standing, target)
+        args["defence"] = self._power[target]
+        return "attack", args
 
     def observation(self, player: int) -> dict:
         standing = self._standing

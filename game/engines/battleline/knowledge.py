@@ -208,44 +208,93 @@ def observed_action(state: BattleLineState, viewer: int, action: int) -> int:
 _PRIVATE_PHASES = (PH_DEAL, PH_DRAW_CARD, PH_SCOUT_RETURN)  # the card is seen by one player only
 
 
-def describe_action(state: BattleLineState, action: int, viewer: int | None) -> str:
-    """``action`` in words, in ``state`` (before it is applied), naming only the cards
-    ``viewer`` may see; ``viewer`` None names only public cards (the shared move log)."""
+# The move log in English; the board words the same phrases in the player's language.
+# "player" is a seat (shown from 1), "card" a card id, "deck" a deck, "flag" a flag (from 1).
+PHRASES = {
+    "first": "{player} starts",
+    "dealt": "{player} is dealt {card}",
+    "dealt_hidden": "{player} is dealt a card",
+    "draws": "{player} draws {card}",
+    "draws_hidden": "{player} draws a {deck} card",
+    "returns": "{player} puts {card} back on the {deck} deck",
+    "returns_hidden": "{player} puts a {deck} card back on the {deck} deck",
+    "pass": "{player} passes",
+    "done": "{player} stops claiming",
+    "discard": "{player} discards {card}",
+    "claim": "{player} claims flag {flag}",
+    "choose_deck": "{player} chooses the {deck} deck",
+    "to_flag": "{player} puts {card} at flag {flag}",
+    "play": "{player} plays {card}",
+    "redeploy": "{player} redeploys {card}",
+    "desert": "{player} makes {card} desert",
+    "traitor": "{player} turns {card} traitor",
+    "choose": "{player} chooses {card}",
+    "unknown": "unknown action {action}",
+}
+_CARD_PHRASES = {
+    PH_PLAY: "play",
+    PH_REDEPLOY_FROM: "redeploy",
+    PH_DESERTER: "desert",
+    PH_TRAITOR_FROM: "traitor",
+}
+
+
+def action_phrase(
+    state: BattleLineState, action: int, viewer: int | None
+) -> tuple[str, dict[str, int | str]]:
+    """``action`` in ``state`` (before it is applied) as a phrase key and its arguments, naming
+    only the cards ``viewer`` may see; ``viewer`` None names only public cards (the shared
+    move log)."""
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        return f"unknown action {action!r}"
+        return "unknown", {"action": repr(action)}
     phase = state.phase
-    who = f"Player {state.player + 1}"
+    player = state.player
     if viewer is None:
         hidden = phase in _PRIVATE_PHASES
     else:
         hidden = observed_action(state, viewer, action) != action
     if phase == PH_FIRST:
-        return f"Player {action - FIRST_BASE + 1} starts"
+        return "first", {"player": action - FIRST_BASE}
     if phase == PH_DEAL:
         recipient = state.starter if state.dealt % 2 == 0 else 1 - state.starter
-        return f"Player {recipient + 1} is dealt {'a card' if hidden else card_name(action)}"
+        if hidden:
+            return "dealt_hidden", {"player": recipient}
+        return "dealt", {"player": recipient, "card": action}
     if phase == PH_DRAW_CARD:
-        deck = DECK_NAMES[state.draw_deck]
-        return f"{who} draws {f'a {deck} card' if hidden else card_name(action)}"
+        if hidden:
+            return "draws_hidden", {"player": player, "deck": state.draw_deck}
+        return "draws", {"player": player, "card": action}
     if phase == PH_SCOUT_RETURN:
-        card = f"a {DECK_NAMES[deck_of(action)]} card" if hidden else card_name(action)
-        return f"{who} puts {card} back on the {DECK_NAMES[deck_of(action)]} deck"
+        if hidden:
+            return "returns_hidden", {"player": player, "deck": deck_of(action)}
+        return "returns", {"player": player, "card": action, "deck": deck_of(action)}
     if action == PASS:
-        return f"{who} passes"
+        return "pass", {"player": player}
     if action == DONE:
-        return f"{who} stops claiming"
+        return "done", {"player": player}
     if action == DISCARD:
-        return f"{who} discards {card_name(state.pending)}"
+        return "discard", {"player": player, "card": state.pending}
     if CLAIM_BASE <= action < CLAIM_BASE + NUM_FLAGS:
-        return f"{who} claims flag {action - CLAIM_BASE + 1}"
+        return "claim", {"player": player, "flag": action - CLAIM_BASE + 1}
     if action in (DRAW_BASE + TROOP_DECK, DRAW_BASE + TACTICS_DECK):
-        return f"{who} chooses the {DECK_NAMES[action - DRAW_BASE]} deck"
+        return "choose_deck", {"player": player, "deck": action - DRAW_BASE}
     if FLAG_BASE <= action < FLAG_BASE + NUM_FLAGS:
-        return f"{who} puts {card_name(state.pending)} at flag {action - FLAG_BASE + 1}"
-    templates = {
-        PH_PLAY: "{who} plays {card}",
-        PH_REDEPLOY_FROM: "{who} redeploys {card}",
-        PH_DESERTER: "{who} makes {card} desert",
-        PH_TRAITOR_FROM: "{who} turns {card} traitor",
-    }
-    return templates.get(phase, "{who} chooses {card}").format(who=who, card=card_name(action))
+        return "to_flag", {"player": player, "card": state.pending, "flag": action - FLAG_BASE + 1}
+    return _CARD_PHRASES.get(phase, "choose"), {"player": player, "card": action}
+
+
+def english_phrase(key: str, args: dict[str, int | str]) -> str:
+    """A phrase of ``action_phrase`` in English."""
+    words: dict[str, int | str] = dict(args)
+    if "player" in args:
+        words["player"] = f"Player {int(args['player']) + 1}"
+    if "card" in args:
+        words["card"] = card_name(int(args["card"]))
+    if "deck" in args:
+        words["deck"] = DECK_NAMES[int(args["deck"])]
+    return PHRASES[key].format(**words)
+
+
+def describe_action(state: BattleLineState, action: int, viewer: int | None) -> str:
+    """``action`` in words (see ``action_phrase``)."""
+    return english_phrase(*action_phrase(state, action, viewer))

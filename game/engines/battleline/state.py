@@ -249,6 +249,9 @@ class BattleLineState(State):
     def action_to_string(self, action: int) -> str:
         return knowledge.describe_action(self, action, viewer=None)
 
+    def action_phrase(self, action: int) -> tuple[str, dict[str, int | str]]:
+        return knowledge.action_phrase(self, action, viewer=None)
+
     def observation(self, player: int) -> dict:
         return knowledge.observation(self, player)
 
