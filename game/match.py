@@ -337,8 +337,8 @@ class Match:
         forced = self._is_forced()
         text = self.state.action_to_string(action)
         phrase = self.state.action_phrase(action)
+        private = self._is_private(player, action)
         self.state.apply_action(action)
-        private = player == CHANCE and not self.game.perfect_information
         move = Move(len(self.state.history) - 1, player, action, text, phrase, forced, private)
         self.moves.append(move)
         self.revision += 1
@@ -346,6 +346,16 @@ class Match:
             self.cancel_ai()
         self.hint = None
         return move
+
+    def _is_private(self, player: int, action: int) -> bool:
+        """A chance event that some player does not see (a deal, a draw); a public one (who
+        starts, a die) is not. Engines tell through ``observed_action`` where they have it."""
+        if player != CHANCE or self.game.perfect_information:
+            return False
+        observe = getattr(self.state, "observed_action", None)
+        if observe is None:
+            return True
+        return any(observe(p, action) != action for p in range(self.state.num_players))
 
     def _commit(self, action: int) -> Move:
         """A new action in live play: apply it, update the redo stack, autosave."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game import saves
+from game.engines import GAMES
 from game.engines.base import CHANCE, IllegalActionError
 from game.match import HINT_LEVEL, HUMAN, Match, seat_names
 from tests.test_app_fakes import PebblesGame, SyncClient
@@ -222,3 +223,11 @@ def test_rematch_swaps_seats_and_names() -> None:
 def test_seat_names() -> None:
     assert seat_names([HUMAN, HUMAN]) == ["Player 1", "Player 2"]
     assert seat_names(["easy", "easy"]) == ["Easy AI 1", "Easy AI 2"]
+
+
+def test_battle_line_log_folds_the_deal_but_not_who_starts() -> None:
+    match = Match(GAMES["battleline"], [HUMAN, HUMAN], seed=2)
+    run_automatic(match)
+    first, *deal = match.moves[:15]
+    assert first.player == CHANCE and not first.private and first.text.endswith("starts")
+    assert all(m.private and m.text.endswith("is dealt a card") for m in deal)
