@@ -65,7 +65,7 @@ GAME_BUDGETS: dict[str, dict[str, Budget]] = {
     # iterations, and a smaller exploration constant (the estimate's values lie close together).
     # Measured (bench --strength, 200 seat-swapped games): Hard beats Normal 68.5%, Easy 88.5%.
     # Four times Hard's iterations scored only 55% against Hard (66-54 in 120 games), so Hard
-    # stays at about 70 ms a decision.
+    # stays at about 45 ms a decision.
     "battleline": {
         "normal": Budget(search=True, seconds=1.0, iterations=100, rollout_depth=2),
         "hard": Budget(search=True, seconds=3.0, iterations=400, rollout_depth=0, exploration=0.4),
