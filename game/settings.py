@@ -36,6 +36,8 @@ class Settings:
     language: str = field(default_factory=_system_language)
     # Last match set-up per game id: {"seats": [...], "options": {...}}, so "Play" remembers it.
     last_setup: dict[str, dict] = field(default_factory=dict)
+    # Player choices a board keeps per game id (Battle Line's auto-claim): BoardContext.extra.
+    board_prefs: dict[str, dict] = field(default_factory=dict)
 
     @property
     def animation_multiplier(self) -> float:
@@ -68,6 +70,6 @@ def _valid(name: str, value: object) -> bool:
         return value in ANIMATION_SPEEDS
     if name == "language":
         return value in LANGUAGES
-    if name == "last_setup":
+    if name in ("last_setup", "board_prefs"):
         return isinstance(value, dict) and all(isinstance(v, dict) for v in value.values())
     return isinstance(value, bool)

@@ -555,8 +555,9 @@ def test_colour_blind_palette_and_language_switch_rebuild_the_board(app: App) ->
     )
 
 
-def test_battle_line_auto_claim_switch_works_while_the_ai_thinks(app: App) -> None:
-    """The switch is a player setting, not a move: it flips on the AI's turn too."""
+def test_battle_line_auto_claim_switch_works_while_the_ai_thinks_and_is_kept(app: App) -> None:
+    """The switch is a player setting, not a move: it flips on the AI's turn too, and the next
+    match of the game starts with it."""
     from game.boards.battleline import BattleLineBoard
     from game.engines import GAMES
 
@@ -572,3 +573,10 @@ def test_battle_line_auto_claim_switch_works_while_the_ai_thinks(app: App) -> No
     assert not any("thinking" in item[0] for item in scene.toasts.items)
     click(app, board.geo.toggle.center)
     assert not board.auto_claim
+    click(app, board.geo.toggle.center)
+    assert app.settings.board_prefs["battleline"] == {"auto_claim": True}
+    app.stack.pop()  # the choice is a setting: the next match of the game starts with it
+    again = Match(GAMES["battleline"], [HUMAN, "easy"], seed=6, client=app.ai, autosave=False)
+    app.stack.push(MatchScene(app, again, BattleLineBoard))
+    run(app, 2)
+    assert top(app).board.auto_claim

@@ -54,7 +54,9 @@ class MatchScene(Scene):
 
             board_cls = board_class(match.game.id)
         self.board_cls = board_cls
-        self.board_extra: dict = {}  # board-held player choices (auto-claim) survive rebuilds
+        # Board-held player choices (auto-claim): they survive rebuilds and, stored with the
+        # settings when the match is left, the next match of this game.
+        self.board_extra: dict = app.settings.board_prefs.setdefault(match.game.id, {})
         self.board = self._make_board()
         self.toasts = Toasts()
         self.clock = 0.0
@@ -94,6 +96,8 @@ class MatchScene(Scene):
 
     def leave(self) -> None:
         self.match.cancel_ai()
+        if self.app.persist_settings:
+            self.app.settings.save()
 
     def resume(self) -> None:
         self.refresh(animate=False)
