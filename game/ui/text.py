@@ -29,13 +29,48 @@ def render(
     key = (text, px, colour, bold, symbol)
     surf = _CACHE.get(key)
     if surf is None:
-        font = get_symbol_font(px, bold) if symbol else get_font(px, bold)
-        surf = font.render(text, True, colour)
+        if symbol:
+            surf = get_symbol_font(px, bold).render(text, True, colour)
+        else:
+            surf = _render_mixed(text, px, colour, bold)
         _CACHE[key] = surf
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     else:
         _CACHE.move_to_end(key)
+    return surf
+
+
+def _is_symbol(char: str) -> bool:
+    """Arrows, technical and geometric shapes, suits, stars, dingbats: M+ lacks most of them."""
+    return 0x2190 <= ord(char) <= 0x2BFF
+
+
+def _render_mixed(text: str, px: int, colour: tuple[int, int, int], bold: bool) -> pygame.Surface:
+    """``text`` in M+, with runs of symbols in DejaVu Sans on the same baseline, so a card such as
+    "♛5" in a sentence shows its suit instead of a missing-glyph box."""
+    font = get_font(px, bold)
+    if not any(_is_symbol(c) for c in text):
+        return font.render(text, True, colour)
+    runs: list[tuple[bool, str]] = []
+    for char in text:
+        kind = _is_symbol(char)
+        if runs and runs[-1][0] == kind:
+            runs[-1] = (kind, runs[-1][1] + char)
+        else:
+            runs.append((kind, char))
+    symbols = get_symbol_font(px, bold)
+    parts = [((symbols if kind else font), part) for kind, part in runs]
+    ascent = max(f.get_ascent() for f, _ in parts)
+    descent = max(-f.get_descent() for f, _ in parts)
+    images = [(f.get_ascent(), f.render(part, True, colour)) for f, part in parts]
+    surf = pygame.Surface(
+        (sum(img.get_width() for _, img in images), ascent + descent), pygame.SRCALPHA
+    )
+    x = 0
+    for top, img in images:
+        surf.blit(img, (x, ascent - top))
+        x += img.get_width()
     return surf
 
 

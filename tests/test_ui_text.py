@@ -1,0 +1,55 @@
+"""Text rendering: symbols inside a sentence come from the symbol font, not as missing glyphs."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.fonts import get_font, get_symbol_font
+from game.ui.text import render, wrap
+
+WHITE = (255, 255, 255)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def fonts():
+    pygame.font.init()
+    yield
+
+
+def _ink_columns(surface: pygame.Surface) -> int:
+    """How many pixel columns carry any ink: a missing-glyph box and a suit differ here."""
+    mask = pygame.mask.from_surface(surface)
+    return sum(
+        any(mask.get_at((x, y)) for y in range(surface.get_height()))
+        for x in range(surface.get_width())
+    )
+
+
+def test_a_suit_in_a_sentence_is_drawn_by_the_symbol_font() -> None:
+    mixed = render("♛5 and ★", 24, WHITE)
+    plain_part = get_font(24).render("5 and ", True, WHITE)
+    suit = get_symbol_font(24).render("♛", True, WHITE)
+    star = get_symbol_font(24).render("★", True, WHITE)
+    expected = suit.get_width() + plain_part.get_width() + star.get_width()
+    assert mixed.get_width() == expected
+    # the suit drawn at the left is the symbol font's crown, pixel for pixel
+    crown = mixed.subsurface((0, 0, suit.get_width(), mixed.get_height()))
+    assert _ink_columns(crown) == _ink_columns(suit)
+
+
+def test_text_without_symbols_is_the_plain_font() -> None:
+    assert render("Flag 5 あいう", 20, WHITE).get_size() == get_font(20).size("Flag 5 あいう")
+
+
+def test_wrap_fits_the_width_keeps_the_words_and_the_kinsoku_rule() -> None:
+    font = get_font(16)
+    text = "Claim flag five now, then play a card from your hand."
+    width = font.size("Claim flag five")[0]
+    lines = wrap(text, font, width)
+    assert len(lines) > 2 and all(font.size(line)[0] <= width for line in lines)
+    assert " ".join(lines).split() == text.split()
+    ja = "カードを出してください。フラッグを獲得できます。"
+    lines = wrap(ja, font, font.size("カードを出して")[0])
+    assert "".join(lines) == ja and len(lines) > 2
+    assert not any(line.startswith(("。", "、")) for line in lines)
