@@ -335,17 +335,19 @@ def human_claims(scene: MatchScene) -> int:
 def test_battleline_with_tactics_against_easy_ai_by_mouse(app: App) -> None:
     """Games against the Easy AI, each next one started by Rematch (so the human plays both
     seats), until the human has played every tactics card; the second game turns auto-claim on
-    with its switch, the others claim with the Claim buttons."""
+    with its switch (the third finds it on and turns it off), the others claim with the Claim
+    buttons."""
     scene = open_match(app, "battleline", [HUMAN, "easy"], seed=6, tactics="on")
     hand = BattleLineHand(app, 6)
     auto_claims = 0
     for game in range(BATTLELINE_AI_GAMES):
         assert scene.match.state.options["tactics"] == "on"
         auto = game == 1
-        if auto:
+        if game in (1, 2):  # on for the second game; a setting, so it stays on until clicked off
             run_until(app, lambda s=scene: ready_for_a_click(app, s), 3000)
+            assert scene.board.auto_claim == (game == 2)
             click(app, scene.board.geo.toggle.center)
-            assert scene.board.auto_claim
+            assert scene.board.auto_claim == auto
         clicked = hand.clicks["claim"]
         over = play_to_game_over(app, scene, hand.decide)
         if auto:
@@ -356,7 +358,7 @@ def test_battleline_with_tactics_against_easy_ai_by_mouse(app: App) -> None:
             break
         click(app, over.rematch_button.rect.center)
         scene = top(app)
-        assert isinstance(scene, MatchScene) and not scene.board.auto_claim
+        assert isinstance(scene, MatchScene) and scene.board.auto_claim == auto
         assert scene.match.seats == ([HUMAN, "easy"] if game % 2 else ["easy", HUMAN])
     assert not hand.unplayed, f"tactics never played by the human: {sorted(hand.unplayed)}"
     assert auto_claims > 0, "auto-claim made no claim"
