@@ -801,7 +801,8 @@ def test_the_board_works_inside_the_match_scenes_rect():
 def test_every_string_the_board_asks_for_exists():
     import re
 
-    source = (Path(__file__).parent.parent / "game/boards/battleline.py").read_text("utf-8")
+    boards = Path(__file__).parent.parent / "game" / "boards"
+    source = "".join(path.read_text("utf-8") for path in sorted(boards.glob("battleline*.py")))
     literal = set(re.findall(r"""["'](battleline\.[a-z0-9_.]+[a-z0-9_])["']""", source))
     assert len(literal) > 30
     families = {

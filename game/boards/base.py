@@ -15,6 +15,7 @@ Illegal clicks: return the action anyway and let the engine's IllegalActionError
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -51,6 +52,7 @@ class Board:
         self.obs: dict | None = None
         self.legal: list[int] = []  # legal actions when the viewer may act, else empty
         self.hint: int | None = None
+        self.clock = 0.0  # seconds of real time shown, for idle effects (glows that pulse)
 
     # --- called by the match scene ----------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -78,7 +80,12 @@ class Board:
         controls that change no game state, such as a player setting. True when consumed."""
         return False
 
+    def pulse(self, speed: float = 3.0) -> float:
+        """0..1, breathing with the clock: the glow of things waiting for a click."""
+        return 0.5 + 0.5 * math.sin(self.clock * speed)
+
     def update(self, dt: float) -> None:
+        self.clock += dt
         speed = self.ctx.anim_speed()
         if speed <= 0:
             self.tweens.finish_all()

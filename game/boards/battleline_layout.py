@@ -11,6 +11,8 @@ import pygame
 from game.boards.battleline_art import STRIP, card_height
 from game.engines.battleline.actions import NUM_FLAGS
 
+Z_MOVING = 10_000  # sprites in flight are drawn above everything at rest
+
 
 # --- sprites: the animated state of what is drawn ----------------------------------------------
 @dataclass

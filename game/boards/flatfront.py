@@ -260,7 +260,6 @@ class FlatFrontBoard(Board):
         self.camera = Camera()
         self.chooser_appear = _Timer(1.0)
         self.mouse: tuple[int, int] | None = None
-        self.clock = 0.0
         self._clicked_cell: tuple[int, int] | None = None
         self._cards: dict[tuple, pygame.Surface] = {}  # rendered player cards by content
         self.geo = compute_geometry(self.rect)
@@ -717,7 +716,6 @@ class FlatFrontBoard(Board):
     # --- per frame ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.clock += dt
 
     def log_text(self, key: str, args: dict) -> str | None:
         sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
@@ -774,9 +772,6 @@ class FlatFrontBoard(Board):
         self._draw_banner(surface)
         self._draw_chooser(surface)
 
-    def _pulse(self, speed: float = 3.0) -> float:
-        return 0.5 + 0.5 * math.sin(self.clock * speed)
-
     def _draw_limit(self, surface: pygame.Surface) -> None:
         """Once the field spans 5 tiles either way, frame the cells it may still grow into."""
         obs, g = self.obs, self.geo
@@ -808,7 +803,7 @@ class FlatFrontBoard(Board):
         p = self.ctx.palette
         w, h = self.geo.tile
         marker = self.art.cell_marker(w, h, p["legal"])
-        alpha = round(150 + 105 * self._pulse())
+        alpha = round(150 + 105 * self.pulse())
         for cell in cells:
             blit_center(surface, marker, self.cell_center(cell), alpha)
 
@@ -824,7 +819,7 @@ class FlatFrontBoard(Board):
     def _draw_hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         p = self.ctx.palette
         glow = self.art.outline(rect.w, rect.h, p["hint"], max(3, round(self.geo.unit * 0.6)))
-        blit_center(surface, glow, rect.center, round(170 + 85 * self._pulse(5.0)))
+        blit_center(surface, glow, rect.center, round(170 + 85 * self.pulse(5.0)))
         ink = darker(p["hint"], 0.7)
         parts = [
             self.art.text("★", self.fs(1.4), ink, symbol=True),
@@ -869,7 +864,7 @@ class FlatFrontBoard(Board):
                     surface,
                     glow,
                     rect.center,
-                    255 if is_hovered else round(140 + 115 * self._pulse(4.0)),
+                    255 if is_hovered else round(140 + 115 * self.pulse(4.0)),
                 )
                 mark = self.art.crosshair(round(h * 0.3), p["target"])
                 surface.blit(mark, mark.get_rect(center=(rect.right - h * 0.1, rect.top + h * 0.1)))
@@ -883,7 +878,7 @@ class FlatFrontBoard(Board):
                 )
             if sprite.id == pending:
                 glow = self.art.outline(w, h, self.art.side(sprite.owner), thick)
-                blit_center(surface, glow, rect.center, round(160 + 95 * self._pulse()))
+                blit_center(surface, glow, rect.center, round(160 + 95 * self.pulse()))
 
     def _dim(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         veil = self.art.panel(
@@ -1131,7 +1126,7 @@ class FlatFrontBoard(Board):
         if state:
             colour = p["gold"] if state == "winner" else lighter(self.art.side(side), 0.2)
             glow = self.art.outline(rect.w, rect.h, colour, max(3, round(g.unit * 0.5)))
-            alpha = 255 if state == "winner" else round(150 + 80 * self._pulse())
+            alpha = 255 if state == "winner" else round(150 + 80 * self.pulse())
             blit_center(surface, glow, rect.center, alpha)
         seats = self.ctx.seat_names
         seat = seats[side] if side < len(seats) else ""

@@ -1,0 +1,823 @@
+"""How the Battle Line board looks: the felt, flags, cards at rest and in flight, the side
+column (plates, decks, buttons, the tactics card being resolved), the claim proof view, hints
+and banners.
+
+``BattleLineDrawing`` is the drawing half of ``BattleLineBoard`` (game/boards/battleline.py),
+split off so that each file holds one concern: the board class keeps the state, animation and
+input, and these methods read it (``obs``, ``geo``, ``art``, ``sprites``, ``flags`` and the
+pending choice) without changing anything but caches.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import i18n
+from game.boards.battleline_art import (
+    SUIT_SYMBOLS,
+    BattleLineArt,
+    Colour,
+    blit_center,
+    card_height,
+    darker,
+    lighter,
+)
+from game.boards.battleline_layout import (
+    Z_MOVING,
+    CardSprite,
+)
+from game.engines.battleline.actions import (
+    DISCARD,
+    FLAG_BASE,
+    NUM_FLAGS,
+    claim_action,
+    draw_action,
+    is_card,
+    is_flag,
+)
+from game.engines.battleline.cards import (
+    DESERTER,
+    ENVIRONMENT,
+    FOG,
+    MUD,
+    NUM_TROOPS,
+    REDEPLOY,
+    SCOUT,
+    TACTICS_DECK,
+    TRAITOR,
+    TROOP_DECK,
+    colour_of,
+    value_of,
+)
+from game.ui.fonts import get_font
+from game.ui.text import wrap
+
+
+def card_label(card: int) -> str:
+    """A card in words: "♦7" for a troop card, the tactics card's full name otherwise."""
+    if card < NUM_TROOPS:
+        return f"{SUIT_SYMBOLS[colour_of(card)]}{value_of(card)}"
+    return i18n.t(f"battleline.tactic.{card}")
+
+
+def formation_label(formation: dict) -> str:
+    name = i18n.t(f"battleline.formation.{formation['rank']}")
+    return f"{name} {formation['total']}"
+
+
+class BattleLineDrawing:
+    """The board's ``draw`` and everything it calls (see the module docstring)."""
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.art.p != self.ctx.palette:  # the colour-blind setting changed
+            self.art = BattleLineArt(self.ctx.palette, self._art_label)
+        g = self.geo
+        ridge = pygame.Rect(g.ridge.x, g.ridge.y, g.ridge.w, g.ridge.h)
+        table = self.art.table(
+            self.rect.size,
+            g.felt.move(-self.rect.x, -self.rect.y),
+            ridge.move(-self.rect.x, -self.rect.y),
+            g.column.move(-self.rect.x, -self.rect.y),
+        )
+        surface.blit(table, self.rect)
+        if self.obs is None:
+            return
+        self._draw_slots(surface)
+        self._draw_column(surface)
+        self._draw_opponent_hand(surface)
+        self._draw_flags(surface)  # under the cards: a moved flag never hides a card's index
+        self._draw_claim_ghosts(surface)
+        self._draw_waiting_glow(surface)
+        self._draw_resting(surface)
+        self._draw_labels(surface)
+        self._draw_targets(surface)
+        self._draw_claim_buttons(surface)
+        self._draw_claim_view(surface)
+        self._draw_hint(surface)
+        self._draw_moving(surface)
+        self._draw_drag(surface)
+        self._draw_tooltip(surface)
+        self._draw_banner(surface)
+
+    def _draw_slots(self, surface: pygame.Surface) -> None:
+        """The next free place on each side of every open flag, glowing where a card may go."""
+        p, g = self.ctx.palette, self.geo
+        targets = set(self._target_flags())
+        env = (self.phase == "play" and self.selected in ENVIRONMENT) or (
+            self.phase == "flag" and self.obs["pending"]["card"] in ENVIRONMENT
+        )
+        faint = lighter(p["felt"], 0.22)
+        for f, flag in enumerate(self.obs["flags"]):
+            if flag["claimed_by"] >= 0:
+                continue
+            for side in (0, 1):
+                n = len(flag["cards"][side])
+                if n >= flag["slots"]:
+                    continue
+                rect = self.slot_rect(f, side, n)
+                glowing = side == self.me and f in targets and not env
+                colour = p["legal"] if glowing else faint
+                surface.blit(self.art.slot(rect.w, rect.h, colour, glowing), rect)
+                if glowing:
+                    ring = self.art.glow(rect.w, rect.h, p["legal"], max(3, g.cw // 16))
+                    blit_center(surface, ring, rect.center, round(110 + 120 * self.pulse(4.0)))
+
+    def _draw_flags(self, surface: pygame.Surface) -> None:
+        p, g = self.ctx.palette, self.geo
+        targets = set(self._target_flags())
+        env = (self.phase == "play" and self.selected in ENVIRONMENT) or (
+            self.phase == "flag" and self.obs["pending"]["card"] in ENVIRONMENT
+        )
+        fw, fh = g.flag_size
+        moving_env = {s.card for s in self.sprites.values() if s.moving and s.card in ENVIRONMENT}
+        winning = self._winning_flags()
+        for f, flag in enumerate(self.obs["flags"]):
+            sprite = self.flags[f]
+            cx, cy = self.flag_center(f)
+            if f in winning:
+                halo = self.art.glow(fw, fh, p["claim"], max(3, fw // 8))
+                blit_center(surface, halo, (cx, cy), round(170 + 85 * self.pulse(3.0)))
+            if env and f in targets:
+                halo = self.art.glow(fw, fh, p["legal"], max(3, fw // 10))
+                blit_center(surface, halo, (cx, cy), round(120 + 120 * self.pulse(4.0)))
+            if sprite.burst > 0:
+                radius = round(fh * (0.4 + 0.9 * sprite.burst))
+                colour = self.art.side(max(sprite.owner, 0))
+                ring = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
+                pygame.draw.circle(
+                    ring,
+                    (*lighter(colour, 0.4), round(220 * (1 - sprite.burst))),
+                    (radius + 2, radius + 2),
+                    radius,
+                    max(2, fh // 14),
+                )
+                blit_center(surface, ring, (cx, cy))
+            image = self.art.flag(f + 1, sprite.owner, fw, fh)
+            blit_center(surface, image, (cx, cy))
+            for card, key in ((FOG, "fog"), (MUD, "mud")):
+                if flag[key] >= 0 and card not in moving_env:
+                    marker = self.art.marker(card, self.marker_px())
+                    blit_center(surface, marker, self.marker_center(f, card))
+            claim = flag["claim"]
+            if claim is not None and self._my_decision() and self.phase != "claim":
+                # a small seal: ready (after the play) or not yet provable
+                ok = claim["provable"]
+                mark = self.art.text(
+                    "✔" if ok else "✖", self.fs(1.3), p["legal"] if ok else p["danger"], symbol=True
+                )
+                blit_center(surface, mark, (cx + fw * 0.42, cy + fh * 0.38))
+            if self.hint is not None and self.hint == claim_action(f):
+                self._hint_ring(surface, self._flag_token_rect(f))
+
+    def _winning_flags(self) -> set[int]:
+        """At the end: the flags that won the game (the three adjacent ones of a Breakthrough)."""
+        obs = self.obs
+        if obs["phase"] != "over" or not obs["match"]["results"]:
+            return set()
+        result = obs["match"]["results"][-1]
+        winner, owners = result["winner"], result["claimed"]
+        if winner < 0:
+            return set()
+        if result["how"] == "breakthrough":
+            for f in range(NUM_FLAGS - 2):
+                if owners[f : f + 3] == [winner] * 3:
+                    return {f, f + 1, f + 2}
+        return {f for f, owner in enumerate(owners) if owner == winner}
+
+    def _draw_resting(self, surface: pygame.Surface) -> None:
+        """Every card at rest, in stacking order (hover lift for the viewer's hand)."""
+        hand = set(self.obs["hands"][self.me]["cards"] or [])
+        dragged = self.drag.card if self.drag is not None and self.drag.active else None
+        resting = sorted(
+            (s for s in self.sprites.values() if not s.moving and s.card != dragged),
+            key=lambda s: s.z,
+        )
+        legal_cards = set(self.legal) if self.phase in ("play", "scout_return") else set()
+        p, g = self.ctx.palette, self.geo
+        for sprite in resting:
+            lift = 0.0
+            if sprite.card in hand:
+                lift = self._lift(sprite.card) * g.hand_h
+                glow = None
+                if sprite.card == self.selected:
+                    glow = p["selected"]
+                elif sprite.card == self.hint:
+                    glow = p["hint"]
+                elif sprite.card in legal_cards and self.phase == "scout_return":
+                    glow = p["legal"]
+                if glow is not None:
+                    w = round(sprite.w)
+                    ring = self.art.glow(w, card_height(w), glow, max(3, w // 14))
+                    ring = pygame.transform.rotate(ring, sprite.angle) if sprite.angle else ring
+                    blit_center(surface, ring, (sprite.x, sprite.y - lift))
+            self._blit_sprite(surface, sprite, lift, shadow=sprite.card in hand)
+            if (
+                sprite.card in hand
+                and self.phase == "play"
+                and self._my_decision()
+                and (sprite.card not in self.legal)
+            ):
+                self._dim_card(surface, sprite, lift)
+
+    def _dim_card(self, surface: pygame.Surface, sprite: CardSprite, lift: float) -> None:
+        """A card that cannot be played now is shown darker."""
+        w = round(sprite.w)
+        veil = self.art.panel(w, card_height(w), (0, 0, 0, 90), None, max(3, round(0.075 * w)))
+        if sprite.angle:
+            veil = pygame.transform.rotate(veil, sprite.angle)
+        blit_center(surface, veil, (sprite.x, sprite.y - lift))
+
+    def _blit_sprite(
+        self, surface: pygame.Surface, sprite: CardSprite, lift: float = 0.0, shadow: bool = False
+    ) -> None:
+        w = max(4, round(sprite.w))
+        h = card_height(w)
+        x, y = sprite.x, sprite.y - lift
+        turn = abs(math.cos(math.pi * sprite.face)) if 0.0 < sprite.face < 1.0 else 1.0
+        show_face = sprite.face >= 0.5 and sprite.card is not None
+        if shadow or sprite.moving:
+            raise_by = (1.0 if sprite.moving else 0.4) + lift / max(1, h) * 3
+            sh = self.art.shadow(w, h)
+            blit_center(surface, sh, (x + w * 0.04 * raise_by, y + h * 0.04 * raise_by), 200)
+        if turn < 0.999:
+            base = self.art.card(sprite.card, w) if show_face else self.art.back(sprite.deck, w)
+            image = pygame.transform.smoothscale(base, (max(1, round(w * turn)), h))
+            if sprite.angle:
+                image = pygame.transform.rotate(image, sprite.angle)
+        elif sprite.moving and not sprite.angle.is_integer():
+            base = self.art.card(sprite.card, w) if show_face else self.art.back(sprite.deck, w)
+            image = pygame.transform.rotate(base, sprite.angle)
+        else:
+            image = self.art.rotated(
+                sprite.card if show_face else None, sprite.deck, w, round(sprite.angle)
+            )
+        blit_center(surface, image, (x, y), round(255 * sprite.alpha))
+
+    def _draw_waiting_glow(self, surface: pygame.Surface) -> None:
+        """The viewer's card waiting for its flag (or the discard) glows like a chosen card."""
+        pending = self.obs["pending"]["card"]
+        sprite = self.sprites.get(pending) if pending is not None else None
+        if sprite is None or sprite.moving or not self._my_decision():
+            return
+        w = round(sprite.w)
+        ring = self.art.glow(w, card_height(w), self.ctx.palette["selected"], max(3, w // 14))
+        blit_center(surface, ring, (sprite.x, sprite.y), round(170 + 85 * self.pulse()))
+
+    def _draw_moving(self, surface: pygame.Surface) -> None:
+        for sprite in sorted((s for s in self.sprites.values() if s.moving), key=lambda s: s.z):
+            self._blit_sprite(surface, sprite)
+
+    def _draw_drag(self, surface: pygame.Surface) -> None:
+        if self.drag is None or not self.drag.active or self.mouse is None:
+            return
+        sprite = self.sprites.get(self.drag.card)
+        if sprite is None:
+            return
+        flag = self._flag_at(self.mouse)
+        g = self.geo
+        if flag is not None and flag in self._local_targets(self.drag.card):
+            n = len(self.obs["flags"][flag]["cards"][self.me])
+            rect = self.slot_rect(flag, self.me, n)
+            ghost = self.art.glow(rect.w, rect.h, self.ctx.palette["selected"], max(3, g.cw // 12))
+            blit_center(surface, ghost, rect.center)
+        ghost = CardSprite(
+            sprite.card,
+            sprite.deck,
+            self.mouse[0],
+            self.mouse[1],
+            g.hand_w * 0.9,
+            0.0,
+            1.0,
+            Z_MOVING,
+            moving=True,
+        )
+        self._blit_sprite(surface, ghost)
+
+    def _draw_opponent_hand(self, surface: pygame.Surface) -> None:
+        """The opponent's hand: card backs by deck (known cards are sprites), minus the backs
+        still flying in."""
+        order = self._opp_order(self.obs)
+        places = self.opp_places(len(order))
+        skip = list(self.incoming)
+        g = self.geo
+        for i in range(len(order) - 1, -1, -1):  # the last backs are the ones still arriving
+            if order[i] is None:
+                deck = self._order_deck(self.obs, i)
+                if skip[deck] > 0:
+                    skip[deck] -= 1
+                    order[i] = -1
+        for i, card in enumerate(order):
+            if card is not None:
+                continue
+            x, y, a = places[i]
+            deck = self._order_deck(self.obs, i)
+            image = self.art.rotated(None, deck, g.back_w, round(a))
+            blit_center(surface, self.art.shadow(g.back_w, g.back_h), (x + 2, y + 3), 160)
+            blit_center(surface, image, (x, y))
+
+    def _draw_labels(self, surface: pygame.Surface) -> None:
+        """Each complete side's formation and total, at the far end of its cards."""
+        p, g = self.ctx.palette, self.geo
+        gap = max(2, round(g.unit * 0.3))
+        for f, flag in enumerate(self.obs["flags"]):
+            for side in (0, 1):
+                formation = flag["formation"][side]
+                if formation is None:
+                    continue
+                last = self.slot_rect(f, side, len(flag["cards"][side]) - 1)
+                if side == self.me:
+                    y = last.bottom + gap + g.label_h // 2
+                else:
+                    y = last.top - gap - g.label_h // 2
+                won = flag["claimed_by"] == side
+                text = self.art.fitted(
+                    formation_label(formation),
+                    self.fs(1.35),
+                    p["text"] if not won else darker(p["ink"], 0.1),
+                    round(g.pitch - 8),
+                    bold=True,
+                )
+                pill = pygame.Rect(0, 0, text.get_width() + round(g.unit * 1.2), g.label_h)
+                pill.center = (round(g.xs[f]), y)
+                fill = (*lighter(p["claim"], 0.1), 240) if won else (*p["panel"], 200)
+                surface.blit(self.art.panel(pill.w, pill.h, fill, None, pill.h // 2), pill)
+                blit_center(surface, text, pill.center)
+
+    def _draw_targets(self, surface: pygame.Surface) -> None:
+        """Glows on the cards at flags that may be chosen now."""
+        cards = set(self._target_cards())
+        if not cards:
+            return
+        p, g = self.ctx.palette, self.geo
+        hovered = self._table_card_at(self.mouse) if self.mouse else None
+        for f, flag in enumerate(self.obs["flags"]):
+            for side in (0, 1):
+                stack = flag["cards"][side]
+                for j, card in enumerate(stack):
+                    if card not in cards:
+                        continue
+                    rect = self.visible_rect(f, side, j, len(stack))
+                    colour = p["selected"] if card == hovered else p["legal"]
+                    ring = self.art.glow(rect.w, rect.h, colour, max(2, g.cw // 18))
+                    alpha = 255 if card == hovered else round(130 + 110 * self.pulse(4.0))
+                    blit_center(surface, ring, rect.center, alpha)
+
+    def _draw_claim_buttons(self, surface: pygame.Surface) -> None:
+        p = self.ctx.palette
+        for f in self._claimable():
+            rect = self.claim_button_rect(f)
+            token = self._flag_token_rect(f)
+            halo = self.art.glow(token.w, token.h, p["claim"], max(3, token.w // 12))
+            blit_center(surface, halo, token.center, round(120 + 130 * self.pulse(4.0)))
+            hovered = self.mouse is not None and rect.collidepoint(self.mouse)
+            self._button(
+                surface, rect, i18n.t("battleline.button.claim"), primary=True, hot=hovered
+            )
+            if self.hint == claim_action(f):
+                self._hint_ring(surface, rect)
+
+    def _button(
+        self, surface: pygame.Surface, rect: pygame.Rect, label: str, primary: bool, hot: bool
+    ) -> None:
+        p = self.ctx.palette
+        fill = p["gold"] if primary else lighter(p["panel"], 0.12)
+        if hot:
+            fill = lighter(fill, 0.18)
+        edge = lighter(fill, 0.35)
+        surface.blit(self.art.panel(rect.w, rect.h, (*fill, 255), edge, rect.h // 2), rect)
+        ink = darker(p["gold"], 0.8) if primary else p["text"]
+        text = self.art.fitted(label, max(8, round(rect.h * 0.55)), ink, rect.w - 8, bold=True)
+        blit_center(surface, text, rect.center)
+
+    # --- the side column ----------------------------------------------------------------------
+    def _draw_column(self, surface: pygame.Surface) -> None:
+        g = self.geo
+        opp = 1 - self.me
+        self._draw_plate(surface, opp, g.opp_plate)
+        self._draw_plate(surface, self.me, g.my_plate)
+        for rect in (g.opp_discard, g.my_discard):
+            self._draw_pile_label(surface, i18n.t("battleline.discard"), rect)
+        self._draw_decks(surface)
+        self._draw_buttons(surface)
+        self._draw_step(surface)
+
+    def _resolving(self) -> tuple[int, str] | None:
+        """The tactics card whose decisions are being made, and the step reached."""
+        obs = self.obs
+        phase, pending = obs["phase"], obs["pending"]
+        if phase == "scout_return":
+            return SCOUT, i18n.t("battleline.step.scout_return", n=pending["scout_returns_left"])
+        if phase == "scout_draw" or (phase == "draw_card" and pending["scout_draws_left"]):
+            return SCOUT, i18n.t("battleline.step.scout_draw", n=4 - pending["scout_draws_left"])
+        steps = {
+            "redeploy_from": (REDEPLOY, "choose_card"),
+            "redeploy_to": (REDEPLOY, "choose_flag"),
+            "deserter": (DESERTER, "choose_card"),
+            "traitor_from": (TRAITOR, "choose_card"),
+            "traitor_to": (TRAITOR, "choose_flag"),
+        }
+        if phase in steps:
+            card, step = steps[phase]
+            return card, i18n.t(f"battleline.step.{step}")
+        if phase == "flag" and pending["card"] is not None and pending["card"] >= NUM_TROOPS:
+            return pending["card"], i18n.t("battleline.step.choose_flag")
+        if phase == "play" and self.selected is not None and self.selected >= NUM_TROOPS:
+            return self.selected, i18n.t("battleline.step.selected")
+        return None
+
+    def _draw_step(self, surface: pygame.Surface) -> None:
+        """A panel in the column: who resolves which tactics card, and the step reached."""
+        area = self.geo.step_panel
+        resolving = self._resolving()
+        if resolving is None or not area.h:
+            return
+        card, step = resolving
+        p, g = self.ctx.palette, self.geo
+        mover = self.obs["turn"]
+        pad = round(0.7 * g.unit)
+        w = min(g.mini_w, round((area.h - 2 * pad) / 1.4))
+        x = area.x + 2 * pad + w
+        width = area.right - pad - x
+        title = self.art.fitted(
+            i18n.t(f"battleline.tactic.{card}"), self.fs(1.45), p["text"], width, bold=True
+        )
+        lines = [title]
+        lines += [
+            self.art.text(t, self.fs(1.3), p["gold"])
+            for t in wrap(step, self._font(self.fs(1.3)), width)[:2]
+        ]
+        lines.append(self.art.fitted(self.name(mover), self.fs(1.2), p["text_dim"], width))
+        # M+ leaves generous room above and below its glyphs: pack the lines by their ink
+        advance = [round(i.get_height() * 0.82) for i in lines]
+        text_h = sum(advance)
+        rect = pygame.Rect(0, 0, area.w, min(area.h, max(text_h, card_height(w)) + 2 * pad))
+        rect.center = area.center
+        edge = p["gold"] if mover == self.me else self.art.side(mover)
+        surface.blit(self.art.panel(rect.w, rect.h, (*p["panel"], 235), edge, round(g.unit)), rect)
+        image = self.art.card(card, w)
+        surface.blit(image, image.get_rect(midleft=(rect.x + pad, rect.centery)))
+        y = rect.centery - text_h // 2 - round(lines[0].get_height() * 0.09)
+        for img, step_y in zip(lines, advance, strict=True):
+            surface.blit(img, (x, y))
+            y += step_y
+
+    @staticmethod
+    def _font(size: int) -> pygame.font.Font:
+        return get_font(size)
+
+    def _draw_pile_label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
+        p, g = self.ctx.palette, self.geo
+        img = self.art.text(text.upper(), self.fs(1.15), p["text_dim"], bold=True)
+        surface.blit(img, img.get_rect(topleft=(rect.x, rect.y)))
+        h = card_height(g.mini_w)
+        surface.blit(
+            self.art.slot(g.mini_w, h, lighter(p["panel"], 0.3), False), (rect.x, rect.bottom - h)
+        )
+        if self.phase == "redeploy_to" and self._my_decision() and rect is self.geo.my_discard:
+            pile = pygame.Rect(
+                rect.x,
+                rect.bottom - card_height(self.geo.mini_w),
+                rect.w,
+                card_height(self.geo.mini_w),
+            )
+            surface.blit(self.art.slot(pile.w, pile.h, p["legal"], True), pile)
+
+    def _draw_plate(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
+        obs, p, g = self.obs, self.ctx.palette, self.geo
+        colour = self.art.side(side)
+        active = obs["turn"] == side and obs["phase"] != "over"
+        winner = obs["phase"] == "over" and obs["winner"] == side
+        edge = p["gold"] if (active or winner) else p["panel_edge"]
+        surface.blit(
+            self.art.panel(rect.w, rect.h, (*darker(colour, 0.55), 235), edge, round(g.unit)), rect
+        )
+        if active:
+            ring = self.art.glow(rect.w, rect.h, p["gold"], max(2, round(g.unit * 0.4)))
+            blit_center(surface, ring, rect.center, round(120 + 100 * self.pulse()))
+        pad = round(0.7 * g.unit)
+        mark = self.art.side_mark(side, self.fs(1.9))
+        surface.blit(mark, mark.get_rect(midleft=(rect.x + pad, rect.y + rect.h * 0.32)))
+        name_x = rect.x + pad + mark.get_width() + round(0.5 * g.unit)
+        tag = ""
+        if winner:
+            tag = i18n.t("battleline.winner")
+        elif active:
+            tag = i18n.t("battleline.to_move")
+        tag_img = (
+            self.art.text(tag, self.fs(1.15), darker(p["gold"], 0.8), bold=True) if tag else None
+        )
+        tag_w = tag_img.get_width() + round(g.unit) if tag_img else 0
+        name = self.art.fitted(
+            self.name(side), self.fs(1.6), p["text"], rect.right - pad - name_x - tag_w, bold=True
+        )
+        surface.blit(name, name.get_rect(midleft=(name_x, rect.y + rect.h * 0.32)))
+        if tag_img is not None:
+            pill = pygame.Rect(
+                0, 0, tag_img.get_width() + round(0.8 * g.unit), tag_img.get_height()
+            )
+            pill.midright = (rect.right - pad, round(rect.y + rect.h * 0.32))
+            surface.blit(self.art.panel(pill.w, pill.h, (*p["gold"], 255), None, pill.h // 2), pill)
+            blit_center(surface, tag_img, pill.center)
+        flags = sum(1 for fl in obs["flags"] if fl["claimed_by"] == side)
+        parts = [i18n.t("battleline.flags_held", n=flags)]
+        if obs["options"].get("tactics", "on") == "on":
+            parts.append(i18n.t("battleline.tactics_played", n=obs["tactics_played"][side]))
+        if obs["match"]["games"] > 1:
+            parts.append(i18n.t("battleline.points", n=obs["match"]["points"][side]))
+        line = self.art.fitted("   ".join(parts), self.fs(1.25), p["text_dim"], rect.w - 2 * pad)
+        surface.blit(line, line.get_rect(midleft=(rect.x + pad, rect.y + rect.h * 0.72)))
+
+    def _draw_decks(self, surface: pygame.Surface) -> None:
+        p, g = self.ctx.palette, self.geo
+        counts = self._deck_counts()
+        targets = set(self._target_decks())
+        hovered = self._deck_at(self.mouse) if self.mouse else None
+        tactics_on = self.obs["options"].get("tactics", "on") == "on"
+        for deck, rect in enumerate(g.decks):
+            if deck == TACTICS_DECK and not tactics_on:
+                continue
+            name = i18n.t(
+                "battleline.deck.troop" if deck == TROOP_DECK else "battleline.deck.tactics"
+            )
+            label = self.art.fitted(name.upper(), self.fs(1.15), p["text_dim"], rect.w + 8, True)
+            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 2)))
+            n = counts[deck]
+            if deck in targets:
+                ring = self.art.glow(
+                    rect.w,
+                    rect.h,
+                    p["selected"] if deck == hovered else p["legal"],
+                    max(3, rect.w // 12),
+                )
+                blit_center(
+                    surface,
+                    ring,
+                    rect.center,
+                    255 if deck == hovered else round(130 + 120 * self.pulse(4.0)),
+                )
+            if not n:
+                surface.blit(self.art.slot(rect.w, rect.h, lighter(p["panel"], 0.4), False), rect)
+                continue
+            layers = min(6, (n + 4) // 5)
+            dy = max(1, rect.w // 40)
+            surface.blit(
+                self.art.shadow(rect.w, rect.h), rect.move(-rect.w // 10 + 2, -rect.w // 10 + 4)
+            )
+            back = self.art.back(deck, rect.w)
+            for i in range(layers - 1, -1, -1):
+                surface.blit(back, rect.move(0, i * dy))
+            top = self.obs["deck_tops"]["troop" if deck == TROOP_DECK else "tactics"]
+            if top and top[0] is not None:  # the viewer put this card back with Scout
+                mini = self.art.card(top[0], round(rect.w * 0.62))
+                spot = mini.get_rect(topright=(rect.right + rect.w // 6, rect.top - rect.w // 8))
+                surface.blit(mini, spot)
+                tag = self.art.text(
+                    i18n.t("battleline.deck.top"), self.fs(1.0), p["text"], bold=True
+                )
+                surface.blit(tag, tag.get_rect(midtop=(spot.centerx, spot.bottom)))
+            badge = self.art.text(str(n), self.fs(1.35), darker(p["gold"], 0.8), bold=True)
+            pill = pygame.Rect(
+                0, 0, max(badge.get_width() + 10, badge.get_height()), badge.get_height()
+            )
+            pill.center = (rect.right - 2, rect.bottom + layers * dy - 2)
+            surface.blit(self.art.panel(pill.w, pill.h, (*p["gold"], 255), None, pill.h // 2), pill)
+            blit_center(surface, badge, pill.center)
+            if self.hint == draw_action(deck):
+                self._hint_ring(surface, rect)
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        p, g = self.ctx.palette, self.geo
+        button = self._action_button()
+        if button is not None:
+            hot = self.mouse is not None and g.action.collidepoint(self.mouse)
+            self._button(surface, g.action, button[1], primary=True, hot=hot)
+            if self.hint == button[0]:
+                self._hint_ring(surface, g.action)
+        # the auto-claim switch
+        rect = g.toggle
+        knob_h = round(rect.h * 0.7)
+        track = pygame.Rect(rect.x, 0, round(knob_h * 1.9), knob_h)
+        track.centery = rect.centery
+        on = self.auto_claim
+        fill = p["legal"] if on else lighter(p["panel"], 0.25)
+        surface.blit(
+            self.art.panel(track.w, track.h, (*fill, 255), lighter(fill, 0.3), track.h // 2), track
+        )
+        knob_x = track.right - knob_h // 2 if on else track.x + knob_h // 2
+        pygame.draw.circle(surface, p["text"], (knob_x, track.centery), knob_h // 2 - 2)
+        text = self.art.fitted(
+            i18n.t("battleline.auto_claim"),
+            self.fs(1.3),
+            p["text"] if on else p["text_dim"],
+            rect.w - track.w - 8,
+        )
+        surface.blit(text, text.get_rect(midleft=(track.right + round(0.6 * g.unit), rect.centery)))
+
+    # --- claims: the proof shown ----------------------------------------------------------------
+    def _hovered_claim_flag(self) -> int | None:
+        """The flag under the mouse with a claim verdict for the viewer (their side complete)."""
+        if self.mouse is None or self.drag is not None or self.selected is not None:
+            return None
+        flag = self._flag_at(self.mouse)
+        if flag is None or self.obs["flags"][flag]["claim"] is None:
+            return None
+        return flag
+
+    def _draw_claim_view(self, surface: pygame.Surface) -> None:
+        """Hovering a complete side: why the flag can or cannot be claimed; a refused proof shows
+        the completion that beats the viewer as faint cards on the opposing side."""
+        flag = self._hovered_claim_flag()
+        if flag is None:
+            return
+        info = self.obs["flags"][flag]
+        claim = info["claim"]
+        beaten = claim["beaten_by"]
+        opp = 1 - self.me
+        p = self.ctx.palette
+        if beaten is not None and not claim["provable"]:
+            have = len(info["cards"][opp])
+            for i in range(len(beaten["cards"])):
+                strip = self.slot_rect(flag, opp, have + i)
+                strip.height = self.geo.step
+                self.art.dashed_rect(surface, p["danger"], strip, 2, max(4, strip.w // 8))
+            stack = info["cards"][opp]
+            for morale, colour, value in beaten["wilds"]:
+                if morale not in stack:
+                    continue
+                j = stack.index(morale)
+                rect = self.visible_rect(flag, opp, j, len(stack))
+                as_card = f"{SUIT_SYMBOLS[colour]}{value}"
+                tag = self.art.text(
+                    i18n.t("battleline.tip.as", card=as_card), self.fs(1.15), p["text"], bold=True
+                )
+                pill = pygame.Rect(0, 0, tag.get_width() + 8, tag.get_height())
+                pill.midtop = (rect.centerx, rect.top + 2)
+                surface.blit(self.art.panel(pill.w, pill.h, (*p["danger"], 235), None, 6), pill)
+                blit_center(surface, tag, pill.center)
+        self._tooltip(
+            surface,
+            self._claim_text(flag),
+            self.column_rect(flag),
+            p["legal"] if claim["provable"] else p["danger"],
+        )
+
+    def _draw_claim_ghosts(self, surface: pygame.Surface) -> None:
+        """The refused proof's completion, as faint cards in the opposing side's free places
+        (drawn under the cards there, as real cards would lie)."""
+        flag = self._hovered_claim_flag()
+        if flag is None:
+            return
+        info = self.obs["flags"][flag]
+        beaten = info["claim"]["beaten_by"]
+        if beaten is None or info["claim"]["provable"]:
+            return
+        opp = 1 - self.me
+        have = len(info["cards"][opp])
+        for i in range(len(beaten["cards"]) - 1, -1, -1):
+            rect = self.slot_rect(flag, opp, have + i)
+            surface.blit(self.art.ghost(beaten["cards"][i], self.geo.cw), rect)
+
+    def _claim_text(self, flag: int) -> str:
+        info = self.obs["flags"][flag]
+        claim = info["claim"]
+        me, opp = self.me, 1 - self.me
+        mine = formation_label(info["formation"][me])
+        if claim["provable"]:
+            text = i18n.t("battleline.tip.provable", n=flag + 1, mine=mine)
+            later = self.phase != "claim"
+            when = "battleline.tip.after_play" if later else "battleline.tip.claim_now"
+            return f"{text} {i18n.t(when)}"
+        theirs_now = info["formation"][opp]
+        if theirs_now is not None:
+            if theirs_now["rank"] == info["formation"][me]["rank"] and (
+                theirs_now["total"] == info["formation"][me]["total"]
+            ):
+                return i18n.t("battleline.tip.tie_lost", n=flag + 1, mine=mine, name=self.name(opp))
+            return i18n.t(
+                "battleline.tip.beaten", n=flag + 1, mine=mine, theirs=formation_label(theirs_now)
+            )
+        beaten = claim["beaten_by"]
+        theirs = formation_label(beaten) if beaten else "?"
+        return i18n.t(
+            "battleline.tip.could_reach", n=flag + 1, mine=mine, theirs=theirs, name=self.name(opp)
+        )
+
+    def _note_box(self, text: str, width: int) -> tuple[pygame.Rect, list[pygame.Surface], int]:
+        """A wrapped note: its box (to be placed), its lines, and the line height."""
+        p, g = self.ctx.palette, self.geo
+        size = self.fs(1.45)
+        images = [
+            self.art.text(line, size, p["text"]) for line in wrap(text, self._font(size), width)
+        ]
+        pad = round(0.9 * g.unit)
+        line_h = round(size * 1.3)
+        w = max(i.get_width() for i in images) + 2 * pad
+        return pygame.Rect(0, 0, w, line_h * len(images) + 2 * pad), images, line_h
+
+    def _blit_note(
+        self,
+        surface: pygame.Surface,
+        box: pygame.Rect,
+        images: list[pygame.Surface],
+        line_h: int,
+        accent: Colour,
+    ) -> None:
+        p, g = self.ctx.palette, self.geo
+        box.clamp_ip(g.felt)
+        pad = round(0.9 * g.unit)
+        surface.blit(self.art.panel(box.w, box.h, (*p["panel"], 240), accent, round(g.unit)), box)
+        pygame.draw.rect(surface, accent, (box.x, box.y + 6, 3, box.h - 12))
+        for i, image in enumerate(images):
+            y = box.y + pad + i * line_h + (line_h - image.get_height()) // 2
+            surface.blit(image, (box.x + pad, y))
+
+    def _tooltip(
+        self, surface: pygame.Surface, text: str, anchor: pygame.Rect, accent: Colour
+    ) -> None:
+        """A note beside a flag column, over the opposing cards (never over the flags)."""
+        g = self.geo
+        width = round(min(g.felt.w * 0.42, max(g.pitch * 3.2, 22 * g.unit)))
+        box, images, line_h = self._note_box(text, width)
+        pad = round(0.9 * g.unit)
+        y = (g.field_top + g.ridge.top) // 2
+        box.midleft = (anchor.right + pad, y)
+        if box.right > g.felt.right - pad:
+            box.midright = (anchor.left - pad, y)
+        self._blit_note(surface, box, images, line_h, accent)
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        """A tactics card hovered in the viewer's hand: its name and effect, above it."""
+        if self.mouse is None or self.drag is not None or self._hovered_claim_flag() is not None:
+            return
+        card = self._hand_card_at(self.mouse)
+        if card is None or card < NUM_TROOPS:
+            return
+        g = self.geo
+        rect = self._sprite_rect(self.sprites[card]).move(0, -round(self._lift(card) * g.hand_h))
+        text = f"{i18n.t(f'battleline.tactic.{card}')}: {i18n.t(f'battleline.help.{card}')}"
+        box, images, line_h = self._note_box(text, round(max(g.hand_w * 2.6, 20 * g.unit)))
+        box.midbottom = (rect.centerx, rect.top - round(0.9 * g.unit))
+        self._blit_note(surface, box, images, line_h, self.ctx.palette["gold"])
+
+    # --- hints and banners --------------------------------------------------------------------
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        hint = self.hint
+        if hint is None or not self._my_decision():
+            return
+        if is_flag(hint):
+            flag = hint - FLAG_BASE
+            n = len(self.obs["flags"][flag]["cards"][self.me])
+            slots = self.obs["flags"][flag]["slots"]
+            rect = self.slot_rect(flag, self.me, min(n, slots - 1))
+            if self.obs["pending"]["card"] in ENVIRONMENT:
+                rect = self._flag_token_rect(flag)
+            self._hint_ring(surface, rect)
+        elif is_card(hint) and self._side_of(self.obs, hint) is not None:
+            f, side = self._side_of(self.obs, hint)
+            stack = self.obs["flags"][f]["cards"][side]
+            self._hint_ring(surface, self.visible_rect(f, side, stack.index(hint), len(stack)))
+        elif hint == DISCARD:
+            self._hint_ring(surface, self.geo.my_discard)
+
+    def _hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        p, g = self.ctx.palette, self.geo
+        ring = self.art.glow(rect.w, rect.h, p["hint"], max(3, round(g.unit * 0.5)))
+        blit_center(surface, ring, rect.center, round(170 + 85 * self.pulse(5.0)))
+        ink = darker(p["hint"], 0.7)
+        label = self.art.text("★ " + i18n.t("battleline.hint"), self.fs(1.25), ink, bold=True)
+        pill = pygame.Rect(0, 0, label.get_width() + round(g.unit), label.get_height())
+        pill.midbottom = (rect.centerx, rect.top - 2)
+        pygame.draw.rect(surface, p["hint"], pill, border_radius=pill.h // 2)
+        blit_center(surface, label, pill.center)
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        banner = self.banner
+        if banner is None or banner.appear <= 0:
+            return
+        p, g = self.ctx.palette, self.geo
+        k = min(1.0, banner.appear)
+        rect = pygame.Rect(0, 0, round(g.felt.w * 0.62), round(max(g.back_h * 0.95, 8 * g.unit)))
+        top = g.back_top + (g.back_h - rect.h) // 2  # over the opponent's hand, not the flags
+        rect.midtop = (g.felt.centerx, top - round((1 - k) * rect.h * 0.5))
+        colour = self.art.side(banner.side) if banner.side is not None else p["gold"]
+        img = self.art.panel(
+            rect.w, rect.h, (*darker(colour, 0.3), 245), lighter(colour, 0.4), rect.h // 4
+        )
+        img.set_alpha(round(255 * k))
+        surface.blit(img, rect)
+        img.set_alpha(255)
+        title = self.art.fitted(
+            banner.title, self.fs(3.0), p["text"], rect.w - 4 * rect.h // 3, bold=True
+        )
+        sub = self.art.fitted(banner.subtitle, self.fs(1.7), lighter(colour, 0.7), rect.w - 20)
+        if banner.side is not None:
+            mark = self.art.side_mark(banner.side, round(rect.h * 0.45), lighter(colour, 0.2))
+            blit_center(surface, mark, (rect.x + rect.h * 0.55, rect.centery))
+            blit_center(surface, mark, (rect.right - rect.h * 0.55, rect.centery))
+        total = title.get_height() + sub.get_height()
+        top = rect.centery - total // 2
+        surface.blit(title, title.get_rect(midtop=(rect.centerx, top)))
+        surface.blit(sub, sub.get_rect(midtop=(rect.centerx, top + title.get_height())))
