@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.ui.fonts import get_font, get_symbol_font
-from game.ui.text import render, wrap
+from game.ui.text import fit_px, render, text_width, wrap
 
 WHITE = (255, 255, 255)
 
@@ -53,3 +53,11 @@ def test_wrap_fits_the_width_keeps_the_words_and_the_kinsoku_rule() -> None:
     lines = wrap(ja, font, font.size("カードを出して")[0])
     assert "".join(lines) == ja and len(lines) > 2
     assert not any(line.startswith(("。", "、")) for line in lines)
+
+
+def test_fitting_measures_symbols_in_the_font_that_draws_them() -> None:
+    text = "♛5 ♦7 ★ ♣3 ♠9 — click a flag"
+    assert text_width(text, 20) == render(text, 20, WHITE).get_width()
+    width = render(text, 20, WHITE).get_width() - 1  # one pixel short at 20 px
+    px = fit_px(text, 20, width)
+    assert px < 20 and render(text, px, WHITE).get_width() <= width

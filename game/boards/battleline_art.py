@@ -34,7 +34,7 @@ from game.engines.battleline.cards import (
     colour_of,
     value_of,
 )
-from game.ui.fonts import get_font, get_symbol_font
+from game.ui.text import fit_px, render
 from game.ui.theme import mix
 
 Colour = tuple[int, int, int]
@@ -143,7 +143,6 @@ class BattleLineArt:
         self.p = palette
         self.names = names  # a tactics card's short name in the current language
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def clear(self) -> None:
         self._cache.clear()
@@ -162,20 +161,12 @@ class BattleLineArt:
     def text(
         self, s: str, size: int, colour: Colour, bold: bool = False, symbol: bool = False
     ) -> pygame.Surface:
-        key = (s, size, colour, bold, symbol)
-        surf = self._text.get(key)
-        if surf is None:
-            font = (get_symbol_font if symbol else get_font)(max(6, size), bold)
-            surf = self._text[key] = font.render(s, True, colour)
-            if len(self._text) > 800:
-                self._text.popitem(last=False)
-        return surf
+        """Rendered text from the app's shared cache (symbols inside a sentence included)."""
+        return render(s, size, colour, bold, symbol)
 
     def fitted(self, s: str, size: int, colour: Colour, width: int, bold: bool = False):
         """Text shrunk (down to 6 px) until it fits ``width``."""
-        while size > 6 and get_font(size, bold).size(s)[0] > width:
-            size -= 1
-        return self.text(s, size, colour, bold)
+        return self.text(s, fit_px(s, size, width, bold, min_px=6), colour, bold)
 
     def side(self, owner: int) -> Colour:
         return self.p["side0" if owner == 0 else "side1"]

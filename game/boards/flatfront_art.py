@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.engines.flatfront import SUPPLY
-from game.ui.fonts import get_font, get_symbol_font
+from game.ui.fonts import get_font
+from game.ui.text import render
 
 Colour = tuple[int, int, int]
 SS = 3  # supersampling factor for anti-aliased shapes
@@ -124,7 +125,6 @@ class FlatFrontArt:
     def __init__(self, palette: dict[str, Colour]) -> None:
         self.p = palette
         self._cache: dict[tuple, pygame.Surface] = {}
-        self._text: dict[tuple, pygame.Surface] = {}
 
     def clear(self) -> None:
         self._cache.clear()
@@ -142,15 +142,8 @@ class FlatFrontArt:
     def text(
         self, s: str, size: int, colour: Colour, bold: bool = False, symbol: bool = False
     ) -> pygame.Surface:
-        """Rendered text, cached: the board asks for the same strings every frame."""
-        key = (s, size, colour, bold, symbol)
-        surf = self._text.get(key)
-        if surf is None:
-            if len(self._text) > 600:
-                self._text.clear()
-            font = (get_symbol_font if symbol else get_font)(size, bold)
-            surf = self._text[key] = font.render(s, True, colour)
-        return surf
+        """Rendered text from the app's shared cache (symbols inside a sentence included)."""
+        return render(s, size, colour, bold, symbol)
 
     # --- tiles ----------------------------------------------------------------------------
     def tile(self, owner: int, squares: int, w: int, h: int) -> pygame.Surface:

@@ -15,7 +15,7 @@ import pygame
 from game.ui.fonts import get_font, get_symbol_font
 
 _CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-_CACHE_SIZE = 600
+_CACHE_SIZE = 1500  # the boards draw their labels through it too
 
 # Characters a line must not start with (Japanese kinsoku: closing brackets, small kana, marks).
 _NO_LINE_START = set("、。，．,.!?！？)）]］」』〉》・ーぁぃぅぇぉっゃゅょァィゥェォッャュョ：:；;")
@@ -46,12 +46,8 @@ def _is_symbol(char: str) -> bool:
     return 0x2190 <= ord(char) <= 0x2BFF
 
 
-def _render_mixed(text: str, px: int, colour: tuple[int, int, int], bold: bool) -> pygame.Surface:
-    """``text`` in M+, with runs of symbols in DejaVu Sans on the same baseline, so a card such as
-    "♛5" in a sentence shows its suit instead of a missing-glyph box."""
-    font = get_font(px, bold)
-    if not any(_is_symbol(c) for c in text):
-        return font.render(text, True, colour)
+def _runs(text: str) -> list[tuple[bool, str]]:
+    """``text`` cut into runs of symbols (True) and ordinary text (False)."""
     runs: list[tuple[bool, str]] = []
     for char in text:
         kind = _is_symbol(char)
@@ -59,6 +55,25 @@ def _render_mixed(text: str, px: int, colour: tuple[int, int, int], bold: bool) 
             runs[-1] = (kind, runs[-1][1] + char)
         else:
             runs.append((kind, char))
+    return runs
+
+
+def text_width(text: str, px: int, bold: bool = False) -> int:
+    """The width ``render`` gives ``text`` (symbols measured in the font that draws them)."""
+    font = get_font(px, bold)
+    if not any(_is_symbol(c) for c in text):
+        return font.size(text)[0]
+    symbols = get_symbol_font(px, bold)
+    return sum((symbols if kind else font).size(part)[0] for kind, part in _runs(text))
+
+
+def _render_mixed(text: str, px: int, colour: tuple[int, int, int], bold: bool) -> pygame.Surface:
+    """``text`` in M+, with runs of symbols in DejaVu Sans on the same baseline, so a card such as
+    "♛5" in a sentence shows its suit instead of a missing-glyph box."""
+    font = get_font(px, bold)
+    if not any(_is_symbol(c) for c in text):
+        return font.render(text, True, colour)
+    runs = _runs(text)
     symbols = get_symbol_font(px, bold)
     parts = [((symbols if kind else font), part) for kind, part in runs]
     ascent = max(f.get_ascent() for f, _ in parts)
@@ -114,7 +129,7 @@ def blit_pair(
 def fit_px(text: str, px: int, width: int, bold: bool = False, min_px: int = 11) -> int:
     """The largest size <= ``px`` at which ``text`` fits in ``width`` pixels (cached: labels are
     measured every frame)."""
-    while px > min_px and get_font(px, bold).size(text)[0] > width:
+    while px > min_px and text_width(text, px, bold) > width:
         px -= 1
     return px
 
