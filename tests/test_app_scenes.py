@@ -15,7 +15,7 @@ import pytest
 
 from game import saves
 from game.app import App
-from game.i18n import get_language, set_language
+from game.i18n import get_language, set_language, t
 from game.match import HUMAN, Match
 from game.scenes.base import Scene
 from game.scenes.match import MatchScene
@@ -580,3 +580,24 @@ def test_battle_line_auto_claim_switch_works_while_the_ai_thinks_and_is_kept(app
     app.stack.push(MatchScene(app, again, BattleLineBoard))
     run(app, 2)
     assert top(app).board.auto_claim
+
+
+def test_hint_and_log_speak_the_players_language(app: App) -> None:
+    """The hint toast words the move as the move log does: through the board, in Japanese."""
+    from game.boards.flatfront import FlatFrontBoard
+    from game.engines import GAMES
+
+    set_language("ja")
+    match = Match(GAMES["flatfront"], [HUMAN, "easy"], seed=4, client=app.ai, autosave=False)
+    scene = MatchScene(app, match, FlatFrontBoard)
+    app.stack.push(scene)
+    run_until(app, lambda: scene.panel.hint_button.enabled and not scene.board.is_animating())
+    click(app, scene.panel.hint_button.rect.center)
+    run(app, 2)
+    hint = scene.match.hint
+    assert hint is not None
+    words = scene.describe(hint)
+    assert words != scene.match.state.action_to_string(hint)  # not the engine's English
+    assert any(item[0] == t("match.hint_result", move=words) for item in scene.toasts.items)
+    logged = [row.text for row in scene.panel.rows()]
+    assert logged and not any(text.isascii() for text in logged)  # every row in Japanese

@@ -271,7 +271,7 @@ class MatchScene(Scene):
         hint = m.poll_hint()
         if hint is not None:
             self.board.show_hint(hint)
-            self.toast(t("match.hint_result", move=m.state.action_to_string(hint)))
+            self.toast(t("match.hint_result", move=self.describe(hint)))
         if m.is_over:
             self._towards_game_over(dt)
             return
@@ -292,6 +292,17 @@ class MatchScene(Scene):
             if m.human_to_decide() and not was_human and len(m.humans) == 1:
                 self.app.sound.play("turn")
 
+    def words(self, phrase: tuple[str, dict], english: str) -> str:
+        """An action's log words in the player's language: the board's wording of the engine's
+        phrase, or the engine's English when the game has no phrases."""
+        said = self.board.log_text(*phrase) if phrase[0] else None
+        return said or english
+
+    def describe(self, action: int) -> str:
+        """``action``, legal in the live state, in the player's language (hints, forced moves)."""
+        state = self.match.state
+        return self.words(state.action_phrase(action), state.action_to_string(action))
+
     def _forced_move(self, dt: float) -> bool:
         """Announce, then apply, a human decision with exactly one legal action."""
         m = self.match
@@ -302,7 +313,7 @@ class MatchScene(Scene):
         if self.forced_wait is None:
             speed = self.app.settings.animation_multiplier
             self.forced_wait = FORCED_PAUSE / speed if speed > 0 else FORCED_PAUSE / 3
-            self.forced_text = m.state.action_to_string(action)
+            self.forced_text = self.describe(action)
             return True
         self.forced_wait -= dt
         if self.forced_wait <= 0:

@@ -106,8 +106,7 @@ class MatchPanel:
                 else:
                     heading = f"{i + 1} · {names[move.player]}"
                     colour = theme.seat_colour(m.game.id, self.scene.palette, move.player)
-                said = self.scene.board.log_text(*move.phrase) if move.phrase[0] else None
-                text = said or move.text
+                text = self.scene.words(move.phrase, move.text)
                 text = f"{text} {t('log.forced')}" if move.forced else text
                 rows.append(Row(heading, text, colour))
                 self._row_move.append(i)
