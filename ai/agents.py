@@ -107,8 +107,7 @@ def obvious_move(heuristic: Heuristic | None, state: State) -> int | None:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    auto = getattr(heuristic, "auto_action", None)
-    return None if auto is None else auto(state)
+    return None if heuristic is None else heuristic.auto_action(state)
 
 
 class PolicyAgent:

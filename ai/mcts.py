@@ -4,29 +4,27 @@
   rare outcome is visited rarely, not as often as a likely one.
 - Imperfect information: single-observer information-set MCTS. Every iteration searches a fresh
   ``state.determinize(observer, rng)``; tree edges are actions *as the observer sees them*, and
-  UCB counts how often a move was available instead of how often its parent was visited. An
-  engine may say what the observer sees with an optional state method
-  ``observed_action(player, action) -> int`` (the same number for actions ``player`` cannot tell
-  apart, e.g. any card the opponent draws); without it, player actions count as public and chance
-  outcomes as hidden. A group of moves that look alike is one edge; the move itself is drawn at
-  random from the group.
+  UCB counts how often a move was available instead of how often its parent was visited. The
+  engine says what the observer sees with ``State.observed_action(player, action) -> int`` (the
+  same number for actions ``player`` cannot tell apart, e.g. any card the opponent draws). A
+  group of moves that look alike is one edge; the move itself is drawn at random from the group.
 - Any number of players: max^n. Every node stores the return of the player who moved into it,
   and each player picks what is best for themselves; co-operative games give everyone the same
   return, so the same rule makes the team play together.
 
 Rollouts follow the game's heuristic policy (or uniformly random moves) and stop early as soon as
 the heuristic's ``evaluate`` gives a value. With ``rollout_depth`` they also stop after that many
-decisions and take the heuristic's graded ``estimate(state) -> list[float]`` (an optional method):
+decisions and take the heuristic's graded ``estimate(state) -> list[float]``:
 in a long game a full rollout costs more than it tells. Budgets are wall time and/or iterations;
 with an iteration budget the search is a pure function of its seed and the calls made before (the
 tree is kept between moves, so later searches start with what earlier ones learnt: in a
 perfect-information game along the moves played; with hidden information across the searcher's
 own consecutive moves, such as a card and then its flag).
 
-A heuristic may also name moves that need no thought with an optional ``auto_action(state) ->
-int | None`` (Battle Line: claim every provable flag). The search plays such a move wherever it
-arises, in the tree (one edge, never a branch) and in rollouts, so no budget goes into orderings
-that cannot matter; the agents in ``ai/agents.py`` play it without searching.
+A heuristic may also name moves that need no thought with ``auto_action(state) -> int | None``
+(Battle Line: claim every provable flag). The search plays such a move wherever it arises, in
+the tree (one edge, never a branch) and in rollouts, so no budget goes into orderings that
+cannot matter; the agents in ``ai/agents.py`` play it without searching.
 """
 
 from __future__ import annotations
@@ -52,8 +50,6 @@ EXPLORATION = 1.0
 # determinizations.
 KEY_STRIDE = 8
 CHANCE_SLOT = KEY_STRIDE - 1
-# Without an ``observed_action`` hook the observer is assumed to see no chance outcome.
-UNSEEN_CHANCE = -1
 
 
 @dataclass(frozen=True)
@@ -104,10 +100,14 @@ class MCTS:
         self._evaluate: Callable[[State], list[float] | None] | None = (
             heuristic.evaluate if heuristic is not None else None
         )
-        self._estimate: Callable[[State], list[float]] | None = getattr(heuristic, "estimate", None)
+        self._estimate: Callable[[State], list[float]] | None = (
+            heuristic.estimate if heuristic is not None and heuristic.has_estimate else None
+        )
         if rollout_depth is not None and self._estimate is None:
             raise ValueError("a rollout depth needs a heuristic with an estimate")
-        self._auto: Callable[[State], int | None] | None = getattr(heuristic, "auto_action", None)
+        self._auto: Callable[[State], int | None] | None = (
+            None if heuristic is None else heuristic.auto_action
+        )
         self._root: _Node | None = None
         self._root_key: tuple | None = None
         self._root_state: State | None = None
@@ -168,11 +168,10 @@ class MCTS:
                     return None
             return node
         walker = old.clone()
-        observe: Callable[[int, int], int] | None = getattr(walker, "observed_action", None)
         for action in history[known:]:
             if walker.current_player() != observer:
                 return None
-            seen = action if observe is None else observe(observer, action)
+            seen = walker.observed_action(observer, action)
             node = node.children.get(seen * KEY_STRIDE + observer)
             if node is None:
                 return None
@@ -236,7 +235,7 @@ class MCTS:
         rng = self.rng
         auto = self._auto
         state = root_state.determinize(observer, rng)
-        observe: Callable[[int, int], int] | None = getattr(state, "observed_action", None)
+        observe = state.observed_action
         node = root
         path = [root]
         movers = [CHANCE]
@@ -250,12 +249,11 @@ class MCTS:
                 # One edge, no choice: a chance outcome, or a move the heuristic plays itself.
                 if forced is None:
                     action = state.sample_chance(rng)
-                    seen = UNSEEN_CHANCE if observe is None else observe(observer, action)
+                    seen = observe(observer, action)
                     key = seen * KEY_STRIDE + CHANCE_SLOT
                 else:
                     action = forced
-                    seen = action if observe is None else observe(observer, action)
-                    key = seen * KEY_STRIDE + player
+                    key = observe(observer, action) * KEY_STRIDE + player
                 child = node.children.get(key)
                 if child is None:
                     child = node.children[key] = _Node()
@@ -267,8 +265,9 @@ class MCTS:
             # Legal moves grouped by how the observer would see them.
             available: dict[int, list[int]] = {}
             for action in state.legal_actions():
-                seen = action if observe is None else observe(observer, action)
-                available.setdefault(seen * KEY_STRIDE + player, []).append(action)
+                available.setdefault(observe(observer, action) * KEY_STRIDE + player, []).append(
+                    action
+                )
             children = node.children
             fresh = [key for key in available if key not in children]
             for key in available:
@@ -373,13 +372,8 @@ def _result(
 ) -> SearchResult:
     visits: dict[int, int] = {}
     values: dict[int, float] = {}
-    observe = None if perfect else getattr(state, "observed_action", None)
     for action in state.legal_actions():
-        if perfect:
-            key = action
-        else:
-            seen = action if observe is None else observe(observer, action)
-            key = seen * KEY_STRIDE + observer
+        key = action if perfect else state.observed_action(observer, action) * KEY_STRIDE + observer
         child = root.children.get(key)
         if child is not None and child.visits:
             visits[action] = child.visits

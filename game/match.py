@@ -352,9 +352,7 @@ class Match:
         starts, a die) is not. Engines tell through ``observed_action`` where they have it."""
         if player != CHANCE or self.game.perfect_information:
             return False
-        observe = getattr(self.state, "observed_action", None)
-        if observe is None:
-            return True
+        observe = self.state.observed_action
         return any(observe(p, action) != action for p in range(self.state.num_players))
 
     def _commit(self, action: int) -> Move:

@@ -17,7 +17,7 @@ from ai.agents import (
     make_agent,
     play_out,
 )
-from ai.heuristics import HEURISTICS
+from ai.heuristics import HEURISTICS, Heuristic
 from ai.mcts import MCTS
 from game.engines import GAMES
 from game.engines.base import CHANCE, State
@@ -46,7 +46,7 @@ def _nim_sum_policy(state: State, rng: random.Random) -> int:
     return rng.choice(state.legal_actions())
 
 
-class _Policy:
+class _Policy(Heuristic):
     """A heuristic made of a policy only (evaluate never cuts a rollout short)."""
 
     def __init__(self, policy) -> None:
@@ -85,7 +85,7 @@ def test_chance_outcomes_are_weighted_by_probability() -> None:
 
 
 def test_rollouts_stop_where_the_evaluation_speaks() -> None:
-    class Oracle:
+    class Oracle(Heuristic):
         """Says player 0 stands at +0.5 everywhere; its policy must then never be needed."""
 
         def policy(self, state: State, rng: random.Random) -> int:
@@ -101,7 +101,7 @@ def test_rollouts_stop_where_the_evaluation_speaks() -> None:
 
 
 def test_rollouts_stop_at_their_depth_and_take_the_estimate() -> None:
-    class Counting:
+    class Counting(Heuristic):
         """Plays the first legal move, counting its calls; estimates +0.25 for player 0."""
 
         calls = 0

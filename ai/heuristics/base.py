@@ -1,35 +1,49 @@
-"""What a per-game heuristic provides to the search and to the Easy level."""
+"""What a per-game heuristic gives the search, the Easy level and the hints (DESIGN.md, "AI").
+
+A game's heuristic subclasses :class:`Heuristic` and overrides what it can do well; every other
+method keeps its neutral default, so the search calls each hook unconditionally and never asks
+``getattr`` whether a game happens to have it. ``policy`` is the only method every game must give.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import Protocol
 
 from game.engines.base import State
 
 
-class Heuristic(Protocol):
+class Heuristic:
+    @property
+    def has_estimate(self) -> bool:
+        """Whether this game gives an ``estimate`` (a level with a rollout depth needs one)."""
+        return type(self).estimate is not Heuristic.estimate
+
     def policy(self, state: State, rng: random.Random) -> int:
         """A fast, reasonable action for the player to move (never called at chance/terminal).
 
         Drives rollouts and the Easy level, so it must cost about as much as legal_actions().
         """
+        raise NotImplementedError
 
     def evaluate(self, state: State) -> list[float] | None:
-        """Estimated returns (one per player, in [-1, 1]) or None to keep rolling out.
+        """Exact (or as good as exact) returns, one per player in [-1, 1], or None to keep
+        rolling out. Called at every rollout step: return None cheaply when there is nothing
+        to say."""
+        return None
 
-        Called at every rollout step: return None cheaply when there is nothing to say.
-        """
+    def estimate(self, state: State) -> list[float]:
+        """Graded returns for any non-terminal state. A level with a rollout depth stops its
+        rollouts after that many decisions and backs this up instead of playing on (in Battle
+        Line a random rollout from mid-game costs ~1.9 ms, the estimate ~0.09 ms)."""
+        raise NotImplementedError(f"{type(self).__name__} has no estimate")
 
+    def auto_action(self, state: State) -> int | None:
+        """A move that needs no thought (Battle Line: claim a provable flag), or None. The agents
+        play it at once and the search plays it in tree and rollouts alike, never as a branch."""
+        return None
 
-# Two more methods are optional (looked up with getattr, so a game adds them only when it needs
-# them; a Protocol cannot mark a method optional):
-#
-#   auto_action(state) -> int | None
-#       A move that needs no thought (Battle Line: claim a provable flag). The agents play it at
-#       once and the search plays it inside rollouts and tree moves alike, so no iterations are
-#       spent on it.
-#   estimate(state) -> list[float]
-#       Graded returns for any non-terminal state. A level with a rollout depth stops its
-#       rollouts after that many decisions and backs up this estimate instead of playing on:
-#       in Battle Line a random rollout from mid-game costs ~1.9 ms, the estimate ~0.09 ms.
+    def prior(self, state: State, actions: list[int]) -> list[float] | None:
+        """Prior weights (non-negative, any scale) for ``actions`` at a decision node, in the same
+        order, or None for no preference. With many moves (Flink's placements) the search tries
+        moves in this order and spends its visits where the heuristic points."""
+        return None

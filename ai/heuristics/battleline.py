@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 
+from ai.heuristics.base import Heuristic
 from game.engines.battleline.actions import (
     CLAIM_BASE,
     DISCARD,
@@ -70,7 +71,7 @@ EPSILON = 0.05  # chance of a uniformly random decision, so rollouts vary
 DECIDED_VALUE = 0.9  # a win the opponent could still upset with one turn of tactics
 
 
-class BattleLineHeuristic:
+class BattleLineHeuristic(Heuristic):
     """Heuristic protocol for Battle Line (see ai/heuristics/base.py)."""
 
     def __init__(self, epsilon: float = EPSILON) -> None:

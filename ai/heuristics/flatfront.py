@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from ai.heuristics.base import Heuristic
 from game.engines.base import TERMINAL
 from game.engines.flatfront import (
     ADJACENCY,
@@ -145,7 +146,7 @@ def _after_attack(
     )
 
 
-class FlatFrontHeuristic:
+class FlatFrontHeuristic(Heuristic):
     """Heuristic protocol for Flat Front (see ai/heuristics/base.py)."""
 
     def __init__(self) -> None:

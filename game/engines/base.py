@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 CHANCE = -1
 TERMINAL = -4
+UNSEEN = -1  # observed_action of a chance outcome the observer does not see
 
 RECORD_KEYS = ("game", "version", "num_players", "options", "history")
 
@@ -130,6 +131,15 @@ class State:
 
     def observation(self, player: int) -> dict:
         raise NotImplementedError
+
+    def observed_action(self, player: int, action: int) -> int:
+        """``action`` (legal here, before it is applied) as ``player`` sees it: the same number
+        for actions that player cannot tell apart (any card the opponent draws), and
+        ``UNSEEN`` for a chance outcome the player does not see at all. The search keys
+        hidden-information trees by it and the move log folds private events with it. The
+        default: decisions are public, chance outcomes unseen; an engine whose chance is public
+        (dice) or whose decisions are hidden (a face-down commitment) overrides it."""
+        return UNSEEN if self.current_player() == CHANCE else action
 
     def determinize(self, player: int, rng: random.Random) -> State:
         raise NotImplementedError
