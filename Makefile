@@ -25,8 +25,12 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed
 	$(BIN)/python -m game
 
+# Workflows are linted everywhere but on macOS, where the actionlint wheel does not exist
+# (the release workflow's macOS job runs make test too; Linux CI lints them on every push).
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check game ai tests bench build
+	@if [ "$$(uname)" = Darwin ]; then echo "actionlint: no macOS build, workflows not linted here"; \
+	else $(BIN)/actionlint .github/workflows/*.yml && echo "actionlint: workflows ok"; fi
 
 test: $(VENV)/.installed-test lint
 	$(HEADLESS) $(BIN)/python -m pytest

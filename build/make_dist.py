@@ -1,4 +1,9 @@
-"""Build the one-file executable into dist/ (make dist): python build/make_dist.py [--dist DIR]."""
+"""Build the executable into dist/ (make dist): python build/make_dist.py [--dist DIR].
+
+Linux and Windows get one file (dist/fivefronts, dist/fivefronts.exe), macOS an app bundle
+(dist/Five Fronts.app). The icons are drawn first (build/make_icons.py), since the spec needs
+them as files.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,22 @@ import subprocess
 import sys
 from pathlib import Path
 
+from make_icons import write_icons
+
 ROOT = Path(__file__).resolve().parent.parent
+APP_BUNDLE = "Five Fronts.app"
+
+
+def executable(dist: Path) -> Path:
+    """Where the build leaves the program to run on this system."""
+    if sys.platform == "darwin":
+        return dist / APP_BUNDLE / "Contents" / "MacOS" / "fivefronts"
+    return dist / ("fivefronts.exe" if sys.platform == "win32" else "fivefronts")
 
 
 def build(dist: Path, work: Path) -> Path:
     """Run PyInstaller on build/fivefronts.spec; return the path of the executable."""
+    write_icons(ROOT / "build" / "work" / "icons")
     subprocess.run(
         [
             sys.executable,
@@ -28,7 +44,7 @@ def build(dist: Path, work: Path) -> Path:
         check=True,
         cwd=ROOT,
     )
-    exe = dist / ("fivefronts.exe" if sys.platform == "win32" else "fivefronts")
+    exe = executable(dist)
     if not exe.exists():
         raise SystemExit(f"PyInstaller finished but {exe} is missing")
     return exe

@@ -2,6 +2,7 @@
 
     [--game ID] [--seats human,hard,...] [--option NAME=VALUE ...] [--seed N] [--lang en|ja]
     [--fullscreen]                   open straight into a match (the title screen without them)
+    --version                        print the version (from pyproject.toml) and exit
     --selftest [--game ID]           headless AI-vs-AI match of every built game; 0 if all ok
     --screenshot PATH [--frames N]   save the window after N frames (or at game over) and quit
 
@@ -29,9 +30,12 @@ SELFTEST_FRAME = 1 / 60
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    from game.version import version
+
     parser = argparse.ArgumentParser(
         prog="fivefronts", description="Five Fronts: five tabletop games."
     )
+    parser.add_argument("--version", action="version", version=f"Five Fronts {version()}")
     parser.add_argument("--game", metavar="ID", help="open straight into a match of this game")
     parser.add_argument(
         "--seats",
@@ -115,6 +119,10 @@ def playable_games() -> dict[str, Game]:
 
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
+    # A Windows build without a console window has no standard streams: give printing a sink.
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w"))  # noqa: SIM115 (lives as long as the program)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # players need no banner on stdout
     args = parse_args(argv)
     if args.selftest:

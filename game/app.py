@@ -14,6 +14,7 @@ import pygame
 from game.i18n import set_language
 from game.settings import Settings
 from game.ui import widgets
+from game.ui.icon import app_icon
 from game.ui.layout import MIN_WINDOW, REFERENCE_SIZE
 from game.ui.sound import SoundBank
 
@@ -131,6 +132,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Five Fronts")
+        pygame.display.set_icon(app_icon(64))
         pygame.key.set_repeat(350, 40)
         self.windowed_size = REFERENCE_SIZE
         self.window = self._open_window(settings.fullscreen)

@@ -1,4 +1,4 @@
-"""The one-file executable builds and passes its own self-test (slow: about two minutes)."""
+"""The executable builds, passes its own self-test and knows its version (slow: ~2 minutes)."""
 
 from __future__ import annotations
 
@@ -25,3 +25,5 @@ def test_executable_selftest(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "flatfront" in result.stdout
+    version = subprocess.run([str(exe), "--version"], env=env, capture_output=True, text=True)
+    assert version.returncode == 0 and version.stdout.startswith("Five Fronts "), version

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import __version__, saves
+from game import saves
 from game.boards import has_board
 from game.engines import CATALOGUE, GAMES
 from game.i18n import get_language, t
@@ -21,6 +21,7 @@ from game.ui.fonts import get_font
 from game.ui.layout import split_columns
 from game.ui.text import blit_text, fit_px, render, wrap
 from game.ui.widgets import Button, Toasts, Widget
+from game.version import version
 
 if TYPE_CHECKING:
     from game.app import App
@@ -284,7 +285,7 @@ class TitleScene(Scene):
         )
         blit_text(
             surface,
-            f"v{__version__}",
+            f"v{version()}",
             m.font_px(12),
             theme.TEXT_FAINT,
             bottomright=(m.width - m.px(16), m.height - m.px(14)),
