@@ -24,6 +24,8 @@ def test_executable_selftest(tmp_path: Path) -> None:
         [str(exe), "--selftest"], env=env, capture_output=True, text=True, timeout=600
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "flatfront" in result.stdout
     version = subprocess.run([str(exe), "--version"], env=env, capture_output=True, text=True)
-    assert version.returncode == 0 and version.stdout.startswith("Five Fronts "), version
+    assert version.returncode == 0, version
+    if sys.platform != "win32":  # the Windows build has no console: it prints nowhere
+        assert "flatfront" in result.stdout
+        assert version.stdout.startswith("Five Fronts "), version
