@@ -33,6 +33,7 @@ __all__ = [
     "Budget",
     "PolicyAgent",
     "SearchAgent",
+    "agent_for",
     "budget_for",
     "hint",
     "make_agent",
@@ -136,7 +137,11 @@ def make_agent(game_id: str, level: str, seed: int, *, timed: bool = True) -> Ag
     """The agent for ``level`` (one of LEVELS, or "hint") in game ``game_id``."""
     if game_id not in GAMES:
         raise ValueError(f"unknown game {game_id!r}")
-    budget = budget_for(game_id, level)
+    return agent_for(game_id, budget_for(game_id, level), seed, timed=timed)
+
+
+def agent_for(game_id: str, budget: Budget, seed: int, *, timed: bool = True) -> Agent:
+    """The agent that plays ``game_id`` on ``budget`` (a level's, or one made for a bench)."""
     heuristic = HEURISTICS.get(game_id)
     if not budget.search:
         return PolicyAgent(heuristic, budget.randomness, seed)
