@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test lint bench dist clean
+.PHONY: play test lint typecheck bench dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,10 @@ play: $(VENV)/.installed
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check game ai tests bench build
 
-test: $(VENV)/.installed-test lint
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy
+
+test: $(VENV)/.installed-test lint typecheck
 	$(HEADLESS) $(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-bench
@@ -38,4 +41,4 @@ dist: $(VENV)/.installed-test
 	$(BIN)/python build/make_dist.py
 
 clean:
-	rm -rf $(VENV) dist build/work .pytest_cache .ruff_cache
+	rm -rf $(VENV) dist build/work .pytest_cache .ruff_cache .mypy_cache

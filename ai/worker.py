@@ -293,6 +293,7 @@ def _serve(conn: Connection) -> None:
         if message is None:
             return
         ticket, game_id, budget, seed, payload = message
+        answer: tuple[int, int | None, SearchResult | None, str | None]
         try:
             state = pickle.loads(payload)
             agent = agents.get((game_id, budget))
