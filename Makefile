@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test lint bench dist clean
+.PHONY: play test lint typecheck bench dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +32,10 @@ lint: $(VENV)/.installed-test
 	@if [ "$$(uname)" = Darwin ]; then echo "actionlint: no macOS build, workflows not linted here"; \
 	else $(BIN)/actionlint .github/workflows/*.yml && echo "actionlint: workflows ok"; fi
 
-test: $(VENV)/.installed-test lint
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy
+
+test: $(VENV)/.installed-test lint typecheck
 	$(HEADLESS) $(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-bench
@@ -42,4 +45,4 @@ dist: $(VENV)/.installed-test
 	$(BIN)/python build/make_dist.py
 
 clean:
-	rm -rf $(VENV) dist build/work .pytest_cache .ruff_cache
+	rm -rf $(VENV) dist build/work .pytest_cache .ruff_cache .mypy_cache

@@ -8,76 +8,48 @@ Levels:
 - normal: MCTS for about a second, uniformly random rollouts;
 - hard: MCTS for about three seconds, rollouts driven by the heuristic policy.
 
-Each searching budget also caps the iterations. ``timed=False`` drops the clock so that
-tournaments and tests are reproducible from their seeds; the caps are about what the clock
-allows on a two-core laptop, so untimed play is about as strong as timed play, and the cap ends
-searches early where iterations are cheap (Flat Front's combat, solved exactly by the heuristic's
-evaluation, takes a fraction of a second). Measured in Flat Front: Hard beats Normal and Normal
-beats Easy by the margins that ``python -m bench --strength`` reports.
-
-A game whose moves need other budgets has its own table in ``GAME_BUDGETS``; ``budget_for``
-picks the right one. Every level, Easy included, plays the heuristic's automatic moves
-(``auto_action``, e.g. Battle Line's claims of provable flags) without thinking.
+The budgets live in ``ai/budgets.py`` (defaults) and on each game's heuristic (its
+``budgets`` overrides); ``budget_for`` picks the right one. Measured in Flat Front: Hard beats
+Normal and Normal beats Easy by the margins that ``python -m bench --strength`` reports. Every
+level, Easy included, plays the heuristic's automatic moves (``auto_action``, e.g. Battle
+Line's claims of provable flags) without thinking.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
+from ai.budgets import BUDGETS, LEVELS, Budget
 from ai.heuristics import HEURISTICS, Heuristic
-from ai.mcts import EXPLORATION, MCTS, SearchResult
+from ai.mcts import MCTS, SearchResult
 from game.engines import CHANCE, GAMES, State
 
-LEVELS = ("easy", "normal", "hard")
-
-
-@dataclass(frozen=True)
-class Budget:
-    """What one level may spend on a move."""
-
-    search: bool  # False: play the heuristic policy directly
-    seconds: float | None = None  # wall-clock limit of a search
-    iterations: int = 0  # cap on search iterations; the whole budget when untimed
-    heuristic_rollouts: bool = False  # rollouts follow the policy instead of random moves
-    randomness: float = 0.0  # share of uniformly random moves (policy play only)
-    rollout_depth: int | None = None  # decisions per rollout before the heuristic's estimate
-    exploration: float = EXPLORATION  # UCB constant
-
-
-BUDGETS: dict[str, Budget] = {
-    "easy": Budget(search=False, randomness=0.25),
-    "normal": Budget(search=True, seconds=1.0, iterations=4000),
-    "hard": Budget(search=True, seconds=3.0, iterations=9000, heuristic_rollouts=True),
-    # Hints: the Hard search on a short clock.
-    "hint": Budget(search=True, seconds=0.5, iterations=1000, heuristic_rollouts=True),
-}
-
-# Games whose levels need their own budgets.
-GAME_BUDGETS: dict[str, dict[str, Budget]] = {
-    # Battle Line: about 50 searched decisions per player and game (a card, then its flag; claims
-    # and the deck are the heuristic's automatic moves), and a rollout to the end costs ~2 ms. So
-    # the levels search on rollouts cut off by the heuristic's estimate, on iteration caps that a
-    # laptop meets in a fraction of the clock (the clock stays as a guarantee). Normal: random
-    # moves for two decisions, then the estimate; Hard: the estimate at once, sixteen times the
-    # iterations, and a smaller exploration constant (the estimate's values lie close together).
-    # Measured (200 seat-swapped games each): with 400 iterations Hard beat Easy only 82.0% and
-    # Normal 68.5%; with 1,600 it beats Easy 93.0% at about 0.2 s a decision (see bench/).
-    "battleline": {
-        "normal": Budget(search=True, seconds=1.0, iterations=100, rollout_depth=2),
-        "hard": Budget(search=True, seconds=3.0, iterations=1600, rollout_depth=0, exploration=0.4),
-        "hint": Budget(search=True, seconds=0.5, iterations=200, rollout_depth=0, exploration=0.4),
-    },
-}
+__all__ = [
+    "BUDGETS",
+    "LEVELS",
+    "Agent",
+    "Budget",
+    "PolicyAgent",
+    "SearchAgent",
+    "agent_for",
+    "budget_for",
+    "hint",
+    "make_agent",
+    "obvious_move",
+    "play_out",
+]
 
 
 def budget_for(game_id: str, level: str) -> Budget:
-    """The budget of ``level`` (one of LEVELS, or "hint") in game ``game_id``."""
+    """The budget of ``level`` (one of LEVELS, or "hint") in game ``game_id``: the game's
+    heuristic's own, else the default."""
     if level not in BUDGETS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(BUDGETS)}")
-    return GAME_BUDGETS.get(game_id, {}).get(level, BUDGETS[level])
+    heuristic = HEURISTICS.get(game_id)
+    own = {} if heuristic is None else heuristic.budgets
+    return own.get(level, BUDGETS[level])
 
 
 class Agent(Protocol):
@@ -102,7 +74,7 @@ def play_out(state: State, agents: Sequence[Agent], rng: random.Random) -> list[
     return state.returns()
 
 
-def obvious_move(heuristic: Heuristic | None, state: State) -> int | None:
+def obvious_move(heuristic: Heuristic[Any] | None, state: State) -> int | None:
     """The only legal move, or the heuristic's automatic move: nothing to think about."""
     legal = state.legal_actions()
     if len(legal) == 1:
@@ -113,7 +85,7 @@ def obvious_move(heuristic: Heuristic | None, state: State) -> int | None:
 class PolicyAgent:
     """Plays the heuristic policy, or a uniformly random move ``randomness`` of the time."""
 
-    def __init__(self, heuristic: Heuristic | None, randomness: float, seed: int) -> None:
+    def __init__(self, heuristic: Heuristic[Any] | None, randomness: float, seed: int) -> None:
         self.heuristic = heuristic
         self.randomness = randomness
         self.rng = random.Random(seed)
@@ -134,7 +106,7 @@ class SearchAgent:
     """MCTS within a budget. Keeps its searcher, so a tree carries over where the game allows."""
 
     def __init__(
-        self, heuristic: Heuristic | None, budget: Budget, seed: int, *, timed: bool = True
+        self, heuristic: Heuristic[Any] | None, budget: Budget, seed: int, *, timed: bool = True
     ) -> None:
         self.heuristic = heuristic
         self.seconds = budget.seconds if timed else None
@@ -165,7 +137,11 @@ def make_agent(game_id: str, level: str, seed: int, *, timed: bool = True) -> Ag
     """The agent for ``level`` (one of LEVELS, or "hint") in game ``game_id``."""
     if game_id not in GAMES:
         raise ValueError(f"unknown game {game_id!r}")
-    budget = budget_for(game_id, level)
+    return agent_for(game_id, budget_for(game_id, level), seed, timed=timed)
+
+
+def agent_for(game_id: str, budget: Budget, seed: int, *, timed: bool = True) -> Agent:
+    """The agent that plays ``game_id`` on ``budget`` (a level's, or one made for a bench)."""
     heuristic = HEURISTICS.get(game_id)
     if not budget.search:
         return PolicyAgent(heuristic, budget.randomness, seed)

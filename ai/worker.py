@@ -1,46 +1,72 @@
-"""Runs the AI in a separate process so the window keeps drawing while it thinks.
+"""Runs the AI in separate processes so the window keeps drawing while it thinks.
 
 The UI polls every frame, so nothing here blocks: ``request`` sends a pickled state and returns a
 ticket, ``poll`` hands back finished moves. ``cancel`` (undo, quit) stops the thinking at once by
-terminating the process; the next request starts a fresh one. If the process dies, times out or
-answers nonsense, the move is the heuristic policy's, computed here in a moment, and the answer
-says so (``AIMove.fell_back``) so the UI can tell the player.
+terminating the processes; the next request starts fresh ones. If every process dies, times out
+or fails, or the answer is not a legal move, the move is the heuristic policy's, computed here
+in a moment, and the answer says so (``AIMove.fell_back``) so the UI can tell the player.
 
-The process uses the "spawn" start method: the same on every platform and the one that works
+**Root-parallel search** (DESIGN.md, "All cores"): a search fans out over one process per core
+(the UI process mostly sleeps while the AI thinks). Each process searches the same position on
+its own seed, so with its own determinizations; each gets the level's clock and a share of its
+iteration cap, so a level spends the same effort, sooner, or more within its clock. The root
+statistics are added up (``ai.mcts.combine``) and the most visited move is played. A process
+that dies costs only its share; the move falls back only when none answers. Levels that do not
+search (Easy) ask one process.
+
+The processes use the "spawn" start method: the same on every platform and the one that works
 inside a PyInstaller one-file bundle (``multiprocessing.freeze_support()`` comes first in main).
-Between requests the process keeps one agent per (game, level), so a search tree carries over
-from move to move.
+Between requests each process keeps one agent per (game, budget), so a search tree carries over
+from move to move. A process whose parent dies (the app killed) exits at once and quietly.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import multiprocessing
+import os
 import pickle
 import random
+import threading
 import time
-from dataclasses import dataclass
-from multiprocessing.connection import Connection
+from dataclasses import dataclass, field, replace
+from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 
-from ai.agents import Agent, budget_for, make_agent, obvious_move
+from ai.agents import Agent, SearchAgent, agent_for, budget_for, obvious_move
+from ai.budgets import Budget
 from ai.heuristics import HEURISTICS
+from ai.mcts import SearchResult, combine
 from game.engines.base import State
 
 TIMEOUT_MARGIN = 2.0  # seconds allowed beyond the level's own budget
 STARTUP_ALLOWANCE = 15.0  # extra seconds for a fresh process: interpreter start, imports, unpacking
 CLOSE_WAIT = 1.0  # seconds a closing process gets to leave on its own
+SEED_STRIDE = 1_000_003  # process i of a search searches on seed * SEED_STRIDE + i
+
+
+def available_cores() -> int:
+    """The cores this process may run on (the affinity mask where the platform has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
 
 
 class AIMove(tuple[int, int]):
     """A worker's answer, ``(ticket, action)``. ``fell_back`` is True when the worker failed and
-    the action is the quick heuristic move instead of the level's own."""
+    the action is the quick heuristic move instead of the level's own; ``iterations`` counts the
+    search iterations of all processes together (0 without a search)."""
 
     fell_back: bool
+    iterations: int
 
-    def __new__(cls, ticket: int, action: int, fell_back: bool = False) -> AIMove:
+    def __new__(
+        cls, ticket: int, action: int, fell_back: bool = False, iterations: int = 0
+    ) -> AIMove:
         move = super().__new__(cls, (ticket, action))
         move.fell_back = fell_back
+        move.iterations = iterations
         return move
 
     @property
@@ -59,54 +85,79 @@ class _Request:
     seed: int
     state: State
     deadline: float  # time.monotonic() after which the worker is given up
+    waiting: list[int]  # indices of the processes yet to answer
+    results: list[SearchResult] = field(default_factory=list)
+    action: int | None = None  # a policy level's answer
+
+
+@dataclass
+class _Process:
+    process: BaseProcess
+    conn: Connection
 
 
 class AIWorker:
-    """One AI process serving one request at a time (a new request replaces an unanswered one)."""
+    """AI processes serving one request at a time (a new request replaces an unanswered one)."""
 
     def __init__(
         self,
         *,
         timeout_margin: float = TIMEOUT_MARGIN,
         startup_allowance: float = STARTUP_ALLOWANCE,
+        processes: int | None = None,
     ) -> None:
+        """``processes``: how many processes a search fans out over (default: one per core)."""
         self.timeout_margin = timeout_margin
         self.startup_allowance = startup_allowance
+        self.processes = available_cores() if processes is None else max(1, processes)
         self._context = multiprocessing.get_context("spawn")
-        self._process: BaseProcess | None = None
-        self._conn: Connection | None = None
+        self._pool: list[_Process | None] = [None] * self.processes
         self._next_ticket = 1
         self._pending: _Request | None = None
         self._answered: list[AIMove] = []
 
     @property
     def pid(self) -> int | None:
-        """The process id while a process runs (tests use it to kill the worker)."""
-        return None if self._process is None else self._process.pid
+        """The first process's id while it runs (tests use it to kill the worker)."""
+        first = self._pool[0]
+        return None if first is None else first.process.pid
 
-    def request(self, game_id: str, level: str, seed: int, state: State) -> int:
-        """Ask for a move for the player to move in ``state`` (already determinized for them)."""
-        budget = budget_for(game_id, level)  # raises ValueError for an unknown level
+    @property
+    def pids(self) -> list[int]:
+        """The ids of every running process."""
+        return [p.process.pid for p in self._pool if p is not None and p.process.pid is not None]
+
+    def request(
+        self, game_id: str, level: str, seed: int, state: State, *, budget: Budget | None = None
+    ) -> int:
+        """Ask for a move for the player to move in ``state`` (already determinized for them).
+        ``budget`` replaces the level's (benches)."""
+        if budget is None:
+            budget = budget_for(game_id, level)  # raises ValueError for an unknown level
         if self._pending is not None:
             self.cancel()
         ticket = self._next_ticket
         self._next_ticket += 1
         obvious = obvious_move(HEURISTICS.get(game_id), state)
-        if obvious is not None:  # nothing to think about: answer without the process
+        if obvious is not None:  # nothing to think about: answer without the processes
             self._answered.append(AIMove(ticket, obvious))
             return ticket
-        payload = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        payload = _encode(state)
         allowance = self.timeout_margin + (budget.seconds or 0.0)
-        if self._process is not None and not self._process.is_alive():
-            self._stop()  # died while idle: replace it rather than fall back
-        if self._process is None:
-            self._start()
+        count = self.processes if budget.search else 1
+        if budget.search and budget.iterations:
+            budget = replace(budget, iterations=math.ceil(budget.iterations / count))
+        if self._start(count):
             allowance += self.startup_allowance
-        assert self._conn is not None
-        self._pending = _Request(ticket, game_id, seed, state, time.monotonic() + allowance)
-        # A process that died since the last request cannot be written to; poll() falls back.
-        with contextlib.suppress(OSError):
-            self._conn.send((ticket, game_id, level, seed, payload))
+        self._pending = _Request(
+            ticket, game_id, seed, state, time.monotonic() + allowance, list(range(count))
+        )
+        for index in range(count):
+            worker = self._pool[index]
+            assert worker is not None
+            # A process that died since the last request cannot be written to; poll() notices.
+            with contextlib.suppress(OSError):
+                worker.conn.send((ticket, game_id, budget, seed * SEED_STRIDE + index, payload))
         return ticket
 
     def poll(self) -> AIMove | None:
@@ -116,59 +167,89 @@ class AIWorker:
         pending = self._pending
         if pending is None:
             return None
-        assert self._conn is not None and self._process is not None
-        try:
-            if self._conn.poll():
-                ticket, action, error = self._conn.recv()  # only one request is ever out
-                self._pending = None
-                if error is None and pending.state.illegal_reason(action) is None:
-                    return AIMove(ticket, action)
-                return self._fall_back(pending)
-        except (EOFError, OSError):
-            self._stop()
+        for index in list(pending.waiting):
+            worker = self._pool[index]
+            assert worker is not None
+            try:
+                if not worker.conn.poll():
+                    if worker.process.is_alive():
+                        continue
+                    raise EOFError  # died without a word
+                _ticket, action, result, error = worker.conn.recv()
+            except (EOFError, OSError):
+                self._stop(index)
+                pending.waiting.remove(index)
+                continue
+            pending.waiting.remove(index)
+            if error is None and result is not None:
+                pending.results.append(result)
+            elif error is None:
+                pending.action = action
+        if pending.waiting and time.monotonic() <= pending.deadline:
+            return None
+        for index in pending.waiting:  # too slow: given up
+            self._stop(index)
+        self._pending = None
+        if pending.results:
+            best = combine(pending.results)
+            action, iterations = best.action, best.iterations
+        else:
+            action, iterations = pending.action, 0
+        if action is None or pending.state.illegal_reason(action) is not None:
             return self._fall_back(pending)
-        if not self._process.is_alive() or time.monotonic() > pending.deadline:
-            self._stop()
-            return self._fall_back(pending)
-        return None
+        return AIMove(pending.ticket, action, iterations=iterations)
 
     def cancel(self) -> None:
-        """Forget the outstanding request; if the process is thinking, stop it."""
+        """Forget the outstanding request; if the processes are thinking, stop them."""
         self._answered.clear()
         if self._pending is not None:
             self._pending = None
-            self._stop()
+            for index in range(self.processes):
+                self._stop(index)
 
     def close(self) -> None:
-        """Shut the process down (the worker starts a new one if asked again)."""
+        """Shut the processes down (the worker starts new ones if asked again)."""
         self.cancel()
-        if self._process is None or self._conn is None:
-            return
-        with contextlib.suppress(OSError):
-            self._conn.send(None)
-        self._process.join(CLOSE_WAIT)
-        self._stop()
+        for worker in self._pool:
+            if worker is not None:
+                with contextlib.suppress(OSError):
+                    worker.conn.send(None)
+        for index, worker in enumerate(self._pool):
+            if worker is not None:
+                worker.process.join(CLOSE_WAIT)
+                self._stop(index)
 
     # --- internals -------------------------------------------------------------------------------
-    def _start(self) -> None:
-        parent, child = self._context.Pipe()
-        process = self._context.Process(
-            target=_serve, args=(child,), name="five-fronts-ai", daemon=True
-        )
-        process.start()
-        child.close()
-        self._process, self._conn = process, parent
+    def _start(self, count: int) -> bool:
+        """Make sure the first ``count`` processes run (replacing dead ones); True if any was
+        started."""
+        started = False
+        for index in range(count):
+            worker = self._pool[index]
+            if worker is not None and not worker.process.is_alive():
+                self._stop(index)  # died while idle: replace it rather than fall back
+                worker = None
+            if worker is None:
+                parent, child = self._context.Pipe()
+                process = self._context.Process(
+                    target=_serve, args=(child,), name=f"five-fronts-ai-{index}", daemon=True
+                )
+                process.start()
+                child.close()
+                self._pool[index] = _Process(process, parent)
+                started = True
+        return started
 
-    def _stop(self) -> None:
-        self._pending = None
-        if self._process is not None:
-            if self._process.is_alive():
-                self._process.terminate()
-            self._process.join(CLOSE_WAIT)
-            self._process.close()
-        if self._conn is not None:
-            self._conn.close()
-        self._process = self._conn = None
+    def _stop(self, index: int) -> None:
+        worker = self._pool[index]
+        if worker is None:
+            return
+        if worker.process.is_alive():
+            worker.process.terminate()
+        worker.process.join(CLOSE_WAIT)
+        worker.process.close()
+        worker.conn.close()
+        self._pool[index] = None
 
     def _fall_back(self, request: _Request) -> AIMove:
         self._pending = None
@@ -185,9 +266,25 @@ def quick_move(game_id: str, state: State, seed: int) -> int:
     return heuristic.policy(state, rng)
 
 
+def _encode(state: State) -> bytes:
+    """The state as sent to the processes."""
+    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _exit_with_parent() -> None:
+    """Leave at once, quietly, when the parent process is gone (the app was killed): a search
+    would only finish for nobody and then fail to send its answer."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    wait([parent.sentinel])
+    os._exit(0)
+
+
 def _serve(conn: Connection) -> None:
-    """The worker process: answer requests until told to stop or the parent goes away."""
-    agents: dict[tuple[str, str], Agent] = {}
+    """A worker process: answer requests until told to stop or the parent goes away."""
+    threading.Thread(target=_exit_with_parent, name="parent-watch", daemon=True).start()
+    agents: dict[tuple[str, Budget], Agent] = {}
     while True:
         try:
             message = conn.recv()
@@ -195,13 +292,22 @@ def _serve(conn: Connection) -> None:
             return
         if message is None:
             return
-        ticket, game_id, level, seed, payload = message
+        ticket, game_id, budget, seed, payload = message
+        answer: tuple[int, int | None, SearchResult | None, str | None]
         try:
             state = pickle.loads(payload)
-            agent = agents.get((game_id, level))
+            agent = agents.get((game_id, budget))
             if agent is None:
-                agent = agents[game_id, level] = make_agent(game_id, level, seed)
+                agent = agents[game_id, budget] = agent_for(game_id, budget, seed)
             agent.reseed(seed)
-            conn.send((ticket, agent.choose(state), None))
+            if isinstance(agent, SearchAgent):
+                result = agent.analyse(state)
+                answer = (ticket, result.action, result, None)
+            else:
+                answer = (ticket, agent.choose(state), None, None)
         except Exception as err:  # report, and let the parent fall back
-            conn.send((ticket, None, f"{type(err).__name__}: {err}"))
+            answer = (ticket, None, None, f"{type(err).__name__}: {err}")
+        try:
+            conn.send(answer)
+        except OSError:  # the parent is gone: nobody to answer
+            return

@@ -15,10 +15,12 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from dataclasses import replace
 
 from ai.agents import LEVELS, Budget, budget_for, make_agent
 from ai.heuristics import HEURISTICS
 from ai.mcts import MCTS
+from ai.worker import AIWorker
 from bench.openspiel_adapter import openspiel_ismcts_search, openspiel_search
 from game.engines import GAMES
 from game.engines.base import State
@@ -204,6 +206,40 @@ def latency_rows(game_id: str, quick: bool) -> list[dict]:
     return rows
 
 
+def parallel_rows(game_id: str, quick: bool) -> list[dict]:
+    """Iterations/s of the Hard search through ``ai.worker.AIWorker`` (the app's way) on 1 and on
+    2 root-parallel processes, this process only waiting (no UI); clock only, no cap."""
+    positions = sample_positions(game_id, 2 if quick else 6, seed=SEED + 2)
+    seconds = 0.5 if quick else 1.0
+    budget = replace(budget_for(game_id, "hard"), seconds=seconds, iterations=10**9)
+    rates = {}
+    for processes in (1, 2):
+        worker = AIWorker(processes=processes)
+        try:
+            worker.request(game_id, "hard", 0, positions[0], budget=budget)  # start-up, warm-up
+            _answer(worker)
+            done = sum(
+                _answer(worker, worker.request(game_id, "hard", i, state, budget=budget))
+                for i, state in enumerate(positions)
+            )
+        finally:
+            worker.close()
+        rates[processes] = done / (seconds * len(positions))
+    return [
+        _row(game_id, "hard search iterations/s, 1 process", rates[1], "1/s"),
+        _row(game_id, "hard search iterations/s, 2 processes", rates[2], "1/s"),
+        _row(game_id, "2 processes / 1, iterations/s", rates[2] / rates[1], "x", ">= 1.7x"),
+    ]
+
+
+def _answer(worker: AIWorker, ticket: int | None = None) -> int:
+    """Wait for the worker's answer; its iterations."""
+    while (answer := worker.poll()) is None:
+        time.sleep(0.005)
+    assert ticket is None or answer.ticket == ticket
+    return answer.iterations
+
+
 def run(quick: bool) -> list[dict]:
     rows = []
     for game_id in GAMES:
@@ -211,4 +247,5 @@ def run(quick: bool) -> list[dict]:
         rows.append(_row(game_id, "random playouts/s", rate, "1/s"))
         rows.extend(search_speed_rows(game_id, quick))
         rows.extend(latency_rows(game_id, quick))
+        rows.extend(parallel_rows(game_id, quick))
     return rows

@@ -5,12 +5,16 @@ from __future__ import annotations
 import os
 import random
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from ai.worker import AIMove, AIWorker
+import ai.worker
+from ai.worker import AIMove, AIWorker, quick_move
 from game.engines import GAMES
 from game.engines.base import CHANCE, State
 from game.engines.battleline.actions import DONE, claim_action
@@ -102,14 +106,103 @@ def test_cancel_stops_the_thinking(worker: AIWorker) -> None:
     assert _wait(worker).ticket == ticket
 
 
-def test_falls_back_when_the_process_is_killed(worker: AIWorker) -> None:
+def test_falls_back_when_every_process_is_killed(worker: AIWorker) -> None:
     state = _decision()
     ticket = worker.request("flatfront", "hard", 1, state)
-    assert worker.pid is not None
-    os.kill(worker.pid, signal.SIGKILL)
+    assert worker.pids
+    for pid in worker.pids:
+        os.kill(pid, signal.SIGKILL)
     answer = _wait(worker)
     assert answer.ticket == ticket and answer.fell_back
     assert answer.action in state.legal_actions()
+
+
+def test_a_search_fans_out_and_survives_losing_a_process() -> None:
+    """Two processes search the same position; one killed, the other's search still answers."""
+    worker = AIWorker(processes=2)
+    try:
+        state = _decision()
+        worker.request("flatfront", "hint", 1, state)
+        answer = _wait(worker)
+        assert len(worker.pids) == 2 and not answer.fell_back
+        ticket = worker.request("flatfront", "hint", 2, state)
+        os.kill(worker.pids[1], signal.SIGKILL)
+        answer = _wait(worker)
+        assert answer.ticket == ticket and not answer.fell_back and answer.iterations > 0
+        assert answer.action in state.legal_actions()
+    finally:
+        worker.close()
+
+
+def test_an_illegal_answer_falls_back_to_the_heuristic_move(
+    worker: AIWorker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process is sent a later position whose moves are none of the asked one's, so its
+    answer is illegal; the answer must be the heuristic policy's move instead."""
+    state = _decision()
+    later = state.clone()
+    while (
+        later.current_player() == CHANCE
+        or len(later.legal_actions()) == 1
+        or not set(later.legal_actions()).isdisjoint(state.legal_actions())
+    ):
+        later.apply_action(later.legal_actions()[0])
+    monkeypatch.setattr(ai.worker, "_encode", lambda _state: ai.worker.pickle.dumps(later))
+    ticket = worker.request("flatfront", "easy", 5, state)
+    answer = _wait(worker)
+    assert answer.ticket == ticket and answer.fell_back
+    assert answer.action == quick_move("flatfront", state, 5)
+    assert answer.action in state.legal_actions()
+
+
+_ORPHANING_PARENT = """
+import sys, time
+from ai.worker import AIWorker
+from tests.test_worker import _decision, _wait
+
+worker = AIWorker(processes=2)
+worker.request("flatfront", "hint", 1, _decision())
+_wait(worker)  # both processes are up and serving
+worker.request("flatfront", "hard", 1, _decision())
+print(*worker.pids, flush=True)
+time.sleep(60)
+"""
+
+
+def _gone(pid: int) -> bool:
+    """Exited (a zombie waiting for a reaper counts as exited)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads process states from /proc")
+def test_processes_leave_quietly_when_the_app_is_killed(tmp_path: Path) -> None:
+    """Killing the app with -9 mid-search: its AI processes notice and exit at once, without a
+    BrokenPipe traceback (they used to finish the search, then fail twice to answer)."""
+    errors = tmp_path / "stderr.txt"
+    with errors.open("w") as stderr:
+        parent = subprocess.Popen(
+            [sys.executable, "-c", _ORPHANING_PARENT],
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            cwd=Path(__file__).resolve().parent.parent,
+        )
+        assert parent.stdout is not None
+        pids = [int(pid) for pid in parent.stdout.readline().split()]
+        assert len(pids) == 2
+        time.sleep(0.3)  # searching
+        parent.kill()
+        parent.wait()
+        deadline = time.monotonic() + 1.5  # the hard search would take 3 s more
+        while not all(_gone(pid) for pid in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert all(_gone(pid) for pid in pids)
+    time.sleep(0.2)
+    assert "Traceback" not in errors.read_text()
 
 
 def test_falls_back_when_the_process_is_too_slow() -> None:

@@ -348,3 +348,203 @@ COOP_TREE = decision(
     decision(1, (-1.0, -1.0), (1.0, 1.0), (-1.0, -1.0)),
     decision(1, (0.2, 0.2), (0.2, 0.2), (0.2, 0.2)),
 )
+
+
+# --- Dice gamble (many chance outcomes before a decision) -------------------------------------
+
+SAFE_VALUE = 0.0
+STAY, GAMBLE = 0, 1
+GAMBLE_DICE = 3
+GAMBLE_MOVES = 4  # after the dice: move 0 wins unless the dice total at most 4, the rest lose
+
+
+class DiceGambleGame(Game):
+    """One player: stay (0 at once) or gamble: three dice are rolled, then one of four moves is
+    picked, and move 0 wins (+1) on any total over 4 while the others lose (-1). Gambling is
+    right (worth ~0.96; random play after the dice makes it -0.5), but only a search whose
+    decision after the dice gathers visits across the 216 outcomes learns it: keyed by outcome,
+    each decision node sees a visit or two."""
+
+    id = "toy-dice"
+    title = title_ja = "Dice gamble"
+    min_players = max_players = 1
+    perfect_information = True
+
+    def new_state(self, num_players: int | None = None, **options: Any) -> DiceGambleState:
+        return DiceGambleState(self)
+
+
+class DiceGambleState(State):
+    def __init__(self, game: DiceGambleGame) -> None:
+        self.game = game
+        self.num_players = 1
+        self.options = {}
+        self.history = []
+
+    def current_player(self) -> int:
+        history = self.history
+        if not history:
+            return 0
+        if history[0] == STAY or len(history) == 2 + GAMBLE_DICE:
+            return TERMINAL
+        return CHANCE if len(history) <= GAMBLE_DICE else 0
+
+    def legal_actions(self) -> list[int]:
+        if not self.history:
+            return [STAY, GAMBLE]
+        if self.current_player() == CHANCE:
+            return list(range(1, 7))
+        return list(range(GAMBLE_MOVES))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(face, 1 / 6) for face in range(1, 7)]
+
+    def _apply(self, action: int) -> None:
+        pass  # the history is the whole state
+
+    def clone(self) -> DiceGambleState:
+        other = DiceGambleState(self.game)
+        other.history = list(self.history)
+        return other
+
+    def returns(self) -> list[float]:
+        history = self.history
+        if self.current_player() != TERMINAL:
+            return [0.0]
+        if history[0] == STAY:
+            return [SAFE_VALUE]
+        won = history[-1] == 0 and sum(history[1:-1]) > 4
+        return [1.0 if won else -1.0]
+
+    def action_to_string(self, action: int) -> str:
+        return str(action)
+
+    def observation(self, player: int) -> dict:
+        return {"history": list(self.history)}
+
+    def determinize(self, player: int, rng: random.Random) -> DiceGambleState:
+        return self.clone()
+
+
+# --- Wide choice (hundreds of moves) ----------------------------------------------------------
+
+WIDE_MOVES = 300
+WIDE_WINNER = 137  # the one move that wins; every other move loses
+
+
+class WideGame(Game):
+    """One player picks one of 300 moves; only ``WIDE_WINNER`` wins. Without a prior a search
+    must try every move once before it can know; a prior that ranks the winner among its top
+    few finds it in a fraction of that."""
+
+    id = "toy-wide"
+    title = title_ja = "Wide choice"
+    min_players = max_players = 1
+    perfect_information = True
+
+    def new_state(self, num_players: int | None = None, **options: Any) -> WideState:
+        return WideState(self)
+
+
+class WideState(State):
+    def __init__(self, game: WideGame) -> None:
+        self.game = game
+        self.num_players = 1
+        self.options = {}
+        self.history = []
+
+    def current_player(self) -> int:
+        return TERMINAL if self.history else 0
+
+    def legal_actions(self) -> list[int]:
+        return list(range(WIDE_MOVES))
+
+    def _apply(self, action: int) -> None:
+        pass
+
+    def clone(self) -> WideState:
+        other = WideState(self.game)
+        other.history = list(self.history)
+        return other
+
+    def returns(self) -> list[float]:
+        if not self.history:
+            return [0.0]
+        return [1.0 if self.history[0] == WIDE_WINNER else -1.0]
+
+    def action_to_string(self, action: int) -> str:
+        return str(action)
+
+    def observation(self, player: int) -> dict:
+        return {"history": list(self.history)}
+
+    def determinize(self, player: int, rng: random.Random) -> WideState:
+        return self.clone()
+
+
+# --- Hidden commitment (a simultaneous decision taken in turn) --------------------------------
+
+ROCK, PAPER, SCISSORS = 0, 1, 2
+HIDDEN_CHOICE = -2  # what the second player sees of the first player's choice
+
+
+class HiddenCommitGame(Game):
+    """Rock-paper-scissors taken in turn: player 0 commits face down, player 1 then answers.
+    DESIGN.md, "Simultaneous decisions": player 1 sees only that player 0 has chosen, and
+    ``determinize(1)`` re-samples that choice uniformly."""
+
+    id = "toy-commit"
+    title = title_ja = "Hidden commitment"
+    min_players = max_players = 2
+    perfect_information = False
+
+    def new_state(self, num_players: int | None = None, **options: Any) -> HiddenCommitState:
+        return HiddenCommitState(self)
+
+
+class HiddenCommitState(State):
+    def __init__(self, game: HiddenCommitGame) -> None:
+        self.game = game
+        self.num_players = 2
+        self.options = {}
+        self.history = []
+
+    def current_player(self) -> int:
+        return (0, 1, TERMINAL)[min(len(self.history), 2)]
+
+    def legal_actions(self) -> list[int]:
+        return [ROCK, PAPER, SCISSORS]
+
+    def _apply(self, action: int) -> None:
+        pass
+
+    def observed_action(self, player: int, action: int) -> int:
+        return HIDDEN_CHOICE if self.current_player() == 0 and player != 0 else action
+
+    def clone(self) -> HiddenCommitState:
+        other = HiddenCommitState(self.game)
+        other.history = list(self.history)
+        return other
+
+    def returns(self) -> list[float]:
+        if len(self.history) < 2:
+            return [0.0, 0.0]
+        first, second = self.history
+        if first == second:
+            return [0.0, 0.0]
+        second_wins = second == (first + 1) % 3
+        return [-1.0, 1.0] if second_wins else [1.0, -1.0]
+
+    def action_to_string(self, action: int) -> str:
+        return ("rock", "paper", "scissors")[action]
+
+    def observation(self, player: int) -> dict:
+        if player == 0 or len(self.history) == 2:
+            return {"history": list(self.history)}
+        return {"history": [HIDDEN_CHOICE, *self.history[1:]]}
+
+    def determinize(self, player: int, rng: random.Random) -> HiddenCommitState:
+        other = self.clone()
+        if player != 0 and other.history:
+            other.history[0] = rng.choice((ROCK, PAPER, SCISSORS))
+        return other

@@ -146,7 +146,7 @@ def _after_attack(
     )
 
 
-class FlatFrontHeuristic(Heuristic):
+class FlatFrontHeuristic(Heuristic[FlatFrontState]):
     """Heuristic protocol for Flat Front (see ai/heuristics/base.py)."""
 
     def __init__(self) -> None:

@@ -12,6 +12,7 @@ assuming legality) and either relies on the default legality check (membership i
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 CHANCE = -1
@@ -129,7 +130,8 @@ class State:
         two cannot disagree; the default ("", {}) leaves the log to ``action_to_string``."""
         return "", {}
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> Mapping[str, Any]:
+        """What ``player`` may know, JSON-able (each engine declares its shape as a TypedDict)."""
         raise NotImplementedError
 
     def observed_action(self, player: int, action: int) -> int:

@@ -28,6 +28,12 @@ from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 from game.engines.base import CHANCE, TERMINAL, Game, State
+from game.engines.flatfront_observation import (
+    FlatFrontObservation,
+    PieceView,
+    TileTypeView,
+    TileView,
+)
 
 # --- components [manual] -----------------------------------------------------------------------
 BLUE = 0
@@ -465,7 +471,9 @@ class FlatFrontState(State):
             squares = self._squares[-1]
             return list(_PIECE_CHOICES[squares, self._supply[self._to_move]])
         if phase == _COMBAT:
-            targets = open_targets(self._layout, self._standing, self._to_move)
+            layout = self._layout
+            assert layout is not None  # every tile is down in combat
+            targets = open_targets(layout, self._standing, self._to_move)
             return [ATTACK_BASE + tile for tile in tiles_of(targets)] if targets else [PASS]
         if phase == _TURN_UP:
             return [t for t, count in enumerate(self._pile) if count]
@@ -516,7 +524,7 @@ class FlatFrontState(State):
         other._layout = self._layout  # immutable, shared
         other._passed = self._passed
         other._first_attacker = self._first_attacker
-        placement_lists = [
+        placement_lists: list[Any] = [
             self._pile,
             self._owner,
             self._squares,
@@ -640,6 +648,7 @@ class FlatFrontState(State):
     def _combat_reason(self, action: int) -> str | None:
         side = self._to_move
         layout = self._layout
+        assert layout is not None  # every tile is down in combat
         if action == PASS:
             if open_targets(layout, self._standing, side):
                 return f"{SIDE_NAMES[side]} can still attack, so passing is not allowed"
@@ -789,13 +798,13 @@ class FlatFrontState(State):
         args["defence"] = self._power[target]
         return "attack", args
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> FlatFrontObservation:
         standing = self._standing
-        tiles = []
+        tiles: list[TileView] = []
         for tile, owner in enumerate(self._owner):
             up = bool(standing >> tile & 1)
             n1, n2, n4 = self._pieces[tile]
-            pieces = [
+            pieces: list[PieceView] = [
                 {"power": power, "standing": up}
                 for power, count in ((POWERS[2], n4), (POWERS[1], n2), (POWERS[0], n1))
                 for _ in range(count)
@@ -810,20 +819,22 @@ class FlatFrontState(State):
                     "pieces": pieces,
                 }
             )
-        face_up = None
+        face_up: TileTypeView | None = None
         if self._face_up >= 0:
             owner, squares = decode_tile_type(self._face_up)
             face_up = {"owner": owner, "squares": squares}
-        attacks = {}
-        if self._phase == _COMBAT:
-            mask = standing & self._layout.side_mask[1 - self._to_move]
+        attacks: dict[str, int] = {}
+        layout = self._layout
+        if self._phase == _COMBAT and layout is not None:
+            mask = standing & layout.side_mask[1 - self._to_move]
             for tile in range(len(self._owner)):
                 if mask >> tile & 1:
-                    attacks[str(tile)] = attack_strength(self._layout, standing, tile)
+                    attacks[str(tile)] = attack_strength(layout, standing, tile)
         scores = self.scores()
-        winner = None
+        winner: int | str | None = None
         if self._phase == _OVER:
-            winner = {1: BLUE, -1: RED, 0: "draw"}[outcome(scores)]
+            winners: dict[int, int | str] = {1: BLUE, -1: RED, 0: "draw"}
+            winner = winners[outcome(scores)]
         return {
             "phase": _PHASE_NAMES[self._phase],
             "to_move": self._to_move,

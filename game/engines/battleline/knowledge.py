@@ -34,6 +34,15 @@ from game.engines.battleline.cards import (
     deck_of,
 )
 from game.engines.battleline.formations import formation_name, key_rank, key_total, side_key
+from game.engines.battleline.observation import (
+    BattleLineObservation,
+    ClaimView,
+    CounterexampleView,
+    FlagView,
+    FormationView,
+    HandView,
+    PendingView,
+)
 from game.engines.battleline.options import MATCH_GAMES
 from game.engines.battleline.phases import (
     PH_CLAIM,
@@ -54,11 +63,11 @@ if TYPE_CHECKING:
     from game.engines.battleline.state import BattleLineState
 
 
-def _formation(key: int) -> dict:
+def _formation(key: int) -> FormationView:
     return {"rank": key_rank(key), "total": key_total(key), "name": formation_name(key)}
 
 
-def _claim_view(state: BattleLineState, viewer: int, flag: int) -> dict | None:
+def _claim_view(state: BattleLineState, viewer: int, flag: int) -> ClaimView | None:
     """The viewer's claim proof at an open flag where their side is complete, on their turn."""
     if (
         state.current_player() != viewer
@@ -67,7 +76,7 @@ def _claim_view(state: BattleLineState, viewer: int, flag: int) -> dict | None:
     ):
         return None
     check = state.claim_check(viewer, flag)
-    beaten_by = None
+    beaten_by: CounterexampleView | None = None
     if check.counterexample is not None:
         witness = check.counterexample
         beaten_by = {
@@ -78,7 +87,7 @@ def _claim_view(state: BattleLineState, viewer: int, flag: int) -> dict | None:
     return {"provable": check.ok, "reason": check.reason, "beaten_by": beaten_by}
 
 
-def _flag_view(state: BattleLineState, viewer: int, flag: int) -> dict:
+def _flag_view(state: BattleLineState, viewer: int, flag: int) -> FlagView:
     n = state.slots(flag)
     fog = state.fog[flag] >= 0
     cards = [list(state.side(flag, q)) for q in (0, 1)]
@@ -96,7 +105,7 @@ def _flag_view(state: BattleLineState, viewer: int, flag: int) -> dict:
     }
 
 
-def _hand_view(state: BattleLineState, viewer: int, owner: int) -> dict:
+def _hand_view(state: BattleLineState, viewer: int, owner: int) -> HandView:
     hand = state.hands[owner]
     tactics = sum(1 for card in hand if card >= NUM_TROOPS)
     return {
@@ -116,11 +125,11 @@ def _top_view(state: BattleLineState, viewer: int, deck: int) -> list[int | None
     return [tops[i] if owners[i] == viewer else None for i in range(len(tops) - 1, -1, -1)]
 
 
-def observation(state: BattleLineState, viewer: int) -> dict:
+def observation(state: BattleLineState, viewer: int) -> BattleLineObservation:
     """The viewer's view; the schema is documented in the package docstring."""
     phase = state.phase
     claimable = state.claimable if phase == PH_CLAIM else []
-    pending = {
+    pending: PendingView = {
         "card": None if state.pending < 0 else state.pending,
         "from_flag": None if state.pending_from < 0 else state.pending_from,
         "scout_draws_left": (

@@ -45,6 +45,7 @@ from game.engines.battleline.cards import (
     deck_of,
 )
 from game.engines.battleline.formations import side_beats, side_key
+from game.engines.battleline.observation import BattleLineObservation
 from game.engines.battleline.options import (
     CLAIM_TIMING,
     MATCH_GAMES,
@@ -252,7 +253,7 @@ class BattleLineState(State):
     def action_phrase(self, action: int) -> tuple[str, dict[str, int | str]]:
         return knowledge.action_phrase(self, action, viewer=None)
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> BattleLineObservation:
         return knowledge.observation(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> BattleLineState:
