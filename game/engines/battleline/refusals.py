@@ -76,7 +76,7 @@ REFUSALS = {
     "not_in_hand": "you do not hold {card}",
     "no_free_slot": "there is no free slot on your side of an unclaimed flag",
     "tactics_limit": (
-        "tactics cards played: you {mine}, your opponent {theirs}; wait until they play one"
+        "tactics cards played: you {played}, your opponent {opponent_played}; wait until they play one"
     ),
     "second_leader": "you have already played a Leader; a second one stays in your hand",
     "cannot_play": "{card} cannot be played: {why}",
@@ -168,8 +168,8 @@ def _explain_play(state: BattleLineState, action: int) -> Phrase:
         return "no_free_slot", {}
     if not state.can_play_tactics(p):
         return "tactics_limit", {
-            "mine": state.tactics_played[p],
-            "theirs": state.tactics_played[1 - p],
+            "played": state.tactics_played[p],
+            "opponent_played": state.tactics_played[1 - p],
         }
     if action in LEADERS and state.leader_played[p]:
         return "second_leader", {}
