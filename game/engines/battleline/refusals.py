@@ -76,7 +76,8 @@ REFUSALS = {
     "not_in_hand": "you do not hold {card}",
     "no_free_slot": "there is no free slot on your side of an unclaimed flag",
     "tactics_limit": (
-        "tactics cards played: you {played}, your opponent {opponent_played}; wait until they play one"
+        "tactics cards played: you {played}, your opponent {opponent_played}; "
+        "wait until they play one"
     ),
     "second_leader": "you have already played a Leader; a second one stays in your hand",
     "cannot_play": "{card} cannot be played: {why}",
