@@ -268,7 +268,7 @@ class Match:
         player = self._phase.curtain
         if player is not None:
             self.revealed = player
-            self._update(automatic=False)
+            self._update_viewer()
 
     @property
     def ai_thinking(self) -> bool:
@@ -411,12 +411,15 @@ class Match:
     def _rng(self, purpose: str) -> random.Random:
         return _rng(self.seed, purpose, ",".join(map(str, self.state.history)))
 
-    def _compute_phase(self) -> Phase:
+    def _compute_phase(self, legal: tuple[int, ...] | None = None) -> Phase:
+        """The phase of the current state; ``legal`` when the state is unchanged and only the
+        viewer moved on (the curtain was lifted), so the legal actions are not asked again."""
         state = self.state
         player = state.current_player()
         humans = self.humans
         human = self.is_human(player)
-        legal = tuple(state.legal_actions()) if human else ()
+        if legal is None:
+            legal = tuple(state.legal_actions()) if human else ()
         curtain = None
         if self.hidden_hotseat and not state.is_terminal():
             if human and player != self.revealed:
@@ -447,11 +450,12 @@ class Match:
             viewer = humans[0] if last is None else last
         return Phase(len(state.history), kind, player, viewer, legal, curtain)
 
-    def _update(self, automatic: bool) -> None:
-        """Recompute the phase after a change and queue the events the change brings."""
+    def _update_viewer(self) -> None:
+        """The viewer changed, the state did not: recompute the phase with the same legal
+        actions and queue the events the change brings."""
         before = self._phase
-        self._phase = self._compute_phase()
-        self._announce(before, automatic)
+        self._phase = self._compute_phase(before.legal)
+        self._announce(before, automatic=False)
 
     def _announce(self, before: Phase | None, automatic: bool) -> None:
         after = self._phase
