@@ -307,9 +307,10 @@ class MatchScene(Scene):
             self._curtain()
         elif kind == FORCED:
             self._forced_move(dt)
-        elif kind == HUMAN_TURN and self._board_auto_action():
-            pass
-        elif m.advance() is not None:  # chance, the AI's move, or (human turn) a hint
+        elif kind == HUMAN_TURN:
+            if not self._board_auto_action():
+                m.advance()  # collects the hint, if one was asked for (a HINT_READY event)
+        elif m.advance() is not None:  # chance, or the AI's move once it has arrived
             self.refresh(animate=True)
         self._take_events()
 
