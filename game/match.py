@@ -1,16 +1,24 @@
 """The match controller: the true state, the turn loop, AI requests, undo/redo, log and review.
 
-No pygame here, so the whole turn logic is unit-testable. The match scene calls ``advance()``
-once per frame (when its board is not animating) and ``play()`` for human decisions.
+No pygame here, so the whole turn logic is unit-testable. The match reports what happens next as
+data: ``phase`` (a :class:`Phase`, computed once per change, with the decider's legal actions)
+and a queue of :class:`Event` values (save failed, AI fell back, forced move, game over, hint,
+your turn) that the scene drains with ``events()``. The scene calls ``advance()`` when its board
+is not animating and ``play()`` for human decisions.
 
 Rules kept in this one place:
 - Agents never see the true state: an AI request carries ``state.determinize(player, rng)``.
-- Chance is resolved automatically with an RNG seeded by the match seed *and the history so far*,
-  so the same position always gets the same outcome: undo cannot re-roll, redo and Continue
-  reproduce the game exactly, and a different decision gets a fresh draw.
+- Chance is resolved automatically. An outcome drawn once is kept: when the same chance node
+  comes again (the same outcomes on offer, for the same n-th time) after an undo, the same
+  outcome is drawn, so undo never re-rolls a die or re-shuffles a pile, even when a different
+  decision is taken. A node never seen before gets an RNG seeded by the match seed and the
+  history, so redo and Continue reproduce the game exactly.
 - Undo goes back to the previous *human decision that had a choice* (against the AI that is your
   last move, with the AI's replies undone too); redo re-applies the undone actions up to the
-  next such decision. Forced decisions (one legal action) are skipped both ways.
+  next such decision. Forced decisions (one legal action) are skipped both ways. Undo never goes
+  back past a chance event that showed a human something hidden from others (``undo_floor``):
+  a card once seen stays drawn. In hot-seat, taking back another human's decision needs that
+  player's consent (``undo_consent``); the scene asks for it.
 - Hidden-information hot-seat: a human decision by someone other than the player currently shown
   needs a "pass to ..." curtain first (the very first human turn included).
 """
@@ -18,10 +26,11 @@ Rules kept in this one place:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from game.engines.base import CHANCE, Game, IllegalActionError, State
+from game.engines.base import CHANCE, Game, IllegalActionError, State, is_action
 from game.i18n import t, t_or
 
 HUMAN = "human"
@@ -47,6 +56,55 @@ class Move:
     phrase: tuple[str, dict]  # the same as State.action_phrase data, for a translated log
     forced: bool  # a human decision with one legal action, applied automatically
     private: bool  # a chance event of a hidden-information game (a deal or draw one player sees)
+
+
+# Phase kinds: what the match waits for now.
+OVER = "over"  # the game has ended
+CURTAIN = "curtain"  # hidden-information hot-seat: hand the screen to ``Phase.curtain`` first
+CHANCE_STEP = "chance"  # ``advance()`` resolves a chance event
+FORCED = "forced"  # a human decision with one legal action: announce it, then play it
+HUMAN_TURN = "human"  # a human chooses among ``Phase.legal``
+AI_TURN = "ai"  # ``advance()`` asks the AI, then applies its answer
+
+
+@dataclass(frozen=True)
+class Phase:
+    """What the match waits for, computed once per change of the state (or of the viewer)."""
+
+    index: int  # the history length it describes, so two phases of different positions differ
+    kind: str  # one of the kinds above
+    player: int  # current_player(): a seat, CHANCE or TERMINAL
+    viewer: int  # whose observation the board shows
+    legal: tuple[int, ...]  # the deciding human's legal actions (also behind the curtain), else ()
+    curtain: int | None = None  # the human to hand the screen to (kind CURTAIN)
+
+    @property
+    def forced(self) -> int | None:
+        """The only legal action of a forced human decision."""
+        return self.legal[0] if self.kind == FORCED else None
+
+    @property
+    def input(self) -> list[int]:
+        """The actions the board may offer its viewer now (empty unless a human decides)."""
+        if self.kind in (HUMAN_TURN, FORCED) and self.player == self.viewer:
+            return list(self.legal)
+        return []
+
+
+# Event kinds, queued in the order they happened and drained by the scene.
+SAVE_FAILED = "save_failed"  # detail: the reason (the autosave could not be written)
+AI_FELL_BACK = "ai_fell_back"  # the worker failed; its answer is the quick heuristic move
+FORCED_MOVE = "forced_move"  # action: a forced decision arrived (announce it, then play it)
+GAME_OVER = "game_over"  # the game has just ended
+HINT_READY = "hint"  # action: the hint the worker suggests
+YOUR_TURN = "your_turn"  # the one human must decide after the AI or chance moved
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str
+    action: int | None = None
+    detail: str = ""
 
 
 def seat_names(seats: list[str]) -> list[str]:
@@ -101,12 +159,18 @@ class Match:
         self.redo_stack: list[int] = []  # undone actions, the next one to redo last
         self.revealed: int | None = None  # whose private view is on screen (hidden-info hot-seat)
         self.hint: int | None = None
-        self.save_error: str | None = None  # the last autosave failure, for the UI to report
-        self.ai_fell_back = False  # the worker failed and its answer is the quick heuristic move
         self._ticket: int | None = None
         self._ticket_kind = ""  # "move" | "hint"
+        self._events: list[Event] = []
+        # Chance outcomes ever drawn, by (outcomes on offer, how many times before): kept across
+        # undo so that the same chance node draws the same outcome again.
+        self._drawn: dict[tuple[tuple[tuple[int, float], ...], int], int] = {}
+        self._offers: Counter[tuple[tuple[int, float], ...]] = Counter()
+        self._floor = 0  # history length before which undo may not go
+        self._phase = self._compute_phase()
         for action in history or []:
             self._push(action)
+        self._announce(None, automatic=False)
 
     # --- construction ---------------------------------------------------------------------------
     @classmethod
@@ -141,12 +205,22 @@ class Match:
         return seat_names(self.seats)
 
     @property
+    def phase(self) -> Phase:
+        """What the match waits for now (cached: recomputed once per change)."""
+        return self._phase
+
+    def events(self) -> list[Event]:
+        """The events since the last call, oldest first; the queue is emptied."""
+        events, self._events = self._events, []
+        return events
+
+    @property
     def to_move(self) -> int:
-        return self.state.current_player()
+        return self._phase.player
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_terminal()
+        return self._phase.kind == OVER
 
     @property
     def humans(self) -> list[int]:
@@ -162,61 +236,39 @@ class Match:
     @property
     def viewer(self) -> int:
         """Whose observation the board shows."""
-        humans = self.humans
-        if not humans:
-            return 0  # AI against AI: watch from the first seat
-        if len(humans) == 1:
-            return humans[0]
-        if self.hidden_hotseat:
-            return self.revealed if self.revealed is not None else humans[0]
-        if self.is_human(self.to_move):
-            return self.to_move
-        last_human = next((m.player for m in reversed(self.moves) if self.is_human(m.player)), None)
-        return humans[0] if last_human is None else last_human
+        return self._phase.viewer
 
     def human_to_decide(self) -> bool:
-        return self.is_human(self.to_move)
+        return self.is_human(self._phase.player)
 
     def legal_for_viewer(self) -> list[int]:
         """Legal actions if the shown viewer is a human deciding now (the board contract)."""
-        if self.human_to_decide() and self.to_move == self.viewer and self.curtain_for() is None:
-            return self.state.legal_actions()
-        return []
+        return self._phase.input
 
     def observation(self) -> dict:
         return self.state.observation(self.viewer)
 
     def forced_action(self) -> int | None:
         """The only legal action of a human decision, which the scene applies after a pause."""
-        if self.human_to_decide() and self.curtain_for() is None:
-            legal = self.state.legal_actions()
-            if len(legal) == 1:
-                return legal[0]
-        return None
+        return self._phase.forced
 
     def curtain_for(self) -> int | None:
         """The human who must be handed the screen before the next decision, if any."""
-        if not self.hidden_hotseat or self.is_over:
-            return None
-        player = self.to_move
-        if self.is_human(player) and player != self.revealed:
-            return player
-        if self.revealed is None:
-            return self.humans[0]  # nobody has looked yet: show no one's private view
-        return None
+        return self._phase.curtain
 
     def deal_before_curtain(self) -> list[Move]:
         """Resolve chance while the curtain hides the table, so it names the real next player."""
         moves = []
-        while self.curtain_for() is not None and self.to_move == CHANCE:
-            moves.append(self._commit(self.state.sample_chance(self._rng("chance"))))
+        while self._phase.kind == CURTAIN and self._phase.player == CHANCE:
+            moves.append(self._commit(self._chance_outcome()))
         return moves
 
     def reveal(self) -> None:
         """The curtain was clicked: its player's private view may be shown now."""
-        player = self.curtain_for()
+        player = self._phase.curtain
         if player is not None:
             self.revealed = player
+            self._update_viewer()
 
     @property
     def ai_thinking(self) -> bool:
@@ -241,20 +293,24 @@ class Match:
     def play(self, action: int) -> Move:
         """A human decision; IllegalActionError (with the engine's reason) leaves all unchanged."""
         if not self.human_to_decide():
-            raise IllegalActionError(t("match.not_your_turn"))
+            raise IllegalActionError("it is not your turn", ("not_your_turn", {}))
         return self._commit(action)
 
     def advance(self) -> Move | None:
-        """Do the next automatic step, if any: resolve chance, or ask/collect the AI's move.
+        """Do the next automatic step, if any: resolve chance, ask/collect the AI's move, or
+        collect a hint (queued as an event).
 
         Returns the move applied (at most one per call, so the board can animate each) or None.
         """
+        player = self._phase.player
         if self.is_over:
             return None
-        player = self.to_move
-        if player == CHANCE:
-            return self._commit(self.state.sample_chance(self._rng("chance")))
-        if self.is_human(player) or self.client is None:
+        if player == CHANCE:  # behind a curtain too: the deal shows nothing
+            return self._commit(self._chance_outcome())
+        if self.is_human(player):
+            self.poll_hint()
+            return None
+        if self.client is None:
             return None
         if self.hint_pending:
             self.cancel_ai()  # a hint belongs to a human turn that is over
@@ -274,10 +330,13 @@ class Match:
         return True
 
     def poll_hint(self) -> int | None:
-        """The hint's action once the worker has answered (then also kept in ``self.hint``)."""
+        """The hint's action once the worker has answered (then also kept in ``self.hint`` and
+        queued as a ``HINT_READY`` event)."""
         if not self.hint_pending:
             return None
         self.hint = self._collect()
+        if self.hint is not None:
+            self._events.append(Event(HINT_READY, self.hint))
         return self.hint
 
     def cancel_ai(self) -> None:
@@ -286,22 +345,45 @@ class Match:
         self._ticket = None
 
     # --- undo / redo ---------------------------------------------------------------------------
+    @property
+    def undo_floor(self) -> int:
+        """The history length undo may not go below: just after the last chance event that
+        showed a human something the others did not see (a card drawn into their hand)."""
+        return self._floor
+
     def _decision_points(self) -> list[int]:
-        """History lengths at which a human had a real choice."""
-        return [m.index for m in self.moves if self.is_human(m.player) and not m.forced]
+        """History lengths at which a human had a real choice that undo may return to."""
+        return [
+            m.index
+            for m in self.moves
+            if self.is_human(m.player) and not m.forced and m.index >= self._floor
+        ]
 
     def can_undo(self) -> bool:
         return bool(self._decision_points())
+
+    def undo_consent(self) -> int | None:
+        """The human who must agree before the next undo: in hot-seat, the owner of a decision
+        it would take back other than the player who asks (the human to move, whose turn the
+        screen is on). None when no one else's decision is undone."""
+        points = self._decision_points()
+        if not points or len(self.humans) < 2:
+            return None
+        asker = self._phase.player if self.human_to_decide() else self.viewer
+        movers = [m.player for m in self.moves[points[-1] :] if self.is_human(m.player)]
+        return next((p for p in movers if p != asker), None)
 
     def undo(self) -> bool:
         points = self._decision_points()
         if not points:
             return False
+        before = self._phase
         target = points[-1]
         undone = self.state.history[target:]
         self._rebuild(self.state.history[:target])
         self.redo_stack.extend(reversed(undone))
         self._changed()
+        self._announce(before, automatic=False)
         return True
 
     def can_redo(self) -> bool:
@@ -311,12 +393,14 @@ class Match:
         """Re-apply undone actions through the next human choice and the replies that followed."""
         if not self.redo_stack:
             return False
+        before = self._phase
         self.cancel_ai()
         while self.redo_stack:
             self._push(self.redo_stack.pop())
-            if self.human_to_decide() and not self._is_forced():
+            if self.human_to_decide() and len(self._phase.legal) != 1:
                 break
         self._changed()
+        self._announce(before, automatic=False)
         return True
 
     # --- saving --------------------------------------------------------------------------------
@@ -327,48 +411,140 @@ class Match:
     def _rng(self, purpose: str) -> random.Random:
         return _rng(self.seed, purpose, ",".join(map(str, self.state.history)))
 
-    def _is_forced(self) -> bool:
-        player = self.to_move
-        return self.is_human(player) and len(self.state.legal_actions()) == 1
+    def _compute_phase(self, legal: tuple[int, ...] | None = None) -> Phase:
+        """The phase of the current state; ``legal`` when the state is unchanged and only the
+        viewer moved on (the curtain was lifted), so the legal actions are not asked again."""
+        state = self.state
+        player = state.current_player()
+        humans = self.humans
+        human = self.is_human(player)
+        if legal is None:
+            legal = tuple(state.legal_actions()) if human else ()
+        curtain = None
+        if self.hidden_hotseat and not state.is_terminal():
+            if human and player != self.revealed:
+                curtain = player
+            elif self.revealed is None:
+                curtain = humans[0]  # nobody has looked yet: show no one's private view
+        if state.is_terminal():
+            kind = OVER
+        elif curtain is not None:
+            kind = CURTAIN
+        elif player == CHANCE:
+            kind = CHANCE_STEP
+        elif human:
+            kind = FORCED if len(legal) == 1 else HUMAN_TURN
+        else:
+            kind = AI_TURN
+        # Whose observation the board shows.
+        if not humans:
+            viewer = 0  # AI against AI: watch from the first seat
+        elif len(humans) == 1:
+            viewer = humans[0]
+        elif self.hidden_hotseat:
+            viewer = self.revealed if self.revealed is not None else humans[0]
+        elif human:
+            viewer = player
+        else:
+            last = next((m.player for m in reversed(self.moves) if self.is_human(m.player)), None)
+            viewer = humans[0] if last is None else last
+        return Phase(len(state.history), kind, player, viewer, legal, curtain)
+
+    def _update_viewer(self) -> None:
+        """The viewer changed, the state did not: recompute the phase with the same legal
+        actions and queue the events the change brings."""
+        before = self._phase
+        self._phase = self._compute_phase(before.legal)
+        self._announce(before, automatic=False)
+
+    def _announce(self, before: Phase | None, automatic: bool) -> None:
+        after = self._phase
+        if after == before:
+            return
+        if after.kind == FORCED:
+            self._events.append(Event(FORCED_MOVE, after.forced))
+        if after.kind == OVER and (before is None or before.kind != OVER):
+            self._events.append(Event(GAME_OVER))
+        if (
+            automatic
+            and before is not None
+            and before.kind in (AI_TURN, CHANCE_STEP)
+            and after.kind in (HUMAN_TURN, FORCED)
+            and len(self.humans) == 1
+        ):
+            self._events.append(Event(YOUR_TURN))
+
+    def _chance_key(self) -> tuple[tuple[tuple[int, float], ...], int]:
+        offer = tuple(self.state.chance_outcomes())
+        return offer, self._offers[offer]
+
+    def _chance_outcome(self) -> int:
+        """The outcome of the chance node now: the one drawn here before, else a fresh draw."""
+        drawn = self._drawn.get(self._chance_key())
+        if drawn is not None:
+            return drawn
+        return self.state.sample_chance(self._rng("chance"))
 
     def _push(self, action: int) -> Move:
         """Apply (checked) and log one action; IllegalActionError leaves everything unchanged."""
-        player = self.to_move
-        forced = self._is_forced()
+        phase = self._phase
+        if not (is_action(action) and action in phase.legal):  # a human's legal choice is known
+            refusal = self.state.refusal(action)  # first: the log's words assume a legal action
+            if refusal is not None:
+                raise refusal
+        player = phase.player
+        forced = self.is_human(player) and len(phase.legal) == 1
         text = self.state.action_to_string(action)
         phrase = self.state.action_phrase(action)
-        private = self._is_private(player, action)
-        self.state.apply_action(action)
+        private, revealing = self._privacy(player, action)
+        key = self._chance_key() if player == CHANCE else None
+        self.state.apply_unchecked(action)
+        if key is not None:
+            self._drawn[key] = action
+            self._offers[key[0]] += 1
+        if revealing:
+            self._floor = len(self.state.history)
         move = Move(len(self.state.history) - 1, player, action, text, phrase, forced, private)
         self.moves.append(move)
         self.revision += 1
         if self.hint_pending:
             self.cancel_ai()
         self.hint = None
+        self._phase = self._compute_phase()
         return move
 
-    def _is_private(self, player: int, action: int) -> bool:
-        """A chance event that some player does not see (a deal, a draw); a public one (who
-        starts, a die) is not. Engines tell through ``observed_action`` where they have it."""
+    def _privacy(self, player: int, action: int) -> tuple[bool, bool]:
+        """(private, revealing): a chance event that some player does not see (a deal, a draw;
+        a public one such as who starts or a die is not), and whether a human sees it (a card
+        in their own hand), which undo may not take back. Engines tell through
+        ``observed_action``."""
         if player != CHANCE or self.game.perfect_information:
-            return False
-        observe = self.state.observed_action
-        return any(observe(p, action) != action for p in range(self.state.num_players))
+            return False, False
+        seen = [
+            self.state.observed_action(p, action) == action for p in range(self.state.num_players)
+        ]
+        private = not all(seen)
+        return private, private and any(s and self.is_human(p) for p, s in enumerate(seen))
 
     def _commit(self, action: int) -> Move:
-        """A new action in live play: apply it, update the redo stack, autosave."""
+        """A new action in live play: apply it, update the redo stack, autosave, announce."""
+        before = self._phase
         move = self._push(action)
         if self.redo_stack and self.redo_stack[-1] == action:
             self.redo_stack.pop()  # the same move as the undone one: the rest stays redoable
         else:
             self.redo_stack.clear()
         self._changed()
+        self._announce(before, automatic=before.kind in (AI_TURN, CHANCE_STEP))
         return move
 
     def _rebuild(self, history: list[int]) -> None:
         self.cancel_ai()
         self.state = self.game.new_state(self.state.num_players, **self.state.options)
         self.moves = []
+        self._offers.clear()
+        self._floor = 0
+        self._phase = self._compute_phase()
         self.revision += 1
         for action in history:
             self._push(action)
@@ -386,7 +562,8 @@ class Match:
             ticket, action = result[0], result[1]
             if ticket == self._ticket:
                 self._ticket = None
-                self.ai_fell_back = bool(getattr(result, "fell_back", False))
+                if getattr(result, "fell_back", False):
+                    self._events.append(Event(AI_FELL_BACK, action))
                 return action
         return None
 
@@ -400,9 +577,8 @@ class Match:
                 saves.delete_autosave(self.game.id)
             else:
                 saves.write_autosave(self.game.id, self.seats, self.seed, self.state.to_record())
-            self.save_error = None
         except OSError as err:  # a full or read-only disk must not end the game
-            self.save_error = err.strerror or str(err)
+            self._events.append(Event(SAVE_FAILED, detail=err.strerror or str(err)))
 
 
 def result_text(match: Match) -> str:

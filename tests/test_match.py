@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
+import errno
+
 import pytest
 
 from game import saves
 from game.engines import GAMES
-from game.engines.base import CHANCE, IllegalActionError
-from game.match import HINT_LEVEL, HUMAN, Match, seat_names
+from game.engines.base import CHANCE, TERMINAL, Game, IllegalActionError, State
+from game.match import (
+    AI_FELL_BACK,
+    AI_TURN,
+    CURTAIN,
+    FORCED,
+    FORCED_MOVE,
+    GAME_OVER,
+    HINT_LEVEL,
+    HUMAN,
+    HUMAN_TURN,
+    OVER,
+    SAVE_FAILED,
+    YOUR_TURN,
+    Event,
+    Match,
+    seat_names,
+)
 from tests.test_app_fakes import PebblesGame, SyncClient
 
 
@@ -231,3 +249,272 @@ def test_battle_line_log_folds_the_deal_but_not_who_starts() -> None:
     first, *deal = match.moves[:15]
     assert first.player == CHANCE and not first.private and first.text.endswith("starts")
     assert all(m.private and m.text.endswith("is dealt a card") for m in deal)
+
+
+# --- the phase and the event queue ---------------------------------------------------------------
+def count_legal_calls(match: Match) -> list[int]:
+    calls: list[int] = []
+    original = match.state.legal_actions
+
+    def counted() -> list[int]:
+        calls.append(1)
+        return original()
+
+    match.state.legal_actions = counted  # type: ignore[method-assign]
+    return calls
+
+
+def test_phase_is_computed_once_per_change() -> None:
+    match = Match(PebblesGame(), [HUMAN, HUMAN], options={"pile": 7}, seed=20)
+    run_automatic(match)
+    match.reveal()
+    calls = count_legal_calls(match)
+    for _ in range(10):  # what a scene asks every frame costs nothing once computed
+        assert match.phase.kind == HUMAN_TURN and match.phase.legal == (1, 2)
+        assert match.legal_for_viewer() == [1, 2] and match.human_to_decide()
+        assert match.forced_action() is None and match.curtain_for() is None
+    assert calls == []
+    match.play(2)
+    assert len(calls) == 1  # the new phase; the legal move itself needed no second look
+    match.reveal()
+    for _ in range(10):
+        assert match.phase.kind == HUMAN_TURN and match.legal_for_viewer() == [1, 2]
+    assert len(calls) == 1
+    against_ai = Match(PebblesGame(), [HUMAN, "easy"], seed=20, client=SyncClient())
+    run_automatic(against_ai)
+    against_ai.play(1)
+    assert against_ai.phase.kind == AI_TURN and against_ai.phase.legal == ()
+    assert against_ai.legal_for_viewer() == []
+
+
+def test_phases_name_what_the_match_waits_for() -> None:
+    match = Match(PebblesGame(), [HUMAN, HUMAN], options={"pile": 5}, seed=21)
+    assert match.phase.kind == CURTAIN and match.phase.curtain == 0
+    match.deal_before_curtain()
+    assert match.phase.kind == CURTAIN and match.phase.player == 0
+    assert match.phase.legal == (1, 2) and match.phase.input == []  # locked behind the curtain
+    match.reveal()
+    assert match.phase.kind == HUMAN_TURN and match.phase.input == [1, 2]
+    match.play(2)
+    match.reveal()
+    match.play(2)
+    match.reveal()
+    assert match.phase.kind == FORCED and match.phase.forced == 1
+    match.play(1)
+    assert match.phase.kind == OVER
+
+
+def test_events_are_queued_once_and_drained() -> None:
+    client = SyncClient()
+    match = Match(PebblesGame(), [HUMAN, "easy"], options={"pile": 5}, seed=22, client=client)
+    assert match.events() == []
+    run_automatic(match)
+    assert match.events() == [Event(YOUR_TURN)]  # the deal is done: the human's turn begins
+    match.play(2)
+    match.advance()
+    match.advance()  # the AI took its pebbles
+    kinds = [e.kind for e in match.events()]
+    assert kinds in ([YOUR_TURN], [YOUR_TURN, FORCED_MOVE], [FORCED_MOVE, YOUR_TURN])
+    assert match.events() == []
+    while not match.is_over:
+        if match.human_to_decide():
+            match.play(match.forced_action() or 1)
+        else:
+            match.advance()
+    assert [e.kind for e in match.events()].count(GAME_OVER) == 1
+    assert match.events() == []
+
+
+def test_forced_move_event_names_the_action_on_continue() -> None:
+    match = Match(PebblesGame(), [HUMAN, HUMAN], options={"pile": 5}, seed=23)
+    run_automatic(match)
+    match.play(2)
+    match.play(2)
+    again = Match.from_record(PebblesGame(), [HUMAN, HUMAN], 23, match.state.to_record())
+    again.reveal()
+    assert Event(FORCED_MOVE, 1) in again.events()
+
+
+class FellBack(tuple):
+    """A worker answer that came from the heuristic after the search failed."""
+
+    fell_back = True
+
+
+class FallingBackClient(SyncClient):
+    def poll(self):
+        result = super().poll()
+        return None if result is None else FellBack(result)
+
+
+def test_ai_fallback_is_an_event_not_a_flag() -> None:
+    match = Match(PebblesGame(), ["easy", HUMAN], seed=24, client=FallingBackClient())
+    run_automatic(match)
+    events = match.events()
+    assert [e.kind for e in events][:1] == [AI_FELL_BACK] and events[0].action in (1, 2)
+    assert not hasattr(match, "ai_fell_back") and not hasattr(match, "save_error")
+
+
+def test_a_failing_autosave_is_reported_and_the_game_goes_on(monkeypatch) -> None:
+    """Hardening item 9: a full or read-only disk must not end the game."""
+
+    def full_disk(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves, "write_autosave", full_disk)
+    match = Match(PebblesGame(), [HUMAN, "easy"], seed=25, client=SyncClient(), autosave=True)
+    run_automatic(match)
+    before = len(match.state.history)
+    match.play(1)
+    assert len(match.state.history) == before + 1
+    failures = [e for e in match.events() if e.kind == SAVE_FAILED]
+    assert failures and failures[-1].detail == "No space left on device"
+    match.advance()
+    match.advance()  # the AI still plays
+    assert len(match.state.history) == before + 2
+
+
+# --- undo never reveals or re-rolls --------------------------------------------------------------
+def flatfront_turn_ups(seed: int) -> tuple[int, int]:
+    """Play a hot-seat Flat Front match to the first placement with a choice, place on the
+    first cell, see the next tile; undo, place on another cell: the two next tiles."""
+    match = Match(GAMES["flatfront"], [HUMAN, HUMAN], seed=seed)
+
+    def until_choice() -> None:
+        while True:
+            run_automatic(match)
+            if len(match.phase.legal) > 1:
+                return
+            match.play(match.phase.legal[0])
+
+    def next_tile(place: int) -> int:
+        match.play(place)
+        while not match.state.is_chance_node():
+            match.play(match.phase.legal[0])
+        match.advance()
+        return match.state.history[-1]
+
+    until_choice()
+    start = len(match.state.history)
+    places = match.phase.legal
+    first = next_tile(places[0])
+    while len(match.state.history) > start:
+        assert match.undo()
+    assert len(match.state.history) == start
+    return first, next_tile(places[-1])
+
+
+def test_undo_then_another_choice_does_not_reroll_the_next_tile() -> None:
+    for seed in range(4):
+        first, again = flatfront_turn_ups(seed)
+        assert first == again, seed
+
+
+class DiceGame(Game):
+    """Three turns of: a player says 0 or 1 (it changes nothing), then a die is rolled."""
+
+    id = "dice"
+    title = title_ja = "Dice"
+    min_players = max_players = 2
+    perfect_information = True
+
+    def new_state(self, num_players: int | None = None, **options: object) -> DiceState:
+        return DiceState(self)
+
+
+class DiceState(State):
+    def __init__(self, game: DiceGame) -> None:
+        self.game, self.num_players, self.options, self.history = game, 2, {}, []
+
+    def current_player(self) -> int:
+        n = len(self.history)
+        return TERMINAL if n == 6 else CHANCE if n % 2 else (n // 2) % 2
+
+    def legal_actions(self) -> list[int]:
+        n = len(self.history)
+        return [] if n == 6 else [1, 2, 3, 4, 5, 6] if n % 2 else [0, 1]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(face, 1 / 6) for face in range(1, 7)]
+
+    def _apply(self, action: int) -> None:
+        pass  # the history is the whole state
+
+    def action_to_string(self, action: int) -> str:
+        return str(action)
+
+
+def test_dice_are_not_rerolled_by_undo_and_each_roll_keeps_its_own_outcome() -> None:
+    for seed in range(4):
+        match = Match(DiceGame(), [HUMAN, HUMAN], seed=seed)
+        for _ in range(3):
+            match.play(0)
+            match.advance()
+        rolls = match.state.history[1::2]
+        while match.undo():
+            pass
+        assert match.state.history == []
+        for _ in range(3):
+            match.play(1)  # other words, same dice: the n-th roll is the n-th roll again
+            match.advance()
+        assert match.state.history[1::2] == rolls, seed
+        assert match.state.history[0::2] == [1, 1, 1]
+
+
+def test_battle_line_undo_stops_at_the_humans_last_draw() -> None:
+    match = Match(GAMES["battleline"], [HUMAN, "easy"], seed=3, client=SyncClient())
+    run_automatic(match)
+    assert match.undo_floor >= 15  # who starts, then the deal: the human has seen a hand
+    assert not match.can_undo()
+    seen_floor = match.undo_floor
+    for _ in range(400):  # play on to the human's next turn after a draw of their own
+        if match.human_to_decide():
+            match.play(match.phase.legal[0])
+        else:
+            match.advance()
+        if match.undo_floor > seen_floor and match.human_to_decide():
+            break
+    else:
+        raise AssertionError("the human never drew a card")
+    drawn = match.moves[match.undo_floor - 1]
+    assert drawn.player == CHANCE and drawn.private
+    if match.phase.kind == HUMAN_TURN:
+        match.play(match.phase.legal[0])
+        run_automatic(match)
+    while match.undo():
+        pass
+    assert len(match.state.history) >= match.undo_floor  # the drawn card stays drawn
+    assert match.moves[match.undo_floor - 1] == drawn
+
+
+def test_hot_seat_undo_of_the_other_players_move_needs_their_consent() -> None:
+    match = Match(PebblesGame(), [HUMAN, HUMAN], options={"pile": 7}, seed=27)
+    run_automatic(match)
+    match.reveal()
+    assert match.undo_consent() is None  # nothing to undo
+    match.play(1)
+    match.reveal()
+    assert match.to_move == 1 and match.undo_consent() == 0  # player 1's move: they agree
+    against_ai = Match(PebblesGame(), [HUMAN, "easy"], seed=27, client=SyncClient())
+    run_automatic(against_ai)
+    against_ai.play(1)
+    run_automatic(against_ai)
+    assert against_ai.can_undo() and against_ai.undo_consent() is None
+
+
+def test_hot_seat_undo_of_ones_own_move_needs_no_consent() -> None:
+    match = Match(GAMES["flatfront"], [HUMAN, HUMAN], seed=1)
+    for _ in range(60):
+        run_automatic(match)
+        mover = match.to_move
+        last = match.moves[-1] if match.moves else None
+        if len(match.phase.legal) > 1 and last and last.player == mover and not last.forced:
+            break  # a second decision of the same turn (pieces after a chosen placement)
+        match.play(match.phase.legal[0])
+    else:
+        raise AssertionError("no turn with two chosen decisions")
+    assert match.undo_consent() is None  # the mover takes back their own placement
+    match.play(match.phase.legal[0])
+    run_automatic(match)
+    if match.to_move != mover:  # the next turn is the other player's: they must not undo alone
+        assert match.undo_consent() == mover

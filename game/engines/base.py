@@ -5,15 +5,19 @@ single source of truth: saving, undo, the move log and replays all derive from i
 
 Engines subclass :class:`Game` and :class:`State`. A state implements ``_apply`` (the mutation,
 assuming legality) and either relies on the default legality check (membership in
-``legal_actions()``) or overrides ``illegal_reason`` to explain *why* an action is refused.
+``legal_actions()``) or overrides ``illegal_phrase`` to explain *why* an action is refused.
 ``apply_action`` checks first and mutates second, so a refused action never changes anything.
+
+A refusal is a phrase, ``(key, args)``, like the move log's ``action_phrase``: the engine words
+it in English from its own table (``refusal_english``, for logs and tests) and the UI words the
+same phrase in the player's language (``refusal.<game>.<key>`` in ``game/i18n``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 CHANCE = -1
 TERMINAL = -4
@@ -22,8 +26,31 @@ UNSEEN = -1  # observed_action of a chance outcome the observer does not see
 RECORD_KEYS = ("game", "version", "num_players", "options", "history")
 
 
+# A refusal: a key and its arguments (ints, strings, or tuples of ints for lists of cards).
+Phrase: TypeAlias = tuple[str, dict[str, Any]]
+
+# The refusals every engine may give, in English; engines add theirs in their own tables.
+REFUSALS = {
+    "not_an_action": "{action} is not an action number",
+    "over": "the game is over",
+    "not_legal": "{action} is not a legal action here",
+    "text": "{text}",  # an engine that words its refusals in English only
+}
+
+
 class IllegalActionError(ValueError):
-    """An action that the rules forbid here; the message says why in words a player understands."""
+    """An action that the rules forbid here. ``str(err)`` says why in English (logs, tests);
+    ``err.phrase`` is the same reason as a phrase for the player's language."""
+
+    def __init__(self, message: str, phrase: Phrase | None = None) -> None:
+        super().__init__(message)
+        self.phrase: Phrase = phrase if phrase is not None else ("text", {"text": message})
+
+
+def is_action(action: object) -> bool:
+    """Actions are plain ints: a bool (``True`` == 1) or a float is refused, never coerced, so
+    it cannot reach the history or a save."""
+    return isinstance(action, int) and not isinstance(action, bool)
 
 
 class Game:
@@ -78,7 +105,7 @@ class Game:
         if record["version"] != self.version:
             raise ValueError(f"record version {record['version']} is not {self.version}")
         history = record["history"]
-        if not isinstance(history, list) or not all(isinstance(a, int) for a in history):
+        if not isinstance(history, list) or not all(is_action(a) for a in history):
             raise ValueError("record history must be a list of action numbers")
         state = self.new_state(record["num_players"], **record["options"])
         for i, action in enumerate(history):
@@ -147,18 +174,50 @@ class State:
         raise NotImplementedError
 
     # --- provided ---------------------------------------------------------------------------
-    def illegal_reason(self, action: int) -> str | None:
-        """Why ``action`` is illegal here, or None if it is legal. Override for better words."""
+    def illegal_phrase(self, action: int) -> Phrase | None:
+        """Why ``action`` (an int) is illegal here as a phrase, or None if it is legal. Engines
+        override this with better reasons and ``refusal_english`` with their words for them."""
         if self.is_terminal():
-            return "the game is over"
+            return "over", {}
         if action not in self.legal_actions():
-            return f"{action} is not a legal action here"
+            return "not_legal", {"action": action}
         return None
 
+    def refusal_english(self, phrase: Phrase) -> str:
+        """A refusal phrase in English (the base phrases; engines add their own table)."""
+        key, args = phrase
+        return REFUSALS[key].format(**args)
+
+    def illegal_reason(self, action: int) -> str | None:
+        """Why ``action`` is illegal here in English, or None if it is legal. An engine that
+        predates phrases may override this instead of ``illegal_phrase``; its English then
+        reaches the player untranslated."""
+        refusal = self._phrased_refusal(action)
+        return None if refusal is None else str(refusal)
+
+    def refusal(self, action: object) -> IllegalActionError | None:
+        """The error ``apply_action`` raises for ``action``, or None if it is legal."""
+        if is_action(action) and type(self).illegal_reason is not State.illegal_reason:
+            assert isinstance(action, int)
+            reason = self.illegal_reason(action)  # an engine that words refusals in English only
+            return None if reason is None else IllegalActionError(reason)
+        return self._phrased_refusal(action)
+
+    def _phrased_refusal(self, action: object) -> IllegalActionError | None:
+        if not is_action(action):
+            phrase: Phrase = ("not_an_action", {"action": repr(action)})
+        else:
+            assert isinstance(action, int)
+            found = self.illegal_phrase(action)
+            if found is None:
+                return None
+            phrase = found
+        return IllegalActionError(self.refusal_english(phrase), phrase)
+
     def apply_action(self, action: int) -> None:
-        reason = self.illegal_reason(action)
-        if reason is not None:
-            raise IllegalActionError(reason)
+        refusal = self.refusal(action)
+        if refusal is not None:
+            raise refusal
         self._apply(action)
         self.history.append(action)
 

@@ -27,7 +27,7 @@ import random
 from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
-from game.engines.base import CHANCE, TERMINAL, Game, State
+from game.engines.base import CHANCE, TERMINAL, Game, Phrase, State
 from game.engines.flatfront_observation import (
     FlatFrontObservation,
     PieceView,
@@ -53,14 +53,43 @@ PHRASES = {
 }
 
 
-def english_phrase(key: str, args: dict[str, int | str]) -> str:
-    """A phrase of ``action_phrase`` in English."""
-    sides = {
+# Why an action is refused, in English (``illegal_phrase`` keys; the UI words the same phrases
+# as ``refusal.flatfront.<key>``). "side" is a side.
+REFUSALS = {
+    "no_such_action": "{action} is not a Flat Front action",
+    "turn_up_first": "the next tile must be turned up first",
+    "tile_gone": "no {side} {squares}-square tile is left in the pile",
+    "no_turn_up": "no tile is being turned up now",
+    "place_first": "place the face-up tile first",
+    "pieces_first": "put pieces on the tile just placed first",
+    "combat_only": "only an attack or a pass is possible in the combat phase",
+    "cell_taken": "that cell already holds a tile",
+    "first_in_centre": "the first tile goes in the centre",
+    "share_an_edge": "tile must share an edge with a placed tile",
+    "too_wide": "the field would exceed {limit} tiles in width",
+    "too_tall": "the field would exceed {limit} tiles in height",
+    "piece_count": "a {squares}-square tile takes exactly {squares} pieces, not {count}",
+    "pieces_left": "not enough power-{power} pieces left ({left} left)",
+    "must_attack": "{side} can still attack, so passing is not allowed",
+    "own_tile": "you cannot attack your own tile",
+    "no_pieces": "that tile carries no pieces to attack",
+    "knocked_down": "the pieces on that tile are already knocked down",
+    "not_touching": "none of your tiles with standing pieces touches that tile",
+    "too_weak": "attack {strength} does not beat defence {defence} (it must be strictly greater)",
+}
+
+
+def _side_words(args: dict[str, Any]) -> dict[str, str]:
+    return {
         k: SIDE_NAMES[v] if v in (BLUE, RED) else "Nobody"
         for k, v in args.items()
         if k in ("side", "target")
     }
-    return PHRASES[key].format(**{**args, **sides})
+
+
+def english_phrase(key: str, args: dict[str, int | str]) -> str:
+    """A phrase of ``action_phrase`` in English."""
+    return PHRASES[key].format(**{**args, **_side_words(args)})
 
 
 POWERS = (1, 2, 4)
@@ -593,81 +622,85 @@ class FlatFrontState(State):
         )
 
     # --- legality with reasons ---------------------------------------------------------------
-    def illegal_reason(self, action: int) -> str | None:
-        if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-            return f"{action!r} is not a Flat Front action"
+    def illegal_phrase(self, action: int) -> Phrase | None:
+        if not 0 <= action < NUM_ACTIONS:
+            return "no_such_action", {"action": action}
         phase = self._phase
         if phase == _OVER:
-            return "the game is over"
+            return "over", {}
         if phase == _TURN_UP:
             if action >= NUM_TILE_TYPES:
-                return "the next tile must be turned up first"
+                return "turn_up_first", {}
             owner, squares = decode_tile_type(action)
             if not self._pile[action]:
-                return f"no {SIDE_NAMES[owner]} {squares}-square tile is left in the pile"
+                return "tile_gone", {"side": owner, "squares": squares}
             return None
         if action < NUM_TILE_TYPES:
-            return "no tile is being turned up now"
+            return "no_turn_up", {}
         if phase == _PLACE:
             if not is_place(action):
-                return "place the face-up tile first"
+                return "place_first", {}
             return self._place_reason(action - PLACE_BASE)
         if phase == _PIECES:
             if not is_pieces(action):
-                return "put pieces on the tile just placed first"
+                return "pieces_first", {}
             return self._pieces_reason(decode_pieces(action))
         if not (is_attack(action) or action == PASS):
-            return "only an attack or a pass is possible in the combat phase"
+            return "combat_only", {}
         return self._combat_reason(action)
 
-    def _place_reason(self, cell: int) -> str | None:
+    def refusal_english(self, phrase: Phrase) -> str:
+        key, args = phrase
+        if key not in REFUSALS:
+            return super().refusal_english(phrase)
+        return REFUSALS[key].format(**{**args, **_side_words(args)})
+
+    def _place_reason(self, cell: int) -> Phrase | None:
         if self._grid[cell] >= 0:
-            return "that cell already holds a tile"
+            return "cell_taken", {}
         if self._placeable >> cell & 1:
             return None
         if not self._owner:
-            return "the first tile goes in the centre"
+            return "first_in_centre", {}
         if not _EDGE_MASK[cell] & self._occupied:
-            return "tile must share an edge with a placed tile"
+            return "share_an_edge", {}
         # The cell breaks the size limit (it is outside _in_span): say which way.
         columns = [CELL_XY[c][0] for c in (*self._cell, cell)]
         if max(columns) - min(columns) >= MAX_SPAN:
-            return f"the field would exceed {MAX_SPAN} tiles in width"
-        return f"the field would exceed {MAX_SPAN} tiles in height"
+            return "too_wide", {"limit": MAX_SPAN}
+        return "too_tall", {"limit": MAX_SPAN}
 
-    def _pieces_reason(self, pieces: tuple[int, int, int]) -> str | None:
+    def _pieces_reason(self, pieces: tuple[int, int, int]) -> Phrase | None:
         squares = self._squares[-1]
         count = sum(pieces)
         if count != squares:
-            return f"a {squares}-square tile takes exactly {squares} pieces, not {count}"
+            return "piece_count", {"squares": squares, "count": count}
         for power, wanted, have in zip(POWERS, pieces, self._supply[self._to_move], strict=True):
             if wanted > have:
-                return f"not enough power-{power} pieces left ({have} left)"
+                return "pieces_left", {"power": power, "left": have}
         return None
 
-    def _combat_reason(self, action: int) -> str | None:
+    def _combat_reason(self, action: int) -> Phrase | None:
         side = self._to_move
         layout = self._layout
         assert layout is not None  # every tile is down in combat
         if action == PASS:
             if open_targets(layout, self._standing, side):
-                return f"{SIDE_NAMES[side]} can still attack, so passing is not allowed"
+                return "must_attack", {"side": side}
             return None
         target = decode_attack(action)  # every tile is down in combat
         if self._owner[target] == side:
-            return "you cannot attack your own tile"
+            return "own_tile", {}
         if not self._power[target]:
-            return "that tile carries no pieces to attack"
+            return "no_pieces", {}
         if not self._standing >> target & 1:
-            return "the pieces on that tile are already knocked down"
+            return "knocked_down", {}
         strength = attack_strength(layout, self._standing, target)
         defence = self._power[target]
         if strength == 0:
-            return "none of your tiles with standing pieces touches that tile"
+            return "not_touching", {}
         if strength <= defence:
-            return (
-                f"attack {strength} does not beat defence {defence} (it must be strictly greater)"
-            )
+            return "too_weak", {"strength": strength, "defence": defence}
         return None
 
     # --- mutations: one per phase, dispatched through _STEPS ---------------------------------

@@ -1,9 +1,11 @@
 """The match screen: the board, a side panel (players, move log, controls) and a status bar.
 
-The scene owns no rules: it asks the :class:`~game.match.Match` what happens next once per frame,
-shows each new observation to the board (which animates the difference), turns board clicks into
-``match.play`` calls (an illegal one is explained in a toast), and stacks the curtain, game-over
-and menu overlays. The AI runs in the worker process, so frames keep coming while it thinks.
+The scene owns no rules: it consumes the :class:`~game.match.Match`'s events (toasts, sounds,
+the forced-move and game-over pauses) and acts on its phase (curtain, forced move, human turn,
+chance or AI: ``advance``), shows each new observation to the board (which animates the
+difference), turns board clicks into ``match.play`` calls (a refusal is explained in a toast in
+the player's language), and stacks the curtain, undo-consent, game-over and menu overlays. The
+AI runs in the worker process, so frames keep coming while it thinks.
 """
 
 from __future__ import annotations
@@ -16,7 +18,21 @@ from game.boards.base import Board, BoardContext
 from game.engines import GAMES
 from game.engines.base import IllegalActionError
 from game.i18n import get_language, t
-from game.match import Match
+from game.match import (
+    AI_FELL_BACK,
+    CURTAIN,
+    FORCED,
+    FORCED_MOVE,
+    GAME_OVER,
+    HINT_READY,
+    HUMAN_TURN,
+    OVER,
+    SAVE_FAILED,
+    YOUR_TURN,
+    Event,
+    Match,
+)
+from game.refusals import refusal_text
 from game.saves import Autosave, DamagedFileError, set_aside
 from game.scenes.base import Scene
 from game.scenes.match_panel import MatchPanel
@@ -61,9 +77,9 @@ class MatchScene(Scene):
         self.toasts = Toasts()
         self.clock = 0.0
         self.review: int | None = None  # history length shown while reviewing the log
-        self.forced_wait: float | None = None
+        self.forced_wait: float | None = None  # the announced forced move's pause, counting down
         self.forced_text = ""
-        self.over_wait: float | None = None
+        self.over_wait: float | None = None  # the pause before the game-over summary
         self.over_shown = False
         self.panel = MatchPanel(self)
         self.widgets = self.panel.widgets
@@ -125,6 +141,25 @@ class MatchScene(Scene):
 
     # --- player commands -----------------------------------------------------------------------
     def undo(self) -> None:
+        """Take back the last decision; in hot-seat, another player's needs their consent."""
+        m = self.match
+        consent = m.undo_consent()
+        if consent is None:
+            self._undo()
+            return
+        from game.scenes.overlay import DialogScene
+
+        name = m.names[consent]
+        self.app.stack.push(
+            DialogScene(
+                self.app,
+                lambda: t("undo.confirm_title"),
+                lambda: t("undo.confirm", name=name),
+                [(lambda: t("undo.keep"), lambda: None), (lambda: t("undo.agree"), self._undo)],
+            )
+        )
+
+    def _undo(self) -> None:
         if self.match.undo():
             self._after_rewind(t("match.undone"))
 
@@ -143,11 +178,9 @@ class MatchScene(Scene):
         m = self.match
         return (
             self.review is None
-            and m.human_to_decide()
+            and m.phase.kind == HUMAN_TURN
             and not m.ai_thinking
             and not m.hint_pending
-            and m.curtain_for() is None
-            and m.forced_action() is None
         )
 
     def hint(self) -> None:
@@ -213,7 +246,8 @@ class MatchScene(Scene):
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.step_review(-1 if event.key == pygame.K_LEFT else 1)
             return
-        if not m.legal_for_viewer() or self.forced_wait is not None:
+        phase = m.phase
+        if phase.kind != HUMAN_TURN or not phase.input:
             if self.board.handle_idle_event(event):
                 return
             if (
@@ -223,23 +257,26 @@ class MatchScene(Scene):
             ):
                 self.toast(t("match.wait_ai", name=m.names[m.to_move]))
             return
-        action = self.board.handle_event(event)
-        if action is None:
+        actions = self.board.handle_event(event)
+        if actions is None:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
                 self.hint()
             return
-        self._play_human(action)
+        self._play_human(actions)
 
-    def _play_human(self, action: int) -> None:
-        """Apply a human's action; an illegal one is explained by the engine's reason."""
+    def _play_human(self, actions: int | list[int]) -> None:
+        """Apply a human's action, or a board's several in order (a drag: card, then flag),
+        stopping at the first refusal, which is explained in the player's language."""
         m = self.match
-        try:
-            m.play(action)
-        except IllegalActionError as err:
-            self.toast(str(err), "error")
-            self.refresh(animate=False)
-            return
-        self.refresh(animate=True)
+        played = False
+        for action in [actions] if isinstance(actions, int) else actions:
+            try:
+                m.play(action)
+            except IllegalActionError as err:
+                self.toast(refusal_text(m.game, err), "error")
+                break
+            played = True
+        self.refresh(animate=played)
 
     def _shortcut(self, event: pygame.event.Event) -> bool:
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
@@ -260,37 +297,56 @@ class MatchScene(Scene):
         self.toasts.update(dt)
         self.board.update(dt)
         m = self.match
-        if m.save_error:
-            self.toast(t("match.save_failed", reason=m.save_error), "error")
-            m.save_error = None
-        if m.ai_fell_back:
-            self.toast(t("match.ai_fell_back"))
-            m.ai_fell_back = False
+        self._take_events()
         if self.review is not None or self.board.is_animating():
             return
-        hint = m.poll_hint()
-        if hint is not None:
-            self.board.show_hint(hint)
-            self.toast(t("match.hint_result", move=self.describe(hint)))
-        if m.is_over:
+        kind = m.phase.kind
+        if kind == OVER:
             self._towards_game_over(dt)
-            return
-        if m.curtain_for() is not None:
+        elif kind == CURTAIN:
             self._curtain()
-            return
-        if self._forced_move(dt):
-            return
-        if m.legal_for_viewer():
-            auto = self.board.auto_action()  # e.g. a queued second click, or auto-claim
-            if auto is not None:
-                self._play_human(auto)
-                return
-        was_human = m.human_to_decide()
-        move = m.advance()
-        if move is not None:
+        elif kind == FORCED:
+            self._forced_move(dt)
+        elif kind == HUMAN_TURN:
+            if not self._board_auto_action():
+                m.advance()  # collects the hint, if one was asked for (a HINT_READY event)
+        elif m.advance() is not None:  # chance, or the AI's move once it has arrived
             self.refresh(animate=True)
-            if m.human_to_decide() and not was_human and len(m.humans) == 1:
-                self.app.sound.play("turn")
+        self._take_events()
+
+    def _take_events(self) -> None:
+        for event in self.match.events():
+            self._on_event(event)
+
+    def _on_event(self, event: Event) -> None:
+        m = self.match
+        if event.kind == SAVE_FAILED:
+            self.toast(t("match.save_failed", reason=event.detail), "error")
+        elif event.kind == AI_FELL_BACK:
+            self.toast(t("match.ai_fell_back"))
+        elif event.kind == HINT_READY:
+            if event.action is not None and m.hint == event.action:  # not dropped by a move
+                self.board.show_hint(event.action)
+                self.toast(t("match.hint_result", move=self.describe(event.action)))
+        elif event.kind == FORCED_MOVE:
+            if event.action is not None and m.phase.forced == event.action:
+                speed = self.app.settings.animation_multiplier
+                self.forced_wait = FORCED_PAUSE / speed if speed > 0 else FORCED_PAUSE / 3
+                self.forced_text = self.describe(event.action)
+        elif event.kind == GAME_OVER:
+            self.over_wait = GAME_OVER_PAUSE
+            self.over_shown = False
+        elif event.kind == YOUR_TURN:
+            self.app.sound.play("turn")
+
+    def _board_auto_action(self) -> bool:
+        """Play what the board takes for the human by itself (Battle Line's auto-claim setting,
+        a queued second click); True if it played something."""
+        auto = self.board.auto_action()
+        if auto is None:
+            return False
+        self._play_human(auto)
+        return True
 
     def words(self, phrase: tuple[str, dict], english: str) -> str:
         """An action's log words in the player's language: the board's wording of the engine's
@@ -303,24 +359,17 @@ class MatchScene(Scene):
         state = self.match.state
         return self.words(state.action_phrase(action), state.action_to_string(action))
 
-    def _forced_move(self, dt: float) -> bool:
-        """Announce, then apply, a human decision with exactly one legal action."""
-        m = self.match
-        action = m.forced_action()
-        if action is None:
-            self.forced_wait = None
-            return False
+    def _forced_move(self, dt: float) -> None:
+        """Count down the announced forced move (``FORCED_MOVE`` event), then play it."""
         if self.forced_wait is None:
-            speed = self.app.settings.animation_multiplier
-            self.forced_wait = FORCED_PAUSE / speed if speed > 0 else FORCED_PAUSE / 3
-            self.forced_text = self.describe(action)
-            return True
+            return
         self.forced_wait -= dt
         if self.forced_wait <= 0:
             self.forced_wait = None
-            m.play(action)
-            self.refresh(animate=True)
-        return True
+            action = self.match.phase.forced
+            if action is not None:
+                self.match.play(action)
+                self.refresh(animate=True)
 
     def _curtain(self) -> None:
         from game.scenes.curtain import CurtainScene
@@ -336,13 +385,14 @@ class MatchScene(Scene):
         self.refresh(animate=False)
 
     def _towards_game_over(self, dt: float) -> None:
-        if self.over_shown:
-            return
+        """The pause after the last animation (``GAME_OVER`` event), then the summary."""
         if self.over_wait is None:
-            self.over_wait = GAME_OVER_PAUSE
+            return
+        if self.over_wait == GAME_OVER_PAUSE:
             self.app.sound.play("win")
         self.over_wait -= dt
         if self.over_wait <= 0:
+            self.over_wait = None
             self.show_summary()
 
     # --- layout and drawing --------------------------------------------------------------------

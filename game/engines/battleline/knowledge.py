@@ -264,6 +264,8 @@ def action_phrase(
         hidden = observed_action(state, viewer, action) != action
     if phase == PH_FIRST:
         return "first", {"player": action - FIRST_BASE}
+    if action >= FIRST_BASE:
+        return "unknown", {"action": action}  # "who starts" outside the opening: no card
     if phase == PH_DEAL:
         recipient = state.starter if state.dealt % 2 == 0 else 1 - state.starter
         if hidden:

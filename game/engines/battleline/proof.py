@@ -13,7 +13,10 @@ only the two sides, the slot count, Fog, and the pool.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from game.engines.base import Phrase
+from game.engines.battleline.cards import card_name, troop
 from game.engines.battleline.formations import (
     NONE,
     Completion,
@@ -23,6 +26,45 @@ from game.engines.battleline.formations import (
     side_beats,
     side_key,
 )
+
+# A claim verdict's reason in English (``ClaimCheck.phrase`` keys; the UI words the same phrases
+# as ``refusal.battleline.proof.<key>``). "mine" and "theirs" are formation keys, "completion"
+# the cards that complete the other side: (card, -1) for a troop card, (morale card, the troop
+# card it stands for) for a wild.
+PROOF_PHRASES = {
+    "claimed_by_you": "flag {flag} is already claimed by you",
+    "claimed_by_opponent": "flag {flag} is already claimed by your opponent",
+    "needs_cards": "your side needs {n} cards to claim, it has {have}",
+    "beats": "your {mine} beats {theirs}",
+    "beaten": "{theirs} beats your {mine}",
+    "tie_first": "both sides make {mine} and you completed yours first",
+    "tie_second": "both sides make {mine} and your opponent completed first",
+    "cannot_complete": "too few troop cards remain unseen to complete the other side",
+    "at_most": "the other side can reach at most {theirs}; you have {mine}",
+    "tie_best": "the other side can at best tie your {mine}, and you completed first",
+    "not_proven": "not proven: {completion} makes {theirs}, beating your {mine}",
+}
+
+
+def completion_args(completion: Completion) -> tuple[tuple[int, int], ...]:
+    """A completion as phrase data: troop cards, then each wild with the card it stands for."""
+    wilds = tuple((w, troop(c, v)) for w, c, v in completion.wilds)
+    return tuple((card, -1) for card in completion.cards) + wilds
+
+
+def proof_english(key: str, args: dict[str, Any]) -> str:
+    """A proof phrase in English."""
+    words: dict[str, Any] = dict(args)
+    for name in ("mine", "theirs"):
+        if name in args:
+            words[name] = describe_key(args[name])
+    if "completion" in args:
+        parts = [
+            card_name(card) if as_card < 0 else f"{card_name(card)} as {card_name(as_card)}"
+            for card, as_card in args["completion"]
+        ]
+        words["completion"] = " + ".join(parts) or "nothing"
+    return PROOF_PHRASES[key].format(**words)
 
 
 def claim_holds(
@@ -39,15 +81,20 @@ def claim_holds(
 
 @dataclass(frozen=True)
 class ClaimCheck:
-    """A claim's verdict with its reason in words; a failed claim against an incomplete side
+    """A claim's verdict with its reason as a phrase; a failed claim against an incomplete side
     carries ``counterexample``, a completion of the opponent's side that beats the claimer."""
 
     ok: bool
-    reason: str
+    phrase: Phrase
     own_key: int  # NONE if the claimer's side is incomplete
     other_key: int  # the opponent's key, or the best it can still reach (NONE: it cannot)
     other_complete: bool
     counterexample: Completion | None = None
+
+    @property
+    def reason(self) -> str:
+        """The reason in English words."""
+        return proof_english(*self.phrase)
 
 
 def check_claim(
@@ -55,33 +102,27 @@ def check_claim(
 ) -> ClaimCheck:
     """The claim proof with an explanation (for the UI and for illegal-claim messages)."""
     if len(own) < n:
-        return ClaimCheck(
-            False, f"your side needs {n} cards to claim, it has {len(own)}", NONE, NONE, False
-        )
+        return ClaimCheck(False, ("needs_cards", {"n": n, "have": len(own)}), NONE, NONE, False)
     own_key = side_key(own, n, fog)
-    mine = describe_key(own_key)
     if len(other) == n:
         other_key = side_key(other, n, fog)
-        theirs = describe_key(other_key)
+        keys = {"mine": own_key, "theirs": other_key}
         if own_key > other_key:
-            return ClaimCheck(True, f"your {mine} beats {theirs}", own_key, other_key, True)
+            return ClaimCheck(True, ("beats", keys), own_key, other_key, True)
         if own_key < other_key:
-            return ClaimCheck(False, f"{theirs} beats your {mine}", own_key, other_key, True)
+            return ClaimCheck(False, ("beaten", keys), own_key, other_key, True)
         if side_beats(own_key, own_done, other_key, other_done):
-            reason = f"both sides make {mine} and you completed yours first"
-            return ClaimCheck(True, reason, own_key, other_key, True)
-        reason = f"both sides make {mine} and your opponent completed first"
-        return ClaimCheck(False, reason, own_key, other_key, True)
+            return ClaimCheck(True, ("tie_first", keys), own_key, other_key, True)
+        return ClaimCheck(False, ("tie_second", keys), own_key, other_key, True)
     other_key = best_key(other, pool, n, fog)
+    keys = {"mine": own_key, "theirs": other_key}
     if other_key == NONE:
-        reason = "too few troop cards remain unseen to complete the other side"
-        return ClaimCheck(True, reason, own_key, NONE, False)
+        return ClaimCheck(True, ("cannot_complete", {}), own_key, NONE, False)
     if other_key < own_key:
-        reason = f"the other side can reach at most {describe_key(other_key)}; you have {mine}"
-        return ClaimCheck(True, reason, own_key, other_key, False)
+        return ClaimCheck(True, ("at_most", keys), own_key, other_key, False)
     if other_key == own_key:
-        reason = f"the other side can at best tie your {mine}, and you completed first"
-        return ClaimCheck(True, reason, own_key, other_key, False)
+        return ClaimCheck(True, ("tie_best", keys), own_key, other_key, False)
     witness = best_completion(other, pool, n, fog)
-    reason = f"not proven: {witness.describe() if witness else ''}, beating your {mine}"
-    return ClaimCheck(False, reason, own_key, other_key, False, witness)
+    cards = completion_args(witness) if witness else ()
+    phrase = ("not_proven", {**keys, "completion": cards})
+    return ClaimCheck(False, phrase, own_key, other_key, False, witness)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from game.engines.base import CHANCE, TERMINAL, Game, State
+from game.engines.base import CHANCE, TERMINAL, Game, Phrase, State
 from game.engines.battleline import knowledge, refusals
 from game.engines.battleline.actions import (
     CLAIM_BASE,
@@ -71,7 +71,7 @@ from game.engines.battleline.phases import (
     PH_TRAITOR_FROM,
     PH_TRAITOR_TO,
 )
-from game.engines.battleline.proof import ClaimCheck, check_claim, claim_holds
+from game.engines.battleline.proof import PROOF_PHRASES, ClaimCheck, check_claim, claim_holds
 
 HAND_SIZE = 7  # [rules §1.3, §1.4] deal 7, refill to 7
 SLOTS = 3  # [rules §1.5] cards per side of a flag
@@ -281,8 +281,8 @@ class BattleLineState(State):
         """The proof for ``player`` at ``flag`` in words, with a counterexample if it fails
         (timing aside: whether a claim may be made now is ``illegal_reason``'s business)."""
         if self.claimed[flag] >= 0:
-            who = "you" if self.claimed[flag] == player else "your opponent"
-            return ClaimCheck(False, f"flag {flag + 1} is already claimed by {who}", -1, -1, False)
+            key = "claimed_by_you" if self.claimed[flag] == player else "claimed_by_opponent"
+            return ClaimCheck(False, (key, {"flag": flag + 1}), -1, -1, False)
         return check_claim(
             self.sides[2 * flag + player],
             self.sides[2 * flag + 1 - player],
@@ -391,14 +391,20 @@ class BattleLineState(State):
             actions.add(PASS)  # [rules §1.9] only when no troop card can be played
         return sorted(actions)
 
-    def illegal_reason(self, action: int) -> str | None:
-        if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-            return f"{action!r} is not a Battle Line action"
+    def illegal_phrase(self, action: int) -> Phrase | None:
+        if not 0 <= action < NUM_ACTIONS:
+            return "no_such_action", {"action": action}
         if self.phase == PH_OVER:
-            return "the game is over"
+            return "over", {}
         if action in self.legal_actions():
             return None
         return refusals.explain(self, action)
+
+    def refusal_english(self, phrase: Phrase) -> str:
+        key, args = phrase
+        if key in refusals.REFUSALS or key in PROOF_PHRASES:
+            return refusals.english(key, args)
+        return super().refusal_english(phrase)
 
     # --- effects ----------------------------------------------------------------------------
     def _apply(self, action: int) -> None:
