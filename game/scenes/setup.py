@@ -157,8 +157,7 @@ class SetupScene(Scene):
             "seats": list(self.seats),
             "options": dict(self.options),
         }
-        if self.app.persist_settings:
-            self.app.settings.save()
+        self.app.save_settings()
         match = Match(
             self.game,
             self.seats,

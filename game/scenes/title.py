@@ -187,15 +187,13 @@ class TitleScene(Scene):
         self.refresh_saves()
 
     def refresh_saves(self) -> None:
-        found, problems = saves.scan_autosaves()
+        found, problems = saves.scan_autosaves(known_games={gid for gid, _, _ in CATALOGUE})
+        # A save of a catalogue game this build cannot play yet stays on disk, unlisted.
         found = [s for s in found if s.game_id in GAMES and has_board(s.game_id)]
         self.autosave = found[0] if found else None
         self.continue_button.visible = self.autosave is not None
         self.layout(self.app.size)
-        if problems:
-            from game.scenes.overlay import report_problems
-
-            report_problems(self.app, problems)
+        self.app.report_problems(problems)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -247,6 +245,12 @@ class TitleScene(Scene):
             return
         from game.scenes.match import resume_autosave
 
+        try:
+            saves.check_playable(self.autosave)
+        except saves.DamagedFileError as err:
+            self.app.report_problems([saves.set_aside(self.autosave.path, err)])
+            self.refresh_saves()
+            return
         resume_autosave(self.app, self.autosave)
 
     # --- frame ---------------------------------------------------------------------------------
