@@ -14,6 +14,7 @@ import pygame
 from game.i18n import t, t_or
 from game.match import result_text, side_name
 from game.scenes.overlay import OverlayScene
+from game.turns import count_turns
 from game.ui import art, emblems, theme
 from game.ui.text import blit_pair, blit_text, fit_px, render
 from game.ui.widgets import Button
@@ -78,6 +79,10 @@ class GameOverScene(OverlayScene):
 
         self.app.stack.reset(TitleScene(self.app))
 
+    def subtitle(self) -> str:
+        """ "after N turns": turns as players count them, not the engine's decisions."""
+        return t("gameover.after_turns", n=count_turns(mv.player for mv in self.scene.match.moves))
+
     def body_height(self) -> int:
         m = self.metrics
         rows = 0 if self.table is None else len(self.table[1]) + 1
@@ -101,7 +106,7 @@ class GameOverScene(OverlayScene):
             icon, icon.get_rect(topright=(self.card.right - m.px(24), self.card.y + m.px(20)))
         )
         body = self.body
-        sub = t("gameover.after_moves", n=sum(1 for mv in match.moves if mv.player >= 0))
+        sub = self.subtitle()
         blit_text(surface, sub, m.font_px(15), theme.TEXT_DIM, topleft=(body.x, body.y - m.px(4)))
         if self.table is None:
             return
