@@ -182,21 +182,22 @@ def main(argv: list[str] | None = None) -> int:
         install_screenshot(app, args.screenshot, args.frames or 90, failure)
     elif args.frames:
         app.after_frame.append(lambda a: a.quit() if a.frames >= args.frames else None)
+    from game.scenes.title import TitleScene
+
+    app.stack.push(TitleScene(app))
     if args.match is not None:
         from game.match import Match
         from game.scenes.match import MatchScene
+        from game.scenes.saved import confirm_new_match
 
         game, seats, options = args.match
         seed = args.seed if args.seed is not None else int(time.time()) % 2**31
-        app.stack.push(
-            MatchScene(
-                app, Match(game, seats, options=options, seed=seed, client=app.ai, autosave=True)
-            )
-        )
-    else:
-        from game.scenes.title import TitleScene
 
-        app.stack.push(TitleScene(app))
+        def start() -> None:
+            match = Match(game, seats, options=options, seed=seed, client=app.ai, autosave=True)
+            app.stack.replace(MatchScene(app, match))
+
+        confirm_new_match(app, game, start)  # a match of this game in progress is not lost
     code = app.run()
     if failure:
         print(f"fivefronts: {failure[0]}", file=sys.stderr)

@@ -137,3 +137,112 @@ def test_flat_front_end_banner_puts_the_winners_numbers_first() -> None:
     banner = Harness().board._banner_for(obs)
     assert banner.title == "Red wins!"
     assert banner.subtitle.startswith(f"Tiles {red['tiles']} to {blue['tiles']}")
+
+
+# --- item 6: one autosave per game, all reachable, none overwritten unseen --------------------
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    run(app, 1)
+
+
+def save_progress(game_id: str, seats: list[str], decisions: int, when: float) -> list[int]:
+    """An autosave of ``game_id`` after some random play; returns its history."""
+    import os
+    import random
+
+    from game.engines import GAMES
+
+    rng = random.Random(decisions)
+    state = GAMES[game_id].new_state()
+    while decisions:
+        if state.current_player() < 0:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions -= 1
+    saves.write_autosave(game_id, seats, 3, state.to_record())
+    path = saves.autosave_path(game_id)
+    data = __import__("json").loads(path.read_text(encoding="utf-8"))
+    data["saved_at"] = when
+    path.write_text(__import__("json").dumps(data), encoding="utf-8")
+    os.utime(path, (when, when))
+    return list(state.history)
+
+
+def test_continue_lists_every_game_in_progress_and_opens_the_chosen_one(app) -> None:
+    from game.match import HUMAN
+    from game.scenes.match import MatchScene
+    from game.scenes.saved import ContinueScene
+    from game.scenes.title import TitleScene
+    from game.ui.widgets import text_of
+
+    older = save_progress("battleline", [HUMAN, HUMAN], 6, 1_700_000_000.0)
+    save_progress("flatfront", [HUMAN, "hard"], 4, 1_700_000_600.0)
+    title = TitleScene(app)
+    app.stack.push(title)
+    run(app, 2)
+    click(app, title.continue_button.rect.center)
+    listing = app.stack.top
+    assert isinstance(listing, ContinueScene)
+    rows = [text_of(b.label) for b in listing.rows]
+    assert rows[0].startswith("Flat Front · You / Hard AI · ") and "turns · " in rows[0]
+    assert rows[1].startswith("Battle Line · Player 1 / Player 2 · ")
+    assert all("2023-11-" in row for row in rows)  # the date it was saved
+    click(app, listing.rows[1].rect.center)
+    scene = app.stack.find(MatchScene)  # under the hot-seat curtain
+    assert scene is not None and scene.match.game.id == "battleline"
+    assert scene.match.state.history[: len(older)] == older  # chance may follow at once
+
+
+@pytest.mark.parametrize("answer", ["cancel", "continue", "new"])
+def test_a_new_match_over_one_in_progress_asks_first(app, answer) -> None:
+    import json
+
+    from game.engines import GAMES
+    from game.match import HUMAN
+    from game.scenes.match import MatchScene
+    from game.scenes.overlay import DialogScene
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+
+    history = save_progress("flatfront", [HUMAN, HUMAN], 5, 1_700_000_000.0)
+    before = saves.autosave_path("flatfront").read_text(encoding="utf-8")
+    app.stack.push(TitleScene(app))
+    setup = SetupScene(app, GAMES["flatfront"])
+    app.stack.push(setup)
+    run(app)
+    click(app, setup.start_button.rect.center)
+    dialog = app.stack.top
+    assert isinstance(dialog, DialogScene)
+    cancel, keep, new = dialog.widgets
+    click(app, {"cancel": cancel, "continue": keep, "new": new}[answer].rect.center)
+    run(app, 2)
+    after = json.loads(saves.autosave_path("flatfront").read_text(encoding="utf-8"))
+    if answer == "cancel":
+        assert (
+            app.stack.top is setup
+            and saves.autosave_path("flatfront").read_text(encoding="utf-8") == before
+        )
+    elif answer == "continue":
+        assert isinstance(app.stack.top, MatchScene)
+        assert app.stack.top.match.state.history[: len(history)] == history
+    else:
+        assert isinstance(app.stack.top, MatchScene)
+        assert after["record"]["history"][: len(history)] != history
+
+
+def test_the_command_line_does_not_overwrite_a_match_in_progress(tmp_path, monkeypatch) -> None:
+    from game.__main__ import main
+    from game.match import HUMAN
+
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
+    save_progress("flatfront", [HUMAN, HUMAN], 5, 1_700_000_000.0)
+    before = saves.autosave_path("flatfront").read_text(encoding="utf-8")
+    assert main(["--game", "flatfront", "--seats", "human,human", "--frames", "5"]) == 0
+    assert saves.autosave_path("flatfront").read_text(encoding="utf-8") == before

@@ -149,6 +149,12 @@ class SetupScene(Scene):
         self.app.stack.push(RulesScene(self.app, self.game.id))
 
     def start(self, seed: int | None = None) -> None:
+        """Start the match, after asking if it would replace this game's match in progress."""
+        from game.scenes.saved import confirm_new_match
+
+        confirm_new_match(self.app, self.game, lambda: self._start(seed))
+
+    def _start(self, seed: int | None) -> None:
         """Remember this set-up and replace this screen by the match."""
         from game.match import Match
         from game.scenes.match import MatchScene

@@ -170,7 +170,7 @@ class TitleScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.cards = [GameCard(self, gid, title, title_ja) for gid, title, title_ja in CATALOGUE]
-        self.autosave: saves.Autosave | None = None
+        self.autosaves: list[saves.Autosave] = []  # playable matches in progress, newest first
         self.continue_button = Button(
             self._continue_label, self.continue_match, style="primary", hotkeys=(pygame.K_c,)
         )
@@ -189,9 +189,8 @@ class TitleScene(Scene):
     def refresh_saves(self) -> None:
         found, problems = saves.scan_autosaves(known_games={gid for gid, _, _ in CATALOGUE})
         # A save of a catalogue game this build cannot play yet stays on disk, unlisted.
-        found = [s for s in found if s.game_id in GAMES and has_board(s.game_id)]
-        self.autosave = found[0] if found else None
-        self.continue_button.visible = self.autosave is not None
+        self.autosaves = [s for s in found if s.game_id in GAMES and has_board(s.game_id)]
+        self.continue_button.visible = bool(self.autosaves)
         self.layout(self.app.size)
         self.app.report_problems(problems)
 
@@ -240,18 +239,19 @@ class TitleScene(Scene):
     def toasts_soon(self, title: str) -> None:
         self.toasts.show(t("title.soon_toast", game=title))
 
-    def continue_match(self) -> None:
-        if self.autosave is None:
-            return
-        from game.scenes.match import resume_autosave
+    @property
+    def autosave(self) -> saves.Autosave | None:
+        """The most recent match in progress."""
+        return self.autosaves[0] if self.autosaves else None
 
-        try:
-            saves.check_playable(self.autosave)
-        except saves.DamagedFileError as err:
-            self.app.report_problems([saves.set_aside(self.autosave.path, err)])
+    def continue_match(self) -> None:
+        """The only match in progress opens at once; several are listed to choose from."""
+        from game.scenes.saved import ContinueScene, open_save
+
+        if len(self.autosaves) > 1:
+            self.app.stack.push(ContinueScene(self.app, self.autosaves))
+        elif self.autosaves and not open_save(self.app, self.autosaves[0]):
             self.refresh_saves()
-            return
-        resume_autosave(self.app, self.autosave)
 
     # --- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -268,7 +268,12 @@ class TitleScene(Scene):
             game = GAMES[save.game_id]
             name = game.title_ja if get_language() == "ja" else game.title
             players = "  /  ".join(seat_names(save.seats))
-            caption = t("title.continue_detail", game=name, players=players)
+            more = len(self.autosaves) - 1
+            caption = (
+                t("saved.more", game=name, players=players, n=more)
+                if more
+                else t("title.continue_detail", game=name, players=players)
+            )
             blit_text(
                 surface,
                 caption,
