@@ -191,7 +191,7 @@ def test_continue_lists_every_game_in_progress_and_opens_the_chosen_one(app) -> 
     listing = app.stack.top
     assert isinstance(listing, ContinueScene)
     rows = [text_of(b.label) for b in listing.rows]
-    assert rows[0].startswith("Flat Front · You / Hard AI · ") and "turns · " in rows[0]
+    assert rows[0].startswith("Flat Front · You / Hard AI · ") and " · turn " in rows[0]
     assert rows[1].startswith("Battle Line · Player 1 / Player 2 · ")
     assert all("2023-11-" in row for row in rows)  # the date it was saved
     click(app, listing.rows[1].rect.center)
@@ -246,3 +246,34 @@ def test_the_command_line_does_not_overwrite_a_match_in_progress(tmp_path, monke
     before = saves.autosave_path("flatfront").read_text(encoding="utf-8")
     assert main(["--game", "flatfront", "--seats", "human,human", "--frames", "5"]) == 0
     assert saves.autosave_path("flatfront").read_text(encoding="utf-8") == before
+
+
+# --- item 22: what a player met ----------------------------------------------------------------
+
+
+def test_coming_soon_is_a_caption_not_a_gold_button(app) -> None:
+    from game.scenes.title import TitleScene
+    from game.ui import theme
+
+    title = TitleScene(app)
+    app.stack.push(title)
+    run(app, 2)
+    card = next(c for c in title.cards if not c.built)
+    area = card.rect.copy()
+    area.height //= 4
+    area.bottom = card.rect.bottom
+    pill = theme.mix(theme.GOLD, theme.INK, 0.35)
+    pixels = pygame.PixelArray(app.window)
+    try:
+        goldish = sum(
+            1
+            for x in range(area.left, area.right, 2)
+            for y in range(area.top, area.bottom, 2)
+            if all(
+                abs(a - b) < 12
+                for a, b in zip(app.window.unmap_rgb(pixels[x, y])[:3], pill, strict=True)
+            )
+        )
+    finally:
+        pixels.close()
+    assert goldish == 0

@@ -19,7 +19,7 @@ from game.engines import GAMES
 from game.i18n import get_language, t
 from game.match import seat_names
 from game.scenes.overlay import DialogScene, OverlayScene
-from game.turns import turns_in_record
+from game.turns import current_turn
 from game.ui.layout import stack_rows
 from game.ui.widgets import Button
 
@@ -38,7 +38,7 @@ def game_name(game_id: str) -> str:
 def describe(save: saves.Autosave) -> str:
     """ "Flat Front · You / Hard AI · turn 12 · 2026-11-23 21:05", in the player's language."""
     try:
-        turn = str(turns_in_record(GAMES[save.game_id], save.record))
+        turn = str(current_turn(GAMES[save.game_id], save.record))
     except (ValueError, KeyError, TypeError):
         turn = "?"  # a damaged record: opening it reports why and sets it aside
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.saved_at))

@@ -146,19 +146,17 @@ class GameCard(Widget):
             self._ribbon(surface, card)
 
     def _ribbon(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        """ "Coming soon" as a caption between two rules: no fill, no edge, nothing that reads as
+        a button (a gold pill was clicked by play-testers expecting it to do something)."""
         text = t("title.coming_soon")
         px = max(11, self.px - 3)
-        label = render(text, px, theme.ON_GOLD, bold=True)
-        box = label.get_rect().inflate(px * 2, px // 2 + 4)
-        box.midbottom = (card.centerx, card.bottom - card.height // 16)
-        art.panel(
-            surface,
-            box,
-            fill=(*theme.mix(theme.GOLD, theme.INK, 0.35), 255),
-            edge=None,
-            radius=box.height // 2,
-        )
-        surface.blit(label, label.get_rect(center=box.center))
+        label = render(text.upper(), px, theme.TEXT_FAINT, bold=True)
+        box = label.get_rect(midbottom=(card.centerx, card.bottom - card.height // 12))
+        surface.blit(label, box)
+        rule = max(8, (card.width - box.width) // 2 - px * 2)
+        y = box.centery
+        for x0 in (box.x - px // 2 - rule, box.right + px // 2):
+            pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + rule, y))
 
 
 def players_text(lo: int, hi: int, cooperative: bool) -> str:
