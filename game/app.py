@@ -136,7 +136,7 @@ class App:
         self.windowed_size = REFERENCE_SIZE
         self.window = self._open_window(settings.fullscreen)
         self.clock = pygame.time.Clock()
-        self.sound = SoundBank(lambda: self.settings.sound)
+        self.sound = SoundBank(lambda: self.settings.sound, lambda: self.settings.volume)
         widgets.set_click_sound(lambda: self.sound.play("click"))
         self.ai = LazyAIClient()
         self.stack = SceneStack(self)

@@ -277,3 +277,37 @@ def test_coming_soon_is_a_caption_not_a_gold_button(app) -> None:
     finally:
         pixels.close()
     assert goldish == 0
+
+
+def test_level_descriptions_are_per_game_and_battle_line_does_not_claim_a_second(app) -> None:
+    from game.engines import GAMES
+    from game.scenes.setup import level_about
+
+    for level in ("easy", "normal", "hard"):
+        assert level_about(GAMES["flatfront"], level) != level_about(GAMES["flatfront"], "x")
+    assert level_about(GAMES["flatfront"], "normal") != level_about(GAMES["battleline"], "normal")
+    assert "second" not in level_about(GAMES["battleline"], "normal")
+    set_language("ja")
+    assert "1秒" not in level_about(GAMES["battleline"], "normal")
+
+
+def test_the_volume_slider_sets_and_keeps_the_loudness(app, tmp_path) -> None:
+    from game.scenes.settings import SettingsScene, Slider
+
+    app.persist_settings = True
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    run(app, 2)
+    slider = scene.volume_slider
+    assert isinstance(slider, Slider)
+    track = slider._track()
+    pos = (track.x + track.width // 4, track.centery)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    run(app)
+    assert abs(app.settings.volume - 0.25) < 0.03
+    post_key(pygame.K_RIGHT)
+    run(app)
+    assert abs(app.settings.volume - 0.35) < 0.03
+    assert abs(Settings.load().volume - app.settings.volume) < 1e-9  # stored at once
+    assert app.sound.volume() == app.settings.volume
