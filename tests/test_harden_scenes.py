@@ -311,3 +311,132 @@ def test_the_volume_slider_sets_and_keeps_the_loudness(app, tmp_path) -> None:
     assert abs(app.settings.volume - 0.35) < 0.03
     assert abs(Settings.load().volume - app.settings.volume) < 1e-9  # stored at once
     assert app.sound.volume() == app.settings.volume
+
+
+def start_pebbles(app: App, seats: list[str]):
+    from game.match import Match
+    from game.scenes.match import MatchScene
+    from tests.test_app_fakes import PebblesBoard, PebblesGame
+
+    match = Match(PebblesGame(), seats, seed=3, client=app.ai, autosave=True)
+    scene = MatchScene(app, match, PebblesBoard)
+    app.stack.push(scene)
+    return scene
+
+
+def run_until(app: App, done, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        app.step(DT)
+    raise AssertionError("condition not reached")
+
+
+def test_rematch_key_works_while_viewing_the_board(app) -> None:
+    from game.scenes.gameover import GameOverScene
+    from game.scenes.match import MatchScene
+
+    scene = start_pebbles(app, ["easy", "easy"])
+    run_until(app, lambda: isinstance(app.stack.top, GameOverScene))
+    summary = app.stack.top
+    post_key(pygame.K_v)
+    run(app, 2)
+    assert summary.viewing and app.stack.top is summary
+    post_key(pygame.K_ESCAPE)  # back to the summary, not the match menu
+    run(app)
+    assert not summary.viewing and app.stack.top is summary
+    post_key(pygame.K_v)
+    run(app)
+    post_key(pygame.K_r)
+    run(app, 2)
+    rematch = app.stack.find(MatchScene)
+    assert rematch is not scene and rematch.match.seats == ["easy", "easy"]
+    assert not any(isinstance(s, GameOverScene) for s in app.stack.scenes)
+
+
+def test_escape_on_the_curtain_opens_the_menu_without_revealing(app) -> None:
+    from game.match import HUMAN
+    from game.scenes.curtain import CurtainScene
+    from game.scenes.pause import PauseScene
+    from game.scenes.title import TitleScene
+
+    app.stack.push(TitleScene(app))
+    start_pebbles(app, [HUMAN, HUMAN])
+    run(app, 2)
+    curtain = app.stack.top
+    assert isinstance(curtain, CurtainScene)
+    post_key(pygame.K_ESCAPE)
+    run(app, 2)
+    menu = app.stack.top
+    assert isinstance(menu, PauseScene) and app.stack.scenes[-2] is curtain
+    post_key(pygame.K_ESCAPE)  # resume: back behind the curtain, still hidden
+    run(app)
+    assert app.stack.top is curtain
+    post_key(pygame.K_ESCAPE)
+    run(app)
+    app.stack.top.leave_match()
+    run(app)
+    assert isinstance(app.stack.scenes[0], TitleScene)  # (a dialog says the fake game is unknown)
+    assert not any(isinstance(s, CurtainScene) for s in app.stack.scenes)
+
+
+def test_the_menu_restarts_after_asking(app) -> None:
+    from game.match import HUMAN
+    from game.scenes.match import MatchScene
+    from game.scenes.overlay import DialogScene
+    from game.scenes.pause import PauseScene
+
+    scene = start_pebbles(app, [HUMAN, "easy"])
+    run_until(app, lambda: scene.match.human_to_decide())
+    post_key(pygame.K_1)
+    run_until(app, lambda: scene.match.human_to_decide() and len(scene.match.moves) > 3)
+    post_key(pygame.K_ESCAPE)
+    run(app)
+    menu = app.stack.top
+    assert isinstance(menu, PauseScene)
+    menu.ask_restart()
+    run(app)
+    dialog = app.stack.top
+    assert isinstance(dialog, DialogScene)
+    dialog.widgets[0].on_click()  # cancel: nothing changes
+    run(app)
+    assert app.stack.top is scene
+    post_key(pygame.K_ESCAPE)
+    run(app)
+    app.stack.top.ask_restart()
+    run(app)
+    app.stack.top.widgets[-1].on_click()
+    run(app, 2)
+    fresh = app.stack.find(MatchScene)
+    assert fresh is not scene and fresh.match.seats == [HUMAN, "easy"]
+    assert len(fresh.match.moves) < len(scene.match.moves)
+
+
+def test_resigning_ends_the_match_as_a_loss_and_drops_its_save(app) -> None:
+    from game.match import HUMAN
+    from game.scenes.match import MatchScene
+    from game.scenes.overlay import DialogScene
+    from game.scenes.pause import PauseScene
+    from game.scenes.title import TitleScene
+    from game.ui.widgets import text_of
+
+    scene = start_pebbles(app, [HUMAN, "easy"])
+    run_until(app, lambda: scene.match.human_to_decide())
+    post_key(pygame.K_1)
+    run_until(app, lambda: scene.match.human_to_decide() and len(scene.match.moves) > 3)
+    assert saves.autosave_path("pebbles").exists()
+    post_key(pygame.K_ESCAPE)
+    run(app)
+    menu = app.stack.top
+    assert isinstance(menu, PauseScene) and menu.resign_button in menu.widgets
+    menu.ask_resign()
+    run(app)
+    app.stack.top.widgets[-1].on_click()
+    run(app)
+    dialog = app.stack.top
+    assert isinstance(dialog, DialogScene) and isinstance(app.stack.scenes[0], TitleScene)
+    assert text_of(dialog.message) == "You resigned: Easy AI wins."
+    assert not saves.autosave_path("pebbles").exists()
+    dialog.widgets[-1].on_click()  # rematch, sides swapped
+    run(app)
+    assert app.stack.find(MatchScene).match.seats == ["easy", HUMAN]
