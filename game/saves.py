@@ -73,8 +73,11 @@ def data_dir() -> Path:
 def storage_problem() -> str | None:
     """Why settings and saves cannot be written (in English, for logs and a dialog), or None."""
     path = data_dir()
-    if not path.is_dir():
-        return f"{path} is not a folder and cannot be created"
+    try:
+        if not path.is_dir():
+            return f"{path} is not a folder and cannot be created"
+    except OSError as err:
+        return f"{path} cannot be reached ({err.strerror or err})"
     if not os.access(path, os.W_OK | os.X_OK):
         return f"{path} is read-only"
     return None

@@ -62,7 +62,10 @@ class Settings:
     def load(cls, path: Path | None = None) -> Settings:
         path = path or data_dir() / SETTINGS_FILE
         settings = cls()
-        if not path.exists():
+        try:
+            if not path.exists():
+                return settings
+        except OSError:  # a folder we may not even look into: the app says it cannot save
             return settings
         try:
             data = read_json(path)

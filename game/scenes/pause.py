@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 class PauseScene(OverlayScene):
-    card_size = (460, 600)
+    card_size = (460, 560)
 
     def __init__(self, app: App, scene: MatchScene) -> None:
         super().__init__(app, lambda: t("pause.title"))

@@ -61,11 +61,9 @@ def open_save(app: App, save: saves.Autosave) -> bool:
 def saved_match(game_id: str) -> saves.Autosave | None:
     """The readable autosave of one game, if any (a damaged one is left for the title to report)."""
     path = saves.autosave_path(game_id)
-    if not path.exists():
-        return None
     try:
-        return saves.load_autosave(path)
-    except saves.DamagedFileError:
+        return saves.load_autosave(path) if path.exists() else None
+    except (saves.DamagedFileError, OSError):
         return None
 
 
