@@ -265,6 +265,10 @@ def check_playable(save: Autosave) -> None:
     if game is None:
         raise DamagedFileError("unknown", f"{save.path.name} is for {save.game_id!r}")
     record = save.record
+    if record.get("version") != game.version:
+        raise DamagedFileError(
+            "version", f"{save.path.name} has rules version {record.get('version')!r}"
+        )
     history = record.get("history")
     if not isinstance(history, list) or not all(type(a) is int for a in history):
         raise DamagedFileError("incomplete", f"{save.path.name} has no list of moves")

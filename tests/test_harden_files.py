@@ -251,6 +251,7 @@ def test_an_autosave_of_an_unknown_game_is_reported_and_moved_aside(data, closin
         (None, {"options": {"adjacency": "hex"}}, "options"),
         (None, {"options": [1, 2]}, "options"),
         (None, {"history": "abc"}, "incomplete"),
+        (None, {"version": 99}, "incompatible version"),
     ],
 )
 def test_a_save_with_broken_seats_or_options_gets_the_right_reason(
