@@ -109,7 +109,7 @@ class RulesScene(Scene):
         m = self.metrics
         width = self.view.width - m.px(56)
         placed: list[tuple[pygame.Surface, int, int]] = []  # surface, x, y on the page
-        self.lines: list[tuple[str, pygame.Rect]] = []
+        self.lines = []
         y = 0
         for block in self.blocks:
             size, bold, colour = _STYLE[block.kind]

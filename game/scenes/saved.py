@@ -103,12 +103,12 @@ class ContinueScene(OverlayScene):
         super().__init__(app, lambda: t("saved.title"))
         self.found = found[:MAX_LISTED]
         self.texts = [describe(save) for save in self.found]
-        self.rows = [
-            Button(lambda i=i: self.texts[i], lambda save=save: self.open(save))
-            for i, save in enumerate(self.found)
-        ]
+        self.rows = [self._row(i) for i in range(len(self.found))]
         self.cancel = Button(lambda: t("common.back"), self.close, style="ghost")
         self.widgets = [*self.rows, self.cancel]
+
+    def _row(self, index: int) -> Button:
+        return Button(lambda: self.texts[index], lambda: self.open(self.found[index]))
 
     def open(self, save: saves.Autosave) -> None:
         self.close()
