@@ -18,7 +18,8 @@ import os
 import sys
 import tempfile
 import time
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from game.app import App
@@ -29,12 +30,21 @@ SELFTEST_TIMEOUT = 240.0  # seconds per game
 SELFTEST_FRAME = 1 / 60
 
 
+EXIT_USAGE = 2  # a command line that cannot be carried out, as argparse exits
+SCREENSHOT_FORMATS = (".png", ".bmp", ".tga", ".jpg", ".jpeg")
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Command-line errors as one line on stderr (exit 2): the reason, not the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see --help)\n")
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     from game.version import version
 
-    parser = argparse.ArgumentParser(
-        prog="fivefronts", description="Five Fronts: five tabletop games."
-    )
+    parser = OneLineParser(prog="fivefronts", description="Five Fronts: five tabletop games.")
     parser.add_argument("--version", action="version", version=f"Five Fronts {version()}")
     parser.add_argument("--game", metavar="ID", help="open straight into a match of this game")
     parser.add_argument(
@@ -66,16 +76,60 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="quit after N frames (with --screenshot: when to take it; default 90)",
     )
     args = parser.parse_args(argv)
+    for flag, value in (
+        ("--game", args.game),
+        ("--seats", args.seats),
+        ("--screenshot", args.screenshot),
+    ):
+        if value is not None and not value.strip():
+            parser.error(f"{flag} needs a value, not an empty string")
+    if args.frames < 0:
+        parser.error(f"--frames must be 0 or more, not {args.frames}")
     if args.selftest and (args.seats or args.option or args.screenshot):
         parser.error("--selftest takes only --game")
     args.match = None
-    wants_match = args.game or args.seats or args.option or args.seed is not None
-    if wants_match and not args.selftest:
-        try:
+    try:
+        if args.screenshot is not None:
+            check_screenshot_path(args.screenshot)
+        if args.selftest and args.game is not None:
+            playable_game(args.game)
+        wants_match = args.game or args.seats or args.option or args.seed is not None
+        if wants_match and not args.selftest:
             args.match = match_spec(args.game, args.seats, args.option)
-        except ValueError as err:
-            parser.error(str(err))
+    except ValueError as err:
+        parser.error(str(err))
     return args
+
+
+def check_screenshot_path(path: str) -> None:
+    """A screenshot target we can write: ValueError says why not, before any window opens."""
+    target = Path(path)
+    if target.suffix.lower() not in SCREENSHOT_FORMATS:
+        raise ValueError(
+            f"--screenshot {path!r} must end in one of {', '.join(SCREENSHOT_FORMATS)}"
+        )
+    if target.is_dir():
+        raise ValueError(f"--screenshot {path!r} is a folder, not a file name")
+    folder = target.parent
+    if not folder.is_dir():
+        raise ValueError(f"--screenshot: the folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"--screenshot: the folder {str(folder)!r} is not writable")
+
+
+def playable_game(game_id: str) -> Game:
+    """The game to open; ValueError tells "coming soon" from "no such game"."""
+    from game.engines import CATALOGUE
+
+    playable = playable_games()
+    if game_id in playable:
+        return playable[game_id]
+    titles = {gid: title for gid, title, _ in CATALOGUE}
+    if game_id in titles:
+        raise ValueError(
+            f"{titles[game_id]} ({game_id}) is coming soon; playable now: {', '.join(playable)}"
+        )
+    raise ValueError(f"unknown game {game_id!r}; playable games: {', '.join(playable)}")
 
 
 def match_spec(
@@ -85,12 +139,7 @@ def match_spec(
     from ai.agents import LEVELS
     from game.match import HUMAN
 
-    playable = playable_games()
-    if game_id is None:
-        game_id = next(iter(playable))
-    if game_id not in playable:
-        raise ValueError(f"unknown game {game_id!r}; playable games: {', '.join(playable)}")
-    game = playable[game_id]
+    game = next(iter(playable_games().values())) if game_id is None else playable_game(game_id)
     if seats is None:
         kinds = [HUMAN] + ["normal"] * (game.min_players - 1)
     else:
@@ -136,30 +185,39 @@ def main(argv: list[str] | None = None) -> int:
     if args.fullscreen:
         settings.fullscreen = True
     app = App(settings)
+    failure: list[str] = []
     if args.screenshot:
-        install_screenshot(app, args.screenshot, args.frames or 90)
+        install_screenshot(app, args.screenshot, args.frames or 90, failure)
     elif args.frames:
         app.after_frame.append(lambda a: a.quit() if a.frames >= args.frames else None)
+    from game.scenes.title import TitleScene
+
+    app.stack.push(TitleScene(app))
     if args.match is not None:
         from game.match import Match
         from game.scenes.match import MatchScene
+        from game.scenes.saved import confirm_new_match
 
         game, seats, options = args.match
         seed = args.seed if args.seed is not None else int(time.time()) % 2**31
-        app.stack.push(
-            MatchScene(
-                app, Match(game, seats, options=options, seed=seed, client=app.ai, autosave=True)
-            )
-        )
-    else:
-        from game.scenes.title import TitleScene
 
-        app.stack.push(TitleScene(app))
-    return app.run()
+        def start() -> None:
+            match = Match(game, seats, options=options, seed=seed, client=app.ai, autosave=True)
+            app.stack.replace(MatchScene(app, match))
+
+        confirm_new_match(app, game, start)  # a match of this game in progress is not lost
+    code = app.run()
+    if failure:
+        print(f"fivefronts: {failure[0]}", file=sys.stderr)
+        return EXIT_USAGE
+    return code
 
 
-def install_screenshot(app: App, path: str, frames: int) -> None:
-    """Save the window after ``frames`` frames, or as soon as a game-over summary is fully shown."""
+def install_screenshot(app: App, path: str, frames: int, failure: list[str]) -> None:
+    """Save the window after ``frames`` frames, or as soon as a game-over summary is fully shown.
+
+    A save that fails anyway (the disk filled up since the check) is put into ``failure``.
+    """
     import pygame
 
     from game.scenes.gameover import GameOverScene
@@ -168,7 +226,10 @@ def install_screenshot(app: App, path: str, frames: int) -> None:
         top = a.stack.top
         over = isinstance(top, GameOverScene) and top.appear >= 1.0
         if a.frames >= frames or over:
-            pygame.image.save(a.window, path)
+            try:
+                pygame.image.save(a.window, path)
+            except (pygame.error, OSError) as err:
+                failure.append(f"could not save the screenshot to {path!r}: {err}")
             a.quit()
 
     app.after_frame.append(hook)
@@ -210,9 +271,6 @@ def _selftest_games(game_id: str | None) -> int:
     from game.settings import Settings
 
     games = playable_games()
-    if game_id is not None and game_id not in games:
-        print(f"{game_id}: FAILED unknown game (playable: {', '.join(games)})")
-        return 1
     app = App(Settings(animation="off", sound=False, language="en"), persist_settings=False)
     failures = 0
     try:

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import set_language
+from game import saves
+from game.i18n import set_language, t
 from game.settings import Settings
 from game.ui import widgets
 from game.ui.icon import app_icon
@@ -137,13 +138,19 @@ class App:
         self.windowed_size = REFERENCE_SIZE
         self.window = self._open_window(settings.fullscreen)
         self.clock = pygame.time.Clock()
-        self.sound = SoundBank(lambda: self.settings.sound)
+        self.sound = SoundBank(lambda: self.settings.sound, lambda: self.settings.volume)
         widgets.set_click_sound(lambda: self.sound.play("click"))
         self.ai = LazyAIClient()
         self.stack = SceneStack(self)
         self.running = True
         self.frames = 0
         self.after_frame: list[Callable[[App], None]] = []  # self-test and screenshot hooks
+        # Damaged files set aside, reported together in one dialog at the next frame.
+        self.pending_problems: list[saves.Problem] = list(settings.problems)
+        self.storage_error = saves.storage_problem()  # a folder that cannot be written at all
+        self.storage_warned = False  # "settings and saves cannot be written" is said once
+        if self.storage_error is None:
+            saves.clean_stale_temporary_files()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -168,8 +175,37 @@ class App:
         set_language(self.settings.language)
         self.set_fullscreen(self.settings.fullscreen)
         self.stack.relabel()
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        """Store the settings if this app persists them; a refusal is reported, never raised."""
         if self.persist_settings:
             self.settings.save()
+
+    def report_problems(self, problems: list[saves.Problem]) -> None:
+        """Damaged files to tell the player about (in one dialog, at the next frame)."""
+        self.pending_problems.extend(problems)
+
+    def _report_pending(self) -> None:
+        """Push the dialogs owed to the player: damaged files, then a folder that refuses writes."""
+        if not self.stack.scenes:
+            return
+        from game.scenes.overlay import DialogScene, report_problems
+
+        if self.pending_problems:
+            problems, self.pending_problems = self.pending_problems, []
+            report_problems(self, problems)
+        reason = self.storage_error or self.settings.write_error
+        if reason is not None and not self.storage_warned:
+            self.storage_warned = True
+            folder = str(saves.data_dir())
+            self.stack.push(
+                DialogScene(
+                    self,
+                    lambda: t("harden.storage_title"),
+                    lambda: t("harden.storage", folder=folder, reason=reason),
+                )
+            )
 
     # --- the loop -------------------------------------------------------------------------------
     def run(self) -> int:
@@ -183,6 +219,7 @@ class App:
         """One frame: events, update, draw, flip, then the after-frame hooks."""
         for event in pygame.event.get():
             self.handle_event(event)
+        self._report_pending()
         self.stack.update(dt)
         self.window.fill((0, 0, 0))
         self.stack.draw(self.window)

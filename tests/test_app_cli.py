@@ -40,18 +40,53 @@ def test_a_match_is_described_by_game_seats_and_options() -> None:
     [
         (["--game", "chess"], "unknown game 'chess'"),
         (["--game", "flatfront", "--seats", "human,wizard"], "seat 'wizard' must be one of"),
-        (["--game", "flatfront", "--seats", "human"], "takes 2-2 players, not 1"),
+        (["--game", "flatfront", "--seats", "human"], "Flat Front takes 2 players, not 1"),
         (["--game", "flatfront", "--option", "adjacency"], "needs NAME=VALUE"),
-        (["--game", "flatfront", "--option", "adjacency=hex"], "must be one of"),
+        (
+            ["--game", "flatfront", "--option", "adjacency=hex"],
+            "must be one of edge, edge+corner, not 'hex'",
+        ),
         (["--game", "flatfront", "--option", "speed=3"], "has no option 'speed'"),
         (["--selftest", "--seats", "human,hard"], "--selftest takes only --game"),
+        (["--game", "flink"], "Flink (flink) is coming soon"),
+        (["--selftest", "--game", "chess"], "unknown game 'chess'"),
+        (["--selftest", "--game", "tsuno"], "is coming soon"),
+        (["--game", ""], "--game needs a value"),
+        (["--screenshot", ""], "--screenshot needs a value"),
+        (["--screenshot", "/no/such/folder/shot.png"], "does not exist"),
+        (["--screenshot", "."], "must end in one of"),
+        (["--screenshot", "shot.txt"], "must end in one of"),
+        (["--frames", "-3"], "--frames must be 0 or more"),
     ],
 )
 def test_bad_command_lines_exit_with_a_readable_reason(argv, message, capsys) -> None:
     with pytest.raises(SystemExit) as exit_info:
         parse_args(argv)
     assert exit_info.value.code == 2
-    assert message in capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert message in err and out == ""
+    assert len(err.strip().splitlines()) == 1 and "[" not in err  # one line, no Python lists
+
+
+def test_a_screenshot_into_a_folder_named_like_a_file_is_refused(data_dir, capsys) -> None:
+    (data_dir / "shot.png").mkdir()
+    with pytest.raises(SystemExit) as exit_info:
+        parse_args(["--screenshot", str(data_dir / "shot.png")])
+    assert exit_info.value.code == 2 and "is a folder" in capsys.readouterr().err
+
+
+def test_a_screenshot_that_fails_to_save_is_one_line_and_exit_2(
+    data_dir, capsys, monkeypatch
+) -> None:
+    import pygame
+
+    def refuse(*_args) -> None:
+        raise pygame.error("Couldn't open file")
+
+    monkeypatch.setattr(pygame.image, "save", refuse)
+    assert main(["--screenshot", str(data_dir / "shot.png"), "--frames", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "could not save the screenshot" in err and "Traceback" not in err
 
 
 def test_frames_opens_the_title_screen_and_quits(data_dir) -> None:
@@ -70,6 +105,9 @@ def test_selftest_plays_flatfront_through_the_scenes(capsys) -> None:
     assert line.startswith("flatfront: ok") and "moves" in line
 
 
-def test_selftest_of_an_unknown_game_fails(capsys) -> None:
-    assert main(["--selftest", "--game", "chess"]) == 1
-    assert "chess: FAILED" in capsys.readouterr().out
+def test_selftest_of_an_unknown_game_is_a_usage_error_on_stderr(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--selftest", "--game", "chess"])
+    assert exit_info.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "unknown game 'chess'" in err

@@ -543,7 +543,7 @@ def test_colour_blind_palette_and_language_switch_rebuild_the_board(app: App) ->
     settings_scene = SettingsScene(app)
     app.stack.push(settings_scene)
     run(app, 2)
-    colorblind = settings_scene.rows[3][1]
+    colorblind = next(w for label, w in settings_scene.rows if label() == t("settings.colorblind"))
     click(app, colorblind.rect.center)
     click(app, settings_scene.rows[-1][1]._segments()[1].center)  # 日本語
     click(app, settings_scene.done.rect.center)

@@ -466,13 +466,13 @@ def test_end_shows_both_sides_counts():
         h.step()
     obs = h.obs
     assert obs["phase"] == "over"
-    blue, red = obs["score"]
+    first, second = obs["score"][::-1] if obs["winner"] == 1 else obs["score"]  # winner first
     assert h.board.banner.subtitle == tr(
         "flatfront.banner.result",
-        blue=blue["tiles"],
-        red=red["tiles"],
-        bp=blue["power"],
-        rp=red["power"],
+        blue=first["tiles"],
+        red=second["tiles"],
+        bp=first["power"],
+        rp=second["power"],
     )
     assert h.board.status_text().endswith(h.board.banner.title)
     h.save("over")

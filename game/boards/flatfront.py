@@ -31,6 +31,7 @@ from game.boards.flatfront_art import (
 from game.engines.flatfront import (
     MAX_SPAN,
     POWERS,
+    RED,
     attack_action,
     decode_attack,
     decode_pieces,
@@ -517,15 +518,16 @@ class FlatFrontBoard(Board):
         """The main banner for an observation: whose tile came up, who attacks, who won."""
         phase, tiles = obs["phase"], obs["tiles"]
         if phase == "over":
-            blue, red = obs["score"]
+            winner = obs["winner"]
+            # The winner's numbers first ("Red wins! Tiles 5 to 4"), Blue's first on a draw.
+            first, second = obs["score"][::-1] if winner == RED else obs["score"]
             result = i18n.t(
                 "flatfront.banner.result",
-                blue=blue["tiles"],
-                red=red["tiles"],
-                bp=blue["power"],
-                rp=red["power"],
+                blue=first["tiles"],
+                red=second["tiles"],
+                bp=first["power"],
+                rp=second["power"],
             )
-            winner = obs["winner"]
             if winner == "draw":
                 return Banner(("over",), i18n.t("flatfront.banner.draw"), result, None)
             title = i18n.t("flatfront.banner.wins", side=side_name(winner))

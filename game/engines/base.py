@@ -80,7 +80,8 @@ class Game:
                 # Command-line values arrive as strings: match them against the allowed values.
                 matches = [v for v in allowed if str(v).lower() == str(value).lower()]
                 if not matches:
-                    raise ValueError(f"option {name} must be one of {allowed}, not {value!r}")
+                    choices = ", ".join(str(v) for v in allowed)
+                    raise ValueError(f"option {name} must be one of {choices}, not {value!r}")
                 value = matches[0]
             resolved[name] = value
         return resolved
@@ -88,9 +89,9 @@ class Game:
     def resolve_players(self, num_players: int | None) -> int:
         n = self.min_players if num_players is None else num_players
         if not self.min_players <= n <= self.max_players:
-            raise ValueError(
-                f"{self.title} takes {self.min_players}-{self.max_players} players, not {n}"
-            )
+            lo, hi = self.min_players, self.max_players
+            count = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            raise ValueError(f"{self.title} takes {count} players, not {n}")
         return n
 
     def new_state(self, num_players: int | None = None, **options: Any) -> State:

@@ -1,6 +1,7 @@
 """The hot-seat curtain: "Pass to <name> — click to reveal", hiding everything private.
 
 It is opaque (nothing below is drawn), so no one's hand shows while the screen changes hands.
+Escape opens the match menu over it (leave, restart, resign, rules, settings) without revealing.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ class CurtainScene(Scene):
         self.age = 0.0
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_menu()
+            return
         if self.age < ARM_DELAY:
             return
         clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1
@@ -39,6 +43,15 @@ class CurtainScene(Scene):
             self.app.sound.play("flip")
             self.app.stack.pop()
             self.on_reveal()
+
+    def open_menu(self) -> None:
+        """The match menu, drawn over this opaque curtain, so nothing private shows."""
+        from game.scenes.match import MatchScene
+        from game.scenes.pause import PauseScene
+
+        scene = self.app.stack.find(MatchScene)
+        if scene is not None:
+            self.app.stack.push(PauseScene(self.app, scene))
 
     def update(self, dt: float) -> None:
         self.age += dt
@@ -87,4 +100,11 @@ class CurtainScene(Scene):
             colour,
             True,
             center=(card.centerx, card.y + m.px(262)),
+        )
+        blit_text(
+            surface,
+            t("curtain.menu_hint"),
+            m.font_px(13),
+            theme.TEXT_FAINT,
+            midbottom=(m.width // 2, m.height - m.px(18)),
         )

@@ -14,6 +14,7 @@ import pygame
 from game.i18n import t, t_or
 from game.match import result_text, side_name
 from game.scenes.overlay import OverlayScene
+from game.turns import count_turns
 from game.ui import art, emblems, theme
 from game.ui.text import blit_pair, blit_text, fit_px, render
 from game.ui.widgets import Button
@@ -58,13 +59,37 @@ class GameOverScene(OverlayScene):
         self.rematch_button = Button(
             lambda: t("gameover.rematch"), self.rematch, style="primary", hotkeys=(pygame.K_r,)
         )
-        self.view_button = Button(
-            lambda: t("gameover.view_board"), self.close, hotkeys=(pygame.K_v,)
-        )
+        self.view_button = Button(self._view_label, self.toggle_view, hotkeys=(pygame.K_v,))
+        # "View board" folds the card into a bar: the board and its log take events again
+        # while Rematch (R), Menu (M) and the summary (V, Esc) stay one key away.
+        self.viewing = False
         self.menu_button = Button(
             lambda: t("gameover.menu"), self.to_menu, style="ghost", hotkeys=(pygame.K_m,)
         )
         self.widgets = [self.view_button, self.menu_button, self.rematch_button]
+
+    def _view_label(self) -> str:
+        return t("gameover.summary") if self.viewing else t("gameover.view_board")
+
+    def toggle_view(self) -> None:
+        self.viewing = not self.viewing
+        self.layout(self.app.size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.viewing:
+            super().handle_event(event)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.toggle_view()
+        elif not any(w.visible and w.handle_event(event) for w in reversed(self.widgets)):
+            self.scene.handle_event(event)  # hover, log review, scrolling on the final board
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.viewing:
+            self.scene.update(dt)
+            if not self.scene.match.is_over:  # an undo from the board reopened the match
+                self.close()
 
     def rematch(self) -> None:
         from game.scenes.match import MatchScene
@@ -78,6 +103,10 @@ class GameOverScene(OverlayScene):
 
         self.app.stack.reset(TitleScene(self.app))
 
+    def subtitle(self) -> str:
+        """ "after N turns": turns as players count them, not the engine's decisions."""
+        return t("gameover.after_turns", n=count_turns(mv.player for mv in self.scene.match.moves))
+
     def body_height(self) -> int:
         m = self.metrics
         rows = 0 if self.table is None else len(self.table[1]) + 1
@@ -86,6 +115,17 @@ class GameOverScene(OverlayScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         m = self.metrics
+        if self.viewing:
+            self.bar = pygame.Rect(0, 0, min(m.px(620), m.width - m.px(40)), m.px(66))
+            self.bar.midbottom = (m.width // 2, m.height - m.px(16))
+            inner = self.bar.inflate(-m.px(16), -m.px(16))
+            w = (inner.width - 2 * m.px(10)) // 3
+            for i, b in enumerate((self.view_button, self.menu_button, self.rematch_button)):
+                b.place(
+                    pygame.Rect(inner.x + i * (w + m.px(10)), inner.y, w, inner.height),
+                    m.font_px(15),
+                )
+            return
         body = self.body
         y = body.bottom - m.px(50)
         w = (body.width - 2 * m.px(12)) // 3
@@ -93,6 +133,19 @@ class GameOverScene(OverlayScene):
             b.place(pygame.Rect(body.x + i * (w + m.px(12)), y, w, m.px(50)), m.font_px(15))
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.viewing:
+            m = self.metrics
+            art.panel(
+                surface,
+                self.bar,
+                fill=(*theme.PANEL, 240),
+                edge=theme.PANEL_EDGE,
+                radius=m.px(14),
+                shadow=m.px(12),
+            )
+            for widget in self.widgets:
+                widget.draw(surface)
+            return
         super().draw(surface)
         m = self.metrics
         match = self.scene.match
@@ -101,7 +154,7 @@ class GameOverScene(OverlayScene):
             icon, icon.get_rect(topright=(self.card.right - m.px(24), self.card.y + m.px(20)))
         )
         body = self.body
-        sub = t("gameover.after_moves", n=sum(1 for mv in match.moves if mv.player >= 0))
+        sub = self.subtitle()
         blit_text(surface, sub, m.font_px(15), theme.TEXT_DIM, topleft=(body.x, body.y - m.px(4)))
         if self.table is None:
             return

@@ -1,13 +1,17 @@
-"""The in-match menu: resume, rules, settings, or leave to the title screen (the match is saved)."""
+"""The in-match menu: resume, restart, resign, rules, settings, or leave to the title screen
+(the match is saved). Restart and resign ask first: both end the match in progress for good."""
 
 from __future__ import annotations
 
+import contextlib
+import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import t
-from game.scenes.overlay import OverlayScene
+from game.scenes.overlay import DialogScene, OverlayScene
 from game.ui import theme
 from game.ui.fonts import get_font
 from game.ui.layout import stack_rows
@@ -20,18 +24,113 @@ if TYPE_CHECKING:
 
 
 class PauseScene(OverlayScene):
-    card_size = (460, 470)
+    card_size = (460, 560)
 
     def __init__(self, app: App, scene: MatchScene) -> None:
         super().__init__(app, lambda: t("pause.title"))
         self.scene = scene
+        match = scene.match
+        self.resign_button = Button(self._resign_label, self.ask_resign)
+        self.restart_button = Button(lambda: t("pause.restart"), self.ask_restart)
         self.buttons = [
             Button(lambda: t("pause.resume"), self.close, style="primary"),
+            self.restart_button,
+            self.resign_button,
             Button(lambda: t("title.rules"), self.rules),
             Button(lambda: t("title.settings"), self.settings),
             Button(lambda: t("pause.leave"), self.leave_match, style="ghost"),
         ]
+        if match.is_over or match.game.cooperative or self.resigner() is None:
+            self.buttons.remove(self.resign_button)
         self.widgets = list(self.buttons)
+
+    # --- restart and resign --------------------------------------------------------------------
+    def resigner(self) -> int | None:
+        """Who resigns: the human to move in hot-seat, else the only human; None without one."""
+        match = self.scene.match
+        humans = match.humans
+        if len(humans) == 1:
+            return humans[0]
+        return match.to_move if match.to_move in humans else None
+
+    def _resign_label(self) -> str:
+        seat = self.resigner()
+        match = self.scene.match
+        if seat is None or len(match.humans) == 1:
+            return t("pause.resign")
+        return t("pause.resign_as", name=match.names[seat])
+
+    def _confirm(self, title: str, message: str, yes: str, action: Callable[[], None]) -> None:
+        self.close()
+        self.app.stack.push(
+            DialogScene(
+                self.app,
+                lambda: t(title),
+                lambda: t(message),
+                [(lambda: t("common.cancel"), lambda: None), (lambda: t(yes), action)],
+            )
+        )
+
+    def ask_restart(self) -> None:
+        self._confirm("pause.restart_title", "pause.restart_ask", "pause.restart", self.restart)
+
+    def ask_resign(self) -> None:
+        self._confirm("pause.resign_title", "pause.resign_ask", "pause.resign", self.resign)
+
+    def restart(self) -> None:
+        """The same seats and options from the start, with a new seed (a new shuffle)."""
+        from game.match import Match
+        from game.scenes.match import MatchScene
+
+        old = self.scene.match
+        match = Match(
+            old.game,
+            old.seats,
+            options=old.state.options,
+            seed=random.randrange(2**31),
+            client=old.client,
+            autosave=old.autosave,
+        )
+        self._unwind_to_match()
+        self.app.stack.replace(MatchScene(self.app, match, self.scene.board_cls))
+
+    def resign(self) -> None:
+        """End the match as a loss for the resigner: the save goes, the result is said."""
+        from game import saves
+        from game.scenes.match import MatchScene
+        from game.scenes.title import TitleScene
+
+        match = self.scene.match
+        seat = self.resigner()
+        if seat is None:
+            return
+        if match.autosave:
+            with contextlib.suppress(OSError):
+                saves.delete_autosave(match.game.id)
+        others = [match.names[i] for i in range(len(match.seats)) if i != seat]
+        message = t("pause.resigned", name=match.names[seat], winner=" / ".join(others))
+        board_cls = self.scene.board_cls
+        self.app.stack.reset(TitleScene(self.app))
+
+        def rematch() -> None:
+            self.app.stack.push(MatchScene(self.app, match.rematch(), board_cls))
+
+        self.app.stack.push(
+            DialogScene(
+                self.app,
+                lambda: t("pause.resigned_title"),
+                message,
+                [
+                    (lambda: t("gameover.menu"), lambda: None),
+                    (lambda: t("gameover.rematch"), rematch),
+                ],
+            )
+        )
+
+    def _unwind_to_match(self) -> None:
+        """Pop whatever lies above the match scene (a curtain, dialogs)."""
+        while self.app.stack.top is not None and self.app.stack.top is not self.scene:
+            self.app.stack.pop()
 
     def rules(self) -> None:
         from game.scenes.rules import RulesScene

@@ -65,6 +65,7 @@ class RulesScene(Scene):
         self.game_id = game_id
         self.blocks: list[Block] = []
         self.page: pygame.Surface | None = None
+        self.lines: list[tuple[str, pygame.Rect]] = []
         self.view = pygame.Rect(0, 0, 0, 0)
         self.offset = 0.0
         self.back = Button(
@@ -101,36 +102,46 @@ class RulesScene(Scene):
         self.page = None
 
     def _render_page(self) -> pygame.Surface:
+        """Lay the blocks out once, then size the page from that layout (never a second guess).
+
+        ``self.lines`` keeps each line's text and place on the page, for tests and scrolling.
+        """
         m = self.metrics
         width = self.view.width - m.px(56)
-        pieces: list[tuple[pygame.Surface, int, int]] = []  # surface, x, gap before
+        placed: list[tuple[pygame.Surface, int, int]] = []  # surface, x, y on the page
+        self.lines = []
+        y = 0
         for block in self.blocks:
             size, bold, colour = _STYLE[block.kind]
             px = m.font_px(size)
             indent = m.px(26) if block.kind == "bullet" else 0
-            gap = m.px(22) if block.kind.startswith("h") else m.px(8)
+            y += m.px(22) if block.kind.startswith("h") else m.px(8)
             for i, line in enumerate(wrap(block.text, get_font(px, bold), width - indent)):
-                pieces.append((render(line, px, colour, bold), indent, gap if i == 0 else 0))
+                surf = render(line, px, colour, bold)
+                placed.append((surf, indent, y))
+                self.lines.append((line, surf.get_rect(topleft=(indent, y))))
                 if i == 0 and block.marker:
-                    pieces.append((_marker(block.marker, px), 0, -1))
-        height = sum(s.get_height() + max(gap, 0) for s, _, gap in pieces if gap >= 0) + m.px(40)
-        page = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
-        y, last_y = 0, 0
-        for surf, x, gap in pieces:
-            if gap < 0:  # a list marker, level with the line before it
-                page.blit(surf, (x, last_y))
-                continue
-            y += gap
-            page.blit(surf, (x, y))
-            last_y = y
-            y += round(surf.get_height() * 1.08)
+                    placed.append((_marker(block.marker, px), 0, y))
+                y += round(surf.get_height() * 1.08)
+        page = pygame.Surface((width, max(1, y + m.px(40))), pygame.SRCALPHA)
+        for surf, x, top in placed:
+            page.blit(surf, (x, top))
         return page
+
+    @property
+    def inner(self) -> pygame.Rect:
+        """Where the page shows through: the panel less its padding."""
+        m = self.metrics
+        return self.view.inflate(-m.px(56), -m.px(40))
+
+    def scroll_limit(self) -> int:
+        """The largest offset: the page's end (its bottom padding included) at the inner bottom."""
+        return 0 if self.page is None else max(0, self.page.get_height() - self.inner.height)
 
     def scroll(self, pixels: float) -> None:
         if self.page is None:
             return
-        limit = max(0, self.page.get_height() - self.view.height + self.metrics.px(56))
-        self.offset = max(0.0, min(float(limit), self.offset + pixels))
+        self.offset = max(0.0, min(float(self.scroll_limit()), self.offset + pixels))
 
     def on_unhandled(self, event: pygame.event.Event) -> None:
         step = self.metrics.px(60)
@@ -174,7 +185,7 @@ class RulesScene(Scene):
         if self.page is None:
             self.page = self._render_page()
             self.scroll(0)
-        inner = self.view.inflate(-m.px(56), -m.px(40))
+        inner = self.inner
         clip = surface.get_clip()
         surface.set_clip(inner)
         surface.blit(self.page, (inner.x, inner.y - round(self.offset)))
@@ -188,7 +199,7 @@ class RulesScene(Scene):
         if self.page.get_height() > inner.height:
             total = self.page.get_height()
             bar_h = max(m.px(30), inner.height * inner.height // total)
-            limit = max(1, total - inner.height + m.px(56))
+            limit = max(1, self.scroll_limit())
             y = inner.y + round((inner.height - bar_h) * min(1.0, self.offset / limit))
             pygame.draw.rect(
                 surface,

@@ -20,7 +20,7 @@ from game.scenes.base import Scene
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font
 from game.ui.layout import stack_rows
-from game.ui.text import blit_text, wrap
+from game.ui.text import blit_text, fit_px, wrap
 from game.ui.widgets import Button, Segmented, Stepper, Widget
 
 if TYPE_CHECKING:
@@ -33,6 +33,11 @@ def seat_kinds() -> tuple[str, ...]:
     from ai.agents import LEVELS
 
     return (HUMAN, *LEVELS)
+
+
+def level_about(game: Game, level: str) -> str:
+    """What a level does in this game (the levels' budgets differ per game), else in general."""
+    return t_or(f"level.{game.id}.{level}.about", t(f"level.{level}.about"))
 
 
 def option_label(game: Game, name: str) -> str:
@@ -149,6 +154,12 @@ class SetupScene(Scene):
         self.app.stack.push(RulesScene(self.app, self.game.id))
 
     def start(self, seed: int | None = None) -> None:
+        """Start the match, after asking if it would replace this game's match in progress."""
+        from game.scenes.saved import confirm_new_match
+
+        confirm_new_match(self.app, self.game, lambda: self._start(seed))
+
+    def _start(self, seed: int | None) -> None:
         """Remember this set-up and replace this screen by the match."""
         from game.match import Match
         from game.scenes.match import MatchScene
@@ -157,8 +168,7 @@ class SetupScene(Scene):
             "seats": list(self.seats),
             "options": dict(self.options),
         }
-        if self.app.persist_settings:
-            self.app.settings.save()
+        self.app.save_settings()
         match = Match(
             self.game,
             self.seats,
@@ -287,10 +297,12 @@ class SetupScene(Scene):
                 midleft=(chip.right + m.px(10), seg.rect.centery),
             )
             if self.seats[i] != HUMAN:
+                about = level_about(self.game, self.seats[i])
+                room = self.seat_panel.right - seg.rect.x - m.px(12)
                 blit_text(
                     surface,
-                    t(f"level.{self.seats[i]}.about"),
-                    m.font_px(12),
+                    about,
+                    fit_px(about, m.font_px(12), room, min_px=9),
                     theme.TEXT_FAINT,
                     topleft=(seg.rect.x + m.px(4), seg.rect.bottom + m.px(4)),
                 )

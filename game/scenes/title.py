@@ -147,19 +147,17 @@ class GameCard(Widget):
             self._ribbon(surface, card)
 
     def _ribbon(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        """ "Coming soon" as a caption between two rules: no fill, no edge, nothing that reads as
+        a button (a gold pill was clicked by play-testers expecting it to do something)."""
         text = t("title.coming_soon")
         px = max(11, self.px - 3)
-        label = render(text, px, theme.ON_GOLD, bold=True)
-        box = label.get_rect().inflate(px * 2, px // 2 + 4)
-        box.midbottom = (card.centerx, card.bottom - card.height // 16)
-        art.panel(
-            surface,
-            box,
-            fill=(*theme.mix(theme.GOLD, theme.INK, 0.35), 255),
-            edge=None,
-            radius=box.height // 2,
-        )
-        surface.blit(label, label.get_rect(center=box.center))
+        label = render(text.upper(), px, theme.TEXT_FAINT, bold=True)
+        box = label.get_rect(midbottom=(card.centerx, card.bottom - card.height // 12))
+        surface.blit(label, box)
+        rule = max(8, (card.width - box.width) // 2 - px * 2)
+        y = box.centery
+        for x0 in (box.x - px // 2 - rule, box.right + px // 2):
+            pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + rule, y))
 
 
 def players_text(lo: int, hi: int, cooperative: bool) -> str:
@@ -171,7 +169,7 @@ class TitleScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.cards = [GameCard(self, gid, title, title_ja) for gid, title, title_ja in CATALOGUE]
-        self.autosave: saves.Autosave | None = None
+        self.autosaves: list[saves.Autosave] = []  # playable matches in progress, newest first
         self.continue_button = Button(
             self._continue_label, self.continue_match, style="primary", hotkeys=(pygame.K_c,)
         )
@@ -188,15 +186,12 @@ class TitleScene(Scene):
         self.refresh_saves()
 
     def refresh_saves(self) -> None:
-        found, problems = saves.scan_autosaves()
-        found = [s for s in found if s.game_id in GAMES and has_board(s.game_id)]
-        self.autosave = found[0] if found else None
-        self.continue_button.visible = self.autosave is not None
+        found, problems = saves.scan_autosaves(known_games={gid for gid, _, _ in CATALOGUE})
+        # A save of a catalogue game this build cannot play yet stays on disk, unlisted.
+        self.autosaves = [s for s in found if s.game_id in GAMES and has_board(s.game_id)]
+        self.continue_button.visible = bool(self.autosaves)
         self.layout(self.app.size)
-        if problems:
-            from game.scenes.overlay import report_problems
-
-            report_problems(self.app, problems)
+        self.app.report_problems(problems)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -243,12 +238,19 @@ class TitleScene(Scene):
     def toasts_soon(self, title: str) -> None:
         self.toasts.show(t("title.soon_toast", game=title))
 
-    def continue_match(self) -> None:
-        if self.autosave is None:
-            return
-        from game.scenes.match import resume_autosave
+    @property
+    def autosave(self) -> saves.Autosave | None:
+        """The most recent match in progress."""
+        return self.autosaves[0] if self.autosaves else None
 
-        resume_autosave(self.app, self.autosave)
+    def continue_match(self) -> None:
+        """The only match in progress opens at once; several are listed to choose from."""
+        from game.scenes.saved import ContinueScene, open_save
+
+        if len(self.autosaves) > 1:
+            self.app.stack.push(ContinueScene(self.app, self.autosaves))
+        elif self.autosaves and not open_save(self.app, self.autosaves[0]):
+            self.refresh_saves()
 
     # --- frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -265,7 +267,12 @@ class TitleScene(Scene):
             game = GAMES[save.game_id]
             name = game.title_ja if get_language() == "ja" else game.title
             players = "  /  ".join(seat_names(save.seats))
-            caption = t("title.continue_detail", game=name, players=players)
+            more = len(self.autosaves) - 1
+            caption = (
+                t("saved.more", game=name, players=players, n=more)
+                if more
+                else t("title.continue_detail", game=name, players=players)
+            )
             blit_text(
                 surface,
                 caption,

@@ -74,8 +74,11 @@ def _synth() -> dict[str, object]:
 class SoundBank:
     """Named effects ("click", "place", "flip", "attack", "knock", "error", "win", "turn")."""
 
-    def __init__(self, enabled: Callable[[], bool]) -> None:
+    def __init__(
+        self, enabled: Callable[[], bool], volume: Callable[[], float] = lambda: 1.0
+    ) -> None:
         self.enabled = enabled
+        self.volume = volume  # 0..1, read at every play so the settings slider acts at once
         self._sounds: dict[str, pygame.mixer.Sound] | None = None
 
     @property
@@ -116,4 +119,5 @@ class SoundBank:
         self.warm_up()
         sound = self._sounds.get(name) if self._sounds else None
         if sound is not None:
+            sound.set_volume(self.volume())
             sound.play()
