@@ -1,28 +1,62 @@
-"""The contract between the generic match scene and a game's board view.
+"""The board kit: the contract between the generic match scene and a game's board view, and
+everything every board needs written once.
 
 A board draws only from ``observation(viewer)`` (so hot-seat privacy and "the AI cannot peek"
 hold by construction) and turns clicks into action ids. The match scene owns the true state,
 the turn loop, undo, the log and the AI; the board owns pixels and animation.
 
 Flow per action, driven by the match scene:
-    board.show(obs, legal, animate=True)   # after every applied action (and on load/undo)
-    action = board.handle_event(event)     # returns an action id when the human decided
-    board.update(dt); board.draw(surface)  # every frame
-The board animates the *difference* between the previous and the new observation.
+    board.show(obs, viewer, legal, animate=True)  # after every applied action (and on load/undo)
+    action = board.handle_event(event)            # an action id when the human decided
+    board.update(dt); board.draw(surface)         # every frame
+
+What a new board writes (see ``flatfront.py`` and ``battleline.py``):
+    PALETTES, SEAT_ROLES          class attributes: colours by role, and which role is each seat's
+    on_observation(prev, obs, animate)   rebuild its sprites or animate the difference, using
+                                  ``self.tweens`` (a Timeline: ``animate``, ``sound``, ``call``)
+    paint(surface)                everything under the overlays; ``paint_overlays`` what is above
+    things(obs), thing_rect(key)  the keyed layer: what is on the table and where it rests, so the
+                                  kit can mark the opponent's last turn and highlight a log row
+    clicks_for(action)            where to click for a legal action (the contract test uses it)
+
+What the kit gives: the timeline (obeys the speed setting, "off" included, and click-to-skip),
+hover tracking and hit-testing over the keyed layer, the "last move" marks (kept until the viewer
+acts, with animations off too), log highlights, and the shared overlays in :mod:`game.ui.overlays`
+(banner, hint marker, tooltip, chooser popup) and drawing maths in :mod:`game.ui.draw`.
+
 Illegal clicks: return the action anyway and let the engine's IllegalActionError explain, or call
 ``ctx.feedback(text)`` for a click that maps to no action at all.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import pygame
 
+from game import i18n
 from game.engines.base import Game
-from game.ui.tween import Tweener
+from game.ui import draw, overlays
+from game.ui.draw import Colour
+from game.ui.tween import Timeline
+
+Obs = dict[str, Any]
+Things = dict[Hashable, Hashable]  # key -> what it shows (a change of value is a move)
+
+# Colours the kit's own marks use; a board's palette may override any of them.
+BASE_PALETTE: dict[str, Colour] = {
+    "bg": (20, 16, 13),
+    "panel": (24, 20, 17),
+    "panel_edge": (118, 96, 72),
+    "text": (246, 239, 226),
+    "text_dim": (196, 184, 164),
+    "gold": (222, 182, 96),
+    "hint": (104, 222, 246),
+    "last_move": (255, 236, 150),
+    "highlight": (190, 150, 255),
+}
 
 
 @dataclass
@@ -33,7 +67,7 @@ class BoardContext:
     options: dict
     num_players: int
     seat_names: list[str]  # display name per seat ("You", "Hard AI", "Player 2", ...)
-    palette: dict[str, tuple[int, int, int]]  # the game's palette (colour-blind variant applied)
+    palette: dict[str, Colour]  # the game's palette (colour-blind variant applied)
     lang: str  # "en" | "ja"
     feedback: Callable[[str], None]  # show a short message (illegal click, hint text)
     play_sound: Callable[[str], None]  # "place", "flip", "attack", "knock", "error", "win", ...
@@ -41,35 +75,70 @@ class BoardContext:
     extra: dict = field(default_factory=dict)
 
 
+def palette_of(board_cls: type[Board], colorblind: bool) -> dict[str, Colour]:
+    """The board's palette over the kit's base colours, colour-blind variant if asked."""
+    palettes = board_cls.PALETTES
+    name = "colorblind" if colorblind and "colorblind" in palettes else "normal"
+    return {**BASE_PALETTE, **palettes.get(name, {})}
+
+
+def changed_keys(before: Things, after: Things) -> set[Hashable]:
+    """Keys that entered or changed between two snapshots of the keyed layer."""
+    return {key for key, value in after.items() if before.get(key, _MISSING) != value}
+
+
+_MISSING = object()
+
+
 class Board:
-    """Base class with the bookkeeping every board needs; games override the hooks."""
+    """Base class of every board; games override the hooks listed in the module docstring."""
+
+    PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {"normal": {}}
+    SEAT_ROLES: ClassVar[tuple[str, ...]] = ()  # palette keys of the seats' colours, by seat
 
     def __init__(self, ctx: BoardContext) -> None:
         self.ctx = ctx
-        self.tweens = Tweener()
+        self.tweens = Timeline(ctx.anim_speed, ctx.play_sound)
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.viewer = 0
-        self.obs: dict | None = None
+        self.obs: Obs | None = None
         self.legal: list[int] = []  # legal actions when the viewer may act, else empty
         self.hint: int | None = None
         self.clock = 0.0  # seconds of real time shown, for idle effects (glows that pulse)
+        self.mouse: tuple[int, int] | None = None
+        self.marked: set[Hashable] = set()  # the other player's last turn, shown on the board
+        self.highlighted: set[Hashable] = set()  # a turn picked in the log (hover or review)
+        self._marks: set[Hashable] = set()
+        self._marked_at: Things = {}
+        self._turn_of = -1  # who made the decisions being marked
 
     # --- called by the match scene ----------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         """The board's area changed (window resize): recompute geometry."""
         self.rect = pygame.Rect(rect)
 
-    def show(self, obs: dict, viewer: int, legal: list[int], animate: bool) -> None:
+    def show(self, obs: Obs, viewer: int, legal: list[int], animate: bool) -> None:
         """A new observation for ``viewer``; animate the change from the previous one if asked.
 
         ``legal`` is non-empty only when the viewer is a human whose decision it is now.
         """
         previous = self.obs
         self.obs, self.viewer, self.legal, self.hint = obs, viewer, legal, None
+        self._note_turn(previous, obs, viewer, animate)
         self.on_observation(previous, obs, animate and previous is not None)
+        if self.ctx.anim_speed() <= 0:
+            self.tweens.finish_all()
 
     def show_hint(self, action: int) -> None:
         self.hint = action
+
+    def highlight_turn(self, before: Obs | None, after: Obs | None) -> None:
+        """Highlight what changed from ``before`` to ``after`` (a log row hovered or reviewed);
+        None clears the highlight."""
+        if before is None or after is None:
+            self.highlighted = set()
+        else:
+            self.highlighted = changed_keys(self.things(before), self.things(after))
 
     def handle_event(self, event: pygame.event.Event) -> int | None:
         """An action id when the event completes a human decision, else None."""
@@ -82,18 +151,18 @@ class Board:
 
     def pulse(self, speed: float = 3.0) -> float:
         """0..1, breathing with the clock: the glow of things waiting for a click."""
-        return 0.5 + 0.5 * math.sin(self.clock * speed)
+        return draw.pulse(self.clock, speed)
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        speed = self.ctx.anim_speed()
-        if speed <= 0:
-            self.tweens.finish_all()
-        else:
-            self.tweens.update(dt * speed)
+        self.tweens.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        raise NotImplementedError
+        """The board, then the kit's marks (last move, log highlight), then the overlays."""
+        self.paint(surface)
+        if self.obs is not None:
+            self.draw_marks(surface)
+            self.paint_overlays(surface)
 
     def is_animating(self) -> bool:
         return self.tweens.busy
@@ -116,5 +185,86 @@ class Board:
         return ""
 
     # --- hooks --------------------------------------------------------------------------------
-    def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
+    def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
         """Rebuild sprites for ``obs``; start tweens for what changed since ``previous``."""
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """Draw the board under the overlays (table, pieces, glows)."""
+        raise NotImplementedError
+
+    def paint_overlays(self, surface: pygame.Surface) -> None:
+        """Draw what lies above the last-move marks: things in flight, banners, popups."""
+
+    def things(self, obs: Obs) -> Things:
+        """The keyed layer: every thing on the table in ``obs`` by a stable key, with a value that
+        changes when it moves or turns. The default has none (no marks)."""
+        return {}
+
+    def thing_rect(self, key: Hashable) -> pygame.Rect | None:
+        """Where thing ``key`` of the shown observation rests now, or None if it is not drawn."""
+        return None
+
+    def mover(self, obs: Obs) -> int:
+        """The seat whose turn ``obs`` is (chance steps inside a turn belong to it; -1 if none)."""
+        value = obs.get("to_move", -1)
+        return value if isinstance(value, int) else -1
+
+    def clicks_for(self, action: int) -> list[tuple[int, int]]:
+        """Screen points that, clicked in order, make the board return ``action`` (legal now)."""
+        raise NotImplementedError
+
+    # --- the keyed layer ----------------------------------------------------------------------
+    def key_at(self, pos: tuple[int, int]) -> Hashable | None:
+        """The topmost thing of the shown observation under ``pos`` (the last key drawn wins)."""
+        if self.obs is None:
+            return None
+        for key in reversed(list(self.things(self.obs))):
+            rect = self.thing_rect(key)
+            if rect is not None and rect.collidepoint(pos):
+                return key
+        return None
+
+    @property
+    def hovered(self) -> Hashable | None:
+        return None if self.mouse is None else self.key_at(self.mouse)
+
+    def _note_turn(self, previous: Obs | None, obs: Obs, viewer: int, animate: bool) -> None:
+        """Keep the marks of the other player's last turn: what entered or changed since the
+        viewer last decided. A jump (load, undo, review) hides them; coming back shows them."""
+        now = self.things(obs)
+        if previous is not None and animate:
+            before = self.things(previous)
+            if before != self._marked_at:
+                self._marks = set()
+            actor = self.mover(previous)
+            if actor >= 0 and actor != self._turn_of:
+                self._marks, self._turn_of = set(), actor
+            if self._turn_of != viewer:
+                self._marks = (self._marks | changed_keys(before, now)) & set(now)
+            else:
+                self._marks = set()
+            self._marked_at = now
+        elif previous is None:
+            self._marks, self._marked_at = set(), now
+        self.marked = self._marks if now == self._marked_at else set()
+        self.highlighted = set()
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """Rings on the other player's last turn (with their name) and on a highlighted turn."""
+        p = self.ctx.palette
+        unit = max(4, self.rect.h // 80)
+        for keys, colour, label in (
+            (self.highlighted, p.get("highlight", BASE_PALETTE["highlight"]), None),
+            (self.marked, p.get("last_move", BASE_PALETTE["last_move"]), self._last_label()),
+        ):
+            rects = [r for r in map(self.thing_rect, keys) if r is not None]
+            for rect in rects:
+                overlays.mark_ring(surface, rect, colour, unit)
+            if rects and label:
+                top = min(rects, key=lambda r: (r.top, r.left))
+                overlays.pill(surface, label, top, colour, max(10, round(unit * 2.6)))
+
+    def _last_label(self) -> str:
+        seats = self.ctx.seat_names
+        name = seats[self._turn_of] if 0 <= self._turn_of < len(seats) else ""
+        return i18n.t("kit.last_move", name=name) if name else ""

@@ -23,20 +23,14 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext
-from game.boards.battleline_art import (
-    BattleLineArt,
-    Colour,
-    card_height,
-)
+from game.boards.battleline_art import BattleLineArt, card_height
 from game.boards.battleline_draw import BattleLineDrawing, card_label
 from game.boards.battleline_layout import (
     Z_MOVING,
-    Banner,
     CardSprite,
     Drag,
     FlagSprite,
     Place,
-    Timer,
     compute_geometry,
     fan_arc,
     fan_offsets,
@@ -71,6 +65,8 @@ from game.engines.battleline.cards import (
     card_name,
     deck_of,
 )
+from game.ui.draw import Colour
+from game.ui.overlays import T_BANNER, Banner, flash_banner
 
 # Named colour roles; the scene passes one palette as ctx.palette.
 PALETTES: dict[str, dict[str, Colour]] = {
@@ -173,7 +169,6 @@ T_REVEAL = 0.45  # an opposing card leaving the hand and turning face up
 T_HOLD = 0.55  # an opposing tactics card shown before it takes effect
 T_MOVE = 0.45  # a card moved by Redeploy, Deserter or Traitor
 T_CLAIM = 0.6  # a flag moving to its winner
-T_BANNER = 0.35
 T_FLASH = 1.8  # how long a between-games banner stays
 
 FAN_DEGREES = 2.4  # tilt between neighbouring cards of the viewer's hand
@@ -185,6 +180,9 @@ DRAG_START = 6  # pixels the mouse must move before a press becomes a drag
 class BattleLineBoard(BattleLineDrawing, Board):
     """Board view for Battle Line (see the module docstring)."""
 
+    PALETTES = PALETTES
+    SEAT_ROLES = ("side0", "side1")
+
     def __init__(self, ctx: BoardContext) -> None:
         super().__init__(ctx)
         self.art = BattleLineArt(ctx.palette, self._art_label)
@@ -195,7 +193,6 @@ class BattleLineBoard(BattleLineDrawing, Board):
         self.selected: int | None = None
         self.queue: list[int] = []
         self.drag: Drag | None = None
-        self.mouse: tuple[int, int] | None = None
         self.lifts: dict[int, float] = {}
         self.auto_claim = bool(ctx.extra.get("auto_claim", False))
         self._home: tuple[float, float] | None = None  # where the viewer's pending card rests
@@ -392,15 +389,13 @@ class BattleLineBoard(BattleLineDrawing, Board):
             self.selected = None
             self.drag = None
         if not animate or previous is None or not same_game:
-            self.tweens.tweens.clear()
+            self.tweens.clear()
             self._rebuild(obs)
             if new_game and animate:
                 self._game_banner(obs)
         else:
             self.tweens.finish_all()  # a new move arrived: land the previous one first
             self._animate_diff(previous, obs)
-        if self.ctx.anim_speed() <= 0:
-            self.tweens.finish_all()
 
     def _rebuild(self, obs: dict) -> None:
         self.sprites = {}
@@ -420,23 +415,6 @@ class BattleLineBoard(BattleLineDrawing, Board):
         if owner < 0:
             return 0.0
         return 1.0 if owner == self.me else -1.0
-
-    def _after(self, delay: float, action: Callable[[], None]) -> None:
-        """Run ``action`` once the animation clock has advanced by ``delay``."""
-        self.tweens.animate(Timer(), delay, "linear", t=1.0, on_finish=action)
-
-    def _sound_at(self, delay: float, name: str) -> None:
-        """Play a sound when the animation reaches ``delay``; a skipped animation stays quiet."""
-        if delay <= 0 or self.ctx.anim_speed() <= 0:
-            self.ctx.play_sound(name)
-            return
-        tween = self.tweens.animate(Timer(), delay, "linear", t=1.0)
-
-        def play() -> None:
-            if tween.elapsed >= tween.duration:
-                self.ctx.play_sound(name)
-
-        tween.on_finish = play
 
     def _fly(
         self,
@@ -516,12 +494,12 @@ class BattleLineBoard(BattleLineDrawing, Board):
                 burst=1.0,
                 on_finish=lambda s=sprite: setattr(s, "burst", 0.0),
             )
-            self._sound_at(t + T_CLAIM * 0.4, "knock")
+            self.tweens.sound(t + T_CLAIM * 0.4, "knock")
             t += T_CLAIM * 0.5
         banner = self._over_banner(obs)
         if banner is not None and self.banner is None:
             banner.appear = 0.0
-            self._after(t, lambda: setattr(self, "banner", banner))
+            self.tweens.call(t, lambda: setattr(self, "banner", banner))
             self.tweens.animate(banner, T_BANNER, "out_back", delay=t, appear=1.0)
         if obs["pending"]["card"] is None or obs["turn"] != me:
             self._home = None
@@ -552,7 +530,7 @@ class BattleLineBoard(BattleLineDrawing, Board):
             self.sprites[card] = sprite
             duration = T_DEAL if dealing else T_DRAW
             self._fly(sprite, place, duration, delay=t, face=1.0, easing="out_quad")
-            self._sound_at(t, "flip")
+            self.tweens.sound(t, "flip")
             return t + (duration * 0.8 if dealing else duration * 0.3)
         # from the opponent's hand: start where one of its backs was
         slots = leaving[deck]
@@ -566,13 +544,13 @@ class BattleLineBoard(BattleLineDrawing, Board):
                 self._fly(sprite, place, T_PLAY, delay=T_HOLD)
 
             self._fly(sprite, (fx, fy, g.hand_w), T_REVEAL, delay=t, face=1.0, on_finish=hold)
-            self._sound_at(t, "flip")
+            self.tweens.sound(t, "flip")
             return t + T_REVEAL + T_HOLD + T_PLAY
         self._fly(sprite, place, T_REVEAL, delay=t, face=1.0)
-        self._sound_at(t, "flip")
+        self.tweens.sound(t, "flip")
         waits = obs["pending"]["card"] == card  # it waits for its flag: it lands later
         if not waits and card not in ENVIRONMENT:
-            self._sound_at(t + T_REVEAL, "place")
+            self.tweens.sound(t + T_REVEAL, "place")
         return t + T_REVEAL
 
     def _move(self, sprite: CardSprite, place: Place, prev: dict, obs: dict, t: float) -> float:
@@ -597,10 +575,10 @@ class BattleLineBoard(BattleLineDrawing, Board):
             return t
         duration = T_MOVE if taken else T_PLAY
         if taken:
-            self._sound_at(t, "attack")
+            self.tweens.sound(t, "attack")
         self._fly(sprite, place, duration, delay=t, easing="in_out_quad" if taken else "out_cubic")
         if self._side_of(obs, card) is not None:
-            self._sound_at(t + duration * 0.9, "place")
+            self.tweens.sound(t + duration * 0.9, "place")
         return t + duration * 0.5
 
     def _zone(self, obs: dict, card: int) -> tuple:
@@ -647,7 +625,7 @@ class BattleLineBoard(BattleLineDrawing, Board):
                     delay=t,
                     on_finish=lambda: self.sprites.pop(card, None),
                 )
-                self._sound_at(t + T_PLAY, "place")
+                self.tweens.sound(t + T_PLAY, "place")
                 return t + T_PLAY
         x, y = self.deck_center(sprite.deck)
         self._fly(
@@ -658,7 +636,7 @@ class BattleLineBoard(BattleLineDrawing, Board):
             face=0.0,
             on_finish=lambda: self.sprites.pop(card, None),
         )
-        self._sound_at(t, "flip")
+        self.tweens.sound(t, "flip")
         return t + T_DRAW * 0.5
 
     def _opponent_backs(
@@ -713,7 +691,7 @@ class BattleLineBoard(BattleLineDrawing, Board):
         self._fly(
             sprite, Place(target[0], target[1], g.back_w, target[2], 0), duration, t, on_finish=land
         )
-        self._sound_at(t, "flip")
+        self.tweens.sound(t, "flip")
         return t + (duration * 0.8 if dealing else duration * 0.3)
 
     def _back_to_deck(self, deck: int, start: tuple[float, float, float], t: float) -> float:
@@ -727,7 +705,7 @@ class BattleLineBoard(BattleLineDrawing, Board):
             delay=t,
             on_finish=lambda: self.sprites.pop(key, None),
         )
-        self._sound_at(t, "flip")
+        self.tweens.sound(t, "flip")
         return t + T_DRAW * 0.5
 
     # --- banners ------------------------------------------------------------------------------
@@ -767,21 +745,8 @@ class BattleLineBoard(BattleLineDrawing, Board):
             i18n.t("battleline.banner.game_result", n=len(match["results"]), result=title),
             f"{how} · {i18n.t('battleline.banner.score', a=a, b=b)}",
             side,
-            appear=0.0,
         )
-        self.banner = banner
-
-        def hide() -> None:
-            self.tweens.animate(
-                banner,
-                T_BANNER,
-                "in_quad",
-                delay=T_FLASH,
-                appear=0.0,
-                on_finish=lambda: setattr(self, "banner", None) if self.banner is banner else None,
-            )
-
-        self.tweens.animate(banner, T_BANNER, "out_back", appear=1.0, on_finish=hide)
+        flash_banner(self, banner, 0.0, T_FLASH + T_BANNER, "banner")
 
     # --- what the viewer may do ---------------------------------------------------------------
     @property

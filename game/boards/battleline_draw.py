@@ -11,19 +11,12 @@ pending choice) without changing anything but caches.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
 from game import i18n
-from game.boards.battleline_art import (
-    SUIT_SYMBOLS,
-    BattleLineArt,
-    Colour,
-    blit_center,
-    card_height,
-    darker,
-    lighter,
-)
+from game.boards.battleline_art import SUIT_SYMBOLS, BattleLineArt, card_height
 from game.boards.battleline_layout import (
     Z_MOVING,
     CardSprite,
@@ -51,6 +44,8 @@ from game.engines.battleline.cards import (
     colour_of,
     value_of,
 )
+from game.ui import overlays
+from game.ui.draw import Colour, blit_center, darker, dashed_rect, lighter
 from game.ui.fonts import get_font
 from game.ui.text import wrap
 
@@ -71,7 +66,7 @@ class BattleLineDrawing:
     """The board's ``draw`` and everything it calls (see the module docstring)."""
 
     # --- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def paint(self, surface: pygame.Surface) -> None:
         if self.art.p != self.ctx.palette:  # the colour-blind setting changed
             self.art = BattleLineArt(self.ctx.palette, self._art_label)
         g = self.geo
@@ -97,10 +92,17 @@ class BattleLineDrawing:
         self._draw_claim_buttons(surface)
         self._draw_claim_view(surface)
         self._draw_hint(surface)
+
+    def paint_overlays(self, surface: pygame.Surface) -> None:
+        """Above the last-move marks: cards in flight, the dragged card, notes, the banner."""
         self._draw_moving(surface)
         self._draw_drag(surface)
         self._draw_tooltip(surface)
-        self._draw_banner(surface)
+        g = self.geo
+        rect = pygame.Rect(0, 0, round(g.felt.w * 0.62), round(max(g.back_h * 0.95, 8 * g.unit)))
+        rect.midtop = (g.felt.centerx, g.back_top + (g.back_h - rect.h) // 2)  # over the hand
+        px = (self.fs(3.0), self.fs(1.7))
+        overlays.draw_banner(surface, self.art, self.banner, rect, px, self.art.side_mark)
 
     def _draw_slots(self, surface: pygame.Surface) -> None:
         """The next free place on each side of every open flag, glowing where a card may go."""
@@ -642,7 +644,7 @@ class BattleLineDrawing:
             for i in range(len(beaten["cards"])):
                 strip = self.slot_rect(flag, opp, have + i)
                 strip.height = self.geo.step
-                self.art.dashed_rect(surface, p["danger"], strip, 2, max(4, strip.w // 8))
+                dashed_rect(surface, p["danger"], strip, 2, max(4, strip.w // 8))
             stack = info["cards"][opp]
             for morale, colour, value in beaten["wilds"]:
                 if morale not in stack:
@@ -705,34 +707,16 @@ class BattleLineDrawing:
             "battleline.tip.could_reach", n=flag + 1, mine=mine, theirs=theirs, name=self.name(opp)
         )
 
-    def _note_box(self, text: str, width: int) -> tuple[pygame.Rect, list[pygame.Surface], int]:
-        """A wrapped note: its box (to be placed), its lines, and the line height."""
-        p, g = self.ctx.palette, self.geo
-        size = self.fs(1.45)
-        images = [
-            self.art.text(line, size, p["text"]) for line in wrap(text, self._font(size), width)
-        ]
-        pad = round(0.9 * g.unit)
-        line_h = round(size * 1.3)
-        w = max(i.get_width() for i in images) + 2 * pad
-        return pygame.Rect(0, 0, w, line_h * len(images) + 2 * pad), images, line_h
-
-    def _blit_note(
+    def _note(
         self,
         surface: pygame.Surface,
-        box: pygame.Rect,
-        images: list[pygame.Surface],
-        line_h: int,
+        text: str,
+        width: int,
+        place: Callable[[pygame.Rect], None],
         accent: Colour,
     ) -> None:
-        p, g = self.ctx.palette, self.geo
-        box.clamp_ip(g.felt)
-        pad = round(0.9 * g.unit)
-        surface.blit(self.art.panel(box.w, box.h, (*p["panel"], 240), accent, round(g.unit)), box)
-        pygame.draw.rect(surface, accent, (box.x, box.y + 6, 3, box.h - 12))
-        for i, image in enumerate(images):
-            y = box.y + pad + i * line_h + (line_h - image.get_height()) // 2
-            surface.blit(image, (box.x + pad, y))
+        g = self.geo
+        overlays.note(surface, self.art, text, width, place, g.felt, accent, self.fs(1.45))
 
     def _tooltip(
         self, surface: pygame.Surface, text: str, anchor: pygame.Rect, accent: Colour
@@ -740,13 +724,15 @@ class BattleLineDrawing:
         """A note beside a flag column, over the opposing cards (never over the flags)."""
         g = self.geo
         width = round(min(g.felt.w * 0.42, max(g.pitch * 3.2, 22 * g.unit)))
-        box, images, line_h = self._note_box(text, width)
         pad = round(0.9 * g.unit)
         y = (g.field_top + g.ridge.top) // 2
-        box.midleft = (anchor.right + pad, y)
-        if box.right > g.felt.right - pad:
-            box.midright = (anchor.left - pad, y)
-        self._blit_note(surface, box, images, line_h, accent)
+
+        def place(box: pygame.Rect) -> None:
+            box.midleft = (anchor.right + pad, y)
+            if box.right > g.felt.right - pad:
+                box.midright = (anchor.left - pad, y)
+
+        self._note(surface, text, width, place, accent)
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         """A tactics card hovered in the viewer's hand: its name and effect, above it."""
@@ -758,9 +744,12 @@ class BattleLineDrawing:
         g = self.geo
         rect = self._sprite_rect(self.sprites[card]).move(0, -round(self._lift(card) * g.hand_h))
         text = f"{i18n.t(f'battleline.tactic.{card}')}: {i18n.t(f'battleline.help.{card}')}"
-        box, images, line_h = self._note_box(text, round(max(g.hand_w * 2.6, 20 * g.unit)))
-        box.midbottom = (rect.centerx, rect.top - round(0.9 * g.unit))
-        self._blit_note(surface, box, images, line_h, self.ctx.palette["gold"])
+        width = round(max(g.hand_w * 2.6, 20 * g.unit))
+
+        def place(box: pygame.Rect) -> None:
+            box.midbottom = (rect.centerx, rect.top - round(0.9 * g.unit))
+
+        self._note(surface, text, width, place, self.ctx.palette["gold"])
 
     # --- hints and banners --------------------------------------------------------------------
     def _draw_hint(self, surface: pygame.Surface) -> None:
@@ -783,41 +772,5 @@ class BattleLineDrawing:
             self._hint_ring(surface, self.geo.my_discard)
 
     def _hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        p, g = self.ctx.palette, self.geo
-        ring = self.art.glow(rect.w, rect.h, p["hint"], max(3, round(g.unit * 0.5)))
-        blit_center(surface, ring, rect.center, round(170 + 85 * self.pulse(5.0)))
-        ink = darker(p["hint"], 0.7)
-        label = self.art.text("★ " + i18n.t("battleline.hint"), self.fs(1.25), ink, bold=True)
-        pill = pygame.Rect(0, 0, label.get_width() + round(g.unit), label.get_height())
-        pill.midbottom = (rect.centerx, rect.top - 2)
-        pygame.draw.rect(surface, p["hint"], pill, border_radius=pill.h // 2)
-        blit_center(surface, label, pill.center)
-
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        banner = self.banner
-        if banner is None or banner.appear <= 0:
-            return
-        p, g = self.ctx.palette, self.geo
-        k = min(1.0, banner.appear)
-        rect = pygame.Rect(0, 0, round(g.felt.w * 0.62), round(max(g.back_h * 0.95, 8 * g.unit)))
-        top = g.back_top + (g.back_h - rect.h) // 2  # over the opponent's hand, not the flags
-        rect.midtop = (g.felt.centerx, top - round((1 - k) * rect.h * 0.5))
-        colour = self.art.side(banner.side) if banner.side is not None else p["gold"]
-        img = self.art.panel(
-            rect.w, rect.h, (*darker(colour, 0.3), 245), lighter(colour, 0.4), rect.h // 4
-        )
-        img.set_alpha(round(255 * k))
-        surface.blit(img, rect)
-        img.set_alpha(255)
-        title = self.art.fitted(
-            banner.title, self.fs(3.0), p["text"], rect.w - 4 * rect.h // 3, bold=True
-        )
-        sub = self.art.fitted(banner.subtitle, self.fs(1.7), lighter(colour, 0.7), rect.w - 20)
-        if banner.side is not None:
-            mark = self.art.side_mark(banner.side, round(rect.h * 0.45), lighter(colour, 0.2))
-            blit_center(surface, mark, (rect.x + rect.h * 0.55, rect.centery))
-            blit_center(surface, mark, (rect.right - rect.h * 0.55, rect.centery))
-        total = title.get_height() + sub.get_height()
-        top = rect.centery - total // 2
-        surface.blit(title, title.get_rect(midtop=(rect.centerx, top)))
-        surface.blit(sub, sub.get_rect(midtop=(rect.centerx, top + title.get_height())))
+        label = i18n.t("battleline.hint")
+        overlays.hint_marker(surface, self.art, rect, label, self.clock, self.geo.unit)

@@ -39,14 +39,6 @@ class FlagSprite:
 
 
 @dataclass
-class Banner:
-    title: str
-    subtitle: str
-    side: int | None
-    appear: float = 1.0
-
-
-@dataclass
 class Place:
     x: float
     y: float
@@ -60,11 +52,6 @@ class Drag:
     card: int
     start: tuple[int, int]
     active: bool = False
-
-
-@dataclass
-class Timer:
-    t: float = 0.0
 
 
 @dataclass
