@@ -18,6 +18,7 @@ What a new board writes (see ``flatfront.py`` and ``battleline.py``):
     things(obs), thing_rect(key)  the keyed layer: what is on the table and where it rests, so the
                                   kit can mark the opponent's last turn and highlight a log row
     clicks_for(action)            where to click for a legal action (the contract test uses it)
+    reset_input()                 forget a half-made decision (a selected card), if it has any
 
 What the kit gives: the timeline (obeys the speed setting, "off" included, and click-to-skip),
 hover tracking and hit-testing over the keyed layer, the "last move" marks (kept until the viewer
@@ -101,7 +102,7 @@ class Board:
         self.tweens = Timeline(ctx.anim_speed, ctx.play_sound)
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.viewer = 0
-        self.obs: Obs | None = None
+        self.obs: Obs = {}  # the observation shown ({} until the first)
         self.legal: list[int] = []  # legal actions when the viewer may act, else empty
         self.hint: int | None = None
         self.clock = 0.0  # seconds of real time shown, for idle effects (glows that pulse)
@@ -122,7 +123,7 @@ class Board:
 
         ``legal`` is non-empty only when the viewer is a human whose decision it is now.
         """
-        previous = self.obs
+        previous = self.obs or None
         self.obs, self.viewer, self.legal, self.hint = obs, viewer, legal, None
         self._note_turn(previous, obs, viewer, animate)
         self.on_observation(previous, obs, animate and previous is not None)
@@ -160,7 +161,7 @@ class Board:
     def draw(self, surface: pygame.Surface) -> None:
         """The board, then the kit's marks (last move, log highlight), then the overlays."""
         self.paint(surface)
-        if self.obs is not None:
+        if self.obs:
             self.draw_marks(surface)
             self.paint_overlays(surface)
 
@@ -213,10 +214,13 @@ class Board:
         """Screen points that, clicked in order, make the board return ``action`` (legal now)."""
         raise NotImplementedError
 
+    def reset_input(self) -> None:
+        """Forget a half-made decision (a selected card, a queued second click, a drag)."""
+
     # --- the keyed layer ----------------------------------------------------------------------
     def key_at(self, pos: tuple[int, int]) -> Hashable | None:
         """The topmost thing of the shown observation under ``pos`` (the last key drawn wins)."""
-        if self.obs is None:
+        if not self.obs:
             return None
         for key in reversed(list(self.things(self.obs))):
             rect = self.thing_rect(key)

@@ -17,10 +17,7 @@ import pygame
 
 from game import i18n
 from game.boards.battleline_art import SUIT_SYMBOLS, BattleLineArt, card_height
-from game.boards.battleline_layout import (
-    Z_MOVING,
-    CardSprite,
-)
+from game.boards.battleline_layout import Z_MOVING, BattleLineView, CardSprite
 from game.engines.battleline.actions import (
     DISCARD,
     FLAG_BASE,
@@ -62,7 +59,7 @@ def formation_label(formation: dict) -> str:
     return f"{name} {formation['total']}"
 
 
-class BattleLineDrawing:
+class BattleLineDrawing(BattleLineView):
     """The board's ``draw`` and everything it calls (see the module docstring)."""
 
     # --- drawing ------------------------------------------------------------------------------
@@ -78,7 +75,7 @@ class BattleLineDrawing:
             g.column.move(-self.rect.x, -self.rect.y),
         )
         surface.blit(table, self.rect)
-        if self.obs is None:
+        if not self.obs:
             return
         self._draw_slots(surface)
         self._draw_column(surface)
@@ -233,7 +230,11 @@ class BattleLineDrawing:
         blit_center(surface, veil, (sprite.x, sprite.y - lift))
 
     def _blit_sprite(
-        self, surface: pygame.Surface, sprite: CardSprite, lift: float = 0.0, shadow: bool = False
+        self,
+        surface: pygame.Surface,
+        sprite: CardSprite,
+        lift: float = 0.0,
+        shadow: bool = False,
     ) -> None:
         w = max(4, round(sprite.w))
         h = card_height(w)
@@ -382,7 +383,12 @@ class BattleLineDrawing:
                 self._hint_ring(surface, rect)
 
     def _button(
-        self, surface: pygame.Surface, rect: pygame.Rect, label: str, primary: bool, hot: bool
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        label: str,
+        primary: bool,
+        hot: bool,
     ) -> None:
         p = self.ctx.palette
         fill = p["gold"] if primary else lighter(p["panel"], 0.12)
@@ -719,7 +725,11 @@ class BattleLineDrawing:
         overlays.note(surface, self.art, text, width, place, g.felt, accent, self.fs(1.45))
 
     def _tooltip(
-        self, surface: pygame.Surface, text: str, anchor: pygame.Rect, accent: Colour
+        self,
+        surface: pygame.Surface,
+        text: str,
+        anchor: pygame.Rect,
+        accent: Colour,
     ) -> None:
         """A note beside a flag column, over the opposing cards (never over the flags)."""
         g = self.geo

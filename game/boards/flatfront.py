@@ -538,7 +538,7 @@ class FlatFrontBoard(Board):
     def _option_rects(self) -> list[pygame.Rect]:
         """Chooser cards beside the tile just placed, kept inside the mat."""
         options = self._options()
-        if not options or self.obs is None or self.obs["pending_tile"] is None:
+        if not options or not self.obs or self.obs["pending_tile"] is None:
             return []
         g = self.geo
         n_pieces = sum(options[0][1])
@@ -572,7 +572,7 @@ class FlatFrontBoard(Board):
         return rects
 
     def _tile_at(self, pos: tuple[int, int]) -> dict | None:
-        if self.obs is None or not self.geo.area.collidepoint(pos):
+        if not self.obs or not self.geo.area.collidepoint(pos):
             return None
         for tile in self.obs["tiles"]:
             if self.tile_rect(tuple(tile["cell"])).collidepoint(pos):
@@ -614,7 +614,7 @@ class FlatFrontBoard(Board):
         return None
 
     def _click(self, pos: tuple[int, int]) -> int | None:
-        if not self.legal or self.obs is None:
+        if not self.legal or not self.obs:
             return None
         rects = self._option_rects()
         if rects:
@@ -688,7 +688,7 @@ class FlatFrontBoard(Board):
         surface.blit(
             self.art.background(self.rect.size, g.mat.move(-self.rect.x, -self.rect.y)), self.rect
         )
-        if self.obs is None:
+        if not self.obs:
             return
         clip = surface.get_clip()
         surface.set_clip(g.mat)
@@ -747,7 +747,7 @@ class FlatFrontBoard(Board):
 
     def _draw_board_hint(self, surface: pygame.Surface) -> None:
         """A suggested cell or target (a suggested piece mix is marked in the chooser)."""
-        if self.hint is None or self.obs is None:
+        if self.hint is None or not self.obs:
             return
         if is_place(self.hint):
             self._draw_hint_ring(surface, self.tile_rect(decode_place(self.hint)))
@@ -1117,7 +1117,7 @@ class FlatFrontBoard(Board):
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         rects = self._option_rects()
-        if not rects or self.obs is None:
+        if not rects or not self.obs:
             return
         p, g = self.ctx.palette, self.geo
         k = self.chooser_appear.t
