@@ -29,6 +29,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check game ai tests bench build
 
 test: $(VENV)/.installed-test lint
+	$(BIN)/mypy --follow-imports=silent game/boards
 	$(HEADLESS) $(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-bench

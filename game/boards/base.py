@@ -150,6 +150,11 @@ class Board:
         controls that change no game state, such as a player setting. True when consumed."""
         return False
 
+    def refuse(self, key: str, **fmt: object) -> int | None:
+        """A click that maps to no action: say why (text key ``key``); returns no action."""
+        self.ctx.feedback(i18n.t(key, **fmt))
+        return None
+
     def pulse(self, speed: float = 3.0) -> float:
         """0..1, breathing with the clock: the glow of things waiting for a click."""
         return draw.pulse(self.clock, speed)

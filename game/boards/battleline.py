@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
+from functools import partial
 
 import pygame
 
@@ -233,6 +234,9 @@ class BattleLineBoard(BattleLineDrawing):
             return 0.0
         return 1.0 if owner == self.me else -1.0
 
+    def _drop_sprite(self, key: object) -> None:
+        self.sprites.pop(key, None)
+
     def _fly(
         self,
         sprite: CardSprite,
@@ -286,30 +290,30 @@ class BattleLineBoard(BattleLineDrawing):
                 sprite.z, sprite.angle = place.z, place.angle
                 continue
             t = self._move(sprite, place, prev, obs, t)
-        for card in [c for c in self.sprites if c not in places]:
-            t = self._depart(card, prev, obs, t)
+        for key in [c for c in self.sprites if c not in places]:
+            t = self._depart(key, prev, obs, t)
         t = self._opponent_backs(prev, obs, leaving, prev_opp_places, t)
         # claimed flags move towards their winner, one after another
         for f, flag in enumerate(obs["flags"]):
             owner = flag["claimed_by"]
-            sprite = self.flags[f]
-            if owner == sprite.owner:
+            pennant = self.flags[f]
+            if owner == pennant.owner:
                 continue
-            sprite.owner = owner
+            pennant.owner = owner
             if owner < 0:
-                sprite.offset = 0.0
+                pennant.offset = 0.0
                 continue
-            sprite.burst = 0.0
+            pennant.burst = 0.0
             self.tweens.animate(
-                sprite, T_CLAIM, "out_back", delay=t, offset=self._flag_offset(owner)
+                pennant, T_CLAIM, "out_back", delay=t, offset=self._flag_offset(owner)
             )
             self.tweens.animate(
-                sprite,
+                pennant,
                 T_CLAIM * 1.3,
                 "out_quad",
                 delay=t,
                 burst=1.0,
-                on_finish=lambda s=sprite: setattr(s, "burst", 0.0),
+                on_finish=partial(setattr, pennant, "burst", 0.0),
             )
             self.tweens.sound(t + T_CLAIM * 0.4, "knock")
             t += T_CLAIM * 0.5
@@ -417,7 +421,7 @@ class BattleLineBoard(BattleLineDrawing):
                     (x, y, self.marker_px() * 0.8),
                     T_PLAY,
                     delay=t,
-                    on_finish=lambda: self.sprites.pop(card, None),
+                    on_finish=partial(self._drop_sprite, card),
                 )
                 self.tweens.sound(t + T_PLAY, "place")
                 return t + T_PLAY
@@ -428,7 +432,7 @@ class BattleLineBoard(BattleLineDrawing):
             T_DRAW,
             delay=t,
             face=0.0,
-            on_finish=lambda: self.sprites.pop(card, None),
+            on_finish=partial(self._drop_sprite, card),
         )
         self.tweens.sound(t, "flip")
         return t + T_DRAW * 0.5
@@ -497,7 +501,7 @@ class BattleLineBoard(BattleLineDrawing):
             (x, y, g.decks[deck].w),
             T_DRAW,
             delay=t,
-            on_finish=lambda: self.sprites.pop(key, None),
+            on_finish=partial(self._drop_sprite, key),
         )
         self.tweens.sound(t, "flip")
         return t + T_DRAW * 0.5
@@ -600,16 +604,16 @@ class BattleLineBoard(BattleLineDrawing):
             deck = self._deck_at(pos)
             if deck is not None:
                 return draw_action(deck)
-            return self._refuse("battleline.feedback.pick_deck")
+            return self.refuse("battleline.feedback.pick_deck")
         if phase == "scout_return":
             card = self._hand_card_at(pos)
-            return card if card is not None else self._refuse("battleline.feedback.pick_card")
+            return card if card is not None else self.refuse("battleline.feedback.pick_card")
         if phase in ("redeploy_from", "deserter", "traitor_from"):
             card = self._table_card_at(pos)
             if card is not None:
                 return card
             key = "own_card" if phase == "redeploy_from" else "opposing_card"
-            return self._refuse(f"battleline.feedback.{key}")
+            return self.refuse(f"battleline.feedback.{key}")
         if phase == "redeploy_to" and g.my_discard.collidepoint(pos):
             return DISCARD
         if phase in ("flag", "redeploy_to", "traitor_to"):
@@ -638,10 +642,14 @@ class BattleLineBoard(BattleLineDrawing):
         if selected is None:
             flag = self._flag_at(pos)
             mine = self.obs["flags"][flag]["claim"] if flag is not None else None
-            if mine is not None and self._flag_token_rect(flag).collidepoint(pos):
+            if (
+                flag is not None
+                and mine is not None
+                and self._flag_token_rect(flag).collidepoint(pos)
+            ):
                 return claim_action(flag)  # the engine explains when claims may be made
             if flag is not None or self._deck_at(pos) is not None:
-                return self._refuse("battleline.feedback.pick_card")
+                return self.refuse("battleline.feedback.pick_card")
             return None
         if selected == SCOUT:
             deck = self._deck_at(pos)
@@ -655,7 +663,7 @@ class BattleLineBoard(BattleLineDrawing):
             return self._deselect(pos)
         return self._place_selected(flag)
 
-    def _deselect(self, pos: tuple[int, int]) -> None:
+    def _deselect(self, pos: tuple[int, int]) -> int | None:
         if self.geo.felt.collidepoint(pos):
             self.selected = None
         return None
@@ -668,13 +676,15 @@ class BattleLineBoard(BattleLineDrawing):
     def _place_selected(self, flag: int) -> int | None:
         card = self.selected
         info = self.obs["flags"][flag]
+        if card is None:
+            return None
         if flag in self._local_targets(card):
             return self._play(card, flag_action(flag))
         if info["claimed_by"] >= 0:
-            return self._refuse("battleline.feedback.claimed", n=flag + 1)
+            return self.refuse("battleline.feedback.claimed", n=flag + 1)
         if card in ENVIRONMENT:
-            return self._refuse("battleline.feedback.env", n=flag + 1, card=card_label(card))
-        return self._refuse("battleline.feedback.full", n=flag + 1)
+            return self.refuse("battleline.feedback.env", n=flag + 1, card=card_label(card))
+        return self.refuse("battleline.feedback.full", n=flag + 1)
 
     def _click_guile_target(self, tactic: int, pos: tuple[int, int]) -> int | None:
         card = self._table_card_at(pos)
@@ -682,15 +692,15 @@ class BattleLineBoard(BattleLineDrawing):
             return self._deselect(pos)
         if card in self._takeable(tactic):
             if tactic == TRAITOR and not self._free_flags():
-                return self._refuse("battleline.feedback.no_slot")
+                return self.refuse("battleline.feedback.no_slot")
             return self._play(tactic, card)
         if tactic == TRAITOR and card >= NUM_TROOPS:
-            return self._refuse("battleline.feedback.troop_only")
+            return self.refuse("battleline.feedback.troop_only")
         where = self._side_of(self.obs, card)
         if where is not None and self.obs["flags"][where[0]]["claimed_by"] >= 0:
-            return self._refuse("battleline.feedback.claimed", n=where[0] + 1)
+            return self.refuse("battleline.feedback.claimed", n=where[0] + 1)
         key = "own_card" if tactic == REDEPLOY else "opposing_card"
-        return self._refuse(f"battleline.feedback.{key}")
+        return self.refuse(f"battleline.feedback.{key}")
 
     def _release(self, pos: tuple[int, int]) -> int | None:
         drag, self.drag = self.drag, None
@@ -700,10 +710,6 @@ class BattleLineBoard(BattleLineDrawing):
         if flag is None or not self._my_decision():
             return None
         return self._place_selected(flag)
-
-    def _refuse(self, key: str, **fmt: object) -> None:
-        """A click that maps to no action: say why (the scene adds the error sound)."""
-        self.ctx.feedback(i18n.t(key, **fmt))
 
     # --- hit tests ------------------------------------------------------------------------------
     # --- the kit's keyed layer and click points -----------------------------------------------
@@ -820,8 +826,9 @@ class BattleLineBoard(BattleLineDrawing):
         if obs is None:
             return ""
         phase = obs["phase"]
-        if phase == "over":
-            return i18n.t("battleline.status.over", result=self._over_banner(obs).title)
+        banner = self._over_banner(obs)
+        if banner is not None:
+            return i18n.t("battleline.status.over", result=banner.title)
         mover = obs["turn"]
         if phase in ("first_player", "deal"):
             return i18n.t("battleline.status.dealing")

@@ -246,12 +246,20 @@ class BattleLineDrawing(BattleLineView):
             sh = self.art.shadow(w, h)
             blit_center(surface, sh, (x + w * 0.04 * raise_by, y + h * 0.04 * raise_by), 200)
         if turn < 0.999:
-            base = self.art.card(sprite.card, w) if show_face else self.art.back(sprite.deck, w)
+            base = (
+                self.art.card(sprite.card, w)
+                if show_face and sprite.card is not None
+                else self.art.back(sprite.deck, w)
+            )
             image = pygame.transform.smoothscale(base, (max(1, round(w * turn)), h))
             if sprite.angle:
                 image = pygame.transform.rotate(image, sprite.angle)
         elif sprite.moving and not sprite.angle.is_integer():
-            base = self.art.card(sprite.card, w) if show_face else self.art.back(sprite.deck, w)
+            base = (
+                self.art.card(sprite.card, w)
+                if show_face and sprite.card is not None
+                else self.art.back(sprite.deck, w)
+            )
             image = pygame.transform.rotate(base, sprite.angle)
         else:
             image = self.art.rotated(
@@ -286,7 +294,7 @@ class BattleLineDrawing(BattleLineView):
             rect = self.slot_rect(flag, self.me, n)
             ghost = self.art.glow(rect.w, rect.h, self.ctx.palette["selected"], max(3, g.cw // 12))
             blit_center(surface, ghost, rect.center)
-        ghost = CardSprite(
+        floating = CardSprite(
             sprite.card,
             sprite.deck,
             self.mouse[0],
@@ -297,7 +305,7 @@ class BattleLineDrawing(BattleLineView):
             Z_MOVING,
             moving=True,
         )
-        self._blit_sprite(surface, ghost)
+        self._blit_sprite(surface, floating)
 
     def _draw_opponent_hand(self, surface: pygame.Surface) -> None:
         """The opponent's hand: card backs by deck (known cards are sprites), minus the backs
@@ -774,8 +782,8 @@ class BattleLineDrawing(BattleLineView):
             if self.obs["pending"]["card"] in ENVIRONMENT:
                 rect = self._flag_token_rect(flag)
             self._hint_ring(surface, rect)
-        elif is_card(hint) and self._side_of(self.obs, hint) is not None:
-            f, side = self._side_of(self.obs, hint)
+        elif is_card(hint) and (where := self._side_of(self.obs, hint)) is not None:
+            f, side = where
             stack = self.obs["flags"][f]["cards"][side]
             self._hint_ring(surface, self.visible_rect(f, side, stack.index(hint), len(stack)))
         elif hint == DISCARD:

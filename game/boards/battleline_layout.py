@@ -446,7 +446,7 @@ class BattleLineView(Board):
         hand = obs["hands"][1 - self.me]
         return TROOP_DECK if index < hand["troops"] else TACTICS_DECK
 
-    def _zone(self, obs: dict, card: int) -> tuple:
+    def _zone(self, obs: dict, card: int | None) -> tuple:
         """Which group of places a visible card is in (a hand, a pile, one side of a flag)."""
         for side in (0, 1):
             if card in obs["discards"][side]:
@@ -458,7 +458,7 @@ class BattleLineView(Board):
         return ("flag", self._side_of(obs, card))
 
     @staticmethod
-    def _side_of(obs: dict, card: int) -> tuple[int, int] | None:
+    def _side_of(obs: dict, card: object) -> tuple[int, int] | None:
         for f, flag in enumerate(obs["flags"]):
             for side in (0, 1):
                 if card in flag["cards"][side]:
@@ -605,5 +605,5 @@ class BattleLineView(Board):
                 return d
         return None
 
-    def _lift(self, card: int) -> float:
-        return self.lifts.get(card, 0.0) * LIFT
+    def _lift(self, card: int | None) -> float:
+        return 0.0 if card is None else self.lifts.get(card, 0.0) * LIFT

@@ -621,13 +621,13 @@ class FlatFrontBoard(Board):
             for (action, _), rect in zip(self._options(), rects[1:], strict=True):
                 if rect.collidepoint(pos):
                     return action
-            return self._refuse("flatfront.feedback.choose")
+            return self.refuse("flatfront.feedback.choose")
         if not self.geo.area.collidepoint(pos):
             return None
         if any(is_place(a) for a in self.legal):
             x, y = self.cell_at(pos)
             if max(abs(x), abs(y)) >= MAX_SPAN:  # no encoding: it would break the limit anyway
-                return self._refuse("flatfront.feedback.limit", n=MAX_SPAN)
+                return self.refuse("flatfront.feedback.limit", n=MAX_SPAN)
             self._clicked_cell = (x, y)
             return place_action(x, y)
         if any(is_attack(a) for a in self.legal):
@@ -635,13 +635,9 @@ class FlatFrontBoard(Board):
             if tile is None:
                 return None
             if tile["owner"] == self.obs["to_move"]:
-                return self._refuse("flatfront.feedback.own_tile")
+                return self.refuse("flatfront.feedback.own_tile")
             return attack_action(tile["id"])
         return None
-
-    def _refuse(self, key: str, **fmt: object) -> None:
-        """A click that maps to no action: say why (the scene adds the error sound)."""
-        self.ctx.feedback(i18n.t(key, **fmt))
 
     def _key(self, key: int) -> int | None:
         """Keys 1..9 pick the n-th option of the piece chooser."""

@@ -133,12 +133,14 @@ class FlatFrontArt(Art):
                     self._printed_square(s, W / 2 + dx, H / 2 + dy, SQUARE_SIZE * H, colour)
             else:
                 mark = lighter(colour, 0.55)
-                cx, cy, r = W / 2, H / 2, 0.17 * H
+                mr = 0.17 * H
                 width = max(1, round(0.03 * H))
                 if owner == 0:
-                    pygame.draw.circle(s, mark, (cx, cy), r, width)
+                    pygame.draw.circle(s, mark, (W / 2, H / 2), mr, width)
                 else:
-                    pygame.draw.polygon(s, mark, _diamond(cx, cy, r * 1.25, r * 1.25), width)
+                    pygame.draw.polygon(
+                        s, mark, _diamond(W / 2, H / 2, mr * 1.25, mr * 1.25), width
+                    )
 
         return supersampled(w, h, paint)
 

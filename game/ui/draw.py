@@ -102,7 +102,7 @@ def gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surfa
 
 
 def dashed_rect(
-    surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int, dash: int
+    surface: pygame.Surface, colour: tuple[int, ...], rect: pygame.Rect, width: int, dash: int
 ) -> None:
     """A rectangle outlined in dashes of about ``dash`` pixels."""
     corners = (rect.topleft, rect.topright, rect.bottomright, rect.bottomleft, rect.topleft)
