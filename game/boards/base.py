@@ -18,6 +18,7 @@ What a new board writes (see ``flatfront.py`` and ``battleline.py``):
     things(obs), thing_rect(key)  the keyed layer: what is on the table and where it rests, so the
                                   kit can mark the opponent's last turn and highlight a log row
     clicks_for(action)            where to click for a legal action (the contract test uses it)
+    turn_words, log_icons         a turn of the move log in words and small pictures
     reset_input()                 forget a half-made decision (a selected card), if it has any
 
 What the kit gives: the timeline (obeys the speed setting, "off" included, and click-to-skip),
@@ -38,7 +39,8 @@ from typing import Any, ClassVar
 import pygame
 
 from game import i18n
-from game.engines.base import Game
+from game.boards.turns import Step
+from game.engines.base import Game, State
 from game.ui import draw, overlays
 from game.ui.draw import Colour
 from game.ui.tween import Timeline
@@ -190,6 +192,22 @@ class Board:
         """One line for the status bar (whose turn, what to do); '' for the scene's default."""
         return ""
 
+    # --- the move log by turns (see game/boards/turns.py) --------------------------------------
+    @classmethod
+    def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:
+        """``action`` (legal in ``state``) as a phrase worded for what ``viewer`` saw; the default
+        is the engine's public phrase."""
+        return state.action_phrase(action)
+
+    def turn_words(self, steps: list[Step]) -> list[str]:
+        """A turn's steps in the player's language with no subject (the row names the player);
+        the default words each step as the log always did."""
+        return [(self.log_text(*s.phrase) if s.phrase[0] else None) or s.text for s in steps]
+
+    def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
+        """Small pictures (cards, tiles) of what a turn moved, ``px`` high; none by default."""
+        return []
+
     # --- hooks --------------------------------------------------------------------------------
     def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
         """Rebuild sprites for ``obs``; start tweens for what changed since ``previous``."""
@@ -271,7 +289,7 @@ class Board:
                 overlays.mark_ring(surface, rect, colour, unit)
             if rects and label:
                 top = min(rects, key=lambda r: (r.top, r.left))
-                overlays.pill(surface, label, top, colour, max(10, round(unit * 2.6)))
+                overlays.pill(surface, label, top, colour, max(10, round(unit * 2.4)), self.rect)
 
     def _last_label(self) -> str:
         seats = self.ctx.seat_names

@@ -36,6 +36,9 @@ from game.boards.battleline_layout import (
     Place,
     compute_geometry,
 )
+from game.boards.turns import Step
+from game.engines.base import State
+from game.engines.battleline import knowledge
 from game.engines.battleline.actions import (
     CLAIM_BASE,
     DISCARD,
@@ -65,6 +68,7 @@ from game.engines.battleline.cards import (
     card_name,
     deck_of,
 )
+from game.engines.battleline.state import BattleLineState
 from game.ui.draw import Colour
 from game.ui.overlays import T_BANNER, Banner, flash_banner
 
@@ -808,6 +812,50 @@ class BattleLineBoard(BattleLineDrawing):
             self.lifts[card] = lift + (target - lift) * k
         for card in [c for c in self.lifts if c not in hand]:
             del self.lifts[card]
+
+    @classmethod
+    def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:
+        """Named as the viewer saw it: the viewer's own draws by card, the opponent's by deck."""
+        assert isinstance(state, BattleLineState)
+        return knowledge.action_phrase(state, action, viewer)
+
+    def turn_words(self, steps: list[Step]) -> list[str]:
+        """A turn in short: "♦7 → flag 3 · draws a troop card" (the deck choice and the play
+        that a placement repeats are left out)."""
+        out = []
+        for i, step in enumerate(steps):
+            key, args = step.phrase
+            after = steps[i + 1].phrase if i + 1 < len(steps) else ("", {})
+            if (key == "play" and after[0] == "to_flag" and after[1]["card"] == args["card"]) or (
+                key == "choose_deck" and after[0].startswith("draws")
+            ):
+                continue
+            if key == "done" and len(steps) > 1:
+                continue
+            out.append(i18n.t(f"log.turn.battleline.{key}", **self._words(args)))
+        return out
+
+    @staticmethod
+    def _words(args: dict) -> dict:
+        words = dict(args)
+        if "card" in args:
+            words["card"] = card_label(args["card"])
+        if "deck" in args:
+            words["deck"] = i18n.t(f"log.battleline.deck.{args['deck']}")
+        return words
+
+    def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
+        """Each card the turn showed, face up, or a deck's back for a card drawn unseen."""
+        icons, seen = [], set()
+        w = max(6, round(px / 1.4))
+        for step in steps:
+            key, args = step.phrase
+            if "card" in args and args["card"] not in seen and key != "choose":
+                seen.add(args["card"])
+                icons.append(self.art.card(args["card"], w))
+            elif key in ("draws_hidden", "returns_hidden"):
+                icons.append(self.art.back(args["deck"], w))
+        return icons
 
     def log_text(self, key: str, args: dict) -> str | None:
         words = dict(args)

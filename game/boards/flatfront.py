@@ -18,6 +18,7 @@ import pygame
 from game import i18n
 from game.boards.base import Board, BoardContext, Obs, Things
 from game.boards.flatfront_art import CardText, FlatFrontArt, square_offsets
+from game.boards.turns import Step
 from game.engines.flatfront import (
     MAX_SPAN,
     POWERS,
@@ -645,6 +646,31 @@ class FlatFrontBoard(Board):
         if key in KEYS and KEYS[key] <= len(options):
             return options[KEYS[key] - 1][0]
         return None
+
+    def turn_words(self, steps: list[Step]) -> list[str]:
+        """Each step without its subject or coordinates (hovering the row marks the tile)."""
+        out = []
+        for i, step in enumerate(steps):
+            key, args = step.phrase
+            if key == "place" and i and steps[i - 1].phrase[0] == "turn_up":
+                continue  # "places a 2-square tile" said it
+            if key == "turn_up" and i + 1 < len(steps) and steps[i + 1].phrase[0] == "place":
+                key = "places_tile"
+            sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
+            out.append(i18n.t(f"log.turn.flatfront.{key}", **{**args, **sides}))
+        return out
+
+    def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
+        """The tile turned up (or placed) and the pieces set on it."""
+        icons = []
+        for step in steps:
+            key, args = step.phrase
+            if key == "turn_up":
+                icons.append(self.art.tile(args["side"], args["squares"], round(px * 1.5), px))
+            elif key == "pieces" and args["pieces"]:
+                for power in str(args["pieces"]).split("+"):
+                    icons.append(self.art.piece(args["side"], int(power), px)[0])
+        return icons
 
     def log_text(self, key: str, args: dict) -> str | None:
         sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}

@@ -94,14 +94,19 @@ def draw_banner(
 
 
 def pill(
-    surface: pygame.Surface, label: str, above: pygame.Rect, colour: Colour, px: int
+    surface: pygame.Surface,
+    label: str,
+    above: pygame.Rect,
+    colour: Colour,
+    px: int,
+    bounds: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """A small rounded tag with ``label`` just above ``above`` (dark ink on ``colour``)."""
+    """A small rounded tag with ``label`` just above ``above`` (dark ink on ``colour``), kept
+    inside ``bounds`` (the surface's clip by default)."""
     img = render(label, px, darker(colour, 0.75), bold=True)
     rect = pygame.Rect(0, 0, img.get_width() + px, img.get_height())
     rect.midbottom = (above.centerx, above.top - 2)
-    clip = surface.get_clip()
-    rect.clamp_ip(clip if clip.w else surface.get_rect())
+    rect.clamp_ip(bounds or surface.get_clip())
     pygame.draw.rect(surface, colour, rect, border_radius=rect.h // 2)
     blit_center(surface, img, rect.center)
     return rect
