@@ -35,6 +35,7 @@ def board_class(game_id: str) -> type[Board]:
     return own[0]
 
 
+@cache
 def has_board(game_id: str) -> bool:
     return game_id.isidentifier() and find_spec(f"{__name__}.{game_id}") is not None
 
