@@ -10,7 +10,7 @@ chooser, an opposing tile in combat.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import pygame
@@ -32,7 +32,7 @@ from game.engines.flatfront import (
     place_action,
 )
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center, blit_row, dashed_rect, lighter, mix, row_width
+from game.ui.draw import Colour, blit_center, blit_row, dashed_rect, lighter, row_width
 from game.ui.overlays import Banner
 
 # Named colour roles; the scene passes one palette as ctx.palette.
@@ -542,35 +542,14 @@ class FlatFrontBoard(Board):
         if not options or not self.obs or self.obs["pending_tile"] is None:
             return []
         g = self.geo
-        n_pieces = sum(options[0][1])
         icon_h = self._option_icon_height()
-        card_w = max(round(icon_h * (0.62 * n_pieces + 0.5)), round(9 * g.unit))
-        card_h = round(icon_h * 1.05 + 3.2 * g.unit)
-        gap = round(0.8 * g.unit)
-        cols = min(MAX_OPTION_COLUMNS, len(options))
-        rows = math.ceil(len(options) / cols)
-        head = round(3.6 * g.unit)
-        pad = round(1.2 * g.unit)
-        w = cols * card_w + (cols - 1) * gap + 2 * pad
-        h = head + rows * card_h + (rows - 1) * gap + pad
+        card_w = max(round(icon_h * (0.62 * sum(options[0][1]) + 0.5)), round(9 * g.unit))
+        card = (card_w, round(icon_h * 1.05 + 3.2 * g.unit))
         tile = self.tiles.get(self.obs["pending_tile"])
         anchor = self.tile_rect(tile.cell) if tile else g.area
         tiles = [self.tile_rect(sp.cell) for sp in self.tiles.values()]
-        popup = overlays.popup_beside(
-            (w, h), anchor, g.mat.inflate(-2 * gap, -2 * gap), tiles, 2 * gap
-        )
-        rects = [popup]
-        for i in range(len(options)):
-            r, c = divmod(i, cols)
-            rects.append(
-                pygame.Rect(
-                    popup.x + pad + c * (card_w + gap),
-                    popup.y + head + r * (card_h + gap),
-                    card_w,
-                    card_h,
-                )
-            )
-        return rects
+        columns = MAX_OPTION_COLUMNS
+        return overlays.chooser_rects(len(options), card, anchor, g.mat, tiles, g.unit, columns)
 
     def _tile_at(self, pos: tuple[int, int]) -> dict | None:
         if not self.obs or not self.geo.area.collidepoint(pos):
@@ -1141,64 +1120,35 @@ class FlatFrontBoard(Board):
         rects = self._option_rects()
         if not rects or not self.obs:
             return
-        p, g = self.ctx.palette, self.geo
-        k = self.chooser_appear.t
-        popup, cards = rects[0], rects[1:]
         owner = self.obs["to_move"]
-        colour = self.art.side(owner)
-        panel = self.art.panel(
-            popup.w, popup.h, (*p["panel"], 240), lighter(colour, 0.3), round(1.2 * g.unit)
-        )
-        panel.set_alpha(round(255 * min(1.0, max(0.0, k))))
-        surface.blit(panel, popup)
-        panel.set_alpha(255)
-        if k < 0.6:
-            return
-        head = self.art.text(i18n.t("flatfront.choose"), self.fs(1.8), p["text"], bold=True)
-        surface.blit(head, (popup.x + round(1.2 * g.unit), popup.y + round(0.8 * g.unit)))
         icon_h = self._option_icon_height()
-        for n, ((action, mix_), card) in enumerate(
-            zip(self._options(), cards, strict=True), start=1
-        ):
-            hover = self.mouse is not None and card.collidepoint(self.mouse)
-            hinted = self.hint == action
-            fill = lighter(p["panel"], 0.16 if hover else 0.07)
-            edge = (
-                p["hint"]
-                if hinted
-                else (lighter(colour, 0.45) if hover else mix(p["panel_edge"], colour, 0.4))
+
+        def pieces(mix_: tuple[int, int, int]) -> Callable[[pygame.Surface, pygame.Rect], None]:
+            def paint(surface: pygame.Surface, card: pygame.Rect) -> None:
+                powers = sorted((pw for pw, n in zip(POWERS, mix_, strict=True) for _ in range(n)))
+                step = icon_h * 0.62
+                x = card.centerx - step * (len(powers) - 1) / 2
+                y = card.y + round(0.6 * self.geo.unit) + icon_h
+                for pw in reversed(powers):
+                    image, anchor = self.art.piece(owner, pw, icon_h)
+                    surface.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
+                    x += step
+
+            return paint
+
+        options = [
+            (
+                i18n.t(
+                    "flatfront.option_power", n=sum(p * n for p, n in zip(POWERS, m, strict=True))
+                ),
+                pieces(m),
             )
-            surface.blit(
-                self.art.panel(card.w, card.h, (*fill, 255), edge, round(0.8 * g.unit)), card
-            )
-            if hover or hinted:
-                glow = self.art.glow(
-                    card.w,
-                    card.h,
-                    p["hint"] if hinted else lighter(colour, 0.3),
-                    max(2, round(g.unit * 0.35)),
-                )
-                blit_center(surface, glow, card.center, 255 if hinted else 180)
-            powers = [pw for pw, count in zip(POWERS, mix_, strict=True) for _ in range(count)]
-            powers.sort(reverse=True)
-            step = icon_h * 0.62
-            x = card.centerx - step * (len(powers) - 1) / 2
-            y = card.y + round(0.6 * g.unit) + icon_h
-            for pw in powers:
-                image, anchor = self.art.piece(owner, pw, icon_h)
-                surface.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
-                x += step
-            total = sum(pw * c for pw, c in zip(POWERS, mix_, strict=True))
-            label = self.art.text(
-                i18n.t("flatfront.option_power", n=total),
-                self.fs(1.4),
-                p["text"] if hover else p["text_dim"],
-            )
-            surface.blit(
-                label, label.get_rect(midbottom=(card.centerx, card.bottom - round(0.4 * g.unit)))
-            )
-            key = self.art.text(str(n), self.fs(1.2), p["panel"], bold=True)
-            key_rect = pygame.Rect(0, 0, key.get_height(), key.get_height())
-            key_rect.topleft = (card.x + round(0.4 * g.unit), card.y + round(0.4 * g.unit))
-            pygame.draw.rect(surface, p["text_dim"], key_rect, border_radius=round(0.3 * g.unit))
-            surface.blit(key, key.get_rect(center=key_rect.center))
+            for _, m in self._options()
+        ]
+        actions = [a for a, _ in self._options()]
+        hinted = actions.index(self.hint) if self.hint in actions else None
+        title = i18n.t("flatfront.choose")
+        colour, k = self.art.side(owner), self.chooser_appear.t
+        overlays.draw_chooser(
+            surface, self.art, rects, title, options, colour, self.mouse, hinted, k, self.geo.unit
+        )

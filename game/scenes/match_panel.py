@@ -193,10 +193,11 @@ class MatchPanel:
             m.font_px(14),
         )
         self.log_heading_y = self.players_top + players_h + m.px(16)
-        replay_w = min(m.px(180), inner.width // 2)
+        replay_w = min(m.px(190), inner.width * 3 // 5)
+        label_px = fit_px(t("kit.replay"), m.font_px(12), replay_w - m.px(40))
         self.replay_button.place(
             pygame.Rect(inner.right - replay_w, self.log_heading_y - m.px(6), replay_w, m.px(28)),
-            m.font_px(12),
+            label_px,
         )
         log_top = self.log_heading_y + m.px(30)
         self.log_bottom_live = buttons_top - m.px(12)

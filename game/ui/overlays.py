@@ -7,13 +7,14 @@ board's Timeline (:func:`set_banner`, :func:`flash_banner`), so they obey the sp
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from game.ui.draw import Art, Colour, blit_center, darker, lighter, pulse
+from game.ui.draw import Art, Colour, blit_center, darker, lighter, mix, pulse
 from game.ui.fonts import get_font
 from game.ui.text import render, wrap
 
@@ -190,3 +191,76 @@ def popup_beside(
             best = (hidden, order, popup)
     assert best is not None
     return best[2]
+
+
+def chooser_rects(
+    count: int,
+    card: tuple[int, int],
+    anchor: pygame.Rect,
+    bounds: pygame.Rect,
+    avoid: list[pygame.Rect],
+    unit: float,
+    columns: int = 3,
+) -> list[pygame.Rect]:
+    """A chooser popup beside ``anchor``: ``[popup, card 1, card 2, …]``, ``count`` option
+    cards of size ``card`` in rows of ``columns`` under a heading."""
+    gap, head, pad = round(0.8 * unit), round(3.6 * unit), round(1.2 * unit)
+    cols = min(columns, count)
+    rows = math.ceil(count / cols)
+    w = cols * card[0] + (cols - 1) * gap + 2 * pad
+    h = head + rows * card[1] + (rows - 1) * gap + pad
+    popup = popup_beside((w, h), anchor, bounds.inflate(-2 * gap, -2 * gap), avoid, 2 * gap)
+    rects = [popup]
+    for i in range(count):
+        r, c = divmod(i, cols)
+        x, y = popup.x + pad + c * (card[0] + gap), popup.y + head + r * (card[1] + gap)
+        rects.append(pygame.Rect(x, y, *card))
+    return rects
+
+
+def draw_chooser(
+    surface: pygame.Surface,
+    art: Art,
+    rects: list[pygame.Rect],
+    title: str,
+    options: list[tuple[str, Callable[[pygame.Surface, pygame.Rect], None]]],
+    colour: Colour,
+    mouse: tuple[int, int] | None,
+    hinted: int | None,
+    appear: float,
+    unit: float,
+) -> None:
+    """The chooser popup fading in (``appear`` 0..1): a heading, and per option a card with its
+    picture (``paint(surface, card)``), its label, its key number; hover and hint glow."""
+    p, popup, cards = art.p, rects[0], rects[1:]
+    panel = art.panel(popup.w, popup.h, (*p["panel"], 240), lighter(colour, 0.3), round(1.2 * unit))
+    blit_center(surface, panel, popup.center, round(255 * min(1.0, max(0.0, appear))))
+    if appear < 0.6:
+        return
+    px = max(9, round(1.8 * unit))
+    head = art.text(title, px, p["text"], bold=True)
+    surface.blit(head, (popup.x + round(1.2 * unit), popup.y + round(0.8 * unit)))
+    for n, ((label, paint), card) in enumerate(zip(options, cards, strict=True), start=1):
+        hover = mouse is not None and card.collidepoint(mouse)
+        hint = hinted == n - 1
+        fill = lighter(p["panel"], 0.16 if hover else 0.07)
+        edge = (
+            p["hint"]
+            if hint
+            else lighter(colour, 0.45)
+            if hover
+            else mix(p["panel_edge"], colour, 0.4)
+        )
+        surface.blit(art.panel(card.w, card.h, (*fill, 255), edge, round(0.8 * unit)), card)
+        if hover or hint:
+            ring = art.glow(card.w, card.h, p["hint"] if hint else lighter(colour, 0.3),
+                            max(2, round(unit * 0.35)))  # fmt: skip
+            blit_center(surface, ring, card.center, 255 if hint else 180)
+        paint(surface, card)
+        text = art.text(label, max(9, round(1.4 * unit)), p["text"] if hover else p["text_dim"])
+        surface.blit(text, text.get_rect(midbottom=(card.centerx, card.bottom - round(0.4 * unit))))
+        key = art.text(str(n), max(9, round(1.2 * unit)), p["panel"], bold=True)
+        badge = pygame.Rect(card.x + round(0.4 * unit), card.y + round(0.4 * unit), 0, 0)
+        badge.size = (key.get_height(), key.get_height())
+        pygame.draw.rect(surface, p["text_dim"], badge, border_radius=round(0.3 * unit))
+        blit_center(surface, key, badge.center)
