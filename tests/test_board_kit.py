@@ -88,16 +88,24 @@ class PebbleBoard(Board):
 
     def paint(self, surface: pygame.Surface) -> None:
         surface.fill((0, 0, 0), self.rect)
+        self.draw_layer(surface)
 
     def things(self, obs: dict) -> dict:
         return {("taken", i): n for i, n in enumerate(obs["taken"])} | {"pile": obs["pile"]}
 
-    def thing_rect(self, key: object) -> pygame.Rect:
-        index = key[1] if isinstance(key, tuple) else 2
-        return pygame.Rect(10 + 60 * index, 10, 50, 50)
+    def rest(self, key: object, obs: dict) -> pygame.Rect:
+        """Each player's pebbles in a box; the pile's box moves right as it shrinks."""
+        if isinstance(key, tuple):
+            return pygame.Rect(10 + 60 * key[1], 10, 50, 50)
+        return pygame.Rect(130 + 2 * (5 - obs["pile"]), 10, 50, 50)
+
+    def draw_thing(
+        self, surface: pygame.Surface, key: object, rect: pygame.Rect, alpha: float
+    ) -> None:
+        self.drawn[key] = (rect, alpha)
 
 
-def make_board() -> PebbleBoard:
+def make_board(speed: float = 0.0) -> PebbleBoard:
     pygame.font.init()
     game = PebblesGame()
     ctx = BoardContext(
@@ -109,9 +117,11 @@ def make_board() -> PebbleBoard:
         lang="en",
         feedback=lambda text: None,
         play_sound=lambda name: None,
-        anim_speed=lambda: 0.0,
+        anim_speed=lambda: speed,
     )
-    return PebbleBoard(ctx)
+    board = PebbleBoard(ctx)
+    board.drawn = {}
+    return board
 
 
 def test_the_opponents_last_turn_stays_marked_until_the_viewer_acts() -> None:
@@ -153,7 +163,29 @@ def test_highlight_turn_and_hit_testing() -> None:
         == changed_keys(board.things(before), board.things(after))
     )
     assert board.key_at((15, 15)) == ("taken", 0) and board.key_at((500, 500)) is None
-    board.mouse = (135, 20)
+    board.mouse = (140, 20)
     assert board.hovered == "pile"
     board.highlight_turn(None, None)
     assert board.highlighted == set()
+
+
+def test_the_sprite_layer_animates_enter_move_and_exit() -> None:
+    board = make_board(speed=1.0)
+    first = {"taken": [0, 0], "pile": 5, "to_move": 0}
+    board.show(first, 0, [], animate=False)
+    assert board.thing_rect("pile") == pygame.Rect(130, 10, 50, 50)
+    board.show({"taken": [1], "pile": 4, "to_move": 1}, 0, [], animate=True)  # seat 1 left
+    assert board.is_animating()
+    board.update(0.1)
+    board.draw(pygame.Surface((300, 100)))
+    moving = board.drawn["pile"][0]
+    assert 130 < moving.x < 132  # sliding towards its new place
+    assert 0.0 < board.drawn[("taken", 1)][1] < 1.0  # fading out
+    assert board.thing_rect(("taken", 1)) is None  # a leaving thing is not hit any more
+    board.update(1.0)
+    assert not board.is_animating() and board.thing_rect("pile") == pygame.Rect(132, 10, 50, 50)
+    assert ("taken", 1) not in board.layer.sprites
+    board.show(first, 0, [], animate=True)  # it comes back: enters, growing from 80 %
+    assert board.layer.sprites[("taken", 1)].alpha == 0.0
+    board.skip_animation()
+    assert board.thing_rect(("taken", 1)) == pygame.Rect(70, 10, 50, 50)

@@ -10,13 +10,17 @@ Flow per action, driven by the match scene:
     action = board.handle_event(event)            # an action id when the human decided
     board.update(dt); board.draw(surface)         # every frame
 
-What a new board writes (see ``flatfront.py`` and ``battleline.py``):
+What a new board writes:
     PALETTES, SEAT_ROLES          class attributes: colours by role, and which role is each seat's
-    on_observation(prev, obs, animate)   rebuild its sprites or animate the difference, using
-                                  ``self.tweens`` (a Timeline: ``animate``, ``sound``, ``call``)
-    paint(surface)                everything under the overlays; ``paint_overlays`` what is above
-    things(obs), thing_rect(key)  the keyed layer: what is on the table and where it rests, so the
-                                  kit can mark the opponent's last turn and highlight a log row
+    things(obs)                   the keyed layer: every thing on the table by a stable key
+    rest(key, obs), draw_thing    where each thing rests and how it looks: the kit's sprite layer
+                                  then animates enter / move / exit between observations, hit-tests
+                                  (``key_at``, ``hovered``) and marks the opponent's last turn
+    paint(surface)                the table under the things (call ``draw_layer``); what lies above
+                                  the marks goes in ``paint_overlays``
+Boards with richer animation (``flatfront.py``, ``battleline.py``) instead override
+``on_observation`` (animating with ``self.tweens``, a Timeline: ``animate``, ``sound``, ``call``)
+and ``thing_rect``.
     clicks_for(action)            where to click for a legal action (the contract test uses it)
     turn_words, log_icons         a turn of the move log in words and small pictures
     reset_input()                 forget a half-made decision (a selected card), if it has any
@@ -39,6 +43,7 @@ from typing import Any, ClassVar
 import pygame
 
 from game import i18n
+from game.boards.layer import SpriteLayer
 from game.boards.turns import Step
 from game.engines.base import Game, State
 from game.ui import draw, overlays
@@ -102,6 +107,7 @@ class Board:
     def __init__(self, ctx: BoardContext) -> None:
         self.ctx = ctx
         self.tweens = Timeline(ctx.anim_speed, ctx.play_sound)
+        self.layer = SpriteLayer(self.tweens)  # used when the board says where things rest
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.viewer = 0
         self.obs: Obs = {}  # the observation shown ({} until the first)
@@ -119,6 +125,8 @@ class Board:
     def layout(self, rect: pygame.Rect) -> None:
         """The board's area changed (window resize): recompute geometry."""
         self.rect = pygame.Rect(rect)
+        if self.obs:
+            self.layer.sync(self.resting_places(self.obs), animate=False)
 
     def show(self, obs: Obs, viewer: int, legal: list[int], animate: bool) -> None:
         """A new observation for ``viewer``; animate the change from the previous one if asked.
@@ -210,11 +218,32 @@ class Board:
 
     # --- hooks --------------------------------------------------------------------------------
     def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
-        """Rebuild sprites for ``obs``; start tweens for what changed since ``previous``."""
+        """Rebuild sprites for ``obs``; start tweens for what changed since ``previous``. The
+        default moves the kit's sprite layer to ``rest`` (things enter, slide and leave)."""
+        self.layer.sync(self.resting_places(obs), animate)
 
     def paint(self, surface: pygame.Surface) -> None:
-        """Draw the board under the overlays (table, pieces, glows)."""
-        raise NotImplementedError
+        """Draw the board under the overlays (table, pieces, glows); the default draws the
+        sprite layer."""
+        self.draw_layer(surface)
+
+    def rest(self, key: Hashable, obs: Obs) -> pygame.Rect | None:
+        """Where thing ``key`` of ``obs`` rests on the screen, for the kit's sprite layer; None
+        (the default) for a board that animates its own sprites."""
+        return None
+
+    def draw_thing(
+        self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
+    ) -> None:
+        """Draw thing ``key`` at ``rect`` with opacity ``alpha`` (0..1): the sprite layer's look."""
+
+    def resting_places(self, obs: Obs) -> dict[Hashable, pygame.Rect]:
+        places = ((key, self.rest(key, obs)) for key in self.things(obs))
+        return {key: rect for key, rect in places if rect is not None}
+
+    def draw_layer(self, surface: pygame.Surface) -> None:
+        for sprite in list(self.layer.sprites.values()):
+            self.draw_thing(surface, sprite.key, sprite.rect, sprite.alpha)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         """Draw what lies above the last-move marks: things in flight, banners, popups."""
@@ -225,8 +254,9 @@ class Board:
         return {}
 
     def thing_rect(self, key: Hashable) -> pygame.Rect | None:
-        """Where thing ``key`` of the shown observation rests now, or None if it is not drawn."""
-        return None
+        """Where thing ``key`` of the shown observation is drawn now, or None if it is not; the
+        default asks the sprite layer."""
+        return self.layer.rect(key)
 
     def mover(self, obs: Obs) -> int:
         """The seat whose turn ``obs`` is (chance steps inside a turn belong to it; -1 if none)."""
