@@ -4,6 +4,7 @@ reviewing marks the reviewed turn, and "replay last turn" re-animates the oppone
 
 from __future__ import annotations
 
+import random
 import re
 
 import pygame
@@ -127,3 +128,32 @@ def test_hover_review_and_replay_mark_the_turn(app: App) -> None:
     assert board.obs != live and not board.legal
     run_until(app, lambda: scene.replay is None)
     assert board.obs == live and board.legal and board.marked == marked
+
+
+def test_the_step_log_words_only_new_actions_and_replays_after_a_rewind() -> None:
+    from game.boards import board_class
+    from game.boards.turns import StepLog
+
+    game = GAMES["battleline"]
+    state = game.new_state()
+    rng = random.Random(2)
+    for _ in range(40):
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0]
+        )
+    record = state.to_record()
+    n = len(record["history"])
+    log = StepLog(game, board_class("battleline").log_phrase)
+
+    def update(k: int, viewer: int = 0) -> list[Step]:
+        return log.update({**record, "history": record["history"][:k]}, [0] * n, [False] * n,
+                          [False] * n, viewer)  # fmt: skip
+
+    first = update(20)[:]
+    grown = update(n)
+    assert len(grown) == n and all(a is b for a, b in zip(first, grown, strict=False))
+    assert [s.text for s in grown] == [s.text for s in update(n)]
+    rewound = update(10)
+    assert len(rewound) == 10 and rewound[0] is not first[0]  # replayed from the start
+    words = [s.phrase for s in update(n, viewer=1)]
+    assert words != [s.phrase for s in grown]  # each viewer sees its own draws named

@@ -3,7 +3,7 @@ inside them (a card drawn, a tile turned up for that player), worded as the view
 
 Chance events belong to the player their phrase names (argument "player" or "side"); a run of
 chance events naming no one, or several players (the opening deal), is a row of its own. The
-history is replayed once to word each action *before* it is applied, as ``observed_action``
+history is replayed (incrementally) to word each action *before* it is applied, as ``observed_action``
 lets the viewer see it: the viewer's own draws are named, the opponent's are not.
 """
 
@@ -74,21 +74,38 @@ def group(steps: list[Step]) -> list[Turn]:
     return turns
 
 
-def replay_steps(
-    game: Game,
-    record: dict,
-    players: list[int],
-    forced: list[bool],
-    private: list[bool],
-    viewer: int,
-    phrase_of: Callable[[State, int, int], Phrase],
-) -> list[Step]:
-    """Word every action of ``record``'s history for ``viewer`` by replaying it once."""
-    state = game.replay({**record, "history": []})
-    steps: list[Step] = []
-    for i, action in enumerate(record["history"]):
-        text = state.action_to_string(action)
-        phrase = phrase_of(state, action, viewer)
-        steps.append(Step(i, players[i], phrase, text, forced[i], private[i]))
-        state.apply_unchecked(action)
-    return steps
+class StepLog:
+    """Every action of a match worded for one viewer. It words only the actions added since the
+    last call and replays the history from the start only after a rewind (undo) or a change of
+    viewer, so a new move costs one step, not a replay of the whole game."""
+
+    def __init__(self, game: Game, phrase_of: Callable[[State, int, int], Phrase]) -> None:
+        self.game = game
+        self.phrase_of = phrase_of
+        self.viewer: int | None = None
+        self.actions: list[int] = []
+        self.steps: list[Step] = []
+        self.state: State | None = None
+
+    def update(
+        self,
+        record: dict,
+        players: list[int],
+        forced: list[bool],
+        private: list[bool],
+        viewer: int,
+    ) -> list[Step]:
+        history = list(record["history"])
+        n = len(self.actions)
+        if self.state is None or viewer != self.viewer or history[:n] != self.actions:
+            self.state = self.game.replay({**record, "history": []})
+            self.viewer, self.actions, self.steps = viewer, [], []
+        state = self.state
+        for i in range(len(self.actions), len(history)):
+            action = history[i]
+            phrase = self.phrase_of(state, action, viewer)
+            text = state.action_to_string(action)
+            self.steps.append(Step(i, players[i], phrase, text, forced[i], private[i]))
+            self.actions.append(action)
+            state.apply_unchecked(action)
+        return self.steps

@@ -37,6 +37,7 @@ class MatchPanel:
         self._row_move: list[int] = []  # per log row: the last move it stands for
         self._move_row: list[int] = []  # per move: its log row
         self.turns: list[turns.Turn] = []
+        self._steps = turns.StepLog(self.match.game, scene.board.log_phrase)
         m = self.match
         self.undo_button = Button(
             lambda: t("match.undo"),
@@ -93,16 +94,13 @@ class MatchPanel:
         key = (m.revision, get_language(), m.viewer)
         if key != self._log_key:
             self._log_key = key
-            board = self.scene.board
             moves = m.moves
-            steps = turns.replay_steps(
-                m.game,
+            steps = self._steps.update(
                 m.state.to_record(),
                 [mv.player for mv in moves],
                 [mv.forced for mv in moves],
                 [mv.private for mv in moves],
                 m.viewer,
-                board.log_phrase,
             )
             self.turns = turns.group(steps)
             rows: list[Row] = []
