@@ -3,8 +3,9 @@ inside them (a card drawn, a tile turned up for that player), worded as the view
 
 Chance events belong to the player their phrase names (argument "player" or "side"); a run of
 chance events naming no one, or several players (the opening deal), is a row of its own. The
-history is replayed (incrementally) to word each action *before* it is applied, as ``observed_action``
-lets the viewer see it: the viewer's own draws are named, the opponent's are not.
+history is replayed (incrementally) to word each action *before* it is applied, as
+``observed_action`` lets the viewer see it: the viewer's own draws are named, the opponent's are
+not.
 """
 
 from __future__ import annotations
