@@ -29,7 +29,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check game ai tests bench build
 
 test: $(VENV)/.installed-test lint
-	$(BIN)/mypy --follow-imports=silent game/boards
+	$(BIN)/mypy --follow-imports=silent game/boards game/ui/draw.py game/ui/overlays.py game/ui/tween.py
 	$(HEADLESS) $(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-bench
