@@ -169,6 +169,13 @@ class Board:
         """0..1, breathing with the clock: the glow of things waiting for a click."""
         return draw.pulse(self.clock, speed)
 
+    def breathing(self, urgent: bool = False) -> int:
+        """The alpha of a glow breathing with the clock, the same on every board: ``urgent`` for
+        what the viewer may click now (faster, deeper), else for whose turn it is."""
+        if urgent:
+            return round(draw.pulse(self.clock, 4.0, 125, 250))
+        return round(draw.pulse(self.clock, 3.0, 160, 255))
+
     def update(self, dt: float) -> None:
         self.clock += dt
         self.tweens.update(dt)

@@ -122,7 +122,7 @@ class BattleLineDrawing(BattleLineView):
                 surface.blit(self.art.slot(rect.w, rect.h, colour, glowing), rect)
                 if glowing:
                     ring = self.art.glow(rect.w, rect.h, p["legal"], max(3, g.cw // 16))
-                    blit_center(surface, ring, rect.center, round(110 + 120 * self.pulse(4.0)))
+                    blit_center(surface, ring, rect.center, self.breathing(urgent=True))
 
     def _draw_flags(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
@@ -138,10 +138,10 @@ class BattleLineDrawing(BattleLineView):
             cx, cy = self.flag_center(f)
             if f in winning:
                 halo = self.art.glow(fw, fh, p["claim"], max(3, fw // 8))
-                blit_center(surface, halo, (cx, cy), round(170 + 85 * self.pulse(3.0)))
+                blit_center(surface, halo, (cx, cy), self.breathing())
             if env and f in targets:
                 halo = self.art.glow(fw, fh, p["legal"], max(3, fw // 10))
-                blit_center(surface, halo, (cx, cy), round(120 + 120 * self.pulse(4.0)))
+                blit_center(surface, halo, (cx, cy), self.breathing(urgent=True))
             if sprite.burst > 0:
                 radius = round(fh * (0.4 + 0.9 * sprite.burst))
                 colour = self.art.side(max(sprite.owner, 0))
@@ -275,7 +275,7 @@ class BattleLineDrawing(BattleLineView):
             return
         w = round(sprite.w)
         ring = self.art.glow(w, card_height(w), self.ctx.palette["selected"], max(3, w // 14))
-        blit_center(surface, ring, (sprite.x, sprite.y), round(170 + 85 * self.pulse()))
+        blit_center(surface, ring, (sprite.x, sprite.y), self.breathing())
 
     def _draw_moving(self, surface: pygame.Surface) -> None:
         for sprite in sorted((s for s in self.sprites.values() if s.moving), key=lambda s: s.z):
@@ -373,7 +373,7 @@ class BattleLineDrawing(BattleLineView):
                     rect = self.visible_rect(f, side, j, len(stack))
                     colour = p["selected"] if card == hovered else p["legal"]
                     ring = self.art.glow(rect.w, rect.h, colour, max(2, g.cw // 18))
-                    alpha = 255 if card == hovered else round(130 + 110 * self.pulse(4.0))
+                    alpha = 255 if card == hovered else self.breathing(urgent=True)
                     blit_center(surface, ring, rect.center, alpha)
 
     def _draw_claim_buttons(self, surface: pygame.Surface) -> None:
@@ -382,7 +382,7 @@ class BattleLineDrawing(BattleLineView):
             rect = self.claim_button_rect(f)
             token = self._flag_token_rect(f)
             halo = self.art.glow(token.w, token.h, p["claim"], max(3, token.w // 12))
-            blit_center(surface, halo, token.center, round(120 + 130 * self.pulse(4.0)))
+            blit_center(surface, halo, token.center, self.breathing(urgent=True))
             hovered = self.mouse is not None and rect.collidepoint(self.mouse)
             self._button(
                 surface, rect, i18n.t("battleline.button.claim"), primary=True, hot=hovered
@@ -512,7 +512,7 @@ class BattleLineDrawing(BattleLineView):
         )
         if active:
             ring = self.art.glow(rect.w, rect.h, p["gold"], max(2, round(g.unit * 0.4)))
-            blit_center(surface, ring, rect.center, round(120 + 100 * self.pulse()))
+            blit_center(surface, ring, rect.center, self.breathing())
         pad = round(0.7 * g.unit)
         mark = self.art.side_mark(side, self.fs(1.9))
         surface.blit(mark, mark.get_rect(midleft=(rect.x + pad, rect.y + rect.h * 0.32)))
@@ -572,7 +572,7 @@ class BattleLineDrawing(BattleLineView):
                     surface,
                     ring,
                     rect.center,
-                    255 if deck == hovered else round(130 + 120 * self.pulse(4.0)),
+                    255 if deck == hovered else self.breathing(urgent=True),
                 )
             if not n:
                 surface.blit(self.art.slot(rect.w, rect.h, lighter(p["panel"], 0.4), False), rect)

@@ -742,7 +742,7 @@ class FlatFrontBoard(Board):
         p = self.ctx.palette
         w, h = self.geo.tile
         marker = self.art.cell_marker(w, h, p["legal"])
-        alpha = round(150 + 105 * self.pulse())
+        alpha = self.breathing()
         for cell in cells:
             blit_center(surface, marker, self.cell_center(cell), alpha)
 
@@ -791,7 +791,7 @@ class FlatFrontBoard(Board):
                     surface,
                     glow,
                     rect.center,
-                    255 if is_hovered else round(140 + 115 * self.pulse(4.0)),
+                    255 if is_hovered else self.breathing(urgent=True),
                 )
                 mark = self.art.crosshair(round(h * 0.3), p["target"])
                 surface.blit(mark, mark.get_rect(center=(rect.right - h * 0.1, rect.top + h * 0.1)))
@@ -805,7 +805,7 @@ class FlatFrontBoard(Board):
                 )
             if sprite.id == pending:
                 glow = self.art.glow(w, h, self.art.side(sprite.owner), thick)
-                blit_center(surface, glow, rect.center, round(160 + 95 * self.pulse()))
+                blit_center(surface, glow, rect.center, self.breathing())
 
     def _dim(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         veil = self.art.panel(
@@ -1053,7 +1053,7 @@ class FlatFrontBoard(Board):
         if state:
             colour = p["gold"] if state == "winner" else lighter(self.art.side(side), 0.2)
             glow = self.art.glow(rect.w, rect.h, colour, max(3, round(g.unit * 0.5)))
-            alpha = 255 if state == "winner" else round(150 + 80 * self.pulse())
+            alpha = 255 if state == "winner" else self.breathing()
             blit_center(surface, glow, rect.center, alpha)
         seats = self.ctx.seat_names
         seat = seats[side] if side < len(seats) else ""
