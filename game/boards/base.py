@@ -83,9 +83,9 @@ class BoardContext:
     extra: dict = field(default_factory=dict)
 
 
-def palette_of(board_cls: type[Board], colorblind: bool) -> dict[str, Colour]:
+def palette_of(board_cls: type, colorblind: bool) -> dict[str, Colour]:
     """The board's palette over the kit's base colours, colour-blind variant if asked."""
-    palettes = board_cls.PALETTES
+    palettes: dict[str, dict[str, Colour]] = getattr(board_cls, "PALETTES", {})
     name = "colorblind" if colorblind and "colorblind" in palettes else "normal"
     return {**BASE_PALETTE, **palettes.get(name, {})}
 

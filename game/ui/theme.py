@@ -52,10 +52,10 @@ def mix(a: Colour, b: Colour, k: float) -> Colour:
 
 
 def board_palette(board_cls: type, colorblind: bool) -> dict[str, Colour]:
-    """The board class's palette, colour-blind variant if asked ({} for a board without one)."""
-    palettes: dict[str, dict[str, Colour]] = getattr(board_cls, "PALETTES", {})
-    name = "colorblind" if colorblind and "colorblind" in palettes else "normal"
-    return dict(palettes.get(name, {}))
+    """The board class's palette over the kit's base colours, colour-blind variant if asked."""
+    from game.boards.base import palette_of  # lazy: boards load when a match opens
+
+    return palette_of(board_cls, colorblind)
 
 
 # Seat colours where a board names none.
