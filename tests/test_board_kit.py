@@ -189,3 +189,17 @@ def test_the_sprite_layer_animates_enter_move_and_exit() -> None:
     assert board.layer.sprites[("taken", 1)].alpha == 0.0
     board.skip_animation()
     assert board.thing_rect(("taken", 1)) == pygame.Rect(70, 10, 50, 50)
+
+
+def test_hot_seat_the_next_player_sees_the_previous_players_turn() -> None:
+    board = make_board()
+    start = {"taken": [0, 0], "pile": 5, "to_move": 0}
+    board.show(start, 0, [1, 2], animate=False)
+    after = {"taken": [1, 0], "pile": 4, "to_move": 1}
+    board.show(after, 0, [], animate=True)  # still shown to the player who just moved
+    assert board.marked == set()
+    board.show(after, 1, [1, 2], animate=False)  # the curtain lifts for the next player
+    assert board.marked == {("taken", 0), "pile"}
+    then = {"taken": [1, 2], "pile": 2, "to_move": 0}
+    board.show(then, 0, [1, 2], animate=True)  # player 1 moved: player 0 sees only that
+    assert board.marked == {("taken", 1), "pile"}

@@ -293,24 +293,24 @@ class Board:
         return None if self.mouse is None else self.key_at(self.mouse)
 
     def _note_turn(self, previous: Obs | None, obs: Obs, viewer: int, animate: bool) -> None:
-        """Keep the marks of the other player's last turn: what entered or changed since the
-        viewer last decided. A jump (load, undo, review) hides them; coming back shows them."""
+        """Keep what the latest turn changed (the keys that entered or changed since its player
+        began it) and show it to every viewer but that player, so it stays marked until the viewer
+        acts (which starts the viewer's own turn). A jump (load, undo, review) hides the marks;
+        coming back shows them again. Hot-seat: the next player sees the previous one's turn."""
         now = self.things(obs)
         if previous is not None and animate:
             before = self.things(previous)
-            if before != self._marked_at:
-                self._marks = set()
             actor = self.mover(previous)
-            if actor >= 0 and actor != self._turn_of:
-                self._marks, self._turn_of = set(), actor
-            if self._turn_of != viewer:
-                self._marks = (self._marks | changed_keys(before, now)) & set(now)
-            else:
-                self._marks = set()
+            if before != self._marked_at or (actor >= 0 and actor != self._turn_of):
+                self._marks = set()  # a new turn, or a jump: start afresh
+            if actor >= 0:
+                self._turn_of = actor
+            self._marks = (self._marks | changed_keys(before, now)) & set(now)
             self._marked_at = now
         elif previous is None:
-            self._marks, self._marked_at = set(), now
-        self.marked = self._marks if now == self._marked_at else set()
+            self._marks, self._marked_at, self._turn_of = set(), now, -1
+        shown = now == self._marked_at and self._turn_of not in (viewer, -1)
+        self.marked = self._marks if shown else set()
         self.highlighted = set()
 
     def draw_marks(self, surface: pygame.Surface) -> None:
