@@ -68,6 +68,7 @@ class MatchScene(Scene):
         self.over_shown = False
         self.replay: list[dict] | None = None  # observations still to show while replaying
         self._hovered_row: int | None = -1  # the log row whose turn the board highlights
+        self._turn_obs: dict[tuple, tuple[dict, dict]] = {}  # observations around a logged turn
         self.panel = MatchPanel(self)
         self.widgets = self.panel.widgets
 
@@ -191,7 +192,14 @@ class MatchScene(Scene):
             self.board.highlight_turn(None, None)
             return
         m = self.match
-        self.board.highlight_turn(m.observation_at(turn.first), m.observation_at(turn.last + 1))
+        key = (m.revision, m.viewer, turn.first, turn.last)
+        pair = self._turn_obs.get(key)
+        if pair is None:  # each replays the history: keep them while the mouse moves over rows
+            if len(self._turn_obs) > 64:
+                self._turn_obs.clear()
+            pair = (m.observation_at(turn.first), m.observation_at(turn.last + 1))
+            self._turn_obs[key] = pair
+        self.board.highlight_turn(*pair)
 
     def last_other_turn(self) -> Turn | None:
         """The latest turn of a player other than the viewer (what "replay" re-animates)."""
