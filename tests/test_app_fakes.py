@@ -138,6 +138,8 @@ PALETTES = {
 class PebblesBoard(Board):
     """Left half of the board takes one pebble, right half two; keys 1 and 2 do the same."""
 
+    PALETTES = PALETTES
+
     def handle_event(self, event: pygame.event.Event) -> int | None:
         keys = {
             pygame.K_1: 1,

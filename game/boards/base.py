@@ -1,28 +1,70 @@
-"""The contract between the generic match scene and a game's board view.
+"""The board kit: the contract between the generic match scene and a game's board view, and
+everything every board needs written once.
 
 A board draws only from ``observation(viewer)`` (so hot-seat privacy and "the AI cannot peek"
 hold by construction) and turns clicks into action ids. The match scene owns the true state,
 the turn loop, undo, the log and the AI; the board owns pixels and animation.
 
 Flow per action, driven by the match scene:
-    board.show(obs, legal, animate=True)   # after every applied action (and on load/undo)
-    action = board.handle_event(event)     # returns an action id when the human decided
-    board.update(dt); board.draw(surface)  # every frame
-The board animates the *difference* between the previous and the new observation.
+    board.show(obs, viewer, legal, animate=True)  # after every applied action (and on load/undo)
+    action = board.handle_event(event)            # an action id when the human decided
+    board.update(dt); board.draw(surface)         # every frame
+
+What a new board writes:
+    PALETTES, SEAT_ROLES          class attributes: colours by role, and which role is each seat's
+    things(obs)                   the keyed layer: every thing on the table by a stable key
+    rest(key, obs), draw_thing    where each thing rests and how it looks: the kit's sprite layer
+                                  then animates enter / move / exit between observations, hit-tests
+                                  (``key_at``, ``hovered``) and marks the opponent's last turn
+    paint(surface)                the table under the things (call ``draw_layer``); what lies above
+                                  the marks goes in ``paint_overlays``
+Boards with richer animation (``flatfront.py``, ``battleline.py``) instead override
+``on_observation`` (animating with ``self.tweens``, a Timeline: ``animate``, ``sound``, ``call``)
+and ``thing_rect``.
+    clicks_for(action)            where to click for a legal action (the contract test uses it)
+    turn_words, log_icons         a turn of the move log in words and small pictures
+    reset_input()                 forget a half-made decision (a selected card), if it has any
+
+What the kit gives: the timeline (obeys the speed setting, "off" included, and click-to-skip),
+hover tracking and hit-testing over the keyed layer, the "last move" marks (kept until the viewer
+acts, with animations off too), log highlights, and the shared overlays in :mod:`game.ui.overlays`
+(banner, hint marker, tooltip, chooser popup) and drawing maths in :mod:`game.ui.draw`.
+
 Illegal clicks: return the action anyway and let the engine's IllegalActionError explain, or call
 ``ctx.feedback(text)`` for a click that maps to no action at all.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import pygame
 
-from game.engines.base import Game
-from game.ui.tween import Tweener
+from game import i18n
+from game.boards.layer import SpriteLayer
+from game.boards.turns import Step
+from game.engines.base import Game, State
+from game.ui import draw, overlays
+from game.ui.draw import Colour
+from game.ui.tween import Timeline
+
+Obs = dict[str, Any]
+Things = dict[Hashable, Hashable]  # key -> what it shows (a change of value is a move)
+
+# Colours the kit's own marks use; a board's palette may override any of them.
+BASE_PALETTE: dict[str, Colour] = {
+    "bg": (20, 16, 13),
+    "panel": (24, 20, 17),
+    "panel_edge": (118, 96, 72),
+    "text": (246, 239, 226),
+    "text_dim": (196, 184, 164),
+    "gold": (222, 182, 96),
+    "hint": (104, 222, 246),
+    "last_move": (255, 236, 150),
+    "highlight": (190, 150, 255),
+}
 
 
 @dataclass
@@ -33,7 +75,7 @@ class BoardContext:
     options: dict
     num_players: int
     seat_names: list[str]  # display name per seat ("You", "Hard AI", "Player 2", ...)
-    palette: dict[str, tuple[int, int, int]]  # the game's palette (colour-blind variant applied)
+    palette: dict[str, Colour]  # the game's palette (colour-blind variant applied)
     lang: str  # "en" | "ja"
     feedback: Callable[[str], None]  # show a short message (illegal click, hint text)
     play_sound: Callable[[str], None]  # "place", "flip", "attack", "knock", "error", "win", ...
@@ -41,35 +83,73 @@ class BoardContext:
     extra: dict = field(default_factory=dict)
 
 
+def palette_of(board_cls: type, colorblind: bool) -> dict[str, Colour]:
+    """The board's palette over the kit's base colours, colour-blind variant if asked."""
+    palettes: dict[str, dict[str, Colour]] = getattr(board_cls, "PALETTES", {})
+    name = "colorblind" if colorblind and "colorblind" in palettes else "normal"
+    return {**BASE_PALETTE, **palettes.get(name, {})}
+
+
+def changed_keys(before: Things, after: Things) -> set[Hashable]:
+    """Keys that entered or changed between two snapshots of the keyed layer."""
+    return {key for key, value in after.items() if before.get(key, _MISSING) != value}
+
+
+_MISSING = object()
+
+
 class Board:
-    """Base class with the bookkeeping every board needs; games override the hooks."""
+    """Base class of every board; games override the hooks listed in the module docstring."""
+
+    PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {"normal": {}}
+    SEAT_ROLES: ClassVar[tuple[str, ...]] = ()  # palette keys of the seats' colours, by seat
 
     def __init__(self, ctx: BoardContext) -> None:
         self.ctx = ctx
-        self.tweens = Tweener()
+        self.tweens = Timeline(ctx.anim_speed, ctx.play_sound)
+        self.layer = SpriteLayer(self.tweens)  # used when the board says where things rest
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.viewer = 0
-        self.obs: dict | None = None
+        self.obs: Obs = {}  # the observation shown ({} until the first)
         self.legal: list[int] = []  # legal actions when the viewer may act, else empty
         self.hint: int | None = None
         self.clock = 0.0  # seconds of real time shown, for idle effects (glows that pulse)
+        self.mouse: tuple[int, int] | None = None
+        self.marked: set[Hashable] = set()  # the other player's last turn, shown on the board
+        self.highlighted: set[Hashable] = set()  # a turn picked in the log (hover or review)
+        self._marks: set[Hashable] = set()
+        self._marked_at: Things = {}
+        self._turn_of = -1  # who made the decisions being marked
 
     # --- called by the match scene ----------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         """The board's area changed (window resize): recompute geometry."""
         self.rect = pygame.Rect(rect)
+        if self.obs:
+            self.layer.sync(self.resting_places(self.obs), animate=False)
 
-    def show(self, obs: dict, viewer: int, legal: list[int], animate: bool) -> None:
+    def show(self, obs: Obs, viewer: int, legal: list[int], animate: bool) -> None:
         """A new observation for ``viewer``; animate the change from the previous one if asked.
 
         ``legal`` is non-empty only when the viewer is a human whose decision it is now.
         """
-        previous = self.obs
+        previous = self.obs or None
         self.obs, self.viewer, self.legal, self.hint = obs, viewer, legal, None
+        self._note_turn(previous, obs, viewer, animate)
         self.on_observation(previous, obs, animate and previous is not None)
+        if self.ctx.anim_speed() <= 0:
+            self.tweens.finish_all()
 
     def show_hint(self, action: int) -> None:
         self.hint = action
+
+    def highlight_turn(self, before: Obs | None, after: Obs | None) -> None:
+        """Highlight what changed from ``before`` to ``after`` (a log row hovered or reviewed);
+        None clears the highlight."""
+        if before is None or after is None:
+            self.highlighted = set()
+        else:
+            self.highlighted = changed_keys(self.things(before), self.things(after))
 
     def handle_event(self, event: pygame.event.Event) -> int | None:
         """An action id when the event completes a human decision, else None."""
@@ -80,20 +160,32 @@ class Board:
         controls that change no game state, such as a player setting. True when consumed."""
         return False
 
+    def refuse(self, key: str, **fmt: object) -> int | None:
+        """A click that maps to no action: say why (text key ``key``); returns no action."""
+        self.ctx.feedback(i18n.t(key, **fmt))
+        return None
+
     def pulse(self, speed: float = 3.0) -> float:
         """0..1, breathing with the clock: the glow of things waiting for a click."""
-        return 0.5 + 0.5 * math.sin(self.clock * speed)
+        return draw.pulse(self.clock, speed)
+
+    def breathing(self, urgent: bool = False) -> int:
+        """The alpha of a glow breathing with the clock, the same on every board: ``urgent`` for
+        what the viewer may click now (faster, deeper), else for whose turn it is."""
+        if urgent:
+            return round(draw.pulse(self.clock, 4.0, 125, 250))
+        return round(draw.pulse(self.clock, 3.0, 160, 255))
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        speed = self.ctx.anim_speed()
-        if speed <= 0:
-            self.tweens.finish_all()
-        else:
-            self.tweens.update(dt * speed)
+        self.tweens.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        raise NotImplementedError
+        """The board, then the kit's marks (last move, log highlight), then the overlays."""
+        self.paint(surface)
+        if self.obs:
+            self.draw_marks(surface)
+            self.paint_overlays(surface)
 
     def is_animating(self) -> bool:
         return self.tweens.busy
@@ -115,6 +207,128 @@ class Board:
         """One line for the status bar (whose turn, what to do); '' for the scene's default."""
         return ""
 
+    # --- the move log by turns (see game/boards/turns.py) --------------------------------------
+    @classmethod
+    def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:
+        """``action`` (legal in ``state``) as a phrase worded for what ``viewer`` saw; the default
+        is the engine's public phrase."""
+        return state.action_phrase(action)
+
+    def turn_words(self, steps: list[Step]) -> list[str]:
+        """A turn's steps in the player's language with no subject (the row names the player);
+        the default words each step as the log always did."""
+        return [(self.log_text(*s.phrase) if s.phrase[0] else None) or s.text for s in steps]
+
+    def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
+        """Small pictures (cards, tiles) of what a turn moved, ``px`` high; none by default."""
+        return []
+
     # --- hooks --------------------------------------------------------------------------------
-    def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
-        """Rebuild sprites for ``obs``; start tweens for what changed since ``previous``."""
+    def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
+        """Rebuild sprites for ``obs``; start tweens for what changed since ``previous``. The
+        default moves the kit's sprite layer to ``rest`` (things enter, slide and leave)."""
+        self.layer.sync(self.resting_places(obs), animate)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """Draw the board under the overlays (table, pieces, glows); the default draws the
+        sprite layer."""
+        self.draw_layer(surface)
+
+    def rest(self, key: Hashable, obs: Obs) -> pygame.Rect | None:
+        """Where thing ``key`` of ``obs`` rests on the screen, for the kit's sprite layer; None
+        (the default) for a board that animates its own sprites."""
+        return None
+
+    def draw_thing(
+        self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
+    ) -> None:
+        """Draw thing ``key`` at ``rect`` with opacity ``alpha`` (0..1): the sprite layer's look."""
+
+    def resting_places(self, obs: Obs) -> dict[Hashable, pygame.Rect]:
+        places = ((key, self.rest(key, obs)) for key in self.things(obs))
+        return {key: rect for key, rect in places if rect is not None}
+
+    def draw_layer(self, surface: pygame.Surface) -> None:
+        for sprite in list(self.layer.sprites.values()):
+            self.draw_thing(surface, sprite.key, sprite.rect, sprite.alpha)
+
+    def paint_overlays(self, surface: pygame.Surface) -> None:
+        """Draw what lies above the last-move marks: things in flight, banners, popups."""
+
+    def things(self, obs: Obs) -> Things:
+        """The keyed layer: every thing on the table in ``obs`` by a stable key, with a value that
+        changes when it moves or turns. The default has none (no marks)."""
+        return {}
+
+    def thing_rect(self, key: Hashable) -> pygame.Rect | None:
+        """Where thing ``key`` of the shown observation is drawn now, or None if it is not; the
+        default asks the sprite layer."""
+        return self.layer.rect(key)
+
+    def mover(self, obs: Obs) -> int:
+        """The seat whose turn ``obs`` is (chance steps inside a turn belong to it; -1 if none)."""
+        value = obs.get("to_move", -1)
+        return value if isinstance(value, int) else -1
+
+    def clicks_for(self, action: int) -> list[tuple[int, int]]:
+        """Screen points that, clicked in order, make the board return ``action`` (legal now)."""
+        raise NotImplementedError
+
+    def reset_input(self) -> None:
+        """Forget a half-made decision (a selected card, a queued second click, a drag)."""
+
+    # --- the keyed layer ----------------------------------------------------------------------
+    def key_at(self, pos: tuple[int, int]) -> Hashable | None:
+        """The topmost thing of the shown observation under ``pos`` (the last key drawn wins)."""
+        if not self.obs:
+            return None
+        for key in reversed(list(self.things(self.obs))):
+            rect = self.thing_rect(key)
+            if rect is not None and rect.collidepoint(pos):
+                return key
+        return None
+
+    @property
+    def hovered(self) -> Hashable | None:
+        return None if self.mouse is None else self.key_at(self.mouse)
+
+    def _note_turn(self, previous: Obs | None, obs: Obs, viewer: int, animate: bool) -> None:
+        """Keep what the latest turn changed (the keys that entered or changed since its player
+        began it) and show it to every viewer but that player, so it stays marked until the viewer
+        acts (which starts the viewer's own turn). A jump (load, undo, review) hides the marks;
+        coming back shows them again. Hot-seat: the next player sees the previous one's turn."""
+        now = self.things(obs)
+        if previous is not None and animate:
+            before = self.things(previous)
+            actor = self.mover(previous)
+            if before != self._marked_at or (actor >= 0 and actor != self._turn_of):
+                self._marks = set()  # a new turn, or a jump: start afresh
+            if actor >= 0:
+                self._turn_of = actor
+            self._marks = (self._marks | changed_keys(before, now)) & set(now)
+            self._marked_at = now
+        elif previous is None:
+            self._marks, self._marked_at, self._turn_of = set(), now, -1
+        shown = now == self._marked_at and self._turn_of not in (viewer, -1)
+        self.marked = self._marks if shown else set()
+        self.highlighted = set()
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """Rings on the other player's last turn (with their name) and on a highlighted turn."""
+        p = self.ctx.palette
+        unit = max(4, self.rect.h // 80)
+        for keys, colour, label in (
+            (self.highlighted, p.get("highlight", BASE_PALETTE["highlight"]), None),
+            (self.marked, p.get("last_move", BASE_PALETTE["last_move"]), self._last_label()),
+        ):
+            rects = [r for r in map(self.thing_rect, keys) if r is not None]
+            for rect in rects:
+                overlays.mark_ring(surface, rect, colour, unit)
+            if rects and label:
+                top = min(rects, key=lambda r: (r.top, r.left))
+                overlays.pill(surface, label, top, colour, max(10, round(unit * 2.4)), self.rect)
+
+    def _last_label(self) -> str:
+        seats = self.ctx.seat_names
+        name = seats[self._turn_of] if 0 <= self._turn_of < len(seats) else ""
+        return i18n.t("kit.last_move", name=name) if name else ""

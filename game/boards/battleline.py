@@ -17,30 +17,28 @@ the card and queues the target, which ``auto_action`` hands over once the engine
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from functools import partial
 
 import pygame
 
 from game import i18n
-from game.boards.base import Board, BoardContext
-from game.boards.battleline_art import (
-    BattleLineArt,
-    Colour,
-    card_height,
-)
+from game.boards.base import Obs, Things
 from game.boards.battleline_draw import BattleLineDrawing, card_label
 from game.boards.battleline_layout import (
+    DRAG_START,
+    LIFT,
+    LIFT_RATE,
     Z_MOVING,
-    Banner,
     CardSprite,
     Drag,
     FlagSprite,
     Place,
-    Timer,
     compute_geometry,
-    fan_arc,
-    fan_offsets,
 )
+from game.boards.turns import Step
+from game.engines.base import State
+from game.engines.battleline import knowledge
 from game.engines.battleline.actions import (
     CLAIM_BASE,
     DISCARD,
@@ -52,7 +50,6 @@ from game.engines.battleline.actions import (
     claim_action,
     draw_action,
     flag_action,
-    is_card,
     is_claim,
     is_draw,
     is_flag,
@@ -71,6 +68,9 @@ from game.engines.battleline.cards import (
     card_name,
     deck_of,
 )
+from game.engines.battleline.state import BattleLineState
+from game.ui.draw import Colour
+from game.ui.overlays import T_BANNER, Banner, flash_banner
 
 # Named colour roles; the scene passes one palette as ctx.palette.
 PALETTES: dict[str, dict[str, Colour]] = {
@@ -166,6 +166,8 @@ PALETTES: dict[str, dict[str, Colour]] = {
 
 
 # --- timings (seconds at animation speed 1) ---------------------------------------------------
+
+
 T_DEAL = 0.2  # one card of the deal
 T_DRAW = 0.42  # a card drawn into a hand
 T_PLAY = 0.36  # a card sliding to its place
@@ -173,210 +175,27 @@ T_REVEAL = 0.45  # an opposing card leaving the hand and turning face up
 T_HOLD = 0.55  # an opposing tactics card shown before it takes effect
 T_MOVE = 0.45  # a card moved by Redeploy, Deserter or Traitor
 T_CLAIM = 0.6  # a flag moving to its winner
-T_BANNER = 0.35
 T_FLASH = 1.8  # how long a between-games banner stays
 
-FAN_DEGREES = 2.4  # tilt between neighbouring cards of the viewer's hand
-LIFT = 0.2  # hover lift, relative to the hand card height
-LIFT_RATE = 14.0  # how fast a hovered card rises (per second, exponential)
-DRAG_START = 6  # pixels the mouse must move before a press becomes a drag
 
-
-class BattleLineBoard(BattleLineDrawing, Board):
+class BattleLineBoard(BattleLineDrawing):
     """Board view for Battle Line (see the module docstring)."""
 
-    def __init__(self, ctx: BoardContext) -> None:
-        super().__init__(ctx)
-        self.art = BattleLineArt(ctx.palette, self._art_label)
-        self.sprites: dict[object, CardSprite] = {}  # card id, or a key of an anonymous back
-        self.flags = [FlagSprite() for _ in range(NUM_FLAGS)]
-        self.incoming = [0, 0]  # backs flying into the opponent's hand, per deck
-        self.banner: Banner | None = None
-        self.selected: int | None = None
-        self.queue: list[int] = []
-        self.drag: Drag | None = None
-        self.mouse: tuple[int, int] | None = None
-        self.lifts: dict[int, float] = {}
-        self.auto_claim = bool(ctx.extra.get("auto_claim", False))
-        self._home: tuple[float, float] | None = None  # where the viewer's pending card rests
-        self._shown: tuple[int, int] | None = None  # (viewer, game) the sprites were built for
-        self._anon = 0
-        self.geo = compute_geometry(self.rect)
+    PALETTES = PALETTES
+    SEAT_ROLES = ("side0", "side1")
 
     # --- strings for the art ------------------------------------------------------------------
-    @staticmethod
-    def _art_label(key: int | str) -> str:
-        if isinstance(key, int):
-            return i18n.t(f"battleline.card.{key}")
-        return i18n.t(f"battleline.family.{key}")
-
-    def name(self, player: int) -> str:
-        seats = self.ctx.seat_names
-        if player < len(seats) and seats[player]:
-            return seats[player]
-        return i18n.t("battleline.player", n=player + 1)
-
     # --- geometry -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
         self.geo = compute_geometry(self.rect)
         self.art.clear()
         self._home = None  # a position in the old layout
-        if self.obs is not None:
+        if bool(self.obs):
             self.tweens.finish_all()
             self._rebuild(self.obs)
 
-    def fs(self, size: float) -> int:
-        """A font size in layout units."""
-        return max(9, round(size * self.geo.unit))
-
-    @property
-    def me(self) -> int:
-        return self.viewer
-
-    def slot_rect(self, flag: int, side: int, index: int) -> pygame.Rect:
-        """Where card ``index`` of ``side`` at ``flag`` lies (the viewer's side at the bottom)."""
-        g = self.geo
-        rect = pygame.Rect(0, 0, g.cw, g.ch)
-        rect.centerx = round(g.xs[flag])
-        if side == self.me:
-            rect.top = g.my_stack_top + index * g.step
-        else:
-            rect.bottom = g.opp_stack_bottom - index * g.step
-        return rect
-
-    def visible_rect(self, flag: int, side: int, index: int, count: int) -> pygame.Rect:
-        """The part of a card at a flag that the cards in front of it leave visible."""
-        rect = self.slot_rect(flag, side, index)
-        covered = index < count - 1 if side == self.me else index > 0
-        if covered:
-            rect.height = self.geo.step
-        return rect
-
-    def column_rect(self, flag: int) -> pygame.Rect:
-        g = self.geo
-        left = round(g.xs[flag] - g.pitch / 2)
-        return pygame.Rect(left, g.field_top, round(g.pitch), g.field_bottom - g.field_top)
-
-    def flag_center(self, flag: int) -> tuple[float, float]:
-        g = self.geo
-        travel = (g.ridge.h - g.flag_size[1]) / 2 + g.flag_size[1] * 0.18
-        return g.xs[flag], g.ridge.centery + self.flags[flag].offset * travel
-
-    def claim_button_rect(self, flag: int) -> pygame.Rect:
-        g = self.geo
-        w = min(round(g.pitch * 0.86), round(g.cw * 1.05))
-        rect = pygame.Rect(0, 0, w, max(14, round(g.ch * 0.2)))
-        rect.midbottom = (round(g.xs[flag]), g.ridge.bottom - 2)
-        return rect
-
-    def marker_center(self, flag: int, card: int) -> tuple[float, float]:
-        """Fog lies left of the flag's pole, Mud right of it."""
-        g = self.geo
-        x, y = self.flag_center(flag)
-        dx = min(g.pitch * 0.36, g.flag_size[0] * 0.62)
-        return (x - dx if card == FOG else x + dx), y + g.flag_size[1] * 0.3
-
-    def marker_px(self) -> int:
-        return max(12, round(min(self.geo.pitch * 0.3, self.geo.flag_size[1] * 0.5)))
-
-    def hand_places(self, n: int) -> list[tuple[float, float, float]]:
-        """Centre and tilt of each card of the viewer's hand (a gentle arc)."""
-        g = self.geo
-        offsets = fan_offsets(n, g.hand_w, g.hand_span, 0.84)
-        mid = (n - 1) / 2
-        cx = (g.xs[0] + g.xs[-1]) / 2
-        base = g.hand_top + g.hand_h / 2
-        spread = FAN_DEGREES * min(1.0, 7 / max(n, 1))
-        return [
-            (cx + dx, base + fan_arc(i, mid) * g.hand_h * 0.05, (mid - i) * spread)
-            for i, dx in enumerate(offsets)
-        ]
-
-    def opp_places(self, n: int) -> list[tuple[float, float, float]]:
-        g = self.geo
-        offsets = fan_offsets(n, g.back_w, round(g.hand_span * 0.6), 0.5)
-        mid = (n - 1) / 2
-        cx = (g.xs[0] + g.xs[-1]) / 2
-        base = g.back_top + g.back_h * 0.56
-        return [
-            (cx + dx, base - fan_arc(i, mid) * g.back_h * 0.05, (i - mid) * 1.6)
-            for i, dx in enumerate(offsets)
-        ]
-
-    def discard_places(self, side: int, n: int) -> list[tuple[float, float]]:
-        g = self.geo
-        area = g.my_discard if side == self.me else g.opp_discard
-        w = g.mini_w
-        step = min(w * 0.42, (area.w - w) / max(1, n - 1))
-        y = area.bottom - card_height(w) / 2
-        return [(area.x + w / 2 + i * step, y) for i in range(n)]
-
-    def opp_focus(self) -> tuple[float, float]:
-        """Where an opposing guile card is shown before it takes effect."""
-        g = self.geo
-        return (g.xs[0] + g.xs[-1]) / 2, g.back_top + g.back_h + g.hand_h * 0.35
-
-    def waiting_place(self, side: int) -> Place:
-        """Where a card taken by Redeploy or Traitor (or played, after a reload) waits for its
-        flag: the free right end of that side's hand row."""
-        g = self.geo
-        if side == self.me:
-            x = g.felt.right - g.pitch * 0.95
-            return Place(x, g.hand_top + g.hand_h * 0.45, g.hand_w, 0.0, 600)
-        w = round(g.back_w * 1.1)
-        return Place(g.felt.right - g.pitch * 0.95, g.back_top + card_height(w) / 2, w, 0.0, 600)
-
-    def deck_center(self, deck: int) -> tuple[float, float]:
-        return self.geo.decks[deck].center
-
     # --- observation -> resting places ---------------------------------------------------------
-    def _opp_order(self, obs: dict) -> list[int | None]:
-        """The opponent's hand as shown: each entry a known card id or None for a back; troop
-        cards first, then tactics (only the counts and known cards are visible)."""
-        hand = obs["hands"][1 - self.me]
-        known = hand["known"]
-        troops = [c for c in known if c < NUM_TROOPS]
-        tactics = [c for c in known if c >= NUM_TROOPS]
-        return (
-            [None] * (hand["troops"] - len(troops))
-            + troops
-            + [None] * (hand["tactics"] - len(tactics))
-            + tactics
-        )
-
-    def _places(self, obs: dict) -> dict[int, Place]:
-        g = self.geo
-        me = self.me
-        places: dict[int, Place] = {}
-        hand = obs["hands"][me]["cards"] or []
-        for i, (card, (x, y, a)) in enumerate(zip(hand, self.hand_places(len(hand)), strict=True)):
-            places[card] = Place(x, y, g.hand_w, a, 400 + i)
-        order = self._opp_order(obs)
-        for i, (card, (x, y, a)) in enumerate(zip(order, self.opp_places(len(order)), strict=True)):
-            if card is not None:
-                places[card] = Place(x, y, g.back_w, a, 300 + i)
-        for f, flag in enumerate(obs["flags"]):
-            for side in (0, 1):
-                cards = flag["cards"][side]
-                for j, card in enumerate(cards):
-                    rect = self.slot_rect(f, side, j)
-                    z = 200 + (j if side == me else 10 - j)
-                    places[card] = Place(rect.centerx, rect.centery, g.cw, 0.0, z)
-        for side in (0, 1):
-            pile = obs["discards"][side]
-            for j, (card, (x, y)) in enumerate(
-                zip(pile, self.discard_places(side, len(pile)), strict=True)
-            ):
-                places[card] = Place(x, y, g.mini_w, 0.0, 100 + j)
-        pending = obs["pending"]["card"]
-        if pending is not None and pending not in places and obs["turn"] is not None:
-            place = self.waiting_place(obs["turn"])
-            if obs["turn"] == me and self._home is not None:
-                place.x, place.y = self._home
-            places[pending] = place
-        return places
-
     # --- observation diff ---------------------------------------------------------------------
     def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
         shown = (self.viewer, obs["match"]["game"])
@@ -392,15 +211,13 @@ class BattleLineBoard(BattleLineDrawing, Board):
             self.selected = None
             self.drag = None
         if not animate or previous is None or not same_game:
-            self.tweens.tweens.clear()
+            self.tweens.clear()
             self._rebuild(obs)
             if new_game and animate:
                 self._game_banner(obs)
         else:
             self.tweens.finish_all()  # a new move arrived: land the previous one first
             self._animate_diff(previous, obs)
-        if self.ctx.anim_speed() <= 0:
-            self.tweens.finish_all()
 
     def _rebuild(self, obs: dict) -> None:
         self.sprites = {}
@@ -421,22 +238,8 @@ class BattleLineBoard(BattleLineDrawing, Board):
             return 0.0
         return 1.0 if owner == self.me else -1.0
 
-    def _after(self, delay: float, action: Callable[[], None]) -> None:
-        """Run ``action`` once the animation clock has advanced by ``delay``."""
-        self.tweens.animate(Timer(), delay, "linear", t=1.0, on_finish=action)
-
-    def _sound_at(self, delay: float, name: str) -> None:
-        """Play a sound when the animation reaches ``delay``; a skipped animation stays quiet."""
-        if delay <= 0 or self.ctx.anim_speed() <= 0:
-            self.ctx.play_sound(name)
-            return
-        tween = self.tweens.animate(Timer(), delay, "linear", t=1.0)
-
-        def play() -> None:
-            if tween.elapsed >= tween.duration:
-                self.ctx.play_sound(name)
-
-        tween.on_finish = play
+    def _drop_sprite(self, key: object) -> None:
+        self.sprites.pop(key, None)
 
     def _fly(
         self,
@@ -491,44 +294,40 @@ class BattleLineBoard(BattleLineDrawing, Board):
                 sprite.z, sprite.angle = place.z, place.angle
                 continue
             t = self._move(sprite, place, prev, obs, t)
-        for card in [c for c in self.sprites if c not in places]:
-            t = self._depart(card, prev, obs, t)
+        for key in [c for c in self.sprites if c not in places]:
+            t = self._depart(key, prev, obs, t)
         t = self._opponent_backs(prev, obs, leaving, prev_opp_places, t)
         # claimed flags move towards their winner, one after another
         for f, flag in enumerate(obs["flags"]):
             owner = flag["claimed_by"]
-            sprite = self.flags[f]
-            if owner == sprite.owner:
+            pennant = self.flags[f]
+            if owner == pennant.owner:
                 continue
-            sprite.owner = owner
+            pennant.owner = owner
             if owner < 0:
-                sprite.offset = 0.0
+                pennant.offset = 0.0
                 continue
-            sprite.burst = 0.0
+            pennant.burst = 0.0
             self.tweens.animate(
-                sprite, T_CLAIM, "out_back", delay=t, offset=self._flag_offset(owner)
+                pennant, T_CLAIM, "out_back", delay=t, offset=self._flag_offset(owner)
             )
             self.tweens.animate(
-                sprite,
+                pennant,
                 T_CLAIM * 1.3,
                 "out_quad",
                 delay=t,
                 burst=1.0,
-                on_finish=lambda s=sprite: setattr(s, "burst", 0.0),
+                on_finish=partial(setattr, pennant, "burst", 0.0),
             )
-            self._sound_at(t + T_CLAIM * 0.4, "knock")
+            self.tweens.sound(t + T_CLAIM * 0.4, "knock")
             t += T_CLAIM * 0.5
         banner = self._over_banner(obs)
         if banner is not None and self.banner is None:
             banner.appear = 0.0
-            self._after(t, lambda: setattr(self, "banner", banner))
+            self.tweens.call(t, lambda: setattr(self, "banner", banner))
             self.tweens.animate(banner, T_BANNER, "out_back", delay=t, appear=1.0)
         if obs["pending"]["card"] is None or obs["turn"] != me:
             self._home = None
-
-    def _order_deck(self, obs: dict, index: int) -> int:
-        hand = obs["hands"][1 - self.me]
-        return TROOP_DECK if index < hand["troops"] else TACTICS_DECK
 
     def _arrive(
         self,
@@ -552,7 +351,7 @@ class BattleLineBoard(BattleLineDrawing, Board):
             self.sprites[card] = sprite
             duration = T_DEAL if dealing else T_DRAW
             self._fly(sprite, place, duration, delay=t, face=1.0, easing="out_quad")
-            self._sound_at(t, "flip")
+            self.tweens.sound(t, "flip")
             return t + (duration * 0.8 if dealing else duration * 0.3)
         # from the opponent's hand: start where one of its backs was
         slots = leaving[deck]
@@ -566,13 +365,13 @@ class BattleLineBoard(BattleLineDrawing, Board):
                 self._fly(sprite, place, T_PLAY, delay=T_HOLD)
 
             self._fly(sprite, (fx, fy, g.hand_w), T_REVEAL, delay=t, face=1.0, on_finish=hold)
-            self._sound_at(t, "flip")
+            self.tweens.sound(t, "flip")
             return t + T_REVEAL + T_HOLD + T_PLAY
         self._fly(sprite, place, T_REVEAL, delay=t, face=1.0)
-        self._sound_at(t, "flip")
+        self.tweens.sound(t, "flip")
         waits = obs["pending"]["card"] == card  # it waits for its flag: it lands later
         if not waits and card not in ENVIRONMENT:
-            self._sound_at(t + T_REVEAL, "place")
+            self.tweens.sound(t + T_REVEAL, "place")
         return t + T_REVEAL
 
     def _move(self, sprite: CardSprite, place: Place, prev: dict, obs: dict, t: float) -> float:
@@ -597,30 +396,11 @@ class BattleLineBoard(BattleLineDrawing, Board):
             return t
         duration = T_MOVE if taken else T_PLAY
         if taken:
-            self._sound_at(t, "attack")
+            self.tweens.sound(t, "attack")
         self._fly(sprite, place, duration, delay=t, easing="in_out_quad" if taken else "out_cubic")
         if self._side_of(obs, card) is not None:
-            self._sound_at(t + duration * 0.9, "place")
+            self.tweens.sound(t + duration * 0.9, "place")
         return t + duration * 0.5
-
-    def _zone(self, obs: dict, card: int) -> tuple:
-        """Which group of places a visible card is in (a hand, a pile, one side of a flag)."""
-        for side in (0, 1):
-            if card in obs["discards"][side]:
-                return ("discard", side)
-        if card in (obs["hands"][self.me]["cards"] or []):
-            return ("hand",)
-        if card in obs["hands"][1 - self.me]["known"]:
-            return ("known",)
-        return ("flag", self._side_of(obs, card))
-
-    @staticmethod
-    def _side_of(obs: dict, card: int) -> tuple[int, int] | None:
-        for f, flag in enumerate(obs["flags"]):
-            for side in (0, 1):
-                if card in flag["cards"][side]:
-                    return f, side
-        return None
 
     def _depart(self, card: object, prev: dict, obs: dict, t: float) -> float:
         """A sprite with no place any more: Fog or Mud laid at its flag, or a card put back on
@@ -645,9 +425,9 @@ class BattleLineBoard(BattleLineDrawing, Board):
                     (x, y, self.marker_px() * 0.8),
                     T_PLAY,
                     delay=t,
-                    on_finish=lambda: self.sprites.pop(card, None),
+                    on_finish=partial(self._drop_sprite, card),
                 )
-                self._sound_at(t + T_PLAY, "place")
+                self.tweens.sound(t + T_PLAY, "place")
                 return t + T_PLAY
         x, y = self.deck_center(sprite.deck)
         self._fly(
@@ -656,9 +436,9 @@ class BattleLineBoard(BattleLineDrawing, Board):
             T_DRAW,
             delay=t,
             face=0.0,
-            on_finish=lambda: self.sprites.pop(card, None),
+            on_finish=partial(self._drop_sprite, card),
         )
-        self._sound_at(t, "flip")
+        self.tweens.sound(t, "flip")
         return t + T_DRAW * 0.5
 
     def _opponent_backs(
@@ -713,7 +493,7 @@ class BattleLineBoard(BattleLineDrawing, Board):
         self._fly(
             sprite, Place(target[0], target[1], g.back_w, target[2], 0), duration, t, on_finish=land
         )
-        self._sound_at(t, "flip")
+        self.tweens.sound(t, "flip")
         return t + (duration * 0.8 if dealing else duration * 0.3)
 
     def _back_to_deck(self, deck: int, start: tuple[float, float, float], t: float) -> float:
@@ -725,9 +505,9 @@ class BattleLineBoard(BattleLineDrawing, Board):
             (x, y, g.decks[deck].w),
             T_DRAW,
             delay=t,
-            on_finish=lambda: self.sprites.pop(key, None),
+            on_finish=partial(self._drop_sprite, key),
         )
-        self._sound_at(t, "flip")
+        self.tweens.sound(t, "flip")
         return t + T_DRAW * 0.5
 
     # --- banners ------------------------------------------------------------------------------
@@ -767,107 +547,10 @@ class BattleLineBoard(BattleLineDrawing, Board):
             i18n.t("battleline.banner.game_result", n=len(match["results"]), result=title),
             f"{how} · {i18n.t('battleline.banner.score', a=a, b=b)}",
             side,
-            appear=0.0,
         )
-        self.banner = banner
-
-        def hide() -> None:
-            self.tweens.animate(
-                banner,
-                T_BANNER,
-                "in_quad",
-                delay=T_FLASH,
-                appear=0.0,
-                on_finish=lambda: setattr(self, "banner", None) if self.banner is banner else None,
-            )
-
-        self.tweens.animate(banner, T_BANNER, "out_back", appear=1.0, on_finish=hide)
+        flash_banner(self, banner, 0.0, T_FLASH + T_BANNER, "banner")
 
     # --- what the viewer may do ---------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        return self.obs["phase"] if self.obs else ""
-
-    def _my_decision(self) -> bool:
-        return bool(self.legal) and self.obs is not None
-
-    def _free_flags(self) -> list[int]:
-        """Open flags with a free slot on the viewer's side (where a troop or morale card goes)."""
-        me = self.me
-        return [
-            f
-            for f, flag in enumerate(self.obs["flags"])
-            if flag["claimed_by"] < 0 and len(flag["cards"][me]) < flag["slots"]
-        ]
-
-    def _local_targets(self, card: int) -> list[int]:
-        """The flags a selected card can go to, from the observation (the engine has the final
-        word: the board only queues the target)."""
-        if card in ENVIRONMENT:
-            key = "fog" if card == FOG else "mud"
-            return [
-                f
-                for f, flag in enumerate(self.obs["flags"])
-                if flag["claimed_by"] < 0 and flag[key] < 0
-            ]
-        if card in GUILE:
-            return []
-        return self._free_flags()
-
-    def _target_flags(self) -> list[int]:
-        """The flags glowing as targets now."""
-        if not self._my_decision():
-            return []
-        if self.phase == "play" and self.selected is not None:
-            return self._local_targets(self.selected)
-        return [a - FLAG_BASE for a in self.legal if is_flag(a)]
-
-    def _target_cards(self) -> list[int]:
-        """Cards at flags that may be clicked now (Redeploy, Deserter, Traitor)."""
-        if not self._my_decision():
-            return []
-        if self.phase in ("redeploy_from", "deserter", "traitor_from"):
-            return [a for a in self.legal if is_card(a)]
-        if self.phase == "play" and self.selected in (REDEPLOY, DESERTER, TRAITOR):
-            return self._takeable(self.selected)
-        return []
-
-    def _takeable(self, tactic: int) -> list[int]:
-        me = self.me
-        side = me if tactic == REDEPLOY else 1 - me
-        cards = [
-            c for flag in self.obs["flags"] if flag["claimed_by"] < 0 for c in flag["cards"][side]
-        ]
-        return [c for c in cards if c < NUM_TROOPS] if tactic == TRAITOR else cards
-
-    def _target_decks(self) -> list[int]:
-        if not self._my_decision():
-            return []
-        if self.phase == "play" and self.selected == SCOUT:
-            return [d for d, n in enumerate(self._deck_counts()) if n]
-        return [a - DRAW_BASE for a in self.legal if is_draw(a)]
-
-    def _deck_counts(self) -> tuple[int, int]:
-        decks = self.obs["decks"]
-        return decks["troop"], decks["tactics"]
-
-    def _claimable(self) -> list[int]:
-        if not self._my_decision() or self.phase != "claim":
-            return []
-        return [a - CLAIM_BASE for a in self.legal if is_claim(a)]
-
-    def _action_button(self) -> tuple[int, str] | None:
-        """The column's button for the moment: Pass, Done claiming, or Redeploy's discard."""
-        if not self._my_decision():
-            return None
-        if PASS in self.legal:
-            return PASS, i18n.t("battleline.button.pass")
-        if DONE in self.legal:
-            return DONE, i18n.t("battleline.button.done")
-        if DISCARD in self.legal:
-            return DISCARD, i18n.t("battleline.button.discard")
-        return None
-
     # --- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> int | None:
         if event.type == pygame.MOUSEMOTION:
@@ -925,16 +608,16 @@ class BattleLineBoard(BattleLineDrawing, Board):
             deck = self._deck_at(pos)
             if deck is not None:
                 return draw_action(deck)
-            return self._refuse("battleline.feedback.pick_deck")
+            return self.refuse("battleline.feedback.pick_deck")
         if phase == "scout_return":
             card = self._hand_card_at(pos)
-            return card if card is not None else self._refuse("battleline.feedback.pick_card")
+            return card if card is not None else self.refuse("battleline.feedback.pick_card")
         if phase in ("redeploy_from", "deserter", "traitor_from"):
             card = self._table_card_at(pos)
             if card is not None:
                 return card
             key = "own_card" if phase == "redeploy_from" else "opposing_card"
-            return self._refuse(f"battleline.feedback.{key}")
+            return self.refuse(f"battleline.feedback.{key}")
         if phase == "redeploy_to" and g.my_discard.collidepoint(pos):
             return DISCARD
         if phase in ("flag", "redeploy_to", "traitor_to"):
@@ -963,10 +646,14 @@ class BattleLineBoard(BattleLineDrawing, Board):
         if selected is None:
             flag = self._flag_at(pos)
             mine = self.obs["flags"][flag]["claim"] if flag is not None else None
-            if mine is not None and self._flag_token_rect(flag).collidepoint(pos):
+            if (
+                flag is not None
+                and mine is not None
+                and self._flag_token_rect(flag).collidepoint(pos)
+            ):
                 return claim_action(flag)  # the engine explains when claims may be made
             if flag is not None or self._deck_at(pos) is not None:
-                return self._refuse("battleline.feedback.pick_card")
+                return self.refuse("battleline.feedback.pick_card")
             return None
         if selected == SCOUT:
             deck = self._deck_at(pos)
@@ -980,7 +667,7 @@ class BattleLineBoard(BattleLineDrawing, Board):
             return self._deselect(pos)
         return self._place_selected(flag)
 
-    def _deselect(self, pos: tuple[int, int]) -> None:
+    def _deselect(self, pos: tuple[int, int]) -> int | None:
         if self.geo.felt.collidepoint(pos):
             self.selected = None
         return None
@@ -993,13 +680,15 @@ class BattleLineBoard(BattleLineDrawing, Board):
     def _place_selected(self, flag: int) -> int | None:
         card = self.selected
         info = self.obs["flags"][flag]
+        if card is None:
+            return None
         if flag in self._local_targets(card):
             return self._play(card, flag_action(flag))
         if info["claimed_by"] >= 0:
-            return self._refuse("battleline.feedback.claimed", n=flag + 1)
+            return self.refuse("battleline.feedback.claimed", n=flag + 1)
         if card in ENVIRONMENT:
-            return self._refuse("battleline.feedback.env", n=flag + 1, card=card_label(card))
-        return self._refuse("battleline.feedback.full", n=flag + 1)
+            return self.refuse("battleline.feedback.env", n=flag + 1, card=card_label(card))
+        return self.refuse("battleline.feedback.full", n=flag + 1)
 
     def _click_guile_target(self, tactic: int, pos: tuple[int, int]) -> int | None:
         card = self._table_card_at(pos)
@@ -1007,15 +696,15 @@ class BattleLineBoard(BattleLineDrawing, Board):
             return self._deselect(pos)
         if card in self._takeable(tactic):
             if tactic == TRAITOR and not self._free_flags():
-                return self._refuse("battleline.feedback.no_slot")
+                return self.refuse("battleline.feedback.no_slot")
             return self._play(tactic, card)
         if tactic == TRAITOR and card >= NUM_TROOPS:
-            return self._refuse("battleline.feedback.troop_only")
+            return self.refuse("battleline.feedback.troop_only")
         where = self._side_of(self.obs, card)
         if where is not None and self.obs["flags"][where[0]]["claimed_by"] >= 0:
-            return self._refuse("battleline.feedback.claimed", n=where[0] + 1)
+            return self.refuse("battleline.feedback.claimed", n=where[0] + 1)
         key = "own_card" if tactic == REDEPLOY else "opposing_card"
-        return self._refuse(f"battleline.feedback.{key}")
+        return self.refuse(f"battleline.feedback.{key}")
 
     def _release(self, pos: tuple[int, int]) -> int | None:
         drag, self.drag = self.drag, None
@@ -1026,66 +715,71 @@ class BattleLineBoard(BattleLineDrawing, Board):
             return None
         return self._place_selected(flag)
 
-    def _refuse(self, key: str, **fmt: object) -> None:
-        """A click that maps to no action: say why (the scene adds the error sound)."""
-        self.ctx.feedback(i18n.t(key, **fmt))
-
     # --- hit tests ------------------------------------------------------------------------------
-    def _sprite_rect(self, sprite: CardSprite) -> pygame.Rect:
-        w = round(sprite.w)
-        rect = pygame.Rect(0, 0, w, card_height(w))
-        rect.center = (round(sprite.x), round(sprite.y))
-        return rect
+    # --- the kit's keyed layer and click points -----------------------------------------------
+    def mover(self, obs: Obs) -> int:
+        turn = obs["turn"]
+        return -1 if turn is None else turn
 
-    def _hand_card_at(self, pos: tuple[int, int]) -> int | None:
-        """The topmost card of the viewer's hand under ``pos`` (lifted cards as drawn)."""
-        hand = (self.obs["hands"][self.me]["cards"] or []) if self.obs else []
-        for card in reversed(hand):
-            sprite = self.sprites.get(card)
-            if sprite is None:
-                continue
-            rect = self._sprite_rect(sprite).move(0, -round(self._lift(card) * self.geo.hand_h))
-            rect.height += round(self._lift(card) * self.geo.hand_h)  # no gap under a lifted card
-            if rect.collidepoint(pos):
-                return card
-        return None
-
-    def _table_card_at(self, pos: tuple[int, int]) -> int | None:
-        for f, flag in enumerate(self.obs["flags"]):
+    def things(self, obs: Obs) -> Things:
+        """Cards at the flags and in the discard piles by id (where they lie), and each flag
+        (its claim, Fog and Mud)."""
+        out: Things = {}
+        for f, flag in enumerate(obs["flags"]):
+            out[("flag", f)] = (flag["claimed_by"], flag["fog"], flag["mud"])
             for side in (0, 1):
-                cards = flag["cards"][side]
-                for j, card in enumerate(cards):
-                    if self.visible_rect(f, side, j, len(cards)).collidepoint(pos):
-                        return card
-        return None
+                for card in flag["cards"][side]:
+                    out[card] = (f, side)
+        for side in (0, 1):
+            for card in obs["discards"][side]:
+                out[card] = ("discard", side)
+        return out
 
-    def _flag_at(self, pos: tuple[int, int]) -> int | None:
-        for f in range(NUM_FLAGS):
-            if self.column_rect(f).collidepoint(pos):
-                return f
-        return None
+    def thing_rect(self, key: Hashable) -> pygame.Rect | None:
+        if isinstance(key, tuple):
+            return self._flag_token_rect(key[1])
+        where = self._side_of(self.obs, key) if self.obs and isinstance(key, int) else None
+        if where is not None:
+            stack = self.obs["flags"][where[0]]["cards"][where[1]]
+            return self.visible_rect(where[0], where[1], stack.index(key), len(stack))
+        sprite = self.sprites.get(key)
+        return None if sprite is None else self._sprite_rect(sprite)
 
-    def _flag_token_rect(self, flag: int) -> pygame.Rect:
-        g = self.geo
-        rect = pygame.Rect(0, 0, round(g.pitch * 0.9), g.ridge.h)
-        rect.center = (round(g.xs[flag]), g.ridge.centery)
-        return rect
+    def reset_input(self) -> None:
+        self.selected, self.drag, self.queue = None, None, []
 
-    def _claim_at(self, pos: tuple[int, int]) -> int | None:
-        """A click in the claim phase: a Claim button, or a flag whose side is complete."""
-        for f in self._claimable():
-            if self.claim_button_rect(f).collidepoint(pos):
-                return f
-        flag = self._flag_at(pos)
-        if flag is not None and self.obs["flags"][flag]["claim"] is not None:
-            return flag
-        return None
+    def clicks_for(self, action: int) -> list[tuple[int, int]]:
+        g, phase = self.geo, self.phase
+        button = self._action_button()
+        if button is not None and button[0] == action:
+            return [g.action.center]
+        if is_claim(action):
+            return [self.claim_button_rect(action - CLAIM_BASE).center]
+        if is_draw(action):
+            return [g.decks[action - DRAW_BASE].center]
+        if is_flag(action):
+            return [self.column_rect(action - FLAG_BASE).center]
+        if phase == "scout_return":
+            return [self._point_on(action, self._hand_card_at)]
+        if phase != "play":
+            return [self._point_on(action, self._table_card_at)]
+        first = self._point_on(action, self._hand_card_at)
+        if action == SCOUT:
+            deck = next(d for d, n in enumerate(self._deck_counts()) if n)
+            return [first, g.decks[deck].center]
+        if action in (REDEPLOY, DESERTER, TRAITOR):
+            return [first, self._point_on(self._takeable(action)[0], self._table_card_at)]
+        return [first, self.column_rect(self._local_targets(action)[0]).center]
 
-    def _deck_at(self, pos: tuple[int, int]) -> int | None:
-        for d, rect in enumerate(self.geo.decks):
-            if rect.inflate(rect.w // 5, rect.h // 5).collidepoint(pos):
-                return d
-        return None
+    def _point_on(self, card: int, finder: Callable[[tuple[int, int]], int | None]) -> tuple:
+        """A point where the hit test ``finder`` finds ``card`` (cards overlap in fans, stacks)."""
+        rect = self.thing_rect(card) or pygame.Rect(0, 0, 0, 0)
+        for fy in (0.5, 0.2, 0.8, 0.05, 0.95):
+            for fx in (0.5, 0.25, 0.75, 0.1, 0.9, 0.02, 0.98):
+                point = (round(rect.x + rect.w * fx), round(rect.y + rect.h * fy))
+                if finder(point) == card:
+                    return point
+        return rect.center
 
     # --- the match scene's hooks ----------------------------------------------------------------
     def auto_action(self) -> int | None:
@@ -1108,7 +802,7 @@ class BattleLineBoard(BattleLineDrawing, Board):
     def update(self, dt: float) -> None:
         super().update(dt)
         hovered = None
-        if self.mouse is not None and self.obs is not None and self.drag is None:
+        if self.mouse is not None and bool(self.obs) and self.drag is None:
             hovered = self._hand_card_at(self.mouse)
         k = 1 - math.exp(-LIFT_RATE * dt)
         hand = (self.obs["hands"][self.me]["cards"] or []) if self.obs else []
@@ -1119,8 +813,49 @@ class BattleLineBoard(BattleLineDrawing, Board):
         for card in [c for c in self.lifts if c not in hand]:
             del self.lifts[card]
 
-    def _lift(self, card: int) -> float:
-        return self.lifts.get(card, 0.0) * LIFT
+    @classmethod
+    def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:
+        """Named as the viewer saw it: the viewer's own draws by card, the opponent's by deck."""
+        assert isinstance(state, BattleLineState)
+        return knowledge.action_phrase(state, action, viewer)
+
+    def turn_words(self, steps: list[Step]) -> list[str]:
+        """A turn in short: "♦7 → flag 3 · draws a troop card" (the deck choice and the play
+        that a placement repeats are left out)."""
+        out = []
+        for i, step in enumerate(steps):
+            key, args = step.phrase
+            after = steps[i + 1].phrase if i + 1 < len(steps) else ("", {})
+            if (key == "play" and after[0] == "to_flag" and after[1]["card"] == args["card"]) or (
+                key == "choose_deck" and after[0].startswith("draws")
+            ):
+                continue
+            if key == "done" and len(steps) > 1:
+                continue
+            out.append(i18n.t(f"log.turn.battleline.{key}", **self._words(args)))
+        return out
+
+    @staticmethod
+    def _words(args: dict) -> dict:
+        words = dict(args)
+        if "card" in args:
+            words["card"] = card_label(args["card"])
+        if "deck" in args:
+            words["deck"] = i18n.t(f"log.battleline.deck.{args['deck']}")
+        return words
+
+    def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
+        """Each card the turn showed, face up, or a deck's back for a card drawn unseen."""
+        icons, seen = [], set()
+        w = max(6, round(px / 1.4))
+        for step in steps:
+            key, args = step.phrase
+            if "card" in args and args["card"] not in seen and key != "choose":
+                seen.add(args["card"])
+                icons.append(self.art.card(args["card"], w))
+            elif key in ("draws_hidden", "returns_hidden"):
+                icons.append(self.art.back(args["deck"], w))
+        return icons
 
     def log_text(self, key: str, args: dict) -> str | None:
         words = dict(args)
@@ -1139,8 +874,9 @@ class BattleLineBoard(BattleLineDrawing, Board):
         if obs is None:
             return ""
         phase = obs["phase"]
-        if phase == "over":
-            return i18n.t("battleline.status.over", result=self._over_banner(obs).title)
+        banner = self._over_banner(obs)
+        if banner is not None:
+            return i18n.t("battleline.status.over", result=banner.title)
         mover = obs["turn"]
         if phase in ("first_player", "deal"):
             return i18n.t("battleline.status.dealing")

@@ -12,7 +12,6 @@ a circle or a diamond as well as their colour.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Callable
 
 import pygame
@@ -34,11 +33,21 @@ from game.engines.battleline.cards import (
     colour_of,
     value_of,
 )
-from game.ui.text import fit_px, render
-from game.ui.theme import mix
+from game.ui.draw import (
+    SS,
+    Art,
+    Colour,
+    blit_center,
+    darker,
+    dashed_rect,
+    gradient,
+    lighter,
+    masked,
+    mix,
+    rounded_mask,
+    supersampled,
+)
 
-Colour = tuple[int, int, int]
-SS = 3  # supersampling factor for shapes
 CARD_ASPECT = 1.4  # height / width of every card
 STRIP = 0.26  # the visible top strip of a covered card, relative to its height
 
@@ -59,14 +68,6 @@ TACTIC_EMBLEMS = {
 BACK_EMBLEMS = ("⚔", "✦")  # troop deck, tactics deck
 
 
-def lighter(c: Colour, k: float) -> Colour:
-    return mix(c, (255, 255, 255), k)
-
-
-def darker(c: Colour, k: float) -> Colour:
-    return mix(c, (0, 0, 0), k)
-
-
 def card_height(w: int) -> int:
     return round(w * CARD_ASPECT)
 
@@ -78,31 +79,6 @@ def category(card: int) -> str:
     if card in MORALE:
         return "morale"
     return "environment" if card in (FOG, MUD) else "guile"
-
-
-def _supersampled(w: int, h: int, paint: Callable[[pygame.Surface], None]) -> pygame.Surface:
-    big = pygame.Surface((max(1, w * SS), max(1, h * SS)), pygame.SRCALPHA)
-    paint(big)
-    return pygame.transform.smoothscale(big, (max(1, w), max(1, h)))
-
-
-def _gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
-    col = pygame.Surface((1, 32), pygame.SRCALPHA)
-    for y in range(32):
-        col.set_at((0, y), (*mix(top, bottom, y / 31), 255))
-    return pygame.transform.smoothscale(col, size)
-
-
-def _masked(shape: pygame.Surface, fill: pygame.Surface) -> pygame.Surface:
-    out = shape.copy()
-    out.blit(fill, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    return out
-
-
-def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
-    shape = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(shape, (255, 255, 255), shape.get_rect(), border_radius=radius)
-    return shape
 
 
 def shield_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
@@ -123,53 +99,13 @@ def shield_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     return pts
 
 
-def blit_center(
-    surface: pygame.Surface, image: pygame.Surface, center: tuple[float, float], alpha: int = 255
-) -> pygame.Rect:
-    """Blit centred on a point, optionally at a surface alpha (restored afterwards)."""
-    if alpha < 255:
-        image.set_alpha(alpha)
-    rect = surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
-    if alpha < 255:
-        image.set_alpha(255)
-    return rect
-
-
-class BattleLineArt:
+class BattleLineArt(Art):
     """All cached images for one palette; sizes are part of every key, so resizing just draws
     new ones (``clear`` drops the old)."""
 
-    def __init__(self, palette: dict[str, Colour], names: Callable[[int], str]) -> None:
-        self.p = palette
+    def __init__(self, palette: dict[str, Colour], names: Callable[[int | str], str]) -> None:
+        super().__init__(palette, ("side0", "side1"))
         self.names = names  # a tactics card's short name in the current language
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-
-    def clear(self) -> None:
-        self._cache.clear()
-
-    def _cached(self, key: tuple, build: Callable[[], pygame.Surface]) -> pygame.Surface:
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = self._cache[key] = build()
-            if len(self._cache) > 900:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return surf
-
-    # --- text -----------------------------------------------------------------------------------
-    def text(
-        self, s: str, size: int, colour: Colour, bold: bool = False, symbol: bool = False
-    ) -> pygame.Surface:
-        """Rendered text from the app's shared cache (symbols inside a sentence included)."""
-        return render(s, size, colour, bold, symbol)
-
-    def fitted(self, s: str, size: int, colour: Colour, width: int, bold: bool = False):
-        """Text shrunk (down to 6 px) until it fits ``width``."""
-        return self.text(s, fit_px(s, size, width, bold, min_px=6), colour, bold)
-
-    def side(self, owner: int) -> Colour:
-        return self.p["side0" if owner == 0 else "side1"]
 
     def suit(self, colour: int) -> Colour:
         return self.p[f"suit{colour}"]
@@ -180,20 +116,20 @@ class BattleLineArt:
     # --- cards ----------------------------------------------------------------------------------
     def card(self, card: int, w: int) -> pygame.Surface:
         """A card's face at width ``w``."""
-        return self._cached(("card", card, w), lambda: self._draw_card(card, w))
+        return self.cached(("card", card, w), lambda: self._draw_card(card, w))
 
     def rotated(self, card: int | None, deck: int, w: int, angle: int) -> pygame.Surface:
         """A face (or a deck's back when ``card`` is None) rotated by whole degrees."""
         base = self.back(deck, w) if card is None else self.card(card, w)
         if angle == 0:
             return base
-        return self._cached(
+        return self.cached(
             ("rot", card, deck, w, angle), lambda: pygame.transform.rotozoom(base, angle, 1.0)
         )
 
     def _card_body(self, w: int, h: int, fill_top: Colour, fill_bottom: Colour) -> pygame.Surface:
         radius = max(3, round(0.075 * w))
-        body = _masked(_rounded_mask((w, h), radius), _gradient((w, h), fill_top, fill_bottom))
+        body = masked(rounded_mask((w, h), radius), gradient((w, h), fill_top, fill_bottom))
         pygame.draw.rect(body, darker(fill_bottom, 0.45), body.get_rect(), 1, border_radius=radius)
         return body
 
@@ -267,10 +203,10 @@ class BattleLineArt:
         # centre medallion with a large emblem
         cy = round(h * 0.56)
         r = round(min(w * 0.34, h * 0.22))
-        ring = _supersampled(
+        ring = supersampled(
             2 * r + 4,
             2 * r + 4,
-            lambda s: self._medallion(s, r * SS, self.p["tactic_medal"], gold),
+            lambda s, _k: self._medallion(s, r * SS, self.p["tactic_medal"], gold),
         )
         blit_center(surf, ring, (w / 2, cy))
         blit_center(surf, self.emblem(card, round(r * 1.25), lighter(gold, 0.25)), (w / 2, cy))
@@ -291,14 +227,14 @@ class BattleLineArt:
     def emblem(self, card: int, px: int, colour: Colour) -> pygame.Surface:
         """A tactics card's emblem glyph (the drawn shield for Shield Bearers)."""
         if card == SHIELD:
-            return self._cached(("shield", px, colour), lambda: self._draw_shield(px, colour))
+            return self.cached(("shield", px, colour), lambda: self._draw_shield(px, colour))
         return self.text(TACTIC_EMBLEMS[card], px, colour, symbol=True)
 
     @staticmethod
     def _draw_shield(px: int, colour: Colour) -> pygame.Surface:
         size = max(4, round(px * 0.9))
 
-        def paint(s: pygame.Surface) -> None:
+        def paint(s: pygame.Surface, _k: float) -> None:
             n = s.get_width()
             r = n * 0.36
             pts = shield_points(n / 2, n / 2, r)
@@ -309,11 +245,11 @@ class BattleLineArt:
             pygame.draw.rect(s, colour, (n / 2 - bar / 2, n / 2 - r * 0.62, bar, r * 1.5))
             pygame.draw.rect(s, colour, (n / 2 - r * 0.62, n / 2 - r * 0.2, r * 1.24, bar))
 
-        return _supersampled(size, size, paint)
+        return supersampled(size, size, paint)
 
     def back(self, deck: int, w: int) -> pygame.Surface:
         """The back of a troop-deck or tactics-deck card."""
-        return self._cached(("back", deck, w), lambda: self._draw_back(deck, w))
+        return self.cached(("back", deck, w), lambda: self._draw_back(deck, w))
 
     def _draw_back(self, deck: int, w: int) -> pygame.Surface:
         p = self.p
@@ -339,14 +275,14 @@ class BattleLineArt:
                 pygame.draw.line(
                     pattern, line, (cx, cy), (cx + math.cos(a) * h, cy + math.sin(a) * h), 1
                 )
-        surf.blit(_masked(_rounded_mask((w, h), radius), pattern), (0, 0), inner)
+        surf.blit(masked(rounded_mask((w, h), radius), pattern), (0, 0), inner)
         surf.blit(
-            _masked(_rounded_mask(inner.size, radius), pattern.subsurface(inner)), inner.topleft
+            masked(rounded_mask(inner.size, radius), pattern.subsurface(inner)), inner.topleft
         )
         pygame.draw.rect(surf, trim, inner, max(1, round(0.03 * w)), border_radius=radius)
         r = round(w * 0.27)
-        medal = _supersampled(
-            2 * r + 4, 2 * r + 4, lambda s: self._medallion(s, r * SS, base, trim)
+        medal = supersampled(
+            2 * r + 4, 2 * r + 4, lambda s, _k: self._medallion(s, r * SS, base, trim)
         )
         blit_center(surf, medal, (w / 2, h / 2))
         blit_center(
@@ -370,7 +306,7 @@ class BattleLineArt:
             face.blit(veil, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
             return face
 
-        return self._cached(("ghost", card, w), build)
+        return self.cached(("ghost", card, w), build)
 
     def shadow(self, w: int, h: int) -> pygame.Surface:
         """A soft drop shadow for a card of that size."""
@@ -388,28 +324,9 @@ class BattleLineArt:
                 )
             return small
 
-        return self._cached(("shadow", w, h), build)
+        return self.cached(("shadow", w, h), build)
 
     # --- outlines, slots, panels ----------------------------------------------------------------
-    def glow(self, w: int, h: int, colour: Colour, thick: int) -> pygame.Surface:
-        """A soft coloured ring around a card-sized rectangle."""
-
-        def build() -> pygame.Surface:
-            surf = pygame.Surface((w + 4 * thick, h + 4 * thick), pygame.SRCALPHA)
-            for i in range(2 * thick, 0, -1):
-                a = round(200 * (1 - i / (2 * thick + 1)) ** 1.4)
-                rect = pygame.Rect(2 * thick - i, 2 * thick - i, w + 2 * i, h + 2 * i)
-                pygame.draw.rect(
-                    surf, (*colour, a), rect, 2, border_radius=max(3, round(0.08 * w)) + i
-                )
-            inner = pygame.Rect(2 * thick, 2 * thick, w, h)
-            pygame.draw.rect(
-                surf, (*colour, 255), inner, max(2, thick // 2), border_radius=round(0.075 * w)
-            )
-            return surf
-
-        return self._cached(("glow", w, h, colour, thick), build)
-
     def slot(self, w: int, h: int, colour: Colour, filled: bool) -> pygame.Surface:
         """An empty card place: a dashed outline (tinted inside when it is a target)."""
 
@@ -418,47 +335,16 @@ class BattleLineArt:
             radius = max(3, round(0.075 * w))
             if filled:
                 pygame.draw.rect(surf, (*colour, 60), surf.get_rect(), border_radius=radius)
-            self.dashed_rect(surf, colour, surf.get_rect(), max(1, w // 40), max(4, w // 7))
+            dashed_rect(surf, colour, surf.get_rect(), max(1, w // 40), max(4, w // 7))
             return surf
 
-        return self._cached(("slot", w, h, colour, filled), build)
-
-    @staticmethod
-    def dashed_rect(
-        surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int, dash: int
-    ) -> None:
-        x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
-        inset = dash // 2
-        for a, b, fixed, horizontal in (
-            (x0 + inset, x1 - inset, y0, True),
-            (x0 + inset, x1 - inset, y1, True),
-            (y0 + inset, y1 - inset, x0, False),
-            (y0 + inset, y1 - inset, x1, False),
-        ):
-            for s in range(a, b, 2 * dash):
-                e = min(s + dash, b)
-                if horizontal:
-                    pygame.draw.line(surface, colour, (s, fixed), (e, fixed), width)
-                else:
-                    pygame.draw.line(surface, colour, (fixed, s), (fixed, e), width)
-
-    def panel(
-        self, w: int, h: int, fill: tuple, edge: Colour | None, radius: int
-    ) -> pygame.Surface:
-        def build() -> pygame.Surface:
-            surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
-            pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
-            if edge is not None:
-                pygame.draw.rect(surf, edge, surf.get_rect(), 1, border_radius=radius)
-            return surf
-
-        return self._cached(("panel", w, h, tuple(fill), edge, radius), build)
+        return self.cached(("slot", w, h, colour, filled), build)
 
     def side_mark(self, owner: int, px: int, colour: Colour | None = None) -> pygame.Surface:
         """Player 0's circle or player 1's diamond (identity by shape as well as colour)."""
         colour = colour or self.side(owner)
 
-        def paint(s: pygame.Surface) -> None:
+        def paint(s: pygame.Surface, _k: float) -> None:
             n = s.get_width()
             c = n / 2
             edge = lighter(colour, 0.55)
@@ -473,13 +359,13 @@ class BattleLineArt:
                     s, colour, [(c, n * 0.14), (n * 0.86, c), (c, n * 0.86), (n * 0.14, c)]
                 )
 
-        return self._cached(("mark", owner, px, colour), lambda: _supersampled(px, px, paint))
+        return self.cached(("mark", owner, px, colour), lambda: supersampled(px, px, paint))
 
     # --- flags ----------------------------------------------------------------------------------
     def flag(self, number: int, owner: int, w: int, h: int) -> pygame.Surface:
         """Flag ``number`` (1-9) on its pole: plain while open, the owner's colours once
         claimed (``owner`` -1 = open)."""
-        return self._cached(
+        return self.cached(
             ("flag", number, owner, w, h), lambda: self._draw_flag(number, owner, w, h)
         )
 
@@ -489,7 +375,7 @@ class BattleLineArt:
         trim = p["gold"] if owner < 0 else lighter(cloth, 0.5)
         pole_x = 0.2
 
-        def paint(s: pygame.Surface) -> None:
+        def paint(s: pygame.Surface, _k: float) -> None:
             W, H = s.get_size()
             px = W * pole_x
             # base stone
@@ -518,7 +404,7 @@ class BattleLineArt:
             pygame.draw.polygon(s, cloth, pts)
             pygame.draw.polygon(s, trim, pts, max(1, round(W * 0.03)))
 
-        surf = _supersampled(w, h, paint)
+        surf = supersampled(w, h, paint)
         # the flag's number on the cloth, and the owner's mark once claimed
         ink = p["ink"] if owner < 0 else (255, 255, 255)
         cx = w * (pole_x + 0.76) / 2 - w * 0.03
@@ -536,15 +422,15 @@ class BattleLineArt:
         def build() -> pygame.Surface:
             p = self.p
             fill = p["fog"] if card == FOG else p["mud"]
-            surf = _supersampled(
-                px, px, lambda s: self._medallion(s, s.get_width() // 2 - SS, fill, p["gold"])
+            surf = supersampled(
+                px, px, lambda s, _k: self._medallion(s, s.get_width() // 2 - SS, fill, p["gold"])
             )
             blit_center(
                 surf, self.emblem(card, round(px * 0.62), (255, 255, 255)), (px / 2, px / 2)
             )
             return surf
 
-        return self._cached(("marker", card, px), build)
+        return self.cached(("marker", card, px), build)
 
     # --- the table ------------------------------------------------------------------------------
     def table(
@@ -552,14 +438,14 @@ class BattleLineArt:
     ) -> pygame.Surface:
         """Wood, the felt field with a lighter ridge where the flags stand, the side column."""
         key = ("table", size, tuple(felt), tuple(ridge), tuple(column))
-        return self._cached(key, lambda: self._draw_table(size, felt, ridge, column))
+        return self.cached(key, lambda: self._draw_table(size, felt, ridge, column))
 
     def _draw_table(
         self, size: tuple[int, int], felt: pygame.Rect, ridge: pygame.Rect, column: pygame.Rect
     ) -> pygame.Surface:
         p = self.p
         w, h = size
-        surf = _gradient(size, lighter(p["table"], 0.06), darker(p["table"], 0.2))
+        surf = gradient(size, lighter(p["table"], 0.06), darker(p["table"], 0.2))
         grain = pygame.Surface(size, pygame.SRCALPHA)
         step = max(3, h // 90)
         for i, y in enumerate(range(0, h, step)):
@@ -573,7 +459,7 @@ class BattleLineArt:
                 shadow, (0, 0, 0, 16), felt.inflate(i, i).move(0, 3), border_radius=radius + i
             )
         surf.blit(shadow, (0, 0))
-        cloth = _gradient(felt.size, lighter(p["felt"], 0.05), darker(p["felt"], 0.12))
+        cloth = gradient(felt.size, lighter(p["felt"], 0.05), darker(p["felt"], 0.12))
         # faint cloth texture and a vignette towards the edges
         tex = pygame.Surface(felt.size, pygame.SRCALPHA)
         for x in range(0, felt.w, 3):
@@ -594,7 +480,7 @@ class BattleLineArt:
                 d = math.hypot((x + 0.5) / 32 - 0.5, ((y + 0.5) / 20 - 0.5) * 0.8) / 0.62
                 vignette.set_at((x, y), (0, 0, 0, round(110 * min(1.0, d) ** 2.2)))
         cloth.blit(pygame.transform.smoothscale(vignette, felt.size), (0, 0))
-        surf.blit(_masked(_rounded_mask(felt.size, radius), cloth), felt.topleft)
+        surf.blit(masked(rounded_mask(felt.size, radius), cloth), felt.topleft)
         pygame.draw.rect(surf, p["felt_edge"], felt, max(1, felt.h // 300), border_radius=radius)
         col = pygame.Surface(column.size, pygame.SRCALPHA)
         pygame.draw.rect(col, (*p["panel"], 150), col.get_rect(), border_radius=radius)

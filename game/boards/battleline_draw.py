@@ -11,23 +11,13 @@ pending choice) without changing anything but caches.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
 from game import i18n
-from game.boards.battleline_art import (
-    SUIT_SYMBOLS,
-    BattleLineArt,
-    Colour,
-    blit_center,
-    card_height,
-    darker,
-    lighter,
-)
-from game.boards.battleline_layout import (
-    Z_MOVING,
-    CardSprite,
-)
+from game.boards.battleline_art import SUIT_SYMBOLS, BattleLineArt, card_height
+from game.boards.battleline_layout import Z_MOVING, BattleLineView, CardSprite
 from game.engines.battleline.actions import (
     DISCARD,
     FLAG_BASE,
@@ -51,6 +41,8 @@ from game.engines.battleline.cards import (
     colour_of,
     value_of,
 )
+from game.ui import overlays
+from game.ui.draw import Colour, blit_center, darker, dashed_rect, lighter
 from game.ui.fonts import get_font
 from game.ui.text import wrap
 
@@ -67,11 +59,11 @@ def formation_label(formation: dict) -> str:
     return f"{name} {formation['total']}"
 
 
-class BattleLineDrawing:
+class BattleLineDrawing(BattleLineView):
     """The board's ``draw`` and everything it calls (see the module docstring)."""
 
     # --- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def paint(self, surface: pygame.Surface) -> None:
         if self.art.p != self.ctx.palette:  # the colour-blind setting changed
             self.art = BattleLineArt(self.ctx.palette, self._art_label)
         g = self.geo
@@ -83,7 +75,7 @@ class BattleLineDrawing:
             g.column.move(-self.rect.x, -self.rect.y),
         )
         surface.blit(table, self.rect)
-        if self.obs is None:
+        if not self.obs:
             return
         self._draw_slots(surface)
         self._draw_column(surface)
@@ -97,10 +89,17 @@ class BattleLineDrawing:
         self._draw_claim_buttons(surface)
         self._draw_claim_view(surface)
         self._draw_hint(surface)
+
+    def paint_overlays(self, surface: pygame.Surface) -> None:
+        """Above the last-move marks: cards in flight, the dragged card, notes, the banner."""
         self._draw_moving(surface)
         self._draw_drag(surface)
         self._draw_tooltip(surface)
-        self._draw_banner(surface)
+        g = self.geo
+        rect = pygame.Rect(0, 0, round(g.felt.w * 0.62), round(max(g.back_h * 0.95, 8 * g.unit)))
+        rect.midtop = (g.felt.centerx, g.back_top + (g.back_h - rect.h) // 2)  # over the hand
+        px = (self.fs(3.0), self.fs(1.7))
+        overlays.draw_banner(surface, self.art, self.banner, rect, px, self.art.side_mark)
 
     def _draw_slots(self, surface: pygame.Surface) -> None:
         """The next free place on each side of every open flag, glowing where a card may go."""
@@ -123,7 +122,7 @@ class BattleLineDrawing:
                 surface.blit(self.art.slot(rect.w, rect.h, colour, glowing), rect)
                 if glowing:
                     ring = self.art.glow(rect.w, rect.h, p["legal"], max(3, g.cw // 16))
-                    blit_center(surface, ring, rect.center, round(110 + 120 * self.pulse(4.0)))
+                    blit_center(surface, ring, rect.center, self.breathing(urgent=True))
 
     def _draw_flags(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
@@ -139,10 +138,10 @@ class BattleLineDrawing:
             cx, cy = self.flag_center(f)
             if f in winning:
                 halo = self.art.glow(fw, fh, p["claim"], max(3, fw // 8))
-                blit_center(surface, halo, (cx, cy), round(170 + 85 * self.pulse(3.0)))
+                blit_center(surface, halo, (cx, cy), self.breathing())
             if env and f in targets:
                 halo = self.art.glow(fw, fh, p["legal"], max(3, fw // 10))
-                blit_center(surface, halo, (cx, cy), round(120 + 120 * self.pulse(4.0)))
+                blit_center(surface, halo, (cx, cy), self.breathing(urgent=True))
             if sprite.burst > 0:
                 radius = round(fh * (0.4 + 0.9 * sprite.burst))
                 colour = self.art.side(max(sprite.owner, 0))
@@ -231,7 +230,11 @@ class BattleLineDrawing:
         blit_center(surface, veil, (sprite.x, sprite.y - lift))
 
     def _blit_sprite(
-        self, surface: pygame.Surface, sprite: CardSprite, lift: float = 0.0, shadow: bool = False
+        self,
+        surface: pygame.Surface,
+        sprite: CardSprite,
+        lift: float = 0.0,
+        shadow: bool = False,
     ) -> None:
         w = max(4, round(sprite.w))
         h = card_height(w)
@@ -243,12 +246,20 @@ class BattleLineDrawing:
             sh = self.art.shadow(w, h)
             blit_center(surface, sh, (x + w * 0.04 * raise_by, y + h * 0.04 * raise_by), 200)
         if turn < 0.999:
-            base = self.art.card(sprite.card, w) if show_face else self.art.back(sprite.deck, w)
+            base = (
+                self.art.card(sprite.card, w)
+                if show_face and sprite.card is not None
+                else self.art.back(sprite.deck, w)
+            )
             image = pygame.transform.smoothscale(base, (max(1, round(w * turn)), h))
             if sprite.angle:
                 image = pygame.transform.rotate(image, sprite.angle)
         elif sprite.moving and not sprite.angle.is_integer():
-            base = self.art.card(sprite.card, w) if show_face else self.art.back(sprite.deck, w)
+            base = (
+                self.art.card(sprite.card, w)
+                if show_face and sprite.card is not None
+                else self.art.back(sprite.deck, w)
+            )
             image = pygame.transform.rotate(base, sprite.angle)
         else:
             image = self.art.rotated(
@@ -264,7 +275,7 @@ class BattleLineDrawing:
             return
         w = round(sprite.w)
         ring = self.art.glow(w, card_height(w), self.ctx.palette["selected"], max(3, w // 14))
-        blit_center(surface, ring, (sprite.x, sprite.y), round(170 + 85 * self.pulse()))
+        blit_center(surface, ring, (sprite.x, sprite.y), self.breathing())
 
     def _draw_moving(self, surface: pygame.Surface) -> None:
         for sprite in sorted((s for s in self.sprites.values() if s.moving), key=lambda s: s.z):
@@ -283,7 +294,7 @@ class BattleLineDrawing:
             rect = self.slot_rect(flag, self.me, n)
             ghost = self.art.glow(rect.w, rect.h, self.ctx.palette["selected"], max(3, g.cw // 12))
             blit_center(surface, ghost, rect.center)
-        ghost = CardSprite(
+        floating = CardSprite(
             sprite.card,
             sprite.deck,
             self.mouse[0],
@@ -294,7 +305,7 @@ class BattleLineDrawing:
             Z_MOVING,
             moving=True,
         )
-        self._blit_sprite(surface, ghost)
+        self._blit_sprite(surface, floating)
 
     def _draw_opponent_hand(self, surface: pygame.Surface) -> None:
         """The opponent's hand: card backs by deck (known cards are sprites), minus the backs
@@ -362,7 +373,7 @@ class BattleLineDrawing:
                     rect = self.visible_rect(f, side, j, len(stack))
                     colour = p["selected"] if card == hovered else p["legal"]
                     ring = self.art.glow(rect.w, rect.h, colour, max(2, g.cw // 18))
-                    alpha = 255 if card == hovered else round(130 + 110 * self.pulse(4.0))
+                    alpha = 255 if card == hovered else self.breathing(urgent=True)
                     blit_center(surface, ring, rect.center, alpha)
 
     def _draw_claim_buttons(self, surface: pygame.Surface) -> None:
@@ -371,7 +382,7 @@ class BattleLineDrawing:
             rect = self.claim_button_rect(f)
             token = self._flag_token_rect(f)
             halo = self.art.glow(token.w, token.h, p["claim"], max(3, token.w // 12))
-            blit_center(surface, halo, token.center, round(120 + 130 * self.pulse(4.0)))
+            blit_center(surface, halo, token.center, self.breathing(urgent=True))
             hovered = self.mouse is not None and rect.collidepoint(self.mouse)
             self._button(
                 surface, rect, i18n.t("battleline.button.claim"), primary=True, hot=hovered
@@ -380,7 +391,12 @@ class BattleLineDrawing:
                 self._hint_ring(surface, rect)
 
     def _button(
-        self, surface: pygame.Surface, rect: pygame.Rect, label: str, primary: bool, hot: bool
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        label: str,
+        primary: bool,
+        hot: bool,
     ) -> None:
         p = self.ctx.palette
         fill = p["gold"] if primary else lighter(p["panel"], 0.12)
@@ -496,7 +512,7 @@ class BattleLineDrawing:
         )
         if active:
             ring = self.art.glow(rect.w, rect.h, p["gold"], max(2, round(g.unit * 0.4)))
-            blit_center(surface, ring, rect.center, round(120 + 100 * self.pulse()))
+            blit_center(surface, ring, rect.center, self.breathing())
         pad = round(0.7 * g.unit)
         mark = self.art.side_mark(side, self.fs(1.9))
         surface.blit(mark, mark.get_rect(midleft=(rect.x + pad, rect.y + rect.h * 0.32)))
@@ -556,7 +572,7 @@ class BattleLineDrawing:
                     surface,
                     ring,
                     rect.center,
-                    255 if deck == hovered else round(130 + 120 * self.pulse(4.0)),
+                    255 if deck == hovered else self.breathing(urgent=True),
                 )
             if not n:
                 surface.blit(self.art.slot(rect.w, rect.h, lighter(p["panel"], 0.4), False), rect)
@@ -642,7 +658,7 @@ class BattleLineDrawing:
             for i in range(len(beaten["cards"])):
                 strip = self.slot_rect(flag, opp, have + i)
                 strip.height = self.geo.step
-                self.art.dashed_rect(surface, p["danger"], strip, 2, max(4, strip.w // 8))
+                dashed_rect(surface, p["danger"], strip, 2, max(4, strip.w // 8))
             stack = info["cards"][opp]
             for morale, colour, value in beaten["wilds"]:
                 if morale not in stack:
@@ -705,48 +721,36 @@ class BattleLineDrawing:
             "battleline.tip.could_reach", n=flag + 1, mine=mine, theirs=theirs, name=self.name(opp)
         )
 
-    def _note_box(self, text: str, width: int) -> tuple[pygame.Rect, list[pygame.Surface], int]:
-        """A wrapped note: its box (to be placed), its lines, and the line height."""
-        p, g = self.ctx.palette, self.geo
-        size = self.fs(1.45)
-        images = [
-            self.art.text(line, size, p["text"]) for line in wrap(text, self._font(size), width)
-        ]
-        pad = round(0.9 * g.unit)
-        line_h = round(size * 1.3)
-        w = max(i.get_width() for i in images) + 2 * pad
-        return pygame.Rect(0, 0, w, line_h * len(images) + 2 * pad), images, line_h
-
-    def _blit_note(
+    def _note(
         self,
         surface: pygame.Surface,
-        box: pygame.Rect,
-        images: list[pygame.Surface],
-        line_h: int,
+        text: str,
+        width: int,
+        place: Callable[[pygame.Rect], None],
         accent: Colour,
     ) -> None:
-        p, g = self.ctx.palette, self.geo
-        box.clamp_ip(g.felt)
-        pad = round(0.9 * g.unit)
-        surface.blit(self.art.panel(box.w, box.h, (*p["panel"], 240), accent, round(g.unit)), box)
-        pygame.draw.rect(surface, accent, (box.x, box.y + 6, 3, box.h - 12))
-        for i, image in enumerate(images):
-            y = box.y + pad + i * line_h + (line_h - image.get_height()) // 2
-            surface.blit(image, (box.x + pad, y))
+        g = self.geo
+        overlays.note(surface, self.art, text, width, place, g.felt, accent, self.fs(1.45))
 
     def _tooltip(
-        self, surface: pygame.Surface, text: str, anchor: pygame.Rect, accent: Colour
+        self,
+        surface: pygame.Surface,
+        text: str,
+        anchor: pygame.Rect,
+        accent: Colour,
     ) -> None:
         """A note beside a flag column, over the opposing cards (never over the flags)."""
         g = self.geo
         width = round(min(g.felt.w * 0.42, max(g.pitch * 3.2, 22 * g.unit)))
-        box, images, line_h = self._note_box(text, width)
         pad = round(0.9 * g.unit)
         y = (g.field_top + g.ridge.top) // 2
-        box.midleft = (anchor.right + pad, y)
-        if box.right > g.felt.right - pad:
-            box.midright = (anchor.left - pad, y)
-        self._blit_note(surface, box, images, line_h, accent)
+
+        def place(box: pygame.Rect) -> None:
+            box.midleft = (anchor.right + pad, y)
+            if box.right > g.felt.right - pad:
+                box.midright = (anchor.left - pad, y)
+
+        self._note(surface, text, width, place, accent)
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         """A tactics card hovered in the viewer's hand: its name and effect, above it."""
@@ -758,9 +762,12 @@ class BattleLineDrawing:
         g = self.geo
         rect = self._sprite_rect(self.sprites[card]).move(0, -round(self._lift(card) * g.hand_h))
         text = f"{i18n.t(f'battleline.tactic.{card}')}: {i18n.t(f'battleline.help.{card}')}"
-        box, images, line_h = self._note_box(text, round(max(g.hand_w * 2.6, 20 * g.unit)))
-        box.midbottom = (rect.centerx, rect.top - round(0.9 * g.unit))
-        self._blit_note(surface, box, images, line_h, self.ctx.palette["gold"])
+        width = round(max(g.hand_w * 2.6, 20 * g.unit))
+
+        def place(box: pygame.Rect) -> None:
+            box.midbottom = (rect.centerx, rect.top - round(0.9 * g.unit))
+
+        self._note(surface, text, width, place, self.ctx.palette["gold"])
 
     # --- hints and banners --------------------------------------------------------------------
     def _draw_hint(self, surface: pygame.Surface) -> None:
@@ -775,49 +782,13 @@ class BattleLineDrawing:
             if self.obs["pending"]["card"] in ENVIRONMENT:
                 rect = self._flag_token_rect(flag)
             self._hint_ring(surface, rect)
-        elif is_card(hint) and self._side_of(self.obs, hint) is not None:
-            f, side = self._side_of(self.obs, hint)
+        elif is_card(hint) and (where := self._side_of(self.obs, hint)) is not None:
+            f, side = where
             stack = self.obs["flags"][f]["cards"][side]
             self._hint_ring(surface, self.visible_rect(f, side, stack.index(hint), len(stack)))
         elif hint == DISCARD:
             self._hint_ring(surface, self.geo.my_discard)
 
     def _hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        p, g = self.ctx.palette, self.geo
-        ring = self.art.glow(rect.w, rect.h, p["hint"], max(3, round(g.unit * 0.5)))
-        blit_center(surface, ring, rect.center, round(170 + 85 * self.pulse(5.0)))
-        ink = darker(p["hint"], 0.7)
-        label = self.art.text("★ " + i18n.t("battleline.hint"), self.fs(1.25), ink, bold=True)
-        pill = pygame.Rect(0, 0, label.get_width() + round(g.unit), label.get_height())
-        pill.midbottom = (rect.centerx, rect.top - 2)
-        pygame.draw.rect(surface, p["hint"], pill, border_radius=pill.h // 2)
-        blit_center(surface, label, pill.center)
-
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        banner = self.banner
-        if banner is None or banner.appear <= 0:
-            return
-        p, g = self.ctx.palette, self.geo
-        k = min(1.0, banner.appear)
-        rect = pygame.Rect(0, 0, round(g.felt.w * 0.62), round(max(g.back_h * 0.95, 8 * g.unit)))
-        top = g.back_top + (g.back_h - rect.h) // 2  # over the opponent's hand, not the flags
-        rect.midtop = (g.felt.centerx, top - round((1 - k) * rect.h * 0.5))
-        colour = self.art.side(banner.side) if banner.side is not None else p["gold"]
-        img = self.art.panel(
-            rect.w, rect.h, (*darker(colour, 0.3), 245), lighter(colour, 0.4), rect.h // 4
-        )
-        img.set_alpha(round(255 * k))
-        surface.blit(img, rect)
-        img.set_alpha(255)
-        title = self.art.fitted(
-            banner.title, self.fs(3.0), p["text"], rect.w - 4 * rect.h // 3, bold=True
-        )
-        sub = self.art.fitted(banner.subtitle, self.fs(1.7), lighter(colour, 0.7), rect.w - 20)
-        if banner.side is not None:
-            mark = self.art.side_mark(banner.side, round(rect.h * 0.45), lighter(colour, 0.2))
-            blit_center(surface, mark, (rect.x + rect.h * 0.55, rect.centery))
-            blit_center(surface, mark, (rect.right - rect.h * 0.55, rect.centery))
-        total = title.get_height() + sub.get_height()
-        top = rect.centery - total // 2
-        surface.blit(title, title.get_rect(midtop=(rect.centerx, top)))
-        surface.blit(sub, sub.get_rect(midtop=(rect.centerx, top + title.get_height())))
+        label = i18n.t("battleline.hint")
+        overlays.hint_marker(surface, self.art, rect, label, self.clock, self.geo.unit)

@@ -8,8 +8,35 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.boards.battleline_art import STRIP, card_height
-from game.engines.battleline.actions import NUM_FLAGS
+from game import i18n
+from game.boards.base import Board, BoardContext
+from game.boards.battleline_art import STRIP, BattleLineArt, card_height
+from game.engines.battleline.actions import (
+    CLAIM_BASE,
+    DISCARD,
+    DONE,
+    DRAW_BASE,
+    FLAG_BASE,
+    NUM_FLAGS,
+    PASS,
+    is_card,
+    is_claim,
+    is_draw,
+    is_flag,
+)
+from game.engines.battleline.cards import (
+    DESERTER,
+    ENVIRONMENT,
+    FOG,
+    GUILE,
+    NUM_TROOPS,
+    REDEPLOY,
+    SCOUT,
+    TACTICS_DECK,
+    TRAITOR,
+    TROOP_DECK,
+)
+from game.ui.overlays import Banner
 
 Z_MOVING = 10_000  # sprites in flight are drawn above everything at rest
 
@@ -39,14 +66,6 @@ class FlagSprite:
 
 
 @dataclass
-class Banner:
-    title: str
-    subtitle: str
-    side: int | None
-    appear: float = 1.0
-
-
-@dataclass
 class Place:
     x: float
     y: float
@@ -60,11 +79,6 @@ class Drag:
     card: int
     start: tuple[int, int]
     active: bool = False
-
-
-@dataclass
-class Timer:
-    t: float = 0.0
 
 
 @dataclass
@@ -237,3 +251,359 @@ def fan_offsets(n: int, width: int, span: int, overlap: float) -> list[float]:
         return [0.0] * n
     spacing = min(width * overlap, (span - width) / (n - 1))
     return [(i - (n - 1) / 2) * spacing for i in range(n)]
+
+
+FAN_DEGREES = 2.4  # tilt between neighbouring cards of the viewer's hand
+LIFT = 0.2  # hover lift, relative to the hand card height
+LIFT_RATE = 14.0  # how fast a hovered card rises (per second, exponential)
+DRAG_START = 6  # pixels the mouse must move before a press becomes a drag
+
+
+class BattleLineView(Board):
+    """The board's state and the questions drawing and input both ask: where each thing rests
+    (geometry from the board rect), what the viewer may do now, and what lies under a point."""
+
+    def __init__(self, ctx: BoardContext) -> None:
+        super().__init__(ctx)
+        self.art = BattleLineArt(ctx.palette, self._art_label)
+        self.sprites: dict[object, CardSprite] = {}  # card id, or a key of an anonymous back
+        self.flags = [FlagSprite() for _ in range(NUM_FLAGS)]
+        self.incoming = [0, 0]  # backs flying into the opponent's hand, per deck
+        self.banner: Banner | None = None
+        self.selected: int | None = None
+        self.queue: list[int] = []
+        self.drag: Drag | None = None
+        self.lifts: dict[int, float] = {}
+        self.auto_claim = bool(ctx.extra.get("auto_claim", False))
+        self._home: tuple[float, float] | None = None  # where the viewer's pending card rests
+        self._shown: tuple[int, int] | None = None  # (viewer, game) the sprites were built for
+        self._anon = 0
+        self.geo = compute_geometry(self.rect)
+
+    @staticmethod
+    def _art_label(key: int | str) -> str:
+        if isinstance(key, int):
+            return i18n.t(f"battleline.card.{key}")
+        return i18n.t(f"battleline.family.{key}")
+
+    def name(self, player: int) -> str:
+        seats = self.ctx.seat_names
+        if player < len(seats) and seats[player]:
+            return seats[player]
+        return i18n.t("battleline.player", n=player + 1)
+
+    def fs(self, size: float) -> int:
+        """A font size in layout units."""
+        return max(9, round(size * self.geo.unit))
+
+    @property
+    def me(self) -> int:
+        return self.viewer
+
+    def slot_rect(self, flag: int, side: int, index: int) -> pygame.Rect:
+        """Where card ``index`` of ``side`` at ``flag`` lies (the viewer's side at the bottom)."""
+        g = self.geo
+        rect = pygame.Rect(0, 0, g.cw, g.ch)
+        rect.centerx = round(g.xs[flag])
+        if side == self.me:
+            rect.top = g.my_stack_top + index * g.step
+        else:
+            rect.bottom = g.opp_stack_bottom - index * g.step
+        return rect
+
+    def visible_rect(self, flag: int, side: int, index: int, count: int) -> pygame.Rect:
+        """The part of a card at a flag that the cards in front of it leave visible."""
+        rect = self.slot_rect(flag, side, index)
+        covered = index < count - 1 if side == self.me else index > 0
+        if covered:
+            rect.height = self.geo.step
+        return rect
+
+    def column_rect(self, flag: int) -> pygame.Rect:
+        g = self.geo
+        left = round(g.xs[flag] - g.pitch / 2)
+        return pygame.Rect(left, g.field_top, round(g.pitch), g.field_bottom - g.field_top)
+
+    def flag_center(self, flag: int) -> tuple[float, float]:
+        g = self.geo
+        travel = (g.ridge.h - g.flag_size[1]) / 2 + g.flag_size[1] * 0.18
+        return g.xs[flag], g.ridge.centery + self.flags[flag].offset * travel
+
+    def claim_button_rect(self, flag: int) -> pygame.Rect:
+        g = self.geo
+        w = min(round(g.pitch * 0.86), round(g.cw * 1.05))
+        rect = pygame.Rect(0, 0, w, max(14, round(g.ch * 0.2)))
+        rect.midbottom = (round(g.xs[flag]), g.ridge.bottom - 2)
+        return rect
+
+    def marker_center(self, flag: int, card: int) -> tuple[float, float]:
+        """Fog lies left of the flag's pole, Mud right of it."""
+        g = self.geo
+        x, y = self.flag_center(flag)
+        dx = min(g.pitch * 0.36, g.flag_size[0] * 0.62)
+        return (x - dx if card == FOG else x + dx), y + g.flag_size[1] * 0.3
+
+    def marker_px(self) -> int:
+        return max(12, round(min(self.geo.pitch * 0.3, self.geo.flag_size[1] * 0.5)))
+
+    def hand_places(self, n: int) -> list[tuple[float, float, float]]:
+        """Centre and tilt of each card of the viewer's hand (a gentle arc)."""
+        g = self.geo
+        offsets = fan_offsets(n, g.hand_w, g.hand_span, 0.84)
+        mid = (n - 1) / 2
+        cx = (g.xs[0] + g.xs[-1]) / 2
+        base = g.hand_top + g.hand_h / 2
+        spread = FAN_DEGREES * min(1.0, 7 / max(n, 1))
+        return [
+            (cx + dx, base + fan_arc(i, mid) * g.hand_h * 0.05, (mid - i) * spread)
+            for i, dx in enumerate(offsets)
+        ]
+
+    def opp_places(self, n: int) -> list[tuple[float, float, float]]:
+        g = self.geo
+        offsets = fan_offsets(n, g.back_w, round(g.hand_span * 0.6), 0.5)
+        mid = (n - 1) / 2
+        cx = (g.xs[0] + g.xs[-1]) / 2
+        base = g.back_top + g.back_h * 0.56
+        return [
+            (cx + dx, base - fan_arc(i, mid) * g.back_h * 0.05, (i - mid) * 1.6)
+            for i, dx in enumerate(offsets)
+        ]
+
+    def discard_places(self, side: int, n: int) -> list[tuple[float, float]]:
+        g = self.geo
+        area = g.my_discard if side == self.me else g.opp_discard
+        w = g.mini_w
+        step = min(w * 0.42, (area.w - w) / max(1, n - 1))
+        y = area.bottom - card_height(w) / 2
+        return [(area.x + w / 2 + i * step, y) for i in range(n)]
+
+    def opp_focus(self) -> tuple[float, float]:
+        """Where an opposing guile card is shown before it takes effect."""
+        g = self.geo
+        return (g.xs[0] + g.xs[-1]) / 2, g.back_top + g.back_h + g.hand_h * 0.35
+
+    def waiting_place(self, side: int) -> Place:
+        """Where a card taken by Redeploy or Traitor (or played, after a reload) waits for its
+        flag: the free right end of that side's hand row."""
+        g = self.geo
+        if side == self.me:
+            x = g.felt.right - g.pitch * 0.95
+            return Place(x, g.hand_top + g.hand_h * 0.45, g.hand_w, 0.0, 600)
+        w = round(g.back_w * 1.1)
+        return Place(g.felt.right - g.pitch * 0.95, g.back_top + card_height(w) / 2, w, 0.0, 600)
+
+    def deck_center(self, deck: int) -> tuple[float, float]:
+        return self.geo.decks[deck].center
+
+    def _opp_order(self, obs: dict) -> list[int | None]:
+        """The opponent's hand as shown: each entry a known card id or None for a back; troop
+        cards first, then tactics (only the counts and known cards are visible)."""
+        hand = obs["hands"][1 - self.me]
+        known = hand["known"]
+        troops = [c for c in known if c < NUM_TROOPS]
+        tactics = [c for c in known if c >= NUM_TROOPS]
+        return (
+            [None] * (hand["troops"] - len(troops))
+            + troops
+            + [None] * (hand["tactics"] - len(tactics))
+            + tactics
+        )
+
+    def _places(self, obs: dict) -> dict[int, Place]:
+        g = self.geo
+        me = self.me
+        places: dict[int, Place] = {}
+        hand = obs["hands"][me]["cards"] or []
+        for i, (card, (x, y, a)) in enumerate(zip(hand, self.hand_places(len(hand)), strict=True)):
+            places[card] = Place(x, y, g.hand_w, a, 400 + i)
+        order = self._opp_order(obs)
+        for i, (card, (x, y, a)) in enumerate(zip(order, self.opp_places(len(order)), strict=True)):
+            if card is not None:
+                places[card] = Place(x, y, g.back_w, a, 300 + i)
+        for f, flag in enumerate(obs["flags"]):
+            for side in (0, 1):
+                cards = flag["cards"][side]
+                for j, card in enumerate(cards):
+                    rect = self.slot_rect(f, side, j)
+                    z = 200 + (j if side == me else 10 - j)
+                    places[card] = Place(rect.centerx, rect.centery, g.cw, 0.0, z)
+        for side in (0, 1):
+            pile = obs["discards"][side]
+            for j, (card, (x, y)) in enumerate(
+                zip(pile, self.discard_places(side, len(pile)), strict=True)
+            ):
+                places[card] = Place(x, y, g.mini_w, 0.0, 100 + j)
+        pending = obs["pending"]["card"]
+        if pending is not None and pending not in places and obs["turn"] is not None:
+            place = self.waiting_place(obs["turn"])
+            if obs["turn"] == me and self._home is not None:
+                place.x, place.y = self._home
+            places[pending] = place
+        return places
+
+    def _order_deck(self, obs: dict, index: int) -> int:
+        hand = obs["hands"][1 - self.me]
+        return TROOP_DECK if index < hand["troops"] else TACTICS_DECK
+
+    def _zone(self, obs: dict, card: int | None) -> tuple:
+        """Which group of places a visible card is in (a hand, a pile, one side of a flag)."""
+        for side in (0, 1):
+            if card in obs["discards"][side]:
+                return ("discard", side)
+        if card in (obs["hands"][self.me]["cards"] or []):
+            return ("hand",)
+        if card in obs["hands"][1 - self.me]["known"]:
+            return ("known",)
+        return ("flag", self._side_of(obs, card))
+
+    @staticmethod
+    def _side_of(obs: dict, card: object) -> tuple[int, int] | None:
+        for f, flag in enumerate(obs["flags"]):
+            for side in (0, 1):
+                if card in flag["cards"][side]:
+                    return f, side
+        return None
+
+    @property
+    def phase(self) -> str:
+        return self.obs["phase"] if self.obs else ""
+
+    def _my_decision(self) -> bool:
+        return bool(self.legal) and bool(self.obs)
+
+    def _free_flags(self) -> list[int]:
+        """Open flags with a free slot on the viewer's side (where a troop or morale card goes)."""
+        me = self.me
+        return [
+            f
+            for f, flag in enumerate(self.obs["flags"])
+            if flag["claimed_by"] < 0 and len(flag["cards"][me]) < flag["slots"]
+        ]
+
+    def _local_targets(self, card: int) -> list[int]:
+        """The flags a selected card can go to, from the observation (the engine has the final
+        word: the board only queues the target)."""
+        if card in ENVIRONMENT:
+            key = "fog" if card == FOG else "mud"
+            return [
+                f
+                for f, flag in enumerate(self.obs["flags"])
+                if flag["claimed_by"] < 0 and flag[key] < 0
+            ]
+        if card in GUILE:
+            return []
+        return self._free_flags()
+
+    def _target_flags(self) -> list[int]:
+        """The flags glowing as targets now."""
+        if not self._my_decision():
+            return []
+        if self.phase == "play" and self.selected is not None:
+            return self._local_targets(self.selected)
+        return [a - FLAG_BASE for a in self.legal if is_flag(a)]
+
+    def _target_cards(self) -> list[int]:
+        """Cards at flags that may be clicked now (Redeploy, Deserter, Traitor)."""
+        if not self._my_decision():
+            return []
+        if self.phase in ("redeploy_from", "deserter", "traitor_from"):
+            return [a for a in self.legal if is_card(a)]
+        if self.phase == "play" and self.selected in (REDEPLOY, DESERTER, TRAITOR):
+            return self._takeable(self.selected)
+        return []
+
+    def _takeable(self, tactic: int) -> list[int]:
+        me = self.me
+        side = me if tactic == REDEPLOY else 1 - me
+        cards = [
+            c for flag in self.obs["flags"] if flag["claimed_by"] < 0 for c in flag["cards"][side]
+        ]
+        return [c for c in cards if c < NUM_TROOPS] if tactic == TRAITOR else cards
+
+    def _target_decks(self) -> list[int]:
+        if not self._my_decision():
+            return []
+        if self.phase == "play" and self.selected == SCOUT:
+            return [d for d, n in enumerate(self._deck_counts()) if n]
+        return [a - DRAW_BASE for a in self.legal if is_draw(a)]
+
+    def _deck_counts(self) -> tuple[int, int]:
+        decks = self.obs["decks"]
+        return decks["troop"], decks["tactics"]
+
+    def _claimable(self) -> list[int]:
+        if not self._my_decision() or self.phase != "claim":
+            return []
+        return [a - CLAIM_BASE for a in self.legal if is_claim(a)]
+
+    def _action_button(self) -> tuple[int, str] | None:
+        """The column's button for the moment: Pass, Done claiming, or Redeploy's discard."""
+        if not self._my_decision():
+            return None
+        if PASS in self.legal:
+            return PASS, i18n.t("battleline.button.pass")
+        if DONE in self.legal:
+            return DONE, i18n.t("battleline.button.done")
+        if DISCARD in self.legal:
+            return DISCARD, i18n.t("battleline.button.discard")
+        return None
+
+    def _sprite_rect(self, sprite: CardSprite) -> pygame.Rect:
+        w = round(sprite.w)
+        rect = pygame.Rect(0, 0, w, card_height(w))
+        rect.center = (round(sprite.x), round(sprite.y))
+        return rect
+
+    def _hand_card_at(self, pos: tuple[int, int]) -> int | None:
+        """The topmost card of the viewer's hand under ``pos`` (lifted cards as drawn)."""
+        hand = (self.obs["hands"][self.me]["cards"] or []) if self.obs else []
+        for card in reversed(hand):
+            sprite = self.sprites.get(card)
+            if sprite is None:
+                continue
+            rect = self._sprite_rect(sprite).move(0, -round(self._lift(card) * self.geo.hand_h))
+            rect.height += round(self._lift(card) * self.geo.hand_h)  # no gap under a lifted card
+            if rect.collidepoint(pos):
+                return card
+        return None
+
+    def _table_card_at(self, pos: tuple[int, int]) -> int | None:
+        for f, flag in enumerate(self.obs["flags"]):
+            for side in (0, 1):
+                cards = flag["cards"][side]
+                for j, card in enumerate(cards):
+                    if self.visible_rect(f, side, j, len(cards)).collidepoint(pos):
+                        return card
+        return None
+
+    def _flag_at(self, pos: tuple[int, int]) -> int | None:
+        for f in range(NUM_FLAGS):
+            if self.column_rect(f).collidepoint(pos):
+                return f
+        return None
+
+    def _flag_token_rect(self, flag: int) -> pygame.Rect:
+        g = self.geo
+        rect = pygame.Rect(0, 0, round(g.pitch * 0.9), g.ridge.h)
+        rect.center = (round(g.xs[flag]), g.ridge.centery)
+        return rect
+
+    def _claim_at(self, pos: tuple[int, int]) -> int | None:
+        """A click in the claim phase: a Claim button, or a flag whose side is complete."""
+        for f in self._claimable():
+            if self.claim_button_rect(f).collidepoint(pos):
+                return f
+        flag = self._flag_at(pos)
+        if flag is not None and self.obs["flags"][flag]["claim"] is not None:
+            return flag
+        return None
+
+    def _deck_at(self, pos: tuple[int, int]) -> int | None:
+        for d, rect in enumerate(self.geo.decks):
+            if rect.inflate(rect.w // 5, rect.h // 5).collidepoint(pos):
+                return d
+        return None
+
+    def _lift(self, card: int | None) -> float:
+        return 0.0 if card is None else self.lifts.get(card, 0.0) * LIFT

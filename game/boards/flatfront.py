@@ -10,24 +10,15 @@ chooser, an opposing tile in combat.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import pygame
 
 from game import i18n
-from game.boards.base import Board, BoardContext
-from game.boards.flatfront_art import (
-    CardText,
-    FlatFrontArt,
-    blit_center,
-    blit_row,
-    darker,
-    lighter,
-    mix,
-    row_width,
-    square_offsets,
-)
+from game.boards.base import Board, BoardContext, Obs, Things
+from game.boards.flatfront_art import CardText, FlatFrontArt, square_offsets
+from game.boards.turns import Step
 from game.engines.flatfront import (
     MAX_SPAN,
     POWERS,
@@ -41,8 +32,9 @@ from game.engines.flatfront import (
     is_place,
     place_action,
 )
-
-Colour = tuple[int, int, int]
+from game.ui import overlays
+from game.ui.draw import Colour, blit_center, blit_row, dashed_rect, lighter, row_width
+from game.ui.overlays import Banner
 
 # Named colour roles; the scene passes one palette as ctx.palette.
 PALETTES: dict[str, dict[str, Colour]] = {
@@ -153,15 +145,6 @@ class FaceUpSprite:
 
 
 @dataclass
-class Banner:
-    key: tuple  # what the banner announces; a new key animates a new banner in
-    title: str
-    subtitle: str
-    side: int | None
-    appear: float = 1.0
-
-
-@dataclass
 class Camera:
     x: float = 0.5  # field cell coordinates at the centre of the field area
     y: float = 0.5
@@ -251,6 +234,9 @@ def _standing_power(tile: dict) -> int:
 class FlatFrontBoard(Board):
     """Board view for Flat Front (see the module docstring)."""
 
+    PALETTES = PALETTES
+    SEAT_ROLES = ("blue", "red")
+
     def __init__(self, ctx: BoardContext) -> None:
         super().__init__(ctx)
         self.art = FlatFrontArt(ctx.palette)
@@ -260,7 +246,6 @@ class FlatFrontBoard(Board):
         self.flash: Banner | None = None  # a short-lived banner (a pass) over the main one
         self.camera = Camera()
         self.chooser_appear = _Timer(1.0)
-        self.mouse: tuple[int, int] | None = None
         self._clicked_cell: tuple[int, int] | None = None
         self._cards: dict[tuple, pygame.Surface] = {}  # rendered player cards by content
         self.geo = compute_geometry(self.rect)
@@ -299,13 +284,11 @@ class FlatFrontBoard(Board):
     def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
         self._clicked_cell, clicked = None, self._clicked_cell
         if not animate or previous is None or not self._follows(previous, obs):
-            self.tweens.tweens.clear()
+            self.tweens.clear()
             self._rebuild(obs)
         else:
             self.tweens.finish_all()  # a new move arrived: land the previous one first
             self._animate_diff(previous, obs, clicked)
-        if self.ctx.anim_speed() <= 0:
-            self.tweens.finish_all()
 
     @staticmethod
     def _follows(previous: dict, obs: dict) -> bool:
@@ -345,24 +328,6 @@ class FlatFrontBoard(Board):
         self.chooser_appear.t = 1.0
         self.camera.x, self.camera.y = self._camera_target(obs)
 
-    def _after(self, delay: float, action: Callable[[], None]) -> None:
-        """Run ``action`` once the animation clock has advanced by ``delay``."""
-        self.tweens.animate(_Timer(), delay, t=1.0, on_finish=action)
-
-    def _sound_at(self, delay: float, name: str) -> None:
-        """Play a sound when the animation reaches ``delay``; a skipped animation stays quiet."""
-        if delay <= 0 or self.ctx.anim_speed() <= 0:
-            self.ctx.play_sound(name)
-            return
-        timer = _Timer()
-        tween = self.tweens.animate(timer, delay, "linear", t=1.0)
-
-        def play() -> None:
-            if tween.elapsed >= tween.duration:  # reached in time, not snapped by a skip
-                self.ctx.play_sound(name)
-
-        tween.on_finish = play
-
     def _animate_diff(self, prev: dict, obs: dict, clicked: tuple[int, int] | None) -> None:
         t = 0.0
         old_tiles = {tile["id"]: tile for tile in prev["tiles"]}
@@ -379,7 +344,7 @@ class FlatFrontBoard(Board):
             self.tweens.animate(
                 sprite, T_SLIDE * (0.6 if sprite.dropped else 1.0), "out_cubic", arrive=1.0, delay=t
             )
-            self._sound_at(t + T_SLIDE * 0.5, "place")
+            self.tweens.sound(t + T_SLIDE * 0.5, "place")
             t += T_SLIDE * (0.6 if sprite.dropped else 1.0)
         self.face = None if obs["face_up"] is None else self.face
         # 2. pieces set on a tile: they drop in one after another
@@ -395,7 +360,7 @@ class FlatFrontBoard(Board):
             for i, piece in enumerate(sprite.pieces):
                 self.tweens.animate(piece, T_DROP, "out_bounce", drop=1.0, delay=t + i * 0.09)
             if sprite.pieces:
-                self._sound_at(t + T_DROP * 0.5, "place")
+                self.tweens.sound(t + T_DROP * 0.5, "place")
                 t += T_DROP + 0.09 * len(sprite.pieces)
         # 3. attacks: the attacker's touching tiles pulse, the target is struck, its pieces fall
         for tile in obs["tiles"]:
@@ -414,7 +379,7 @@ class FlatFrontBoard(Board):
         if fu is not None and (prev["face_up"] is None or obs["pile"] < prev["pile"]):
             self.face = FaceUpSprite(fu["owner"], fu["squares"], flip=0.0)
             self.tweens.animate(self.face, T_FLIP, "in_out_sine", flip=1.0, delay=t)
-            self._sound_at(t, "flip")
+            self.tweens.sound(t, "flip")
             t += T_FLIP * 0.6
         # 5. banners: a pass flashes briefly; otherwise the main banner changes when its title does
         for side in (0, 1):
@@ -422,7 +387,7 @@ class FlatFrontBoard(Board):
                 name = side_name(side)
                 title = i18n.t("flatfront.banner.passes", side=name)
                 self._flash(
-                    Banner(("pass", side), title, i18n.t("flatfront.banner.passes_sub"), side), t
+                    Banner(title, i18n.t("flatfront.banner.passes_sub"), side, ("pass", side)), t
                 )
                 t += T_FLASH_HOLD
         self._set_banner(self._banner_for(obs), t)
@@ -437,7 +402,7 @@ class FlatFrontBoard(Board):
         attacker_side = 1 - target["owner"]
         sprite = self.tiles[target["id"]]
         attackers = self._touching_attackers(prev, target, attacker_side)
-        self._sound_at(t, "attack")
+        self.tweens.sound(t, "attack")
         for a in attackers:
             a_sprite = self.tiles[a["id"]]
 
@@ -469,7 +434,7 @@ class FlatFrontBoard(Board):
             self.tweens.animate(
                 piece, T_FALL, "out_bounce", fall=1.0, delay=t + T_STRIKE * 0.5 + n * 0.07
             )
-        self._sound_at(t + T_STRIKE * 0.5, "knock")
+        self.tweens.sound(t + T_STRIKE * 0.5, "knock")
         return t + T_STRIKE * 0.5 + T_FALL + 0.07 * len(fell)
 
     @staticmethod
@@ -483,36 +448,10 @@ class FlatFrontBoard(Board):
         ]
 
     def _flash(self, banner: Banner, delay: float) -> None:
-        banner.appear = 0.0
-
-        def show() -> None:
-            self.flash = banner
-
-        def gone() -> None:
-            if self.flash is banner:
-                self.flash = None
-
-        def hide() -> None:
-            hold = T_FLASH_HOLD - T_BANNER
-            self.tweens.animate(banner, T_BANNER, "in_quad", appear=0.0, delay=hold, on_finish=gone)
-
-        self._after(delay, show)
-        self.tweens.animate(banner, T_BANNER, "out_back", appear=1.0, delay=delay, on_finish=hide)
+        overlays.flash_banner(self, banner, delay, T_FLASH_HOLD, "flash")
 
     def _set_banner(self, banner: Banner | None, delay: float) -> None:
-        if banner is None:
-            return
-        current = self.banner
-        if current is not None and current.key == banner.key:
-            current.subtitle = banner.subtitle
-            return
-        banner.appear = 0.0
-
-        def swap() -> None:
-            self.banner = banner
-
-        self._after(delay, swap)
-        self.tweens.animate(banner, T_BANNER, "out_back", appear=1.0, delay=delay)
+        overlays.set_banner(self, banner, delay)
 
     def _banner_for(self, obs: dict) -> Banner | None:
         """The main banner for an observation: whose tile came up, who attacks, who won."""
@@ -529,9 +468,9 @@ class FlatFrontBoard(Board):
                 rp=second["power"],
             )
             if winner == "draw":
-                return Banner(("over",), i18n.t("flatfront.banner.draw"), result, None)
+                return Banner(i18n.t("flatfront.banner.draw"), result, None, "over")
             title = i18n.t("flatfront.banner.wins", side=side_name(winner))
-            return Banner(("over",), title, result, winner)
+            return Banner(title, result, winner, "over")
         if phase == "combat":
             side = obs["to_move"]
             name = side_name(side)
@@ -543,7 +482,7 @@ class FlatFrontBoard(Board):
                 sub = i18n.t("flatfront.banner.attacks_first", side=name)
             else:
                 sub = i18n.t("flatfront.banner.attacks", side=name)
-            return Banner(("combat", side), i18n.t("flatfront.banner.combat"), sub, side)
+            return Banner(i18n.t("flatfront.banner.combat"), sub, side, ("combat", side))
         if phase == "pieces":
             side = obs["to_move"]
             squares = tiles[obs["pending_tile"]]["squares"]
@@ -552,7 +491,7 @@ class FlatFrontBoard(Board):
                 sub = i18n.t("flatfront.banner.piece_one", side=side_name(side))
             else:
                 sub = i18n.t("flatfront.banner.pieces", side=side_name(side), n=squares)
-            return Banner(("turn", obs["pending_tile"]), title, sub, side)
+            return Banner(title, sub, side, ("turn", obs["pending_tile"]))
         fu = obs["face_up"]
         if fu is None:
             return None
@@ -564,7 +503,7 @@ class FlatFrontBoard(Board):
             sub = i18n.t("flatfront.banner.again", side=name)
         else:
             sub = i18n.t("flatfront.banner.places", side=name)
-        return Banner(("turn", len(tiles)), i18n.t("flatfront.banner.tile", side=name), sub, side)
+        return Banner(i18n.t("flatfront.banner.tile", side=name), sub, side, ("turn", len(tiles)))
 
     def _camera_target(self, obs: dict) -> tuple[float, float]:
         """Centre of the field plus every cell a tile could still go to (within the 5x5 limit)."""
@@ -602,69 +541,47 @@ class FlatFrontBoard(Board):
     def _option_rects(self) -> list[pygame.Rect]:
         """Chooser cards beside the tile just placed, kept inside the mat."""
         options = self._options()
-        if not options or self.obs is None or self.obs["pending_tile"] is None:
+        if not options or not self.obs or self.obs["pending_tile"] is None:
             return []
         g = self.geo
-        n_pieces = sum(options[0][1])
         icon_h = self._option_icon_height()
-        card_w = max(round(icon_h * (0.62 * n_pieces + 0.5)), round(9 * g.unit))
-        card_h = round(icon_h * 1.05 + 3.2 * g.unit)
-        gap = round(0.8 * g.unit)
-        cols = min(MAX_OPTION_COLUMNS, len(options))
-        rows = math.ceil(len(options) / cols)
-        head = round(3.6 * g.unit)
-        pad = round(1.2 * g.unit)
-        w = cols * card_w + (cols - 1) * gap + 2 * pad
-        h = head + rows * card_h + (rows - 1) * gap + pad
+        card_w = max(round(icon_h * (0.62 * sum(options[0][1]) + 0.5)), round(9 * g.unit))
+        card = (card_w, round(icon_h * 1.05 + 3.2 * g.unit))
         tile = self.tiles.get(self.obs["pending_tile"])
         anchor = self.tile_rect(tile.cell) if tile else g.area
-        popup = self._place_popup((w, h), anchor, gap * 2)
-        rects = [popup]
-        for i in range(len(options)):
-            r, c = divmod(i, cols)
-            rects.append(
-                pygame.Rect(
-                    popup.x + pad + c * (card_w + gap),
-                    popup.y + head + r * (card_h + gap),
-                    card_w,
-                    card_h,
-                )
-            )
-        return rects
-
-    def _place_popup(self, size: tuple[int, int], anchor: pygame.Rect, gap: int) -> pygame.Rect:
-        """A spot beside ``anchor``, inside the mat, hiding the fewest tiles (never the anchor)."""
-        bounds = self.geo.mat.inflate(-gap, -gap)
-        tiles = [self.tile_rect(s.cell) for s in self.tiles.values()]
-        best: tuple[int, int, pygame.Rect] | None = None
-        # (popup point, anchor point, offset): beside, then diagonally off the corners
-        spots = (
-            ("midleft", "midright", (gap, 0)),
-            ("midright", "midleft", (-gap, 0)),
-            ("midtop", "midbottom", (0, gap)),
-            ("midbottom", "midtop", (0, -gap)),
-            ("bottomright", "topleft", (-gap, -gap)),
-            ("bottomleft", "topright", (gap, -gap)),
-            ("topright", "bottomleft", (-gap, gap)),
-            ("topleft", "bottomright", (gap, gap)),
-        )
-        for order, (point, at, (dx, dy)) in enumerate(spots):
-            popup = pygame.Rect((0, 0), size)
-            x, y = getattr(anchor, at)
-            setattr(popup, point, (x + dx, y + dy))
-            popup.clamp_ip(bounds)
-            hidden = sum(popup.colliderect(t) for t in tiles) + 100 * popup.colliderect(anchor)
-            if best is None or (hidden, order) < best[:2]:
-                best = (hidden, order, popup)
-        return best[2]
+        tiles = [self.tile_rect(sp.cell) for sp in self.tiles.values()]
+        columns = MAX_OPTION_COLUMNS
+        return overlays.chooser_rects(len(options), card, anchor, g.mat, tiles, g.unit, columns)
 
     def _tile_at(self, pos: tuple[int, int]) -> dict | None:
-        if self.obs is None or not self.geo.area.collidepoint(pos):
+        if not self.obs or not self.geo.area.collidepoint(pos):
             return None
         for tile in self.obs["tiles"]:
             if self.tile_rect(tuple(tile["cell"])).collidepoint(pos):
                 return tile
         return None
+
+    # --- the kit's keyed layer and click points -----------------------------------------------
+    def things(self, obs: Obs) -> Things:
+        """Each tile by id: where it lies and which of its pieces stand."""
+        return {
+            ("tile", t["id"]): (tuple(t["cell"]), tuple(p["standing"] for p in t["pieces"]))
+            for t in obs["tiles"]
+        }
+
+    def thing_rect(self, key: Hashable) -> pygame.Rect | None:
+        sprite = self.tiles.get(key[1]) if isinstance(key, tuple) else None
+        return None if sprite is None else self.tile_rect(sprite.cell)
+
+    def clicks_for(self, action: int) -> list[tuple[int, int]]:
+        if is_place(action):
+            x, y = self.cell_center(decode_place(action))
+            return [(round(x), round(y))]
+        if is_pieces(action):
+            rects = self._option_rects()[1:]
+            index = [a for a, _ in self._options()].index(action)
+            return [rects[index].center]
+        return [self.tile_rect(self.tiles[decode_attack(action)].cell).center]
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> int | None:
@@ -679,20 +596,20 @@ class FlatFrontBoard(Board):
         return None
 
     def _click(self, pos: tuple[int, int]) -> int | None:
-        if not self.legal or self.obs is None:
+        if not self.legal or not self.obs:
             return None
         rects = self._option_rects()
         if rects:
             for (action, _), rect in zip(self._options(), rects[1:], strict=True):
                 if rect.collidepoint(pos):
                     return action
-            return self._refuse("flatfront.feedback.choose")
+            return self.refuse("flatfront.feedback.choose")
         if not self.geo.area.collidepoint(pos):
             return None
         if any(is_place(a) for a in self.legal):
             x, y = self.cell_at(pos)
             if max(abs(x), abs(y)) >= MAX_SPAN:  # no encoding: it would break the limit anyway
-                return self._refuse("flatfront.feedback.limit", n=MAX_SPAN)
+                return self.refuse("flatfront.feedback.limit", n=MAX_SPAN)
             self._clicked_cell = (x, y)
             return place_action(x, y)
         if any(is_attack(a) for a in self.legal):
@@ -700,13 +617,9 @@ class FlatFrontBoard(Board):
             if tile is None:
                 return None
             if tile["owner"] == self.obs["to_move"]:
-                return self._refuse("flatfront.feedback.own_tile")
+                return self.refuse("flatfront.feedback.own_tile")
             return attack_action(tile["id"])
         return None
-
-    def _refuse(self, key: str, **fmt: object) -> None:
-        """A click that maps to no action: say why (the scene adds the error sound)."""
-        self.ctx.feedback(i18n.t(key, **fmt))
 
     def _key(self, key: int) -> int | None:
         """Keys 1..9 pick the n-th option of the piece chooser."""
@@ -715,9 +628,30 @@ class FlatFrontBoard(Board):
             return options[KEYS[key] - 1][0]
         return None
 
-    # --- per frame ------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        super().update(dt)
+    def turn_words(self, steps: list[Step]) -> list[str]:
+        """Each step without its subject or coordinates (hovering the row marks the tile)."""
+        out = []
+        for i, step in enumerate(steps):
+            key, args = step.phrase
+            if key == "place" and i and steps[i - 1].phrase[0] == "turn_up":
+                continue  # "places a 2-square tile" said it
+            if key == "turn_up" and i + 1 < len(steps) and steps[i + 1].phrase[0] == "place":
+                key = "places_tile"
+            sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
+            out.append(i18n.t(f"log.turn.flatfront.{key}", **{**args, **sides}))
+        return out
+
+    def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
+        """The tile turned up (or placed) and the pieces set on it."""
+        icons = []
+        for step in steps:
+            key, args = step.phrase
+            if key == "turn_up":
+                icons.append(self.art.tile(args["side"], args["squares"], round(px * 1.5), px))
+            elif key == "pieces" and args["pieces"]:
+                for power in str(args["pieces"]).split("+"):
+                    icons.append(self.art.piece(args["side"], int(power), px)[0])
+        return icons
 
     def log_text(self, key: str, args: dict) -> str | None:
         sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
@@ -749,7 +683,7 @@ class FlatFrontBoard(Board):
         )
 
     # --- drawing --------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def paint(self, surface: pygame.Surface) -> None:
         if self.art.p != self.ctx.palette:  # the colour-blind setting changed
             self.art = FlatFrontArt(self.ctx.palette)
             self._cards = {}
@@ -757,7 +691,7 @@ class FlatFrontBoard(Board):
         surface.blit(
             self.art.background(self.rect.size, g.mat.move(-self.rect.x, -self.rect.y)), self.rect
         )
-        if self.obs is None:
+        if not self.obs:
             return
         clip = surface.get_clip()
         surface.set_clip(g.mat)
@@ -770,9 +704,16 @@ class FlatFrontBoard(Board):
         self._draw_combat_info(surface)
         surface.set_clip(clip)
         self._draw_column(surface)
+
+    def paint_overlays(self, surface: pygame.Surface) -> None:
         self._draw_arrivals(surface)
-        self._draw_banner(surface)
+        g = self.geo
+        px = (self.fs(3.0), self.fs(1.8))
+        overlays.draw_banner(surface, self.art, self.flash or self.banner, g.banner, px, self._mark)
         self._draw_chooser(surface)
+
+    def _mark(self, side: int, size: int, colour: Colour) -> pygame.Surface:
+        return self.art.side_icon(side, size)
 
     def _draw_limit(self, surface: pygame.Surface) -> None:
         """Once the field spans 5 tiles either way, frame the cells it may still grow into."""
@@ -790,9 +731,7 @@ class FlatFrontBoard(Board):
         colour = lighter(self.ctx.palette["mat"], 0.45)
         clip = surface.get_clip()
         surface.set_clip(g.area.clip(clip))  # never across the banner
-        self.art.dashed_rect(
-            surface, colour, frame, max(2, round(g.unit * 0.25)), round(g.unit * 1.2)
-        )
+        dashed_rect(surface, colour, frame, max(2, round(g.unit * 0.25)), round(g.unit * 1.2))
         surface.set_clip(clip)
         visible = frame.clip(g.area.inflate(-2 * round(g.unit), -2 * round(g.unit)))
         label = self.art.text(i18n.t("flatfront.limit", n=MAX_SPAN), self.fs(1.5), colour)
@@ -805,13 +744,13 @@ class FlatFrontBoard(Board):
         p = self.ctx.palette
         w, h = self.geo.tile
         marker = self.art.cell_marker(w, h, p["legal"])
-        alpha = round(150 + 105 * self.pulse())
+        alpha = self.breathing()
         for cell in cells:
             blit_center(surface, marker, self.cell_center(cell), alpha)
 
     def _draw_board_hint(self, surface: pygame.Surface) -> None:
         """A suggested cell or target (a suggested piece mix is marked in the chooser)."""
-        if self.hint is None or self.obs is None:
+        if self.hint is None or not self.obs:
             return
         if is_place(self.hint):
             self._draw_hint_ring(surface, self.tile_rect(decode_place(self.hint)))
@@ -819,20 +758,8 @@ class FlatFrontBoard(Board):
             self._draw_hint_ring(surface, self.tile_rect(self.tiles[decode_attack(self.hint)].cell))
 
     def _draw_hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        p = self.ctx.palette
-        glow = self.art.outline(rect.w, rect.h, p["hint"], max(3, round(self.geo.unit * 0.6)))
-        blit_center(surface, glow, rect.center, round(170 + 85 * self.pulse(5.0)))
-        ink = darker(p["hint"], 0.7)
-        parts = [
-            self.art.text("★", self.fs(1.4), ink, symbol=True),
-            self.art.text(i18n.t("flatfront.hint"), self.fs(1.5), ink, bold=True),
-        ]
-        gap = round(0.4 * self.geo.unit)
-        width = row_width(parts, gap)
-        pill = pygame.Rect(0, 0, width + round(1.6 * self.geo.unit), parts[1].get_height())
-        pill.midbottom = (rect.centerx, rect.top + round(0.3 * self.geo.unit))
-        pygame.draw.rect(surface, p["hint"], pill, border_radius=pill.h // 2)
-        blit_row(surface, parts, (pill.centerx - width // 2, pill.centery), gap)
+        label = i18n.t("flatfront.hint")
+        overlays.hint_marker(surface, self.art, rect, label, self.clock, self.geo.unit)
 
     def _draw_tiles(self, surface: pygame.Surface) -> None:
         obs, p = self.obs, self.ctx.palette
@@ -860,18 +787,18 @@ class FlatFrontBoard(Board):
         for sprite in settled:
             rect = self.tile_rect(sprite.cell)
             if sprite.id in targets:
-                glow = self.art.outline(w, h, p["target"], thick)
+                glow = self.art.glow(w, h, p["target"], thick)
                 is_hovered = hovered is not None and hovered["id"] == sprite.id
                 blit_center(
                     surface,
                     glow,
                     rect.center,
-                    255 if is_hovered else round(140 + 115 * self.pulse(4.0)),
+                    255 if is_hovered else self.breathing(urgent=True),
                 )
                 mark = self.art.crosshair(round(h * 0.3), p["target"])
                 surface.blit(mark, mark.get_rect(center=(rect.right - h * 0.1, rect.top + h * 0.1)))
             if sprite.id in attackers or sprite.pulse > 0:
-                glow = self.art.outline(w, h, p["attacker"], thick)
+                glow = self.art.glow(w, h, p["attacker"], thick)
                 blit_center(
                     surface,
                     glow,
@@ -879,8 +806,8 @@ class FlatFrontBoard(Board):
                     round(255 * max(sprite.pulse, 0.85 if sprite.id in attackers else 0)),
                 )
             if sprite.id == pending:
-                glow = self.art.outline(w, h, self.art.side(sprite.owner), thick)
-                blit_center(surface, glow, rect.center, round(160 + 95 * self.pulse()))
+                glow = self.art.glow(w, h, self.art.side(sprite.owner), thick)
+                blit_center(surface, glow, rect.center, self.breathing())
 
     def _dim(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         veil = self.art.panel(
@@ -1119,7 +1046,7 @@ class FlatFrontBoard(Board):
 
     def _draw_slot_outline(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         colour = lighter(self.ctx.palette["table"], 0.18)
-        self.art.dashed_rect(surface, colour, rect.inflate(6, 6), 1, 4)
+        dashed_rect(surface, colour, rect.inflate(6, 6), 1, 4)
 
     def _draw_card(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
         """A player's card (rendered once per content), glowing while it is that side's turn."""
@@ -1127,8 +1054,8 @@ class FlatFrontBoard(Board):
         state = "winner" if obs["winner"] == side else ("active" if obs["to_move"] == side else "")
         if state:
             colour = p["gold"] if state == "winner" else lighter(self.art.side(side), 0.2)
-            glow = self.art.outline(rect.w, rect.h, colour, max(3, round(g.unit * 0.5)))
-            alpha = 255 if state == "winner" else round(150 + 80 * self.pulse())
+            glow = self.art.glow(rect.w, rect.h, colour, max(3, round(g.unit * 0.5)))
+            alpha = 255 if state == "winner" else self.breathing()
             blit_center(surface, glow, rect.center, alpha)
         seats = self.ctx.seat_names
         seat = seats[side] if side < len(seats) else ""
@@ -1191,94 +1118,39 @@ class FlatFrontBoard(Board):
             for piece, base in self._piece_positions(sprite, center):
                 self._draw_piece(surface, sprite.owner, piece, base, h)
 
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        banner = self.flash or self.banner
-        if banner is None or banner.appear <= 0:
-            return
-        p, g = self.ctx.palette, self.geo
-        k = max(0.0, banner.appear)
-        rect = g.banner.copy()
-        rect.y -= round((1 - min(1.0, k)) * rect.h * 0.6)
-        colour = self.art.side(banner.side) if banner.side is not None else p["gold"]
-        fill = darker(colour, 0.25)
-        img = self.art.panel(rect.w, rect.h, (*fill, 245), lighter(colour, 0.35), rect.h // 4)
-        img.set_alpha(round(255 * min(1.0, k)))
-        surface.blit(img, rect)
-        img.set_alpha(255)
-        pad = round(1.6 * g.unit)
-        title = self.art.text(banner.title, self.fs(3.0), p["text"], bold=True)
-        sub = self.art.text(banner.subtitle, self.fs(1.8), lighter(colour, 0.7))
-        if banner.side is not None:
-            icon = self.art.side_icon(banner.side, round(rect.h * 0.56))
-            surface.blit(icon, icon.get_rect(midleft=(rect.x + pad, rect.centery)))
-            surface.blit(icon, icon.get_rect(midright=(rect.right - pad, rect.centery)))
-        total_h = title.get_height() + sub.get_height()
-        top = rect.centery - total_h // 2
-        surface.blit(title, title.get_rect(midtop=(rect.centerx, top)))
-        surface.blit(sub, sub.get_rect(midtop=(rect.centerx, top + title.get_height())))
-
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         rects = self._option_rects()
-        if not rects or self.obs is None:
+        if not rects or not self.obs:
             return
-        p, g = self.ctx.palette, self.geo
-        k = self.chooser_appear.t
-        popup, cards = rects[0], rects[1:]
         owner = self.obs["to_move"]
-        colour = self.art.side(owner)
-        panel = self.art.panel(
-            popup.w, popup.h, (*p["panel"], 240), lighter(colour, 0.3), round(1.2 * g.unit)
-        )
-        panel.set_alpha(round(255 * min(1.0, max(0.0, k))))
-        surface.blit(panel, popup)
-        panel.set_alpha(255)
-        if k < 0.6:
-            return
-        head = self.art.text(i18n.t("flatfront.choose"), self.fs(1.8), p["text"], bold=True)
-        surface.blit(head, (popup.x + round(1.2 * g.unit), popup.y + round(0.8 * g.unit)))
         icon_h = self._option_icon_height()
-        for n, ((action, mix_), card) in enumerate(
-            zip(self._options(), cards, strict=True), start=1
-        ):
-            hover = self.mouse is not None and card.collidepoint(self.mouse)
-            hinted = self.hint == action
-            fill = lighter(p["panel"], 0.16 if hover else 0.07)
-            edge = (
-                p["hint"]
-                if hinted
-                else (lighter(colour, 0.45) if hover else mix(p["panel_edge"], colour, 0.4))
+
+        def pieces(mix_: tuple[int, int, int]) -> Callable[[pygame.Surface, pygame.Rect], None]:
+            def paint(surface: pygame.Surface, card: pygame.Rect) -> None:
+                powers = sorted((pw for pw, n in zip(POWERS, mix_, strict=True) for _ in range(n)))
+                step = icon_h * 0.62
+                x = card.centerx - step * (len(powers) - 1) / 2
+                y = card.y + round(0.6 * self.geo.unit) + icon_h
+                for pw in reversed(powers):
+                    image, anchor = self.art.piece(owner, pw, icon_h)
+                    surface.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
+                    x += step
+
+            return paint
+
+        options = [
+            (
+                i18n.t(
+                    "flatfront.option_power", n=sum(p * n for p, n in zip(POWERS, m, strict=True))
+                ),
+                pieces(m),
             )
-            surface.blit(
-                self.art.panel(card.w, card.h, (*fill, 255), edge, round(0.8 * g.unit)), card
-            )
-            if hover or hinted:
-                glow = self.art.outline(
-                    card.w,
-                    card.h,
-                    p["hint"] if hinted else lighter(colour, 0.3),
-                    max(2, round(g.unit * 0.35)),
-                )
-                blit_center(surface, glow, card.center, 255 if hinted else 180)
-            powers = [pw for pw, count in zip(POWERS, mix_, strict=True) for _ in range(count)]
-            powers.sort(reverse=True)
-            step = icon_h * 0.62
-            x = card.centerx - step * (len(powers) - 1) / 2
-            y = card.y + round(0.6 * g.unit) + icon_h
-            for pw in powers:
-                image, anchor = self.art.piece(owner, pw, icon_h)
-                surface.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
-                x += step
-            total = sum(pw * c for pw, c in zip(POWERS, mix_, strict=True))
-            label = self.art.text(
-                i18n.t("flatfront.option_power", n=total),
-                self.fs(1.4),
-                p["text"] if hover else p["text_dim"],
-            )
-            surface.blit(
-                label, label.get_rect(midbottom=(card.centerx, card.bottom - round(0.4 * g.unit)))
-            )
-            key = self.art.text(str(n), self.fs(1.2), p["panel"], bold=True)
-            key_rect = pygame.Rect(0, 0, key.get_height(), key.get_height())
-            key_rect.topleft = (card.x + round(0.4 * g.unit), card.y + round(0.4 * g.unit))
-            pygame.draw.rect(surface, p["text_dim"], key_rect, border_radius=round(0.3 * g.unit))
-            surface.blit(key, key.get_rect(center=key_rect.center))
+            for _, m in self._options()
+        ]
+        actions = [a for a, _ in self._options()]
+        hinted = actions.index(self.hint) if self.hint in actions else None
+        title = i18n.t("flatfront.choose")
+        colour, k = self.art.side(owner), self.chooser_appear.t
+        overlays.draw_chooser(
+            surface, self.art, rects, title, options, colour, self.mouse, hinted, k, self.geo.unit
+        )

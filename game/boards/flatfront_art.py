@@ -10,60 +10,35 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from game.engines.flatfront import SUPPLY
+from game.ui.draw import (
+    Art,
+    Colour,
+    blit_row,
+    darker,
+    dashed_rect,
+    gradient,
+    lighter,
+    masked,
+    mix,
+    supersampled,
+)
 from game.ui.fonts import get_font
-from game.ui.text import render
 
-Colour = tuple[int, int, int]
-SS = 3  # supersampling factor for anti-aliased shapes
 PIECE_SCALE = {1: 0.84, 2: 0.94, 4: 1.08}  # piece height per power, relative to the base height
 SQUARE_SIZE = 0.30  # printed square side, relative to the tile height
 SQUARE_SPACING = 0.40  # distance between printed squares, relative to the tile height
 SQUARE_ROW = 0.55  # vertical centre of the printed squares, relative to the tile height
 
 
-def mix(a: Colour, b: Colour, k: float) -> Colour:
-    """``a`` moved a fraction ``k`` of the way towards ``b``."""
-    return tuple(round(x + (y - x) * k) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
-
-
-def lighter(c: Colour, k: float) -> Colour:
-    return mix(c, (255, 255, 255), k)
-
-
-def darker(c: Colour, k: float) -> Colour:
-    return mix(c, (0, 0, 0), k)
-
-
 def square_offsets(squares: int, tile_h: float) -> list[tuple[float, float]]:
     """Centres of a tile's printed squares relative to the tile centre (pieces stand on them)."""
     dy = (SQUARE_ROW - 0.5) * tile_h
     return [((i - (squares - 1) / 2) * SQUARE_SPACING * tile_h, dy) for i in range(squares)]
-
-
-def _supersampled(w: int, h: int, paint: Callable[[pygame.Surface, float], None]) -> pygame.Surface:
-    big = pygame.Surface((max(1, w * SS), max(1, h * SS)), pygame.SRCALPHA)
-    paint(big, SS)
-    return pygame.transform.smoothscale(big, (max(1, w), max(1, h)))
-
-
-def _masked(shape: pygame.Surface, fill: pygame.Surface) -> pygame.Surface:
-    """``fill`` cut to the opaque pixels of ``shape`` (white-on-transparent)."""
-    out = shape.copy()
-    out.blit(fill, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    return out
-
-
-def _vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
-    col = pygame.Surface((1, 64), pygame.SRCALPHA)
-    for y in range(64):
-        col.set_at((0, y), (*mix(top, bottom, y / 63), 255))
-    return pygame.transform.smoothscale(col, size)
 
 
 def _horizontal_profile(size: tuple[int, int], colours: list[Colour]) -> pygame.Surface:
@@ -78,35 +53,6 @@ def _diamond(cx: float, cy: float, rx: float, ry: float) -> list[tuple[float, fl
     return [(cx, cy - ry), (cx + rx, cy), (cx, cy + ry), (cx - rx, cy)]
 
 
-def blit_center(
-    surface: pygame.Surface,
-    image: pygame.Surface,
-    center: tuple[float, float],
-    alpha: int | None = None,
-) -> None:
-    """Blit ``image`` centred on a point, optionally at a surface alpha (restored afterwards)."""
-    if alpha is not None:
-        image.set_alpha(alpha)
-    surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
-    if alpha is not None:
-        image.set_alpha(255)
-
-
-def row_width(images: list[pygame.Surface], gap: int) -> int:
-    return sum(i.get_width() for i in images) + gap * (len(images) - 1)
-
-
-def blit_row(
-    surface: pygame.Surface, images: list[pygame.Surface], midleft: tuple[int, int], gap: int
-) -> int:
-    """Blit images left to right, vertically centred on ``midleft``; returns the end x."""
-    x, y = midleft
-    for image in images:
-        surface.blit(image, image.get_rect(midleft=(x, y)))
-        x += image.get_width() + gap
-    return x - gap
-
-
 @dataclass(frozen=True)
 class CardText:
     """The words on a player card, already translated."""
@@ -119,35 +65,15 @@ class CardText:
     power: str  # unit after the power total
 
 
-class FlatFrontArt:
+class FlatFrontArt(Art):
     """All cached images for one palette. Sizes are keys, so a resize simply draws new ones."""
 
     def __init__(self, palette: dict[str, Colour]) -> None:
-        self.p = palette
-        self._cache: dict[tuple, pygame.Surface] = {}
-
-    def clear(self) -> None:
-        self._cache.clear()
-
-    def side(self, owner: int) -> Colour:
-        return self.p["blue" if owner == 0 else "red"]
-
-    def _cached(self, key: tuple, build: Callable[[], pygame.Surface]) -> pygame.Surface:
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = self._cache[key] = build()
-        return surf
-
-    # --- text -----------------------------------------------------------------------------
-    def text(
-        self, s: str, size: int, colour: Colour, bold: bool = False, symbol: bool = False
-    ) -> pygame.Surface:
-        """Rendered text from the app's shared cache (symbols inside a sentence included)."""
-        return render(s, size, colour, bold, symbol)
+        super().__init__(palette, ("blue", "red"))
 
     # --- tiles ----------------------------------------------------------------------------
     def tile(self, owner: int, squares: int, w: int, h: int) -> pygame.Surface:
-        return self._cached(
+        return self.cached(
             ("tile", owner, squares, w, h), lambda: self._draw_tile(owner, squares, w, h)
         )
 
@@ -161,8 +87,8 @@ class FlatFrontArt:
             body = pygame.Rect(0, 0, W, H)
             shape = pygame.Surface((W, H), pygame.SRCALPHA)
             pygame.draw.rect(shape, (255, 255, 255), body, border_radius=radius)
-            paper = _vertical_gradient((W, H), lighter(p["parchment"], 0.25), p["parchment"])
-            s.blit(_masked(shape, paper), (0, 0))
+            paper = gradient((W, H), lighter(p["parchment"], 0.25), p["parchment"])
+            s.blit(masked(shape, paper), (0, 0))
             band = max(2, round(0.075 * H))
             pygame.draw.rect(s, colour, body, band, border_radius=radius)
             inner = body.inflate(-2 * band, -2 * band)
@@ -186,9 +112,9 @@ class FlatFrontArt:
                     )
                 ring = pygame.Surface((W, H), pygame.SRCALPHA)
                 pygame.draw.rect(ring, (255, 255, 255), body, band, border_radius=radius)
-                s.blit(_masked(ring, hatch), (0, 0))
+                s.blit(masked(ring, hatch), (0, 0))
                 rule = inner.inflate(-round(0.05 * H), -round(0.05 * H))
-                self.dashed_rect(s, colour, rule, max(1, round(0.018 * H)), round(0.06 * H))
+                dashed_rect(s, colour, rule, max(1, round(0.018 * H)), round(0.06 * H))
             # Corner studs repeat the side's shape: circles for Blue, diamonds for Red.
             inset = band + round(0.085 * H)
             r = 0.035 * H
@@ -207,14 +133,16 @@ class FlatFrontArt:
                     self._printed_square(s, W / 2 + dx, H / 2 + dy, SQUARE_SIZE * H, colour)
             else:
                 mark = lighter(colour, 0.55)
-                cx, cy, r = W / 2, H / 2, 0.17 * H
+                mr = 0.17 * H
                 width = max(1, round(0.03 * H))
                 if owner == 0:
-                    pygame.draw.circle(s, mark, (cx, cy), r, width)
+                    pygame.draw.circle(s, mark, (W / 2, H / 2), mr, width)
                 else:
-                    pygame.draw.polygon(s, mark, _diamond(cx, cy, r * 1.25, r * 1.25), width)
+                    pygame.draw.polygon(
+                        s, mark, _diamond(W / 2, H / 2, mr * 1.25, mr * 1.25), width
+                    )
 
-        return _supersampled(w, h, paint)
+        return supersampled(w, h, paint)
 
     def _printed_square(
         self, s: pygame.Surface, cx: float, cy: float, size: float, colour: Colour
@@ -240,31 +168,8 @@ class FlatFrontArt:
             border_radius=round(size * 0.12),
         )
 
-    @staticmethod
-    def dashed_rect(
-        s: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int, dash: int
-    ) -> None:
-        edges = (
-            (rect.topleft, rect.topright),
-            (rect.topright, rect.bottomright),
-            (rect.bottomright, rect.bottomleft),
-            (rect.bottomleft, rect.topleft),
-        )
-        for (x0, y0), (x1, y1) in edges:
-            length = math.hypot(x1 - x0, y1 - y0)
-            n = max(1, int(length // (dash * 2)))
-            for i in range(n):
-                a, b = (i * 2 + 0.5) / (n * 2), (i * 2 + 1.5) / (n * 2)
-                pygame.draw.line(
-                    s,
-                    colour,
-                    (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
-                    (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
-                    width,
-                )
-
     def tile_back(self, w: int, h: int) -> pygame.Surface:
-        return self._cached(("back", w, h), lambda: self._draw_back(w, h))
+        return self.cached(("back", w, h), lambda: self._draw_back(w, h))
 
     def _draw_back(self, w: int, h: int) -> pygame.Surface:
         p = self.p
@@ -276,9 +181,9 @@ class FlatFrontArt:
             shape = pygame.Surface((W, H), pygame.SRCALPHA)
             pygame.draw.rect(shape, (255, 255, 255), body, border_radius=radius)
             s.blit(
-                _masked(
+                masked(
                     shape,
-                    _vertical_gradient((W, H), lighter(p["back"], 0.12), darker(p["back"], 0.12)),
+                    gradient((W, H), lighter(p["back"], 0.12), darker(p["back"], 0.12)),
                 ),
                 (0, 0),
             )
@@ -288,7 +193,7 @@ class FlatFrontArt:
             for x0 in range(-H, W + H, step):
                 pygame.draw.line(lattice, line, (x0, 0), (x0 + H, H), max(1, round(0.012 * H)))
                 pygame.draw.line(lattice, line, (x0, H), (x0 + H, 0), max(1, round(0.012 * H)))
-            s.blit(_masked(shape, lattice), (0, 0))
+            s.blit(masked(shape, lattice), (0, 0))
             gold = p["gold"]
             inset = round(0.07 * H)
             pygame.draw.rect(
@@ -309,7 +214,7 @@ class FlatFrontArt:
                 s, darker(p["back"], 0.4), body, max(1, round(0.015 * H)), border_radius=radius
             )
 
-        return _supersampled(w, h, paint)
+        return supersampled(w, h, paint)
 
     def tile_shadow(self, w: int, h: int) -> pygame.Surface:
         """A soft drop shadow the size of a tile plus its blur margin (centre it under the tile)."""
@@ -322,30 +227,7 @@ class FlatFrontArt:
             )
             return pygame.transform.gaussian_blur(surf, blur)
 
-        return self._cached(("tshadow", w, h), build)
-
-    def outline(self, w: int, h: int, colour: Colour, width: int) -> pygame.Surface:
-        """A glowing rounded outline around a ``w`` x ``h`` tile (centre it on the tile)."""
-
-        def build() -> pygame.Surface:
-            blur = max(2, width)
-            pad = width + 2 * blur
-            surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-            rect = pygame.Rect(pad - width, pad - width, w + 2 * width, h + 2 * width)
-            pygame.draw.rect(
-                surf, (*colour, 255), rect, width + blur // 2, border_radius=round(0.1 * h) + width
-            )
-            glow = pygame.transform.gaussian_blur(surf, blur)
-            pygame.draw.rect(
-                glow,
-                (*lighter(colour, 0.3), 255),
-                rect,
-                max(2, width // 2),
-                border_radius=round(0.1 * h) + width,
-            )
-            return glow
-
-        return self._cached(("outline", w, h, colour, width), build)
+        return self.cached(("tshadow", w, h), build)
 
     def cell_marker(self, w: int, h: int, colour: Colour) -> pygame.Surface:
         """An empty legal cell: a translucent inset with a dashed rim and a small plus."""
@@ -355,7 +237,7 @@ class FlatFrontArt:
                 W, H = s.get_size()
                 rect = pygame.Rect(0, 0, W, H).inflate(-round(0.06 * H), -round(0.06 * H))
                 pygame.draw.rect(s, (*colour, 60), rect, border_radius=round(0.08 * H))
-                self.dashed_rect(
+                dashed_rect(
                     s,
                     (*colour, 220),
                     rect.inflate(-round(0.02 * H), -round(0.02 * H)),
@@ -366,9 +248,9 @@ class FlatFrontArt:
                 pygame.draw.line(s, (*colour, 220), (W / 2 - arm, H / 2), (W / 2 + arm, H / 2), t)
                 pygame.draw.line(s, (*colour, 220), (W / 2, H / 2 - arm), (W / 2, H / 2 + arm), t)
 
-            return _supersampled(w, h, paint)
+            return supersampled(w, h, paint)
 
-        return self._cached(("cell", w, h, colour), build)
+        return self.cached(("cell", w, h, colour), build)
 
     def ghost(self, owner: int, squares: int, w: int, h: int, ok: bool) -> pygame.Surface:
         """The face-up tile under the cursor: tinted by legality, and crossed out when illegal."""
@@ -380,7 +262,7 @@ class FlatFrontArt:
             wash.fill((*tint, 60))
             shape = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(shape, (255, 255, 255), (0, 0, w, h), border_radius=round(0.08 * h))
-            surf.blit(_masked(shape, wash), (0, 0))
+            surf.blit(masked(shape, wash), (0, 0))
             rim = max(2, round(0.045 * h))
             pygame.draw.rect(
                 surf, (*lighter(tint, 0.2), 255), (0, 0, w, h), rim, border_radius=round(0.08 * h)
@@ -405,7 +287,7 @@ class FlatFrontArt:
             surf.set_alpha(225)
             return surf
 
-        return self._cached(("ghost", owner, squares, w, h, ok), build)
+        return self.cached(("ghost", owner, squares, w, h, ok), build)
 
     # --- pieces ---------------------------------------------------------------------------
     def piece(
@@ -419,7 +301,7 @@ class FlatFrontArt:
         ph = max(8, round(height * PIECE_SCALE[power]))
         w, h = round(ph * 0.78), round(ph * 1.08)
         anchor = (w / 2, h - 0.1 * ph)
-        surf = self._cached(
+        surf = self.cached(
             ("piece", owner, power, ph, fallen),
             lambda: self._draw_piece(owner, power, ph, w, h, anchor, fallen),
         )
@@ -468,7 +350,7 @@ class FlatFrontArt:
             s.blit(shadow, shadow.get_rect(center=(ax + 0.02 * PH, ny + 0.025 * PH)))
             s.blit(label, label.get_rect(center=(ax, ny)))
 
-        return _supersampled(w, h, paint)
+        return supersampled(w, h, paint)
 
     def _rounded_body(
         self,
@@ -511,7 +393,7 @@ class FlatFrontArt:
         shade.fill((0, 0, 0, 0))
         band = _horizontal_profile((max(1, round(bw)), H), profile)
         shade.blit(band, (round(ax - r), 0))
-        s.blit(_masked(shape, shade), (0, 0))
+        s.blit(masked(shape, shade), (0, 0))
         # outline of the silhouette
         pygame.draw.arc(s, outline, (ax - r, top, bw, bw), 0, math.pi, lw)
         pygame.draw.line(s, outline, (ax - r, top + r), (ax - r, bottom), lw)
@@ -583,7 +465,7 @@ class FlatFrontArt:
             pygame.draw.ellipse(surf, (0, 0, 0, 110), (2 * blur, 2 * blur, w, h))
             return pygame.transform.gaussian_blur(surf, blur)
 
-        return self._cached(("pshadow", height), build)
+        return self.cached(("pshadow", height), build)
 
     # --- icons and furniture --------------------------------------------------------------
     def side_icon(self, owner: int, size: int) -> pygame.Surface:
@@ -602,7 +484,7 @@ class FlatFrontArt:
                     s, c, _diamond(W / 2, H / 2, W / 2 - 0.17 * W, H / 2 - 0.17 * H)
                 )
 
-        return self._cached(("icon", owner, size), lambda: _supersampled(size, size, paint))
+        return self.cached(("icon", owner, size), lambda: supersampled(size, size, paint))
 
     def crosshair(self, size: int, colour: Colour) -> pygame.Surface:
         """A target mark for attackable tiles: a ring with four ticks on a dark disc."""
@@ -623,23 +505,7 @@ class FlatFrontArt:
                 )
             pygame.draw.circle(s, colour, (c, c), 0.1 * r)
 
-        return self._cached(("crosshair", size, colour), lambda: _supersampled(size, size, paint))
-
-    def panel(
-        self, w: int, h: int, fill: tuple[int, int, int, int], edge: Colour, radius: int
-    ) -> pygame.Surface:
-        """A translucent rounded card with a hairline edge and a soft top highlight."""
-
-        def build() -> pygame.Surface:
-            def paint(s: pygame.Surface, k: float) -> None:
-                W, H = s.get_size()
-                rr = round(radius * k)
-                pygame.draw.rect(s, fill, (0, 0, W, H), border_radius=rr)
-                pygame.draw.rect(s, (*edge, 255), (0, 0, W, H), max(1, round(k)), border_radius=rr)
-
-            return _supersampled(w, h, paint)
-
-        return self._cached(("panel", w, h, fill, edge, radius), build)
+        return self.cached(("crosshair", size, colour), lambda: supersampled(size, size, paint))
 
     def badge(
         self, surface: pygame.Surface, text: str, center: tuple[float, float], size: int
@@ -760,7 +626,7 @@ class FlatFrontArt:
             surf.blit(self.mat(mat.w, mat.h), mat)
             return surf
 
-        return self._cached(("background", size, tuple(mat)), build)
+        return self.cached(("background", size, tuple(mat)), build)
 
     def table(self, w: int, h: int) -> pygame.Surface:
         """Walnut tabletop with faint grain and a vignette."""
@@ -790,7 +656,7 @@ class FlatFrontArt:
             surf.blit(pygame.transform.smoothscale(vignette, (w, h)), (0, 0))
             return surf
 
-        return self._cached(("table", w, h), build)
+        return self.cached(("table", w, h), build)
 
     def mat(self, w: int, h: int) -> pygame.Surface:
         """The felt play mat: speckled cloth, an inner shadow and a stitched border."""
@@ -808,7 +674,7 @@ class FlatFrontArt:
                 speck.set_at((x, y), (*c, 255))
             shape = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(shape, (255, 255, 255), (0, 0, w, h), border_radius=radius)
-            surf.blit(_masked(shape, speck), (0, 0))
+            surf.blit(masked(shape, speck), (0, 0))
             edge = pygame.Surface((w, h), pygame.SRCALPHA)
             for i in range(12):
                 pygame.draw.rect(
@@ -820,7 +686,7 @@ class FlatFrontArt:
                 )
             surf.blit(edge, (0, 0))
             inset = round(min(w, h) * 0.02)
-            self.dashed_rect(
+            dashed_rect(
                 surf,
                 (*lighter(p["mat"], 0.22), 255),
                 pygame.Rect(0, 0, w, h).inflate(-2 * inset, -2 * inset),
@@ -829,4 +695,4 @@ class FlatFrontArt:
             )
             return surf
 
-        return self._cached(("mat", w, h), build)
+        return self.cached(("mat", w, h), build)

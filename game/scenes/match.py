@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.boards.base import Board, BoardContext
+from game.boards.turns import Turn
 from game.engines import GAMES
 from game.engines.base import IllegalActionError
 from game.i18n import get_language, t
@@ -81,6 +82,9 @@ class MatchScene(Scene):
         self.forced_text = ""
         self.over_wait: float | None = None  # the pause before the game-over summary
         self.over_shown = False
+        self.replay: list[dict] | None = None  # observations still to show while replaying
+        self._hovered_row: int | None = -1  # the log row whose turn the board highlights
+        self._turn_obs: dict[tuple, tuple[dict, dict]] = {}  # observations around a logged turn
         self.panel = MatchPanel(self)
         self.widgets = self.panel.widgets
 
@@ -127,8 +131,11 @@ class MatchScene(Scene):
     # --- showing the match ---------------------------------------------------------------------
     def refresh(self, animate: bool) -> None:
         m = self.match
+        self._hovered_row = -1  # a new observation: highlight the hovered row's turn again
+        self.replay = None
         if self.review is not None:
             self.board.show(m.observation_at(self.review), m.viewer, [], animate=False)
+            self.highlight_row(None)
         else:
             self.board.show(m.observation(), m.viewer, m.legal_for_viewer(), animate)
             if m.hint is not None:
@@ -204,10 +211,59 @@ class MatchScene(Scene):
         self.app.stack.push(GameOverScene(self.app, self))
 
     def pick_move(self, index: int) -> None:
-        """A log line was clicked: show the position right after that move."""
+        """A log line was clicked: show the position right after that move, its turn marked."""
         self.review = index + 1
         self.panel.log.selected = self.panel.row_of_move(index) if index >= 0 else None
         self.refresh(animate=False)
+
+    # --- readable turns --------------------------------------------------------------------------
+    def highlight_row(self, row: int | None) -> None:
+        """Mark on the board what the turn of log row ``row`` changed (None: the reviewed row)."""
+        row = self.panel.log.selected if row is None else row
+        turn = self.panel.turn_of_row(row) if row is not None else None
+        if turn is None:
+            self.board.highlight_turn(None, None)
+            return
+        m = self.match
+        key = (m.revision, m.viewer, turn.first, turn.last)
+        pair = self._turn_obs.get(key)
+        if pair is None:  # each replays the history: keep them while the mouse moves over rows
+            if len(self._turn_obs) > 64:
+                self._turn_obs.clear()
+            pair = (m.observation_at(turn.first), m.observation_at(turn.last + 1))
+            self._turn_obs[key] = pair
+        self.board.highlight_turn(*pair)
+
+    def last_other_turn(self) -> Turn | None:
+        """The latest turn of a player other than the viewer (what "replay" re-animates)."""
+        self.panel.rows()
+        viewer = self.match.viewer
+        return next((u for u in reversed(self.panel.turns) if u.player not in (viewer, -1)), None)
+
+    def can_replay(self) -> bool:
+        return self.review is None and self.replay is None and self.last_other_turn() is not None
+
+    def replay_last_turn(self) -> None:
+        """Show the position before the opponent's last turn, then animate it step by step."""
+        turn = self.last_other_turn()
+        if turn is None or not self.can_replay():
+            return
+        m = self.match
+        total = len(m.state.history)
+        self.replay = [m.observation_at(i) for i in range(turn.first + 1, total + 1)]
+        self.board.show(m.observation_at(turn.first), m.viewer, [], animate=False)
+
+    def _step_replay(self) -> bool:
+        """While replaying: show the next observation once the last one has landed."""
+        if self.replay is None:
+            return False
+        if not self.board.is_animating():
+            if self.replay:
+                self.board.show(self.replay.pop(0), self.match.viewer, [], animate=True)
+            else:
+                self.replay = None
+                self.refresh(animate=False)
+        return True
 
     def step_review(self, delta: int) -> None:
         total = len(self.match.state.history)
@@ -242,6 +298,8 @@ class MatchScene(Scene):
         if event.type == pygame.KEYDOWN and self._shortcut(event):
             return
         m = self.match
+        if self.replay is not None:
+            return
         if self.review is not None:
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.step_review(-1 if event.key == pygame.K_LEFT else 1)
@@ -296,6 +354,11 @@ class MatchScene(Scene):
         super().update(dt)
         self.toasts.update(dt)
         self.board.update(dt)
+        if self.panel.log.hover != self._hovered_row:
+            self._hovered_row = self.panel.log.hover
+            self.highlight_row(self._hovered_row)
+        if self._step_replay():
+            return
         m = self.match
         self._take_events()
         if self.review is not None or self.board.is_animating():

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.boards import turns
 from game.engines.base import CHANCE
 from game.i18n import get_language, t
 from game.match import result_text, side_name
@@ -35,6 +36,8 @@ class MatchPanel:
         self._log_rows: list[Row] = []
         self._row_move: list[int] = []  # per log row: the last move it stands for
         self._move_row: list[int] = []  # per move: its log row
+        self.turns: list[turns.Turn] = []
+        self._steps = turns.StepLog(self.match.game, scene.board.log_phrase)
         m = self.match
         self.undo_button = Button(
             lambda: t("match.undo"),
@@ -65,6 +68,9 @@ class MatchPanel:
         self.summary_button = Button(
             lambda: t("match.summary"), scene.show_summary, style="primary"
         )
+        self.replay_button = Button(
+            lambda: t("kit.replay"), scene.replay_last_turn, icon="⟲", enabled=scene.can_replay
+        )
         self.log = ScrollList(self.rows, lambda row: scene.pick_move(self._row_move[row]))
         self.widgets: list[Widget] = [
             self.undo_button,
@@ -76,43 +82,61 @@ class MatchPanel:
             self.prev_button,
             self.next_button,
             self.summary_button,
+            self.replay_button,
             self.log,
         ]
 
     def rows(self) -> list[Row]:
-        """The move log as list rows, rebuilt only when the moves or the language change.
-
-        A run of private chance events (the opening deal of a card game) is one row, so it does
-        not push the first real move out of sight; a single one (a draw) keeps the engine's words.
-        """
+        """The move log, one row per turn (game/boards/turns.py), rebuilt only when the moves,
+        the viewer or the language change. The row names the player as the seat list does;
+        the board words the turn and draws its cards or tiles as small icons."""
         m = self.match
-        key = (m.revision, get_language())
+        key = (m.revision, get_language(), m.viewer)
         if key != self._log_key:
             self._log_key = key
-            names = m.names
+            moves = m.moves
+            steps = self._steps.update(
+                m.state.to_record(),
+                [mv.player for mv in moves],
+                [mv.forced for mv in moves],
+                [mv.private for mv in moves],
+                m.viewer,
+            )
+            self.turns = turns.group(steps)
             rows: list[Row] = []
             self._row_move, self._move_row = [], []
-            run = 0  # length of the current run of hidden chance events
-            for i, move in enumerate(m.moves):
-                hidden = move.private
-                run = run + 1 if hidden else 0
-                if run > 1:  # extend the previous row instead of adding one
-                    rows[-1] = Row(f"{i + 2 - run}–{i + 1}", t("log.hidden_chance_n", n=run))
-                    self._row_move[-1] = i
-                    self._move_row.append(len(rows) - 1)
-                    continue
-                if move.player == CHANCE:
-                    heading, colour = f"{i + 1}", theme.TEXT_FAINT
-                else:
-                    heading = f"{i + 1} · {names[move.player]}"
-                    colour = theme.seat_colour(m.game.id, self.scene.palette, move.player)
-                text = self.scene.words(move.phrase, move.text)
-                text = f"{text} {t('log.forced')}" if move.forced else text
-                rows.append(Row(heading, text, colour))
-                self._row_move.append(i)
-                self._move_row.append(len(rows) - 1)
+            for turn in self.turns:
+                rows.append(self._row(turn))
+                self._row_move.append(turn.last)
+                self._move_row += [len(rows) - 1] * len(turn.steps)
             self._log_rows = rows
         return self._log_rows
+
+    def _row(self, turn: turns.Turn) -> Row:
+        first, last = turn.first + 1, turn.last + 1
+        span = f"{first}–{last}" if last > first else f"{first}"
+        steps = turn.steps
+        board = self.scene.board
+        if turn.player == CHANCE:  # chance alone (the deal): each public event with its player
+            hidden = [s for s in steps if s.private]
+            words = []
+            for step in (s for s in steps if not s.private or len(hidden) == 1):
+                who = turns.owner(step.phrase)
+                word = board.turn_words([step])[0]
+                words.append(word if who is None else f"{self.match.names[who]}: {word}")
+            if len(hidden) > 1:
+                words.append(t("log.hidden_chance_n", n=len(hidden)))
+            return Row(span, " · ".join(words), theme.TEXT_FAINT)
+        text = " · ".join(w for w in board.turn_words(steps) if w)
+        if any(s.forced for s in steps):
+            text = f"{text} {t('log.forced')}"
+        colour = theme.seat_colour(self.match.game.id, self.scene.palette, turn.player)
+        heading = f"{span} · {self.match.names[turn.player]}"
+        return Row(heading, text, colour, lambda px: board.log_icons(steps, px))
+
+    def turn_of_row(self, row: int) -> turns.Turn | None:
+        self.rows()
+        return self.turns[row] if 0 <= row < len(self.turns) else None
 
     def row_of_move(self, index: int) -> int:
         """The log row that shows move ``index``."""
@@ -167,6 +191,12 @@ class MatchPanel:
             m.font_px(14),
         )
         self.log_heading_y = self.players_top + players_h + m.px(16)
+        replay_w = min(m.px(190), inner.width * 3 // 5)
+        label_px = fit_px(t("kit.replay"), m.font_px(12), replay_w - m.px(40))
+        self.replay_button.place(
+            pygame.Rect(inner.right - replay_w, self.log_heading_y - m.px(6), replay_w, m.px(28)),
+            label_px,
+        )
         log_top = self.log_heading_y + m.px(30)
         self.log_bottom_live = buttons_top - m.px(12)
         self.log.place(

@@ -1,13 +1,12 @@
 """The application's colours, per-game accents, and the lookup of a board's palette.
 
 Scenes and widgets take every colour from here, so the look stays consistent and can be tuned in
-one place. Boards keep their own palettes (module constant ``PALETTES`` in each board module,
-keys "normal" and "colorblind"); :func:`board_palette` picks one by the colour-blind setting.
+one place. Boards keep their own palettes (class attributes ``PALETTES``, keys "normal" and
+"colorblind", and ``SEAT_ROLES``, the palette key of each seat's colour); :func:`board_palette`
+picks one by the colour-blind setting.
 """
 
 from __future__ import annotations
-
-import sys
 
 Colour = tuple[int, int, int]
 
@@ -53,18 +52,13 @@ def mix(a: Colour, b: Colour, k: float) -> Colour:
 
 
 def board_palette(board_cls: type, colorblind: bool) -> dict[str, Colour]:
-    """The palette constant of the board's module, colour-blind variant if asked."""
-    palettes = getattr(sys.modules[board_cls.__module__], "PALETTES", None)
-    if not palettes:
-        return {}
-    return dict(palettes["colorblind" if colorblind and "colorblind" in palettes else "normal"])
+    """The board class's palette over the kit's base colours, colour-blind variant if asked."""
+    from game.boards.base import palette_of  # lazy: boards load when a match opens
+
+    return palette_of(board_cls, colorblind)
 
 
-# Seat colours for the side panel: the board palette's own side colours where known.
-SEAT_PALETTE_KEYS: dict[str, tuple[str, ...]] = {
-    "flatfront": ("blue", "red"),
-    "battleline": ("side0", "side1"),
-}
+# Seat colours where a board names none.
 SEAT_COLOURS: tuple[Colour, ...] = (
     (86, 140, 226),
     (222, 96, 80),
@@ -76,7 +70,10 @@ SEAT_COLOURS: tuple[Colour, ...] = (
 
 
 def seat_colour(game_id: str, palette: dict[str, Colour], seat: int) -> Colour:
-    keys = SEAT_PALETTE_KEYS.get(game_id, ())
-    if seat < len(keys) and keys[seat] in palette:
-        return palette[keys[seat]]
+    """Seat ``seat``'s colour: the palette entry its board's ``SEAT_ROLES`` names, or a default."""
+    from game.boards import board_class, has_board  # lazy: the registry imports the boards
+
+    roles: tuple[str, ...] = board_class(game_id).SEAT_ROLES if has_board(game_id) else ()
+    if seat < len(roles) and roles[seat] in palette:
+        return palette[roles[seat]]
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]

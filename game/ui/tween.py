@@ -6,7 +6,11 @@
     tweens.finish_all()        # a click skips: every tween snaps to its end and fires on_finish
 
 Targets may be numbers or tuples of numbers (colours, positions). A duration of 0 snaps at once,
-which is how the "animations off" setting works.
+which is how the "animations off" setting works. A tween whose every attribute is taken over by
+a newer tween on the same object is *replaced*: it stops and never fires its ``on_finish``.
+
+Boards use a :class:`Timeline` (tweens, sounds and calls at a time offset) that obeys the global
+animation-speed setting: speed 0 ("off") snaps everything and plays no sound late.
 """
 
 from __future__ import annotations
@@ -127,6 +131,8 @@ class Tweener:
         for old in self.tweens:
             if old.obj is obj and not old.done and set(old.targets) & set(targets):
                 old.targets = {k: v for k, v in old.targets.items() if k not in targets}
+                if not old.targets:  # wholly replaced: it stops, its on_finish never fires
+                    old.done = True
         tween = Tween(obj, duration, easing, targets, on_finish, delay)
         self.tweens.append(tween)
         if duration <= 0 and delay <= 0:
@@ -138,6 +144,10 @@ class Tweener:
             tween.update(dt)
         self.tweens = [t for t in self.tweens if not t.done]
 
+    def clear(self) -> None:
+        """Drop every tween where it stands, firing nothing (a rebuild replaces all sprites)."""
+        self.tweens = []
+
     def finish_all(self) -> None:
         # on_finish callbacks may start new tweens; finish those too, with a guard against loops.
         for _ in range(100):
@@ -145,8 +155,52 @@ class Tweener:
                 return
             running, self.tweens = self.tweens, []
             for tween in running:
-                tween.finish()
+                if not tween.done:
+                    tween.finish()
 
     @property
     def busy(self) -> bool:
         return bool(self.tweens)
+
+
+class _Clock:
+    t = 0.0
+
+
+class Timeline(Tweener):
+    """Tweens plus sounds and calls placed at a time offset, obeying the animation speed.
+
+    ``speed`` returns the global multiplier (0 = animations off: everything snaps at once).
+    A skipped animation (``finish_all``) runs the pending calls but stays quiet: a sound plays only
+    when its moment is reached in time.
+    """
+
+    def __init__(self, speed: Callable[[], float], play: Callable[[str], None]) -> None:
+        super().__init__()
+        self.speed = speed
+        self.play = play
+
+    def call(self, delay: float, action: Callable[[], None]) -> None:
+        """Run ``action`` once the timeline has advanced by ``delay`` seconds (or on a skip)."""
+        self.animate(_Clock(), delay, "linear", t=1.0, on_finish=action)
+
+    def sound(self, delay: float, name: str) -> None:
+        """Play sound ``name`` ``delay`` seconds from now; a skip or "off" keeps it quiet."""
+        if delay <= 0 or self.speed() <= 0:
+            self.play(name)
+            return
+        tween = self.animate(_Clock(), delay, "linear", t=1.0)
+
+        def play() -> None:
+            if tween.elapsed >= tween.duration:  # reached in time, not snapped by a skip
+                self.play(name)
+
+        tween.on_finish = play
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` real seconds, scaled by the speed setting (0 snaps everything)."""
+        speed = self.speed()
+        if speed <= 0:
+            self.finish_all()
+        else:
+            super().update(dt * speed)

@@ -340,6 +340,7 @@ class Row:
     heading: str
     text: str
     colour: theme.Colour = theme.TEXT_DIM  # the heading's marker (seat colour)
+    icons: Callable[[int], list[pygame.Surface]] | None = None  # small pictures, px high
 
 
 class ScrollList(Widget):
@@ -418,13 +419,20 @@ class ScrollList(Widget):
                 )
             dot = max(3, small // 3)
             pygame.draw.circle(surface, row.colour, (r.x + dot + 6, r.y + h // 3), dot)
-            blit_text(
+            head = blit_text(
                 surface,
                 row.heading,
                 small,
                 theme.TEXT_FAINT,
                 midleft=(r.x + 2 * dot + 12, r.y + h // 3),
             )
+            if row.icons is not None:
+                x = max(head.right + 8, r.right - 8)
+                for icon in reversed(row.icons(round(small * 1.5))):
+                    x -= icon.get_width() + 3
+                    if x < head.right + 4:
+                        break
+                    surface.blit(icon, icon.get_rect(midleft=(x, r.y + h // 3)))
             text = row.text
             px = fit_px(text, self.px, r.width - 20, min_px=max(11, self.px - 4))
             surf = render(text, px, theme.TEXT)

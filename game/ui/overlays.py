@@ -1,0 +1,266 @@
+"""Overlays every board shows over its table: the banner, the hint marker, the "last move" ring,
+a tooltip note, and the placement of a chooser popup beside what it is about.
+
+Each takes the surface, a rectangle and colours; none knows a game. Banners animate through a
+board's Timeline (:func:`set_banner`, :func:`flash_banner`), so they obey the speed setting.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ui.draw import Art, Colour, blit_center, darker, lighter, mix, pulse
+from game.ui.fonts import get_font
+from game.ui.text import render, wrap
+
+T_BANNER = 0.35  # seconds a banner takes to slide in or out (speed 1)
+
+
+@dataclass
+class Banner:
+    """A headline over the board: what happens now, or who won."""
+
+    title: str
+    subtitle: str
+    side: int | None  # whose colour and mark it wears; None for a neutral (gold) banner
+    key: Hashable = None  # what it announces: a new key slides a new banner in
+    appear: float = 1.0
+
+
+def set_banner(owner: Any, banner: Banner | None, delay: float, attr: str = "banner") -> None:
+    """Make ``banner`` the owner's banner at ``delay``: a new key slides in; the same key only
+    updates its subtitle."""
+    if banner is None:
+        return
+    current: Banner | None = getattr(owner, attr)
+    if current is not None and banner.key is not None and current.key == banner.key:
+        current.subtitle = banner.subtitle
+        return
+    banner.appear = 0.0
+    owner.tweens.call(delay, lambda: setattr(owner, attr, banner))
+    owner.tweens.animate(banner, T_BANNER, "out_back", appear=1.0, delay=delay)
+
+
+def flash_banner(owner: Any, banner: Banner, delay: float, hold: float, attr: str) -> None:
+    """Show ``banner`` as ``owner.<attr>`` from ``delay`` for ``hold`` seconds, then remove it."""
+    banner.appear = 0.0
+
+    def gone() -> None:
+        if getattr(owner, attr) is banner:
+            setattr(owner, attr, None)
+
+    def hide() -> None:
+        owner.tweens.animate(
+            banner, T_BANNER, "in_quad", appear=0.0, delay=max(0.0, hold - T_BANNER), on_finish=gone
+        )
+
+    owner.tweens.call(delay, lambda: setattr(owner, attr, banner))
+    owner.tweens.animate(banner, T_BANNER, "out_back", appear=1.0, delay=delay, on_finish=hide)
+
+
+def draw_banner(
+    surface: pygame.Surface,
+    art: Art,
+    banner: Banner | None,
+    rect: pygame.Rect,
+    px: tuple[int, int],
+    mark: Callable[[int, int, Colour], pygame.Surface] | None = None,
+) -> None:
+    """The banner sliding in over ``rect``: a panel in the side's colour, the title and subtitle
+    (``px`` their sizes), the side's ``mark(side, size, colour)`` at both ends."""
+    if banner is None or banner.appear <= 0:
+        return
+    k = min(1.0, banner.appear)
+    rect = rect.move(0, -round((1 - k) * rect.h * 0.5))
+    colour = art.side(banner.side) if banner.side is not None else art.p["gold"]
+    img = art.panel(
+        rect.w, rect.h, (*darker(colour, 0.28), 245), lighter(colour, 0.38), rect.h // 4
+    )
+    blit_center(surface, img, rect.center, round(255 * k))
+    text = art.p["text"]
+    title = art.fitted(banner.title, px[0], text, rect.w - 4 * rect.h // 3, bold=True)
+    sub = art.fitted(banner.subtitle, px[1], lighter(colour, 0.7), rect.w - rect.h // 2)
+    if banner.side is not None and mark is not None:
+        icon = mark(banner.side, round(rect.h * 0.5), lighter(colour, 0.2))
+        blit_center(surface, icon, (rect.x + rect.h * 0.55, rect.centery))
+        blit_center(surface, icon, (rect.right - rect.h * 0.55, rect.centery))
+    top = rect.centery - (title.get_height() + sub.get_height()) // 2
+    surface.blit(title, title.get_rect(midtop=(rect.centerx, top)))
+    surface.blit(sub, sub.get_rect(midtop=(rect.centerx, top + title.get_height())))
+
+
+def pill(
+    surface: pygame.Surface,
+    label: str,
+    above: pygame.Rect,
+    colour: Colour,
+    px: int,
+    bounds: pygame.Rect | None = None,
+) -> pygame.Rect:
+    """A small rounded tag with ``label`` just above ``above`` (dark ink on ``colour``), kept
+    inside ``bounds`` (the surface's clip by default)."""
+    img = render(label, px, darker(colour, 0.75), bold=True)
+    rect = pygame.Rect(0, 0, img.get_width() + px, img.get_height())
+    rect.midbottom = (above.centerx, above.top - 2)
+    rect.clamp_ip(bounds or surface.get_clip())
+    pygame.draw.rect(surface, colour, rect, border_radius=rect.h // 2)
+    blit_center(surface, img, rect.center)
+    return rect
+
+
+def hint_marker(
+    surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str, clock: float, unit: float
+) -> None:
+    """The suggested move: a ring breathing round ``rect`` and a "★ hint" tag above it."""
+    colour = art.p["hint"]
+    ring = art.glow(rect.w, rect.h, colour, max(3, round(unit * 0.55)))
+    blit_center(surface, ring, rect.center, round(pulse(clock, 5.0, 170, 255)))
+    pill(surface, "★ " + label, rect, colour, max(10, round(1.35 * unit)))
+
+
+def mark_ring(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, unit: int) -> None:
+    """A crisp ring with dark edging round something marked (the last move, a log row)."""
+    outer = rect.inflate(unit, unit)
+    radius = max(3, min(rect.w, rect.h) // 8)
+    pygame.draw.rect(surface, darker(colour, 0.7), outer.inflate(2, 2), max(2, unit // 2) + 2,
+                     radius + 2)  # fmt: skip
+    pygame.draw.rect(surface, colour, outer, max(2, unit // 2), radius)
+
+
+def note(
+    surface: pygame.Surface,
+    art: Art,
+    text: str,
+    width: int,
+    place: Callable[[pygame.Rect], None],
+    bounds: pygame.Rect,
+    accent: Colour,
+    px: int,
+) -> pygame.Rect:
+    """A tooltip: ``text`` wrapped to ``width``, in a box that ``place`` positions (it sets the
+    box's anchor point) and ``bounds`` keeps inside, with an ``accent`` bar on its left."""
+    p = art.p
+    images = [art.text(line, px, p["text"]) for line in wrap(text, get_font(px), width)]
+    pad = max(4, round(px * 0.6))
+    line_h = round(px * 1.3)
+    box = pygame.Rect(0, 0, max(i.get_width() for i in images) + 2 * pad, line_h * len(images))
+    box.h += 2 * pad
+    place(box)
+    box.clamp_ip(bounds)
+    surface.blit(art.panel(box.w, box.h, (*p["panel"], 240), accent, pad), box)
+    pygame.draw.rect(surface, accent, (box.x, box.y + 6, 3, box.h - 12))
+    for i, image in enumerate(images):
+        surface.blit(
+            image, (box.x + pad, box.y + pad + i * line_h + (line_h - image.get_height()) // 2)
+        )
+    return box
+
+
+def popup_beside(
+    size: tuple[int, int],
+    anchor: pygame.Rect,
+    bounds: pygame.Rect,
+    avoid: list[pygame.Rect],
+    gap: int,
+) -> pygame.Rect:
+    """Where a chooser popup of ``size`` goes: beside ``anchor`` (never over it), inside
+    ``bounds``, hiding the fewest of ``avoid``; beside first, then off the corners."""
+    best: tuple[int, int, pygame.Rect] | None = None
+    spots = (
+        ("midleft", "midright", (gap, 0)),
+        ("midright", "midleft", (-gap, 0)),
+        ("midtop", "midbottom", (0, gap)),
+        ("midbottom", "midtop", (0, -gap)),
+        ("bottomright", "topleft", (-gap, -gap)),
+        ("bottomleft", "topright", (gap, -gap)),
+        ("topright", "bottomleft", (-gap, gap)),
+        ("topleft", "bottomright", (gap, gap)),
+    )
+    for order, (point, at, (dx, dy)) in enumerate(spots):
+        popup = pygame.Rect((0, 0), size)
+        x, y = getattr(anchor, at)
+        setattr(popup, point, (x + dx, y + dy))
+        popup.clamp_ip(bounds)
+        hidden = sum(popup.colliderect(r) for r in avoid) + 100 * popup.colliderect(anchor)
+        if best is None or (hidden, order) < best[:2]:
+            best = (hidden, order, popup)
+    assert best is not None
+    return best[2]
+
+
+def chooser_rects(
+    count: int,
+    card: tuple[int, int],
+    anchor: pygame.Rect,
+    bounds: pygame.Rect,
+    avoid: list[pygame.Rect],
+    unit: float,
+    columns: int = 3,
+) -> list[pygame.Rect]:
+    """A chooser popup beside ``anchor``: ``[popup, card 1, card 2, …]``, ``count`` option
+    cards of size ``card`` in rows of ``columns`` under a heading."""
+    gap, head, pad = round(0.8 * unit), round(3.6 * unit), round(1.2 * unit)
+    cols = min(columns, count)
+    rows = math.ceil(count / cols)
+    w = cols * card[0] + (cols - 1) * gap + 2 * pad
+    h = head + rows * card[1] + (rows - 1) * gap + pad
+    popup = popup_beside((w, h), anchor, bounds.inflate(-2 * gap, -2 * gap), avoid, 2 * gap)
+    rects = [popup]
+    for i in range(count):
+        r, c = divmod(i, cols)
+        x, y = popup.x + pad + c * (card[0] + gap), popup.y + head + r * (card[1] + gap)
+        rects.append(pygame.Rect(x, y, *card))
+    return rects
+
+
+def draw_chooser(
+    surface: pygame.Surface,
+    art: Art,
+    rects: list[pygame.Rect],
+    title: str,
+    options: list[tuple[str, Callable[[pygame.Surface, pygame.Rect], None]]],
+    colour: Colour,
+    mouse: tuple[int, int] | None,
+    hinted: int | None,
+    appear: float,
+    unit: float,
+) -> None:
+    """The chooser popup fading in (``appear`` 0..1): a heading, and per option a card with its
+    picture (``paint(surface, card)``), its label, its key number; hover and hint glow."""
+    p, popup, cards = art.p, rects[0], rects[1:]
+    panel = art.panel(popup.w, popup.h, (*p["panel"], 240), lighter(colour, 0.3), round(1.2 * unit))
+    blit_center(surface, panel, popup.center, round(255 * min(1.0, max(0.0, appear))))
+    if appear < 0.6:
+        return
+    px = max(9, round(1.8 * unit))
+    head = art.text(title, px, p["text"], bold=True)
+    surface.blit(head, (popup.x + round(1.2 * unit), popup.y + round(0.8 * unit)))
+    for n, ((label, paint), card) in enumerate(zip(options, cards, strict=True), start=1):
+        hover = mouse is not None and card.collidepoint(mouse)
+        hint = hinted == n - 1
+        fill = lighter(p["panel"], 0.16 if hover else 0.07)
+        edge = (
+            p["hint"]
+            if hint
+            else lighter(colour, 0.45)
+            if hover
+            else mix(p["panel_edge"], colour, 0.4)
+        )
+        surface.blit(art.panel(card.w, card.h, (*fill, 255), edge, round(0.8 * unit)), card)
+        if hover or hint:
+            ring = art.glow(card.w, card.h, p["hint"] if hint else lighter(colour, 0.3),
+                            max(2, round(unit * 0.35)))  # fmt: skip
+            blit_center(surface, ring, card.center, 255 if hint else 180)
+        paint(surface, card)
+        text = art.text(label, max(9, round(1.4 * unit)), p["text"] if hover else p["text_dim"])
+        surface.blit(text, text.get_rect(midbottom=(card.centerx, card.bottom - round(0.4 * unit))))
+        key = art.text(str(n), max(9, round(1.2 * unit)), p["panel"], bold=True)
+        badge = pygame.Rect(card.x + round(0.4 * unit), card.y + round(0.4 * unit), 0, 0)
+        badge.size = (key.get_height(), key.get_height())
+        pygame.draw.rect(surface, p["text_dim"], badge, border_radius=round(0.3 * unit))
+        blit_center(surface, key, badge.center)

@@ -1,0 +1,155 @@
+"""The board contract, run over every registered board: a new board passes it with no test of
+its own (DESIGN.md › Testing).
+
+For random games (seat-swapped viewers, as in hot-seat) it shows every observation with and
+without animation, draws frames, round-trips clicks to actions for every legal action (the
+board's ``clicks_for`` says where to click; the board must return that very action), resizes
+from 800×540 to 2560×1440, and runs a short monkey of random clicks and keys.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.boards import board_class, board_ids
+from game.boards.base import Board, BoardContext, palette_of
+from game.engines import GAMES
+from game.engines.base import State
+
+SIZES = [(800, 540), (1024, 640), (1280, 800), (1600, 1000), (1920, 1080), (2560, 1440)]
+FRAME = 1 / 30
+
+
+def make_board(game_id: str, speed: list[float], size: tuple[int, int]) -> Board:
+    pygame.font.init()
+    cls = board_class(game_id)
+    game = GAMES[game_id]
+    ctx = BoardContext(
+        game=game,
+        options={},
+        num_players=2,
+        seat_names=["You", "Hard AI"],
+        palette=palette_of(cls, colorblind=False),
+        lang="en",
+        feedback=lambda text: None,
+        play_sound=lambda name: None,
+        anim_speed=lambda: speed[0],
+    )
+    board = cls(ctx)
+    board.layout(pygame.Rect((0, 0), size))
+    return board
+
+
+def click(board: Board, pos: tuple[int, int]) -> int | None:
+    """A left click (press and release) at ``pos``; the action the board returns, if any."""
+    board.handle_event(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
+    )
+    down = board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    up = board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    return down if down is not None else up
+
+
+def round_trip(board: Board, state: State) -> int:
+    """Every legal action is reached by clicking where the board says (a lone legal action is
+    forced: the match scene plays it without a click)."""
+    board.skip_animation()
+    if len(state.legal_actions()) == 1:
+        return 0
+    for action in state.legal_actions():
+        board.reset_input()
+        got = None
+        for pos in board.clicks_for(action):
+            assert board.rect.collidepoint(pos), (action, pos)
+            got = click(board, pos)
+            if got is not None:
+                break
+        assert got == action, f"{state.action_to_string(action)}: clicks gave {got}"
+        board.reset_input()
+    return len(state.legal_actions())
+
+
+def play(game_id: str, seed: int, speed: float, size: tuple[int, int]) -> int:
+    """A random game shown to whoever decides; returns how many click round trips passed."""
+    rng = random.Random(seed)
+    speeds = [speed]
+    board = make_board(game_id, speeds, size)
+    surface = pygame.Surface(size)
+    state = GAMES[game_id].new_state()
+    viewer = checked = 0
+    while True:
+        player = state.current_player()
+        if player >= 0:
+            viewer = player
+        deciding = player == viewer and not state.is_terminal()
+        legal = state.legal_actions() if deciding else []
+        board.show(state.observation(viewer), viewer, legal, animate=True)
+        board.update(FRAME)
+        board.draw(surface)
+        board.status_text()
+        if speed > 0:
+            board.update(0.15)
+            board.draw(surface)
+        if state.is_terminal():
+            return checked
+        if deciding:
+            checked += round_trip(board, state)
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", board_ids())
+def test_every_observation_shows_and_every_legal_action_is_clickable(game_id: str) -> None:
+    assert play(game_id, seed=1, speed=1.0, size=(800, 540)) > 20
+    assert play(game_id, seed=2, speed=0.0, size=(1280, 800)) > 20
+
+
+@pytest.mark.parametrize("game_id", board_ids())
+def test_resize_and_a_monkey(game_id: str) -> None:
+    board = make_board(game_id, [0.0], SIZES[0])
+    rng = random.Random(4)
+    state = GAMES[game_id].new_state()
+    while state.is_chance_node() or state.current_player() != 0:
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0]
+        )
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    for size in SIZES:
+        surface = pygame.Surface(size)
+        board.layout(surface.get_rect())
+        board.update(FRAME)
+        board.draw(surface)
+        for action in state.legal_actions():
+            assert all(surface.get_rect().collidepoint(p) for p in board.clicks_for(action))
+    surface = pygame.Surface(SIZES[0])
+    board.layout(surface.get_rect())
+    keys = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_RETURN, pygame.K_h, pygame.K_ESCAPE]
+    for _ in range(200):
+        pos = (rng.randrange(SIZES[0][0]), rng.randrange(SIZES[0][1]))
+        kind = rng.random()
+        if kind < 0.4:
+            event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
+        elif kind < 0.85:
+            button = rng.choice((1, 1, 1, 3))
+            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        else:
+            event = pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="")
+        action = board.handle_event(event) if board.legal else None
+        board.handle_idle_event(event) if not board.legal else None
+        if action is not None:
+            assert isinstance(action, int)
+            if action in state.legal_actions():  # a real decision: play it on, as the scene does
+                state.apply_action(action)
+                while state.is_chance_node():
+                    state.apply_action(state.sample_chance(rng))
+                if state.is_terminal():
+                    break
+                viewer = state.current_player()
+                board.show(state.observation(viewer), viewer, state.legal_actions(), animate=True)
+        board.update(FRAME)
+        board.draw(surface)

@@ -1,0 +1,205 @@
+"""The board kit: tweens and the timeline, colour maths, the registry by convention, and the
+"last move" marks of the keyed layer (with a tiny board over the Pebbles test game)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.boards import board_class, board_ids, has_board
+from game.boards.base import Board, BoardContext, changed_keys, palette_of
+from game.ui import theme
+from game.ui.draw import darker, lighter, mix, pulse
+from game.ui.tween import Timeline, Tweener
+from tests.test_app_fakes import PebblesGame
+
+
+class Thing:
+    x = 0.0
+    y = 0.0
+
+
+def test_a_replaced_tween_stops_and_never_fires_its_finish() -> None:
+    tweens, thing, fired = Tweener(), Thing(), []
+    tweens.animate(thing, 1.0, "linear", x=10.0, on_finish=lambda: fired.append("old"))
+    tweens.update(0.5)
+    tweens.animate(thing, 1.0, "linear", x=-10.0, on_finish=lambda: fired.append("new"))
+    tweens.update(0.25)
+    assert thing.x == pytest.approx(5.0 + (-10.0 - 5.0) * 0.25)  # only the new tween moves it
+    tweens.finish_all()
+    assert fired == ["new"] and thing.x == -10.0
+
+
+def test_a_partly_replaced_tween_keeps_its_other_attributes_and_its_finish() -> None:
+    tweens, thing, fired = Tweener(), Thing(), []
+    tweens.animate(thing, 1.0, "linear", x=10.0, y=4.0, on_finish=lambda: fired.append("old"))
+    tweens.animate(thing, 1.0, "linear", x=-10.0)
+    tweens.update(1.0)
+    assert thing.y == 4.0 and thing.x == -10.0 and fired == ["old"]
+
+
+def test_timeline_calls_sounds_and_the_speed_setting() -> None:
+    speed, played, called = [1.0], [], []
+    timeline = Timeline(lambda: speed[0], played.append)
+    timeline.call(0.5, lambda: called.append(1))
+    timeline.sound(0.5, "place")
+    timeline.update(0.25)
+    assert not called and not played
+    timeline.update(0.3)
+    assert called == [1] and played == ["place"] and not timeline.busy
+    timeline.sound(0.5, "flip")
+    timeline.finish_all()  # a click skips: the late sound stays quiet
+    assert played == ["place"]
+    speed[0] = 2.0
+    timeline.call(1.0, lambda: called.append(2))
+    timeline.update(0.5)  # double speed: half a second reaches the one-second mark
+    assert called == [1, 2]
+    speed[0] = 0.0  # animations off: everything snaps, sounds play at once
+    thing = Thing()
+    timeline.animate(thing, 3.0, x=1.0)
+    timeline.update(0.0)
+    timeline.sound(2.0, "knock")
+    assert thing.x == 1.0 and played == ["place", "knock"]
+
+
+def test_colour_maths() -> None:
+    assert mix((0, 0, 0), (200, 100, 50), 0.5) == (100, 50, 25)
+    assert lighter((0, 0, 0), 1.0) == (255, 255, 255) and darker((90, 90, 90), 1.0) == (0, 0, 0)
+    assert all(0.0 <= pulse(t / 10) <= 1.0 for t in range(100))
+    assert pulse(0.0, low=170, high=255) == pytest.approx(212.5)
+
+
+def test_boards_are_found_by_convention_with_their_palettes_and_seat_colours() -> None:
+    ids = board_ids()
+    assert {"flatfront", "battleline"} <= set(ids)
+    assert not has_board("nonesuch") and not has_board("../x")
+    for game_id in ids:
+        cls = board_class(game_id)
+        assert issubclass(cls, Board) and cls.__module__ == f"game.boards.{game_id}"
+        normal = theme.board_palette(cls, False)
+        assert set(normal) == set(theme.board_palette(cls, True))
+        for seat, role in enumerate(cls.SEAT_ROLES):
+            assert theme.seat_colour(game_id, normal, seat) == normal[role]
+        assert set(palette_of(cls, False)) >= set(normal) | {"last_move", "highlight"}
+
+
+class PebbleBoard(Board):
+    """Each player's card is a keyed thing; the pile is one."""
+
+    def paint(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0), self.rect)
+        self.draw_layer(surface)
+
+    def things(self, obs: dict) -> dict:
+        return {("taken", i): n for i, n in enumerate(obs["taken"])} | {"pile": obs["pile"]}
+
+    def rest(self, key: object, obs: dict) -> pygame.Rect:
+        """Each player's pebbles in a box; the pile's box moves right as it shrinks."""
+        if isinstance(key, tuple):
+            return pygame.Rect(10 + 60 * key[1], 10, 50, 50)
+        return pygame.Rect(130 + 2 * (5 - obs["pile"]), 10, 50, 50)
+
+    def draw_thing(
+        self, surface: pygame.Surface, key: object, rect: pygame.Rect, alpha: float
+    ) -> None:
+        self.drawn[key] = (rect, alpha)
+
+
+def make_board(speed: float = 0.0) -> PebbleBoard:
+    pygame.font.init()
+    game = PebblesGame()
+    ctx = BoardContext(
+        game=game,
+        options={},
+        num_players=2,
+        seat_names=["You", "Hard AI"],
+        palette=palette_of(PebbleBoard, False),
+        lang="en",
+        feedback=lambda text: None,
+        play_sound=lambda name: None,
+        anim_speed=lambda: speed,
+    )
+    board = PebbleBoard(ctx)
+    board.drawn = {}
+    return board
+
+
+def test_the_opponents_last_turn_stays_marked_until_the_viewer_acts() -> None:
+    board = make_board()
+    state = PebblesGame().new_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    assert board.marked == set()
+    assert state.current_player() == 0
+    state.apply_action(1)  # the viewer takes one: its own move is not marked
+    board.show(state.observation(0), 0, [], animate=True)
+    assert board.marked == set()
+    state.apply_action(2)  # the opponent takes two
+    board.show(state.observation(0), 0, state.legal_actions(), animate=True)
+    assert board.marked == {("taken", 1), "pile"}
+    surface = pygame.Surface((300, 100))
+    board.draw(surface)  # the ring is drawn in the last-move colour
+    assert surface.get_at((10 + 60 - 2, 30))[:3] != (0, 0, 0)
+    live = state.observation(0)
+    board.show(PebblesGame().new_state().observation(0), 0, [], animate=False)
+    assert board.marked == set()  # reviewing another position hides the marks...
+    board.show(live, 0, state.legal_actions(), animate=False)
+    assert board.marked == {("taken", 1), "pile"}  # ...and coming back shows them again
+    state.apply_action(1)  # the viewer acts: the marks go
+    board.show(state.observation(0), 0, [], animate=True)
+    assert board.marked == set()
+
+
+def test_highlight_turn_and_hit_testing() -> None:
+    board = make_board()
+    before = {"taken": [0, 0], "pile": 5, "cards": [None, None], "to_move": 0}
+    after = {"taken": [1, 0], "pile": 4, "cards": [None, None], "to_move": 1}
+    board.show(after, 0, [], animate=False)
+    board.highlight_turn(before, after)
+    assert (
+        board.highlighted
+        == {("taken", 0), "pile"}
+        == changed_keys(board.things(before), board.things(after))
+    )
+    assert board.key_at((15, 15)) == ("taken", 0) and board.key_at((500, 500)) is None
+    board.mouse = (140, 20)
+    assert board.hovered == "pile"
+    board.highlight_turn(None, None)
+    assert board.highlighted == set()
+
+
+def test_the_sprite_layer_animates_enter_move_and_exit() -> None:
+    board = make_board(speed=1.0)
+    first = {"taken": [0, 0], "pile": 5, "to_move": 0}
+    board.show(first, 0, [], animate=False)
+    assert board.thing_rect("pile") == pygame.Rect(130, 10, 50, 50)
+    board.show({"taken": [1], "pile": 4, "to_move": 1}, 0, [], animate=True)  # seat 1 left
+    assert board.is_animating()
+    board.update(0.1)
+    board.draw(pygame.Surface((300, 100)))
+    moving = board.drawn["pile"][0]
+    assert 130 < moving.x < 132  # sliding towards its new place
+    assert 0.0 < board.drawn[("taken", 1)][1] < 1.0  # fading out
+    assert board.thing_rect(("taken", 1)) is None  # a leaving thing is not hit any more
+    board.update(1.0)
+    assert not board.is_animating() and board.thing_rect("pile") == pygame.Rect(132, 10, 50, 50)
+    assert ("taken", 1) not in board.layer.sprites
+    board.show(first, 0, [], animate=True)  # it comes back: enters, growing from 80 %
+    assert board.layer.sprites[("taken", 1)].alpha == 0.0
+    board.skip_animation()
+    assert board.thing_rect(("taken", 1)) == pygame.Rect(70, 10, 50, 50)
+
+
+def test_hot_seat_the_next_player_sees_the_previous_players_turn() -> None:
+    board = make_board()
+    start = {"taken": [0, 0], "pile": 5, "to_move": 0}
+    board.show(start, 0, [1, 2], animate=False)
+    after = {"taken": [1, 0], "pile": 4, "to_move": 1}
+    board.show(after, 0, [], animate=True)  # still shown to the player who just moved
+    assert board.marked == set()
+    board.show(after, 1, [1, 2], animate=False)  # the curtain lifts for the next player
+    assert board.marked == {("taken", 0), "pile"}
+    then = {"taken": [1, 2], "pile": 2, "to_move": 0}
+    board.show(then, 0, [1, 2], animate=True)  # player 1 moved: player 0 sees only that
+    assert board.marked == {("taken", 1), "pile"}
