@@ -70,6 +70,17 @@ GAME_BUDGETS: dict[str, dict[str, Budget]] = {
         "hard": Budget(search=True, seconds=3.0, iterations=1600, rollout_depth=0, exploration=0.4),
         "hint": Budget(search=True, seconds=0.5, iterations=200, rollout_depth=0, exploration=0.4),
     },
+    # Tsuno Senki: a game is ~40 decisions and ~250 dice, so a rollout to the end costs ~0.5 ms
+    # with the heuristic policy; the default 4,000-9,000 iterations would take seconds a move.
+    # Normal stops its rollouts after 4 decisions at the heuristic's estimate; Hard plays them
+    # out with the policy. Measured win rates per difficulty: bench/tsuno_strength.py.
+    "tsuno": {
+        "normal": Budget(
+            search=True, seconds=1.0, iterations=100, heuristic_rollouts=True, rollout_depth=4
+        ),
+        "hard": Budget(search=True, seconds=3.0, iterations=400, heuristic_rollouts=True),
+        "hint": Budget(search=True, seconds=0.5, iterations=150, heuristic_rollouts=True),
+    },
 }
 
 
