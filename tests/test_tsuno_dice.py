@@ -50,7 +50,7 @@ def test_golden_rows_as_appearance_rolls(black, yellow, triples, chips) -> None:
 
 def test_golden_attack_row_area_3_loses_2() -> None:
     """Attack by AA 3 rolling 3,4,5,1: the run 3-4-5 counts double, so 2 morale are lost."""
-    state = acting(3, difficulty="beginner")
+    state = acting(3, morale=5, difficulty="beginner")
     state.chips[2] = 1
     state.apply_action(act.ATTACK)
     assert state.chips[2] == 0
@@ -112,7 +112,7 @@ def test_skilled_areas_2_and_5_roll_one_die_fewer(area: int, dice: int) -> None:
 
 def test_triple_in_attack_roll_reinforces() -> None:
     """An attack roll's triple still reinforces; here the AA itself, before its loss."""
-    state = acting(6, difficulty="beginner")
+    state = acting(6, morale=5, difficulty="beginner")
     state.apply_action(act.ATTACK)
     roll(state, 6, 6, 6, 6)
     # Triple of 6: morale 5 -> 6 and a reinforcement piece; the fourth 6 costs 1 point, which

@@ -29,7 +29,7 @@ def pieces_total(state) -> int:
 # --- §3 setup ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("difficulty", "black", "yellow", "morale"),
-    [("beginner", 4, 1, 5), ("intermediate", 5, 1, 4), ("advanced", 6, 1, 3)],
+    [("beginner", 4, 1, 4), ("intermediate", 5, 1, 4), ("advanced", 6, 1, 3)],
 )
 def test_s3_setup_per_difficulty(difficulty, black, yellow, morale) -> None:
     state = TSUNO.new_state(1, difficulty=difficulty)
@@ -115,11 +115,11 @@ def test_s4_one_appearance_roll_then_six_actions_a_day() -> None:
 
 # --- §6 reinforcement -------------------------------------------------------------------------
 def test_s6_1_reinforcement_raises_morale_to_at_most_6() -> None:
-    state = acting(3, difficulty="beginner")
+    state = acting(3, morale=5, difficulty="beginner")
     state.apply_action(act.ATTACK)
     roll(state, 5, 5, 5, 1)
     assert state.morale[4] == 6 and state.reinforcements[4] == 1
-    state = acting(3, difficulty="beginner")
+    state = acting(3, morale=5, difficulty="beginner")
     state.morale[4] = 6
     state.apply_action(act.ATTACK)
     roll(state, 5, 5, 5, 1)
@@ -127,7 +127,7 @@ def test_s6_1_reinforcement_raises_morale_to_at_most_6() -> None:
 
 
 def test_s6_2_reinforcement_piece_goes_beside_the_unit() -> None:
-    state = acting(3, difficulty="beginner")
+    state = acting(3, morale=5, difficulty="beginner")
     state.soldiers[4] = 1
     state.apply_action(act.ATTACK)
     roll(state, 5, 5, 5, 1)
@@ -136,7 +136,7 @@ def test_s6_2_reinforcement_piece_goes_beside_the_unit() -> None:
 
 
 def test_s6_2a_full_slots_with_a_soldier_send_the_soldier_to_the_castle() -> None:
-    state = acting(3, difficulty="beginner")
+    state = acting(3, morale=5, difficulty="beginner")
     state.soldiers[4] = 1
     state.reinforcements[4] = 1
     state.castle -= 1
@@ -147,13 +147,13 @@ def test_s6_2a_full_slots_with_a_soldier_send_the_soldier_to_the_castle() -> Non
 
 
 def test_s6_2b_two_reinforcements_remove_a_chip_instead() -> None:
-    state = acting(3, difficulty="beginner")
+    state = acting(3, morale=5, difficulty="beginner")
     state.reinforcements[4] = 2
     state.chips[4] = 3
     state.apply_action(act.ATTACK)
     roll(state, 5, 5, 5, 1)
     assert state.reinforcements[4] == 2 and state.chips[4] == 2
-    state = acting(3, difficulty="beginner")  # no chip there: nothing happens
+    state = acting(3, morale=5, difficulty="beginner")  # no chip there: nothing happens
     state.reinforcements[4] = 2
     state.apply_action(act.ATTACK)
     roll(state, 5, 5, 5, 1)
@@ -161,7 +161,7 @@ def test_s6_2b_two_reinforcements_remove_a_chip_instead() -> None:
 
 
 def test_s6_2c_empty_reinforcement_supply_removes_a_chip() -> None:
-    state = acting(3, difficulty="beginner")
+    state = acting(3, morale=5, difficulty="beginner")
     state.reinforcement_supply = 0
     state.chips[4] = 1
     state.apply_action(act.ATTACK)
@@ -170,7 +170,7 @@ def test_s6_2c_empty_reinforcement_supply_removes_a_chip() -> None:
 
 
 def test_s6_unit_in_the_castle_only_removes_a_chip() -> None:
-    state = acting(3, difficulty="beginner")
+    state = acting(3, morale=5, difficulty="beginner")
     state.home[4] = False
     state.morale[4] = 1
     state.chips[4] = 2
@@ -181,7 +181,7 @@ def test_s6_unit_in_the_castle_only_removes_a_chip() -> None:
 
 # --- §7 actions -------------------------------------------------------------------------------
 def test_s7_defence_is_forced_at_two_chips() -> None:
-    state = acting(2, difficulty="beginner")
+    state = acting(2, morale=5, difficulty="beginner")
     state.chips[1] = 4
     assert state.legal_actions() == [act.DEFEND]
     with pytest.raises(IllegalActionError, match="must defend"):
@@ -199,20 +199,20 @@ def test_s7_defence_not_allowed_below_two_chips() -> None:
 
 
 def test_s7_attack_removes_up_to_unit_plus_pieces() -> None:
-    state = acting(3, difficulty="beginner")
+    state = acting(3, morale=5, difficulty="beginner")
     state.chips[2] = 1
     state.soldiers[2] = 1
     state.reinforcements[2] = 1
     state.apply_action(act.ATTACK)
     assert state.chips[2] == 0  # capacity 3, only one there (the article's example)
-    state = acting(4, difficulty="beginner")
+    state = acting(4, morale=5, difficulty="beginner")
     state.chips[3] = 1
     state.apply_action(act.ATTACK)
     assert state.chips[3] == 0 and state.phase == ROLL
 
 
 def test_s7_relief_only_with_zero_chips_and_at_an_adjacent_area() -> None:
-    state = acting(3, difficulty="beginner")
+    state = acting(3, morale=5, difficulty="beginner")
     state.chips = [0, 3, 1, 4, 0, 0]
     assert not [a for a in state.legal_actions() if act.is_relief(a)]  # area 3 has a chip
     state.chips[2] = 0
@@ -225,7 +225,7 @@ def test_s7_relief_only_with_zero_chips_and_at_an_adjacent_area() -> None:
 
 
 def test_s7_relief_uses_the_aa_capacity_and_the_aa_number() -> None:
-    state = acting(3, difficulty="beginner")
+    state = acting(3, morale=5, difficulty="beginner")
     state.chips = [0, 0, 0, 4, 0, 0]
     state.soldiers[2] = 1
     state.apply_action(act.relief_action(4))
@@ -251,10 +251,10 @@ def test_s7_relief_needs_a_target_with_chips() -> None:
 
 
 def test_s7_replenish_moves_a_castle_soldier_and_raises_morale() -> None:
-    state = acting(2, difficulty="beginner")
+    state = acting(2, morale=5, difficulty="beginner")
     state.apply_action(act.replenish_action(3))
     assert state.castle == NUM_SOLDIERS - 1 and state.soldiers[2] == 1 and state.morale[2] == 6
-    state = acting(2, difficulty="beginner")
+    state = acting(2, morale=5, difficulty="beginner")
     state.morale[1] = 6
     state.apply_action(act.replenish_action(2))
     assert state.morale[1] == 6 and state.soldiers[1] == 1  # morale stays at 6
@@ -339,7 +339,7 @@ def test_s7_wait_does_nothing() -> None:
 
 # --- §8 losing morale -------------------------------------------------------------------------
 def test_s8_consumption_is_optional_when_morale_stays_positive() -> None:
-    state = acting(2, difficulty="beginner")
+    state = acting(2, morale=5, difficulty="beginner")
     state.chips[1] = 3
     state.soldiers[1] = 1
     state.reinforcements[1] = 1
@@ -353,7 +353,7 @@ def test_s8_consumption_is_optional_when_morale_stays_positive() -> None:
 
 
 def test_s8_must_consume_to_keep_morale_at_least_1() -> None:
-    state = acting(2, difficulty="beginner")
+    state = acting(2, morale=5, difficulty="beginner")
     state.morale[1] = 2
     state.chips[1] = 4  # loss 3 on morale 2: both pieces must absorb, the only choice
     state.soldiers[1] = 1
@@ -361,7 +361,7 @@ def test_s8_must_consume_to_keep_morale_at_least_1() -> None:
     state.apply_action(act.DEFEND)
     assert state.phase == ACT and state.area == 3  # one choice only: applied at once
     assert state.morale[1] == 1 and state.soldiers[1] == state.reinforcements[1] == 0
-    state = acting(2, difficulty="beginner")
+    state = acting(2, morale=5, difficulty="beginner")
     state.morale[1] = 2
     state.chips[1] = 3  # loss 2: at least one piece
     state.soldiers[1] = 2
@@ -373,7 +373,7 @@ def test_s8_must_consume_to_keep_morale_at_least_1() -> None:
 
 
 def test_s8_at_most_two_pieces_and_no_more_than_the_loss() -> None:
-    state = acting(2, difficulty="beginner")
+    state = acting(2, morale=5, difficulty="beginner")
     state.chips[1] = 2  # loss 1
     state.soldiers[1] = 1
     state.reinforcements[1] = 1

@@ -8,10 +8,15 @@ from game.engines.tsuno import actions as act
 from game.engines.tsuno.state import ACT
 
 
-def acting(area: int, num_players: int = 1, **options: str) -> TsunoState:
-    """A new game at ``area``'s action on day 1, before any chip has appeared."""
+def acting(
+    area: int, num_players: int = 1, morale: int | None = None, **options: str
+) -> TsunoState:
+    """A new game at ``area``'s action on day 1, before any chip has appeared; ``morale``
+    overrides every unit's starting morale (so a test does not hang on the difficulty table)."""
     state = GAMES["tsuno"].new_state(num_players, **options)
     assert isinstance(state, TsunoState)
+    if morale is not None:
+        state.morale = [morale] * 6
     state.phase = ACT
     state.area = area
     return state
