@@ -1,0 +1,236 @@
+"""Tsuno Senki AI knowledge: a greedy team policy, exact dice odds, and a graded win estimate.
+
+All seats share one return, so the heuristic plays for the team: the acting area is simply the
+team's hand at that moment.
+
+- Dice odds are exact and cheap: a roll of n dice has at most 462 distinct sorted outcomes, so
+  the distribution of what one roll costs an area (runs and triples included, via the engine's
+  own ``resolve_black``) is enumerated once per (dice, area) and cached.
+- ``threat`` per area: what the area will cost its unit before it can clear it, from its chips
+  (a forced Defence costs chips - 1), the expected chips of the appearance rolls still to come,
+  and the exact expected loss of an attack roll; set against the unit's buffer (morale above 1
+  plus pieces beside it) and the castle's soldiers, which restore any unit that falls.
+- ``policy`` (Easy, and the search's rollouts): rules that beat the rules file's crude greedy
+  baseline by a wide margin (bench/tsuno_strength.py): keep pieces rather than consume them,
+  clear a single chip by attacking, relieve the neighbour in most danger even for one chip,
+  heal when the castle runs low, replenish the weakest unit in reach, else wait.
+- ``estimate``: a logistic model of the win chance over a handful of such features, fitted on
+  policy games (bench/tsuno_fit.py prints the weights below).
+- ``prior``: the policy's move first, then moves that do something before Wait, and an attack
+  on an empty own area last.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import ClassVar
+
+from ai.budgets import Budget
+from ai.heuristics.base import Heuristic
+from game.engines.base import State
+from game.engines.tsuno import actions as act
+from game.engines.tsuno.rules import AREAS, DAYS, MAX_MORALE, resolve_black
+from game.engines.tsuno.state import ABSORB, ACT, TsunoState
+
+# Heal before anything else except clearing chips while the castle holds fewer soldiers.
+LOW_CASTLE = 3
+
+
+# --- exact dice odds -----------------------------------------------------------------------------
+@cache
+def _sorted_outcomes(dice: int) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every sorted outcome of ``dice`` fair dice and its probability."""
+    total = 6**dice
+    outcomes = []
+    for faces in combinations_with_replacement(AREAS, dice):
+        ways = math.factorial(dice)
+        for face in AREAS:
+            ways //= math.factorial(faces.count(face))
+        outcomes.append((faces, ways / total))
+    return tuple(outcomes)
+
+
+@cache
+def attack_loss_odds(dice: int, area: int) -> tuple[float, ...]:
+    """P(loss = k) for k = 0.. when ``area`` makes an attack roll of ``dice`` black dice."""
+    odds = [0.0] * (2 * dice + 1)
+    for faces, p in _sorted_outcomes(dice):
+        odds[resolve_black(faces).counts[area - 1]] += p
+    while odds and odds[-1] == 0.0:
+        odds.pop()
+    return tuple(odds)
+
+
+@cache
+def expected_attack_loss(dice: int, area: int) -> float:
+    return sum(k * p for k, p in enumerate(attack_loss_odds(dice, area)))
+
+
+@cache
+def expected_appearance(black: int, yellow: int) -> tuple[float, ...]:
+    """Expected chips per area from one appearance roll (triples place none; a yellow die
+    adds 1/6 to every area)."""
+    expected = [yellow / 6] * 6
+    for faces, p in _sorted_outcomes(black):
+        for i, count in enumerate(resolve_black(faces).counts):
+            expected[i] += p * count
+    return tuple(expected)
+
+
+# --- features ------------------------------------------------------------------------------------
+def _pieces(state: TsunoState, i: int) -> int:
+    return state.soldiers[i] + state.reinforcements[i]
+
+
+def threat(state: TsunoState, area: int) -> float:
+    """Expected morale the unit of ``area`` still has to pay (see the module docstring)."""
+    i = area - 1
+    rolls_left = DAYS - state.day
+    inflow = expected_appearance(state.black_dice, state.yellow_dice)[i]
+    chips = state.chips[i]
+    pending = max(0, chips - 1) if area >= state.area else 0.0
+    attack = expected_attack_loss(state.black_dice - (area in (2, 5)), area)
+    return pending + rolls_left * min(inflow, attack + max(0.0, inflow - 1.0))
+
+
+def features(state: TsunoState) -> tuple[float, ...]:
+    """Inputs of the estimate: team buffer, threat, the weakest unit's margin, castle, units in
+    the castle, wounded, and the game's progress."""
+    buffer = 0.0
+    total_threat = 0.0
+    weakest = 8.0
+    in_castle = 0
+    for area in AREAS:
+        i = area - 1
+        danger = threat(state, area)
+        total_threat += danger
+        if state.home[i]:
+            own = state.morale[i] - 1 + _pieces(state, i)
+            buffer += own
+            weakest = min(weakest, own - danger)
+        else:
+            in_castle += 1
+            weakest = min(weakest, -danger)
+    progress = (state.day - 1 + (state.area - 1) / 6) / DAYS
+    return (
+        1.0,
+        buffer,
+        total_threat,
+        weakest,
+        float(state.castle),
+        float(in_castle),
+        float(state.wounded),
+        progress,
+    )
+
+
+# Logistic weights over ``features`` (bench/tsuno_fit.py, policy games of every difficulty).
+ESTIMATE_WEIGHTS = (-1.671, 0.172, -0.081, 0.515, 0.349, -0.084, -0.112, 2.139)
+
+
+def win_chance(state: TsunoState) -> float:
+    z = sum(w * x for w, x in zip(ESTIMATE_WEIGHTS, features(state), strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+# --- policy --------------------------------------------------------------------------------------
+def _absorb_choice(legal: list[int]) -> int:
+    """As few pieces as the rules allow, reinforcements before soldiers (a soldier can still
+    rest in the castle; a reinforcement only ever leaves by absorbing)."""
+
+    def key(action: int) -> tuple[int, int]:
+        soldiers, reinforcements = act.ABSORB_CHOICES[action - act.ABSORB_BASE]
+        return (soldiers + reinforcements, -reinforcements)
+
+    return min(legal, key=key)
+
+
+def _relief_value(state: TsunoState, action: int) -> tuple[int, int]:
+    target = act.target_of(action)
+    return (state.chips[target - 1], target > state.area)
+
+
+def greedy_action(state: TsunoState) -> int:
+    legal = state.legal_actions()
+    if state.phase == ABSORB:
+        return _absorb_choice(legal)
+    if len(legal) == 1:
+        return legal[0]
+    i = state.area - 1
+    if not state.home[i] or state.chips[i] == 1:
+        return act.ATTACK
+    if act.HEAL in legal and state.castle < LOW_CASTLE:
+        return act.HEAL
+    reliefs = [a for a in legal if act.is_relief(a)]
+    if reliefs:
+        return max(reliefs, key=lambda a: _relief_value(state, a))
+    replenish = [a for a in legal if act.is_replenish(a)]
+    if replenish:
+        best = min(replenish, key=lambda a: _replenish_need(state, a))
+        if state.morale[act.target_of(best) - 1] < MAX_MORALE:
+            return best
+    if act.HEAL in legal:
+        return act.HEAL
+    return act.WAIT
+
+
+def _replenish_need(state: TsunoState, action: int) -> tuple[int, bool]:
+    t = act.target_of(action) - 1
+    return (state.morale[t] + _pieces(state, t), t != state.area - 1)
+
+
+class TsunoHeuristic(Heuristic[TsunoState]):
+    # A game is ~40 decisions and ~250 dice; a rollout to the end with the policy costs ~0.5 ms,
+    # one stopped at the estimate after the next roll ~0.05 ms and tells more per millisecond
+    # (the estimate is a fitted win chance). So both levels search on estimate leaves: Normal 100
+    # iterations, Hard 1,000 (~0.05 s a decision on a laptop). Measured (bench/tsuno_strength.py,
+    # 150 intermediate games on the same dice): policy 65%, 200 estimate-leaf iterations 71%,
+    # 100 iterations of full policy rollouts 67%.
+    budgets: ClassVar[dict[str, Budget]] = {
+        "normal": Budget(
+            search=True, seconds=1.0, iterations=100, rollout_depth=0, exploration=0.5
+        ),
+        "hard": Budget(search=True, seconds=3.0, iterations=1000, rollout_depth=0, exploration=0.5),
+        "hint": Budget(search=True, seconds=0.5, iterations=300, rollout_depth=0, exploration=0.5),
+    }
+
+    def auto_action(self, state: State) -> int | None:
+        """A unit in the castle whose area is clear comes home by choosing Attack: no roll, +1
+        morale, nothing to lose (§9), so no level spends thought on it."""
+        assert isinstance(state, TsunoState)
+        i = state.area - 1
+        if state.phase == ACT and not state.home[i] and not state.chips[i]:
+            return act.ATTACK
+        return None
+
+    def policy(self, state: State, rng: random.Random) -> int:
+        assert isinstance(state, TsunoState)
+        return greedy_action(state)
+
+    def estimate(self, state: State) -> list[float]:
+        assert isinstance(state, TsunoState)
+        if state.is_terminal():
+            return state.returns()
+        value = 2.0 * win_chance(state) - 1.0
+        return [value] * state.num_players
+
+    def prior(self, state: State, actions: list[int]) -> list[float] | None:
+        assert isinstance(state, TsunoState)
+        if state.phase != ACT and state.phase != ABSORB:
+            return None
+        best = greedy_action(state)
+        i = state.area - 1
+        weights = []
+        for action in actions:
+            if action == best:
+                weights.append(4.0)
+            elif action == act.ATTACK and state.home[i] and not state.chips[i]:
+                weights.append(0.25)
+            elif action == act.WAIT:
+                weights.append(0.5)
+            else:
+                weights.append(1.0)
+        return weights

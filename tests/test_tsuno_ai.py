@@ -1,0 +1,131 @@
+"""Tsuno Senki AI: exact dice odds, the heuristic's hooks, the baseline, a short search."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from ai.agents import Budget, SearchAgent
+from ai.heuristics import HEURISTICS
+from ai.heuristics.tsuno import (
+    attack_loss_odds,
+    expected_appearance,
+    greedy_action,
+    threat,
+)
+from bench.tsuno_baseline import greedy_action as baseline_action
+from game.engines import GAMES
+from game.engines.tsuno import actions as act
+from game.engines.tsuno.rules import resolve_black, resolve_roll
+from tests.tsuno_helpers import acting
+
+HEURISTIC = HEURISTICS["tsuno"]
+
+
+@pytest.mark.parametrize(("dice", "area"), [(3, 1), (4, 3), (4, 5)])
+def test_attack_loss_odds_match_brute_force(dice: int, area: int) -> None:
+    counts: dict[int, int] = {}
+    for faces in itertools.product(range(1, 7), repeat=dice):
+        loss = resolve_black(faces).counts[area - 1]
+        counts[loss] = counts.get(loss, 0) + 1
+    odds = attack_loss_odds(dice, area)
+    assert sum(odds) == pytest.approx(1.0)
+    for loss, ways in counts.items():
+        assert odds[loss] == pytest.approx(ways / 6**dice)
+
+
+def test_expected_appearance_matches_brute_force() -> None:
+    total = [0.0] * 6
+    for faces in itertools.product(range(1, 7), repeat=4):
+        for i, n in enumerate(resolve_roll(faces[:3], faces[3:]).counts):
+            total[i] += n / 6**4
+    assert expected_appearance(3, 1) == pytest.approx(tuple(total))
+
+
+def random_states(count: int, seed: int, **options: str):
+    """Decision points of random games."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = GAMES["tsuno"].new_state(rng.randint(1, 6), **options)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            found.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return found[:count]
+
+
+def test_policy_estimate_and_prior_are_well_formed() -> None:
+    rng = random.Random(0)
+    for state in random_states(300, seed=1, difficulty="advanced"):
+        legal = state.legal_actions()
+        assert HEURISTIC.policy(state, rng) in legal
+        assert baseline_action(state) in legal
+        values = HEURISTIC.estimate(state)
+        assert len(values) == state.num_players and len(set(values)) == 1
+        assert -1.0 <= values[0] <= 1.0
+        prior = HEURISTIC.prior(state, legal)
+        assert prior is not None and len(prior) == len(legal) and min(prior) > 0
+        assert all(threat(state, area) >= 0 for area in range(1, 7))
+
+
+def test_estimate_prefers_the_safer_position() -> None:
+    calm = acting(3, difficulty="intermediate")
+    pressed = acting(3, difficulty="intermediate")
+    pressed.chips = [3, 4, 1, 5, 2, 0]
+    pressed.morale[3] = 1
+    assert HEURISTIC.estimate(calm)[0] > HEURISTIC.estimate(pressed)[0]
+
+
+def test_castle_unit_on_a_clear_area_comes_home_without_thinking() -> None:
+    state = acting(5)
+    state.home[4] = False
+    state.morale[4] = 1
+    assert HEURISTIC.auto_action(state) == act.ATTACK
+    state.chips[4] = 1
+    assert HEURISTIC.auto_action(state) is None
+
+
+def test_policy_relieves_the_neighbour_in_danger() -> None:
+    state = acting(2, difficulty="intermediate")
+    state.chips = [0, 0, 3, 0, 0, 0]
+    assert greedy_action(state) == 9 + 3 - 1  # relief of area 3
+
+
+def _win_rate(choose, games: int) -> float:
+    wins = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = GAMES["tsuno"].new_state(1, difficulty="intermediate")
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_unchecked(state.sample_chance(rng))
+            else:
+                state.apply_unchecked(choose(state))
+        wins += state.returns()[0] > 0
+    return wins / games
+
+
+def test_heuristic_policy_beats_the_crude_greedy_baseline() -> None:
+    """Same seeds for both; 400 games each (the bench plays thousands)."""
+    assert _win_rate(greedy_action, 400) > _win_rate(baseline_action, 400) + 0.05
+
+
+def test_search_agents_play_a_legal_game() -> None:
+    """Hard's kind of search (heuristic rollouts to the end) on a small iteration cap."""
+    state = GAMES["tsuno"].new_state(2, difficulty="beginner")
+    budget = Budget(search=True, iterations=20, heuristic_rollouts=True)
+    agents = [SearchAgent(HEURISTIC, budget, seed=s, timed=False) for s in range(2)]
+    rng = random.Random(4)
+    decisions = 0
+    while not state.is_terminal() and decisions < 8:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(agents[state.current_player()].choose(state.clone()))
+            decisions += 1
+    assert decisions == 8 or state.is_terminal()
