@@ -71,15 +71,16 @@ def data_dir() -> Path:
 
 
 def storage_problem() -> str | None:
-    """Why settings and saves cannot be written (in English, for logs and a dialog), or None."""
+    """Why settings and saves cannot be written to ``data_dir()`` (a few English words for the
+    dialog that names the folder), or None when they can."""
     path = data_dir()
     try:
         if not path.is_dir():
-            return f"{path} is not a folder and cannot be created"
+            return "it is not a folder and cannot be created"
     except OSError as err:
-        return f"{path} cannot be reached ({err.strerror or err})"
+        return f"it cannot be reached: {err.strerror or err}"
     if not os.access(path, os.W_OK | os.X_OK):
-        return f"{path} is read-only"
+        return "it is read-only"
     return None
 
 
