@@ -146,8 +146,11 @@ class Match:
         client: AIClient | None = None,
         autosave: bool = False,
         history: list[int] | None = None,
+        names: list[str] | None = None,
     ) -> None:
         game.resolve_players(len(seats))
+        # Players' own names, one per seat ("" = the default name).
+        self.own_names = (list(names or []) + [""] * len(seats))[: len(seats)]
         self.game = game
         self.seats = list(seats)
         self.seed = seed
@@ -196,13 +199,15 @@ class Match:
             seed=self.seed + 1,
             client=self.client,
             autosave=self.autosave,
+            names=self.own_names[1:] + self.own_names[:1],
         )
 
     # --- queries -------------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        """Display names per seat, in the current language."""
-        return seat_names(self.seats)
+        """Display names per seat: the players' own, else the defaults in the current language."""
+        defaults = seat_names(self.seats)
+        return [mine or default for mine, default in zip(self.own_names, defaults, strict=True)]
 
     @property
     def phase(self) -> Phase:
@@ -576,7 +581,8 @@ class Match:
             if self.is_over:
                 saves.delete_autosave(self.game.id)
             else:
-                saves.write_autosave(self.game.id, self.seats, self.seed, self.state.to_record())
+                record = self.state.to_record()
+                saves.write_autosave(self.game.id, self.seats, self.seed, record, self.own_names)
         except OSError as err:  # a full or read-only disk must not end the game
             self._events.append(Event(SAVE_FAILED, detail=err.strerror or str(err)))
 

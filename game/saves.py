@@ -15,7 +15,7 @@ import stat
 import tempfile
 import time
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -71,15 +71,16 @@ def data_dir() -> Path:
 
 
 def storage_problem() -> str | None:
-    """Why settings and saves cannot be written (in English, for logs and a dialog), or None."""
+    """Why settings and saves cannot be written to ``data_dir()`` (a few English words for the
+    dialog that names the folder), or None when they can."""
     path = data_dir()
     try:
         if not path.is_dir():
-            return f"{path} is not a folder and cannot be created"
+            return "it is not a folder and cannot be created"
     except OSError as err:
-        return f"{path} cannot be reached ({err.strerror or err})"
+        return f"it cannot be reached: {err.strerror or err}"
     if not os.access(path, os.W_OK | os.X_OK):
-        return f"{path} is read-only"
+        return "it is read-only"
     return None
 
 
@@ -176,13 +177,16 @@ class Autosave:
     record: dict
     saved_at: float
     path: Path
+    names: list[str] = field(default_factory=list)  # players' own names, "" for the default
 
 
 def autosave_path(game_id: str) -> Path:
     return data_dir() / f"{game_id}{_AUTOSAVE_SUFFIX}"
 
 
-def write_autosave(game_id: str, seats: list[str], seed: int, record: dict) -> None:
+def write_autosave(
+    game_id: str, seats: list[str], seed: int, record: dict, names: list[str] | None = None
+) -> None:
     payload = {
         "format": AUTOSAVE_FORMAT,
         "version": AUTOSAVE_VERSION,
@@ -191,6 +195,7 @@ def write_autosave(game_id: str, seats: list[str], seed: int, record: dict) -> N
         "seats": list(seats),
         "seed": seed,
         "record": record,
+        "names": list(names or []),
     }
     write_json_atomic(autosave_path(game_id), payload)
 
@@ -218,7 +223,10 @@ def parse_autosave(data: Any, path: Path) -> Autosave:
         or path.name != f"{game_id}{_AUTOSAVE_SUFFIX}"
     ):
         raise DamagedFileError("incomplete", f"{path.name} lacks required fields")
-    return Autosave(game_id, seats, seed, record, float(saved_at), path)
+    names = data.get("names", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        names = []  # only a label: a bad one falls back to the default names
+    return Autosave(game_id, seats, seed, record, float(saved_at), path, names[: len(seats)])
 
 
 def load_autosave(path: Path) -> Autosave:

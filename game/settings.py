@@ -47,7 +47,7 @@ class Settings:
     last_setup: dict[str, dict] = field(default_factory=dict)
     # Player choices a board keeps per game id (Battle Line's auto-claim): BoardContext.extra.
     board_prefs: dict[str, dict] = field(default_factory=dict)
-    volume: float = 0.8  # 0..1, the loudness of every sound when sound is on
+    volume: float = 1.0  # 0..1, the loudness of every sound when sound is on
 
     def __post_init__(self) -> None:
         # Not fields: they are not stored, and two settings are equal whatever happened on disk.

@@ -440,3 +440,38 @@ def test_resigning_ends_the_match_as_a_loss_and_drops_its_save(app) -> None:
     dialog.widgets[-1].on_click()  # rematch, sides swapped
     run(app)
     assert app.stack.find(MatchScene).match.seats == ["easy", HUMAN]
+
+
+def test_hot_seat_players_name_themselves_and_the_names_are_kept(app) -> None:
+    from game.engines import GAMES
+    from game.match import HUMAN
+    from game.scenes.match import MatchScene
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+
+    app.stack.push(TitleScene(app))
+    setup = SetupScene(app, GAMES["flatfront"])
+    app.stack.push(setup)
+    run(app)
+    assert not any(f.visible for f in setup.name_fields)  # one human: "You"
+    click(app, setup.seat_widgets[1]._segments()[0].center)  # seat 2: Human
+    assert setup.seats == [HUMAN, HUMAN] and all(f.visible for f in setup.name_fields)
+    click(app, setup.name_fields[0].rect.center)
+    for text in ("Ann", "a"):
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    post_key(pygame.K_BACKSPACE)
+    post_key(pygame.K_ESCAPE)  # ends typing; does not leave the set-up
+    run(app)
+    assert setup.names[0] == "Ann" and app.stack.top is setup
+    click(app, setup.start_button.rect.center)
+    scene = app.stack.find(MatchScene)
+    assert scene.match.names == ["Ann", "Player 2"]
+    assert app.settings.last_setup["flatfront"]["names"] == ["Ann", ""]
+    saved = saves.load_autosave(saves.autosave_path("flatfront"))
+    assert saved.names == ["Ann", ""]
+    app.stack.reset(TitleScene(app))
+    run(app)
+    app.stack.top.continue_match()
+    run(app)
+    assert app.stack.find(MatchScene).match.names == ["Ann", "Player 2"]
+    assert app.stack.find(MatchScene).match.rematch().names == ["Player 1", "Ann"]

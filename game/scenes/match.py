@@ -53,7 +53,13 @@ def resume_autosave(app: App, save: Autosave) -> bool:
 
     try:
         match = Match.from_record(
-            GAMES[save.game_id], save.seats, save.seed, save.record, client=app.ai, autosave=True
+            GAMES[save.game_id],
+            save.seats,
+            save.seed,
+            save.record,
+            client=app.ai,
+            autosave=True,
+            names=save.names,
         )
     except (ValueError, KeyError, TypeError) as err:
         report_problems(app, [set_aside(save.path, DamagedFileError("illegal", str(err)))])

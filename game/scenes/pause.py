@@ -90,6 +90,7 @@ class PauseScene(OverlayScene):
             seed=random.randrange(2**31),
             client=old.client,
             autosave=old.autosave,
+            names=old.own_names,
         )
         self._unwind_to_match()
         self.app.stack.replace(MatchScene(self.app, match, self.scene.board_cls))

@@ -35,6 +35,12 @@ def game_name(game_id: str) -> str:
     return game.title_ja if get_language() == "ja" else game.title
 
 
+def display_names(save: saves.Autosave) -> list[str]:
+    """The saved players' own names where they gave one, else the default names."""
+    own = save.names + [""] * len(save.seats)
+    return [mine or default for mine, default in zip(own, seat_names(save.seats), strict=False)]
+
+
 def describe(save: saves.Autosave) -> str:
     """ "Flat Front · You / Hard AI · turn 12 · 2026-11-23 21:05", in the player's language."""
     try:
@@ -42,7 +48,7 @@ def describe(save: saves.Autosave) -> str:
     except (ValueError, KeyError, TypeError):
         turn = "?"  # a damaged record: opening it reports why and sets it aside
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.saved_at))
-    players = " / ".join(seat_names(save.seats))
+    players = " / ".join(display_names(save))
     return t("saved.row", game=game_name(save.game_id), players=players, turn=turn, when=when)
 
 

@@ -9,6 +9,7 @@ The last set-up of each game is remembered in the settings.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,6 +28,72 @@ if TYPE_CHECKING:
     from game.app import App
 
 SEGMENTED_MAX = 4  # more values than this get a ◀ value ▶ stepper
+NAME_MAX = 16  # characters in a player's own name
+
+
+class NameField(Widget):
+    """A one-line text box for a player's name: click to type, Enter / Esc / Tab to finish.
+
+    Typed text arrives as TEXTINPUT events (so Japanese input methods work); the placeholder
+    shows the default name that an empty field keeps.
+    """
+
+    def __init__(
+        self, get: Callable[[], str], set: Callable[[str], None], placeholder: Callable[[], str]
+    ) -> None:
+        super().__init__()
+        self.get, self.set, self.placeholder = get, set, placeholder
+        self.focused = False
+        self.clock = 0.0
+
+    def focus(self, on: bool) -> None:
+        if on == self.focused:
+            return
+        self.focused = on
+        self.clock = 0.0
+        if on:
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(self.rect)
+        else:
+            pygame.key.stop_text_input()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            inside = self.rect.collidepoint(event.pos)
+            self.focus(inside)
+            return inside
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.set((self.get() + event.text)[:NAME_MAX])
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.set(self.get()[:-1])
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.focus(False)
+        else:
+            return False
+        return True  # while typing, keys are text, not shortcuts
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        edge = theme.GOLD if self.focused else theme.PANEL_EDGE
+        pygame.draw.rect(surface, theme.INK, self.rect, border_radius=self.rect.height // 4)
+        pygame.draw.rect(surface, edge, self.rect, width=1, border_radius=self.rect.height // 4)
+        text = self.get()
+        pad = self.rect.height // 3
+        shown, ink = (text, theme.TEXT) if text else (self.placeholder(), theme.TEXT_FAINT)
+        px = fit_px(shown, self.px, self.rect.width - 2 * pad)
+        r = blit_text(surface, shown, px, ink, midleft=(self.rect.x + pad, self.rect.centery))
+        if self.focused and int(self.clock * 2) % 2 == 0:
+            x = r.right + 1 if text else self.rect.x + pad
+            pygame.draw.line(
+                surface, theme.TEXT, (x, self.rect.y + pad // 2), (x, self.rect.bottom - pad // 2)
+            )
 
 
 def seat_kinds() -> tuple[str, ...]:
@@ -60,6 +127,8 @@ class SetupScene(Scene):
         ):
             seats = [HUMAN] + ["normal"] * (game.min_players - 1)
         self.seats: list[str] = list(seats)
+        names = remembered.get("names") or []
+        self.names: list[str] = [(names[i] if i < len(names) else "") for i in range(len(seats))]
         try:
             self.options = game.resolve_options(remembered.get("options") or {})
         except ValueError:
@@ -120,6 +189,8 @@ class SetupScene(Scene):
             remove = Button("", lambda i=i: self._remove_seat(i), style="ghost", icon="✕")
             remove.visible = i >= self.game.min_players
             self.remove_buttons.append(remove)
+        self.name_fields = [self._name_field(i) for i in range(len(self.seats))]
+        self._show_name_fields()
         self.widgets = [
             self.back,
             self.rules,
@@ -128,20 +199,44 @@ class SetupScene(Scene):
             *self.seat_widgets,
             *self.remove_buttons,
             *self.option_widgets,
+            *self.name_fields,  # last, so a field being typed in sees keys before the hotkeys
         ]
         self.layout(self.app.size)
 
+    def _name_field(self, index: int) -> NameField:
+        def set_name(value: str) -> None:
+            self.names[index] = value
+
+        return NameField(
+            lambda: self.names[index], set_name, lambda: t("seat.player_n", n=index + 1)
+        )
+
+    def _show_name_fields(self) -> None:
+        """Own names are for hot-seat: every human seat gets a field when two or more play."""
+        hot_seat = self.seats.count(HUMAN) >= 2
+        for field, kind in zip(self.name_fields, self.seats, strict=True):
+            field.visible = hot_seat and kind == HUMAN
+            if not field.visible:
+                field.focus(False)
+
     def _set_seat(self, index: int, kind: str) -> None:
         self.seats[index] = kind
+        self._show_name_fields()
+
+    def leave(self) -> None:
+        for field in self.name_fields:
+            field.focus(False)
 
     def _add_seat(self) -> None:
         if len(self.seats) < self.game.max_players:
             self.seats.append("normal")
+            self.names.append("")
             self._build_seat_widgets()
 
     def _remove_seat(self, index: int) -> None:
         if len(self.seats) > self.game.min_players:
             del self.seats[index]
+            del self.names[index]
             self._build_seat_widgets()
 
     # --- actions -------------------------------------------------------------------------------
@@ -164,9 +259,14 @@ class SetupScene(Scene):
         from game.match import Match
         from game.scenes.match import MatchScene
 
+        names = [
+            n.strip() if f.visible else ""
+            for n, f in zip(self.names, self.name_fields, strict=True)
+        ]
         self.app.settings.last_setup[self.game.id] = {
             "seats": list(self.seats),
             "options": dict(self.options),
+            "names": list(self.names),
         }
         self.app.save_settings()
         match = Match(
@@ -176,6 +276,7 @@ class SetupScene(Scene):
             seed=random.randrange(2**31) if seed is None else seed,
             client=self.app.ai,
             autosave=True,
+            names=names,
         )
         self.app.stack.replace(MatchScene(self.app, match))
 
@@ -209,6 +310,11 @@ class SetupScene(Scene):
             seg.place(control, m.font_px(15))
             remove.place(
                 pygame.Rect(row.right - m.px(44), row.y, m.px(44), row.height), m.font_px(15)
+            )
+        for row, seg, field in zip(rows, self.seat_widgets, self.name_fields, strict=True):
+            field.place(
+                pygame.Rect(seg.rect.x, row.bottom + m.px(3), seg.rect.width, m.px(28)),
+                m.font_px(14),
             )
         last_bottom = rows[-1].bottom + m.px(34) if rows else top + m.px(72)
         self.add_seat.place(pygame.Rect(inner.x, last_bottom, m.px(220), m.px(40)), m.font_px(15))

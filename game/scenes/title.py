@@ -14,8 +14,8 @@ from game import saves
 from game.boards import has_board
 from game.engines import CATALOGUE, GAMES
 from game.i18n import get_language, t
-from game.match import seat_names
 from game.scenes.base import Scene
+from game.scenes.saved import display_names
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font
 from game.ui.layout import split_columns
@@ -266,7 +266,7 @@ class TitleScene(Scene):
             save = self.autosave
             game = GAMES[save.game_id]
             name = game.title_ja if get_language() == "ja" else game.title
-            players = "  /  ".join(seat_names(save.seats))
+            players = "  /  ".join(display_names(save))
             more = len(self.autosaves) - 1
             caption = (
                 t("saved.more", game=name, players=players, n=more)
