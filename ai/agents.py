@@ -70,6 +70,17 @@ GAME_BUDGETS: dict[str, dict[str, Budget]] = {
         "hard": Budget(search=True, seconds=3.0, iterations=1600, rollout_depth=0, exploration=0.4),
         "hint": Budget(search=True, seconds=0.5, iterations=200, rollout_depth=0, exploration=0.4),
     },
+    # Flink: a turn has about a thousand placements, so the search branches on the orientation
+    # (24) and takes the heuristic's best cell for it (its automatic move), and a rollout to
+    # the end (~10 ms) is replaced by the shortest-path estimate at the leaf (~1.5 ms). An
+    # iteration costs about 4 ms, so the caps are met within the clock on a laptop.
+    "flink": {
+        "normal": Budget(
+            search=True, seconds=1.0, iterations=120, rollout_depth=0, exploration=0.4
+        ),
+        "hard": Budget(search=True, seconds=3.0, iterations=400, rollout_depth=0, exploration=0.4),
+        "hint": Budget(search=True, seconds=0.5, iterations=100, rollout_depth=0, exploration=0.4),
+    },
 }
 
 

@@ -3,8 +3,11 @@
 A plan-view estimate, not the win test: a cell whose top cube is the player's costs nothing, an
 empty cell one (a piece still has to go there), a cell topped by the opponent more (it has to
 be covered first, and the stack climbed). A path starts on a cell of the player's first side and
-ends on one of the second, moving between cells that share an edge. A side cell whose bottom
-cube is the opponent's can never hold a terminal, so a path cannot start or end there.
+ends on one of the second, moving between cells that share an edge; a step of two levels or
+more between neighbouring tops costs extra (a walk climbs one level at a time). A side cell
+whose bottom cube is the opponent's can never hold a terminal, so a path cannot start or end
+there; one whose stack is not the player's all the way up costs extra to start from (the walk
+has to get from the terminal at height 0 to the top).
 
 Used by the AI's evaluation and by the view's "show path" overlay (``best_path``).
 """
@@ -18,6 +21,7 @@ from game.engines.flink.geometry import Board
 OWN_COST = 0
 EMPTY_COST = 1
 COVERED_COST = 2  # [decision] an opponent's top: cover it (one piece) and climb it
+STEP_COST = 1  # [decision] extra for a step of two or more levels: the walk climbs one at most
 UNREACHABLE = 1 << 20
 
 
@@ -39,24 +43,45 @@ def cell_costs(
     return costs
 
 
+def cell_levels(board: Board, heights: Sequence[int]) -> list[int]:
+    """Stack height per cell index."""
+    padded = board.padded
+    return [heights[padded[i]] for i in range(board.cells_total)]
+
+
+def _entry_cost(
+    board: Board, grid: bytes | bytearray, levels: Sequence[int], own: int, i: int
+) -> int:
+    """Extra cost of starting a walk on side cell ``i``: none if its column is own throughout."""
+    p = board.padded[i]
+    plane = board.plane
+    if all(grid[z * plane + p] == own for z in range(levels[i])):
+        return 0
+    return STEP_COST
+
+
 def distances(
     board: Board,
     costs: Sequence[int],
+    levels: Sequence[int],
     grid: bytes | bytearray,
     player: int,
     side: int,
     parent: list[int] | None = None,
 ) -> list[int]:
-    """Cost of the cheapest path from ``side`` of ``player`` to each cell (both ends counted).
+    """Cost of the cheapest path from ``side`` of ``player`` to each cell (both ends counted;
+    ``levels`` are the stack heights by cell index).
     A ``parent`` list (one entry per cell) receives each cell's predecessor (-1 at a start)."""
     opponent = 2 - player
     padded = board.padded
     dist = [UNREACHABLE] * board.cells_total
-    buckets: list[list[int]] = [[] for _ in range(COVERED_COST + 1)]
+    buckets: list[list[int]] = [[] for _ in range(COVERED_COST + STEP_COST + 1)]
     for i in board.side_cells[player][side]:
-        if grid[padded[i]] != opponent and costs[i] < dist[i]:
-            dist[i] = costs[i]
-            buckets[costs[i]].append(i)
+        if grid[padded[i]] != opponent:
+            start = costs[i] + _entry_cost(board, grid, levels, player + 1, i)
+            if start < dist[i]:
+                dist[i] = start
+                buckets[start].append(i)
     # Dial's algorithm: costs are small integers, so a ring of buckets replaces the heap.
     neighbours = board.neighbours
     ring = len(buckets)
@@ -70,8 +95,12 @@ def distances(
             d = dist[i]
             if d != level:
                 continue
+            here = levels[i]
             for j in neighbours[i]:
                 nd = d + costs[j]
+                step = levels[j] - here
+                if step > 1 or step < -1:
+                    nd += STEP_COST
                 if nd < dist[j]:
                     dist[j] = nd
                     if parent is not None:
@@ -82,25 +111,13 @@ def distances(
     return dist
 
 
-def side_distance(
-    board: Board, dist: Sequence[int], grid: bytes | bytearray, player: int, side: int
-) -> int:
-    """The cheapest of ``dist`` over the cells where ``side`` of ``player`` can be reached."""
-    opponent = 2 - player
-    padded = board.padded
-    return min(
-        (dist[i] for i in board.side_cells[player][side] if grid[padded[i]] != opponent),
-        default=UNREACHABLE,
-    )
-
-
 def best_path(
     board: Board, heights: Sequence[int], grid: bytes | bytearray, player: int
 ) -> list[int]:
     """Cell indices of one cheapest path across the board for ``player`` (empty if none)."""
     costs = cell_costs(board, heights, grid, player)
     parent = [-1] * board.cells_total
-    dist = distances(board, costs, grid, player, 0, parent)
+    dist = distances(board, costs, cell_levels(board, heights), grid, player, 0, parent)
     opponent = 2 - player
     padded = board.padded
     ends = [i for i in board.side_cells[player][1] if grid[padded[i]] != opponent]
@@ -113,3 +130,21 @@ def best_path(
         cell = parent[cell]
         path.append(cell)
     return path[::-1]
+
+
+def crossing(board: Board, heights: Sequence[int], grid: bytes | bytearray, player: int) -> int:
+    """Cost of ``player``'s cheapest path from their first side to their second."""
+    costs = cell_costs(board, heights, grid, player)
+    levels = cell_levels(board, heights)
+    dist = distances(board, costs, levels, grid, player, 0)
+    opponent = 2 - player
+    padded = board.padded
+    own = player + 1
+    return min(
+        (
+            dist[i] + _entry_cost(board, grid, levels, own, i)
+            for i in board.side_cells[player][1]
+            if grid[padded[i]] != opponent and dist[i] < UNREACHABLE
+        ),
+        default=UNREACHABLE,
+    )

@@ -224,6 +224,7 @@ class FlinkState(State):
         self._left[mover] -= 1
         unpadded = b.unpadded
         self._last = tuple((unpadded[cell], base + dz) for cell, dz in placement.cubes)
+        self._orient = -1
         if self._connected(mover, want_path=False):
             self._winner = mover
             self._phase = _OVER
@@ -254,7 +255,6 @@ class FlinkState(State):
                 count[other // total] += 1 if ok else -1
 
     def _next_turn(self) -> None:
-        self._orient = -1
         self._phase = _ORIENT
         other = 1 - self._player
         if self._can_place(other) or self._can_place(self._player):
@@ -360,6 +360,23 @@ class FlinkState(State):
     @property
     def board(self) -> Board:
         return self._board
+
+    @property
+    def heights(self) -> list[int]:
+        """Stack height by padded cell (read only)."""
+        return self._heights
+
+    @property
+    def colours(self) -> bytearray:
+        """Cube colours (player + 1, 0 empty) by ``z * plane + padded cell`` (read only)."""
+        return self._grid
+
+    def fits(self, placement: int) -> bool:
+        """Whether placement ``orientation * cells_total + cell`` is legal on these stacks."""
+        return bool(self._valid[placement])
+
+    def fits_somewhere(self, orientation: int) -> bool:
+        return self._count[orientation] > 0
 
     @property
     def orientation(self) -> int:
