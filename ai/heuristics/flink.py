@@ -36,13 +36,14 @@ CONTACT = 0.05  # a small pull towards cells near either path, so ties are broke
 PRIOR_SHARPNESS = 1.5  # prior weight = exp(sharpness * score)
 SHORTLIST = 4  # placements judged exactly, best quick scores first
 WIN_VALUE = 100.0
+WIN_RANGE = 6  # plan distance from which placements are searched for a win in one
 CACHE_SIZE = 20_000  # positions whose best placement is kept
 
 
 class Analysis:
     """Distances of one position, for both players."""
 
-    __slots__ = ("distance", "weights")
+    __slots__ = ("distance", "through", "weights")
 
     def __init__(self, state: FlinkState) -> None:
         b = state.board
@@ -62,6 +63,7 @@ class Analysis:
             self.distance.append(min(min(through), DISTANCE_CAP))
             through_by_player.append(through)
             costs_by_player.append(costs)
+        self.through = through_by_player
         # weights[player][cell]: what making this cell's top ``player``'s is worth to them.
         self.weights: list[list[float]] = []
         for player in (0, 1):
@@ -163,11 +165,39 @@ class FlinkHeuristic(Heuristic):
         ]
         quick.sort(reverse=True)
         shortlist = [pid for _, pid in quick[:SHORTLIST]]
-        best = max(shortlist, key=lambda pid: placement_value(state, pid))
+        best = self._winning(state, [pid for _, pid in quick[SHORTLIST:]])
+        if best is None:
+            best = max(shortlist, key=lambda pid: placement_value(state, pid))
         if len(self._best) > CACHE_SIZE:
             self._best.clear()
         self._best[key] = best
         return best
+
+    def _winning(self, state: FlinkState, candidates: list[int]) -> int | None:
+        """A placement among ``candidates`` that wins at once, looked for only when the mover is
+        close (WIN_RANGE) and only over placements touching the mover's cheapest crossings: the
+        quick score can rank a winning placement low (it sees plan view, not faces)."""
+        analysis = self.analyse(state)
+        mover = state.current_player()
+        distance = analysis.distance[mover]
+        if distance > WIN_RANGE:
+            return None
+        through = analysis.through[mover]
+        b = state.board
+        total = b.cells_total
+        unpadded = b.unpadded
+        for pid in candidates:
+            p = b.placements[pid]
+            assert p is not None
+            if not any(through[unpadded[c]] <= distance + 1 for c in p.columns):
+                continue
+            after = state.clone()
+            if after.orientation < 0:
+                after.apply_unchecked(pid // total)
+            after.apply_unchecked(ANCHOR + pid % total)
+            if after.is_terminal() and after.returns()[mover] > 0:
+                return pid
+        return None
 
     def _scores(self, state: FlinkState, actions: list[int]) -> list[float]:
         if state.orientation < 0:
