@@ -36,6 +36,7 @@ MATCHES = {
 }
 TARGETS = {"hard-greedy": 0.80, "hard-openspiel": 0.75, "hard-normal": 0.60, "normal-easy": 0.60}
 LOG = Path("/tmp/flink-strength.jsonl")
+PAIR_LOG = Path("/tmp/flink-pairs.jsonl")  # every finished pair, to follow a long run
 
 
 def _agent(name: str, seed: int) -> Agent:
@@ -71,6 +72,8 @@ def pair(names: tuple[str, str], seed: int) -> tuple[float, float]:
     """The first-named side's returns in both seatings of ``seed``."""
     first = play(names, seed)[0]
     second = play((names[1], names[0]), seed)[1]
+    with PAIR_LOG.open("a") as log:
+        log.write(json.dumps({"names": names, "seed": seed, "returns": [first, second]}) + "\n")
     return first, second
 
 
