@@ -202,3 +202,14 @@ def white_distance_after(state: FlinkState, action: int) -> int:
     if after.is_terminal():
         return -1
     return len([i for i in after.best_paths()[WHITE] if not after.stack(i)])
+
+
+def test_ghost_piece_queries_work_in_any_phase() -> None:
+    state = GAME.new_state()
+    place(state, FLAT, "E5")
+    e5, f5 = cell(state, "E5"), cell(state, "F5")
+    assert state.placement_reason(FLAT, e5) is None
+    assert "float 1" in (state.placement_reason(FLAT, f5) or "")
+    cubes = state.placement_cubes(FLAT, f5)
+    assert len(cubes) == 5 and min(z for _, _, z in cubes) == 1  # it would rest on the piece
+    assert all(z == 1 for _, _, z in state.placement_cubes(FLAT, e5))

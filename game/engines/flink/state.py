@@ -314,10 +314,15 @@ class FlinkState(State):
             return None
         if action < ANCHOR:
             return "place the piece you are holding first"
-        cell = action - ANCHOR
-        if not b.on_board[cell]:
+        return self.placement_reason(self._orient, action - ANCHOR)
+
+    def placement_reason(self, orientation: int, cell: int) -> str | None:
+        """Why the piece turned as ``orientation`` cannot go centred on ``cell`` (a cell index)
+        on the current stacks, or None if it can; for the board's ghost piece at any time."""
+        b = self._board
+        if not 0 <= cell < b.cells_total or not b.on_board[cell]:
             return "that square is not on the board"
-        pid = self._orient * b.cells_total + cell
+        pid = orientation * b.cells_total + cell
         placement = b.placements[pid]
         if placement is None:
             return f"centred on {b.cell_name(cell)} the piece would stick out of the board"
@@ -325,13 +330,29 @@ class FlinkState(State):
             return None
         heights = self._heights
         pairs = list(zip(placement.columns, placement.bottoms, strict=True))
-        rests = max(heights[c] - bot for c, bot in pairs)
-        for c, bot in zip(placement.columns, placement.bottoms, strict=True):
-            gap = rests + bot - heights[c]
+        rests = max(heights[c] - bottom for c, bottom in pairs)
+        for c, bottom in pairs:
+            gap = rests + bottom - heights[c]
             if gap > 0:
                 name = b.cell_name(b.unpadded[c])
                 return f"the cube over {name} would float {gap} above the stack"
         raise AssertionError("a refused placement always has a floating cube")
+
+    def placement_cubes(self, orientation: int, cell: int) -> list[tuple[int, int, int]]:
+        """Cubes (x, y, z) of the piece turned as ``orientation`` centred on ``cell``, resting
+        where it would come to rest (on the highest column under it): the ghost piece."""
+        b = self._board
+        placement = b.placements[orientation * b.cells_total + cell]
+        if placement is None:
+            return []
+        heights = self._heights
+        pairs = zip(placement.columns, placement.bottoms, strict=True)
+        base = max(heights[c] - bottom for c, bottom in pairs)
+        cubes = []
+        for padded, dz in placement.cubes:
+            i = b.unpadded[padded]
+            cubes.append((i % b.width, i // b.width, base + dz))
+        return cubes
 
     def action_to_string(self, action: int) -> str:
         key, args = self.action_phrase(action)
