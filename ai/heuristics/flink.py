@@ -1,13 +1,20 @@
 """Flink's heuristic: how far each player is from connecting, and which placements change that.
 
 The distance is the plan-view shortest path of ``game.engines.flink.paths`` (own top 0, empty
-cell 1, opponent's top 2), computed from both of a player's sides, so every cell knows the
-cheapest crossing through it (``through``). A placement makes its columns the mover's: it
-helps the mover where those cells lie on or near the mover's cheapest crossings, and blocks the
-opponent where they lie on the opponent's. Summed over the piece's columns, that is the score
-by which the policy picks and the search's prior orders placements; the orientation decision
-takes the score of its best cell. The estimate is the distance difference, with half a move for
-the player to move.
+cell 1, opponent's top 2, plus a step of two levels or more), computed from both of a player's
+sides, so every cell knows the cheapest crossing through it (``through``). A placement makes
+its columns the mover's: it helps the mover where those cells lie on or near the mover's
+cheapest crossings, and blocks the opponent where they lie on the opponent's (more so the closer
+the opponent is). Summed over the piece's columns, that quick score orders placements for the
+search's prior; the best few are then judged exactly one ply deep (place, recompute both
+distances) and, near the end, every placement over the mover's cheapest crossings is tried for
+a win in one. The policy plays the best so judged; the estimate is the distance difference with
+half a move for the player to move.
+
+A turn has about a thousand placements, and the search on main has no priors yet (plain UCT
+tries every child once), so by default the search branches on the orientation only and the
+cell is this heuristic's automatic move (``search_cells=False``); with PUCT in the search,
+``FlinkHeuristic(search_cells=True)`` hands the cell decision back to it, ordered by ``prior``.
 """
 
 from __future__ import annotations
