@@ -21,7 +21,9 @@ from game.engines.flink.geometry import Board
 OWN_COST = 0
 EMPTY_COST = 1
 COVERED_COST = 2  # [decision] an opponent's top: cover it (one piece) and climb it
-STEP_COST = 1  # [decision] extra for a step of two or more levels: the walk climbs one at most
+BURIED_COST = 1  # [decision] an opponent's top over own cubes, whose sides may still carry a walk
+MAX_STEP_COST = 4  # [decision] a step of k >= 2 levels costs min(k - 1, this) extra: the walk
+# climbs one level at a time, so a tower needs a staircase (or own cubes all the way up)
 UNREACHABLE = 1 << 20
 
 
@@ -38,8 +40,12 @@ def cell_costs(
         h = heights[p]
         if h == 0:
             costs[i] = EMPTY_COST
+        elif grid[(h - 1) * plane + p] == own:
+            costs[i] = OWN_COST
+        elif any(grid[z * plane + p] == own for z in range(h - 1)):
+            costs[i] = BURIED_COST  # own cubes under the cover may still show their sides
         else:
-            costs[i] = OWN_COST if grid[(h - 1) * plane + p] == own else COVERED_COST
+            costs[i] = COVERED_COST
     return costs
 
 
@@ -57,7 +63,7 @@ def _entry_cost(
     plane = board.plane
     if all(grid[z * plane + p] == own for z in range(levels[i])):
         return 0
-    return STEP_COST
+    return min(levels[i], MAX_STEP_COST)
 
 
 def distances(
@@ -75,7 +81,7 @@ def distances(
     opponent = 2 - player
     padded = board.padded
     dist = [UNREACHABLE] * board.cells_total
-    buckets: list[list[int]] = [[] for _ in range(COVERED_COST + STEP_COST + 1)]
+    buckets: list[list[int]] = [[] for _ in range(COVERED_COST + MAX_STEP_COST + 1)]
     for i in board.side_cells[player][side]:
         if grid[padded[i]] != opponent:
             start = costs[i] + _entry_cost(board, grid, levels, player + 1, i)
@@ -99,8 +105,10 @@ def distances(
             for j in neighbours[i]:
                 nd = d + costs[j]
                 step = levels[j] - here
-                if step > 1 or step < -1:
-                    nd += STEP_COST
+                if step > 1:
+                    nd += step - 1 if step <= MAX_STEP_COST else MAX_STEP_COST
+                elif step < -1:
+                    nd += -step - 1 if step >= -MAX_STEP_COST else MAX_STEP_COST
                 if nd < dist[j]:
                     dist[j] = nd
                     if parent is not None:
