@@ -427,6 +427,13 @@ class FlinkState(State):
         return self._paths
 
     def observation(self, player: int) -> dict:
+        """Everything is public. Cells are [x, y] with y = 0 the north row; ``cells`` lists
+        the board's cells and ``stacks`` their colours (players) bottom first, in that order;
+        ``edges`` per player are [x, y, direction, side] of their boundary edges (direction
+        0 east, 1 west, 2 south, 3 north; side 0 or 1); ``orientation`` is the one held this
+        turn (-1 before it is chosen); ``last_piece`` and ``winning_path`` are cubes
+        [x, y, z] (the path in walking order); ``best_paths`` each player's cheapest plan
+        path as cells, for the "show path" toggle."""
         b = self._board
         width = b.width
 
