@@ -11,7 +11,7 @@ from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results.json"
 # Sections in run order; a section that cannot be imported (say, no pygame) is skipped.
-SECTIONS = ("bench.ai_bench", "bench.ui_bench")
+SECTIONS = ("bench.ai_bench", "bench.flink_bench", "bench.ui_bench")
 COLUMNS = ("game", "metric", "value", "unit", "target")
 
 

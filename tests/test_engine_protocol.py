@@ -22,6 +22,7 @@ PLAYOUTS: dict[str, dict[str, int]] = {
     "flatfront": {"consistency": 700, "replay": 200, "clone": 60, "determinize": 60},
     "battleline": {"consistency": 60, "replay": 20, "clone": 10, "determinize": 10},
     "tsuno": {"consistency": 240, "replay": 60, "clone": 30, "determinize": 30},
+    "flink": {"consistency": 10, "replay": 10, "clone": 10, "determinize": 10},
 }
 DEFAULT_PLAYOUTS = {"consistency": 100, "replay": 40, "clone": 20, "determinize": 20}
 MAX_STEPS = 20_000  # a game that runs longer is taken not to terminate

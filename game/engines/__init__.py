@@ -5,12 +5,14 @@ from __future__ import annotations
 from game.engines.base import CHANCE, TERMINAL, Game, IllegalActionError, State
 from game.engines.battleline import BattleLineGame
 from game.engines.flatfront import FlatFrontGame
+from game.engines.flink import FlinkGame
 from game.engines.tsuno import TsunoGame
 
 GAMES: dict[str, Game] = {
     game.id: game
     for game in (
         FlatFrontGame(),
+        FlinkGame(),
         BattleLineGame(),
         TsunoGame(),
     )

@@ -1,0 +1,272 @@
+"""Flink's heuristic: how far each player is from connecting, and which placements change that.
+
+The distance is the plan-view shortest path of ``game.engines.flink.paths`` (own top 0, empty
+cell 1, opponent's top 2, plus a step of two levels or more), computed from both of a player's
+sides, so every cell knows the cheapest crossing through it (``through``). A placement makes
+its columns the mover's: it helps the mover where those cells lie on or near the mover's
+cheapest crossings, and blocks the opponent where they lie on the opponent's (more so the closer
+the opponent is). Summed over the piece's columns, that quick score orders placements for the
+search's prior; the best few are then judged exactly one ply deep (place, recompute both
+distances) and, near the end, every placement over the mover's cheapest crossings is tried for
+a win in one. The policy plays the best so judged; the estimate is the distance difference with
+half a move for the player to move.
+
+A turn has about a thousand placements, and the search on main has no priors yet (plain UCT
+tries every child once), so by default the search branches on the orientation only and the
+cell is this heuristic's automatic move (``search_cells=False``); with PUCT in the search,
+``FlinkHeuristic(search_cells=True)`` hands the cell decision back to it, ordered by ``prior``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import ClassVar
+
+from ai.budgets import Budget
+from ai.heuristics.base import Heuristic
+from game.engines.base import State
+from game.engines.flink import ANCHOR, PASS, FlinkState
+from game.engines.flink.geometry import NUM_ORIENTATIONS
+from game.engines.flink.paths import (
+    COVERED_COST,
+    UNREACHABLE,
+    cell_costs,
+    cell_levels,
+    crossing,
+    distances,
+)
+
+DISTANCE_CAP = 40  # an unreachable side counts as this far
+ESTIMATE_SCALE = 3.0  # distance difference that makes the estimate tanh(1) ~ 0.76
+TEMPO = 0.5  # the player to move is about half a placement ahead
+BLOCK_WEIGHT = 0.9  # blocking counts a little less than building (building also blocks)
+CONTACT = 0.05  # a small pull towards cells near either path, so ties are broken sensibly
+PRIOR_SHARPNESS = 1.5  # prior weight = exp(sharpness * score)
+SHORTLIST = 4  # placements judged exactly, best quick scores first
+WIN_VALUE = 100.0
+WIN_RANGE = 6  # plan distance from which placements are searched for a win in one
+CACHE_SIZE = 20_000  # positions whose best placement is kept
+
+
+class Analysis:
+    """Distances of one position, for both players."""
+
+    __slots__ = ("distance", "through", "weights")
+
+    def __init__(self, state: FlinkState) -> None:
+        b = state.board
+        heights, grid = state.heights, state.colours
+        self.distance: list[int] = []
+        levels = cell_levels(b, heights)
+        through_by_player = []
+        costs_by_player = []
+        for player in (0, 1):
+            costs = cell_costs(b, heights, grid, player)
+            a = distances(b, costs, levels, grid, player, 0)
+            z = distances(b, costs, levels, grid, player, 1)
+            through = [
+                a[i] + z[i] - costs[i] if a[i] < UNREACHABLE and z[i] < UNREACHABLE else UNREACHABLE
+                for i in range(b.cells_total)
+            ]
+            self.distance.append(min(min(through), DISTANCE_CAP))
+            through_by_player.append(through)
+            costs_by_player.append(costs)
+        self.through = through_by_player
+        # weights[player][cell]: what making this cell's top ``player``'s is worth to them.
+        self.weights: list[list[float]] = []
+        for player in (0, 1):
+            me, them = player, 1 - player
+            mine, theirs = through_by_player[me], through_by_player[them]
+            my_cost, their_cost = costs_by_player[me], costs_by_player[them]
+            my_d, their_d = self.distance[me], self.distance[them]
+            # Blocking matters more the closer the opponent is, compared with the mover.
+            urgency = min(max(1.0 + (my_d - their_d) / 4.0, 0.25), 2.0)
+            row = [0.0] * b.cells_total
+            for i in b.cells:
+                gain = my_cost[i] - (mine[i] - my_d)
+                block = (COVERED_COST - their_cost[i]) - (theirs[i] - their_d)
+                value = max(gain, 0) + BLOCK_WEIGHT * urgency * max(block, 0)
+                if mine[i] - my_d <= 2 or theirs[i] - their_d <= 2:
+                    value += CONTACT
+                row[i] = value
+            self.weights.append(row)
+
+
+def placement_value(state: FlinkState, placement: int) -> float:
+    """Exactly one ply deep: the opponent's distance minus the mover's after ``placement``
+    (``orientation * cells_total + cell``), or WIN_VALUE if it wins on the spot."""
+    b = state.board
+    after = state.clone()
+    if after.orientation < 0:
+        after.apply_unchecked(placement // b.cells_total)
+    mover = after.current_player()
+    after.apply_unchecked(ANCHOR + placement % b.cells_total)
+    if after.is_terminal():
+        return WIN_VALUE if after.returns()[mover] > 0 else 0.0
+    heights, grid = after.heights, after.colours
+    mine = min(crossing(b, heights, grid, mover), DISTANCE_CAP)
+    theirs = min(crossing(b, heights, grid, 1 - mover), DISTANCE_CAP)
+    return float(theirs - mine)
+
+
+class FlinkHeuristic(Heuristic[FlinkState]):
+    """See the module docstring. ``search_cells``: whether the search branches on the cell as
+    well as on the orientation; without priors in the search (plain UCT tries every child
+    once, and a turn has about a thousand placements) it does not, and the cell is this
+    heuristic's automatic move (``auto_action``)."""
+
+    # A turn has about a thousand placements, so the search branches on the orientation (24)
+    # and takes the heuristic's best cell for it (its automatic move), and a rollout to the end
+    # (~10 ms) is replaced by the shortest-path estimate at the leaf (~1.5 ms). An iteration
+    # costs about 4 ms, so the caps are met within the clock on a laptop.
+    budgets: ClassVar[dict[str, Budget]] = {
+        "normal": Budget(
+            search=True, seconds=1.0, iterations=120, rollout_depth=0, exploration=0.4
+        ),
+        "hard": Budget(search=True, seconds=3.0, iterations=400, rollout_depth=0, exploration=0.4),
+        "hint": Budget(search=True, seconds=0.5, iterations=100, rollout_depth=0, exploration=0.4),
+    }
+
+    def __init__(self, *, search_cells: bool = False) -> None:
+        self.search_cells = search_cells
+        self._key: tuple | None = None
+        self._analysis: Analysis | None = None
+        self._best: dict[tuple, int] = {}
+        self._estimate_key: tuple | None = None
+        self._distances = (0, 0)
+
+    def analyse(self, state: FlinkState) -> Analysis:
+        """The position's analysis; the last one is kept (a turn asks twice)."""
+        key = (id(state.board), bytes(state.colours))
+        if key != self._key or self._analysis is None:
+            self._key, self._analysis = key, Analysis(state)
+        return self._analysis
+
+    # --- placements -------------------------------------------------------------------------
+    def placement_scores(self, state: FlinkState, orientation: int) -> dict[int, float]:
+        """Quick score of every legal cell (as an action) for ``orientation``."""
+        b = state.board
+        total = b.cells_total
+        weights = self.analyse(state).weights[state.current_player()]
+        unpadded = b.unpadded
+        start = orientation * total
+        fits = state.fits
+        placements = b.placements
+        scores = {}
+        for cell in b.cells:
+            if fits(start + cell):
+                p = placements[start + cell]
+                assert p is not None
+                scores[ANCHOR + cell] = sum(weights[unpadded[c]] for c in p.columns)
+        return scores
+
+    def orientation_scores(self, state: FlinkState) -> dict[int, float]:
+        """Per legal orientation, the quick score of its best cell."""
+        return {
+            o: max(self.placement_scores(state, o).values())
+            for o in range(NUM_ORIENTATIONS)
+            if state.fits_somewhere(o)
+        }
+
+    def best_placement(self, state: FlinkState, orientation: int | None) -> int:
+        """The best placement id (of ``orientation``, or of any): the SHORTLIST best by quick
+        score, judged exactly one ply deep. Kept per position, since the search asks again."""
+        key = (id(state.board), bytes(state.colours), state.current_player(), orientation)
+        best = self._best.get(key)
+        if best is not None:
+            return best
+        total = state.board.cells_total
+        orients = range(NUM_ORIENTATIONS) if orientation is None else (orientation,)
+        quick = [
+            (score, o * total + a - ANCHOR)
+            for o in orients
+            if state.fits_somewhere(o)
+            for a, score in self.placement_scores(state, o).items()
+        ]
+        quick.sort(reverse=True)
+        shortlist = [pid for _, pid in quick[:SHORTLIST]]
+        best = self._winning(state, [pid for _, pid in quick[SHORTLIST:]])
+        if best is None:
+            best = max(shortlist, key=lambda pid: placement_value(state, pid))
+        if len(self._best) > CACHE_SIZE:
+            self._best.clear()
+        self._best[key] = best
+        return best
+
+    def _winning(self, state: FlinkState, candidates: list[int]) -> int | None:
+        """A placement among ``candidates`` that wins at once, looked for only when the mover is
+        close (WIN_RANGE) and only over placements touching the mover's cheapest crossings: the
+        quick score can rank a winning placement low (it sees plan view, not faces)."""
+        analysis = self.analyse(state)
+        mover = state.current_player()
+        distance = analysis.distance[mover]
+        if distance > WIN_RANGE:
+            return None
+        through = analysis.through[mover]
+        b = state.board
+        total = b.cells_total
+        unpadded = b.unpadded
+        for pid in candidates:
+            p = b.placements[pid]
+            assert p is not None
+            if not any(through[unpadded[c]] <= distance + 1 for c in p.columns):
+                continue
+            after = state.clone()
+            if after.orientation < 0:
+                after.apply_unchecked(pid // total)
+            after.apply_unchecked(ANCHOR + pid % total)
+            if after.is_terminal() and after.returns()[mover] > 0:
+                return pid
+        return None
+
+    def _scores(self, state: FlinkState, actions: list[int]) -> list[float]:
+        if state.orientation < 0:
+            by_orientation = self.orientation_scores(state)
+            return [by_orientation.get(a, 0.0) for a in actions]
+        by_cell = self.placement_scores(state, state.orientation)
+        return [by_cell.get(a, 0.0) for a in actions]
+
+    # --- Heuristic ----------------------------------------------------------------------------
+    def policy(self, state: State, rng: random.Random) -> int:
+        """The best placement of the shortlist: its orientation, then its cell."""
+        assert isinstance(state, FlinkState)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        orientation = state.orientation
+        best = self.best_placement(state, None if orientation < 0 else orientation)
+        total = state.board.cells_total
+        return best // total if orientation < 0 else ANCHOR + best % total
+
+    def auto_action(self, state: State) -> int | None:
+        assert isinstance(state, FlinkState)
+        if self.search_cells or state.orientation < 0 or state.is_terminal():
+            return None
+        best = self.best_placement(state, state.orientation)
+        return ANCHOR + best % state.board.cells_total
+
+    def prior(self, state: State, actions: list[int]) -> list[float] | None:
+        assert isinstance(state, FlinkState)
+        if actions == [PASS]:
+            return None
+        scores = self._scores(state, actions)
+        top = max(scores)
+        return [math.exp(PRIOR_SHARPNESS * (s - top)) for s in scores]
+
+    def estimate(self, state: State) -> list[float]:
+        assert isinstance(state, FlinkState)
+        if state.is_terminal():
+            return state.returns()
+        key = (id(state.board), bytes(state.colours))
+        if key != self._estimate_key:
+            b, heights, grid = state.board, state.heights, state.colours
+            self._estimate_key = key
+            self._distances = (
+                min(crossing(b, heights, grid, 0), DISTANCE_CAP),
+                min(crossing(b, heights, grid, 1), DISTANCE_CAP),
+            )
+        white, black = self._distances
+        lead = black - white + (TEMPO if state.current_player() == 0 else -TEMPO)
+        value = math.tanh(lead / ESTIMATE_SCALE)
+        return [value, -value]

@@ -1,0 +1,118 @@
+"""The win test of the rules file's formal model: a walk over exposed faces of one colour.
+
+A face is ``cube * 8 + d`` with ``cube = z * plane + padded cell`` and d one of the five
+exposed directions (+x, -x, +y, -y, up). The links T1-T4 are generated on the fly from the
+colour array, so nothing has to be kept up to date when a placement covers faces (covering can
+cut a path, even one of the mover's own, so a union-find that only ever merges would be wrong).
+A search starts from the terminal faces of one side and stops as soon as it reaches the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.engines.flink.geometry import MINUS_X, MINUS_Y, OPPOSITE, PLUS_X, PLUS_Y, UP
+
+_HORIZONTAL = (PLUS_X, MINUS_X, PLUS_Y, MINUS_Y)
+_PERPENDICULAR = {
+    PLUS_X: (PLUS_Y, MINUS_Y),
+    MINUS_X: (PLUS_Y, MINUS_Y),
+    PLUS_Y: (PLUS_X, MINUS_X),
+    MINUS_Y: (PLUS_X, MINUS_X),
+}
+
+
+def offsets(padded_width: int, plane: int) -> tuple[int, ...]:
+    """Index step of each direction in the colour array."""
+    return (1, -1, padded_width, -padded_width, plane, -plane)
+
+
+def face_links(
+    grid: bytearray | bytes, off: Sequence[int], plane: int, colour: int, face: int
+) -> list[int]:
+    """The faces linked to ``face`` (an exposed face of a ``colour`` cube) by T1-T4."""
+    cube, d = face >> 3, face & 7
+    out = []
+    if d == UP:
+        for e in _HORIZONTAL:
+            o = off[e]
+            if not grid[cube + o]:
+                out.append(cube << 3 | e)  # T1: the top and a side of one cube
+            n = cube + o
+            beside = grid[n]
+            if beside:
+                above = grid[n + plane]
+                if not above:
+                    if beside == colour:
+                        out.append(n << 3 | UP)  # T2: tops side by side
+                elif above == colour:
+                    out.append((n + plane) << 3 | OPPOSITE[e])  # T3: up the step
+        return out
+    o = off[d]
+    if not grid[cube + plane]:
+        out.append(cube << 3 | UP)  # T1
+    for t in _PERPENDICULAR[d]:
+        side = cube + off[t]
+        if not grid[side]:
+            out.append(cube << 3 | t)  # T1
+        elif grid[side] == colour:
+            beyond = grid[side + o]
+            if not beyond:
+                out.append(side << 3 | d)  # T2: sides side by side
+            elif beyond == colour:
+                out.append((side + o) << 3 | OPPOSITE[t])  # T4: inner corner over an own cube
+    above = cube + plane
+    if grid[above] == colour and not grid[above + o]:
+        out.append(above << 3 | d)  # T2: sides of stacked cubes
+    if cube >= plane:
+        below = cube - plane
+        if grid[below] == colour and not grid[below + o]:
+            out.append(below << 3 | d)  # T2
+        lower = below + o
+        if grid[lower] == colour:
+            out.append(lower << 3 | UP)  # T3: down the step onto a lower top
+    return out
+
+
+def connecting_path(
+    grid: bytearray | bytes,
+    off: Sequence[int],
+    plane: int,
+    colour: int,
+    sources: Sequence[tuple[int, int]],
+    targets: Sequence[tuple[int, int]],
+    *,
+    want_path: bool = False,
+) -> list[int] | None:
+    """Faces from a source terminal to a target terminal, or None if there is no such walk.
+
+    ``sources`` and ``targets`` are (padded cell, outward direction) of a side's edges; only
+    a ``colour`` cube at height 0 makes one a terminal. Without ``want_path`` the list holds
+    just the target face reached (cheaper: no parent links are kept).
+    """
+    goal = {cell << 3 | d for cell, d in targets if grid[cell] == colour}
+    if not goal:
+        return None
+    frontier = [cell << 3 | d for cell, d in sources if grid[cell] == colour]
+    seen: dict[int, int] | set[int]
+    seen = dict.fromkeys(frontier, -1) if want_path else set(frontier)
+    i = 0  # breadth first, so a reported path is a short one
+    while i < len(frontier):
+        face = frontier[i]
+        i += 1
+        if face in goal:
+            if not want_path:
+                return [face]
+            assert isinstance(seen, dict)
+            path = [face]
+            while seen[path[-1]] >= 0:
+                path.append(seen[path[-1]])
+            return path[::-1]
+        for nxt in face_links(grid, off, plane, colour, face):
+            if nxt not in seen:
+                if want_path:
+                    seen[nxt] = face  # type: ignore[index]
+                else:
+                    seen.add(nxt)  # type: ignore[union-attr]
+                frontier.append(nxt)
+    return None

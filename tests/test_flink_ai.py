@@ -1,0 +1,110 @@
+"""Flink's heuristic and plan-view distances: sensible numbers, legal moves, wins taken."""
+
+from __future__ import annotations
+
+import random
+
+from ai.agents import make_agent
+from ai.heuristics import HEURISTICS
+from ai.heuristics.flink import FlinkHeuristic
+from game.engines.flink import ANCHOR, PASS, FlinkGame, FlinkState
+from game.engines.flink.geometry import BLACK, WHITE
+from game.engines.flink.paths import best_path, crossing
+
+GAME = FlinkGame()
+
+
+def test_empty_board_distances_and_paths() -> None:
+    state = GAME.new_state(size=8)
+    b = state.board
+    for player in (WHITE, BLACK):
+        assert crossing(b, state.heights, state.colours, player) == 8
+        path = best_path(b, state.heights, state.colours, player)
+        assert len(path) == 8
+    diamond = GAME.new_state(board="diamond", order=6)
+    assert crossing(diamond.board, diamond.heights, diamond.colours, WHITE) < 20
+
+
+def test_own_piece_shortens_own_path_and_covering_lengthens_the_others() -> None:
+    state = GAME.new_state(size=8)
+    b = state.board
+    state.apply_action(0)
+    state.apply_action(ANCHOR + 3 * b.width + 3)
+    after = crossing(b, state.heights, state.colours, WHITE)
+    assert after < 8
+    black = crossing(b, state.heights, state.colours, BLACK)
+    assert black >= 8
+
+
+def test_policy_prior_and_auto_action_are_legal_and_consistent() -> None:
+    heuristic = HEURISTICS["flink"]
+    assert isinstance(heuristic, FlinkHeuristic)
+    rng = random.Random(1)
+    state = GAME.new_state()
+    for _ in range(12):
+        legal = state.legal_actions()
+        prior = heuristic.prior(state, legal)
+        assert prior is not None and len(prior) == len(legal)
+        assert all(p > 0 for p in prior) and max(prior) == 1.0
+        auto = heuristic.auto_action(state)
+        if state.orientation < 0:
+            assert auto is None
+        else:
+            assert auto in legal
+        action = heuristic.policy(state, rng)
+        assert action in legal
+        state.apply_action(action)
+    estimate = heuristic.estimate(state)
+    assert -1 < estimate[0] < 1 and estimate[0] == -estimate[1]
+
+
+def test_policy_beats_random_play() -> None:
+    heuristic = HEURISTICS["flink"]
+    rng = random.Random(4)
+    for seat in (WHITE, BLACK):
+        state = GAME.new_state(size=8)
+        while not state.is_terminal():
+            if state.current_player() == seat:
+                action = heuristic.policy(state, rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+        assert state.returns()[seat] == 1.0
+
+
+def winning_placements(state: FlinkState) -> list[tuple[int, int]]:
+    found = []
+    for orientation in state.legal_actions():
+        if orientation == PASS:
+            continue
+        held = state.clone()
+        held.apply_action(orientation)
+        for cell in held.legal_actions():
+            after = held.clone()
+            after.apply_action(cell)
+            if after.is_terminal() and after.returns()[state.current_player()] > 0:
+                found.append((orientation, cell))
+    return found
+
+
+def test_the_heuristic_takes_a_win_in_one() -> None:
+    """Play White by the policy against a Black that plays far away, and stop when White has a
+    winning placement: the policy (and the Easy and Normal agents) must take one."""
+    heuristic = FlinkHeuristic()
+    rng = random.Random(2)
+    state = GAME.new_state(size=8)
+    while True:
+        if state.current_player() == WHITE and state.orientation < 0 and winning_placements(state):
+            break
+        legal = state.legal_actions()
+        action = heuristic.policy(state, rng) if state.current_player() == WHITE else legal[-1]
+        state.apply_action(action)
+        assert not state.is_terminal()
+    for chooser in (heuristic, make_agent("flink", "normal", 1, timed=False)):
+        trial = state.clone()
+        while trial.current_player() == WHITE:
+            if chooser is heuristic:
+                trial.apply_action(heuristic.policy(trial, rng))
+            else:
+                trial.apply_action(chooser.choose(trial))  # type: ignore[union-attr]
+        assert trial.returns() == [1.0, -1.0]
