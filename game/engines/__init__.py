@@ -5,8 +5,11 @@ from __future__ import annotations
 from game.engines.base import CHANCE, TERMINAL, Game, IllegalActionError, State
 from game.engines.battleline import BattleLineGame
 from game.engines.flatfront import FlatFrontGame
+from game.engines.frontline.state import FrontlineGame
 
-GAMES: dict[str, Game] = {game.id: game for game in (FlatFrontGame(), BattleLineGame())}
+GAMES: dict[str, Game] = {
+    game.id: game for game in (FlatFrontGame(), BattleLineGame(), FrontlineGame())
+}
 
 # Every game of the collection, built or not, in menu order: (id, English title, Japanese title).
 CATALOGUE: tuple[tuple[str, str, str], ...] = (

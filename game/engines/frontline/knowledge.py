@@ -1,0 +1,374 @@
+"""What each player may know: the observation, determinization, hidden moves and the move log.
+
+Public: the Battle Area (units, crews, damage, Damage cards and effects), VP, overrun counters,
+both decks' lists (prebuilt decks are game options), hand and Reserves sizes, cards put under
+the Reserves in the open (surviving crews, returning aircraft), the command discard pile, dice
+and Damage cards, and after each reveal the commitments and declarations. Private: hands, the
+order of the Reserves and the Command deck, unit cards put back at the hand limit, and the
+face-down commitment and the target declarations until both players have decided (the other
+player sees only how many cards lie face down and whether the player has decided).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from game.engines.frontline import combat
+from game.engines.frontline.actions import (
+    ASSAULT,
+    CARD,
+    COMMAND,
+    DIE,
+    DONE,
+    DRAW_COMMAND,
+    DRAW_UNIT,
+    DRAWN_COMMAND,
+    DRAWN_DAMAGE,
+    DRAWN_UNIT,
+    HIDDEN_CARD,
+    HIDDEN_COMMIT,
+    HIDDEN_DECLARE,
+    HIDDEN_PICK,
+    HOLD,
+    ME_FIRST,
+    REAR_CARD,
+    UNIT,
+    WEAPONS,
+    kind_of,
+)
+from game.engines.frontline.cards import COMMANDS, DAMAGES, SIDES, UNITS
+from game.engines.frontline.phases import (
+    CHANCE_PHASES,
+    DICE_PHASES,
+    PH_COMMIT,
+    PH_DAMAGE_CARD,
+    PH_DEAL,
+    PH_DECLARE,
+    PH_DISCARD_UNIT,
+    PH_DRAW_COMMAND,
+    PH_DRAW_UNIT,
+    PH_INITIATIVE,
+    PH_PICK,
+    PH_WEAPONS,
+    PHASE_NAMES,
+)
+
+if TYPE_CHECKING:
+    from game.engines.frontline.state import FrontlineState
+
+DECLARING = (PH_DECLARE, PH_WEAPONS)
+
+
+def _card_of(entry: int) -> int:
+    return entry - REAR_CARD if entry >= REAR_CARD else entry - CARD
+
+
+def _seat_view(state: FrontlineState, viewer: int, seat: int) -> dict:
+    own = seat == viewer
+    declaring = state.phase in DECLARING
+    declarations = state.decls[seat] if own or not declaring else None
+    return {
+        "army": SIDES[state.army[seat]],
+        "deck": list(state.deck[seat]),
+        "units": list(state.hand_units[seat]) if own else None,
+        "unit_count": len(state.hand_units[seat]),
+        "commands": list(state.hand_commands[seat]) if own else None,
+        "command_count": len(state.hand_commands[seat]),
+        "face_down": [_card_of(e) for e in state.commit[seat]] if own else None,
+        "face_down_rear": [e >= REAR_CARD for e in state.commit[seat]] if own else None,
+        "face_down_count": len(state.commit[seat]),
+        "decided": state.decided[seat],
+        "declarations": (None if declarations is None else [list(d) for d in declarations]),
+        "reserves": len(state.reserves[seat]) + len(state.bottom[seat]),
+        "bottom": [
+            card if own or public else None
+            for card, public in zip(state.bottom[seat], state.bottom_public[seat], strict=True)
+        ],
+        "vp": state.vp[seat],
+        "overrun": state.overrun[seat],
+        "prisoners": list(state.prisoners[seat]),
+    }
+
+
+def observation(state: FrontlineState, viewer: int) -> dict:
+    """The viewer's view; the schema is documented in the package docstring."""
+    acting = state.player
+    private = state.phase in DECLARING and acting != viewer
+    over = state.is_over()
+    return {
+        "viewer": viewer,
+        "current_player": state.current_player(),
+        "phase": PHASE_NAMES[state.phase],
+        "turn": state.turn,
+        "seats": [_seat_view(state, viewer, seat) for seat in (0, 1)],
+        "board": [state.board[pos].view() for pos in sorted(state.board)],
+        "queue": None if private else list(state.queue),
+        "pending_target": None if private else state.pending_target,
+        "attacks": [[list(a) for a in state.attacks[s]] for s in (0, 1)],
+        "initiative": state.initiative,
+        "init_rolls": list(state.init_rolls),
+        "attack": {
+            "kind": state.atk_kind,
+            "attacker": state.atk_pos,
+            "target": state.atk_target,
+            "row": state.atk_row,
+            "rolls_left": state.atk_rolls,
+            "rows_left": list(state.atk_rows),
+            "members": list(state.atk_members),
+            "dice": list(state.dice),
+            "natural": state.natural,
+            "hit": state.hit_pos,
+            "friendly": state.friendly,
+        },
+        "command_deck": len(state.command_deck),
+        "command_discard": sorted(state.command_discard),
+        "damage_deck": len(state.damage_deck),
+        "damage_discard": sorted(state.damage_discard),
+        "options": dict(state.options),
+        "winner": state.winner if over else None,
+        "end_reason": state.end_reason or None,
+        "returns": state.returns() if over else None,
+    }
+
+
+# --- determinization ------------------------------------------------------------------------
+def determinize(state: FrontlineState, viewer: int, rng: random.Random) -> FrontlineState:
+    """A state consistent with the viewer's view: the opponent's hand, face-down cards, hidden
+    cards under the Reserves and shuffled Reserves re-dealt from the cards the viewer has not
+    seen; the Command deck and the opponent's commands re-dealt; the opponent's hidden
+    declarations re-sampled uniformly among its legal choices."""
+    from game.engines.frontline.state import commit_counts, commit_options, commit_valid
+
+    other = state.clone()
+    o = 1 - viewer
+    hidden_bottom = [i for i, public in enumerate(other.bottom_public[o]) if not public]
+    pool = list(other.hand_units[o]) + [_card_of(e) for e in other.commit[o]]
+    pool += other.reserves[o] + [other.bottom[o][i] for i in hidden_bottom]
+    pool.sort()
+    rng.shuffle(pool)
+    needs = other.crew_needs(o)
+    k = len(other.commit[o])
+    commit = list(other.commit[o])
+    for _ in range(20 if k else 0):
+        avail = list(pool)
+        chosen: list[int] = []
+        while len(chosen) < k:
+            options = [a for a in commit_options(chosen, avail, needs) if a != DONE]
+            if not options:
+                break
+            pick = rng.choice(options)
+            chosen.append(pick)
+            avail.remove(_card_of(pick))
+        done = not other.decided[o] or commit_valid(commit_counts(chosen, avail), needs)
+        if len(chosen) == k and done:
+            commit = chosen
+            break
+    for entry in commit:
+        pool.remove(_card_of(entry))
+    other.commit[o] = commit
+    h = len(other.hand_units[o])
+    other.hand_units[o] = sorted(pool[:h])
+    rest = pool[h:]
+    for i in hidden_bottom:
+        other.bottom[o][i] = rest.pop()
+    other.reserves[o] = sorted(rest)
+    commands = sorted(other.hand_commands[o] + other.command_deck)
+    rng.shuffle(commands)
+    n = len(other.hand_commands[o])
+    other.hand_commands[o] = sorted(commands[:n])
+    other.command_deck = sorted(commands[n:])
+    if state.phase in DECLARING:
+        _resample_declarations(other, o, rng)
+    return other
+
+
+def _resample_declarations(state: FrontlineState, seat: int, rng: random.Random) -> None:
+    """Re-draw ``seat``'s declarations made so far (its attackers no longer in its queue)."""
+    from game.engines.frontline.state import CLOSE_ASSAULT, NORMAL
+
+    waiting = set(state.queue) if state.player == seat else set()
+
+    decls = []
+    for unit in sorted(state.units_of(seat), key=lambda u: u.pos):
+        if unit.pos in waiting:
+            continue
+        choices = state._target_actions(seat, unit.pos)
+        if len(choices) <= 1:
+            continue
+        choice = rng.choice(choices)
+        if choice == HOLD:
+            continue
+        if kind_of(choice) == "assault":
+            decls.append((CLOSE_ASSAULT, unit.pos, choice - ASSAULT, 0))
+            continue
+        target = state.board[choice - UNIT]
+        mask = rng.choice(combat.weapon_sets(state, unit, target))
+        decls.append((NORMAL, unit.pos, target.pos, mask))
+    state.decls[seat] = decls
+
+
+# --- hidden moves and the move log ----------------------------------------------------------
+def observed_action(state: FrontlineState, viewer: int, action: int) -> int:
+    """``action`` as ``viewer`` sees it: hidden decisions and private draws are masked."""
+    phase = state.phase
+    if phase in CHANCE_PHASES:
+        if phase in DICE_PHASES or phase == PH_DAMAGE_CARD:
+            return action
+        recipient = state.deal_left % 2 if phase == PH_DEAL else state.player
+        return action if recipient == viewer else HIDDEN_CARD
+    if state.player == viewer:
+        return action
+    if phase == PH_PICK:
+        return HIDDEN_PICK
+    if phase == PH_COMMIT:
+        return action if action == DONE else HIDDEN_COMMIT
+    if phase in DECLARING:
+        return HIDDEN_DECLARE
+    if phase == PH_DISCARD_UNIT:
+        return HIDDEN_CARD
+    return action
+
+
+PHRASES = {
+    "pick": "{player} chooses {card} for the starting hand",
+    "pick_hidden": "{player} chooses a starting card",
+    "dealt": "{player} is dealt {command}",
+    "dealt_hidden": "{player} is dealt a command card",
+    "commit": "{player} sets {card} aside face down",
+    "commit_rear": "{player} sets {card} aside face down for the Rear Line",
+    "commit_hidden": "{player} sets a card aside face down",
+    "ready": "{player} has committed",
+    "declare": "{player}: {unit} targets {target}",
+    "assault": "{player}: {unit} joins a close assault on {target}",
+    "hold": "{player}: {unit} holds fire",
+    "declare_hidden": "{player} declares",
+    "weapons": "{player}: {unit} fires {weapons}",
+    "initiative": "{player} rolls {die} for initiative",
+    "first_me": "{player} attacks first",
+    "first_them": "{player} lets the opponent attack first",
+    "attack": "{player}: {unit} attacks {target}",
+    "die": "{player} rolls {die}",
+    "victim": "{player} chooses {unit} as the friendly-fire victim",
+    "damage_card": "{unit} draws the Damage card {damage}",
+    "draw_choice_command": "{player} draws a command card",
+    "draw_choice_unit": "{player} draws a unit card",
+    "draws_command": "{player} draws {command}",
+    "draws_unit": "{player} draws {card}",
+    "draws_hidden": "{player} draws a card",
+    "bottom": "{player} puts {card} under the Reserves",
+    "bottom_hidden": "{player} puts a unit card under the Reserves",
+    "discard": "{player} discards {command}",
+    "unknown": "unknown action {action}",
+}
+
+
+def action_phrase(
+    state: FrontlineState, action: int, viewer: int | None = None
+) -> tuple[str, dict[str, int | str]]:
+    """``action`` (before it is applied) as a phrase key and arguments, naming only what
+    ``viewer`` may see (None: what both players see, for the shared move log)."""
+    kind = kind_of(action)
+    if not kind or kind == "hidden":
+        return "unknown", {"action": repr(action)}
+    phase = state.phase
+    player = state.player
+    seen = action if viewer is None else observed_action(state, viewer, action)
+    if viewer is None:
+        shown = [observed_action(state, s, action) == action for s in (0, 1)]
+        hidden = not all(shown)
+    else:
+        hidden = seen != action
+    if phase in CHANCE_PHASES:
+        if phase == PH_DEAL:
+            seat = state.deal_left % 2
+            if hidden:
+                return "dealt_hidden", {"player": seat}
+            return "dealt", {"player": seat, "command": action - DRAWN_COMMAND}
+        if phase in (PH_DRAW_COMMAND, PH_DRAW_UNIT):
+            if hidden:
+                return "draws_hidden", {"player": player}
+            if phase == PH_DRAW_UNIT:
+                return "draws_unit", {"player": player, "card": action - DRAWN_UNIT}
+            return "draws_command", {"player": player, "command": action - DRAWN_COMMAND}
+        if phase == PH_DAMAGE_CARD:
+            unit = state.board[state.hit_pos].card
+            return "damage_card", {"unit": unit, "damage": action - DRAWN_DAMAGE}
+        roller = _init_roller(state) if phase == PH_INITIATIVE else player
+        key = "initiative" if phase == PH_INITIATIVE else "die"
+        return key, {"player": roller, "die": action - DIE + 1}
+    if phase == PH_PICK:
+        return (
+            ("pick_hidden", {"player": player})
+            if hidden
+            else (
+                "pick",
+                {"player": player, "card": action - CARD},
+            )
+        )
+    if phase == PH_COMMIT:
+        if action == DONE:
+            return "ready", {"player": player}
+        if hidden:
+            return "commit_hidden", {"player": player}
+        key = "commit_rear" if action >= REAR_CARD else "commit"
+        return key, {"player": player, "card": _card_of(action)}
+    if phase in DECLARING:
+        if hidden:
+            return "declare_hidden", {"player": player}
+        unit = state.board[state.queue[0]].card
+        if action == HOLD:
+            return "hold", {"player": player, "unit": unit}
+        if kind == "weapons":
+            return "weapons", {"player": player, "unit": unit, "weapons": action - WEAPONS}
+        target = state.board[action - (ASSAULT if kind == "assault" else UNIT)].card
+        key = "assault" if kind == "assault" else "declare"
+        return key, {"player": player, "unit": unit, "target": target}
+    if phase == PH_DISCARD_UNIT:
+        if hidden:
+            return "bottom_hidden", {"player": player}
+        return "bottom", {"player": player, "card": action - CARD}
+    if kind == "command":
+        return "discard", {"player": player, "command": action - COMMAND}
+    if action in (DRAW_COMMAND, DRAW_UNIT):
+        key = "draw_choice_command" if action == DRAW_COMMAND else "draw_choice_unit"
+        return key, {"player": player}
+    if kind == "single":
+        return ("first_me" if action == ME_FIRST else "first_them"), {"player": player}
+    if kind == "unit":
+        unit = state.board[action - UNIT]
+        if state.phase == PHASE_NAMES.index("friendly_fire"):
+            return "victim", {"player": player, "unit": unit.card}
+        attack = next((a for a in state.attacks[player] if a[1] == unit.pos), None)
+        target = state.board.get(attack[2]) if attack else None
+        return "attack", {
+            "player": player,
+            "unit": unit.card,
+            "target": target.card if target else unit.card,
+        }
+    return "unknown", {"action": repr(action)}
+
+
+def _init_roller(state: FrontlineState) -> int:
+    return 0 if state.init_rolls[0] == 0 else 1
+
+
+def english_phrase(key: str, args: dict[str, int | str]) -> str:
+    words: dict[str, int | str] = dict(args)
+    if "player" in args:
+        words["player"] = f"Player {int(args['player']) + 1}"
+    for name in ("card", "unit", "target"):
+        if name in args:
+            words[name] = UNITS[int(args[name])].name
+    if "command" in args:
+        words["command"] = COMMANDS[int(args["command"])].name
+    if "damage" in args:
+        words["damage"] = DAMAGES[int(args["damage"])].name
+    if "weapons" in args:
+        mask = int(args["weapons"])
+        words["weapons"] = " and ".join(f"weapon {row + 1}" for row in range(3) if mask >> row & 1)
+    return PHRASES[key].format(**words)
+
+
+def describe_action(state: FrontlineState, action: int, viewer: int | None = None) -> str:
+    return english_phrase(*action_phrase(state, action, viewer))
