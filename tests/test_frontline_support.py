@@ -119,8 +119,11 @@ def miss_out(state: FrontlineState) -> None:
 
 
 def finish_turn(state: FrontlineState) -> None:
-    """Play on to the next Commitment Phase (or the end): chance takes the first outcome,
-    draws take command cards, hand limits drop the first card."""
+    """Play on to the next Commitment Phase (or the end): chance takes the first outcome
+    (dice: 1), decisions the first choice, draws command cards."""
     while state.phase not in (PH_COMMIT, PH_OVER):
+        if state.phase == PH_INITIATIVE:  # seat 0 wins; equal dice would be rolled again
+            state.apply_action(die(6 if state.init_rolls[0] == 0 else 3))
+            continue
         legal = state.legal_actions()
         state.apply_action(DRAW_COMMAND if DRAW_COMMAND in legal else legal[0])
