@@ -14,6 +14,7 @@ from game.engines.frontline.actions import (
     HOLD,
     ME_FIRST,
     REAR_CARD,
+    SWITCH,
     UNIT,
 )
 from game.engines.frontline.cards import AIRLINE, FRONT, REAR, UNITS
@@ -29,6 +30,7 @@ from game.engines.frontline.phases import (
     PH_FRIENDLY_FIRE,
     PH_ORDER,
     PH_POWER_DIE,
+    PH_WINDOW,
 )
 from tests.test_frontline_support import (
     attack_with,
@@ -39,6 +41,7 @@ from tests.test_frontline_support import (
     finish_turn,
     initiative,
     miss_out,
+    pass_windows,
     place,
     roll,
     setup,
@@ -328,6 +331,8 @@ def test_mobile_field_artillery_in_the_rear_fires_row_1_at_ground_targets() -> N
     state.apply_action(DONE)
     state.apply_action(DONE)
     unit = next(u for u in state.board.values() if u.card == priest)
+    assert state.phase == PH_WINDOW and state.legal_actions() == [SWITCH + unit.pos, DONE]
+    pass_windows(state)
     assert unit.line == FRONT  # alone in the rear: the frontline collapse moves it up (§9 #11)
     unit.line = REAR
     place(state, 0, "us_rifle_squad")

@@ -26,7 +26,9 @@ from game.engines.frontline.phases import (
     PH_INITIATIVE,
     PH_OVER,
     PH_PICK,
+    PH_ROLL_WINDOW,
     PH_WEAPONS,
+    PH_WINDOW,
 )
 from game.engines.frontline.state import FrontlineGame, FrontlineState
 from game.engines.frontline.units import Unit
@@ -48,11 +50,16 @@ def damage(card_id: str) -> int:
 
 def setup(**options: object) -> FrontlineState:
     """A new game after the starting picks and the deal, at turn 1's commitment, with an empty
-    Battle Area (seat 0 is the US unless ``seat0_army`` says otherwise)."""
+    Battle Area and no command cards in hand (seat 0 is the US unless ``seat0_army`` says
+    otherwise)."""
     state = GAME.new_state(**options)
     while state.phase == PH_PICK or state.is_chance_node():
         state.apply_action(state.legal_actions()[0])
     assert state.phase == PH_COMMIT
+    for seat in (0, 1):  # no command cards: no windows unless a test gives some
+        state.command_deck += state.hand_commands[seat]
+        state.hand_commands[seat] = []
+    state.command_deck.sort()
     return state
 
 
@@ -74,15 +81,23 @@ def place(state: FrontlineState, seat: int, card_id: str, line: int = FRONT, cre
     return unit
 
 
+def pass_windows(state: FrontlineState) -> None:
+    """Both players pass every command-card window and roll without cards."""
+    while state.phase in (PH_WINDOW, PH_ROLL_WINDOW):
+        state.apply_action(DONE)
+
+
 def to_combat(state: FrontlineState) -> None:
     """Both players commit nothing: the Combat Phase starts with the units placed."""
     state.apply_action(DONE)
     state.apply_action(DONE)
+    pass_windows(state)
 
 
 def declare(state: FrontlineState, plan: dict[int, tuple[int, int]]) -> None:
     """Declarations of both seats: ``plan`` maps an attacker's position to (target action,
     weapon mask or 0); every other attacker holds fire."""
+    pass_windows(state)
     while state.phase in (PH_DECLARE, PH_WEAPONS):
         pos = state.queue[0]
         action, mask = plan.get(pos, (HOLD, 0))
@@ -90,12 +105,16 @@ def declare(state: FrontlineState, plan: dict[int, tuple[int, int]]) -> None:
             state.apply_action(action)
         else:
             state.apply_action(WEAPONS + mask)
+    pass_windows(state)
 
 
 def initiative(state: FrontlineState, first: int, second: int) -> None:
+    pass_windows(state)
     assert state.phase == PH_INITIATIVE
     state.apply_action(die(first))
+    pass_windows(state)
     state.apply_action(die(second))
+    pass_windows(state)
 
 
 def attack_with(state: FrontlineState, attacker: Unit, target: Unit, mask: int = 1) -> None:
@@ -104,26 +123,31 @@ def attack_with(state: FrontlineState, attacker: Unit, target: Unit, mask: int =
     declare(state, {attacker.pos: (UNIT + target.pos, mask)})
     initiative(state, 9, 2) if attacker.owner == 0 else initiative(state, 2, 9)
     state.apply_action(UNIT + attacker.pos)
+    pass_windows(state)
     assert state.phase == PH_ATTACK_DIE
 
 
 def roll(state: FrontlineState, *faces: int) -> None:
     for face in faces:
+        pass_windows(state)
         state.apply_action(die(face))
+    pass_windows(state)
 
 
 def miss_out(state: FrontlineState) -> None:
     """Every remaining attack roll of the attack under way misses (5 + 5 = 10)."""
+    pass_windows(state)
     while state.phase == PH_ATTACK_DIE:
         roll(state, 5, 5)
 
 
 def finish_turn(state: FrontlineState) -> None:
     """Play on to the next Commitment Phase (or the end): chance takes the first outcome
-    (dice: 1), decisions the first choice, draws command cards."""
+    (dice: 1), windows pass, draws take command cards, other decisions the first choice."""
     while state.phase not in (PH_COMMIT, PH_OVER):
         if state.phase == PH_INITIATIVE:  # seat 0 wins; equal dice would be rolled again
             state.apply_action(die(6 if state.init_rolls[0] == 0 else 3))
             continue
         legal = state.legal_actions()
-        state.apply_action(DRAW_COMMAND if DRAW_COMMAND in legal else legal[0])
+        preferred = [a for a in (DRAW_COMMAND, DONE) if a in legal]  # draw commands, pass
+        state.apply_action(preferred[0] if preferred else legal[0])

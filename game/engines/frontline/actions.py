@@ -15,8 +15,12 @@ def _ranges() -> dict[str, tuple[int, int]]:
         ("rear", NUM_UNITS),  # commit a mobile field artillery card to the Rear Line
         ("unit", POSITIONS),  # a unit on the board: target, attacker, victim, place
         ("assault", POSITIONS),  # close assault on this enemy unit
-        ("command", NUM_COMMANDS),  # a command card type: discard at the hand limit
-        ("single", 6),  # DONE, HOLD, ME_FIRST, THEM_FIRST, DRAW_COMMAND, DRAW_UNIT
+        ("command", NUM_COMMANDS),  # a command card type: play it (discard at the hand limit)
+        ("boost", NUM_COMMANDS),  # discard a command card of this type for +1 to this roll
+        ("surrender", POSITIONS),  # declare Surrender! on this enemy unit
+        ("switch", POSITIONS),  # move this mobile field artillery to the other line
+        # DONE (also: pass, roll), HOLD, ME_FIRST, THEM_FIRST, DRAW_COMMAND, DRAW_UNIT
+        ("single", 6),
         ("weapons", 8),  # a set of weapon rows as a bit mask (1-7)
         ("die", 10),  # chance: a d10 face 1-10
         ("draw_unit", NUM_UNITS),  # chance: the unit card drawn from the Reserves
@@ -37,6 +41,9 @@ REAR_CARD = RANGES["rear"][0]
 UNIT = RANGES["unit"][0]
 ASSAULT = RANGES["assault"][0]
 COMMAND = RANGES["command"][0]
+BOOST = RANGES["boost"][0]
+SURRENDER = RANGES["surrender"][0]
+SWITCH = RANGES["switch"][0]
 DONE, HOLD, ME_FIRST, THEM_FIRST, DRAW_COMMAND, DRAW_UNIT = range(*RANGES["single"])
 WEAPONS = RANGES["weapons"][0]
 DIE = RANGES["die"][0]

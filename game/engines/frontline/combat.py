@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engines.frontline import commands
 from game.engines.frontline.cards import (
     AIRCRAFT,
     AIRLINE,
@@ -116,12 +117,15 @@ def roll_mod(state: FrontlineState, attacker: Unit | None, target: Unit) -> int:
     if attacker is not None:
         mod += attacker.effect("attack_roll_mod") or 0
     mod += target.effect("enemy_attack_roll_mod_against") or 0
-    return mod
+    current = attacker is not None and attacker.pos == state.atk_pos
+    return mod + commands.roll_mod(attacker, target, state.atk_cmds if current else 0)
 
 
 def defense(state: FrontlineState, target: Unit) -> int:
     """Modified defense (never below 0); the bullet rule keeps using the printed one."""
     value = target.printed.defense + (target.effect("defense_mod") or 0)
+    current = target.pos == state.atk_target
+    value += commands.defense_mod(target, state.atk_cmds if current else 0)
     return max(0, value)
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from game.engines.frontline import combat
 from game.engines.frontline.actions import (
     ASSAULT,
+    BOOST,
     CARD,
     COMMAND,
     DIE,
@@ -33,15 +34,20 @@ from game.engines.frontline.actions import (
     HOLD,
     ME_FIRST,
     REAR_CARD,
+    SURRENDER,
+    SWITCH,
     UNIT,
     WEAPONS,
     kind_of,
 )
 from game.engines.frontline.cards import COMMANDS, DAMAGES, SIDES, UNITS
+from game.engines.frontline.commands import SURRENDER as SURRENDER_CARD
 from game.engines.frontline.phases import (
     CHANCE_PHASES,
     DICE_PHASES,
+    PH_CARD_TARGET,
     PH_COMMIT,
+    PH_CREW_TO,
     PH_DAMAGE_CARD,
     PH_DEAL,
     PH_DECLARE,
@@ -50,7 +56,9 @@ from game.engines.frontline.phases import (
     PH_DRAW_UNIT,
     PH_INITIATIVE,
     PH_PICK,
+    PH_ROLL_WINDOW,
     PH_WEAPONS,
+    PH_WINDOW,
     PHASE_NAMES,
 )
 
@@ -88,6 +96,9 @@ def _seat_view(state: FrontlineState, viewer: int, seat: int) -> dict:
         "vp": state.vp[seat],
         "overrun": state.overrun[seat],
         "prisoners": list(state.prisoners[seat]),
+        "reserved": list(state.reserved[seat]) if own else None,
+        "ambush": state.init_mods[seat],
+        "passed": state.window_passed[seat],
     }
 
 
@@ -107,6 +118,14 @@ def observation(state: FrontlineState, viewer: int) -> dict:
         "pending_target": None if private else state.pending_target,
         "attacks": [[list(a) for a in state.attacks[s]] for s in (0, 1)],
         "initiative": state.initiative,
+        "previous_initiative": state.prev_initiative,
+        "window": state.window or None,
+        "card_pending": state.card_pending,
+        "crew_from": state.crew_from,
+        "moved": list(state.moved),
+        "roll_kind": PHASE_NAMES[state.roll_kind] if state.roll_kind >= 0 else None,
+        "boost": state.boost,
+        "attack_cards": [c for c in range(state.atk_cmds.bit_length()) if state.atk_cmds >> c & 1],
         "init_rolls": list(state.init_rolls),
         "attack": {
             "kind": state.atk_kind,
@@ -185,9 +204,10 @@ def determinize(state: FrontlineState, viewer: int, rng: random.Random) -> Front
 
 def _resample_declarations(state: FrontlineState, seat: int, rng: random.Random) -> None:
     """Re-draw ``seat``'s declarations made so far (its attackers no longer in its queue)."""
-    from game.engines.frontline.state import CLOSE_ASSAULT, NORMAL
+    from game.engines.frontline.state import CLOSE_ASSAULT, NORMAL, SURRENDER_ATTACK
 
     waiting = set(state.queue) if state.player == seat else set()
+    state.reserved[seat] = []
 
     decls = []
     for unit in sorted(state.units_of(seat), key=lambda u: u.pos):
@@ -201,6 +221,10 @@ def _resample_declarations(state: FrontlineState, seat: int, rng: random.Random)
             continue
         if kind_of(choice) == "assault":
             decls.append((CLOSE_ASSAULT, unit.pos, choice - ASSAULT, 0))
+            continue
+        if kind_of(choice) == "surrender":
+            decls.append((SURRENDER_ATTACK, unit.pos, choice - SURRENDER, 0))
+            state.reserved[seat].append(SURRENDER_CARD)
             continue
         target = state.board[choice - UNIT]
         mask = rng.choice(combat.weapon_sets(state, unit, target))
@@ -259,6 +283,15 @@ PHRASES = {
     "bottom": "{player} puts {card} under the Reserves",
     "bottom_hidden": "{player} puts a unit card under the Reserves",
     "discard": "{player} discards {command}",
+    "play": "{player} plays {command}",
+    "card_on": "{player} plays {command} on {unit}",
+    "boost": "{player} discards {command} for +1 to the roll",
+    "pass": "{player} passes",
+    "roll": "{player} rolls",
+    "crew_from": "{player} moves the crew of {unit}",
+    "crew_to": "{player} puts the crew in {unit}",
+    "switch": "{player} moves {unit} to the other line",
+    "surrender": "{player}: {unit} calls on {target} to surrender",
     "unknown": "unknown action {action}",
 }
 
@@ -321,15 +354,32 @@ def action_phrase(
             return "hold", {"player": player, "unit": unit}
         if kind == "weapons":
             return "weapons", {"player": player, "unit": unit, "weapons": action - WEAPONS}
-        target = state.board[action - (ASSAULT if kind == "assault" else UNIT)].card
-        key = "assault" if kind == "assault" else "declare"
+        base = {"assault": ASSAULT, "surrender": SURRENDER}.get(kind, UNIT)
+        target = state.board[action - base].card
+        key = {"assault": "assault", "surrender": "surrender"}.get(kind, "declare")
         return key, {"player": player, "unit": unit, "target": target}
+    if phase == PH_CARD_TARGET:
+        unit = state.board[action - UNIT].card
+        return "card_on", {"player": player, "command": state.card_pending, "unit": unit}
+    if phase == PH_CREW_TO:
+        return "crew_to", {"player": player, "unit": state.board[action - UNIT].card}
+    if phase in (PH_WINDOW, PH_ROLL_WINDOW):
+        if action == DONE:
+            return ("roll" if phase == PH_ROLL_WINDOW else "pass"), {"player": player}
+        if kind == "boost":
+            return "boost", {"player": player, "command": action - BOOST}
+        if kind == "command":
+            return "play", {"player": player, "command": action - COMMAND}
+        if kind == "switch":
+            return "switch", {"player": player, "unit": state.board[action - SWITCH].card}
+        return "crew_from", {"player": player, "unit": state.board[action - UNIT].card}
     if phase == PH_DISCARD_UNIT:
         if hidden:
             return "bottom_hidden", {"player": player}
         return "bottom", {"player": player, "card": action - CARD}
     if kind == "command":
-        return "discard", {"player": player, "command": action - COMMAND}
+        key = "play" if phase == PHASE_NAMES.index("draw_choice") else "discard"
+        return key, {"player": player, "command": action - COMMAND}
     if action in (DRAW_COMMAND, DRAW_UNIT):
         key = "draw_choice_command" if action == DRAW_COMMAND else "draw_choice_unit"
         return key, {"player": player}

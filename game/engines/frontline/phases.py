@@ -23,8 +23,13 @@ from __future__ import annotations
     PH_DRAW_UNIT,  # chance: the unit card drawn from the Reserves
     PH_DISCARD_UNIT,  # hand limit: a unit card to put under the Reserves
     PH_DISCARD_COMMAND,  # hand limit: a command card to discard
+    PH_WINDOW,  # a command-card window (C1, C2, C5): play a card, move a crew or MFA, or pass
+    PH_CARD_TARGET,  # the unit the command card being played goes on
+    PH_CREW_TO,  # C1: the unit the moving crew goes to
+    PH_ROLL_WINDOW,  # before one of your rolls: C3 cards, discard for +1, or roll
+    PH_SURRENDER_DIE,  # chance: the Surrender! d10
     PH_OVER,
-) = range(21)
+) = range(26)
 
 PHASE_NAMES = (
     "pick",
@@ -47,6 +52,11 @@ PHASE_NAMES = (
     "draw_unit",
     "discard_unit",
     "discard_command",
+    "window",
+    "card_target",
+    "crew_to",
+    "roll_window",
+    "surrender_die",
     "over",
 )
 CHANCE_PHASES = frozenset(
@@ -61,10 +71,19 @@ CHANCE_PHASES = frozenset(
         PH_FIRE_DIE,
         PH_DRAW_COMMAND,
         PH_DRAW_UNIT,
+        PH_SURRENDER_DIE,
     )
 )
 DICE_PHASES = frozenset(
-    (PH_INITIATIVE, PH_ATTACK_DIE, PH_POWER_DIE, PH_ASSAULT_DIE, PH_CREW_DIE, PH_FIRE_DIE)
+    (
+        PH_INITIATIVE,
+        PH_ATTACK_DIE,
+        PH_POWER_DIE,
+        PH_ASSAULT_DIE,
+        PH_CREW_DIE,
+        PH_FIRE_DIE,
+        PH_SURRENDER_DIE,
+    )
 )
 # Decisions whose content the other player does not see (rules §4.1, §4.2.1; DESIGN.md).
 HIDDEN_PHASES = frozenset((PH_PICK, PH_COMMIT, PH_DECLARE, PH_WEAPONS, PH_DISCARD_UNIT))

@@ -12,9 +12,10 @@ import random
 from typing import Any, ClassVar
 
 from game.engines.base import CHANCE, TERMINAL, Game, State
-from game.engines.frontline import combat, knowledge, refusals
+from game.engines.frontline import combat, commands, knowledge, refusals
 from game.engines.frontline.actions import (
     ASSAULT,
+    BOOST,
     CARD,
     COMMAND,
     DIE,
@@ -29,6 +30,8 @@ from game.engines.frontline.actions import (
     NUM_ACTIONS,
     REAR_CARD,
     SLOTS,
+    SURRENDER,
+    SWITCH,
     THEM_FIRST,
     UNIT,
     WEAPONS,
@@ -68,9 +71,11 @@ from game.engines.frontline.phases import (
     CHANCE_PHASES,
     PH_ASSAULT_DIE,
     PH_ATTACK_DIE,
+    PH_CARD_TARGET,
     PH_CHOOSE_ATTACK,
     PH_COMMIT,
     PH_CREW_DIE,
+    PH_CREW_TO,
     PH_DAMAGE_CARD,
     PH_DEAL,
     PH_DECLARE,
@@ -86,12 +91,15 @@ from game.engines.frontline.phases import (
     PH_OVER,
     PH_PICK,
     PH_POWER_DIE,
+    PH_ROLL_WINDOW,
+    PH_SURRENDER_DIE,
     PH_WEAPONS,
+    PH_WINDOW,
 )
 from game.engines.frontline.probability import AUTO_DESTROY, FRIENDLY_FIRE, net_damage
 from game.engines.frontline.units import PERSISTENT, Unit
 
-NORMAL, CLOSE_ASSAULT = range(2)  # kinds of declared attack
+NORMAL, CLOSE_ASSAULT, SURRENDER_ATTACK = range(3)  # kinds of declared attack
 D10_OUTCOMES = [(DIE + face - 1, 0.1) for face in range(1, 11)]
 
 
@@ -173,6 +181,19 @@ class FrontlineState(State):
         self.draw_index = 0
         self.free_draws = 0
         self.deal_left = 0
+        # Command-card windows (§5.2): the open window, who has passed, the card being played.
+        self.window = ""
+        self.window_passed = [False, False]
+        self.card_pending = -1
+        self.crew_from = -1  # C1: the unit whose crew is moving
+        self.moved: list[int] = []  # C1: units whose crew moved or that changed line
+        self.prev_initiative = -1  # the previous turn's initiative winner acts first in windows
+        self.reserved: list[list[int]] = [[], []]  # Surrender! cards declared, still hidden
+        self.init_mods = [0, 0]  # Ambush!
+        self.atk_cmds = 0  # C3 cards on the attack under way (bits of card indices)
+        self.boost = 0  # discard-for-+1 on the roll about to be made (§5.1, §9 #14)
+        self.roll_kind = -1  # the chance phase the roll window is before
+        self.extra_unit_draws = 0  # Reinforcements
 
     # --- protocol ---------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -207,6 +228,14 @@ class FrontlineState(State):
             return sorted({CARD + c for c in self.hand_units[p]})
         if phase == PH_DISCARD_COMMAND:
             return sorted({COMMAND + c for c in self.hand_commands[p]})
+        if phase == PH_WINDOW:
+            return self._window_actions(p)
+        if phase == PH_CARD_TARGET:
+            return [UNIT + pos for pos in commands.unit_targets(self, p, self.card_pending)]
+        if phase == PH_CREW_TO:
+            return [UNIT + u.pos for u in self._crew_destinations(self.board[self.crew_from])]
+        if phase == PH_ROLL_WINDOW:
+            return self._roll_window_actions(p)
         if phase in CHANCE_PHASES:
             return [a for a, _ in self.chance_outcomes()]
         return []
@@ -214,6 +243,8 @@ class FrontlineState(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
         if phase in (PH_INITIATIVE, PH_ATTACK_DIE, PH_POWER_DIE, PH_CREW_DIE, PH_FIRE_DIE):
+            return list(D10_OUTCOMES)
+        if phase == PH_SURRENDER_DIE:
             return list(D10_OUTCOMES)
         if phase == PH_ASSAULT_DIE:
             return list(D10_OUTCOMES)
@@ -255,6 +286,10 @@ class FrontlineState(State):
         other.dice = self.dice[:]
         other.fire_queue = self.fire_queue[:]
         other.draw_order = self.draw_order[:]
+        other.window_passed = self.window_passed[:]
+        other.moved = self.moved[:]
+        other.reserved = [self.reserved[0][:], self.reserved[1][:]]
+        other.init_mods = self.init_mods[:]
         return other
 
     def returns(self) -> list[float]:
@@ -345,6 +380,7 @@ class FrontlineState(State):
     # --- commitment (§4.1) -----------------------------------------------------------------
     def _start_turn(self) -> None:
         self.turn += 1
+        self.moved = []
         self.commit = [[], []]
         self.decided = [False, False]
         self.player = 0
@@ -374,8 +410,7 @@ class FrontlineState(State):
             return
         for seat in (0, 1):
             self._place(seat)
-        self._promote()
-        self._start_combat()
+        self._open_window(commands.C1)
 
     def _place(self, seat: int) -> None:
         """§4.1 the reveal: units to their printed line (MFA as chosen), crews under them."""
@@ -451,6 +486,7 @@ class FrontlineState(State):
                 actions.append(UNIT + target.pos)
             if assault and combat.assault_target(self, attacker, target, assault):
                 actions.append(ASSAULT + target.pos)
+        actions.extend(SURRENDER + pos for pos in commands.surrender_targets(self, attacker))
         return sorted(actions)
 
     def _declare(self, action: int) -> None:
@@ -458,8 +494,12 @@ class FrontlineState(State):
         pos = self.queue[0]
         if action == HOLD:
             self._next_declarer()
-        elif action >= ASSAULT and action < ASSAULT + 2 * SLOTS:
+        elif ASSAULT <= action < ASSAULT + 2 * SLOTS:
             self.decls[p].append((CLOSE_ASSAULT, pos, action - ASSAULT, 0))
+            self._next_declarer()
+        elif SURRENDER <= action < SURRENDER + 2 * SLOTS:
+            self.decls[p].append((SURRENDER_ATTACK, pos, action - SURRENDER, 0))
+            self.reserved[p].append(commands.SURRENDER)  # shown and spent at the reveal
             self._next_declarer()
         else:
             self.pending_target = action - UNIT
@@ -495,24 +535,33 @@ class FrontlineState(State):
                 if kind == CLOSE_ASSAULT:
                     groups.setdefault(target, []).append(pos)
                 else:
-                    attacks.append((NORMAL, pos, target, mask))
+                    attacks.append((kind, pos, target, mask))
             for target, members in groups.items():
                 # One attack led by the first member; the members are found again at resolution.
                 attacks.append((CLOSE_ASSAULT, min(members), target, 0))
             self.attacks[seat] = attacks
+            for card in self.reserved[seat]:
+                self.hand_commands[seat].remove(card)
+                self.command_discard.append(card)
+            self.reserved[seat] = []
         self.init_rolls = [0, 0]
-        self.player = 0
-        self.phase = PH_INITIATIVE
+        self._open_window(commands.C2)
+
+    def _roll_initiative(self) -> None:
+        seat = 0 if self.init_rolls[0] == 0 else 1
+        self._before_roll(PH_INITIATIVE, seat)
 
     # --- combat: initiative (§4.2.2) --------------------------------------------------------
     def _initiative(self, action: int) -> None:
-        face = action - DIE + 1
-        if self.init_rolls[0] == 0:
-            self.init_rolls[0] = face
+        seat = 0 if self.init_rolls[0] == 0 else 1
+        self.init_rolls[seat] = action - DIE + 1 + self.boost + self.init_mods[seat]
+        self.boost = 0
+        if seat == 0:
+            self._roll_initiative()
             return
-        self.init_rolls[1] = face
         if self.init_rolls[0] == self.init_rolls[1]:
             self.init_rolls = [0, 0]  # a tie is rolled again
+            self._roll_initiative()
             return
         self.initiative = 0 if self.init_rolls[0] > self.init_rolls[1] else 1
         if self.attacks[0] and self.attacks[1]:
@@ -567,7 +616,11 @@ class FrontlineState(State):
         self.atk_kind = kind
         self.atk_pos = pos
         self.atk_target = target
+        self.atk_cmds = 0
         self.friendly = False
+        if kind == SURRENDER_ATTACK:
+            self._start_surrender()
+            return
         if kind == CLOSE_ASSAULT:
             members = self._assault_members(seat, pos, target)
             attackers = [self.board[m] for m in members]
@@ -583,7 +636,7 @@ class FrontlineState(State):
             self.atk_rows = []
             self.atk_rolls = 1
             self.dice = []
-            self.phase = PH_ATTACK_DIE
+            self._before_roll(PH_ATTACK_DIE, seat)
             return
         self.atk_rows = [row for row in range(3) if mask >> row & 1]
         self._next_weapon()
@@ -602,7 +655,7 @@ class FrontlineState(State):
             attacker.bomb_used = True  # §9 #16 once per sortie
         self.atk_rolls = weapon.rof
         self.dice = []
-        self.phase = PH_ATTACK_DIE
+        self._before_roll(PH_ATTACK_DIE, attacker.owner)
 
     def _continue_attack(self) -> None:
         """After a roll (and its damage) is settled: the next roll, weapon or attack."""
@@ -611,7 +664,7 @@ class FrontlineState(State):
         alive = self.atk_target in self.board and self.atk_pos in self.board
         if self.atk_kind == NORMAL and self.atk_rolls > 0 and alive:
             self.dice = []
-            self.phase = PH_ATTACK_DIE
+            self._before_roll(PH_ATTACK_DIE, self.board[self.atk_pos].owner)
             return
         if self.atk_kind == NORMAL:
             self._next_weapon()
@@ -625,11 +678,12 @@ class FrontlineState(State):
         natural = self.dice[0] + self.dice[1]
         self.natural = natural
         self.atk_rolls -= 1
+        boost, self.boost = self.boost, 0
         seat = self.player
         target = self.board[self.atk_target]
         if self.atk_kind == CLOSE_ASSAULT:
             value = combat.assault_value(self, self.atk_members)
-            mod = combat.roll_mod(self, None, target)
+            mod = combat.roll_mod(self, None, target) + boost
             if natural in AUTO_DESTROY:
                 self._destroy_outright(target, seat)
                 self._continue_attack()
@@ -655,10 +709,11 @@ class FrontlineState(State):
             return
         weapon = attacker.printed.weapons[self.atk_row]
         value = weapon.attack[combat.column(target)]
-        if value is not None and natural + combat.roll_mod(self, attacker, target) >= value:
+        mod = combat.roll_mod(self, attacker, target) + boost
+        if value is not None and natural + mod >= value:
             self.hit_pos = target.pos
             self.friendly = False
-            self.phase = PH_POWER_DIE
+            self._before_roll(PH_POWER_DIE, seat)
         else:
             self._continue_attack()
 
@@ -685,7 +740,11 @@ class FrontlineState(State):
         unit = self.board[self.hit_pos]
         weapon = attacker.printed.weapons[self.atk_row]
         natural = 0 if self.friendly else self.natural
-        dealt = net_damage(power, natural, weapon.damage_mod, combat.defense(self, unit))
+        mod = weapon.damage_mod + self.boost
+        if not self.friendly:
+            mod += commands.damage_mod(self.atk_cmds)
+        self.boost = 0
+        dealt = net_damage(power, natural, mod, combat.defense(self, unit))
         scorer = -1 if self.friendly else attacker.owner
         self._deal_damage(unit, dealt, scorer, power)
 
@@ -871,6 +930,12 @@ class FrontlineState(State):
                 unit.flight_left -= 1
                 if unit.flight_left <= 0:  # §9 #22 back under the Reserves with the pilot
                     self._withdraw_to_reserves(unit)
+            unit.cmds &= ~(1 << commands.FIRE_MISSION)  # lasts one Combat Phase
+        self.init_mods = [0, 0]
+        self.prev_initiative = self.initiative
+        self._open_window(commands.C5)
+
+    def _after_repairs(self) -> None:
         self._promote()
         for seat in (0, 1):  # §7 overrun (§9 #15)
             if self.has_land_unit(seat) and not self.has_land_unit(1 - seat):
@@ -882,6 +947,187 @@ class FrontlineState(State):
             else:
                 self.overrun[seat] = 0
         self._start_draw()
+
+    # --- command-card windows (§5.2) -------------------------------------------------------
+    def _open_window(self, window: str) -> None:
+        """The previous initiative winner acts first; a player who passes is out; the window
+        closes when both are out (a player with nothing to do is out at once)."""
+        self.window = window
+        self.window_passed = [False, False]
+        self._window_turn(max(self.prev_initiative, 0))
+
+    def _window_turn(self, seat: int) -> None:
+        for s in (seat, 1 - seat):
+            if self.window_passed[s]:
+                continue
+            if len(self._window_actions(s)) > 1:
+                self.player = s
+                self.phase = PH_WINDOW
+                return
+            self.window_passed[s] = True
+        self._close_window()
+
+    def _close_window(self) -> None:
+        window, self.window = self.window, ""
+        if window == commands.C1:
+            self._promote()
+            self._start_combat()
+        elif window == commands.C2:
+            self._roll_initiative()
+        else:
+            self._after_repairs()
+
+    def _window_actions(self, seat: int) -> list[int]:
+        actions = [COMMAND + card for card in commands.playable(self, seat, self.window)]
+        if self.window == commands.C1:
+            for unit in self.units_of(seat):
+                if unit.pos in self.moved:
+                    continue
+                if unit.crew >= 0 and unit.line != AIRLINE and self._crew_destinations(unit):
+                    actions.append(UNIT + unit.pos)
+                if unit.printed.mfa and unit.effect("immobilized") is None:
+                    actions.append(SWITCH + unit.pos)
+        return sorted([*actions, DONE])
+
+    def _crew_destinations(self, unit: Unit) -> list[Unit]:
+        """§4.1: a land unit's crew may move to another land unit needing that crew kind."""
+        kind = UNITS[unit.crew].crew_kind
+        return sorted(
+            (
+                u
+                for u in self.units_of(unit.owner)
+                if u.crew < 0 and u.line != AIRLINE and u.printed.crew == kind
+            ),
+            key=lambda u: u.pos,
+        )
+
+    def _window(self, action: int) -> None:
+        seat = self.player
+        if action == DONE:
+            self.window_passed[seat] = True
+            self._window_turn(1 - seat)
+        elif action >= SWITCH:
+            unit = self.board[action - SWITCH]
+            unit.line = REAR if unit.line == FRONT else FRONT
+            self.moved.append(unit.pos)
+            self._window_turn(1 - seat)
+        elif action >= COMMAND:
+            card = action - COMMAND
+            self.card_pending = card
+            if card in commands.SELF_CARDS:
+                self._play_card(-1)
+            else:
+                self.phase = PH_CARD_TARGET
+        else:
+            self.crew_from = action - UNIT
+            self.phase = PH_CREW_TO
+
+    def _crew_to(self, action: int) -> None:
+        source = self.board[self.crew_from]
+        target = self.board[action - UNIT]
+        target.crew, source.crew = source.crew, -1
+        self.moved.extend((source.pos, target.pos))
+        self.crew_from = -1
+        self._window_turn(1 - self.player)
+
+    def _card_target(self, action: int) -> None:
+        self._play_card(action - UNIT)
+
+    def _play_card(self, pos: int) -> None:
+        card, self.card_pending = self.card_pending, -1
+        commands.play(self, self.player, card, pos)
+        if self.phase == PH_ROLL_WINDOW or self.roll_kind >= 0:
+            self._roll_window_turn()
+        else:
+            self._window_turn(1 - self.player)
+
+    def withdraw_to_hand(self, unit: Unit) -> None:
+        """Tactical Withdrawal: the unit and its crew back to the hand, its Damage card to the
+        discard pile."""
+        self._remove(unit)
+        self.hand_units[unit.owner].append(unit.card)
+        if unit.crew >= 0:
+            self.hand_units[unit.owner].append(unit.crew)
+        self.hand_units[unit.owner].sort()
+
+    # --- rolls: C3 and discard-for-+1 (§5.1, §9 #14) ----------------------------------------
+    def _before_roll(self, phase: int, seat: int) -> None:
+        """Before one of ``seat``'s own rolls: a decision only if it holds a command card."""
+        self.player = seat
+        self.roll_kind = phase
+        self.boost = 0
+        self._roll_window_turn()
+
+    def _roll_window_turn(self) -> None:
+        if len(self._roll_window_actions(self.player)) > 1:
+            self.phase = PH_ROLL_WINDOW
+        else:
+            self.phase, self.roll_kind = self.roll_kind, -1
+
+    def _roll_window_actions(self, seat: int) -> list[int]:
+        actions = [DONE]
+        if self.roll_kind == PH_ATTACK_DIE:
+            actions += [COMMAND + c for c in commands.playable(self, seat, commands.C3)]
+        if not self.boost:
+            actions += [BOOST + c for c in sorted(set(self.hand_commands[seat]))]
+        return sorted(actions)
+
+    def _roll_window(self, action: int) -> None:
+        seat = self.player
+        if action == DONE:
+            self.phase, self.roll_kind = self.roll_kind, -1
+        elif action >= BOOST:
+            card = action - BOOST
+            self.hand_commands[seat].remove(card)
+            self.command_discard.append(card)
+            self.boost = 1
+            self._roll_window_turn()
+        else:
+            self.card_pending = action - COMMAND
+            self._play_card(self.atk_pos if self.card_pending == commands.FIRE_MISSION else -1)
+
+    # --- Surrender! (C4) --------------------------------------------------------------------
+    def _start_surrender(self) -> None:
+        attacker = self.board.get(self.atk_pos)
+        target = self.board.get(self.atk_target)
+        if attacker is None or target is None or not combat.can_attack(attacker):
+            self._next_attack()
+            return
+        need = commands.surrender_need(target)
+        if need is None:
+            self._next_attack()
+        elif need == 0:
+            self._capture(target, attacker.owner)
+            self._next_attack()
+        else:
+            self.phase = PH_SURRENDER_DIE
+
+    def _surrender_die(self, action: int) -> None:
+        target = self.board.get(self.atk_target)
+        need = None if target is None else commands.surrender_need(target)
+        if target is not None and need is not None and action - DIE + 1 >= need:
+            self._capture(target, self.player)
+        self._next_attack()
+
+    def _capture(self, unit: Unit, capturer: int) -> None:
+        """§4.2.5: a captured unit scores double; its crew is captured too (double). A unit
+        that needs a crew joins the capturer's Frontline, unable to act until crewed."""
+        self._score(capturer, 2 * unit.printed.cost)
+        if unit.crew >= 0:
+            self.prisoners[capturer].append(unit.crew)
+            self._score(capturer, 2 * UNITS[unit.crew].cost)
+        del self.board[unit.pos]
+        if unit.printed.crew == NO_CREW:
+            self.prisoners[capturer].append(unit.card)
+            if unit.dmg_card >= 0:
+                self.damage_discard.append(unit.dmg_card)
+            return
+        unit.captured_from = unit.owner
+        unit.owner = capturer
+        unit.pos = self._free_pos(capturer)
+        unit.crew = -1
+        unit.line = FRONT
+        self.board[unit.pos] = unit
 
     # --- draw phase (§4.3) ------------------------------------------------------------------
     def _start_draw(self) -> None:
@@ -901,30 +1147,41 @@ class FrontlineState(State):
         self._take_command(self.player, action - DRAWN_COMMAND)
         self._next_free_draw()
 
-    def _reserve_size(self, seat: int) -> int:
+    def reserve_size(self, seat: int) -> int:
         return len(self.reserves[seat]) + len(self.bottom[seat])
 
     def _draw_choices(self, seat: int) -> list[int]:
-        choices = []
+        choices = [COMMAND + card for card in commands.playable(self, seat, commands.C6)]
         if self.command_deck:
             choices.append(DRAW_COMMAND)
-        if self._reserve_size(seat):
+        if self.reserve_size(seat):
             choices.append(DRAW_UNIT)
         return choices
 
     def _next_free_draw(self) -> None:
         seat = self.player
+        if self.extra_unit_draws > 0:
+            self.extra_unit_draws -= 1
+            if self.reserve_size(seat):
+                self._draw_from(DRAW_UNIT)
+                return
         choices = self._draw_choices(seat)
-        if self.free_draws > 0 and choices:
+        sources = [a for a in choices if a in (DRAW_COMMAND, DRAW_UNIT)]
+        if self.free_draws > 0 and sources:
             self.free_draws -= 1
             if len(choices) == 1:
-                self._draw_from(choices[0])
+                self._draw_from(sources[0])
             else:
                 self.phase = PH_DRAW_CHOICE
             return
         self._hand_limits()
 
     def _draw_choice(self, action: int) -> None:
+        if action >= COMMAND and action < COMMAND + len(commands.COMMANDS):
+            commands.play(self, self.player, action - COMMAND, -1)  # Reinforcements
+            self.free_draws += 1  # the free draw asked for is still to come
+            self._next_free_draw()
+            return
         self._draw_from(action)
 
     def _draw_from(self, source: int) -> None:
@@ -1078,4 +1335,9 @@ _HANDLERS = {
     PH_DRAW_UNIT: FrontlineState._draw_unit,
     PH_DISCARD_UNIT: FrontlineState._discard_unit,
     PH_DISCARD_COMMAND: FrontlineState._discard_command,
+    PH_WINDOW: FrontlineState._window,
+    PH_CARD_TARGET: FrontlineState._card_target,
+    PH_CREW_TO: FrontlineState._crew_to,
+    PH_ROLL_WINDOW: FrontlineState._roll_window,
+    PH_SURRENDER_DIE: FrontlineState._surrender_die,
 }

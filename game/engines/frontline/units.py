@@ -17,6 +17,7 @@ class Unit:
         "bomb_used",
         "captured_from",
         "card",
+        "cmds",
         "crew",
         "damage",
         "dmg_card",
@@ -48,6 +49,7 @@ class Unit:
         self.flight_left = printed.flight_turns
         self.bomb_used = False
         self.captured_from = -1
+        self.cmds = 0  # bits of the command cards in effect on it (commands.py)
 
     def copy(self) -> Unit:
         other = object.__new__(Unit)
@@ -96,4 +98,5 @@ class Unit:
             "flight_left": self.flight_left,
             "bomb_used": self.bomb_used,
             "captured_from": self.captured_from,
+            "commands": [c for c in range(self.cmds.bit_length()) if self.cmds >> c & 1],
         }
