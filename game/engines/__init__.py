@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.engines.base import CHANCE, TERMINAL, Game, IllegalActionError, State
 from game.engines.battleline import BattleLineGame
 from game.engines.flatfront import FlatFrontGame
-from game.engines.frontline.state import FrontlineGame
+from game.engines.frontline import FrontlineGame
 
 GAMES: dict[str, Game] = {
     game.id: game for game in (FlatFrontGame(), BattleLineGame(), FrontlineGame())

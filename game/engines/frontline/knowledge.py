@@ -386,16 +386,19 @@ def action_phrase(
     if kind == "single":
         return ("first_me" if action == ME_FIRST else "first_them"), {"player": player}
     if kind == "unit":
-        unit = state.board[action - UNIT]
+        pos = action - UNIT
         if state.phase == PHASE_NAMES.index("friendly_fire"):
-            return "victim", {"player": player, "unit": unit.card}
-        attack = next((a for a in state.attacks[player] if a[1] == unit.pos), None)
-        target = state.board.get(attack[2]) if attack else None
-        return "attack", {
-            "player": player,
-            "unit": unit.card,
-            "target": target.card if target else unit.card,
-        }
+            return "victim", {"player": player, "unit": state.board[pos].card}
+        attack = next((a for a in state.attacks[player] if a[1] == pos), None)
+        if attack is not None:
+            attacker = state.board.get(pos)
+            aimed = state.board.get(attack[2])
+            card = attacker.card if attacker else aimed.card if aimed else 0
+            return "attack", {
+                "player": player,
+                "unit": card,
+                "target": aimed.card if aimed else card,
+            }
     return "unknown", {"action": repr(action)}
 
 

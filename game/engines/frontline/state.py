@@ -414,7 +414,7 @@ class FrontlineState(State):
 
     def _place(self, seat: int) -> None:
         """§4.1 the reveal: units to their printed line (MFA as chosen), crews under them."""
-        crews = [[] for _ in CREW_KINDS]
+        crews: list[list[int]] = [[] for _ in CREW_KINDS]
         placed: list[Unit] = []
         for entry in self.commit[seat]:
             rear = entry >= REAR_CARD
