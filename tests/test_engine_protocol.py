@@ -21,7 +21,7 @@ from game.engines.base import CHANCE, TERMINAL, Game, IllegalActionError, State
 PLAYOUTS: dict[str, dict[str, int]] = {
     "flatfront": {"consistency": 700, "replay": 200, "clone": 60, "determinize": 60},
     "battleline": {"consistency": 60, "replay": 20, "clone": 10, "determinize": 10},
-    "frontline": {"consistency": 12, "replay": 6, "clone": 4, "determinize": 6},
+    "frontline": {"consistency": 10, "replay": 4, "clone": 3, "determinize": 6},
 }
 DEFAULT_PLAYOUTS = {"consistency": 100, "replay": 40, "clone": 20, "determinize": 20}
 MAX_STEPS = 20_000  # a game that runs longer is taken not to terminate

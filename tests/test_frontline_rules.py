@@ -425,3 +425,43 @@ def test_commit_rules_for_crews() -> None:
     state.apply_action(DONE)
     assert unit.crew == crew
     assert HOLD in state.legal_actions() or state.phase != PH_COMMIT
+
+
+# --- §3 deck building ----------------------------------------------------------------------
+def test_deck_building_keeps_points_and_copy_limits_and_stays_secret() -> None:
+    import random
+
+    from game.engines.frontline.cards import army_pool, deck_points
+    from game.engines.frontline.phases import PH_BUILD, PH_PICK
+    from tests.test_frontline_support import GAME
+
+    state = GAME.new_state(decks="build")
+    assert state.phase == PH_BUILD and DONE not in state.legal_actions()
+    pool = army_pool(0)
+    tiger = CARD + card("ge_tiger1")
+    assert tiger not in state.legal_actions()  # not in the US pool
+    rifle = CARD + card("us_rifle_squad")
+    for _ in range(pool[card("us_rifle_squad")]):
+        state.apply_action(rifle)
+    assert rifle not in state.legal_actions()  # copy limit
+    while DONE not in state.legal_actions():
+        state.apply_action(max(a for a in state.legal_actions() if a != DONE))
+    assert 80 <= deck_points(state.deck[0]) <= 100
+    assert all(
+        CARD + c not in state.legal_actions() or deck_points(state.deck[0]) + UNITS[c].cost <= 100
+        for c in pool
+    )
+    state.apply_action(DONE)
+    assert state.current_player() == 1
+    seen = state.observation(1)
+    assert seen["seats"][0]["deck"] is None and seen["seats"][1]["deck"] == []
+    guesses = {tuple(state.determinize(1, random.Random(s)).deck[0]) for s in range(10)}
+    assert len(guesses) > 1
+    for guess in guesses:
+        assert 80 <= deck_points(list(guess)) <= 100
+        assert all(guess.count(c) <= n for c, n in pool.items())
+    rng = random.Random(1)
+    while state.phase == PH_BUILD:
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.phase == PH_PICK and state.current_player() == 0
+    assert sorted(state.reserves[0]) == state.deck[0]

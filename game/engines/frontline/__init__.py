@@ -12,8 +12,11 @@ machine), ``knowledge`` (observation, determinize, hidden moves, move log), ``re
 
 Implemented (by rules section)
 ------------------------------
-- §3 set-up with the prebuilt decks of §10.5 (options ``us_deck``, ``ge_deck``, ``seat0_army``):
-  each seat chooses 4 starting unit cards (hidden), 3 command cards each are dealt (chance).
+- §3 set-up: option ``decks`` "prebuilt" (§10.5, named by ``us_deck``/``ge_deck``; public) or
+  "build" (each seat in turn adds cards of its army's pool one by one, hidden, within the
+  ``pool_count`` copy limits and 80-100 points; ``determinize`` re-draws the cards of the other
+  deck the viewer has not seen); ``seat0_army``; each seat chooses 4 starting unit cards
+  (hidden), 3 command cards each are dealt (chance).
 - §4.1 commitment: hidden, in seat order (a face-down card at a time, then DONE; the other
   player sees only the count); crew requirement (no crew without a unit, no crewed unit without
   its crew, a lone crew replaces a missing one); mobile field artillery to either line (chosen
@@ -46,9 +49,8 @@ Implemented (by rules section)
 
 Not implemented yet (next sessions)
 -----------------------------------
-- §3 deck building as decisions (80-100 points, ``pool_count`` copy limits): decks are the
-  prebuilt ones, public through the options; with built decks, ``determinize`` must also
-  re-sample the opponent's deck.
+- Deck building offers no "take a prebuilt deck" shortcut and no crew/unit balance warning
+  (§3 asks the app to warn); the board's deck-builder screen is to come.
 - The order of an attacker's two weapons is row order (the rules let the attacker choose).
 - Replacement crews committed alone go to the dearest uncrewed unit of their kind
   automatically (not a decision); a captured crew-requiring unit always joins the capturer's
@@ -60,8 +62,8 @@ Not implemented yet (next sessions)
 
 Action ids (``actions.RANGES``; the meaning depends on the phase)
 -----------------------------------------------------------------
-- ``card`` (0-31): a unit/crew card type: starting pick, commit to its printed line, put under
-  the Reserves at the hand limit. ``rear`` (32-63): commit an MFA (or a Rear Line gun) to the
+- ``card`` (0-31): a unit/crew card type: add to the deck being built, starting pick, commit to
+  its printed line, put under the Reserves at the hand limit. ``rear`` (32-63): commit an MFA (or a Rear Line gun) to the
   Rear Line.
 - ``unit`` (position = seat * 32 + slot): a target; the attack to resolve; the friendly-fire
   victim; a command card's unit; in C1 the unit whose crew moves, then where it goes.

@@ -40,11 +40,13 @@ from game.engines.frontline.actions import (
     WEAPONS,
     kind_of,
 )
-from game.engines.frontline.cards import COMMANDS, DAMAGES, SIDES, UNITS
+from game.engines.frontline.cards import COMMANDS, DAMAGES, SIDES, UNITS, army_pool
 from game.engines.frontline.commands import SURRENDER as SURRENDER_CARD
+from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
 from game.engines.frontline.phases import (
     CHANCE_PHASES,
     DICE_PHASES,
+    PH_BUILD,
     PH_CARD_TARGET,
     PH_COMMIT,
     PH_CREW_TO,
@@ -78,7 +80,7 @@ def _seat_view(state: FrontlineState, viewer: int, seat: int) -> dict:
     declarations = state.decls[seat] if own or not declaring else None
     return {
         "army": SIDES[state.army[seat]],
-        "deck": list(state.deck[seat]),
+        "deck": list(state.deck[seat]) if own or not state.building else None,
         "units": list(state.hand_units[seat]) if own else None,
         "unit_count": len(state.hand_units[seat]),
         "commands": list(state.hand_commands[seat]) if own else None,
@@ -157,32 +159,21 @@ def determinize(state: FrontlineState, viewer: int, rng: random.Random) -> Front
     cards under the Reserves and shuffled Reserves re-dealt from the cards the viewer has not
     seen; the Command deck and the opponent's commands re-dealt; the opponent's hidden
     declarations re-sampled uniformly among its legal choices."""
-    from game.engines.frontline.state import commit_counts, commit_options, commit_valid
-
     other = state.clone()
     o = 1 - viewer
     hidden_bottom = [i for i, public in enumerate(other.bottom_public[o]) if not public]
     pool = list(other.hand_units[o]) + [_card_of(e) for e in other.commit[o]]
     pool += other.reserves[o] + [other.bottom[o][i] for i in hidden_bottom]
     pool.sort()
+    original = list(pool)
+    if state.building:
+        pool = _resample_deck(other, o, pool, rng)
     rng.shuffle(pool)
-    needs = other.crew_needs(o)
-    k = len(other.commit[o])
-    commit = list(other.commit[o])
-    for _ in range(20 if k else 0):
-        avail = list(pool)
-        chosen: list[int] = []
-        while len(chosen) < k:
-            options = [a for a in commit_options(chosen, avail, needs) if a != DONE]
-            if not options:
-                break
-            pick = rng.choice(options)
-            chosen.append(pick)
-            avail.remove(_card_of(pick))
-        done = not other.decided[o] or commit_valid(commit_counts(chosen, avail), needs)
-        if len(chosen) == k and done:
-            commit = chosen
-            break
+    commit = _face_down(other, o, pool, rng)
+    if commit is None:  # rare: no valid face-down set found quickly; keep the true cards
+        pool, commit = original, list(other.commit[o])
+        other.deck[o] = list(state.deck[o])
+        rng.shuffle(pool)
     for entry in commit:
         pool.remove(_card_of(entry))
     other.commit[o] = commit
@@ -200,6 +191,57 @@ def determinize(state: FrontlineState, viewer: int, rng: random.Random) -> Front
     if state.phase in DECLARING:
         _resample_declarations(other, o, rng)
     return other
+
+
+def _face_down(
+    state: FrontlineState, seat: int, pool: list[int], rng: random.Random
+) -> list[int] | None:
+    """A face-down set of the same size as ``seat``'s, drawn from ``pool`` by random legal
+    commitment choices (valid if the seat has decided); None if 20 attempts fail."""
+    from game.engines.frontline.state import commit_counts, commit_options, commit_valid
+
+    needs = state.crew_needs(seat)
+    k = len(state.commit[seat])
+    if k == 0:
+        return []
+    for _ in range(20):
+        avail = list(pool)
+        chosen: list[int] = []
+        while len(chosen) < k:
+            options = [a for a in commit_options(chosen, avail, needs) if a != DONE]
+            if not options:
+                break
+            pick = rng.choice(options)
+            chosen.append(pick)
+            avail.remove(_card_of(pick))
+        done = not state.decided[seat] or commit_valid(commit_counts(chosen, avail), needs)
+        if len(chosen) == k and done:
+            return chosen
+    return None
+
+
+def _resample_deck(
+    state: FrontlineState, seat: int, unseen: list[int], rng: random.Random
+) -> list[int]:
+    """A built deck is secret: the cards of ``seat``'s deck the viewer has not seen are drawn
+    again from the army's pool (copy limits and deck points kept); the cards seen stay."""
+    known = list(state.deck[seat])
+    for card in unseen:
+        known.remove(card)
+    copies = []
+    for card, limit in army_pool(state.army[seat]).items():
+        copies += [card] * (limit - known.count(card))
+    copies.sort()
+    base = sum(UNITS[c].cost for c in known)
+    finished = not (state.phase == PH_BUILD and state.player == seat)
+    low = DECK_MIN_POINTS if finished else 0
+    for _ in range(200):
+        rng.shuffle(copies)
+        drawn = copies[: len(unseen)]
+        if low <= base + sum(UNITS[c].cost for c in drawn) <= DECK_MAX_POINTS:
+            state.deck[seat] = sorted(known + drawn)
+            return sorted(drawn)
+    return list(unseen)  # no valid deck found quickly: keep the cards as they are
 
 
 def _resample_declarations(state: FrontlineState, seat: int, rng: random.Random) -> None:
@@ -243,8 +285,8 @@ def observed_action(state: FrontlineState, viewer: int, action: int) -> int:
         return action if recipient == viewer else HIDDEN_CARD
     if state.player == viewer:
         return action
-    if phase == PH_PICK:
-        return HIDDEN_PICK
+    if phase in (PH_PICK, PH_BUILD):
+        return action if action == DONE else HIDDEN_PICK
     if phase == PH_COMMIT:
         return action if action == DONE else HIDDEN_COMMIT
     if phase in DECLARING:
@@ -255,6 +297,9 @@ def observed_action(state: FrontlineState, viewer: int, action: int) -> int:
 
 
 PHRASES = {
+    "build": "{player} adds {card} to the deck",
+    "build_hidden": "{player} adds a card to the deck",
+    "built": "{player} has built a deck",
     "pick": "{player} chooses {card} for the starting hand",
     "pick_hidden": "{player} chooses a starting card",
     "dealt": "{player} is dealt {command}",
@@ -330,15 +375,16 @@ def action_phrase(
         roller = _init_roller(state) if phase == PH_INITIATIVE else player
         key = "initiative" if phase == PH_INITIATIVE else "die"
         return key, {"player": roller, "die": action - DIE + 1}
+    if phase == PH_BUILD:
+        if action == DONE:
+            return "built", {"player": player}
+        if hidden:
+            return "build_hidden", {"player": player}
+        return "build", {"player": player, "card": action - CARD}
     if phase == PH_PICK:
-        return (
-            ("pick_hidden", {"player": player})
-            if hidden
-            else (
-                "pick",
-                {"player": player, "card": action - CARD},
-            )
-        )
+        if hidden:
+            return "pick_hidden", {"player": player}
+        return "pick", {"player": player, "card": action - CARD}
     if phase == PH_COMMIT:
         if action == DONE:
             return "ready", {"player": player}

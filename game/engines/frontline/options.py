@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from game.engines.frontline.cards import PREBUILT
 
+# §3 decks: the prebuilt decks of §10.5 (public, named by the two options below) or built in
+# secret by each player as decisions (80-100 points within the pool's copy limits).
+DECKS = "decks"
 US_DECK = "us_deck"  # the US player's deck: a prebuilt deck of rules §10.5
 GE_DECK = "ge_deck"
 SEAT0_ARMY = "seat0_army"  # which army the first seat commands
@@ -17,13 +20,15 @@ ASSAULT_VALUE = "close_assault_value"
 # equal is a draw). Random and passive play could otherwise go on for ever.
 TURN_LIMIT = "turn_limit"
 
+# The protocol tests cycle through the combinations with the last option varying fastest.
 OPTIONS: dict[str, list] = {
+    SEAT0_ARMY: ["US", "GE"],
     US_DECK: [name for name in PREBUILT if name.startswith("us_")],
     GE_DECK: [name for name in PREBUILT if name.startswith("ge_")],
-    SEAT0_ARMY: ["US", "GE"],
+    TURN_LIMIT: [30, 20, 50],
     FIELD_GUN_BONUS: ["attacker", "defender"],
     ASSAULT_VALUE: ["highest", "best"],
-    TURN_LIMIT: [30, 20, 50],
+    DECKS: ["prebuilt", "build"],
 }
 
 # Rules constants (§3, §4, §7) and the decisions of §9 that are not options.

@@ -28,8 +28,9 @@ from __future__ import annotations
     PH_CREW_TO,  # C1: the unit the moving crew goes to
     PH_ROLL_WINDOW,  # before one of your rolls: C3 cards, discard for +1, or roll
     PH_SURRENDER_DIE,  # chance: the Surrender! d10
+    PH_BUILD,  # hidden: add a card of your army's pool to your deck, or DONE (80-100 points)
     PH_OVER,
-) = range(26)
+) = range(27)
 
 PHASE_NAMES = (
     "pick",
@@ -57,6 +58,7 @@ PHASE_NAMES = (
     "crew_to",
     "roll_window",
     "surrender_die",
+    "build",
     "over",
 )
 CHANCE_PHASES = frozenset(
@@ -86,4 +88,4 @@ DICE_PHASES = frozenset(
     )
 )
 # Decisions whose content the other player does not see (rules §4.1, §4.2.1; DESIGN.md).
-HIDDEN_PHASES = frozenset((PH_PICK, PH_COMMIT, PH_DECLARE, PH_WEAPONS, PH_DISCARD_UNIT))
+HIDDEN_PHASES = frozenset((PH_BUILD, PH_PICK, PH_COMMIT, PH_DECLARE, PH_WEAPONS, PH_DISCARD_UNIT))

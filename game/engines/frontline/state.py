@@ -49,9 +49,13 @@ from game.engines.frontline.cards import (
     PREBUILT,
     REAR,
     UNITS,
+    army_pool,
 )
 from game.engines.frontline.options import (
     CAPTURE_ROLLS,
+    DECK_MAX_POINTS,
+    DECK_MIN_POINTS,
+    DECKS,
     FIRE_ROLLS,
     FREE_DRAWS,
     GE_DECK,
@@ -71,6 +75,7 @@ from game.engines.frontline.phases import (
     CHANCE_PHASES,
     PH_ASSAULT_DIE,
     PH_ATTACK_DIE,
+    PH_BUILD,
     PH_CARD_TARGET,
     PH_CHOOSE_ATTACK,
     PH_COMMIT,
@@ -125,8 +130,12 @@ class FrontlineState(State):
         self.history = []
         first = 0 if options[SEAT0_ARMY] == "US" else 1
         self.army = [first, 1 - first]  # seat -> army (0 US, 1 GE)
-        decks = [PREBUILT[options[US_DECK]], PREBUILT[options[GE_DECK]]]
-        self.deck = [sorted(decks[self.army[0]]), sorted(decks[self.army[1]])]
+        self.building = options[DECKS] == "build"
+        if self.building:
+            self.deck: list[list[int]] = [[], []]
+        else:
+            decks = [PREBUILT[options[US_DECK]], PREBUILT[options[GE_DECK]]]
+            self.deck = [sorted(decks[self.army[0]]), sorted(decks[self.army[1]])]
         self.hand_units: list[list[int]] = [[], []]
         self.hand_commands: list[list[int]] = [[], []]
         # Reserves: the shuffled part (a multiset: order unseen, draws are chance) and the
@@ -143,7 +152,7 @@ class FrontlineState(State):
         self.vp = [0, 0]
         self.overrun = [0, 0]
         self.turn = 0
-        self.phase = PH_PICK
+        self.phase = PH_BUILD if self.building else PH_PICK
         self.player = 0
         self.winner = -2  # -2 playing, -1 draw, else the winning seat
         self.end_reason = ""
@@ -208,6 +217,8 @@ class FrontlineState(State):
         p = self.player
         if phase == PH_PICK:
             return sorted({CARD + c for c in self.reserves[p]})
+        if phase == PH_BUILD:
+            return build_options(self.army[p], self.deck[p])
         if phase == PH_COMMIT:
             return self._commit_actions(p)
         if phase == PH_DECLARE:
@@ -347,6 +358,23 @@ class FrontlineState(State):
         handler(self, action)
         if self.winner != -2:
             self.phase = PH_OVER
+
+    def _build(self, action: int) -> None:
+        p = self.player
+        if action == DONE:
+            self.decided[p] = True
+            if p == 0:
+                self.player = 1
+            else:
+                self.decided = [False, False]
+                self.player = 0
+                self.phase = PH_PICK
+            return
+        card = action - CARD
+        self.deck[p].append(card)
+        self.deck[p].sort()
+        self.reserves[p].append(card)
+        self.reserves[p].sort()
 
     def _pick(self, action: int) -> None:
         p = self.player
@@ -1257,6 +1285,20 @@ def _multiset_outcomes(cards: list[int], base: int) -> list[tuple[int, float]]:
     return [(base + card, counts[card] / n) for card in sorted(counts)]
 
 
+def build_options(army: int, deck: list[int]) -> list[int]:
+    """§3 deck building: a card of the army's pool while its copies last and the deck stays
+    within the maximum points; DONE from the minimum points on."""
+    points = sum(UNITS[c].cost for c in deck)
+    actions = [
+        CARD + card
+        for card, copies in army_pool(army).items()
+        if deck.count(card) < copies and points + UNITS[card].cost <= DECK_MAX_POINTS
+    ]
+    if points >= DECK_MIN_POINTS:
+        actions.append(DONE)
+    return sorted(actions)
+
+
 def commit_options(commit: list[int], hand: list[int], needs: list[int]) -> list[int]:
     """Commitment choices (§4.1): a card from ``hand`` that still lets the face-down set become
     valid (MFA to either line, a Rear Line card to its line), and DONE when it is valid."""
@@ -1316,6 +1358,7 @@ def commit_valid(counts: list[list[int]], needs: list[int]) -> bool:
 
 _HANDLERS = {
     PH_PICK: FrontlineState._pick,
+    PH_BUILD: FrontlineState._build,
     PH_DEAL: FrontlineState._deal,
     PH_COMMIT: FrontlineState._commit,
     PH_DECLARE: FrontlineState._declare,
