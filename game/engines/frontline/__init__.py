@@ -63,8 +63,8 @@ Not implemented yet (next sessions)
 Action ids (``actions.RANGES``; the meaning depends on the phase)
 -----------------------------------------------------------------
 - ``card`` (0-31): a unit/crew card type: add to the deck being built, starting pick, commit to
-  its printed line, put under the Reserves at the hand limit. ``rear`` (32-63): commit an MFA (or a Rear Line gun) to the
-  Rear Line.
+  its printed line, put under the Reserves at the hand limit. ``rear`` (32-63): commit an MFA
+  (or a Rear Line gun) to the Rear Line.
 - ``unit`` (position = seat * 32 + slot): a target; the attack to resolve; the friendly-fire
   victim; a command card's unit; in C1 the unit whose crew moves, then where it goes.
   ``assault``: close assault on that unit; ``surrender``: Surrender! on it; ``switch``: the MFA
