@@ -465,3 +465,21 @@ def test_deck_building_keeps_points_and_copy_limits_and_stays_secret() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
     assert state.phase == PH_PICK and state.current_player() == 0
     assert sorted(state.reserves[0]) == state.deck[0]
+
+
+def test_the_attacker_chooses_which_of_two_weapons_fires_first() -> None:
+    from game.engines.frontline.actions import WEAPONS
+    from game.engines.frontline.phases import PH_FIRST_WEAPON
+
+    state = setup()
+    sherman = place(state, 0, "us_m4a1_sherman")
+    grenadiers = place(state, 1, "ge_grenadier_squad")
+    to_combat(state)
+    declare(state, {sherman.pos: (UNIT + grenadiers.pos, 3)})
+    initiative(state, 9, 2)
+    state.apply_action(UNIT + sherman.pos)
+    assert state.phase == PH_FIRST_WEAPON
+    assert state.legal_actions() == [WEAPONS + 1, WEAPONS + 2]
+    state.apply_action(WEAPONS + 2)  # the .30 cal MGs first: two rolls, then the 75mm
+    assert state.atk_row == 1 and state.atk_rolls == 2 and state.atk_rows == [0]
+    assert state.phase == PH_ATTACK_DIE

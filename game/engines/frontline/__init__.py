@@ -24,9 +24,10 @@ Implemented (by rules section)
   units move to uncrewed units of their kind and MFA change lines (once per unit per phase);
   frontline collapse (``_promote``) after the commitment and after each Combat Phase.
 - §4.2.1 hidden target declarations in seat order (attacker by attacker: target or hold, then a
-  set of up to two weapons); line rule, bullet rule on printed defense, bombs once per sortie,
-  MFA in the Rear Line row 1 only against ground targets, damage-card weapon limits; close
-  assault (3+ infantry, one roll, each member's d10; option ``close_assault_value``).
+  set of up to two weapons, whose order the attacker picks when the attack resolves); line
+  rule, bullet rule on printed defense, bombs once per sortie, MFA in the Rear Line row 1 only
+  against ground targets, damage-card weapon limits; close assault (3+ infantry, one roll,
+  each member's d10; option ``close_assault_value``).
 - §4.2.2 initiative (a d10 each, ties rolled again), the winner picks who starts, attacks
   alternate; a lost attacker or target loses the attack (§9 #12).
 - §4.2.3-§4.2.5 2d10 per rate of fire, naturals 2-3 (friendly fire, victim chosen by the
@@ -51,7 +52,6 @@ Not implemented yet (next sessions)
 -----------------------------------
 - Deck building offers no "take a prebuilt deck" shortcut and no crew/unit balance warning
   (§3 asks the app to warn); the board's deck-builder screen is to come.
-- The order of an attacker's two weapons is row order (the rules let the attacker choose).
 - Replacement crews committed alone go to the dearest uncrewed unit of their kind
   automatically (not a decision); a captured crew-requiring unit always joins the capturer's
   Frontline (the rules say "may").

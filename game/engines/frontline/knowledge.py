@@ -313,6 +313,7 @@ PHRASES = {
     "hold": "{player}: {unit} holds fire",
     "declare_hidden": "{player} declares",
     "weapons": "{player}: {unit} fires {weapons}",
+    "first_weapon": "{player} fires {weapons} first",
     "initiative": "{player} rolls {die} for initiative",
     "first_me": "{player} attacks first",
     "first_them": "{player} lets the opponent attack first",
@@ -404,6 +405,8 @@ def action_phrase(
         target = state.board[action - base].card
         key = {"assault": "assault", "surrender": "surrender"}.get(kind, "declare")
         return key, {"player": player, "unit": unit, "target": target}
+    if phase == PHASE_NAMES.index("first_weapon"):
+        return "first_weapon", {"player": player, "weapons": action - WEAPONS}
     if phase == PH_CARD_TARGET:
         unit = state.board[action - UNIT].card
         return "card_on", {"player": player, "command": state.card_pending, "unit": unit}

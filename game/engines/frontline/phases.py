@@ -29,8 +29,9 @@ from __future__ import annotations
     PH_ROLL_WINDOW,  # before one of your rolls: C3 cards, discard for +1, or roll
     PH_SURRENDER_DIE,  # chance: the Surrender! d10
     PH_BUILD,  # hidden: add a card of your army's pool to your deck, or DONE (80-100 points)
+    PH_FIRST_WEAPON,  # which of the attack's two weapons fires first
     PH_OVER,
-) = range(27)
+) = range(28)
 
 PHASE_NAMES = (
     "pick",
@@ -59,6 +60,7 @@ PHASE_NAMES = (
     "roll_window",
     "surrender_die",
     "build",
+    "first_weapon",
     "over",
 )
 CHANCE_PHASES = frozenset(

@@ -90,6 +90,7 @@ from game.engines.frontline.phases import (
     PH_DRAW_COMMAND,
     PH_DRAW_UNIT,
     PH_FIRE_DIE,
+    PH_FIRST_WEAPON,
     PH_FRIENDLY_FIRE,
     PH_INITIATIVE,
     PH_ORDER,
@@ -219,6 +220,8 @@ class FrontlineState(State):
             return sorted({CARD + c for c in self.reserves[p]})
         if phase == PH_BUILD:
             return build_options(self.army[p], self.deck[p])
+        if phase == PH_FIRST_WEAPON:
+            return [WEAPONS + (1 << row) for row in self.atk_rows]
         if phase == PH_COMMIT:
             return self._commit_actions(p)
         if phase == PH_DECLARE:
@@ -667,6 +670,15 @@ class FrontlineState(State):
             self._before_roll(PH_ATTACK_DIE, seat)
             return
         self.atk_rows = [row for row in range(3) if mask >> row & 1]
+        if len(self.atk_rows) > 1:
+            self.phase = PH_FIRST_WEAPON  # §4.2.3 the attacker chooses the order
+            return
+        self._next_weapon()
+
+    def _first_weapon(self, action: int) -> None:
+        first = (action - WEAPONS).bit_length() - 1
+        self.atk_rows.remove(first)
+        self.atk_rows.insert(0, first)
         self._next_weapon()
 
     def _next_weapon(self) -> None:
@@ -1359,6 +1371,7 @@ def commit_valid(counts: list[list[int]], needs: list[int]) -> bool:
 _HANDLERS = {
     PH_PICK: FrontlineState._pick,
     PH_BUILD: FrontlineState._build,
+    PH_FIRST_WEAPON: FrontlineState._first_weapon,
     PH_DEAL: FrontlineState._deal,
     PH_COMMIT: FrontlineState._commit,
     PH_DECLARE: FrontlineState._declare,
