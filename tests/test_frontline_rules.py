@@ -483,3 +483,20 @@ def test_the_attacker_chooses_which_of_two_weapons_fires_first() -> None:
     state.apply_action(WEAPONS + 2)  # the .30 cal MGs first: two rolls, then the 75mm
     assert state.atk_row == 1 and state.atk_rolls == 2 and state.atk_rows == [0]
     assert state.phase == PH_ATTACK_DIE
+
+
+def test_a_lone_crew_goes_to_the_uncrewed_unit_its_player_picks() -> None:
+    from game.engines.frontline.phases import PH_CREW_PLACE
+
+    state = setup()
+    stuart = place(state, 0, "us_m5a1_stuart", crewed=False)
+    sherman = place(state, 0, "us_m4a1_sherman", crewed=False)
+    crew = card("us_tank_crew")
+    state.hand_units[0] = [crew]
+    state.apply_action(CARD + crew)
+    state.apply_action(DONE)
+    state.apply_action(DONE)
+    assert state.phase == PH_CREW_PLACE and state.current_player() == 0
+    assert state.legal_actions() == [UNIT + stuart.pos, UNIT + sherman.pos]
+    state.apply_action(UNIT + stuart.pos)
+    assert stuart.crew == crew and sherman.crew < 0

@@ -19,9 +19,10 @@ Implemented (by rules section)
   (hidden), 3 command cards each are dealt (chance).
 - §4.1 commitment: hidden, in seat order (a face-down card at a time, then DONE; the other
   player sees only the count); crew requirement (no crew without a unit, no crewed unit without
-  its crew, a lone crew replaces a missing one); mobile field artillery to either line (chosen
-  face down); aircraft with Flight Turns; after the reveal the C1 window, where crews of land
-  units move to uncrewed units of their kind and MFA change lines (once per unit per phase);
+  its crew, a lone crew replaces a missing one, on the unit its player picks); mobile field
+  artillery to either line (chosen face down); aircraft with Flight Turns; after the reveal
+  the C1 window, where crews of land units move to uncrewed units of their kind and MFA change
+  lines (once per unit per phase);
   frontline collapse (``_promote``) after the commitment and after each Combat Phase.
 - §4.2.1 hidden target declarations in seat order (attacker by attacker: target or hold, then a
   set of up to two weapons, whose order the attacker picks when the attack resolves); line
@@ -52,9 +53,7 @@ Not implemented yet (next sessions)
 -----------------------------------
 - Deck building offers no "take a prebuilt deck" shortcut and no crew/unit balance warning
   (§3 asks the app to warn); the board's deck-builder screen is to come.
-- Replacement crews committed alone go to the dearest uncrewed unit of their kind
-  automatically (not a decision); a captured crew-requiring unit always joins the capturer's
-  Frontline (the rules say "may").
+- A captured crew-requiring unit always joins the capturer's Frontline (the rules say "may").
 - Cards returned to a hand by Tactical Withdrawal are public, but ``determinize`` re-deals them
   like unseen cards (no "known cards" tracking). When 20 random attempts to re-draw the
   opponent's face-down set fail, ``determinize`` keeps the true set.

@@ -125,6 +125,7 @@ def observation(state: FrontlineState, viewer: int) -> dict:
         "card_pending": state.card_pending,
         "crew_from": state.crew_from,
         "moved": list(state.moved),
+        "spares": [list(state.spares[0]), list(state.spares[1])],
         "roll_kind": PHASE_NAMES[state.roll_kind] if state.roll_kind >= 0 else None,
         "boost": state.boost,
         "attack_cards": [c for c in range(state.atk_cmds.bit_length()) if state.atk_cmds >> c & 1],
@@ -314,6 +315,7 @@ PHRASES = {
     "declare_hidden": "{player} declares",
     "weapons": "{player}: {unit} fires {weapons}",
     "first_weapon": "{player} fires {weapons} first",
+    "crew_place": "{player} puts a new crew in {unit}",
     "initiative": "{player} rolls {die} for initiative",
     "first_me": "{player} attacks first",
     "first_them": "{player} lets the opponent attack first",
@@ -405,6 +407,8 @@ def action_phrase(
         target = state.board[action - base].card
         key = {"assault": "assault", "surrender": "surrender"}.get(kind, "declare")
         return key, {"player": player, "unit": unit, "target": target}
+    if phase == PHASE_NAMES.index("crew_place"):
+        return "crew_place", {"player": player, "unit": state.board[action - UNIT].card}
     if phase == PHASE_NAMES.index("first_weapon"):
         return "first_weapon", {"player": player, "weapons": action - WEAPONS}
     if phase == PH_CARD_TARGET:

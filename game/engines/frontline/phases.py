@@ -30,8 +30,9 @@ from __future__ import annotations
     PH_SURRENDER_DIE,  # chance: the Surrender! d10
     PH_BUILD,  # hidden: add a card of your army's pool to your deck, or DONE (80-100 points)
     PH_FIRST_WEAPON,  # which of the attack's two weapons fires first
+    PH_CREW_PLACE,  # which uncrewed unit a crew committed alone goes to
     PH_OVER,
-) = range(28)
+) = range(29)
 
 PHASE_NAMES = (
     "pick",
@@ -61,6 +62,7 @@ PHASE_NAMES = (
     "surrender_die",
     "build",
     "first_weapon",
+    "crew_place",
     "over",
 )
 CHANCE_PHASES = frozenset(

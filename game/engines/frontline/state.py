@@ -80,6 +80,7 @@ from game.engines.frontline.phases import (
     PH_CHOOSE_ATTACK,
     PH_COMMIT,
     PH_CREW_DIE,
+    PH_CREW_PLACE,
     PH_CREW_TO,
     PH_DAMAGE_CARD,
     PH_DEAL,
@@ -197,6 +198,7 @@ class FrontlineState(State):
         self.card_pending = -1
         self.crew_from = -1  # C1: the unit whose crew is moving
         self.moved: list[int] = []  # C1: units whose crew moved or that changed line
+        self.spares: list[list[int]] = [[], []]  # crews committed alone, still to place
         self.prev_initiative = -1  # the previous turn's initiative winner acts first in windows
         self.reserved: list[list[int]] = [[], []]  # Surrender! cards declared, still hidden
         self.init_mods = [0, 0]  # Ambush!
@@ -220,6 +222,8 @@ class FrontlineState(State):
             return sorted({CARD + c for c in self.reserves[p]})
         if phase == PH_BUILD:
             return build_options(self.army[p], self.deck[p])
+        if phase == PH_CREW_PLACE:
+            return [UNIT + u.pos for u in self.spare_places(p)]
         if phase == PH_FIRST_WEAPON:
             return [WEAPONS + (1 << row) for row in self.atk_rows]
         if phase == PH_COMMIT:
@@ -302,6 +306,7 @@ class FrontlineState(State):
         other.draw_order = self.draw_order[:]
         other.window_passed = self.window_passed[:]
         other.moved = self.moved[:]
+        other.spares = [self.spares[0][:], self.spares[1][:]]
         other.reserved = [self.reserved[0][:], self.reserved[1][:]]
         other.init_mods = self.init_mods[:]
         return other
@@ -441,7 +446,7 @@ class FrontlineState(State):
             return
         for seat in (0, 1):
             self._place(seat)
-        self._open_window(commands.C1)
+        self._assign_spares()
 
     def _place(self, seat: int) -> None:
         """§4.1 the reveal: units to their printed line (MFA as chosen), crews under them."""
@@ -461,15 +466,35 @@ class FrontlineState(State):
         for unit in placed:
             if unit.printed.crew != NO_CREW:
                 unit.crew = crews[unit.printed.crew].pop()
-        # Replacement crews (§4.1 exception): to the uncrewed units of their kind, dearest first.
-        waiting = sorted(
-            (u for u in self.board.values() if u.owner == seat and not u.crewed),
-            key=lambda u: (-u.printed.cost, u.pos),
-        )
-        for unit in waiting:
-            if crews[unit.printed.crew]:
-                unit.crew = crews[unit.printed.crew].pop()
+        self.spares[seat] = sorted(c for kind in crews for c in kind)
         self.commit[seat] = []
+
+    def spare_places(self, seat: int) -> list[Unit]:
+        """Uncrewed units of ``seat`` that the next replacement crew may operate."""
+        kind = UNITS[self.spares[seat][-1]].crew_kind
+        return sorted(
+            (u for u in self.units_of(seat) if not u.crewed and u.printed.crew == kind),
+            key=lambda u: u.pos,
+        )
+
+    def _assign_spares(self) -> None:
+        """§4.1: a crew committed alone replaces a missing crew; the player picks the unit when
+        there are more uncrewed units of its kind than such crews."""
+        for seat in (0, 1):
+            while self.spares[seat]:
+                crew = self.spares[seat][-1]
+                places = self.spare_places(seat)
+                if len(places) > self.spares[seat].count(crew):
+                    self.player = seat
+                    self.phase = PH_CREW_PLACE
+                    return
+                self.spares[seat].pop()
+                places[0].crew = crew
+        self._open_window(commands.C1)
+
+    def _crew_place(self, action: int) -> None:
+        self.board[action - UNIT].crew = self.spares[self.player].pop()
+        self._assign_spares()
 
     def _promote(self) -> None:
         """§4.1 frontline collapse (§9 #11): no Frontline unit but a Rear Line -> it moves up."""
@@ -1372,6 +1397,7 @@ _HANDLERS = {
     PH_PICK: FrontlineState._pick,
     PH_BUILD: FrontlineState._build,
     PH_FIRST_WEAPON: FrontlineState._first_weapon,
+    PH_CREW_PLACE: FrontlineState._crew_place,
     PH_DEAL: FrontlineState._deal,
     PH_COMMIT: FrontlineState._commit,
     PH_DECLARE: FrontlineState._declare,
