@@ -98,6 +98,19 @@ class FrontlineHeuristic(Heuristic):
         action = choose(state, legal, rng) if choose else None
         return action if action in legal else rng.choice(legal)
 
+    def auto_action(self, state: State) -> int | None:
+        """No thought needed (and no branch for the search): go first after winning the
+        initiative (§12.4), and roll without discarding when no C3 card can be played (the
+        discard-for-+1 of §12.6 is left to a later cut)."""
+        assert isinstance(state, FrontlineState)
+        if state.phase == PH_ORDER:
+            return ME_FIRST
+        if state.phase == PH_ROLL_WINDOW:
+            legal = state.legal_actions()
+            if not any(kind_of(a) == "command" for a in legal):
+                return DONE
+        return None
+
     def estimate(self, state: State) -> list[float]:
         assert isinstance(state, FrontlineState)
         if state.is_terminal():
