@@ -827,10 +827,17 @@ class FrontlineState(State):
         """§4.2.4: damage now; destroyed at 0 HP; a Damage card at half HP."""
         unit.damage += dealt
         self.resume = "attack"
+        if not self.damage_deck:  # §4.2.4 the discards are shuffled into a new deck
+            self.damage_deck, self.damage_discard = sorted(self.damage_discard), []
         if unit.hp_left <= 0:
             if self._destroy(unit, scorer, crew_die):
                 return
-        elif dealt > 0 and unit.hp_left <= unit.printed.half_hp and unit.dmg_card < 0:
+        elif (
+            dealt > 0
+            and unit.hp_left <= unit.printed.half_hp
+            and unit.dmg_card < 0
+            and self.damage_deck  # with all 25 under units there is none to draw
+        ):
             self.phase = PH_DAMAGE_CARD
             return
         self._continue_attack()
