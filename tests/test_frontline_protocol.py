@@ -39,3 +39,13 @@ def test_every_legal_action_has_words_and_hidden_ones_name_nothing() -> None:
         ends.add(state.end_reason)
         assert state.winner in (-1, 0, 1)
     assert ends <= {"vp", "overrun", "turn_limit"}
+
+
+def test_unit_copy_copies_every_field() -> None:
+    from game.engines.frontline.units import Unit
+
+    unit = Unit(3, 1, 40, 1, 7)
+    for value, name in enumerate(Unit.__slots__, start=100):
+        setattr(unit, name, value)
+    copy = unit.copy()
+    assert all(getattr(copy, name) == getattr(unit, name) for name in Unit.__slots__)

@@ -53,8 +53,22 @@ class Unit:
 
     def copy(self) -> Unit:
         other = object.__new__(Unit)
-        for name in Unit.__slots__:
-            object.__setattr__(other, name, getattr(self, name))
+        other.bomb_used = self.bomb_used
+        other.captured_from = self.captured_from
+        other.card = self.card
+        other.cmds = self.cmds
+        other.crew = self.crew
+        other.damage = self.damage
+        other.dmg_card = self.dmg_card
+        other.eff_kind = self.eff_kind
+        other.eff_left = self.eff_left
+        other.eff_row = self.eff_row
+        other.eff_value = self.eff_value
+        other.flight_left = self.flight_left
+        other.hp_max = self.hp_max
+        other.line = self.line
+        other.owner = self.owner
+        other.pos = self.pos
         return other
 
     @property
