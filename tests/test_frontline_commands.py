@@ -91,6 +91,12 @@ def test_tactical_withdrawal_returns_unit_and_crew_to_hand() -> None:
     assert tank.pos not in state.board
     assert state.hand_units[0] == sorted([card("us_m4a1_sherman"), card("us_tank_crew")])
     assert state.damage_discard == [9]
+    # The enemy saw them go back: its determinizations keep them in the hand.
+    assert state.observation(1)["seats"][0]["known"] == state.hand_units[0]
+    pass_windows(state)
+    for seed in range(5):
+        guess = state.determinize(1, __import__("random").Random(seed))
+        assert guess.hand_units[0] == state.hand_units[0]
 
 
 def test_drop_tanks_add_a_flight_turn() -> None:

@@ -54,9 +54,10 @@ Not implemented yet (next sessions)
 - Deck building offers no "take a prebuilt deck" shortcut and no crew/unit balance warning
   (§3 asks the app to warn); the board's deck-builder screen is to come.
 - A captured crew-requiring unit always joins the capturer's Frontline (the rules say "may").
-- Cards returned to a hand by Tactical Withdrawal are public, but ``determinize`` re-deals them
-  like unseen cards (no "known cards" tracking). When 20 random attempts to re-draw the
-  opponent's face-down set fail, ``determinize`` keeps the true set.
+- Cards returned to a hand by Tactical Withdrawal are ``known`` to the other player (kept in
+  the hand by ``determinize``) until revealed or until a hidden discard blurs them; while the
+  owner has cards face down they are re-dealt like unseen cards. When 20 random attempts to
+  re-draw the opponent's face-down set fail, ``determinize`` keeps the true set.
 - The board and the deck-builder screen. The AI is a first cut (``ai/heuristics/frontline.py``:
   policy, estimate, auto moves; no discard-for-+1, no withdrawal, crew moves or MFA changes, no
   focus-fire fold over several attackers); Normal/Hard need a rollout depth in

@@ -99,6 +99,7 @@ def _seat_view(state: FrontlineState, viewer: int, seat: int) -> dict:
         "overrun": state.overrun[seat],
         "prisoners": list(state.prisoners[seat]),
         "reserved": list(state.reserved[seat]) if own else None,
+        "known": list(state.known[seat]),
         "ambush": state.init_mods[seat],
         "passed": state.window_passed[seat],
     }
@@ -167,19 +168,23 @@ def determinize(state: FrontlineState, viewer: int, rng: random.Random) -> Front
     pool += other.reserves[o] + [other.bottom[o][i] for i in hidden_bottom]
     pool.sort()
     original = list(pool)
+    # Withdrawn cards the viewer saw go back to the hand unless they may lie face down now.
+    known = list(other.known[o]) if not other.commit[o] else []
+    for card in known:
+        pool.remove(card)
     if state.building:
         pool = _resample_deck(other, o, pool, rng)
     rng.shuffle(pool)
     commit = _face_down(other, o, pool, rng)
     if commit is None:  # rare: no valid face-down set found quickly; keep the true cards
-        pool, commit = original, list(other.commit[o])
+        pool, commit, known = original, list(other.commit[o]), []
         other.deck[o] = list(state.deck[o])
         rng.shuffle(pool)
     for entry in commit:
         pool.remove(_card_of(entry))
     other.commit[o] = commit
-    h = len(other.hand_units[o])
-    other.hand_units[o] = sorted(pool[:h])
+    h = len(other.hand_units[o]) - len(known)
+    other.hand_units[o] = sorted(known + pool[:h])
     rest = pool[h:]
     for i in hidden_bottom:
         other.bottom[o][i] = rest.pop()

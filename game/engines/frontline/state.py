@@ -199,6 +199,8 @@ class FrontlineState(State):
         self.crew_from = -1  # C1: the unit whose crew is moving
         self.moved: list[int] = []  # C1: units whose crew moved or that changed line
         self.spares: list[list[int]] = [[], []]  # crews committed alone, still to place
+        # Cards the other player knows are in a seat's hand or face down (withdrawn units).
+        self.known: list[list[int]] = [[], []]
         self.prev_initiative = -1  # the previous turn's initiative winner acts first in windows
         self.reserved: list[list[int]] = [[], []]  # Surrender! cards declared, still hidden
         self.init_mods = [0, 0]  # Ambush!
@@ -307,6 +309,7 @@ class FrontlineState(State):
         other.window_passed = self.window_passed[:]
         other.moved = self.moved[:]
         other.spares = [self.spares[0][:], self.spares[1][:]]
+        other.known = [self.known[0][:], self.known[1][:]]
         other.reserved = [self.reserved[0][:], self.reserved[1][:]]
         other.init_mods = self.init_mods[:]
         return other
@@ -456,6 +459,8 @@ class FrontlineState(State):
             rear = entry >= REAR_CARD
             card = entry - REAR_CARD if rear else entry - CARD
             printed = UNITS[card]
+            if card in self.known[seat]:
+                self.known[seat].remove(card)
             if printed.is_crew:
                 crews[printed.crew_kind].append(card)
                 continue
@@ -1117,10 +1122,9 @@ class FrontlineState(State):
         """Tactical Withdrawal: the unit and its crew back to the hand, its Damage card to the
         discard pile."""
         self._remove(unit)
-        self.hand_units[unit.owner].append(unit.card)
-        if unit.crew >= 0:
-            self.hand_units[unit.owner].append(unit.crew)
-        self.hand_units[unit.owner].sort()
+        cards = [unit.card] + ([unit.crew] if unit.crew >= 0 else [])
+        self.hand_units[unit.owner] = sorted(self.hand_units[unit.owner] + cards)
+        self.known[unit.owner] = sorted(self.known[unit.owner] + cards)
 
     # --- rolls: C3 and discard-for-+1 (§5.1, §9 #14) ----------------------------------------
     def _before_roll(self, phase: int, seat: int) -> None:
@@ -1293,6 +1297,7 @@ class FrontlineState(State):
         card = action - CARD
         self.hand_units[seat].remove(card)
         self._to_bottom(self.army[seat], card, public=False)
+        self.known[seat] = []  # the other player no longer knows which cards are still in hand
         self._hand_limits()
 
     def _discard_command(self, action: int) -> None:
