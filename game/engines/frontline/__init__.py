@@ -59,8 +59,8 @@ Not implemented yet (next sessions)
   owner has cards face down they are re-dealt like unseen cards. When 20 random attempts to
   re-draw the opponent's face-down set fail, ``determinize`` keeps the true set.
 - The board and the deck-builder screen. The AI is a first cut (``ai/heuristics/frontline.py``:
-  policy, estimate, auto moves; no discard-for-+1, no withdrawal, crew moves or MFA changes, no
-  focus-fire fold over several attackers); Normal/Hard need a rollout depth in
+  policy with focus fire, estimate, auto moves; no discard-for-+1, no withdrawal, crew moves or
+  MFA changes, no local search over assignments); Normal/Hard need a rollout depth in
   ``ai/agents.GAME_BUDGETS`` (a random rollout to the end is ~3,000 actions).
 
 Action ids (``actions.RANGES``; the meaning depends on the phase)
