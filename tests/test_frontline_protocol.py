@@ -15,7 +15,10 @@ def _random_games(count: int):
     game = FrontlineGame()
     for seed in range(count):
         rng = random.Random(seed)
-        options = {"seat0_army": "GE"} if seed % 2 else {}
+        options = {
+            "seat0_army": ("US", "GE")[seed % 2],
+            "decks": ("prebuilt", "build")[seed // 2 % 2],
+        }
         yield game.new_state(**options), rng
 
 

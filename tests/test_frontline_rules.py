@@ -500,3 +500,18 @@ def test_a_lone_crew_goes_to_the_uncrewed_unit_its_player_picks() -> None:
     assert state.legal_actions() == [UNIT + stuart.pos, UNIT + sherman.pos]
     state.apply_action(UNIT + stuart.pos)
     assert stuart.crew == crew and sherman.crew < 0
+
+
+def test_deck_building_may_start_from_a_prebuilt_deck() -> None:
+    from game.engines.frontline.actions import PREBUILT_DECK
+    from game.engines.frontline.cards import PREBUILT
+    from tests.test_frontline_support import GAME
+
+    state = GAME.new_state(decks="build", seat0_army="GE")
+    names = list(PREBUILT)
+    offered = [names[a - PREBUILT_DECK] for a in state.legal_actions() if a >= PREBUILT_DECK]
+    assert offered == ["ge_panzergrenadier_kampfgruppe", "ge_tiger_detachment"]
+    state.apply_action(PREBUILT_DECK + names.index("ge_tiger_detachment"))
+    assert state.deck[0] == sorted(PREBUILT["ge_tiger_detachment"])
+    assert DONE in state.legal_actions()  # 86 points
+    assert not any(a >= PREBUILT_DECK for a in state.legal_actions())

@@ -150,7 +150,10 @@ def _build(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
             needs[printed.crew_kind] -= 1
         elif printed.crew != NO_CREW:
             needs[printed.crew] += 1
-    cards = [a - CARD for a in legal if a != DONE]
+    prebuilt = [a for a in legal if kind_of(a) == "prebuilt"]
+    if prebuilt and rng.random() < 0.5:  # §12.8: a prebuilt deck, or a deck of its own
+        return rng.choice(prebuilt)
+    cards = [a - CARD for a in legal if kind_of(a) == "card"]
     crews = [c for c in cards if UNITS[c].is_crew and needs[UNITS[c].crew_kind] > 0]
     if crews:
         return CARD + crews[0]

@@ -13,7 +13,8 @@ machine), ``knowledge`` (observation, determinize, hidden moves, move log), ``re
 Implemented (by rules section)
 ------------------------------
 - §3 set-up: option ``decks`` "prebuilt" (§10.5, named by ``us_deck``/``ge_deck``; public) or
-  "build" (each seat in turn adds cards of its army's pool one by one, hidden, within the
+  "build" (each seat in turn adds cards of its army's pool one by one, or takes a prebuilt
+  deck of its army while its deck is empty, hidden, within the
   ``pool_count`` copy limits and 80-100 points; ``determinize`` re-draws the cards of the other
   deck the viewer has not seen); ``seat0_army``; each seat chooses 4 starting unit cards
   (hidden), 3 command cards each are dealt (chance).
@@ -51,8 +52,8 @@ Implemented (by rules section)
 
 Not implemented yet (next sessions)
 -----------------------------------
-- Deck building offers no "take a prebuilt deck" shortcut and no crew/unit balance warning
-  (§3 asks the app to warn); the board's deck-builder screen is to come.
+- Deck building gives no crew/unit balance warning (§3 asks the app to warn); the board's
+  deck-builder screen is to come.
 - A captured crew-requiring unit always joins the capturer's Frontline (the rules say "may").
 - Cards returned to a hand by Tactical Withdrawal are ``known`` to the other player (kept in
   the hand by ``determinize``) until revealed or until a hidden discard blurs them; while the
@@ -76,7 +77,7 @@ Action ids (``actions.RANGES``; the meaning depends on the phase)
   discard it for +1 to the roll about to be made.
 - singles: DONE (done committing, pass a window, roll), HOLD (no attack), ME_FIRST /
   THEM_FIRST (initiative winner), DRAW_COMMAND / DRAW_UNIT (free draw). ``weapons``: a row bit
-  mask 1-7.
+  mask 1-7. ``prebuilt``: deck building, take that deck of ``cards.PREBUILT`` whole.
 - chance: ``die`` (a d10 face), ``draw_unit``, ``draw_command``, ``draw_damage`` (card type).
 - ``hidden`` (never legal; ``observed_action``): a face-down card, a declaration, a private
   card, a starting pick.

@@ -3,7 +3,7 @@ decision being made (the state's phase), as listed in the package docstring."""
 
 from __future__ import annotations
 
-from game.engines.frontline.cards import NUM_COMMANDS, NUM_DAMAGES, NUM_UNITS
+from game.engines.frontline.cards import NUM_COMMANDS, NUM_DAMAGES, NUM_UNITS, PREBUILT
 
 SLOTS = 32  # board places per player: a unit's position is owner * SLOTS + slot
 POSITIONS = 2 * SLOTS
@@ -22,6 +22,7 @@ def _ranges() -> dict[str, tuple[int, int]]:
         # DONE (also: pass, roll), HOLD, ME_FIRST, THEM_FIRST, DRAW_COMMAND, DRAW_UNIT
         ("single", 6),
         ("weapons", 8),  # a set of weapon rows as a bit mask (1-7)
+        ("prebuilt", len(PREBUILT)),  # deck building: take this prebuilt deck whole
         ("die", 10),  # chance: a d10 face 1-10
         ("draw_unit", NUM_UNITS),  # chance: the unit card drawn from the Reserves
         ("draw_command", NUM_COMMANDS),  # chance: the command card drawn
@@ -46,6 +47,7 @@ SURRENDER = RANGES["surrender"][0]
 SWITCH = RANGES["switch"][0]
 DONE, HOLD, ME_FIRST, THEM_FIRST, DRAW_COMMAND, DRAW_UNIT = range(*RANGES["single"])
 WEAPONS = RANGES["weapons"][0]
+PREBUILT_DECK = RANGES["prebuilt"][0]  # + index in cards.PREBUILT
 DIE = RANGES["die"][0]
 DRAWN_UNIT = RANGES["draw_unit"][0]
 DRAWN_COMMAND = RANGES["draw_command"][0]

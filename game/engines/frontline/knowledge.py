@@ -33,6 +33,7 @@ from game.engines.frontline.actions import (
     HIDDEN_PICK,
     HOLD,
     ME_FIRST,
+    PREBUILT_DECK,
     REAR_CARD,
     SURRENDER,
     SWITCH,
@@ -40,7 +41,14 @@ from game.engines.frontline.actions import (
     WEAPONS,
     kind_of,
 )
-from game.engines.frontline.cards import COMMANDS, DAMAGES, SIDES, UNITS, army_pool
+from game.engines.frontline.cards import (
+    COMMANDS,
+    DAMAGES,
+    PREBUILT,
+    SIDES,
+    UNITS,
+    army_pool,
+)
 from game.engines.frontline.commands import SURRENDER as SURRENDER_CARD
 from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
 from game.engines.frontline.phases import (
@@ -305,6 +313,7 @@ def observed_action(state: FrontlineState, viewer: int, action: int) -> int:
 PHRASES = {
     "build": "{player} adds {card} to the deck",
     "build_hidden": "{player} adds a card to the deck",
+    "build_prebuilt": "{player} takes the prebuilt deck {deck}",
     "built": "{player} has built a deck",
     "pick": "{player} chooses {card} for the starting hand",
     "pick_hidden": "{player} chooses a starting card",
@@ -388,6 +397,8 @@ def action_phrase(
             return "built", {"player": player}
         if hidden:
             return "build_hidden", {"player": player}
+        if kind == "prebuilt":
+            return "build_prebuilt", {"player": player, "deck": action - PREBUILT_DECK}
         return "build", {"player": player, "card": action - CARD}
     if phase == PH_PICK:
         if hidden:
@@ -475,6 +486,8 @@ def english_phrase(key: str, args: dict[str, int | str]) -> str:
         words["command"] = COMMANDS[int(args["command"])].name
     if "damage" in args:
         words["damage"] = DAMAGES[int(args["damage"])].name
+    if "deck" in args:
+        words["deck"] = list(PREBUILT)[int(args["deck"])]
     if "weapons" in args:
         mask = int(args["weapons"])
         words["weapons"] = " and ".join(f"weapon {row + 1}" for row in range(3) if mask >> row & 1)

@@ -28,6 +28,7 @@ from game.engines.frontline.actions import (
     HOLD,
     ME_FIRST,
     NUM_ACTIONS,
+    PREBUILT_DECK,
     REAR_CARD,
     SLOTS,
     SURRENDER,
@@ -381,11 +382,12 @@ class FrontlineState(State):
                 self.player = 0
                 self.phase = PH_PICK
             return
-        card = action - CARD
-        self.deck[p].append(card)
-        self.deck[p].sort()
-        self.reserves[p].append(card)
-        self.reserves[p].sort()
+        if action >= PREBUILT_DECK:
+            cards = list(list(PREBUILT.values())[action - PREBUILT_DECK])
+        else:
+            cards = [action - CARD]
+        self.deck[p] = sorted(self.deck[p] + cards)
+        self.reserves[p] = sorted(self.reserves[p] + cards)
 
     def _pick(self, action: int) -> None:
         p = self.player
@@ -1345,6 +1347,12 @@ def build_options(army: int, deck: list[int]) -> list[int]:
     ]
     if points >= DECK_MIN_POINTS:
         actions.append(DONE)
+    if not deck:  # a shortcut for the deck-builder screen: a prebuilt deck of this army
+        actions += [
+            PREBUILT_DECK + i
+            for i, cards in enumerate(PREBUILT.values())
+            if UNITS[cards[0]].side == army
+        ]
     return sorted(actions)
 
 
