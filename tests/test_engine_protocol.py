@@ -23,6 +23,7 @@ PLAYOUTS: dict[str, dict[str, int]] = {
     "battleline": {"consistency": 60, "replay": 20, "clone": 10, "determinize": 10},
     "tsuno": {"consistency": 240, "replay": 60, "clone": 30, "determinize": 30},
     "flink": {"consistency": 10, "replay": 10, "clone": 10, "determinize": 10},
+    "frontline": {"consistency": 10, "replay": 4, "clone": 3, "determinize": 6},
 }
 DEFAULT_PLAYOUTS = {"consistency": 100, "replay": 40, "clone": 20, "determinize": 20}
 MAX_STEPS = 20_000  # a game that runs longer is taken not to terminate

@@ -6,6 +6,7 @@ from game.engines.base import CHANCE, TERMINAL, Game, IllegalActionError, State
 from game.engines.battleline import BattleLineGame
 from game.engines.flatfront import FlatFrontGame
 from game.engines.flink import FlinkGame
+from game.engines.frontline import FrontlineGame
 from game.engines.tsuno import TsunoGame
 
 GAMES: dict[str, Game] = {
@@ -14,6 +15,7 @@ GAMES: dict[str, Game] = {
         FlatFrontGame(),
         FlinkGame(),
         BattleLineGame(),
+        FrontlineGame(),
         TsunoGame(),
     )
 }
