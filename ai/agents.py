@@ -22,7 +22,9 @@ picks the right one. Every level, Easy included, plays the heuristic's automatic
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -57,18 +59,19 @@ BUDGETS: dict[str, Budget] = {
 
 # Games whose levels need their own budgets.
 GAME_BUDGETS: dict[str, dict[str, Budget]] = {
-    # Battle Line: about 50 searched decisions per player and game (a card, then its flag; claims
-    # and the deck are the heuristic's automatic moves), and a rollout to the end costs ~2 ms. So
-    # the levels search on rollouts cut off by the heuristic's estimate, on iteration caps that a
-    # laptop meets in a fraction of the clock (the clock stays as a guarantee). Normal: random
-    # moves for two decisions, then the estimate; Hard: the estimate at once, sixteen times the
-    # iterations, and a smaller exploration constant (the estimate's values lie close together).
-    # Measured (200 seat-swapped games each): with 400 iterations Hard beat Easy only 82.0% and
-    # Normal 68.5%; with 1,600 it beats Easy 93.0% at about 0.2 s a decision (see bench/).
+    # Battle Line: about 25 turns per player and game, each a card and then its flag (claims and
+    # the deck are the heuristic's automatic moves). A level's budget is one clock per turn (see
+    # SearchAgent): the card's search takes most of it, the flag continues that tree. The
+    # searches back up the heuristic's estimate at once (a rollout to the end costs ~2 ms and
+    # tells less); Normal first plays two random moves. Hard's iteration cap takes about 1-1.5 s
+    # on a laptop; it stops sooner when its choice is clear.
     "battleline": {
-        "normal": Budget(search=True, seconds=1.0, iterations=100, rollout_depth=2),
-        "hard": Budget(search=True, seconds=3.0, iterations=1600, rollout_depth=0, exploration=0.4),
-        "hint": Budget(search=True, seconds=0.5, iterations=200, rollout_depth=0, exploration=0.4),
+        "easy": Budget(search=False, randomness=0.05),
+        "normal": Budget(
+            search=True, seconds=1.0, iterations=300, rollout_depth=0, exploration=0.4
+        ),
+        "hard": Budget(search=True, seconds=3.0, iterations=3000, rollout_depth=0, exploration=0.4),
+        "hint": Budget(search=True, seconds=0.5, iterations=300, rollout_depth=0, exploration=0.4),
     },
 }
 
@@ -131,7 +134,22 @@ class PolicyAgent:
 
 
 class SearchAgent:
-    """MCTS within a budget. Keeps its searcher, so a tree carries over where the game allows."""
+    """MCTS within a budget. Keeps its searcher, so a tree carries over where the game allows.
+
+    The budget (seconds, or iterations when untimed) is one clock for a whole turn: the
+    decisions a player makes in a row (Flat Front's tile and then its pieces, Battle Line's card
+    and then its flag) share it, the first taking ``FIRST_SHARE`` of it and each later one
+    what is left (never less than ``FLOOR_SHARE``); the later decisions continue the first one's
+    tree. Within its share a search stops early once its choice is clear: when the most visited
+    move can no longer be overtaken in what is left, or when, past ``SETTLE_SHARE`` of the
+    share, it holds ``DOMINANT`` of the visits.
+    """
+
+    FIRST_SHARE = 0.65
+    FLOOR_SHARE = 0.1
+    SETTLE_SHARE = 0.25
+    DOMINANT = 0.8
+    CHUNKS = 20  # a search checks whether its choice is clear this many times
 
     def __init__(
         self, heuristic: Heuristic | None, budget: Budget, seed: int, *, timed: bool = True
@@ -146,6 +164,8 @@ class SearchAgent:
             exploration=budget.exploration,
             rollout_depth=budget.rollout_depth,
         )
+        self._turn_at = -1  # history length right after this agent's last move
+        self._spent = 0.0  # of the turn's clock (seconds, or iterations when untimed)
 
     def reseed(self, seed: int) -> None:
         self.mcts.rng.seed(seed)
@@ -155,10 +175,47 @@ class SearchAgent:
         return self.mcts.search(state, seconds=self.seconds, iterations=self.iterations)
 
     def choose(self, state: State) -> int:
+        continuing = len(state.history) == self._turn_at
+        if not continuing:
+            self._spent = 0.0
+        self._turn_at = len(state.history) + 1
         obvious = obvious_move(self.heuristic, state)
         if obvious is not None:
             return obvious
-        return self.analyse(state).action
+        clock = self.iterations if self.seconds is None else self.seconds
+        share = 1.0 if continuing else self.FIRST_SHARE
+        allotted = max((clock - self._spent) * share, clock * self.FLOOR_SHARE)
+        result = self._search(state, allotted)
+        self._spent += result.iterations if self.seconds is None else result.seconds
+        return result.action
+
+    def _search(self, state: State, allotted: float) -> SearchResult:
+        """Search in chunks of ``allotted / CHUNKS`` (the tree carries over between chunks)
+        until the allotment is spent or the choice is clear."""
+        timed = self.seconds is not None
+        chunk = allotted / self.CHUNKS
+        iterations = 0
+        start = time.perf_counter()
+        while True:
+            if timed:
+                result = self.mcts.search(state, seconds=chunk, iterations=self.iterations)
+            else:
+                result = self.mcts.search(state, iterations=max(1, round(chunk)))
+            iterations += result.iterations
+            spent = time.perf_counter() - start if timed else iterations
+            left = allotted - spent
+            if left <= 0 or self._clear(result, spent / allotted, left * iterations / spent):
+                return dataclasses.replace(
+                    result, iterations=iterations, seconds=time.perf_counter() - start
+                )
+
+    def _clear(self, result: SearchResult, used: float, iterations_left: float) -> bool:
+        visits = sorted(result.visits.values(), reverse=True)
+        if len(visits) < 2:
+            return False
+        if visits[0] - visits[1] > iterations_left:
+            return True
+        return used >= self.SETTLE_SHARE and visits[0] >= self.DOMINANT * sum(visits)
 
 
 def make_agent(game_id: str, level: str, seed: int, *, timed: bool = True) -> Agent:

@@ -18,6 +18,7 @@ keeps both.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from types import SimpleNamespace
 
@@ -171,3 +172,45 @@ def openspiel_ismcts_search(state: State, simulations: int, seed: int = 0) -> in
     bot.set_resampler(lambda s, player: s.resample_from_infostate(player, rng.uniform))
     policy = bot.get_policy(OpenSpielState(state))
     return int(max(policy, key=lambda pair: pair[1])[0])
+
+
+class OpenSpielAgent:
+    """OpenSpiel's generic bot as an agent (``ai.agents.Agent``) on a wall clock: ``MCTSBot``
+    for perfect information, ``ISMCTSBot`` for hidden information, both with random rollouts.
+
+    OpenSpiel's bots count simulations, not seconds, so the agent keeps the bot's measured rate
+    (simulations per second, averaged over its searches so far) and asks each search for
+    ``rate * seconds`` simulations: on average every decision takes the given time, and a busy
+    machine slows the bot's rate and so its count, as it slows our search's. The first search
+    measures the rate on ``PROBE`` simulations.
+    """
+
+    PROBE = 50
+
+    def __init__(self, seconds: float, seed: int) -> None:
+        self.seconds = seconds
+        self.seed = seed
+        self._simulations = 0
+        self._elapsed = 0.0
+        self.decisions = 0
+
+    def reseed(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        count = self.PROBE
+        if self._elapsed > 0:
+            count = max(1, round(self._simulations / self._elapsed * self.seconds))
+        seed = self.seed * 1_000_003 + self.decisions
+        start = time.perf_counter()
+        if state.game.perfect_information:
+            action, count = openspiel_search(state, count, seed)
+        else:
+            action = openspiel_ismcts_search(state, count, seed)
+        self._elapsed += time.perf_counter() - start
+        self._simulations += count
+        self.decisions += 1
+        return action
