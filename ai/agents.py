@@ -5,10 +5,12 @@ seat (``state.determinize(player, rng)``), so it cannot peek at hidden informati
 
 Levels:
 - easy: the game's heuristic policy, with a share of uniformly random moves;
-- normal: MCTS for about a second, uniformly random rollouts;
-- hard: MCTS for about three seconds, rollouts driven by the heuristic policy.
+- normal: MCTS for about a second a turn, uniformly random rollouts;
+- hard: MCTS for about three seconds a turn, rollouts driven by the heuristic policy.
 
-Each searching budget also caps the iterations. ``timed=False`` drops the clock so that
+A budget is one clock for a whole turn (all the decisions a player makes in a row), and a
+search answers sooner when its choice is clear (``SearchAgent``). Each searching budget also
+caps the iterations. ``timed=False`` drops the clock so that
 tournaments and tests are reproducible from their seeds; the caps are about what the clock
 allows on a two-core laptop, so untimed play is about as strong as timed play, and the cap ends
 searches early where iterations are cheap (Flat Front's combat, solved exactly by the heuristic's
@@ -65,6 +67,11 @@ GAME_BUDGETS: dict[str, dict[str, Budget]] = {
     # searches back up the heuristic's estimate at once (a rollout to the end costs ~2 ms and
     # tells less); Normal first plays two random moves. Hard's iteration cap takes about 1-1.5 s
     # on a laptop; it stops sooner when its choice is clear.
+    # Flat Front: Hard's clock of 3 s covers a turn (the tile, then its pieces); its cap is about
+    # what a laptop searches in that time, so untimed play matches timed play.
+    "flatfront": {
+        "hard": Budget(search=True, seconds=3.0, iterations=18000, heuristic_rollouts=True),
+    },
     "battleline": {
         "easy": Budget(search=False, randomness=0.05),
         "normal": Budget(

@@ -183,9 +183,16 @@ class OpenSpielAgent:
     ``rate * seconds`` simulations: on average every decision takes the given time, and a busy
     machine slows the bot's rate and so its count, as it slows our search's. The first search
     measures the rate on ``PROBE`` simulations.
+
+    Like our levels (``ai.agents.SearchAgent``), the bot has one clock per turn: ``seconds``
+    for the decisions a player makes in a row, the first taking ``FIRST_SHARE`` of it and each
+    later one what is left, so both sides think equally long per turn.
     """
 
     PROBE = 50
+    MIN_SIMULATIONS = 20  # a root with fewer visits may be left without a child
+    FIRST_SHARE = 0.65
+    FLOOR_SHARE = 0.1
 
     def __init__(self, seconds: float, seed: int) -> None:
         self.seconds = seconds
@@ -193,24 +200,35 @@ class OpenSpielAgent:
         self._simulations = 0
         self._elapsed = 0.0
         self.decisions = 0
+        self._turn_at = -1
+        self._spent = 0.0
 
     def reseed(self, seed: int) -> None:
         self.seed = seed
 
     def choose(self, state: State) -> int:
+        continuing = len(state.history) == self._turn_at
+        self._turn_at = len(state.history) + 1
+        if not continuing:
+            self._spent = 0.0
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        share = 1.0 if continuing else self.FIRST_SHARE
+        allotted = max((self.seconds - self._spent) * share, self.seconds * self.FLOOR_SHARE)
         count = self.PROBE
         if self._elapsed > 0:
-            count = max(1, round(self._simulations / self._elapsed * self.seconds))
+            rate = self._simulations / self._elapsed
+            count = max(self.MIN_SIMULATIONS, round(rate * allotted))
         seed = self.seed * 1_000_003 + self.decisions
         start = time.perf_counter()
         if state.game.perfect_information:
             action, count = openspiel_search(state, count, seed)
         else:
             action = openspiel_ismcts_search(state, count, seed)
-        self._elapsed += time.perf_counter() - start
+        elapsed = time.perf_counter() - start
+        self._elapsed += elapsed
+        self._spent += elapsed
         self._simulations += count
         self.decisions += 1
         return action

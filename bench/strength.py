@@ -187,7 +187,7 @@ def describe(pairing: Pairing) -> str:
     text = f"{pairing.strong} vs {pairing.weak}"
     extras = [f"{key} {value}" for key, value in pairing.options.items()]
     if pairing.seconds is not None:
-        extras.append(f"both {pairing.seconds:g} s/decision")
+        extras.append(f"both {pairing.seconds:g} s a turn")
     return f"{text} ({', '.join(extras)})" if extras else text
 
 

@@ -1,0 +1,1 @@
+"""Independent opponents for strength measurement, written from published descriptions."""
