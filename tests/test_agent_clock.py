@@ -50,9 +50,7 @@ def test_a_timed_turn_stays_within_its_clock() -> None:
 
 def test_a_clear_choice_is_answered_early() -> None:
     # Flags 0 and 1 are won; R10 completes an unbeatable Wedge at flag 2: a Breakthrough.
-    state = position(
-        ("R10 B2 Y5 G1 P3 O6 O4", "P1"), {2: ("R8 R9", "B1 B2")}, claimed={0: 0, 1: 0}
-    )
+    state = position(("R10 B2 Y5 G1 P3 O6 O4", "P1"), {2: ("R8 R9", "B1 B2")}, claimed={0: 0, 1: 0})
     agent = CountingAgent(BUDGET)
     assert agent.choose(state) == parse_card("R10")
     assert agent.spent[0] < 0.75 * SearchAgent.FIRST_SHARE * BUDGET.iterations
