@@ -171,7 +171,7 @@ class SearchAgent:
             exploration=budget.exploration,
             rollout_depth=budget.rollout_depth,
         )
-        self._turn_at = -1  # history length right after this agent's last move
+        self._turn_at = (-1, -1)  # (history length, player) right after this agent's last move
         self._spent = 0.0  # of the turn's clock (seconds, or iterations when untimed)
 
     def reseed(self, seed: int) -> None:
@@ -182,10 +182,13 @@ class SearchAgent:
         return self.mcts.search(state, seconds=self.seconds, iterations=self.iterations)
 
     def choose(self, state: State) -> int:
-        continuing = len(state.history) == self._turn_at
+        # The same turn: nothing has happened since this agent's last move, by the same player
+        # (one agent may serve two seats of a game, as in the worker).
+        turn = (len(state.history), state.current_player())
+        continuing = turn == self._turn_at
         if not continuing:
             self._spent = 0.0
-        self._turn_at = len(state.history) + 1
+        self._turn_at = (turn[0] + 1, turn[1])
         obvious = obvious_move(self.heuristic, state)
         if obvious is not None:
             return obvious
