@@ -147,7 +147,8 @@ class SearchAgent:
     decisions a player makes in a row (Flat Front's tile and then its pieces, Battle Line's card
     and then its flag) share it, the first taking ``FIRST_SHARE`` of it and each later one
     what is left (never less than ``FLOOR_SHARE``); the later decisions continue the first one's
-    tree. Within its share a search stops early once its choice is clear: when the most visited
+    tree; a first decision whose move ends the turn (a Flat Front attack) thinks on with the
+    rest. Within its share a search stops early once its choice is clear: when the most visited
     move can no longer be overtaken in what is left, or when, past ``SETTLE_SHARE`` of the
     share, it holds ``DOMINANT`` of the visits.
     """
@@ -195,13 +196,27 @@ class SearchAgent:
         clock = self.iterations if self.seconds is None else self.seconds
         share = 1.0 if continuing else self.FIRST_SHARE
         allotted = max((clock - self._spent) * share, clock * self.FLOOR_SHARE)
-        result = self._search(state, allotted)
+        result, clear = self._search(state, allotted)
         self._spent += result.iterations if self.seconds is None else result.seconds
+        left = clock - self._spent
+        if not clear and left > 0 and self._ends_turn(state, result.action):
+            # The share kept for the turn's later decisions is not needed: think on.
+            more, _clear = self._search(state, left)
+            self._spent += more.iterations if self.seconds is None else more.seconds
+            result = more
         return result.action
 
-    def _search(self, state: State, allotted: float) -> SearchResult:
+    @staticmethod
+    def _ends_turn(state: State, action: int) -> bool:
+        """Whether ``action`` hands the move to someone else (or chance, or the end)."""
+        after = state.clone()
+        after.apply_unchecked(action)
+        return after.current_player() != state.current_player()
+
+    def _search(self, state: State, allotted: float) -> tuple[SearchResult, bool]:
         """Search in chunks of ``allotted / CHUNKS`` (the tree carries over between chunks)
-        until the allotment is spent or the choice is clear."""
+        until the allotment is spent or the choice is clear; returns the result and whether
+        the choice was clear."""
         timed = self.seconds is not None
         chunk = allotted / self.CHUNKS
         iterations = 0
@@ -214,10 +229,12 @@ class SearchAgent:
             iterations += result.iterations
             spent = time.perf_counter() - start if timed else iterations
             left = allotted - spent
-            if left <= 0 or self._clear(result, spent / allotted, left * iterations / spent):
-                return dataclasses.replace(
+            clear = left > 0 and self._clear(result, spent / allotted, left * iterations / spent)
+            if left <= 0 or clear:
+                whole = dataclasses.replace(
                     result, iterations=iterations, seconds=time.perf_counter() - start
                 )
+                return whole, clear
 
     def _clear(self, result: SearchResult, used: float, iterations_left: float) -> bool:
         visits = sorted(result.visits.values(), reverse=True)

@@ -19,9 +19,9 @@ class CountingAgent(SearchAgent):
         self.spent: list[float] = []
 
     def _search(self, state, allotted):  # type: ignore[no-untyped-def]
-        result = super()._search(state, allotted)
+        result, clear = super()._search(state, allotted)
         self.spent.append(result.seconds if self.seconds is not None else result.iterations)
-        return result
+        return result, clear
 
 
 def _open_position():

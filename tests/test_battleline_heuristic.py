@@ -171,8 +171,10 @@ def test_estimate_counts_both_players_breakthrough_chances() -> None:
 
 
 def test_policy_does_not_complete_a_side_into_a_provable_loss() -> None:
-    # R2 at flag 3 completes a Host that the opposing Wedge beats: flag 3 would be lost now.
-    state = position(("R2 B9", "P1"), {3: ("R5 G7", "O8 O9 O10")}, tactics_deck="")
+    # Flag 3 is open (R10 or R7 would still beat the opposing Wedge); R2 there would complete a
+    # Host that the Wedge beats, so the flag would be lost at once.
+    state = position(("R2 B9", "P1"), {3: ("R8 R9", "O7 O8 O9")}, tactics_deck="")
+    assert state.provable_flags(1) == []
     heuristic = BattleLineHeuristic(epsilon=0.0)
     card = heuristic.policy(state, random.Random(0))
     state.apply_action(card)
