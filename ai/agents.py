@@ -67,9 +67,11 @@ GAME_BUDGETS: dict[str, dict[str, Budget]] = {
     # searches back up the heuristic's estimate at once (a rollout to the end costs ~2 ms and
     # tells less); Normal first plays two random moves. Hard's iteration cap takes about 1-1.5 s
     # on a laptop; it stops sooner when its choice is clear.
-    # Flat Front: Hard's clock of 3 s covers a turn (the tile, then its pieces); its cap is about
-    # what a laptop searches in that time, so untimed play matches timed play.
+    # Flat Front: a level's clock covers a turn (the tile, then its pieces), so the caps are
+    # twice the former per-decision ones, about what a laptop searches in that time: untimed
+    # play matches timed play.
     "flatfront": {
+        "normal": Budget(search=True, seconds=1.0, iterations=8000),
         "hard": Budget(search=True, seconds=3.0, iterations=18000, heuristic_rollouts=True),
     },
     "battleline": {
