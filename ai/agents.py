@@ -5,19 +5,26 @@ seat (``state.determinize(player, rng)``), so it cannot peek at hidden informati
 
 Levels:
 - easy: the game's heuristic policy, with a share of uniformly random moves;
-- normal: MCTS for about a second, uniformly random rollouts;
-- hard: MCTS for about three seconds, rollouts driven by the heuristic policy.
+- normal: MCTS for about a second a turn, uniformly random rollouts;
+- hard: MCTS for about three seconds a turn, rollouts driven by the heuristic policy.
+
+A budget is one clock for a whole turn (all the decisions a player makes in a row), and a
+search answers sooner when its choice is clear (``SearchAgent``). Each searching budget also
+caps the iterations. ``timed=False`` drops the clock so that tournaments and tests are
+reproducible from their seeds; the caps are about what the clock allows on a two-core laptop, so
+untimed play is about as strong as timed play.
 
 The budgets live in ``ai/budgets.py`` (defaults) and on each game's heuristic (its
-``budgets`` overrides); ``budget_for`` picks the right one. Measured in Flat Front: Hard beats
-Normal and Normal beats Easy by the margins that ``python -m bench --strength`` reports. Every
-level, Easy included, plays the heuristic's automatic moves (``auto_action``, e.g. Battle
-Line's claims of provable flags) without thinking.
+``budgets`` overrides); ``budget_for`` picks the right one. Every level, Easy included, plays
+the heuristic's automatic moves (``auto_action``, e.g. Battle Line's claims of provable flags)
+without thinking.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -103,7 +110,23 @@ class PolicyAgent:
 
 
 class SearchAgent:
-    """MCTS within a budget. Keeps its searcher, so a tree carries over where the game allows."""
+    """MCTS within a budget. Keeps its searcher, so a tree carries over where the game allows.
+
+    The budget (seconds, or iterations when untimed) is one clock for a whole turn: the
+    decisions a player makes in a row (Flat Front's tile and then its pieces, Battle Line's card
+    and then its flag) share it, the first taking ``FIRST_SHARE`` of it and each later one
+    what is left (never less than ``FLOOR_SHARE``); the later decisions continue the first one's
+    tree; a first decision whose move ends the turn (a Flat Front attack) thinks on with the
+    rest. Within its share a search stops early once its choice is clear: when the most visited
+    move can no longer be overtaken in what is left, or when, past ``SETTLE_SHARE`` of the
+    share, it holds ``DOMINANT`` of the visits.
+    """
+
+    FIRST_SHARE = 0.65
+    FLOOR_SHARE = 0.1
+    SETTLE_SHARE = 0.25
+    DOMINANT = 0.8
+    CHUNKS = 20  # a search checks whether its choice is clear this many times
 
     def __init__(
         self, heuristic: Heuristic[Any] | None, budget: Budget, seed: int, *, timed: bool = True
@@ -118,6 +141,8 @@ class SearchAgent:
             exploration=budget.exploration,
             rollout_depth=budget.rollout_depth,
         )
+        self._turn_at = (-1, -1)  # (history length, player) right after this agent's last move
+        self._spent = 0.0  # of the turn's clock (seconds, or iterations when untimed)
 
     def reseed(self, seed: int) -> None:
         self.mcts.rng.seed(seed)
@@ -127,10 +152,66 @@ class SearchAgent:
         return self.mcts.search(state, seconds=self.seconds, iterations=self.iterations)
 
     def choose(self, state: State) -> int:
+        # The same turn: nothing has happened since this agent's last move, by the same player
+        # (one agent may serve two seats of a game, as in the worker).
+        turn = (len(state.history), state.current_player())
+        continuing = turn == self._turn_at
+        if not continuing:
+            self._spent = 0.0
+        self._turn_at = (turn[0] + 1, turn[1])
         obvious = obvious_move(self.heuristic, state)
         if obvious is not None:
             return obvious
-        return self.analyse(state).action
+        clock = self.iterations if self.seconds is None else self.seconds
+        share = 1.0 if continuing else self.FIRST_SHARE
+        allotted = max((clock - self._spent) * share, clock * self.FLOOR_SHARE)
+        result, clear = self._search(state, allotted)
+        self._spent += result.iterations if self.seconds is None else result.seconds
+        left = clock - self._spent
+        if not clear and left > 0 and self._ends_turn(state, result.action):
+            # The share kept for the turn's later decisions is not needed: think on.
+            more, _clear = self._search(state, left)
+            self._spent += more.iterations if self.seconds is None else more.seconds
+            result = more
+        return result.action
+
+    @staticmethod
+    def _ends_turn(state: State, action: int) -> bool:
+        """Whether ``action`` hands the move to someone else (or chance, or the end)."""
+        after = state.clone()
+        after.apply_unchecked(action)
+        return after.current_player() != state.current_player()
+
+    def _search(self, state: State, allotted: float) -> tuple[SearchResult, bool]:
+        """Search in chunks of ``allotted / CHUNKS`` (the tree carries over between chunks)
+        until the allotment is spent or the choice is clear; returns the result and whether
+        the choice was clear."""
+        timed = self.seconds is not None
+        chunk = allotted / self.CHUNKS
+        iterations = 0
+        start = time.perf_counter()
+        while True:
+            if timed:
+                result = self.mcts.search(state, seconds=chunk, iterations=self.iterations)
+            else:
+                result = self.mcts.search(state, iterations=max(1, round(chunk)))
+            iterations += result.iterations
+            spent = time.perf_counter() - start if timed else iterations
+            left = allotted - spent
+            clear = left > 0 and self._clear(result, spent / allotted, left * iterations / spent)
+            if left <= 0 or clear:
+                whole = dataclasses.replace(
+                    result, iterations=iterations, seconds=time.perf_counter() - start
+                )
+                return whole, clear
+
+    def _clear(self, result: SearchResult, used: float, iterations_left: float) -> bool:
+        visits = sorted(result.visits.values(), reverse=True)
+        if len(visits) < 2:
+            return False
+        if visits[0] - visits[1] > iterations_left:
+            return True
+        return used >= self.SETTLE_SHARE and visits[0] >= self.DOMINANT * sum(visits)
 
 
 def make_agent(game_id: str, level: str, seed: int, *, timed: bool = True) -> Agent:

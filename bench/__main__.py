@@ -12,7 +12,7 @@ from pathlib import Path
 RESULTS = Path(__file__).resolve().parent / "results.json"
 # Sections in run order; a section that cannot be imported (say, no pygame) is skipped.
 SECTIONS = ("bench.ai_bench", "bench.flink_bench", "bench.ui_bench")
-COLUMNS = ("game", "metric", "value", "unit", "target")
+COLUMNS = ("game", "metric", "value", "error", "unit", "target")  # error: a standard error
 
 
 def format_table(rows: list[dict]) -> str:

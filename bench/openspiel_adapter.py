@@ -18,6 +18,7 @@ keeps both.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from types import SimpleNamespace
 
@@ -171,3 +172,63 @@ def openspiel_ismcts_search(state: State, simulations: int, seed: int = 0) -> in
     bot.set_resampler(lambda s, player: s.resample_from_infostate(player, rng.uniform))
     policy = bot.get_policy(OpenSpielState(state))
     return int(max(policy, key=lambda pair: pair[1])[0])
+
+
+class OpenSpielAgent:
+    """OpenSpiel's generic bot as an agent (``ai.agents.Agent``) on a wall clock: ``MCTSBot``
+    for perfect information, ``ISMCTSBot`` for hidden information, both with random rollouts.
+
+    OpenSpiel's bots count simulations, not seconds, so the agent keeps the bot's measured rate
+    (simulations per second, averaged over its searches so far) and asks each search for
+    ``rate * seconds`` simulations: on average every decision takes the given time, and a busy
+    machine slows the bot's rate and so its count, as it slows our search's. The first search
+    measures the rate on ``PROBE`` simulations.
+
+    Like our levels (``ai.agents.SearchAgent``), the bot has one clock per turn: ``seconds``
+    for the decisions a player makes in a row, the first taking ``FIRST_SHARE`` of it and each
+    later one what is left, so both sides think equally long per turn.
+    """
+
+    PROBE = 50
+    MIN_SIMULATIONS = 20  # a root with fewer visits may be left without a child
+    FIRST_SHARE = 0.65
+    FLOOR_SHARE = 0.1
+
+    def __init__(self, seconds: float, seed: int) -> None:
+        self.seconds = seconds
+        self.seed = seed
+        self._simulations = 0
+        self._elapsed = 0.0
+        self.decisions = 0
+        self._turn_at = -1
+        self._spent = 0.0
+
+    def reseed(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, state: State) -> int:
+        continuing = len(state.history) == self._turn_at
+        self._turn_at = len(state.history) + 1
+        if not continuing:
+            self._spent = 0.0
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        share = 1.0 if continuing else self.FIRST_SHARE
+        allotted = max((self.seconds - self._spent) * share, self.seconds * self.FLOOR_SHARE)
+        count = self.PROBE
+        if self._elapsed > 0:
+            rate = self._simulations / self._elapsed
+            count = max(self.MIN_SIMULATIONS, round(rate * allotted))
+        seed = self.seed * 1_000_003 + self.decisions
+        start = time.perf_counter()
+        if state.game.perfect_information:
+            action, count = openspiel_search(state, count, seed)
+        else:
+            action = openspiel_ismcts_search(state, count, seed)
+        elapsed = time.perf_counter() - start
+        self._elapsed += elapsed
+        self._spent += elapsed
+        self._simulations += count
+        self.decisions += 1
+        return action

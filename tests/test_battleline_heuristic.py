@@ -6,7 +6,7 @@ import itertools
 import random
 import time
 
-from ai.heuristics.battleline import BattleLineHeuristic
+from ai.heuristics.battleline import BattleLineHeuristic, flag_chances, win_chance
 from game.engines.base import CHANCE
 from game.engines.battleline.actions import (
     DRAW_TACTICS,
@@ -16,6 +16,7 @@ from game.engines.battleline.actions import (
 )
 from game.engines.battleline.options import OPTIONS
 from game.engines.battleline.phases import PH_CLAIM, PH_DRAW, PH_PLAY
+from game.engines.battleline.state import victory
 from tests.test_battleline_support import GAME, cards, play, position
 
 HEURISTIC = BattleLineHeuristic()
@@ -122,3 +123,59 @@ def test_estimate_favours_the_stronger_position() -> None:
     state = position(("P1", "B10"), sides)
     value = HEURISTIC.estimate(state)
     assert value[0] > 0.3 and value[1] == -value[0] and -1.0 <= value[0] <= 1.0
+
+
+def test_win_chance_is_exact_for_independent_flags() -> None:
+    """The dynamic programme against all 512 outcomes (a double Breakthrough counts half)."""
+    rng = random.Random(7)
+    for _ in range(5):
+        chances = [rng.random() for _ in range(9)]
+        expected = 0.0
+        for outcome in itertools.product((0, 1), repeat=9):
+            weight = 1.0
+            for owner, chance in zip(outcome, chances, strict=True):
+                weight *= chance if owner == 0 else 1.0 - chance
+            owners = list(outcome)
+            through = [victory(owners, q) == "breakthrough" for q in (0, 1)]
+            if through[0] and through[1]:
+                expected += weight / 2
+            elif through[0] or (not through[1] and owners.count(0) >= 5):
+                expected += weight
+        assert abs(win_chance(chances) - expected) < 1e-9
+    assert win_chance([0.5] * 9) == 0.5
+
+
+def test_a_card_played_elsewhere_leaves_an_unrelated_flag_alone() -> None:
+    """Issue 8: our Y1 played at flag 0 used to end the opponent's hoped-for Y1-Y2-Y3 at flag 5
+    and lift our chance there. Y1 was in our hand, never theirs to get."""
+    state = position(("Y1 R5 B7", "P1 P2"), {5: ("O5 G6", "Y2 Y3")}, tactics_deck="")
+    before = flag_chances(state)
+    play(state, "Y1", 0)
+    after = flag_chances(state)
+    assert after[5] == before[5]
+    assert after[0] != before[0]
+
+
+def test_estimate_counts_both_players_breakthrough_chances() -> None:
+    """Issue 8: a window of ours must not outweigh the opponent's flags 5-6-7 near certain."""
+    sides = {
+        0: ("R8 R9", "B1"),
+        1: ("O8 O9", "B2"),
+        2: ("Y8 Y9", "B3"),
+        5: ("G1 G2 P3", "R10 O10 Y10"),
+        6: ("B4 Y4 G3", "P8 P9 P10"),
+        7: ("R1 O1 Y5", "G8 G9 G10"),
+    }
+    state = position(("P1", "B10"), sides)
+    assert HEURISTIC.estimate(state)[0] < 0
+
+
+def test_policy_does_not_complete_a_side_into_a_provable_loss() -> None:
+    # Flag 3 is open (R10 or R7 would still beat the opposing Wedge); R2 there would complete a
+    # Host that the Wedge beats, so the flag would be lost at once.
+    state = position(("R2 B9", "P1"), {3: ("R8 R9", "O7 O8 O9")}, tactics_deck="")
+    assert state.provable_flags(1) == []
+    heuristic = BattleLineHeuristic(epsilon=0.0)
+    card = heuristic.policy(state, random.Random(0))
+    state.apply_action(card)
+    assert (card, heuristic.policy(state, random.Random(0))) != (cards("R2")[0], flag_action(3))

@@ -13,6 +13,7 @@ from ai.agents import (
     Budget,
     PolicyAgent,
     SearchAgent,
+    budget_for,
     hint,
     make_agent,
     play_out,
@@ -254,7 +255,7 @@ def test_low_budget_search_plays_legal_flat_front_games() -> None:
 def test_search_beats_the_easy_level_at_flat_front() -> None:
     """Normal's search, even on a fifth of its iterations, beats Easy over seat-swapped games."""
     heuristic = HEURISTICS["flatfront"]
-    small = Budget(search=True, iterations=BUDGETS["normal"].iterations // 5)
+    small = Budget(search=True, iterations=budget_for("flatfront", "normal").iterations // 5)
     score = 0.0
     games = 0
     for seed in range(8):

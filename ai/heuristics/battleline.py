@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import ClassVar
 
 from ai.budgets import Budget
@@ -43,7 +44,7 @@ from game.engines.battleline.cards import (
     TRAITOR,
     WILD_MAX,
 )
-from game.engines.battleline.formations import best_key, side_key
+from game.engines.battleline.formations import NONE, best_key, side_key
 from game.engines.battleline.options import MATCH_GAMES
 from game.engines.battleline.phases import (
     PH_CLAIM,
@@ -58,12 +59,11 @@ from game.engines.battleline.phases import (
     PH_TRAITOR_FROM,
     PH_TRAITOR_TO,
 )
+from game.engines.battleline.proof import claim_holds
 from game.engines.battleline.state import BattleLineState, victory
 
 # Weight of the best rank a side can still reach (index = rank), times how full the side is.
-RANK_WEIGHT = (0.0, 0.6, 1.6, 2.2, 2.8, 3.4)
-VALUE_WEIGHT = 0.02  # per card value: prefer high cards among equal formations
-LOST_PENALTY = 2.0  # the opponent's complete side already outranks what ours can become
+VALUE_WEIGHT = 0.002  # per card value: among equal gains, keep the high cards
 MORALE_BAR = 2.8  # play a morale card only where it scores at least this (a strong formation)
 DESERTER_SCORE = 3.0  # removing a card from an opposing side that beats ours
 TRAITOR_BONUS = 0.5  # a stolen card also weakens the opponent
@@ -71,27 +71,39 @@ ENVIRONMENT_SCORE = 1.3  # Fog or Mud against an opposing side that beats ours
 MINOR_TACTIC = 0.3  # Scout, Redeploy: only when nothing better is on offer
 EPSILON = 0.05  # chance of a uniformly random decision, so rollouts vary
 DECIDED_VALUE = 0.9  # a win the opponent could still upset with one turn of tactics
+# The estimate (see flag_chances / win_chance). Tuned on seeds 0-999 only.
+TOTAL_WEIGHT = 1.0 / 30  # a formation's total, per point, on the rank scale
+MISSING_TOLL = 0.7  # per card a side still needs: the deck may not give it
+HAND_TOLL = 0.5  # per card a side still needs that the hand holds: one card a turn
+FLAG_SLOPE = 0.8  # logistic slope of a flag's chance in strength difference
+SHORTLIST = 20  # placements the policy scores exactly (of up to 63)
+ENVELOPMENT_WEIGHT = 0.2  # a flag's share in an Envelopment, next to its Breakthrough windows
+ESTIMATE_SCALE = 0.95  # below the evaluation's decided values
 
 
 class BattleLineHeuristic(Heuristic[BattleLineState]):
     """Heuristic protocol for Battle Line (see ai/heuristics/base.py)."""
 
-    # About 50 searched decisions per player and game (a card, then its flag; claims and the
-    # deck are automatic moves), and a rollout to the end costs ~2 ms. So the levels search on
-    # rollouts cut off by the estimate, on iteration caps that a laptop meets in a fraction of
-    # the clock (the clock stays as a guarantee). Normal: random moves for two decisions, then
-    # the estimate; Hard: the estimate at once, sixteen times the iterations, and a smaller
-    # exploration constant (the estimate's values lie close together). Measured (200
-    # seat-swapped games each): with 400 iterations Hard beat Easy only 82.0% and Normal 68.5%;
-    # with 1,600 it beats Easy 93.0% at about 0.2 s a decision (see bench/).
+    # About 25 turns per player and game, each a card and then its flag (claims and the deck
+    # are automatic moves). A level's budget is one clock per turn (ai/agents.py, SearchAgent):
+    # the card's search takes most of it, the flag continues that tree. The searches back up the
+    # estimate at once (a rollout to the end costs ~2 ms and tells less). Hard's iteration cap
+    # takes about 1-1.5 s on a laptop; it stops sooner when its choice is clear. Easy plays the
+    # policy with few random moves: the policy itself is now the easy opponent's strength.
     budgets: ClassVar[dict[str, Budget]] = {
-        "normal": Budget(search=True, seconds=1.0, iterations=100, rollout_depth=2),
-        "hard": Budget(search=True, seconds=3.0, iterations=1600, rollout_depth=0, exploration=0.4),
-        "hint": Budget(search=True, seconds=0.5, iterations=200, rollout_depth=0, exploration=0.4),
+        "easy": Budget(search=False, randomness=0.05),
+        "normal": Budget(
+            search=True, seconds=1.0, iterations=300, rollout_depth=0, exploration=0.4
+        ),
+        "hard": Budget(search=True, seconds=3.0, iterations=3000, rollout_depth=0, exploration=0.4),
+        "hint": Budget(search=True, seconds=0.5, iterations=300, rollout_depth=0, exploration=0.4),
     }
 
     def __init__(self, epsilon: float = EPSILON) -> None:
         self.epsilon = epsilon
+        # The flag chosen with the last card (history length after the card, card, flag): the
+        # flag decision that follows needs no second look at every flag.
+        self._planned = (-1, -1, -1)
 
     # --- protocol ---------------------------------------------------------------------------
     def auto_action(self, state: BattleLineState) -> int | None:
@@ -114,12 +126,19 @@ class BattleLineHeuristic(Heuristic[BattleLineState]):
             return auto
         phase = state.phase
         if phase == PH_FLAG:
+            at, card, flag = self._planned
+            if at == len(state.history) and card == state.pending and flag >= 0:
+                side = state.sides[2 * flag + state.player]
+                if state.claimed[flag] < 0 and len(side) < state.slots(flag):
+                    return FLAG_BASE + flag
             return FLAG_BASE + _best_flag(state, state.pending, state.player)[0]
         if phase == PH_PLAY:
             if rng.random() < self.epsilon:
                 legal = state.legal_actions()
                 return legal[int(rng.random() * len(legal))]
-            return _choose_play(state)
+            card, flag = _choose_play(state)
+            self._planned = (len(state.history) + 1, card, flag)
+            return card
         if phase == PH_SCOUT_DRAW:
             return DRAW_TROOP
         if phase == PH_SCOUT_RETURN:
@@ -151,33 +170,12 @@ class BattleLineHeuristic(Heuristic[BattleLineState]):
         return None
 
     def estimate(self, state: BattleLineState) -> list[float]:
-        """A graded value for any position (for a depth cut-off): each open flag's chance from
-        the best keys both sides can reach (best_key over the unseen pool), decided flags count
-        fully, and flags combine into a win chance through their count and adjacency."""
+        """A graded value for any position (for a depth cut-off): each flag's chance
+        (``flag_chances``) combined into the chance of each player's Breakthrough or
+        Envelopment (``win_chance``), not a difference of best windows."""
         if state.is_terminal():
             return state.returns()
-        owners = _secured(state)
-        pool = state.pool()
-        chances = []
-        for f in range(NUM_FLAGS):
-            if owners[f] >= 0:
-                chances.append(1.0 - owners[f])
-                continue
-            if not state.sides[2 * f] and not state.sides[2 * f + 1]:
-                chances.append(0.5)  # both sides reach the same from the same pool
-                continue
-            n = state.slots(f)
-            fog = state.fog[f] >= 0
-            reach = [best_key(state.side(f, q), pool, n, fog) for q in (0, 1)]
-            filled = [len(state.side(f, q)) / n for q in (0, 1)]
-            edge = (reach[0] - reach[1]) / 100.0 + (filled[0] - filled[1])
-            chances.append(1.0 / (1.0 + math.exp(-2.0 * edge)))
-        expected = sum(chances)
-        triples = max(
-            _product(chances[f : f + 3]) - _product([1.0 - c for c in chances[f : f + 3]])
-            for f in range(NUM_FLAGS - 2)
-        )
-        value = math.tanh((expected - NUM_FLAGS / 2) / 2.0 + triples)
+        value = ESTIMATE_SCALE * (2.0 * win_chance(flag_chances(state)) - 1.0)
         return [value, -value]
 
 
@@ -193,11 +191,141 @@ def _secured(state: BattleLineState) -> list[int]:
     return owners
 
 
-def _product(values: list[float]) -> float:
-    result = 1.0
-    for value in values:
-        result *= value
-    return result
+def troop_mask(cards: list[int]) -> int:
+    """Bit mask of the troop cards among ``cards``."""
+    mask = 0
+    for card in cards:
+        if card < NUM_TROOPS:
+            mask |= 1 << card
+    return mask
+
+
+def reach_pools(state: BattleLineState) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Per player: (the troop cards they may still get: own hand and the decks, their hand).
+
+    Each player's pool leaves out the other's hand, so a card one player plays from hand never
+    changes what the other can reach at an unrelated flag (it never was theirs to get)."""
+    hands = (troop_mask(state.hands[0]), troop_mask(state.hands[1]))
+    pool = state.pool()
+    return (pool & ~hands[1], hands[0]), (pool & ~hands[0], hands[1])
+
+
+def _strength(key: int) -> float:
+    """A formation key on one scale: a rank is worth one, a total up to about one more."""
+    if key == NONE:
+        return 0.0
+    rank = key // 100
+    return (rank if rank else 1.0) + (key % 100) * TOTAL_WEIGHT
+
+
+def side_strength(side: list[int], pools: tuple[int, int], n: int, fog: bool) -> float:
+    """What a side may expect to become: a complete side its key; else the better of what the
+    hand completes and the best reachable key, each less a toll per missing card (cards from
+    the deck may not come, or come too late; the hand gives one card a turn, and the opponent
+    may complete first)."""
+    return _side_strength(tuple(side), pools[0], pools[1], n, fog)
+
+
+@lru_cache(maxsize=1 << 14)
+def _side_strength(side: tuple[int, ...], pool: int, hand: int, n: int, fog: bool) -> float:
+    """``side_strength``, memoised: the same sides and pools recur from one decision to the
+    next (a card, then its flag) and across a search's iterations."""
+    missing = n - len(side)
+    if not missing:
+        return _strength(side_key(side, n, fog))
+    # An empty side pays the toll of a side with one card: that first card, whichever it is,
+    # brings no formation closer than the opponent's free choice of a first card does.
+    hoped = _strength(best_key(side, pool, n, fog)) - MISSING_TOLL * min(missing, n - 1)
+    if missing < n and hand.bit_count() >= missing:
+        return max(hoped, _strength(best_key(side, hand, n, fog)) - HAND_TOLL * missing)
+    return hoped
+
+
+def flag_chances(
+    state: BattleLineState,
+    owners: list[int] | None = None,
+    pools: tuple[tuple[int, int], tuple[int, int]] | None = None,
+) -> list[float]:
+    """Per flag, player 0's chance to win it: 1 or 0 once claimed or provable; else a logistic
+    of the two sides' expected strengths (``side_strength``), each from that player's own pool.
+    Flags with no card on either side are even. ``owners`` (``_secured``) and ``pools``
+    (``reach_pools``) may be passed in when the caller has them."""
+    if owners is None:
+        owners = _secured(state)
+    if pools is None:
+        pools = reach_pools(state)
+    chances = []
+    for f in range(NUM_FLAGS):
+        if owners[f] >= 0:
+            chances.append(1.0 - owners[f])
+            continue
+        mine, theirs = state.sides[2 * f], state.sides[2 * f + 1]
+        if not mine and not theirs:
+            chances.append(0.5)
+            continue
+        n = state.slots(f)
+        fog = state.fog[f] >= 0
+        edge = side_strength(mine, pools[0], n, fog) - side_strength(theirs, pools[1], n, fog)
+        chances.append(1.0 / (1.0 + math.exp(-FLAG_SLOPE * edge)))
+    return chances
+
+
+def flag_weights(chances: list[float]) -> list[float]:
+    """How much each flag matters to a player whose chances these are (a cheap stand-in for
+    the change of ``win_chance`` between winning and losing it): the chance that it completes a
+    Breakthrough for either side, summed over the three-flag windows it lies in, plus a share
+    for the Envelopment. Zero for a decided flag."""
+    weights = []
+    for f, chance in enumerate(chances):
+        if chance in (0.0, 1.0):
+            weights.append(0.0)
+            continue
+        weight = ENVELOPMENT_WEIGHT
+        for start in range(max(0, f - 2), min(f, NUM_FLAGS - 3) + 1):
+            ours = theirs = 1.0
+            for g in range(start, start + 3):
+                if g != f:
+                    ours *= chances[g]
+                    theirs *= 1.0 - chances[g]
+            weight += ours + theirs
+        weights.append(weight)
+    return weights
+
+
+def win_chance(chances: list[float]) -> float:
+    """Player 0's chance to win if each flag fell independently with its chance: the outcomes
+    in which player 0 alone makes a Breakthrough (three adjacent flags), or in which neither
+    does and player 0 holds five flags (an Envelopment); both breaking through counts half (who
+    gets there first is not modelled).
+
+    A dynamic programme over the flags, left to right. Before any Breakthrough the state is the
+    current run (positive: player 0's flags, negative: player 1's; at most two) and player 0's
+    flag count; after one, only the other player's run matters."""
+    open_ = {(0, 0): 1.0}  # (run, player 0's count) -> probability, nobody broke through yet
+    won0 = [0.0, 0.0, 0.0]  # player 0 broke through; index = player 1's current run
+    won1 = [0.0, 0.0, 0.0]  # player 1 broke through; index = player 0's current run
+    total = 0.0
+    for p in chances:
+        q = 1.0 - p
+        total += 0.5 * (won0[2] * q + won1[2] * p)  # the other breaks through as well
+        won0 = [(won0[0] + won0[1] + won0[2]) * p, won0[0] * q, won0[1] * q]
+        won1 = [(won1[0] + won1[1] + won1[2]) * q, won1[0] * p, won1[1] * p]
+        nxt: dict[tuple[int, int], float] = {}
+        for (run, count), weight in open_.items():
+            if run == 2:
+                won0[0] += weight * p
+            else:
+                key = (run + 1 if run > 0 else 1, count + 1)
+                nxt[key] = nxt.get(key, 0.0) + weight * p
+            if run == -2:
+                won1[0] += weight * q
+            else:
+                key = (run - 1 if run < 0 else -1, count)
+                nxt[key] = nxt.get(key, 0.0) + weight * q
+        open_ = nxt
+    total += sum(won0)
+    total += sum(w for (_run, count), w in open_.items() if count >= 5)
+    return total
 
 
 def _match_value(
@@ -250,18 +378,54 @@ def _reach_rank(values: int, colours: int, dup: int, n: int) -> int:
     return 2 if run else 1
 
 
-def _placement_score(summary: tuple[int, int, int, int, int], card: int, n: int) -> float:
-    values, colours, count, total, dup = summary
-    if card < NUM_TROOPS:
-        bit = 1 << (card % NUM_VALUES)
-        dup |= values & bit
-        values |= bit
-        colours |= 1 << (card // NUM_VALUES)
-        total += card % NUM_VALUES + 1
+def _flag_scores(state: BattleLineState, player: int, exclude: int = -1) -> list[tuple]:
+    """What ``_score_at`` needs for each open flag with a free slot on ``player``'s side: the
+    flag, its sides, the opposing side's strength, ``player``'s pools, the flag's chance now and
+    its weight (``flag_weights``). A flag the opponent can already prove stays on the list (a
+    place to put a card that is no use elsewhere) with weight zero."""
+    owners = _secured(state)
+    pools = reach_pools(state)
+    mine = pools[player]
+    chances = [c if player == 0 else 1.0 - c for c in flag_chances(state, owners, pools)]
+    weights = flag_weights(chances)
+    proof_pool = state.pool()
+    flags = []
+    for f in range(NUM_FLAGS):
+        if f == exclude or state.claimed[f] >= 0:
+            continue
+        side = state.sides[2 * f + player]
+        n = state.slots(f)
+        if len(side) < n:
+            fog = state.fog[f] >= 0
+            other = state.sides[2 * f + 1 - player]
+            theirs = side_strength(other, pools[1 - player], n, fog)
+            done = state.done_at[2 * f + 1 - player]
+            weight = weights[f] if owners[f] < 0 else 0.0
+            context = (n, fog, side, other, theirs, done, mine, proof_pool)
+            flags.append((f, context, chances[f], weight))
+    return flags
+
+
+def _score_at(entry: tuple, card: int) -> float:
+    """How much playing ``card`` at the entry's flag raises the flag's chance, times the flag's
+    weight in the game. Completing a side that the opposing complete side beats is a loss now
+    (the opponent may claim it); completing one that no completion can beat is a win now."""
+    _f, context, before, weight = entry
+    n, fog, side, other, theirs, other_done, (pool, hand), proof_pool = context
+    bit = 1 << card if card < NUM_TROOPS else 0
+    new_side = [*side, card]
+    if not weight:
+        after = before
+    elif len(new_side) == n and claim_holds(
+        new_side, other, proof_pool & ~bit, n, fog, 1 << 30, other_done
+    ):
+        after = 1.0
+    elif len(new_side) == n and len(other) == n:
+        after = 0.0
     else:
-        total += WILD_MAX[card]
-    rank = _reach_rank(values, colours, dup, n)
-    return RANK_WEIGHT[rank] * (count + 1) / n + VALUE_WEIGHT * total
+        ours = side_strength(new_side, (pool & ~bit, hand & ~bit), n, fog)
+        after = 1.0 / (1.0 + math.exp(-FLAG_SLOPE * (ours - theirs)))
+    return weight * (after - before) - VALUE_WEIGHT * _card_strength(card)
 
 
 def _opponent_ranks(state: BattleLineState, player: int) -> list[int]:
@@ -273,35 +437,6 @@ def _opponent_ranks(state: BattleLineState, player: int) -> list[int]:
         if state.claimed[f] < 0 and len(other) == n:
             ranks[f] = side_key(other, n, state.fog[f] >= 0) // 100
     return ranks
-
-
-def _flag_scores(state: BattleLineState, player: int, exclude: int = -1) -> list[tuple]:
-    """(flag, slots, side summary, opponent's complete rank) for open flags with a free slot."""
-    opponent = _opponent_ranks(state, player)
-    flags = []
-    for f in range(NUM_FLAGS):
-        if f == exclude or state.claimed[f] >= 0:
-            continue
-        side = state.sides[2 * f + player]
-        n = state.slots(f)
-        if len(side) < n:
-            flags.append((f, n, _side_summary(side), opponent[f]))
-    return flags
-
-
-def _score_at(entry: tuple, card: int) -> float:
-    _f, n, summary, opponent_rank = entry
-    score = _placement_score(summary, card, n)
-    if opponent_rank >= 0:
-        values, colours, _count, _total, dup = summary
-        if card < NUM_TROOPS:
-            bit = 1 << (card % NUM_VALUES)
-            dup |= values & bit
-            values |= bit
-            colours |= 1 << (card // NUM_VALUES)
-        if _reach_rank(values, colours, dup, n) < opponent_rank:
-            score -= LOST_PENALTY
-    return score
 
 
 def _best_flag(
@@ -330,26 +465,56 @@ def _environment_flag(state: BattleLineState, card: int, player: int) -> int:
 
 
 # --- play choice -------------------------------------------------------------------------------
-def _choose_play(state: BattleLineState) -> int:
+def _choose_play(state: BattleLineState) -> tuple[int, int]:
+    """The card to play, and for a troop card the flag it was scored at (else -1)."""
     player = state.player
     legal = state.legal_actions()
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], -1
     entries = _flag_scores(state, player)
-    best, best_score = PASS, -math.inf if PASS not in legal else 0.0
+    best, best_score = (PASS, 0.0) if PASS in legal else (legal[0], -math.inf)
+    flag = -1
+    for card, entry in _shortlist(state, player, entries, legal):
+        score = _score_at(entry, card)
+        if score > best_score:
+            best, best_score, flag = card, score, entry[0]
     for card in legal:
-        if card < NUM_TROOPS:
-            for entry in entries:
-                score = _score_at(entry, card)
-                if score > best_score:
-                    best, best_score = card, score
-            continue
-        if card == PASS:
+        if card < NUM_TROOPS or card == PASS:
             continue
         score = _tactic_score(state, card, player, entries)
         if score > best_score:
-            best, best_score = card, score
-    return best
+            best, best_score, flag = card, score, -1
+    return best, flag
+
+
+def _shortlist(
+    state: BattleLineState, player: int, entries: list[tuple], legal: list[int]
+) -> list[tuple[int, tuple]]:
+    """The (troop card, flag entry) pairs worth an exact score: the ``SHORTLIST`` best by the
+    rank each side could still reach ignoring which cards remain (cheap bit arithmetic), plus
+    the lowest card at a flag that no longer counts (a place to shed it)."""
+    troops = [card for card in legal if card < NUM_TROOPS]
+    if not troops:
+        return []
+    quick = []
+    for entry in entries:
+        if not entry[3]:
+            continue
+        summary = _side_summary(entry[1][2])
+        n = entry[1][0]
+        for card in troops:
+            values, colours, count, total, dup = summary
+            bit = 1 << (card % NUM_VALUES)
+            rank = _reach_rank(
+                values | bit, colours | 1 << (card // NUM_VALUES), dup | values & bit, n
+            )
+            quick.append((rank * (count + 1) / n + (total + card % NUM_VALUES) / 30, card, entry))
+    quick.sort(key=lambda item: item[0], reverse=True)
+    pairs = [(card, entry) for _score, card, entry in quick[:SHORTLIST]]
+    shed = [entry for entry in entries if not entry[3]]
+    if shed:
+        pairs.append((min(troops, key=_card_strength), shed[0]))
+    return pairs
 
 
 def _tactic_score(state: BattleLineState, card: int, player: int, entries: list[tuple]) -> float:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import ClassVar
 
+from ai.budgets import Budget
 from ai.heuristics.base import Heuristic
 from game.engines.base import TERMINAL
 from game.engines.flatfront import (
@@ -148,6 +150,14 @@ def _after_attack(
 
 class FlatFrontHeuristic(Heuristic[FlatFrontState]):
     """Heuristic protocol for Flat Front (see ai/heuristics/base.py)."""
+
+    # A level's clock covers a turn (the tile, then its pieces: ai/agents.py, SearchAgent), so
+    # the caps are twice the former per-decision ones, about what a laptop searches in that
+    # time: untimed play matches timed play.
+    budgets: ClassVar[dict[str, Budget]] = {
+        "normal": Budget(search=True, seconds=1.0, iterations=8000),
+        "hard": Budget(search=True, seconds=3.0, iterations=18000, heuristic_rollouts=True),
+    }
 
     def __init__(self) -> None:
         self.solver = CombatSolver()
