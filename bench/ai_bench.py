@@ -52,8 +52,11 @@ def sample_positions(game_id: str, count: int, seed: int = SEED) -> list[State]:
     return [points[int(i * step)] for i in range(count)]
 
 
-def random_playouts_per_second(game_id: str, seconds: float) -> float:
+def random_playouts_per_second(game_id: str, seconds: float, *, policy: bool = False) -> float:
+    """Whole games per second, with uniformly random moves or (``policy``) the heuristic's
+    policy for both sides: the cost of a rollout, and of the Easy level's game."""
     game = GAMES[game_id]
+    heuristic = HEURISTICS[game_id] if policy else None
     rng = random.Random(SEED)
     done = 0
     start = time.perf_counter()
@@ -62,6 +65,8 @@ def random_playouts_per_second(game_id: str, seconds: float) -> float:
         while not state.is_terminal():
             if state.is_chance_node():
                 action = state.sample_chance(rng)
+            elif heuristic is not None:
+                action = heuristic.policy(state, rng)
             else:
                 legal = state.legal_actions()
                 action = legal[int(rng.random() * len(legal))]
@@ -245,6 +250,9 @@ def run(quick: bool) -> list[dict]:
     for game_id in GAMES:
         rate = random_playouts_per_second(game_id, 1.0 if quick else 3.0)
         rows.append(_row(game_id, "random playouts/s", rate, "1/s"))
+        if game_id in HEURISTICS:
+            rate = random_playouts_per_second(game_id, 1.0 if quick else 3.0, policy=True)
+            rows.append(_row(game_id, "heuristic self-play games/s", rate, "1/s"))
         rows.extend(search_speed_rows(game_id, quick))
         rows.extend(latency_rows(game_id, quick))
         rows.extend(parallel_rows(game_id, quick))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 
 from ai.heuristics.battleline import BattleLineHeuristic, flag_chances, win_chance
 from game.engines.base import CHANCE
@@ -47,14 +46,11 @@ def test_policy_is_always_legal_under_every_option() -> None:
         play_game((True, True), seed, **dict(zip(names, values, strict=True)))
 
 
-def test_policy_plays_full_games_fast() -> None:
-    games = 40
-    start = time.perf_counter()
-    for seed in range(games):
-        play_game((True, True), 1000 + seed)
-    rate = games / (time.perf_counter() - start)
-    print(f"heuristic self-play: {rate:.0f} games/s")
-    assert rate > 20
+def test_policy_plays_full_games() -> None:
+    """Its speed is a benchmark row (bench/ai_bench.py: heuristic self-play games/s)."""
+    for seed in range(40):
+        returns = play_game((True, True), 1000 + seed)
+        assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
 
 
 def test_heuristic_beats_random_play() -> None:
