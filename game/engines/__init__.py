@@ -7,7 +7,9 @@ from game.engines.battleline import BattleLineGame
 from game.engines.flatfront import FlatFrontGame
 from game.engines.tsuno import TsunoGame
 
-GAMES: dict[str, Game] = {game.id: game for game in (FlatFrontGame(), BattleLineGame(), TsunoGame())}
+GAMES: dict[str, Game] = {
+    game.id: game for game in (FlatFrontGame(), BattleLineGame(), TsunoGame())
+}
 
 # Every game of the collection, built or not, in menu order: (id, English title, Japanese title).
 CATALOGUE: tuple[tuple[str, str, str], ...] = (
