@@ -30,6 +30,7 @@ from game.engines.flatfront import (
     tile_type,
 )
 from game.i18n import t as tr
+from tests.frame_probe import costly_work
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 SIZE = (1280, 800)
@@ -486,15 +487,14 @@ def test_japanese_strings_render():
     h.save("japanese")
 
 
-def test_steady_frame_is_cheap():
-    """Drawing a settled board blits cached images only (60 fps needs < 16 ms)."""
-    import time
-
+def test_a_settled_frame_only_blits():
+    """A settled board renders no text, builds no picture and transforms no image (the frame
+    time itself is measured by ``bench/ui_bench.py``)."""
     h = Harness(18)
     h.play_until(lambda o: o["phase"] == "combat")
     h.draw()
-    start = time.perf_counter()
-    for _ in range(20):
-        h.board.update(FRAME)
-        h.draw()
-    assert (time.perf_counter() - start) / 20 < 0.016
+    with costly_work() as seen:
+        for _ in range(20):
+            h.board.update(FRAME)
+            h.draw()
+    assert not seen, seen

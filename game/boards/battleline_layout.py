@@ -271,7 +271,6 @@ class BattleLineView(Board):
         self.incoming = [0, 0]  # backs flying into the opponent's hand, per deck
         self.banner: Banner | None = None
         self.selected: int | None = None
-        self.queue: list[int] = []
         self.drag: Drag | None = None
         self.lifts: dict[int, float] = {}
         self.auto_claim = bool(ctx.extra.get("auto_claim", False))
@@ -483,7 +482,7 @@ class BattleLineView(Board):
 
     def _local_targets(self, card: int) -> list[int]:
         """The flags a selected card can go to, from the observation (the engine has the final
-        word: the board only queues the target)."""
+        word: a refused target is explained by it)."""
         if card in ENVIRONMENT:
             key = "fog" if card == FOG else "mud"
             return [
