@@ -317,13 +317,16 @@ class Board:
         self.highlighted = set()
 
     def draw_marks(self, surface: pygame.Surface) -> None:
-        """Rings on the other player's last turn (with their name) and on a highlighted turn."""
+        """Rings on the other player's last turn (with their name), or, while a turn of the log
+        is highlighted, on that turn alone: hovering the last turn's own row must show a change."""
         p = self.ctx.palette
         unit = max(4, self.rect.h // 80)
-        for keys, colour, label in (
-            (self.highlighted, p.get("highlight", BASE_PALETTE["highlight"]), None),
-            (self.marked, p.get("last_move", BASE_PALETTE["last_move"]), self._last_label()),
-        ):
+        shown = (
+            (self.highlighted, p.get("highlight", BASE_PALETTE["highlight"]), None)
+            if self.highlighted
+            else (self.marked, p.get("last_move", BASE_PALETTE["last_move"]), self._last_label())
+        )
+        for keys, colour, label in (shown,):
             rects = [r for r in map(self.thing_rect, keys) if r is not None]
             for rect in rects:
                 overlays.mark_ring(surface, rect, colour, unit)
