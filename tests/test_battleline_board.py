@@ -35,6 +35,7 @@ from game.engines.battleline.actions import (
     is_flag,
 )
 from game.engines.battleline.cards import (
+    ALEXANDER,
     DESERTER,
     FOG,
     MUD,
@@ -846,3 +847,30 @@ def test_every_string_the_board_asks_for_exists():
         assert sorted(wanted - set(table(lang))) == [], lang
     board_keys = {key for key in table("en") if key.startswith("battleline.")}
     assert sorted(board_keys - wanted) == []  # no string is left unused
+
+
+def test_unplayable_cards_are_greyed_out_and_say_why_on_hover():
+    """A second Leader and a tactics card over the limit are dimmed; hovering one shows the
+    engine's reason (issue 9, item 18)."""
+    h = Harness(3)
+    my_turn_to_play(h, lambda o: o["tactics_played"][0] <= o["tactics_played"][1])
+    give(h, ALEXANDER)
+    give(h, SCOUT)
+    h.state.leader_played[0] = True  # test set-up: a Leader is already on the table
+    h.show(animate=False)
+    assert ALEXANDER not in h.legal and SCOUT in h.legal
+    assert h.board.unplayable_reason(ALEXANDER) == tr("refusal.battleline.second_leader")
+    assert h.board.unplayable_reason(SCOUT) is None
+    rect = h.board._sprite_rect(h.board.sprites[ALEXANDER])
+    h.hover((rect.centerx, rect.top + rect.h // 5))
+    above = pygame.Rect(rect.x, rect.y - rect.h, rect.w, rect.h)
+    hovered = h.draw().copy()
+    h.hover((h.board.geo.felt.centerx, h.board.geo.felt.top + 5))
+    assert _differs(hovered, h.draw(), above)  # the note above the card
+    h.state.tactics_played = [1, 0]  # over the limit: every tactics card waits
+    h.show(animate=False)
+    assert SCOUT not in h.legal
+    reason = h.board.unplayable_reason(SCOUT)
+    assert reason == tr("refusal.battleline.tactics_limit", played=1, opponent_played=0)
+    troop = next(c for c in h.obs["hands"][0]["cards"] if c < NUM_TROOPS)
+    assert troop in h.legal and h.board.unplayable_reason(troop) is None

@@ -31,6 +31,7 @@ from game.engines.battleline.cards import (
     DESERTER,
     ENVIRONMENT,
     FOG,
+    LEADERS,
     MUD,
     NUM_TROOPS,
     REDEPLOY,
@@ -41,6 +42,7 @@ from game.engines.battleline.cards import (
     colour_of,
     value_of,
 )
+from game.engines.battleline.refusals import _UNPLAYABLE as UNPLAYABLE_WHY
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center, darker, dashed_rect, lighter
 from game.ui.fonts import get_font
@@ -222,9 +224,9 @@ class BattleLineDrawing(BattleLineView):
                 self._dim_card(surface, sprite, lift)
 
     def _dim_card(self, surface: pygame.Surface, sprite: CardSprite, lift: float) -> None:
-        """A card that cannot be played now is shown darker."""
+        """A card that cannot be played now is greyed out (hovering it says why)."""
         w = round(sprite.w)
-        veil = self.art.panel(w, card_height(w), (0, 0, 0, 90), None, max(3, round(0.075 * w)))
+        veil = self.art.panel(w, card_height(w), (0, 0, 0, 150), None, max(3, round(0.075 * w)))
         if sprite.angle:
             veil = pygame.transform.rotate(veil, sprite.angle)
         blit_center(surface, veil, (sprite.x, sprite.y - lift))
@@ -752,22 +754,43 @@ class BattleLineDrawing(BattleLineView):
 
         self._note(surface, text, width, place, accent)
 
+    def unplayable_reason(self, card: int) -> str | None:
+        """Why the viewer's hand card is greyed out, in the engine's words for the refusal
+        (``refusals._explain_play``) told from the observation; None if it may be played."""
+        if self.phase != "play" or not self._my_decision() or card in self.legal:
+            return None
+        obs, me = self.obs, self.me
+        if card < NUM_TROOPS:
+            return i18n.t("refusal.battleline.no_free_slot")
+        mine, theirs = obs["tactics_played"][me], obs["tactics_played"][1 - me]
+        if mine > theirs:
+            return i18n.t("refusal.battleline.tactics_limit", played=mine, opponent_played=theirs)
+        if card in LEADERS and obs["leader_played"][me]:
+            return i18n.t("refusal.battleline.second_leader")
+        why = i18n.t(f"refusal.battleline.{UNPLAYABLE_WHY.get(card, 'no_slot')}")
+        return i18n.t("refusal.battleline.cannot_play", card=card_label(card), why=why)
+
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
-        """A tactics card hovered in the viewer's hand: its name and effect, above it."""
+        """A card hovered in the viewer's hand: a tactics card's name and effect, and why it
+        cannot be played now if it is greyed out, above it."""
         if self.mouse is None or self.drag is not None or self._hovered_claim_flag() is not None:
             return
         card = self._hand_card_at(self.mouse)
-        if card is None or card < NUM_TROOPS:
+        reason = None if card is None else self.unplayable_reason(card)
+        if card is None or (card < NUM_TROOPS and reason is None):
             return
-        g = self.geo
+        g, p = self.geo, self.ctx.palette
         rect = self._sprite_rect(self.sprites[card]).move(0, -round(self._lift(card) * g.hand_h))
-        text = f"{i18n.t(f'battleline.tactic.{card}')}: {i18n.t(f'battleline.help.{card}')}"
+        lines = [reason] if reason else []
+        if card >= NUM_TROOPS:
+            help_text = i18n.t(f"battleline.help.{card}")
+            lines.insert(0, f"{i18n.t(f'battleline.tactic.{card}')}: {help_text}")
         width = round(max(g.hand_w * 2.6, 20 * g.unit))
 
         def place(box: pygame.Rect) -> None:
             box.midbottom = (rect.centerx, rect.top - round(0.9 * g.unit))
 
-        self._note(surface, text, width, place, self.ctx.palette["gold"])
+        self._note(surface, "\n".join(lines), width, place, p["danger"] if reason else p["gold"])
 
     # --- hints and banners --------------------------------------------------------------------
     def _draw_hint(self, surface: pygame.Surface) -> None:
