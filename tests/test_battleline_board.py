@@ -383,9 +383,10 @@ def test_fog_and_mud_are_laid_at_a_flag_and_marked(tactic):
     key = "fog" if tactic == FOG else "mud"
     assert h.obs["flags"][flag][key] == 0
     assert tactic not in h.board.sprites  # it became the marker at the flag
-    x, y = h.board.marker_center(flag, tactic)
+    lying = h.board.env_rect(flag, tactic)  # the card lies across its flag, wider than tall
+    assert lying.w > lying.h and h.board.column_rect(flag).contains(lying)
     marker = pygame.Rect(0, 0, 8, 8)
-    marker.center = (round(x), round(y))
+    marker.center = (lying.left + lying.w // 8, lying.centery)  # its end, beside the pole
     assert _differs(before, h.draw(), marker)
     if tactic == MUD:
         assert h.obs["flags"][flag]["slots"] == 4
@@ -874,3 +875,23 @@ def test_unplayable_cards_are_greyed_out_and_say_why_on_hover():
     assert reason == tr("refusal.battleline.tactics_limit", played=1, opponent_played=0)
     troop = next(c for c in h.obs["hands"][0]["cards"] if c < NUM_TROOPS)
     assert troop in h.legal and h.board.unplayable_reason(troop) is None
+
+
+def test_fog_and_mud_at_one_flag_both_lie_across_it_and_explain_themselves():
+    """Issue 9, item 19: the cards lie across their flag as on the table, both readable, with
+    their effect on hover (they were small discs at the foot of the pole)."""
+    h = Harness(8)
+    my_turn_to_play(h)
+    h.state.fog[4], h.state.mud[4] = 0, 1  # test set-up: Fog and Mud at flag 5
+    h.show(animate=False)
+    fog, mud = h.board.env_rect(4, FOG), h.board.env_rect(4, MUD)
+    column = h.board.column_rect(4)
+    assert fog.centery < mud.centery and fog.left < mud.left and fog.w > fog.h
+    assert column.contains(fog) and column.contains(mud)  # across its own flag only
+    assert h.board.env_at((fog.left + 3, fog.top + 2)) == (4, FOG)
+    assert h.board.env_at((mud.left + 3, mud.bottom - 2)) == (4, MUD)
+    away = h.draw().copy()
+    h.hover((mud.left + 3, mud.bottom - 2))
+    note = pygame.Rect(column.right, h.board.geo.field_top, column.w, column.h // 3)
+    assert _differs(away, h.draw(), note) or _differs(away, h.draw(), note.move(-2 * column.w, 0))
+    h.save("fog_and_mud")

@@ -112,8 +112,6 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "claim": (255, 206, 84),
         "hint": (104, 222, 246),
         "danger": (232, 92, 72),
-        "fog": (128, 136, 150),
-        "mud": (120, 88, 56),
         "text": (246, 239, 226),
         "text_dim": (196, 184, 164),
     },
@@ -157,8 +155,6 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "claim": (240, 228, 66),
         "hint": (86, 180, 233),
         "danger": (204, 121, 167),
-        "fog": (140, 140, 150),
-        "mud": (110, 90, 70),
         "text": (246, 244, 238),
         "text_dim": (196, 192, 184),
     },
@@ -417,10 +413,9 @@ class BattleLineBoard(BattleLineDrawing):
                 None,
             )
             if flag is not None:
-                x, y = self.marker_center(flag, sprite.card)
                 self._fly(
                     sprite,
-                    (x, y, self.marker_px() * 0.8),
+                    self.env_place(flag, sprite.card),
                     T_PLAY,
                     delay=t,
                     on_finish=partial(self._drop_sprite, card),

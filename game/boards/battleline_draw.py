@@ -156,12 +156,13 @@ class BattleLineDrawing(BattleLineView):
                     max(2, fh // 14),
                 )
                 blit_center(surface, ring, (cx, cy))
-            image = self.art.flag(f + 1, sprite.owner, fw, fh)
-            blit_center(surface, image, (cx, cy))
             for card, key in ((FOG, "fog"), (MUD, "mud")):
                 if flag[key] >= 0 and card not in moving_env:
-                    marker = self.art.marker(card, self.marker_px())
-                    blit_center(surface, marker, self.marker_center(f, card))
+                    lying = self.env_place(f, card)
+                    image = self.art.rotated(card, TACTICS_DECK, round(lying.w), round(lying.angle))
+                    blit_center(surface, image, (lying.x, lying.y))
+            image = self.art.flag(f + 1, sprite.owner, fw, fh)
+            blit_center(surface, image, (cx, cy))
             claim = flag["claim"]
             if claim is not None and self._my_decision() and self.phase != "claim":
                 # a small seal: ready (after the play) or not yet provable
@@ -776,8 +777,11 @@ class BattleLineDrawing(BattleLineView):
         if self.mouse is None or self.drag is not None or self._hovered_claim_flag() is not None:
             return
         card = self._hand_card_at(self.mouse)
-        reason = None if card is None else self.unplayable_reason(card)
-        if card is None or (card < NUM_TROOPS and reason is None):
+        if card is None:
+            self._draw_env_tooltip(surface, self.mouse)
+            return
+        reason = self.unplayable_reason(card)
+        if card < NUM_TROOPS and reason is None:
             return
         g, p = self.geo, self.ctx.palette
         rect = self._sprite_rect(self.sprites[card]).move(0, -round(self._lift(card) * g.hand_h))
@@ -791,6 +795,22 @@ class BattleLineDrawing(BattleLineView):
             box.midbottom = (rect.centerx, rect.top - round(0.9 * g.unit))
 
         self._note(surface, "\n".join(lines), width, place, p["danger"] if reason else p["gold"])
+
+    def env_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """The (flag, Fog or Mud) lying under ``pos``, the upper one first."""
+        for f, flag in enumerate(self.obs["flags"]):
+            for card, key in ((MUD, "mud"), (FOG, "fog")):
+                if flag[key] >= 0 and self.env_rect(f, card).collidepoint(pos):
+                    return f, card
+        return None
+
+    def _draw_env_tooltip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+        """Fog or Mud hovered at its flag: its name and effect, beside the flag's column."""
+        found = self.env_at(pos)
+        if found is not None:
+            flag, card = found
+            text = f"{i18n.t(f'battleline.tactic.{card}')}: {i18n.t(f'battleline.help.{card}')}"
+            self._tooltip(surface, text, self.column_rect(flag), self.ctx.palette["gold"])
 
     # --- hints and banners --------------------------------------------------------------------
     def _draw_hint(self, surface: pygame.Surface) -> None:
