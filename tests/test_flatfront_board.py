@@ -515,3 +515,17 @@ def test_a_resize_redraws_no_texture():
         flatfront_art._grain.cache_info().misses,
         flatfront_art._specks.cache_info().misses,
     ) == drawn
+
+
+@pytest.mark.parametrize("size", [(560, 456), (800, 540), (905, 716)])
+def test_the_pile_labels_sit_clear_of_the_slot_outlines(size):
+    """At the smallest window the PILE / FACE UP labels were struck through by the dashed slot
+    outlines (issue 9, item 21)."""
+    from game.boards.flatfront import label_px
+
+    h = Harness(2)
+    h.board.layout(pygame.Rect((0, 0), size))
+    g = h.board.geo
+    label = h.board.art.text("FACE UP", label_px(g.unit), (255, 255, 255), bold=True)
+    outline_top = g.pile.top - 3  # _draw_slot_outline inflates the slot by 3 px
+    assert g.slot.top == g.pile.top and outline_top - label.get_height() >= g.column.top
