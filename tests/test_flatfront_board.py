@@ -529,3 +529,25 @@ def test_the_pile_labels_sit_clear_of_the_slot_outlines(size):
     label = h.board.art.text("FACE UP", label_px(g.unit), (255, 255, 255), bold=True)
     outline_top = g.pile.top - 3  # _draw_slot_outline inflates the slot by 3 px
     assert g.slot.top == g.pile.top and outline_top - label.get_height() >= g.column.top
+
+
+def test_knocked_down_pieces_lie_within_their_own_square(monkeypatch):
+    """Three pieces knocked down on a 3-square tile piled into one heap (issue 9, item 21):
+    a lying piece is now no longer than the spacing of the printed squares."""
+    from game.boards.flatfront_art import SQUARE_SPACING
+
+    h = Harness(24)
+    h.play_until(lambda o: any(not p["standing"] for t in o["tiles"] for p in t["pieces"]))
+    h.settle()
+    widths = []
+    pose = h.board.art.piece_pose
+
+    def recording(owner, power, height, fallen, angle):
+        image, anchor = pose(owner, power, height, fallen, angle)
+        if fallen and abs(angle) == 90:
+            widths.append(image.get_width())
+        return image, anchor
+
+    monkeypatch.setattr(h.board.art, "piece_pose", recording)
+    h.draw()
+    assert widths and max(widths) <= SQUARE_SPACING * h.board.geo.tile[1] + 2

@@ -17,7 +17,7 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, Obs, Things
-from game.boards.flatfront_art import CardText, FlatFrontArt, square_offsets
+from game.boards.flatfront_art import SQUARE_SPACING, CardText, FlatFrontArt, square_offsets
 from game.boards.turns import Step
 from game.engines.flatfront import (
     MAX_SPAN,
@@ -876,8 +876,10 @@ class FlatFrontBoard(Board):
             if alpha is not None:
                 image.set_alpha(255)
             return
-        # Falling or lying: turn about the base and slide so the lying piece rests on its square.
+        # Falling or lying: turn about the base and slide so the lying piece rests on its square,
+        # shrinking to the squares' spacing so three lying pieces stay apart, not a heap.
         k = min(1.0, piece.fall)
+        height = round(height + (min(height, SQUARE_SPACING * tile_h * 0.92) - height) * k)
         angle = -90.0 * k * piece.direction
         px = bx - piece.direction * k * height * 0.42
         py = by + k * height * 0.06
