@@ -895,3 +895,17 @@ def test_fog_and_mud_at_one_flag_both_lie_across_it_and_explain_themselves():
     note = pygame.Rect(column.right, h.board.geo.field_top, column.w, column.h // 3)
     assert _differs(away, h.draw(), note) or _differs(away, h.draw(), note.move(-2 * column.w, 0))
     h.save("fog_and_mud")
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_the_scout_top_card_keeps_clear_of_the_deck_names(size):
+    """The card put back with Scout covered the TROOPS label (issue 9, item 21)."""
+    h = Harness(2)
+    h.board.layout(pygame.Rect((0, 0), size))
+    decks = h.board.geo.decks
+    label_h = h.board.art.text("TROOPS", h.board.fs(1.15), (255, 255, 255), bold=True).get_height()
+    labels = [pygame.Rect(r.x - 4, r.top - 2 - label_h, r.w + 8, label_h) for r in decks]
+    for deck in range(len(decks)):
+        spot = h.board.top_card_rect(deck)
+        assert spot.collidelist(labels) == -1
+        assert spot.colliderect(decks[deck])  # it still reads as lying on its deck

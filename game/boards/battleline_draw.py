@@ -590,8 +590,8 @@ class BattleLineDrawing(BattleLineView):
                 surface.blit(back, rect.move(0, i * dy))
             top = self.obs["deck_tops"]["troop" if deck == TROOP_DECK else "tactics"]
             if top and top[0] is not None:  # the viewer put this card back with Scout
-                mini = self.art.card(top[0], round(rect.w * 0.62))
-                spot = mini.get_rect(topright=(rect.right + rect.w // 6, rect.top - rect.w // 8))
+                spot = self.top_card_rect(deck)
+                mini = self.art.card(top[0], spot.w)
                 surface.blit(mini, spot)
                 tag = self.art.text(
                     i18n.t("battleline.deck.top"), self.fs(1.0), p["text"], bold=True

@@ -400,6 +400,15 @@ class BattleLineView(Board):
         w = round(g.back_w * 1.1)
         return Place(g.felt.right - g.pitch * 0.95, g.back_top + card_height(w) / 2, w, 0.0, 600)
 
+    def top_card_rect(self, deck: int) -> pygame.Rect:
+        """Where the card the viewer put back on ``deck`` with Scout shows: small, over the
+        deck's lower left (clear of the deck's name above it and its count at the right)."""
+        deck_rect = self.geo.decks[deck]
+        w = round(deck_rect.w * 0.62)
+        return pygame.Rect(
+            deck_rect.x - deck_rect.w // 6, deck_rect.y + deck_rect.h // 4, w, card_height(w)
+        )
+
     def deck_center(self, deck: int) -> tuple[float, float]:
         return self.geo.decks[deck].center
 
