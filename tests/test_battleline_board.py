@@ -2,14 +2,13 @@
 
 A small harness plays seeded games (tactics on; a mix of heuristic and random moves), hands every
 observation to the board the way the match scene does (``legal`` only on the viewer's decisions,
-``auto_action`` polled when nothing animates), clicks where the board draws things, and saves
-screenshots to tests/artifacts/battleline_*.png.
+a click's several actions applied in order, ``auto_action`` polled when nothing animates), clicks
+where the board draws things, and saves screenshots to tests/artifacts/battleline_*.png.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import pytest
 
 from ai.heuristics.battleline import BattleLineHeuristic
 from game import i18n
-from game.boards.base import BoardContext
+from game.boards.base import BoardContext, Decision
 from game.boards.battleline import PALETTES, BattleLineBoard
 from game.boards.battleline_art import SUIT_SYMBOLS, TACTIC_EMBLEMS
 from game.engines.battleline import BattleLineGame
@@ -36,6 +35,7 @@ from game.engines.battleline.actions import (
     is_flag,
 )
 from game.engines.battleline.cards import (
+    ALEXANDER,
     DESERTER,
     FOG,
     MUD,
@@ -48,6 +48,7 @@ from game.engines.battleline.cards import (
 from game.i18n import t as tr
 from game.i18n import table
 from game.ui.fonts import get_symbol_font
+from tests.frame_probe import costly_work
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 SIZE = (1280, 800)
@@ -102,8 +103,10 @@ class Harness:
     def show(self, animate: bool = True) -> None:
         self.board.show(self.state.observation(self.viewer), self.viewer, self.legal, animate)
 
-    def apply(self, action: int) -> None:
-        self.state.apply_action(action)
+    def apply(self, decision: int | list[int]) -> None:
+        """Apply a decision as the match scene does: its actions in order, then one show."""
+        for action in [decision] if isinstance(decision, int) else decision:
+            self.state.apply_action(action)
         self.show()
 
     def settle(self, limit: float = 15.0) -> float:
@@ -147,14 +150,14 @@ class Harness:
         self.board.draw(self.surface)
         return self.surface
 
-    def event(self, kind: int, **fields: object) -> int | None:
+    def event(self, kind: int, **fields: object) -> Decision:
         return self.board.handle_event(pygame.event.Event(kind, **fields))
 
     def hover(self, pos: tuple[float, float]) -> None:
         self.event(pygame.MOUSEMOTION, pos=_px(pos), rel=(0, 0), buttons=(0, 0, 0))
         self.board.update(0.5)
 
-    def click(self, pos: tuple[float, float]) -> int | None:
+    def click(self, pos: tuple[float, float]) -> Decision:
         self.hover(pos)
         action = self.event(pygame.MOUSEBUTTONDOWN, pos=_px(pos), button=1)
         up = self.event(pygame.MOUSEBUTTONUP, pos=_px(pos), button=1)
@@ -284,14 +287,15 @@ def their_troops_at_open_flags(obs: dict) -> list[int]:
     return [c for f in obs["flags"] if f["claimed_by"] < 0 for c in f["cards"][1] if c < 60]
 
 
-def choose_then(h: Harness, card: int, target: tuple[int, int]) -> int:
-    """Select ``card`` in the hand, click ``target``: the board returns the card."""
+def choose_then(h: Harness, card: int, target: tuple[int, int]) -> list[int]:
+    """Select ``card`` in the hand, click ``target``: the board returns the card and its target
+    as one decision (no second round trip through ``auto_action``)."""
     assert h.click(h.card_center(card)) is None
     assert h.board.selected == card
-    action = h.click(target)
-    assert action == card, h.feedback
-    assert h.board.selected is None and h.board.queue
-    return action
+    decision = h.click(target)
+    assert isinstance(decision, list) and len(decision) == 2 and decision[0] == card, h.feedback
+    assert h.board.selected is None and h.board.auto_action() is None
+    return decision
 
 
 # --- playing cards ------------------------------------------------------------------------------
@@ -303,10 +307,9 @@ def test_click_a_card_then_a_flag_plays_it_there():
     assert free == [f for f in range(9) if len(obs["flags"][f]["cards"][0]) < 3]
     flag = free[-1]
     slot = h.board.slot_rect(flag, 0, len(obs["flags"][flag]["cards"][0]))
-    h.apply(choose_then(h, card, slot.center))
-    assert h.obs["phase"] == "flag" and h.obs["pending"]["card"] == card
-    assert h.board.auto_action() == flag_action(flag)
-    h.apply(flag_action(flag))
+    decision = choose_then(h, card, slot.center)
+    assert decision == [card, flag_action(flag)]
+    h.apply(decision)
     h.settle()
     assert card in h.obs["flags"][flag]["cards"][0]
     rect = h.board.slot_rect(flag, 0, h.obs["flags"][flag]["cards"][0].index(card))
@@ -326,9 +329,9 @@ def test_dragging_a_card_onto_a_flag_plays_it():
     h.event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))
     assert h.board.drag.active
     h.draw()
-    assert h.event(pygame.MOUSEBUTTONUP, pos=target, button=1) == card
-    h.apply(card)
-    assert h.run_auto() == [flag_action(flag)]
+    assert h.event(pygame.MOUSEBUTTONUP, pos=target, button=1) == [card, flag_action(flag)]
+    h.apply([card, flag_action(flag)])
+    assert h.run_auto() == []
     assert card in h.obs["flags"][flag]["cards"][0]
 
 
@@ -364,7 +367,6 @@ def test_morale_cards_go_to_a_free_slot(tactic):
     give(h, card)
     flag = h.board._free_flags()[1]
     h.apply(choose_then(h, card, h.board.column_rect(flag).center))
-    h.run_auto()
     assert card in h.obs["flags"][flag]["cards"][0]
 
 
@@ -377,13 +379,14 @@ def test_fog_and_mud_are_laid_at_a_flag_and_marked(tactic):
     assert flag in h.board._local_targets(tactic)
     before = h.draw().copy()
     h.apply(choose_then(h, tactic, h.board.flag_center(flag)))
-    h.run_auto()
+    h.settle()
     key = "fog" if tactic == FOG else "mud"
     assert h.obs["flags"][flag][key] == 0
     assert tactic not in h.board.sprites  # it became the marker at the flag
-    x, y = h.board.marker_center(flag, tactic)
+    lying = h.board.env_rect(flag, tactic)  # the card lies across its flag, wider than tall
+    assert lying.w > lying.h and h.board.column_rect(flag).contains(lying)
     marker = pygame.Rect(0, 0, 8, 8)
-    marker.center = (round(x), round(y))
+    marker.center = (lying.left + lying.w // 8, lying.centery)  # its end, beside the pole
     assert _differs(before, h.draw(), marker)
     if tactic == MUD:
         assert h.obs["flags"][flag]["slots"] == 4
@@ -393,9 +396,9 @@ def test_scout_draws_three_then_puts_two_back():
     h = Harness(9)
     my_turn_to_play(h, lambda o: o["tactics_played"][0] <= o["tactics_played"][1])
     give(h, SCOUT)
-    h.apply(choose_then(h, SCOUT, h.board.geo.decks[1].center))
-    assert h.board.queue == [DRAW_TACTICS]
-    assert h.run_auto() == [DRAW_TACTICS]
+    decision = choose_then(h, SCOUT, h.board.geo.decks[1].center)
+    assert decision == [SCOUT, DRAW_TACTICS]
+    h.apply(decision)
     drawn = 1
     while h.obs["phase"] != "scout_return":
         if h.state.current_player() < 0:
@@ -437,8 +440,9 @@ def test_redeploy_moves_own_card_to_another_flag_or_the_discard():
     )
     give(h, REDEPLOY)
     card = my_cards_at_open_flags(h.obs)[0]
-    h.apply(choose_then(h, REDEPLOY, h.card_center(card)))
-    assert h.run_auto() == [card]
+    decision = choose_then(h, REDEPLOY, h.card_center(card))
+    assert decision == [REDEPLOY, card]
+    h.apply(decision)
     assert h.obs["phase"] == "redeploy_to"
     assert h.board.status_text().startswith("Redeploy")
     g = h.board.geo
@@ -468,11 +472,13 @@ def test_deserter_discards_an_opposing_card():
         assert h.click(h.card_center(mine[0])) is None
         assert h.feedback[-1] == tr("battleline.feedback.opposing_card")
         h.board.selected = None
-    h.apply(choose_then(h, DESERTER, h.card_center(card)))
+    decision = choose_then(h, DESERTER, h.card_center(card))
+    assert decision == [DESERTER, card]
     h.sounds.clear()
-    h.apply(h.board.auto_action())
-    assert h.board.sprites[card].moving and "attack" in h.sounds
+    h.apply(decision)
+    assert h.board.sprites[card].moving
     h.settle()
+    assert "attack" in h.sounds
     assert card in h.obs["discards"][0]
 
 
@@ -486,8 +492,9 @@ def test_traitor_takes_an_opposing_troop_to_the_viewers_side():
     )
     give(h, TRAITOR)
     card = their_troops_at_open_flags(h.obs)[0]
-    h.apply(choose_then(h, TRAITOR, h.card_center(card)))
-    assert h.run_auto() == [card]
+    decision = choose_then(h, TRAITOR, h.card_center(card))
+    assert decision == [TRAITOR, card]
+    h.apply(decision)
     assert h.obs["phase"] == "traitor_to"
     assert set(h.board._target_flags()) == {a - FLAG_BASE for a in h.legal}
     flag = h.board._target_flags()[0]
@@ -717,16 +724,19 @@ def test_japanese_strings_render():
     h.save("japanese")
 
 
-def test_a_settled_frame_is_cheap():
+def test_a_settled_frame_only_blits():
+    """A settled frame renders no text, builds no picture and transforms no image (the frame
+    time itself is measured by ``bench/ui_bench.py``)."""
     h = Harness(25)
     my_turn_to_play(h, lambda o: sum(len(f["cards"][0]) for f in o["flags"]) >= 8)
     h.hover(h.card_center(h.obs["hands"][0]["cards"][2]))
+    h.settle()
     h.draw()
-    start = time.perf_counter()
-    for _ in range(20):
-        h.board.update(FRAME)
-        h.draw()
-    assert (time.perf_counter() - start) / 20 < 0.016
+    with costly_work() as seen:
+        for _ in range(20):
+            h.board.update(FRAME)
+            h.draw()
+    assert not seen, seen
 
 
 def test_an_opposing_guile_card_is_shown_before_it_goes_to_the_discard():
@@ -794,8 +804,7 @@ def test_the_board_works_inside_the_match_scenes_rect():
     assert rect.contains(g.felt) and rect.contains(g.column)
     card = next(c for c in h.legal if c < NUM_TROOPS)
     flag = h.board._free_flags()[0]
-    assert choose_then(h, card, h.board.column_rect(flag).center) == card
-    assert h.board.queue == [flag_action(flag)]
+    assert choose_then(h, card, h.board.column_rect(flag).center) == [card, flag_action(flag)]
 
 
 def test_every_string_the_board_asks_for_exists():
@@ -839,3 +848,64 @@ def test_every_string_the_board_asks_for_exists():
         assert sorted(wanted - set(table(lang))) == [], lang
     board_keys = {key for key in table("en") if key.startswith("battleline.")}
     assert sorted(board_keys - wanted) == []  # no string is left unused
+
+
+def test_unplayable_cards_are_greyed_out_and_say_why_on_hover():
+    """A second Leader and a tactics card over the limit are dimmed; hovering one shows the
+    engine's reason (issue 9, item 18)."""
+    h = Harness(3)
+    my_turn_to_play(h, lambda o: o["tactics_played"][0] <= o["tactics_played"][1])
+    give(h, ALEXANDER)
+    give(h, SCOUT)
+    h.state.leader_played[0] = True  # test set-up: a Leader is already on the table
+    h.show(animate=False)
+    assert ALEXANDER not in h.legal and SCOUT in h.legal
+    assert h.board.unplayable_reason(ALEXANDER) == tr("refusal.battleline.second_leader")
+    assert h.board.unplayable_reason(SCOUT) is None
+    rect = h.board._sprite_rect(h.board.sprites[ALEXANDER])
+    h.hover((rect.centerx, rect.top + rect.h // 5))
+    above = pygame.Rect(rect.x, rect.y - rect.h, rect.w, rect.h)
+    hovered = h.draw().copy()
+    h.hover((h.board.geo.felt.centerx, h.board.geo.felt.top + 5))
+    assert _differs(hovered, h.draw(), above)  # the note above the card
+    h.state.tactics_played = [1, 0]  # over the limit: every tactics card waits
+    h.show(animate=False)
+    assert SCOUT not in h.legal
+    reason = h.board.unplayable_reason(SCOUT)
+    assert reason == tr("refusal.battleline.tactics_limit", played=1, opponent_played=0)
+    troop = next(c for c in h.obs["hands"][0]["cards"] if c < NUM_TROOPS)
+    assert troop in h.legal and h.board.unplayable_reason(troop) is None
+
+
+def test_fog_and_mud_at_one_flag_both_lie_across_it_and_explain_themselves():
+    """Issue 9, item 19: the cards lie across their flag as on the table, both readable, with
+    their effect on hover (they were small discs at the foot of the pole)."""
+    h = Harness(8)
+    my_turn_to_play(h)
+    h.state.fog[4], h.state.mud[4] = 0, 1  # test set-up: Fog and Mud at flag 5
+    h.show(animate=False)
+    fog, mud = h.board.env_rect(4, FOG), h.board.env_rect(4, MUD)
+    column = h.board.column_rect(4)
+    assert fog.centery < mud.centery and fog.left < mud.left and fog.w > fog.h
+    assert column.contains(fog) and column.contains(mud)  # across its own flag only
+    assert h.board.env_at((fog.left + 3, fog.top + 2)) == (4, FOG)
+    assert h.board.env_at((mud.left + 3, mud.bottom - 2)) == (4, MUD)
+    away = h.draw().copy()
+    h.hover((mud.left + 3, mud.bottom - 2))
+    note = pygame.Rect(column.right, h.board.geo.field_top, column.w, column.h // 3)
+    assert _differs(away, h.draw(), note) or _differs(away, h.draw(), note.move(-2 * column.w, 0))
+    h.save("fog_and_mud")
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_the_scout_top_card_keeps_clear_of_the_deck_names(size):
+    """The card put back with Scout covered the TROOPS label (issue 9, item 21)."""
+    h = Harness(2)
+    h.board.layout(pygame.Rect((0, 0), size))
+    decks = h.board.geo.decks
+    label_h = h.board.art.text("TROOPS", h.board.fs(1.15), (255, 255, 255), bold=True).get_height()
+    labels = [pygame.Rect(r.x - 4, r.top - 2 - label_h, r.w + 8, label_h) for r in decks]
+    for deck in range(len(decks)):
+        spot = h.board.top_card_rect(deck)
+        assert spot.collidelist(labels) == -1
+        assert spot.colliderect(decks[deck])  # it still reads as lying on its deck

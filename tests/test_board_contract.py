@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.boards import board_class, board_ids
-from game.boards.base import Board, BoardContext, palette_of
+from game.boards.base import Board, BoardContext, Decision, palette_of
 from game.engines import GAMES
 from game.engines.base import State
 
@@ -43,7 +43,7 @@ def make_board(game_id: str, speed: list[float], size: tuple[int, int]) -> Board
     return board
 
 
-def click(board: Board, pos: tuple[int, int]) -> int | None:
+def click(board: Board, pos: tuple[int, int]) -> Decision:
     """A left click (press and release) at ``pos``; the action the board returns, if any."""
     board.handle_event(
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
@@ -67,7 +67,8 @@ def round_trip(board: Board, state: State) -> int:
             got = click(board, pos)
             if got is not None:
                 break
-        assert got == action, f"{state.action_to_string(action)}: clicks gave {got}"
+        first = got[0] if isinstance(got, list) else got  # a card with its target: one decision
+        assert first == action, f"{state.action_to_string(action)}: clicks gave {got}"
         board.reset_input()
     return len(state.legal_actions())
 
@@ -139,12 +140,18 @@ def test_resize_and_a_monkey(game_id: str) -> None:
             event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
         else:
             event = pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="")
-        action = board.handle_event(event) if board.legal else None
+        decision = board.handle_event(event) if board.legal else None
         board.handle_idle_event(event) if not board.legal else None
-        if action is not None:
-            assert isinstance(action, int)
-            if action in state.legal_actions():  # a real decision: play it on, as the scene does
+        if decision is not None:
+            actions = [decision] if isinstance(decision, int) else decision
+            assert actions and all(isinstance(a, int) for a in actions)
+            played = False
+            for action in actions:  # as the scene does: in order, stopping at the first refusal
+                if state.is_terminal() or action not in state.legal_actions():
+                    break
                 state.apply_action(action)
+                played = True
+            if played:
                 while state.is_chance_node():
                     state.apply_action(state.sample_chance(rng))
                 if state.is_terminal():

@@ -135,12 +135,19 @@ def test_the_opponents_last_turn_stays_marked_until_the_viewer_acts() -> None:
     state.apply_action(1)  # the viewer takes one: its own move is not marked
     board.show(state.observation(0), 0, [], animate=True)
     assert board.marked == set()
+    previous = state.observation(0)
     state.apply_action(2)  # the opponent takes two
     board.show(state.observation(0), 0, state.legal_actions(), animate=True)
     assert board.marked == {("taken", 1), "pile"}
     surface = pygame.Surface((300, 100))
     board.draw(surface)  # the ring is drawn in the last-move colour
-    assert surface.get_at((10 + 60 - 2, 30))[:3] != (0, 0, 0)
+    ring = (10 + 60 - 2, 30)
+    assert surface.get_at(ring)[:3] == board.ctx.palette["last_move"]
+    board.highlight_turn(previous, state.observation(0))  # its log row hovered: a new colour
+    assert board.highlighted == board.marked
+    board.draw(surface)
+    assert surface.get_at(ring)[:3] == board.ctx.palette["highlight"]
+    board.highlight_turn(None, None)
     live = state.observation(0)
     board.show(PebblesGame().new_state().observation(0), 0, [], animate=False)
     assert board.marked == set()  # reviewing another position hides the marks...

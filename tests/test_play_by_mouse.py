@@ -103,7 +103,7 @@ def ready_for_a_click(app: App, scene: MatchScene) -> bool:
     if not m.legal_for_viewer():
         return False
     if isinstance(board, BattleLineBoard):
-        return not board.queue and not (board.auto_claim and board.phase == "claim")
+        return not (board.auto_claim and board.phase == "claim")
     return True
 
 

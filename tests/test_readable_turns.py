@@ -157,3 +157,24 @@ def test_the_step_log_words_only_new_actions_and_replays_after_a_rewind() -> Non
     assert len(rewound) == 10 and rewound[0] is not first[0]  # replayed from the start
     words = [s.phrase for s in update(n, viewer=1)]
     assert words != [s.phrase for s in grown]  # each viewer sees its own draws named
+
+
+def test_a_row_too_long_for_the_log_shows_its_words_in_full_on_hover(app: App) -> None:
+    """A Flat Front turn that turns up several tiles once cut its row off mid-word."""
+    from game.ui.widgets import Row
+
+    scene = play_until_ai_turn_done(app, "flatfront")
+    panel, log = scene.panel, scene.panel.log
+    rows = panel.rows()
+    last = len(rows) - 1
+    words = " · ".join(["turns up a tile with 3 squares"] * 4)
+    rows[last] = Row(rows[last].heading, words, rows[last].colour)  # the cached row list
+    surface = pygame.Surface((panel.metrics.width, panel.metrics.height))
+    log.hover = None
+    assert panel.draw_row_note(surface) is None
+    log.hover = last - 1 if last else None
+    short = panel.draw_row_note(surface)
+    assert short is None  # an ordinary row fits: no note
+    log.hover = last
+    box = panel.draw_row_note(surface)
+    assert box is not None and box.right < log.rect.x and box.h > 2 * log.px  # wrapped beside

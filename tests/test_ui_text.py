@@ -61,3 +61,26 @@ def test_fitting_measures_symbols_in_the_font_that_draws_them() -> None:
     width = render(text, 20, WHITE).get_width() - 1  # one pixel short at 20 px
     px = fit_px(text, 20, width)
     assert px < 20 and render(text, px, WHITE).get_width() <= width
+
+
+def _ink_runs(surface: pygame.Surface) -> list[tuple[int, int]]:
+    """The (first, last) columns of each stretch of inked columns, left to right."""
+    mask = pygame.mask.from_surface(surface)
+    inked = [
+        any(mask.get_at((x, y)) for y in range(surface.get_height()))
+        for x in range(surface.get_width())
+    ]
+    runs: list[tuple[int, int]] = []
+    for x, ink in enumerate(inked):
+        if ink and (not runs or runs[-1][1] != x - 1):
+            runs.append((x, x))
+        elif ink:
+            runs[-1] = (runs[-1][0], x)
+    return runs
+
+
+def test_the_separator_dot_keeps_a_space_on_both_sides() -> None:
+    """The separator " · " once rendered as "Front ·You": the dot touched the next word."""
+    left, dot, right = _ink_runs(render("l · l", 32, WHITE))
+    before, after = dot[0] - left[1], right[0] - dot[1]
+    assert after >= 0.6 * before and before >= 0.6 * after

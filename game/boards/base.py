@@ -7,7 +7,7 @@ the turn loop, undo, the log and the AI; the board owns pixels and animation.
 
 Flow per action, driven by the match scene:
     board.show(obs, viewer, legal, animate=True)  # after every applied action (and on load/undo)
-    action = board.handle_event(event)            # an action id when the human decided
+    action = board.handle_event(event)            # an action id (or several) when decided
     board.update(dt); board.draw(surface)         # every frame
 
 What a new board writes:
@@ -52,6 +52,7 @@ from game.ui.tween import Timeline
 
 Obs = dict[str, Any]
 Things = dict[Hashable, Hashable]  # key -> what it shows (a change of value is a move)
+Decision = int | list[int] | None  # what a click decides: nothing, an action, or several in order
 
 # Colours the kit's own marks use; a board's palette may override any of them.
 BASE_PALETTE: dict[str, Colour] = {
@@ -151,8 +152,10 @@ class Board:
         else:
             self.highlighted = changed_keys(self.things(before), self.things(after))
 
-    def handle_event(self, event: pygame.event.Event) -> int | None:
-        """An action id when the event completes a human decision, else None."""
+    def handle_event(self, event: pygame.event.Event) -> Decision:
+        """An action id when the event completes a human decision, a list of them when it
+        completes several (a card dragged to its target: the scene plays them in order and
+        stops at the first refusal), else None."""
         return None
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
@@ -275,7 +278,7 @@ class Board:
         raise NotImplementedError
 
     def reset_input(self) -> None:
-        """Forget a half-made decision (a selected card, a queued second click, a drag)."""
+        """Forget a half-made decision (a selected card, a drag)."""
 
     # --- the keyed layer ----------------------------------------------------------------------
     def key_at(self, pos: tuple[int, int]) -> Hashable | None:
@@ -314,13 +317,16 @@ class Board:
         self.highlighted = set()
 
     def draw_marks(self, surface: pygame.Surface) -> None:
-        """Rings on the other player's last turn (with their name) and on a highlighted turn."""
+        """Rings on the other player's last turn (with their name), or, while a turn of the log
+        is highlighted, on that turn alone: hovering the last turn's own row must show a change."""
         p = self.ctx.palette
         unit = max(4, self.rect.h // 80)
-        for keys, colour, label in (
-            (self.highlighted, p.get("highlight", BASE_PALETTE["highlight"]), None),
-            (self.marked, p.get("last_move", BASE_PALETTE["last_move"]), self._last_label()),
-        ):
+        shown = (
+            (self.highlighted, p.get("highlight", BASE_PALETTE["highlight"]), None)
+            if self.highlighted
+            else (self.marked, p.get("last_move", BASE_PALETTE["last_move"]), self._last_label())
+        )
+        for keys, colour, label in (shown,):
             rects = [r for r in map(self.thing_rect, keys) if r is not None]
             for rect in rects:
                 overlays.mark_ring(surface, rect, colour, unit)

@@ -11,7 +11,7 @@ into and out of the opponent's hand, and moves claimed flags towards their winne
 
 One click is one decision. In the play phase a card is first chosen on the board alone (lifted,
 its targets glowing) and played by clicking a target or by dragging it there: that click returns
-the card and queues the target, which ``auto_action`` hands over once the engine asks for it.
+both decisions, ``[card, target]``, which the match scene plays in order.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from functools import partial
 import pygame
 
 from game import i18n
-from game.boards.base import Obs, Things
+from game.boards.base import Decision, Obs, Things
 from game.boards.battleline_draw import BattleLineDrawing, card_label
 from game.boards.battleline_layout import (
     DRAG_START,
@@ -112,8 +112,6 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "claim": (255, 206, 84),
         "hint": (104, 222, 246),
         "danger": (232, 92, 72),
-        "fog": (128, 136, 150),
-        "mud": (120, 88, 56),
         "text": (246, 239, 226),
         "text_dim": (196, 184, 164),
     },
@@ -157,8 +155,6 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "claim": (240, 228, 66),
         "hint": (86, 180, 233),
         "danger": (204, 121, 167),
-        "fog": (140, 140, 150),
-        "mud": (110, 90, 70),
         "text": (246, 244, 238),
         "text_dim": (196, 192, 184),
     },
@@ -204,8 +200,6 @@ class BattleLineBoard(BattleLineDrawing):
             self._shown is not None and self._shown[0] == self.viewer and shown[1] > self._shown[1]
         )
         self._shown = shown
-        if self.queue and self.queue[0] not in self.legal:
-            self.queue.clear()
         hand = obs["hands"][self.me]["cards"] or []
         if obs["phase"] != "play" or self.selected not in hand or self.selected not in self.legal:
             self.selected = None
@@ -419,10 +413,9 @@ class BattleLineBoard(BattleLineDrawing):
                 None,
             )
             if flag is not None:
-                x, y = self.marker_center(flag, sprite.card)
                 self._fly(
                     sprite,
-                    (x, y, self.marker_px() * 0.8),
+                    self.env_place(flag, sprite.card),
                     T_PLAY,
                     delay=t,
                     on_finish=partial(self._drop_sprite, card),
@@ -552,7 +545,7 @@ class BattleLineBoard(BattleLineDrawing):
 
     # --- what the viewer may do ---------------------------------------------------------------
     # --- input --------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> int | None:
+    def handle_event(self, event: pygame.event.Event) -> Decision:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             drag = self.drag
@@ -592,7 +585,7 @@ class BattleLineBoard(BattleLineDrawing):
         self.ctx.play_sound("click")
         return True
 
-    def _click(self, pos: tuple[int, int]) -> int | None:
+    def _click(self, pos: tuple[int, int]) -> Decision:
         if self._toggle_auto_claim(pos):
             return None
         g = self.geo
@@ -628,8 +621,8 @@ class BattleLineBoard(BattleLineDrawing):
             return claim_action(flag) if flag is not None else None
         return None
 
-    def _click_play(self, pos: tuple[int, int]) -> int | None:
-        """The play phase: choose a card, then its target (the board queues the second part)."""
+    def _click_play(self, pos: tuple[int, int]) -> Decision:
+        """The play phase: choose a card, then its target (both decisions are returned)."""
         card = self._hand_card_at(pos)
         if card is not None:
             if card not in self.legal:
@@ -672,12 +665,11 @@ class BattleLineBoard(BattleLineDrawing):
             self.selected = None
         return None
 
-    def _play(self, card: int, then: int) -> int:
+    def _play(self, card: int, then: int) -> list[int]:
         self.selected, self.drag = None, None
-        self.queue = [then]
-        return card
+        return [card, then]
 
-    def _place_selected(self, flag: int) -> int | None:
+    def _place_selected(self, flag: int) -> Decision:
         card = self.selected
         info = self.obs["flags"][flag]
         if card is None:
@@ -690,7 +682,7 @@ class BattleLineBoard(BattleLineDrawing):
             return self.refuse("battleline.feedback.env", n=flag + 1, card=card_label(card))
         return self.refuse("battleline.feedback.full", n=flag + 1)
 
-    def _click_guile_target(self, tactic: int, pos: tuple[int, int]) -> int | None:
+    def _click_guile_target(self, tactic: int, pos: tuple[int, int]) -> Decision:
         card = self._table_card_at(pos)
         if card is None:
             return self._deselect(pos)
@@ -706,7 +698,7 @@ class BattleLineBoard(BattleLineDrawing):
         key = "own_card" if tactic == REDEPLOY else "opposing_card"
         return self.refuse(f"battleline.feedback.{key}")
 
-    def _release(self, pos: tuple[int, int]) -> int | None:
+    def _release(self, pos: tuple[int, int]) -> Decision:
         drag, self.drag = self.drag, None
         if drag is None or not drag.active or self.selected != drag.card:
             return None
@@ -746,7 +738,7 @@ class BattleLineBoard(BattleLineDrawing):
         return None if sprite is None else self._sprite_rect(sprite)
 
     def reset_input(self) -> None:
-        self.selected, self.drag, self.queue = None, None, []
+        self.selected, self.drag = None, None
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
         g, phase = self.geo, self.phase
@@ -783,13 +775,10 @@ class BattleLineBoard(BattleLineDrawing):
 
     # --- the match scene's hooks ----------------------------------------------------------------
     def auto_action(self) -> int | None:
+        """The auto-claim setting: the claim phase is reached after the opponent's move or a
+        draw, not after a click of the viewer's, so the scene polls for it."""
         if not self._my_decision():
             return None
-        if self.queue:
-            action = self.queue.pop(0)
-            if action in self.legal:
-                return action
-            self.queue.clear()
         if self.auto_claim and self.phase == "claim":
             claims = [a for a in self.legal if is_claim(a)]
             return claims[0] if claims else DONE

@@ -416,22 +416,6 @@ class BattleLineArt(Art):
             blit_center(surf, mark, (w * pole_x + w * 0.17, h * 0.86))
         return surf
 
-    def marker(self, card: int, px: int) -> pygame.Surface:
-        """A round Fog or Mud token for the flag it lies at."""
-
-        def build() -> pygame.Surface:
-            p = self.p
-            fill = p["fog"] if card == FOG else p["mud"]
-            surf = supersampled(
-                px, px, lambda s, _k: self._medallion(s, s.get_width() // 2 - SS, fill, p["gold"])
-            )
-            blit_center(
-                surf, self.emblem(card, round(px * 0.62), (255, 255, 255)), (px / 2, px / 2)
-            )
-            return surf
-
-        return self.cached(("marker", card, px), build)
-
     # --- the table ------------------------------------------------------------------------------
     def table(
         self, size: tuple[int, int], felt: pygame.Rect, ridge: pygame.Rect, column: pygame.Rect

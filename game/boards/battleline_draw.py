@@ -31,6 +31,7 @@ from game.engines.battleline.cards import (
     DESERTER,
     ENVIRONMENT,
     FOG,
+    LEADERS,
     MUD,
     NUM_TROOPS,
     REDEPLOY,
@@ -41,6 +42,7 @@ from game.engines.battleline.cards import (
     colour_of,
     value_of,
 )
+from game.engines.battleline.refusals import _UNPLAYABLE as UNPLAYABLE_WHY
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center, darker, dashed_rect, lighter
 from game.ui.fonts import get_font
@@ -154,12 +156,13 @@ class BattleLineDrawing(BattleLineView):
                     max(2, fh // 14),
                 )
                 blit_center(surface, ring, (cx, cy))
-            image = self.art.flag(f + 1, sprite.owner, fw, fh)
-            blit_center(surface, image, (cx, cy))
             for card, key in ((FOG, "fog"), (MUD, "mud")):
                 if flag[key] >= 0 and card not in moving_env:
-                    marker = self.art.marker(card, self.marker_px())
-                    blit_center(surface, marker, self.marker_center(f, card))
+                    lying = self.env_place(f, card)
+                    image = self.art.rotated(card, TACTICS_DECK, round(lying.w), round(lying.angle))
+                    blit_center(surface, image, (lying.x, lying.y))
+            image = self.art.flag(f + 1, sprite.owner, fw, fh)
+            blit_center(surface, image, (cx, cy))
             claim = flag["claim"]
             if claim is not None and self._my_decision() and self.phase != "claim":
                 # a small seal: ready (after the play) or not yet provable
@@ -222,9 +225,9 @@ class BattleLineDrawing(BattleLineView):
                 self._dim_card(surface, sprite, lift)
 
     def _dim_card(self, surface: pygame.Surface, sprite: CardSprite, lift: float) -> None:
-        """A card that cannot be played now is shown darker."""
+        """A card that cannot be played now is greyed out (hovering it says why)."""
         w = round(sprite.w)
-        veil = self.art.panel(w, card_height(w), (0, 0, 0, 90), None, max(3, round(0.075 * w)))
+        veil = self.art.panel(w, card_height(w), (0, 0, 0, 150), None, max(3, round(0.075 * w)))
         if sprite.angle:
             veil = pygame.transform.rotate(veil, sprite.angle)
         blit_center(surface, veil, (sprite.x, sprite.y - lift))
@@ -587,8 +590,8 @@ class BattleLineDrawing(BattleLineView):
                 surface.blit(back, rect.move(0, i * dy))
             top = self.obs["deck_tops"]["troop" if deck == TROOP_DECK else "tactics"]
             if top and top[0] is not None:  # the viewer put this card back with Scout
-                mini = self.art.card(top[0], round(rect.w * 0.62))
-                spot = mini.get_rect(topright=(rect.right + rect.w // 6, rect.top - rect.w // 8))
+                spot = self.top_card_rect(deck)
+                mini = self.art.card(top[0], spot.w)
                 surface.blit(mini, spot)
                 tag = self.art.text(
                     i18n.t("battleline.deck.top"), self.fs(1.0), p["text"], bold=True
@@ -752,22 +755,62 @@ class BattleLineDrawing(BattleLineView):
 
         self._note(surface, text, width, place, accent)
 
+    def unplayable_reason(self, card: int) -> str | None:
+        """Why the viewer's hand card is greyed out, in the engine's words for the refusal
+        (``refusals._explain_play``) told from the observation; None if it may be played."""
+        if self.phase != "play" or not self._my_decision() or card in self.legal:
+            return None
+        obs, me = self.obs, self.me
+        if card < NUM_TROOPS:
+            return i18n.t("refusal.battleline.no_free_slot")
+        mine, theirs = obs["tactics_played"][me], obs["tactics_played"][1 - me]
+        if mine > theirs:
+            return i18n.t("refusal.battleline.tactics_limit", played=mine, opponent_played=theirs)
+        if card in LEADERS and obs["leader_played"][me]:
+            return i18n.t("refusal.battleline.second_leader")
+        why = i18n.t(f"refusal.battleline.{UNPLAYABLE_WHY.get(card, 'no_slot')}")
+        return i18n.t("refusal.battleline.cannot_play", card=card_label(card), why=why)
+
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
-        """A tactics card hovered in the viewer's hand: its name and effect, above it."""
+        """A card hovered in the viewer's hand: a tactics card's name and effect, and why it
+        cannot be played now if it is greyed out, above it."""
         if self.mouse is None or self.drag is not None or self._hovered_claim_flag() is not None:
             return
         card = self._hand_card_at(self.mouse)
-        if card is None or card < NUM_TROOPS:
+        if card is None:
+            self._draw_env_tooltip(surface, self.mouse)
             return
-        g = self.geo
+        reason = self.unplayable_reason(card)
+        if card < NUM_TROOPS and reason is None:
+            return
+        g, p = self.geo, self.ctx.palette
         rect = self._sprite_rect(self.sprites[card]).move(0, -round(self._lift(card) * g.hand_h))
-        text = f"{i18n.t(f'battleline.tactic.{card}')}: {i18n.t(f'battleline.help.{card}')}"
+        lines = [reason] if reason else []
+        if card >= NUM_TROOPS:
+            help_text = i18n.t(f"battleline.help.{card}")
+            lines.insert(0, f"{i18n.t(f'battleline.tactic.{card}')}: {help_text}")
         width = round(max(g.hand_w * 2.6, 20 * g.unit))
 
         def place(box: pygame.Rect) -> None:
             box.midbottom = (rect.centerx, rect.top - round(0.9 * g.unit))
 
-        self._note(surface, text, width, place, self.ctx.palette["gold"])
+        self._note(surface, "\n".join(lines), width, place, p["danger"] if reason else p["gold"])
+
+    def env_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """The (flag, Fog or Mud) lying under ``pos``, the upper one first."""
+        for f, flag in enumerate(self.obs["flags"]):
+            for card, key in ((MUD, "mud"), (FOG, "fog")):
+                if flag[key] >= 0 and self.env_rect(f, card).collidepoint(pos):
+                    return f, card
+        return None
+
+    def _draw_env_tooltip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+        """Fog or Mud hovered at its flag: its name and effect, beside the flag's column."""
+        found = self.env_at(pos)
+        if found is not None:
+            flag, card = found
+            text = f"{i18n.t(f'battleline.tactic.{card}')}: {i18n.t(f'battleline.help.{card}')}"
+            self._tooltip(surface, text, self.column_rect(flag), self.ctx.palette["gold"])
 
     # --- hints and banners --------------------------------------------------------------------
     def _draw_hint(self, surface: pygame.Surface) -> None:

@@ -271,7 +271,6 @@ class BattleLineView(Board):
         self.incoming = [0, 0]  # backs flying into the opponent's hand, per deck
         self.banner: Banner | None = None
         self.selected: int | None = None
-        self.queue: list[int] = []
         self.drag: Drag | None = None
         self.lifts: dict[int, float] = {}
         self.auto_claim = bool(ctx.extra.get("auto_claim", False))
@@ -336,15 +335,23 @@ class BattleLineView(Board):
         rect.midbottom = (round(g.xs[flag]), g.ridge.bottom - 2)
         return rect
 
-    def marker_center(self, flag: int, card: int) -> tuple[float, float]:
-        """Fog lies left of the flag's pole, Mud right of it."""
+    def env_place(self, flag: int, card: int) -> Place:
+        """Fog or Mud lies across its flag as on the table: a card turned sideways under the
+        flag (which stands over it): Fog up and to the left with its name at the left end, Mud
+        down and to the right with its name at the right end, so both show at one flag."""
         g = self.geo
-        x, y = self.flag_center(flag)
-        dx = min(g.pitch * 0.36, g.flag_size[0] * 0.62)
-        return (x - dx if card == FOG else x + dx), y + g.flag_size[1] * 0.3
+        w = min(g.ridge.h * 0.78, g.pitch * 0.6)
+        side = -1 if card == FOG else 1
+        x, y = g.xs[flag] + side * g.pitch * 0.1, g.ridge.centery + side * g.ridge.h * 0.1
+        return Place(x, y, w, -90.0 * side, Z_MOVING)
 
-    def marker_px(self) -> int:
-        return max(12, round(min(self.geo.pitch * 0.3, self.geo.flag_size[1] * 0.5)))
+    def env_rect(self, flag: int, card: int) -> pygame.Rect:
+        """Where Fog or Mud lies at ``flag`` (see ``env_place``)."""
+        place = self.env_place(flag, card)
+        w = round(place.w)
+        rect = pygame.Rect(0, 0, card_height(w), w)
+        rect.center = (round(place.x), round(place.y))
+        return rect
 
     def hand_places(self, n: int) -> list[tuple[float, float, float]]:
         """Centre and tilt of each card of the viewer's hand (a gentle arc)."""
@@ -392,6 +399,15 @@ class BattleLineView(Board):
             return Place(x, g.hand_top + g.hand_h * 0.45, g.hand_w, 0.0, 600)
         w = round(g.back_w * 1.1)
         return Place(g.felt.right - g.pitch * 0.95, g.back_top + card_height(w) / 2, w, 0.0, 600)
+
+    def top_card_rect(self, deck: int) -> pygame.Rect:
+        """Where the card the viewer put back on ``deck`` with Scout shows: small, over the
+        deck's lower left (clear of the deck's name above it and its count at the right)."""
+        deck_rect = self.geo.decks[deck]
+        w = round(deck_rect.w * 0.62)
+        return pygame.Rect(
+            deck_rect.x - deck_rect.w // 6, deck_rect.y + deck_rect.h // 4, w, card_height(w)
+        )
 
     def deck_center(self, deck: int) -> tuple[float, float]:
         return self.geo.decks[deck].center
@@ -483,7 +499,7 @@ class BattleLineView(Board):
 
     def _local_targets(self, card: int) -> list[int]:
         """The flags a selected card can go to, from the observation (the engine has the final
-        word: the board only queues the target)."""
+        word: a refused target is explained by it)."""
         if card in ENVIRONMENT:
             key = "fog" if card == FOG else "mud"
             return [

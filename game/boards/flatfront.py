@@ -17,7 +17,7 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, Obs, Things
-from game.boards.flatfront_art import CardText, FlatFrontArt, square_offsets
+from game.boards.flatfront_art import SQUARE_SPACING, CardText, FlatFrontArt, square_offsets
 from game.boards.turns import Step
 from game.engines.flatfront import (
     MAX_SPAN,
@@ -176,6 +176,11 @@ class Geometry:
     legend: pygame.Rect
 
 
+def label_px(unit: float) -> int:
+    """The size of the PILE / FACE UP labels (never below 9 px, as every board text)."""
+    return max(9, round(1.45 * unit))
+
+
 def compute_geometry(r: pygame.Rect) -> Geometry:
     """The mat with the field on the left; pile, face-up tile and cards in a column on the right."""
     u = max(5.0, min(r.w / 112, r.h / 74))
@@ -191,7 +196,8 @@ def compute_geometry(r: pygame.Rect) -> Geometry:
     inner = column.inflate(-2 * pad, 0)
     sw = min(round(th * TILE_ASPECT), (inner.w - pad) // 2)
     slot_tile = (sw, round(sw / TILE_ASPECT))
-    top = column.y + round(2.6 * u)
+    # room for the PILE / FACE UP labels above the slots' dashed outlines (M+ lines are ~1.5 em)
+    top = column.y + max(round(2.6 * u), round(1.5 * label_px(u)) + 4)
     cards_top = top + slot_tile[1] + round(5.6 * u)
     legend_h = round(4.5 * u)
     card_h = min(round(24 * u), (column.bottom - legend_h - cards_top - pad) // 2)
@@ -870,8 +876,10 @@ class FlatFrontBoard(Board):
             if alpha is not None:
                 image.set_alpha(255)
             return
-        # Falling or lying: turn about the base and slide so the lying piece rests on its square.
+        # Falling or lying: turn about the base and slide so the lying piece rests on its square,
+        # shrinking to the squares' spacing so three lying pieces stay apart, not a heap.
         k = min(1.0, piece.fall)
+        height = round(height + (min(height, SQUARE_SPACING * tile_h * 0.92) - height) * k)
         angle = -90.0 * k * piece.direction
         px = bx - piece.direction * k * height * 0.42
         py = by + k * height * 0.06
@@ -964,8 +972,8 @@ class FlatFrontBoard(Board):
             (i18n.t("flatfront.pile"), g.pile),
             (i18n.t("flatfront.face_up"), g.slot),
         ):
-            img = self.art.text(text.upper(), self.fs(1.45), p["text_dim"], bold=True)
-            surface.blit(img, img.get_rect(midtop=(rect.centerx, g.column.y)))
+            img = self.art.text(text.upper(), label_px(g.unit), p["text_dim"], bold=True)
+            surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - 3)))
         self._draw_slot_outline(surface, g.pile)
         self._draw_slot_outline(surface, g.slot)
         self._draw_pile(surface)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -629,31 +630,13 @@ class FlatFrontArt(Art):
         return self.cached(("background", size, tuple(mat)), build)
 
     def table(self, w: int, h: int) -> pygame.Surface:
-        """Walnut tabletop with faint grain and a vignette."""
+        """Walnut tabletop with faint grain and a vignette (textures drawn once, then scaled:
+        a resize must not redraw the grain)."""
 
         def build() -> pygame.Surface:
             p = self.p
-            rng = random.Random(7)
-            small = pygame.Surface((max(1, w // 4), max(1, h // 4)))
-            small.fill(p["table"])
-            sw, sh = small.get_size()
-            for _ in range(sh * 2):
-                y = rng.uniform(0, sh)
-                c = mix(p["table"], p["table_grain"], rng.uniform(0.2, 1.0))
-                pts = [
-                    (x, y + 1.5 * math.sin(x / rng.uniform(12, 30) + rng.uniform(0, 6)))
-                    for x in range(0, sw + 8, 8)
-                ]
-                pygame.draw.lines(small, c, False, pts, 1)
-            surf = pygame.transform.smoothscale(small, (w, h))
-            vignette = pygame.Surface((32, 20), pygame.SRCALPHA)
-            for y in range(20):
-                for x in range(32):
-                    d = math.hypot((x - 15.5) / 16, (y - 9.5) / 10)
-                    vignette.set_at(
-                        (x, y), (*p["bg"], round(min(1.0, max(0.0, d - 0.45) * 1.6) * 255))
-                    )
-            surf.blit(pygame.transform.smoothscale(vignette, (w, h)), (0, 0))
+            surf = pygame.transform.smoothscale(_grain(p["table"], p["table_grain"]), (w, h))
+            surf.blit(pygame.transform.smoothscale(_vignette(p["bg"]), (w, h)), (0, 0))
             return surf
 
         return self.cached(("table", w, h), build)
@@ -666,12 +649,11 @@ class FlatFrontArt(Art):
             radius = round(min(w, h) * 0.04)
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(surf, p["mat"], (0, 0, w, h), border_radius=radius)
-            rng = random.Random(11)
             speck = pygame.Surface((w, h), pygame.SRCALPHA)
-            for _ in range(w * h // 60):
-                x, y = rng.randrange(w), rng.randrange(h)
-                c = lighter(p["mat"], 0.08) if rng.random() < 0.5 else darker(p["mat"], 0.08)
-                speck.set_at((x, y), (*c, 255))
+            tile = _specks(p["mat"])
+            for y in range(0, h, tile.get_height()):
+                for x in range(0, w, tile.get_width()):
+                    speck.blit(tile, (x, y))
             shape = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(shape, (255, 255, 255), (0, 0, w, h), border_radius=radius)
             surf.blit(masked(shape, speck), (0, 0))
@@ -696,3 +678,45 @@ class FlatFrontArt(Art):
             return surf
 
         return self.cached(("mat", w, h), build)
+
+
+# Size-free textures, drawn once per colour and scaled or tiled to any size (module-level so
+# that the board's art cache, cleared on every resize, does not drop them).
+@lru_cache(maxsize=4)
+def _grain(table: Colour, grain: Colour) -> pygame.Surface:
+    """Wood grain at a quarter of 1280 x 800 (smoothscaled up, it reads as soft grain)."""
+    rng = random.Random(7)
+    small = pygame.Surface((320, 200))
+    small.fill(table)
+    sw, sh = small.get_size()
+    for _ in range(sh * 2):
+        y = rng.uniform(0, sh)
+        c = mix(table, grain, rng.uniform(0.2, 1.0))
+        pts = [
+            (x, y + 1.5 * math.sin(x / rng.uniform(12, 30) + rng.uniform(0, 6)))
+            for x in range(0, sw + 8, 8)
+        ]
+        pygame.draw.lines(small, c, False, pts, 1)
+    return small
+
+
+@lru_cache(maxsize=4)
+def _vignette(bg: Colour) -> pygame.Surface:
+    vignette = pygame.Surface((32, 20), pygame.SRCALPHA)
+    for y in range(20):
+        for x in range(32):
+            d = math.hypot((x - 15.5) / 16, (y - 9.5) / 10)
+            vignette.set_at((x, y), (*bg, round(min(1.0, max(0.0, d - 0.45) * 1.6) * 255)))
+    return vignette
+
+
+@lru_cache(maxsize=4)
+def _specks(mat: Colour) -> pygame.Surface:
+    """A 256 px square of felt specks (one pixel in sixty), tiled over the mat."""
+    rng = random.Random(11)
+    speck = pygame.Surface((256, 256), pygame.SRCALPHA)
+    for _ in range(256 * 256 // 60):
+        x, y = rng.randrange(256), rng.randrange(256)
+        c = lighter(mat, 0.08) if rng.random() < 0.5 else darker(mat, 0.08)
+        speck.set_at((x, y), (*c, 255))
+    return speck

@@ -409,8 +409,8 @@ class MatchScene(Scene):
             self.app.sound.play("turn")
 
     def _board_auto_action(self) -> bool:
-        """Play what the board takes for the human by itself (Battle Line's auto-claim setting,
-        a queued second click); True if it played something."""
+        """Play what the board takes for the human by a player setting (Battle Line's
+        auto-claim); True if it played something."""
         auto = self.board.auto_action()
         if auto is None:
             return False

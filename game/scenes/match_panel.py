@@ -15,9 +15,10 @@ from game.boards import turns
 from game.engines.base import CHANCE
 from game.i18n import get_language, t
 from game.match import result_text, side_name
-from game.ui import art, emblems, theme
+from game.ui import art, emblems, overlays, theme
+from game.ui.draw import Art
 from game.ui.layout import Metrics
-from game.ui.text import blit_pair, blit_text, fit_px, render
+from game.ui.text import blit_pair, blit_text, fit_px, render, text_width
 from game.ui.widgets import Button, Row, ScrollList, Widget
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class MatchPanel:
         self._move_row: list[int] = []  # per move: its log row
         self.turns: list[turns.Turn] = []
         self._steps = turns.StepLog(self.match.game, scene.board.log_phrase)
+        self._note_art = Art({"text": theme.TEXT, "panel": theme.PANEL})
         m = self.match
         self.undo_button = Button(
             lambda: t("match.undo"),
@@ -260,6 +262,34 @@ class MatchPanel:
             )
         if self.scene.review is not None:
             self._draw_review_box(surface)
+        self.draw_row_note(surface)
+
+    def draw_row_note(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The hovered log row's words in full beside the log when the row cuts them off (a
+        Flat Front turn that turns up several tiles); returns the note's box, if drawn."""
+        log, rows, i = self.log, self.rows(), self.log.hover
+        if i is None or not 0 <= i < len(rows):
+            return None
+        row = rows[i]
+        room = log.rect.width - 28  # as ScrollList draws a row: its width less margins
+        if text_width(row.text, max(11, log.px - 4)) <= room:
+            return None
+        y = log.rect.y + i * log.row_h - log.offset + log.row_h // 2
+        m = self.metrics
+
+        def place(box: pygame.Rect) -> None:
+            box.midright = (log.rect.x - m.px(18), y)
+
+        return overlays.note(
+            surface,
+            self._note_art,
+            row.text,
+            min(m.px(420), log.rect.x - m.px(40)),
+            place,
+            surface.get_rect(),
+            row.colour,
+            m.font_px(14),
+        )
 
     def _draw_panel_head(self, surface: pygame.Surface) -> None:
         m, game = self.metrics, self.match.game

@@ -42,8 +42,10 @@ def render(
 
 
 def _is_symbol(char: str) -> bool:
-    """Arrows, technical and geometric shapes, suits, stars, dingbats: M+ lacks most of them."""
-    return 0x2190 <= ord(char) <= 0x2BFF
+    """Arrows, technical and geometric shapes, suits, stars, dingbats: M+ lacks most of them.
+    The middle dot too: M+ draws it against the next letter ("Front ·You"), eating the space
+    after it, where the dot's separator " · " needs it."""
+    return 0x2190 <= ord(char) <= 0x2BFF or char == "\u00b7"
 
 
 def _runs(text: str) -> list[tuple[bool, str]]:
