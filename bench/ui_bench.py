@@ -27,8 +27,27 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def frame_times(seconds: float) -> tuple[list[float], float]:
-    """Per-frame work in ms of a Hard-vs-Hard Flat Front match, and the share of AI thinking."""
+def flink_history(pieces: int) -> list[int]:
+    """Random legal actions that place ``pieces`` pieces on Flink's default board, nobody linked
+    yet: the position the Flink row measures (the stacks make the most to draw)."""
+    import random
+
+    from game.engines import GAMES
+
+    for seed in range(100):
+        rng, state = random.Random(seed), GAMES["flink"].new_state()
+        while len(state.history) < 2 * pieces and not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            return list(state.history)
+    raise RuntimeError("no random Flink game lasted long enough")
+
+
+def frame_times(
+    seconds: float, game_id: str = "flatfront", history: list[int] | None = None
+) -> tuple[list[float], float]:
+    """Per-frame work in ms of a Hard-vs-Hard match (from ``history``), and the share of AI
+    thinking."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App
@@ -39,7 +58,7 @@ def frame_times(seconds: float) -> tuple[list[float], float]:
 
     app = App(Settings(animation="normal", sound=False, language="en"), persist_settings=False)
     try:
-        match = Match(GAMES["flatfront"], ["hard", "hard"], seed=1, client=app.ai)
+        match = Match(GAMES[game_id], ["hard", "hard"], seed=1, client=app.ai, history=history)
         app.stack.push(MatchScene(app, match))
         for _ in range(30):  # warm up: fonts, caches, the worker process
             app.step(1 / 60)
@@ -81,6 +100,7 @@ def startup_seconds(repeats: int) -> list[float]:
 def run(quick: bool) -> list[dict]:
     times, thinking = frame_times(4.0 if quick else 12.0)
     startup = startup_seconds(2 if quick else 5)
+    flink, flink_thinking = frame_times(4.0 if quick else 12.0, "flink", flink_history(30))
     return [
         {
             "game": "flatfront",
@@ -100,6 +120,26 @@ def run(quick: bool) -> list[dict]:
             "game": "flatfront",
             "metric": "frames with the AI thinking",
             "value": round(100 * thinking, 1),
+            "unit": "%",
+        },
+        {
+            "game": "flink",
+            "metric": "frame time p50 (AI thinking, 30 pieces placed)",
+            "value": round(statistics.median(flink), 2),
+            "unit": "ms",
+            "target": FRAME_TARGET_MS,
+        },
+        {
+            "game": "flink",
+            "metric": "frame time p99 (AI thinking, 30 pieces placed)",
+            "value": round(_percentile(flink, 0.99), 2),
+            "unit": "ms",
+            "target": FRAME_TARGET_MS,
+        },
+        {
+            "game": "flink",
+            "metric": "frames with the AI thinking",
+            "value": round(100 * flink_thinking, 1),
             "unit": "%",
         },
         {

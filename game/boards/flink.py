@@ -27,7 +27,7 @@ from game.boards.flink_view import (
     Region,
     fit,
     ghost,
-    inside,
+    half_extent,
     pick,
     regions,
     stacks_by_cell,
@@ -72,10 +72,15 @@ class FlinkBoard(Board):
         self.dropping: list[Cube] = []
         self.over_since: float | None = None
         self._cache: pygame.Surface | None = None
-        self._cache_key: Hashable = None
+        self._cache_key: tuple = ()
+        self._stacks_key: Hashable = None
         self._heights_key: Hashable = None
+        self._board_key: Hashable = None
+        self.extent = 10.0  # half the board's extent on screen, in cells (see half_extent)
         self._regions_key: Hashable = None
         self._regions_list: list[Region] = []
+        self._picker_key: Hashable = None
+        self._picker_surface = pygame.Surface((1, 1))
         self.layout(self.rect)
 
     # --- geometry -----------------------------------------------------------------------------
@@ -102,10 +107,11 @@ class FlinkBoard(Board):
     def projection(self, angle: float | None = None) -> Projection:
         obs = self.obs
         top = max(self.heights.values(), default=0)
-        area = self.view.inflate(-self.unit * 2, -self.unit * 2)
-        area.h -= self.unit * 2
-        area.y += self.unit * 1.4
+        u = self.unit
+        area = pygame.Rect(self.view.x + u, self.view.y + u * 2.4, self.view.w - 2 * u, 0)
+        area.h = self.buttons["left"].top - area.y - u // 2
         return fit(
+            self.extent,
             obs.get("width", 10),
             obs.get("height", 10),
             (area.x, area.y, area.w, area.h),
@@ -127,9 +133,7 @@ class FlinkBoard(Board):
         """The column drawn under ``pos`` (for the stack tooltip)."""
         if not self.obs or not self.view.collidepoint(pos):
             return None
-        proj = self.rest_projection()
-        order = sorted(self.heights, key=lambda c: -proj.depth(c[0] + 0.5, c[1] + 0.5))
-        return next((c for c in order if inside(pos, proj.column(*c, self.heights[c]))), None)
+        return pick(self._regions(self.rest_projection()), pos, column=True)
 
     def _regions(self, proj: Projection) -> list[Region]:
         key = (round(proj.angle, 4), proj.a, proj.ox, proj.oy, self._heights_key)
@@ -154,9 +158,15 @@ class FlinkBoard(Board):
         stacks = stacks_by_cell(obs)
         self.heights = {c: len(s) for c, s in stacks.items()}
         self._heights_key = tuple(self.heights.values())
+        self._stacks_key = tuple(map(tuple, obs["stacks"]))
+        if (obs["board"], obs["size"]) != self._board_key:
+            self._board_key = (obs["board"], obs["size"])
+            self.extent = half_extent(list(self.heights), obs["width"], obs["height"])
         self.cubes = {(x, y, z): who for (x, y), s in stacks.items() for z, who in enumerate(s)}
         if obs.get("orientation", -1) >= 0:
             self.held = obs["orientation"]
+        if obs.get("phase") != "place":
+            self.queued = None  # played (or forced: a lone fitting cell is played for us)
         self.dropping = []
         landed = previous is not None and previous.get("last_piece") != obs.get("last_piece")
         if animate and landed and obs["last_piece"]:
@@ -217,7 +227,7 @@ class FlinkBoard(Board):
     def _point_for(self, cell: Cell, proj: Projection) -> tuple[int, int] | None:
         """A screen point that picks ``cell`` in ``proj``, away from the buttons."""
         found = self._regions(proj)
-        for poly, _box, target in found:
+        for poly, _box, target, _drawn in found:
             if target != cell:
                 continue
             cx = sum(p[0] for p in poly) / len(poly)
@@ -386,9 +396,8 @@ class FlinkBoard(Board):
         if self.art.p != self.ctx.palette:
             self.art = FlinkArt(self.ctx.palette, SEAT_ROLES)
             self._cache = None
-        p = self.ctx.palette
-        surface.fill(p["bg"], self.rect)
         if not self.obs:
+            surface.fill(self.ctx.palette["bg"], self.rect)
             return
         clip = surface.get_clip()
         surface.set_clip(self.view)
@@ -412,14 +421,11 @@ class FlinkBoard(Board):
         self._draw_stack_tip(surface)
 
     def _scene(self) -> pygame.Surface:
-        """The board and the resting stacks, painted once per landing, turn or size."""
-        key = (
-            self.view.size,
-            round(self.motion.angle, 4),
-            tuple(map(tuple, self.obs["stacks"])),
-            tuple(self.dropping),
-            id(self.art),
-        )
+        """The board and the resting stacks, painted once per landing, turn or size. While a
+        piece falls, the picture from before it landed is still the right one."""
+        key = (self.view.size, round(self.motion.angle, 4), self._stacks_key, id(self.art))
+        if self.dropping and self._cache is not None and key[:2] == self._cache_key[:2]:
+            return self._cache
         if self._cache is None or key != self._cache_key:
             surf = pygame.Surface(self.view.size)
             surf.fill(self.ctx.palette["bg"])
@@ -522,29 +528,40 @@ class FlinkBoard(Board):
             blit_center(surface, img, rect.center)
 
     def _draw_picker(self, surface: pygame.Surface) -> None:
-        p, pk, u = self.ctx.palette, self.picker, self.unit
-        pygame.draw.rect(surface, p["panel"], pk)
-        pygame.draw.line(surface, p["panel_edge"], pk.topleft, pk.bottomleft, 2)
-        rects = self.icon_rects()
+        """The picker panel, painted again only when what it shows changes."""
         mover = self.obs.get("to_move", 0)
         mover = mover if mover in (0, 1) else self.viewer
-        surface.blit(
-            render(i18n.t("flink.picker.title"), self.fs(1.05), p["text"], bold=True),
-            (pk.x + u // 2, pk.y + u // 2),
-        )
+        every = not self.legal or self._placing()
+        fits = tuple(o for o in range(NUM_ORIENTATIONS) if every or o in self.legal)
+        title = i18n.t("flink.picker.title")
+        key = (self.picker.size, mover, self._orientation(), fits, title, id(self.art))
+        if key != self._picker_key:
+            panel = pygame.Surface(self.picker.size)
+            self._paint_picker(panel, mover, set(fits))
+            self._picker_key, self._picker_surface = key, panel
+        surface.blit(self._picker_surface, self.picker)
+
+    def _paint_picker(self, surface: pygame.Surface, mover: int, fits: set[int]) -> None:
+        """The panel drawn at (0, 0): title, keys, and the icons grouped flat / standing."""
+        p, u = self.ctx.palette, self.unit
+        pk = surface.get_rect()
+        surface.fill(p["panel"])
+        pygame.draw.line(surface, p["panel_edge"], pk.topleft, pk.bottomleft, 2)
+        rects = [r.move(-self.picker.x, -self.picker.y) for r in self.icon_rects()]
+        title = render(i18n.t("flink.picker.title"), self.fs(1.05), p["text"], bold=True)
+        surface.blit(title, (u // 2, u // 2))
         for line, key in enumerate(("flink.picker.keys", "flink.picker.view_keys")):
             img = render(i18n.t(key), self.fs(0.8), p["text_dim"])
-            surface.blit(img, (pk.x + u // 2, pk.y + u * (1.9 + 1.1 * line)))
+            surface.blit(img, (u // 2, round(u * (1.9 + 1.1 * line))))
         for label, first in (("flink.picker.flat", 0), ("flink.picker.standing", 8)):
             img = render(i18n.t(label), self.fs(0.85), p["text_dim"])
             surface.blit(img, (rects[first].x, rects[first].y - img.get_height() - 2))
         current = self._orientation()
         for o, rect in enumerate(rects):
-            fits = not self.legal or self._placing() or o in self.legal
             if o == current:
                 pygame.draw.rect(surface, p["panel_edge"], rect, border_radius=6)
             icon = self.art.piece_icon(o, mover, rect.h)
-            if not fits:
+            if o not in fits:
                 icon = icon.copy()
                 icon.set_alpha(70)
             surface.blit(icon, rect)

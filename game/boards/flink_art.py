@@ -19,7 +19,7 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "white_piece": (236, 228, 210),
         "black_piece": (72, 74, 86),
         "white_side": (246, 238, 214),
-        "black_side": (44, 44, 58),
+        "black_side": (84, 86, 104),
         "legal": (120, 220, 120),
         "illegal": (232, 80, 64),
         "win": (255, 214, 92),
@@ -38,7 +38,7 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "white_piece": (240, 236, 226),
         "black_piece": (60, 62, 70),
         "white_side": (250, 246, 232),
-        "black_side": (36, 36, 42),
+        "black_side": (80, 80, 92),
         "legal": (0, 178, 130),
         "illegal": (213, 94, 0),
         "win": (240, 228, 66),
@@ -57,7 +57,7 @@ Poly = list[tuple[float, float]]
 def _poly(surface: pygame.Surface, colour: Colour, pts: Poly, edge: Colour | None) -> None:
     pygame.draw.polygon(surface, colour, pts)
     if edge is not None:
-        pygame.draw.aalines(surface, edge, True, pts)
+        pygame.draw.lines(surface, edge, True, pts)
 
 
 class FlinkArt(Art):
@@ -83,12 +83,12 @@ class FlinkArt(Art):
             for x, y, d, _side in edges:
                 nx, ny = DIRECTIONS[d]
                 strip = self._strip(proj, x, y, nx, ny)
-                _poly(surface, colour, strip, (170, 170, 190) if player else None)
+                _poly(surface, colour, strip, (190, 190, 210) if player else None)
 
     @staticmethod
     def _strip(proj: Projection, x: int, y: int, nx: int, ny: int) -> Poly:
         """A band just outside the edge of cell (x, y) facing (nx, ny), flat at board level."""
-        w = 0.4
+        w = 0.45
         if nx:
             ex = x + (1 if nx > 0 else 0)
             return [

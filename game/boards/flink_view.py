@@ -35,22 +35,20 @@ class Projection:
     ox: float
     oy: float
 
-    @property
-    def b(self) -> float:
-        return self.a * 0.5
-
-    @property
-    def rise(self) -> float:
-        """Screen pixels per cube of height."""
-        return self.a * 0.82
+    def __post_init__(self) -> None:
+        self.b = self.a * 0.5
+        self.rise = self.a * 0.82  # screen pixels per cube of height
+        self._cos, self._sin = math.cos(self.angle), math.sin(self.angle)
 
     def turn(self, x: float, y: float) -> tuple[float, float]:
-        c, s = math.cos(self.angle), math.sin(self.angle)
+        c, s = self._cos, self._sin
         dx, dy = x - self.cx, y - self.cy
         return dx * c - dy * s, dx * s + dy * c
 
     def point(self, x: float, y: float, z: float) -> Point:
-        u, v = self.turn(x, y)
+        c, s = self._cos, self._sin
+        dx, dy = x - self.cx, y - self.cy
+        u, v = dx * c - dy * s, dx * s + dy * c
         return self.ox + (u - v) * self.a, self.oy + (u + v) * self.b - z * self.rise
 
     def depth(self, x: float, y: float) -> float:
@@ -96,13 +94,14 @@ class Projection:
         return _hull(pts)
 
 
-Region = tuple[list[Point], tuple[float, float, float, float], Cell]
+Region = tuple[list[Point], tuple[float, float, float, float], Cell, Cell]
 
 
 def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
-    """What the mouse points at, nearest first: a column's top face means that cell; the exposed
-    part of a wall means the cell in front of it (put the piece against the wall), or the
-    column itself where the wall faces off the board."""
+    """What the mouse points at, nearest first, as (outline, its box, the cell meant, the column
+    drawn there): a column's top face means that cell; the exposed part of a wall means the cell
+    in front of it (put the piece against the wall), or the column itself where the wall faces
+    off the board."""
     found: list[Region] = []
     order = sorted(heights, key=lambda c: -proj.depth(c[0] + 0.5, c[1] + 0.5))
     for x, y in order:
@@ -120,27 +119,42 @@ def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
                 polys.append((face, ahead if low is not None else (x, y)))
         for poly, cell in polys:
             xs, ys = [q[0] for q in poly], [q[1] for q in poly]
-            found.append((poly, (min(xs), min(ys), max(xs), max(ys)), cell))
+            found.append((poly, (min(xs), min(ys), max(xs), max(ys)), cell, (x, y)))
     return found
 
 
-def pick(found: list[Region], pos: tuple[int, int]) -> Cell | None:
+def pick(found: list[Region], pos: tuple[int, int], column: bool = False) -> Cell | None:
+    """The cell meant at ``pos`` (or the column drawn there, if ``column``)."""
     px, py = pos
-    for poly, (x0, y0, x1, y1), cell in found:
+    for poly, (x0, y0, x1, y1), cell, drawn in found:
         if x0 <= px <= x1 and y0 <= py <= y1 and inside(pos, poly):
-            return cell
+            return drawn if column else cell
     return None
 
 
+def half_extent(cells: list[Cell], width: int, height: int) -> float:
+    """Half the board's extent in u - v (across) and u + v (down), in cells: the same at every
+    quarter turn, so the board keeps its size while the view turns."""
+    cx, cy = width / 2, height / 2
+    return max(
+        max(abs(px - cx - (py - cy)), abs(px - cx + py - cy))
+        for x, y in cells
+        for px, py in ((x, y), (x + 1, y + 1), (x + 1, y), (x, y + 1))
+    )
+
+
 def fit(
-    width: int, height: int, area: tuple[int, int, int, int], rise_room: float, angle: float
+    m: float,
+    width: int,
+    height: int,
+    area: tuple[int, int, int, int],
+    rise_room: float,
+    angle: float,
 ) -> Projection:
-    """The projection that shows the board whole inside ``area`` (x, y, w, h) at any 90° turn,
-    with ``rise_room`` cubes of height kept free above the back row."""
+    """The projection that shows a board of half extent ``m`` whole inside ``area`` (x, y, w,
+    h), with ``rise_room`` cubes of height kept free above the back row."""
     x, y, w, h = area
-    span = width + height  # the plan's diagonal extent in cells, the same at every 90° turn
-    a = min(w / span, h / (span * 0.5 + rise_room * 0.82))
-    a = max(a, 4.0)
+    a = max(4.0, min(w / (2 * m), h / (m + rise_room * 0.82)))
     oy = y + h / 2 + rise_room * 0.82 * a / 2
     return Projection(width / 2, height / 2, angle, a, x + w / 2, oy)
 
@@ -232,14 +246,18 @@ def _normal(cubes: list[Cube]) -> tuple[Cube, ...]:
 @cache
 def turned(orientation: int, how: str) -> int:
     """The orientation reached by turning ``orientation``: "rotate" a quarter turn about the
-    vertical, "flip" it over (about the north-south axis), "stand" it up (about east-west)."""
+    vertical, "flip" it over (about the north-south axis), "stand" a flat piece up (about the
+    east-west axis) or lay a standing one down (about whichever axis lays it flat)."""
     o = orientations()[orientation]
     rel = [(x, y, z - o.centre_dz) for x, y, z in o.cubes]
     if how == "rotate":
-        moved = [(-y, x, z) for x, y, z in rel]
+        moves = [[(-y, x, z) for x, y, z in rel]]
     elif how == "flip":
-        moved = [(-x, y, -z) for x, y, z in rel]
+        moves = [[(-x, y, -z) for x, y, z in rel]]
+    elif o.kind == "flat":
+        moves = [[(x, -z, y) for x, y, z in rel]]
     else:
-        moved = [(x, -z, y) for x, y, z in rel]
-    shape = _normal(moved)
+        moves = [[(x, -z, y) for x, y, z in rel], [(z, y, -x) for x, y, z in rel]]
+        moves = [m for m in moves if len({c[2] for c in m}) == 1]
+    shape = _normal(moves[0])
     return next(i for i, other in enumerate(orientations()) if other.cubes == shape)
