@@ -10,6 +10,7 @@ import random
 import pygame
 import pytest
 
+from game.app import App
 from game.boards.flink import FlinkBoard
 from game.boards.flink_view import ghost, stacks_by_cell, turned
 from game.engines import GAMES
@@ -89,8 +90,8 @@ def test_keys_turn_the_held_piece_and_a_board_click_sends_it_then_the_cell() -> 
 class FlinkHand:
     """Picks a random legal placement, clicks its icon in the picker and its cell on the board."""
 
-    def __init__(self, app: object, seed: int) -> None:
-        self.app = app
+    def __init__(self, application: App, seed: int) -> None:
+        self.app = application
         self.rng = random.Random(seed)
         self.turns = 0
 
