@@ -38,7 +38,7 @@ from game.engines.flink import ANCHOR, PASS
 from game.engines.flink.geometry import NUM_ORIENTATIONS
 from game.ui import overlays
 from game.ui.draw import blit_center, darker
-from game.ui.text import render
+from game.ui.text import fit_px, render
 
 T_TURN = 0.3  # seconds the view takes to turn a quarter
 T_DROP = 0.35  # seconds a placed piece takes to fall into place
@@ -115,7 +115,7 @@ class FlinkBoard(Board):
             obs.get("width", 10),
             obs.get("height", 10),
             (area.x, area.y, area.w, area.h),
-            max(5, top + 1),
+            max(3, top + 1),
             self.motion.angle if angle is None else angle,
         )
 
@@ -144,7 +144,7 @@ class FlinkBoard(Board):
     def icon_rects(self) -> list[pygame.Rect]:
         """The picker's 24 icons: two rows lying flat, then four rows standing."""
         pk, u = self.picker, self.unit
-        top = pk.y + u * 5.4
+        top = pk.y + u * 5.8
         size = min((pk.w - u) // PICKER_COLS, int(pk.h - (top - pk.y) - u * 2.4) // 6)
         rects = []
         for i in range(NUM_ORIENTATIONS):
@@ -487,7 +487,7 @@ class FlinkBoard(Board):
         lit = len(path) if speed <= 0 else int((self.clock - self.over_since) * 8 * speed) + 1
         colour = self.ctx.palette["win"]
         for x, y, z in path[:lit]:
-            self.art.glow_cell(surface, proj, (x, y), z + 1, colour)
+            self.art.lit_cube(surface, proj, (x, y, z), colour)
 
     def _draw_hint(self, surface: pygame.Surface, proj: Projection) -> None:
         if self.hint is None:
@@ -551,7 +551,8 @@ class FlinkBoard(Board):
         title = render(i18n.t("flink.picker.title"), self.fs(1.05), p["text"], bold=True)
         surface.blit(title, (u // 2, u // 2))
         for line, key in enumerate(("flink.picker.keys", "flink.picker.view_keys")):
-            img = render(i18n.t(key), self.fs(0.8), p["text_dim"])
+            words = i18n.t(key)
+            img = render(words, fit_px(words, self.fs(0.8), pk.w - u, min_px=10), p["text_dim"])
             surface.blit(img, (u // 2, round(u * (1.9 + 1.1 * line))))
         for label, first in (("flink.picker.flat", 0), ("flink.picker.standing", 8)):
             img = render(i18n.t(label), self.fs(0.85), p["text_dim"])
@@ -569,8 +570,9 @@ class FlinkBoard(Board):
                 pygame.draw.rect(surface, p["legal"], rect, 2, border_radius=6)
 
     def _draw_stack_tip(self, surface: pygame.Surface) -> None:
-        """Hovering a stack tells its height and colours, bottom first."""
-        if self.mouse is None or self.legal:
+        """Hovering a stack tells its height and colours, bottom first, beside the buttons (out
+        of the ghost's way)."""
+        if self.mouse is None:
             return
         cell = self.column_at(self.mouse)
         if cell is None or not self.heights.get(cell):
@@ -579,10 +581,11 @@ class FlinkBoard(Board):
         names = ", ".join(i18n.t(f"flink.player.{who}") for who in stack)
         text = i18n.t("flink.stack", n=len(stack), colours=names)
         p = self.ctx.palette
-        img = render(text, self.fs(0.9), p["text"])
+        left = self.buttons["paths"].right + self.unit // 2
+        px = fit_px(text, self.fs(0.9), self.view.right - left - self.unit, min_px=10)
+        img = render(text, px, p["text"])
         box = img.get_rect().inflate(self.unit, self.unit // 2)
-        box.midbottom = (self.mouse[0], self.mouse[1] - self.unit)
-        box.clamp_ip(self.view)
+        box.midleft = (left, self.buttons["paths"].centery)
         pygame.draw.rect(surface, p["panel"], box, border_radius=6)
         pygame.draw.rect(surface, p["panel_edge"], box, 1, border_radius=6)
         blit_center(surface, img, box.center)

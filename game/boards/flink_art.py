@@ -160,9 +160,38 @@ class FlinkArt(Art):
         return self.cached(("icon", orientation, player, px), build)
 
     def glow_cell(
-        self, surface: pygame.Surface, proj: Projection, cell: Cell, z: float, colour: Colour
+        self,
+        surface: pygame.Surface,
+        proj: Projection,
+        cell: Cell,
+        z: float,
+        colour: Colour,
+        fill: int = 0,
     ) -> None:
+        """An outline round the top of ``cell`` at height ``z``, filled with ``fill`` alpha."""
         pts = proj.top(cell[0], cell[1], z)
+        self.shade(surface, pts, colour, fill)
         pygame.draw.polygon(
             surface, mix(colour, (255, 255, 255), 0.2), pts, max(2, round(proj.a / 8))
         )
+
+    def lit_cube(
+        self, surface: pygame.Surface, proj: Projection, cube: Cube, colour: Colour
+    ) -> None:
+        """A cube of the winning walk: its outline filled with light, seen through any cover."""
+        x, y, z = cube
+        pts = proj.column(x, y, z + 1, z)
+        self.shade(surface, pts, colour, 140)
+        pygame.draw.polygon(
+            surface, mix(colour, (255, 255, 255), 0.3), pts, max(2, round(proj.a / 10))
+        )
+
+    @staticmethod
+    def shade(surface: pygame.Surface, pts: Poly, colour: Colour, fill: int) -> None:
+        """Polygon ``pts`` filled with ``colour`` at alpha ``fill`` (nothing if 0)."""
+        if fill:
+            xs, ys = [round(q[0]) for q in pts], [round(q[1]) for q in pts]
+            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.polygon(layer, (*colour, fill), [(x - box.x, y - box.y) for x, y in pts])
+            surface.blit(layer, box)

@@ -88,10 +88,9 @@ class Projection:
         nu, nv = self.turn(self.cx + normal[0], self.cy + normal[1])
         return 0.7 - 0.16 * (nu - nv) / math.sqrt(2)
 
-    def column(self, x: int, y: int, h: int) -> list[Point]:
-        """The outline (convex) of the column of cell (x, y) from 0 up to h."""
-        pts = self.top(x, y, h) + self.top(x, y, 0)
-        return _hull(pts)
+    def column(self, x: int, y: int, h: float, low: float = 0) -> list[Point]:
+        """The outline (convex) of the column of cell (x, y) from ``low`` up to ``h``."""
+        return _hull(self.top(x, y, h) + self.top(x, y, low))
 
 
 Region = tuple[list[Point], tuple[float, float, float, float], Cell, Cell]
