@@ -6,6 +6,7 @@ picker then one on the board plays the two decisions of a turn."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pygame
 import pytest
@@ -18,9 +19,13 @@ from game.engines.flink import ANCHOR, FlinkState
 from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations
 from game.match import HUMAN
 from game.scenes.match import MatchScene
+from game.scenes.rules import board_picture
+from game.ui.markdown import parse
 from tests.test_app_scenes import click, run
 from tests.test_board_contract import make_board
 from tests.test_play_by_mouse import app, expect_played, open_match, play_to_game_over  # noqa: F401
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_rotate_flip_and_stand_reach_every_orientation_and_undo_themselves() -> None:
@@ -128,3 +133,17 @@ def test_diamond_board_hot_seat_by_mouse(app) -> None:  # noqa: F811
     play_to_game_over(app, scene, hand.decide)
     deciders = {mv.player for mv in scene.match.moves if mv.player >= 0}
     assert deciders == {0, 1} and hand.turns >= 6
+
+
+def test_the_rules_text_shows_pictures_the_board_draws() -> None:
+    pygame.font.init()
+    for lang in ("en", "ja"):
+        source = (ROOT / "assets" / "rules" / f"flink.{lang}.md").read_text(encoding="utf-8")
+        names = [b.marker for b in parse(source) if b.kind == "picture"]
+        assert names == ["first_move", "overhang", "climb"]
+    for name in names:
+        picture = board_picture("flink", name, 400)
+        assert picture is not None and picture.get_width() == 400
+        assert picture.get_bounding_rect().height > 100  # something was drawn
+    assert board_picture("flink", "no_such_picture", 400) is None
+    assert board_picture("flatfront", "first_move", 400) is None

@@ -17,6 +17,7 @@ from collections.abc import Hashable
 import pygame
 
 from game import i18n
+from game.boards import flink_pictures
 from game.boards.base import Board, BoardContext, Obs, Things
 from game.boards.flink_art import PALETTES, SEAT_ROLES, FlinkArt
 from game.boards.flink_view import (
@@ -347,6 +348,10 @@ class FlinkBoard(Board):
 
     def reset_input(self) -> None:
         self.queued = None
+
+    @classmethod
+    def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:
+        return flink_pictures.picture(name, width)
 
     # --- words ----------------------------------------------------------------------------------
     def log_text(self, key: str, args: dict) -> str | None:
