@@ -81,6 +81,9 @@ def test_keys_turn_the_held_piece_and_a_board_click_sends_it_then_the_cell() -> 
     board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode=""))
     held = board.held
     assert orientations()[held].kind == "flat" and held in state.legal_actions()
+    board.show_hint(5)
+    assert board.held == 5  # the hinted way to turn the piece is put in hand
+    board.held = held
     cell = next(c for c in board.heights if board.ghost_at(c).reason is None)
     (spot,) = board._clicks_to(cell)
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1)

@@ -111,13 +111,20 @@ class FlinkBoard(Board):
         u = self.unit
         area = pygame.Rect(self.view.x + u, self.view.y + u * 2.4, self.view.w - 2 * u, 0)
         area.h = self.buttons["left"].top - area.y - u // 2
+        turn = self.motion.angle if angle is None else angle
+        quarter = abs(turn / (math.pi / 2) - round(turn / (math.pi / 2))) < 1e-6
+        extent = (
+            self.extent
+            if quarter
+            else half_extent(list(self.heights), obs["width"], obs["height"], turn)
+        )
         return fit(
-            self.extent,
+            extent,
             obs.get("width", 10),
             obs.get("height", 10),
             (area.x, area.y, area.w, area.h),
             max(3, top + 1),
-            self.motion.angle if angle is None else angle,
+            turn,
         )
 
     def rest_projection(self) -> Projection:
@@ -264,6 +271,12 @@ class FlinkBoard(Board):
                 if clicks:
                     return [icon, *clicks]
         return [icon]
+
+    def show_hint(self, action: int) -> None:
+        """A suggested way to turn the piece is put in hand, so its ghost follows the mouse."""
+        super().show_hint(action)
+        if action < NUM_ORIENTATIONS and not self._placing():
+            self.held = action
 
     def handle_event(self, event: pygame.event.Event) -> int | None:
         if event.type == pygame.MOUSEMOTION:
@@ -421,6 +434,7 @@ class FlinkBoard(Board):
         self._draw_header(surface)
         self._draw_buttons(surface)
         self._draw_picker(surface)
+        self._draw_icon_hint(surface)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         self._draw_stack_tip(surface)
@@ -504,8 +518,10 @@ class FlinkBoard(Board):
                 self.art.glow_cell(
                     surface, proj, cell, self.heights[cell], self.ctx.palette["hint"]
                 )
-        elif self.hint < NUM_ORIENTATIONS:
-            rect = self.icon_rects()[self.hint]
+
+    def _draw_icon_hint(self, surface: pygame.Surface) -> None:
+        if self.hint is not None and self.hint < NUM_ORIENTATIONS:
+            rect = self.icon_rects()[self.hint].inflate(4, 4)
             pygame.draw.rect(surface, self.ctx.palette["hint"], rect, 3, border_radius=6)
 
     def _draw_header(self, surface: pygame.Surface) -> None:

@@ -131,15 +131,18 @@ def pick(found: list[Region], pos: tuple[int, int], column: bool = False) -> Cel
     return None
 
 
-def half_extent(cells: list[Cell], width: int, height: int) -> float:
-    """Half the board's extent in u - v (across) and u + v (down), in cells: the same at every
-    quarter turn, so the board keeps its size while the view turns."""
+def half_extent(cells: list[Cell], width: int, height: int, angle: float = 0.0) -> float:
+    """Half the board's extent in u - v (across) and u + v (down), in cells, with the view turned
+    by ``angle``: the same at every quarter turn, larger in between."""
     cx, cy = width / 2, height / 2
-    return max(
-        max(abs(px - cx - (py - cy)), abs(px - cx + py - cy))
-        for x, y in cells
-        for px, py in ((x, y), (x + 1, y + 1), (x + 1, y), (x, y + 1))
-    )
+    c, s = math.cos(angle), math.sin(angle)
+    extent = 0.0
+    for x, y in cells:
+        for px, py in ((x, y), (x + 1, y + 1), (x + 1, y), (x, y + 1)):
+            dx, dy = px - cx, py - cy
+            u, v = dx * c - dy * s, dx * s + dy * c
+            extent = max(extent, abs(u - v), abs(u + v))
+    return extent
 
 
 def fit(
