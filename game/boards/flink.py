@@ -75,6 +75,8 @@ class FlinkBoard(Board):
         self._cache: pygame.Surface | None = None
         self._cache_key: tuple = ()
         self._stacks_key: Hashable = None
+        self._base = pygame.Surface((1, 1))
+        self._base_key: Hashable = None
         self._heights_key: Hashable = None
         self._board_key: Hashable = None
         self.extent = 10.0  # half the board's extent on screen, in cells (see half_extent)
@@ -440,18 +442,23 @@ class FlinkBoard(Board):
         self._draw_stack_tip(surface)
 
     def _scene(self) -> pygame.Surface:
-        """The board and the resting stacks, painted once per landing, turn or size. While a
-        piece falls, the picture from before it landed is still the right one."""
+        """The board and the resting stacks, painted once per landing, turn or size (the empty
+        board itself only per turn or size). While a piece falls, the picture from before it
+        landed is still the right one."""
         key = (self.view.size, round(self.motion.angle, 4), self._stacks_key, id(self.art))
         if self.dropping and self._cache is not None and key[:2] == self._cache_key[:2]:
             return self._cache
         if self._cache is None or key != self._cache_key:
-            surf = pygame.Surface(self.view.size)
-            surf.fill(self.ctx.palette["bg"])
             proj = self.projection()
             proj.ox -= self.view.x
             proj.oy -= self.view.y
-            self.art.paint_board(surf, proj, self.obs)
+            base_key = (key[0], key[1], key[3], self._board_key, proj.a, proj.oy)
+            if base_key != self._base_key:
+                base = pygame.Surface(self.view.size)
+                base.fill(self.ctx.palette["bg"])
+                self.art.paint_board(base, proj, self.obs)
+                self._base, self._base_key = base, base_key
+            surf = self._base.copy()
             still = {c: who for c, who in self.cubes.items() if c not in self.dropping}
             cubes = {c: self.art.piece_colour(who) for c, who in still.items()}
             self.art.paint_cubes(surf, proj, cubes, {c: who == 1 for c, who in still.items()})
