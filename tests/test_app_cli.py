@@ -48,7 +48,7 @@ def test_a_match_is_described_by_game_seats_and_options() -> None:
         ),
         (["--game", "flatfront", "--option", "speed=3"], "has no option 'speed'"),
         (["--selftest", "--seats", "human,hard"], "--selftest takes only --game"),
-        (["--game", "flink"], "Flink (flink) is coming soon"),
+        (["--game", "tsuno"], "Tsuno Senki (tsuno) is coming soon"),
         (["--selftest", "--game", "chess"], "unknown game 'chess'"),
         (["--selftest", "--game", "tsuno"], "is coming soon"),
         (["--game", ""], "--game needs a value"),

@@ -222,6 +222,12 @@ class Board:
         the default words each step as the log always did."""
         return [(self.log_text(*s.phrase) if s.phrase[0] else None) or s.text for s in steps]
 
+    @classmethod
+    def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:
+        """Picture ``name`` for the rules screen (``![caption](picture:name)`` in the rules
+        text), at most ``width`` wide, drawn by the board's own art; None if it has none."""
+        return None
+
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
         """Small pictures (cards, tiles) of what a turn moved, ``px`` high; none by default."""
         return []

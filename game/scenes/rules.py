@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.boards import board_class, has_board
 from game.engines import CATALOGUE
 from game.i18n import get_language, t
 from game.resources import resource_path
@@ -47,6 +48,13 @@ def game_title(game_id: str) -> str:
         if gid == game_id:
             return title_ja if get_language() == "ja" else title
     return game_id
+
+
+def board_picture(game_id: str, name: str, width: int) -> pygame.Surface | None:
+    """A picture the game's board draws for its rules (``Board.rules_picture``), if it has one."""
+    if not has_board(game_id):
+        return None
+    return board_class(game_id).rules_picture(name, width)
 
 
 def _marker(marker: str, px: int) -> pygame.Surface:
@@ -112,6 +120,14 @@ class RulesScene(Scene):
         self.lines = []
         y = 0
         for block in self.blocks:
+            if block.kind == "picture":
+                picture = board_picture(self.game_id, block.marker, min(width, m.px(560)))
+                if picture is None:
+                    continue
+                y += m.px(12)
+                placed.append((picture, (width - picture.get_width()) // 2, y))
+                y += picture.get_height() + m.px(4)
+                block = Block("p", block.text)
             size, bold, colour = _STYLE[block.kind]
             px = m.font_px(size)
             indent = m.px(26) if block.kind == "bullet" else 0

@@ -2,8 +2,9 @@
 
 Supported: ``#``/``##``/``###`` headings, paragraphs (lines joined until a blank line), ``- ``
 or ``* `` bullets and ``1. `` numbered items (indented continuation lines join the item), and
-table rows (cells joined with " · "). Inline emphasis, code marks and links are reduced to their
-text, because the screen shows one font weight per block.
+table rows (cells joined with " · "), and pictures the game's board draws,
+``![caption](picture:name)`` alone on a line. Inline emphasis, code marks and links are reduced
+to their text, because the screen shows one font weight per block.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 _MARKS = re.compile(r"(\*\*|__|`|(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w))")
 _NUMBERED = re.compile(r"^(\d+)[.)]\s+(.*)")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}")
+_PICTURE = re.compile(r"^!\[([^\]]*)\]\(picture:([\w-]+)\)$")
 
 
 @dataclass(frozen=True)
 class Block:
-    kind: str  # "h1" | "h2" | "h3" | "p" | "bullet"
+    kind: str  # "h1" | "h2" | "h3" | "p" | "bullet" | "picture"
     text: str
-    marker: str = ""  # "•" or "3." for list items
+    marker: str = ""  # "•" or "3." for list items; a picture's name
 
 
 def inline(text: str) -> str:
@@ -58,6 +60,11 @@ def parse(source: str) -> list[Block]:
             flush()
             level = min(3, len(stripped) - len(stripped.lstrip("#")))
             blocks.append(Block(f"h{level}", inline(stripped.lstrip("#"))))
+            continue
+        picture = _PICTURE.match(stripped)
+        if picture:
+            flush()
+            blocks.append(Block("picture", inline(picture.group(1)), picture.group(2)))
             continue
         if stripped.startswith("|"):
             flush()

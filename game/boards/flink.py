@@ -1,0 +1,619 @@
+"""Flink's board: the cube stacks in isometric 3D, turnable in 90° steps, with a picker of the 24
+ways to turn the F, a ghost of the piece under the cursor (green, or red with the reason), a drop
+animation, each player's best path on demand and the winning path lit at the end.
+
+A turn is two engine decisions (orientation, then the cell under the centre cube), but the player
+makes one: the picker (or R / F / S) only changes the piece held, and a click on the board sends
+the orientation and queues the cell, which ``auto_action`` sends next. The static board and the
+stacks are painted once into a surface, rebuilt only when a piece lands or the view turns or
+resizes: a frame blits it and draws the ghost.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+
+import pygame
+
+from game import i18n
+from game.boards import flink_pictures
+from game.boards.base import Board, BoardContext, Obs, Things
+from game.boards.flink_art import PALETTES, SEAT_ROLES, FlinkArt
+from game.boards.flink_view import (
+    Cell,
+    Cube,
+    Ghost,
+    Projection,
+    Region,
+    fit,
+    ghost,
+    half_extent,
+    pick,
+    regions,
+    stacks_by_cell,
+    turned,
+)
+from game.boards.turns import Step
+from game.engines.flink import ANCHOR, PASS
+from game.engines.flink.geometry import NUM_ORIENTATIONS
+from game.ui import overlays
+from game.ui.draw import blit_center, darker
+from game.ui.text import fit_px, render
+
+T_TURN = 0.3  # seconds the view takes to turn a quarter
+T_DROP = 0.35  # seconds a placed piece takes to fall into place
+DROP_FROM = 3.0  # cubes above its resting place a piece falls from
+PICKER_COLS = 4
+TURN_KEYS = {pygame.K_r: "rotate", pygame.K_f: "flip", pygame.K_s: "stand"}
+
+
+class _Motion:
+    """Numbers the timeline animates: the view angle and the height of the falling piece."""
+
+    def __init__(self) -> None:
+        self.angle = 0.0
+        self.lift = 0.0
+
+
+class FlinkBoard(Board):
+    PALETTES = PALETTES
+    SEAT_ROLES = SEAT_ROLES
+
+    def __init__(self, ctx: BoardContext) -> None:
+        super().__init__(ctx)
+        self.art = FlinkArt(ctx.palette, SEAT_ROLES)
+        self.turns = 0  # quarter turns of the view
+        self.motion = _Motion()
+        self.held = 0  # the orientation in hand
+        self.queued: Cell | None = None  # the cell clicked with the orientation just sent
+        self.show_paths = False
+        self.heights: dict[Cell, int] = {}
+        self.cubes: dict[Cube, int] = {}  # player by cube
+        self.dropping: list[Cube] = []
+        self.over_since: float | None = None
+        self._cache: pygame.Surface | None = None
+        self._cache_key: tuple = ()
+        self._stacks_key: Hashable = None
+        self._base = pygame.Surface((1, 1))
+        self._base_key: Hashable = None
+        self._heights_key: Hashable = None
+        self._board_key: Hashable = None
+        self.extent = 10.0  # half the board's extent on screen, in cells (see half_extent)
+        self._regions_key: Hashable = None
+        self._regions_list: list[Region] = []
+        self._picker_key: Hashable = None
+        self._picker_surface = pygame.Surface((1, 1))
+        self.layout(self.rect)
+
+    # --- geometry -----------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        r = self.rect
+        self.unit = max(12, min(r.w // 50, r.h // 34))
+        picker_w = max(150, min(r.w // 4, 330))
+        self.picker = pygame.Rect(r.right - picker_w, r.y, picker_w, r.h)
+        self.view = pygame.Rect(r.x, r.y, r.w - picker_w, r.h)
+        u = self.unit
+        size = round(u * 2.4)
+        y = self.view.bottom - size - u // 2
+        self.buttons = {
+            "left": pygame.Rect(self.view.x + u // 2, y, size, size),
+            "right": pygame.Rect(self.view.x + u // 2 + size + u // 3, y, size, size),
+            "paths": pygame.Rect(self.view.x + u // 2 + 2 * (size + u // 3), y, size * 2, size),
+        }
+        self._cache = None
+
+    def fs(self, k: float) -> int:
+        return max(11, round(self.unit * k))
+
+    def projection(self, angle: float | None = None) -> Projection:
+        obs = self.obs
+        top = max(self.heights.values(), default=0)
+        u = self.unit
+        area = pygame.Rect(self.view.x + u, self.view.y + u * 2.4, self.view.w - 2 * u, 0)
+        area.h = self.buttons["left"].top - area.y - u // 2
+        turn = self.motion.angle if angle is None else angle
+        quarter = abs(turn / (math.pi / 2) - round(turn / (math.pi / 2))) < 1e-6
+        extent = (
+            self.extent
+            if quarter
+            else half_extent(list(self.heights), obs["width"], obs["height"], turn)
+        )
+        return fit(
+            extent,
+            obs.get("width", 10),
+            obs.get("height", 10),
+            (area.x, area.y, area.w, area.h),
+            max(3, top + 1),
+            turn,
+        )
+
+    def rest_projection(self) -> Projection:
+        """The view at rest at its target turn: clicks map through this one."""
+        return self.projection(self.turns * math.pi / 2)
+
+    def cell_at(self, pos: tuple[int, int], proj: Projection | None = None) -> Cell | None:
+        """The cell the mouse means: a column's top, or the space in front of a wall."""
+        if not self.obs or not self.view.collidepoint(pos):
+            return None
+        return pick(self._regions(proj or self.rest_projection()), pos)
+
+    def column_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The column drawn under ``pos`` (for the stack tooltip)."""
+        if not self.obs or not self.view.collidepoint(pos):
+            return None
+        return pick(self._regions(self.rest_projection()), pos, column=True)
+
+    def _regions(self, proj: Projection) -> list[Region]:
+        key = (round(proj.angle, 4), proj.a, proj.ox, proj.oy, self._heights_key)
+        if key != self._regions_key:
+            self._regions_key, self._regions_list = key, regions(proj, self.heights)
+        return self._regions_list
+
+    def icon_rects(self) -> list[pygame.Rect]:
+        """The picker's 24 icons: two rows lying flat, then four rows standing."""
+        pk, u = self.picker, self.unit
+        top = pk.y + u * 5.8
+        size = min((pk.w - u) // PICKER_COLS, int(pk.h - (top - pk.y) - u * 2.4) // 6)
+        rects = []
+        for i in range(NUM_ORIENTATIONS):
+            row, col = divmod(i, PICKER_COLS)
+            y = top + row * size + (u * 1.6 if row >= 2 else 0)
+            rects.append(pygame.Rect(pk.x + u // 2 + col * size, round(y), size - 2, size - 2))
+        return rects
+
+    # --- the observation ----------------------------------------------------------------------
+    def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
+        stacks = stacks_by_cell(obs)
+        self.heights = {c: len(s) for c, s in stacks.items()}
+        self._heights_key = tuple(self.heights.values())
+        self._stacks_key = tuple(map(tuple, obs["stacks"]))
+        if (obs["board"], obs["size"]) != self._board_key:
+            self._board_key = (obs["board"], obs["size"])
+            self.extent = half_extent(list(self.heights), obs["width"], obs["height"])
+        self.cubes = {(x, y, z): who for (x, y), s in stacks.items() for z, who in enumerate(s)}
+        if obs.get("orientation", -1) >= 0:
+            self.held = obs["orientation"]
+        if obs.get("phase") != "place":
+            self.queued = None  # played (or forced: a lone fitting cell is played for us)
+        self.dropping = []
+        landed = previous is not None and previous.get("last_piece") != obs.get("last_piece")
+        if animate and landed and obs["last_piece"]:
+            self.dropping = [(c[0], c[1], c[2]) for c in obs["last_piece"]]
+            self.motion.lift = DROP_FROM
+
+            def done() -> None:
+                self.dropping = []
+                self.ctx.play_sound("place")
+
+            self.tweens.animate(self.motion, T_DROP, "in_quad", lift=0.0, on_finish=done)
+        self.over_since = self.clock if obs.get("winner") is not None else None
+
+    def things(self, obs: Obs) -> Things:
+        """Each column by cell: its colours bottom first (a landing piece changes 3 to 5)."""
+        return {("stack", *c): tuple(s) for c, s in zip(obs["cells"], obs["stacks"], strict=True)}
+
+    def thing_rect(self, key: Hashable) -> pygame.Rect | None:
+        if not isinstance(key, tuple) or key[0] != "stack" or (key[1], key[2]) not in self.heights:
+            return None
+        cell = (key[1], key[2])
+        pts = self.projection().column(*cell, self.heights[cell])
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """The last piece and a highlighted turn: the tops of their columns outlined."""
+        proj = self.projection()
+        for keys, colour in ((self.highlighted, "highlight"), (self.marked, "last_move")):
+            for key in keys:
+                cell = (key[1], key[2]) if isinstance(key, tuple) else None
+                if cell in self.heights:
+                    self.art.glow_cell(
+                        surface, proj, cell, self.heights[cell], self.ctx.palette[colour]
+                    )
+        if self.marked:
+            rects = [r for r in map(self.thing_rect, self.marked) if r is not None]
+            label = self._last_label()
+            if rects and label:
+                top = min(rects, key=lambda r: r.top)
+                overlays.pill(
+                    surface, label, top, self.ctx.palette["last_move"], self.fs(0.9), self.view
+                )
+
+    # --- clicks -----------------------------------------------------------------------------
+    def _placing(self) -> bool:
+        return self.obs.get("phase") == "place"
+
+    def _orientation(self) -> int:
+        return self.obs["orientation"] if self._placing() else self.held
+
+    def ghost_at(self, cell: Cell) -> Ghost:
+        return ghost(self.obs, self.heights, self._orientation(), cell)
+
+    def anchor(self, cell: Cell) -> int:
+        return ANCHOR + cell[1] * self.obs["width"] + cell[0]
+
+    def _point_for(self, cell: Cell, proj: Projection) -> tuple[int, int] | None:
+        """A screen point that picks ``cell`` in ``proj``, away from the buttons."""
+        found = self._regions(proj)
+        for poly, _box, target, _drawn in found:
+            if target != cell:
+                continue
+            cx = sum(p[0] for p in poly) / len(poly)
+            cy = sum(p[1] for p in poly) / len(poly)
+            for k in (0.0, 0.4, 0.75):
+                for px, py in poly:
+                    pt = (round(cx + (px - cx) * k), round(cy + (py - cy) * k))
+                    busy = any(b.collidepoint(pt) for b in self.buttons.values())
+                    if not busy and self.view.collidepoint(pt) and pick(found, pt) == cell:
+                        return pt
+        return None
+
+    def _clicks_to(self, cell: Cell) -> list[tuple[int, int]]:
+        """Turn the view (button clicks) until ``cell`` shows, then click it."""
+        for quarter in range(4):
+            proj = self.projection((self.turns + quarter) * math.pi / 2)
+            pt = self._point_for(cell, proj)
+            if pt is not None:
+                return [self.buttons["right"].center] * quarter + [pt]
+        return []
+
+    def clicks_for(self, action: int) -> list[tuple[int, int]]:
+        width = self.obs["width"]
+        if action >= ANCHOR:
+            i = action - ANCHOR
+            return self._clicks_to((i % width, i // width))
+        if action == PASS:
+            return []
+        icon = self.icon_rects()[action].center
+        for cell in self.heights:
+            if ghost(self.obs, self.heights, action, cell).reason is None:
+                clicks = self._clicks_to(cell)
+                if clicks:
+                    return [icon, *clicks]
+        return [icon]
+
+    def show_hint(self, action: int) -> None:
+        """A suggested way to turn the piece is put in hand, so its ghost follows the mouse."""
+        super().show_hint(action)
+        if action < NUM_ORIENTATIONS and not self._placing():
+            self.held = action
+
+    def handle_event(self, event: pygame.event.Event) -> int | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            if event.button == 1:
+                return self._click(event.pos)
+            if event.button == 3 and not self._placing():
+                self.held = turned(self.held, "rotate")
+        elif event.type == pygame.MOUSEWHEEL and not self._placing():
+            self.held = turned(self.held, "rotate")
+        elif event.type == pygame.KEYDOWN:
+            if event.key in TURN_KEYS and not self._placing():
+                self.held = turned(self.held, TURN_KEYS[event.key])
+            else:
+                self._view_key(event.key)
+        return None
+
+    def handle_idle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._view_button(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._view_key(event.key)
+        return False
+
+    def _view_key(self, key: int) -> bool:
+        if key in (pygame.K_q, pygame.K_e):
+            self._turn_view(1 if key == pygame.K_e else -1)
+        elif key == pygame.K_p:
+            self.show_paths = not self.show_paths
+        else:
+            return False
+        return True
+
+    def _view_button(self, pos: tuple[int, int]) -> bool:
+        for name, rect in self.buttons.items():
+            if rect.collidepoint(pos):
+                if name == "paths":
+                    self.show_paths = not self.show_paths
+                else:
+                    self._turn_view(1 if name == "right" else -1)
+                return True
+        return False
+
+    def _turn_view(self, step: int) -> None:
+        self.turns += step
+        self.tweens.animate(self.motion, T_TURN, "out_cubic", angle=self.turns * math.pi / 2)
+
+    def _click(self, pos: tuple[int, int]) -> int | None:
+        if self._view_button(pos) or not self.obs:
+            return None
+        if self.picker.collidepoint(pos):
+            for o, rect in enumerate(self.icon_rects()):
+                if rect.collidepoint(pos):
+                    if self._placing():
+                        return self.refuse("flink.feedback.held")
+                    self.held = o
+            return None
+        cell = self.cell_at(pos)
+        if cell is None or not self.legal:
+            return None
+        shadow = self.ghost_at(cell)
+        if shadow.reason is not None:
+            return self.refuse(shadow.reason[0], **shadow.reason[1])
+        if self._placing():
+            return self.anchor(cell)
+        if self.held not in self.legal:
+            return self.refuse("flink.feedback.fits_nowhere")
+        self.queued = cell
+        return self.held
+
+    def auto_action(self) -> int | None:
+        if self.queued is None or not self._placing():
+            return None
+        action = self.anchor(self.queued)
+        self.queued = None
+        return action if action in self.legal else None
+
+    def reset_input(self) -> None:
+        self.queued = None
+
+    @classmethod
+    def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:
+        return flink_pictures.picture(name, width)
+
+    # --- words ----------------------------------------------------------------------------------
+    def log_text(self, key: str, args: dict) -> str | None:
+        words = dict(args)
+        if "player" in words:
+            words["player"] = i18n.t(f"flink.player.{words['player']}")
+        if "kind" in words:
+            words["kind"] = i18n.t(f"flink.kind.{words['kind']}")
+        return i18n.t(f"log.flink.{key}", **words)
+
+    def turn_words(self, steps: list[Step]) -> list[str]:
+        """One line per turn: how the F lay and where it went ("lying flat on E5, height 2")."""
+        kind = ""
+        out = []
+        for step in steps:
+            key, args = step.phrase
+            if key == "orient":
+                kind = i18n.t(f"flink.kind.{args['kind']}")
+            elif key in ("place", "place_high"):
+                out.append(i18n.t(f"log.flink.turn.{key}", kind=kind, **args))
+            elif key == "pass":
+                out.append(i18n.t("log.flink.turn.pass"))
+        return out
+
+    def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
+        for step in steps:
+            key, args = step.phrase
+            if key == "orient":
+                return [self.art.piece_icon(int(args["orientation"]) - 1, int(args["player"]), px)]
+        return []
+
+    def status_text(self) -> str:
+        obs = self.obs
+        if not obs:
+            return ""
+        if obs.get("winner") is not None:
+            return i18n.t("flink.status.won", player=i18n.t(f"flink.player.{obs['winner']}"))
+        if obs.get("draw"):
+            return i18n.t("flink.status.draw")
+        who = i18n.t(f"flink.player.{obs['to_move']}")
+        if not self.legal:
+            return i18n.t("flink.status.waiting", player=who)
+        return i18n.t("flink.status.yours", player=who)
+
+    # --- drawing --------------------------------------------------------------------------------
+    def paint(self, surface: pygame.Surface) -> None:
+        if self.art.p != self.ctx.palette:
+            self.art = FlinkArt(self.ctx.palette, SEAT_ROLES)
+            self._cache = None
+        if not self.obs:
+            surface.fill(self.ctx.palette["bg"], self.rect)
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
+        surface.blit(self._scene(), self.view)
+        proj = self.projection()
+        if self.dropping:
+            cubes = {c: self.art.piece_colour(self.cubes[c]) for c in self.dropping}
+            marks = {c: self.cubes[c] == 1 for c in self.dropping}
+            self.art.paint_cubes(surface, proj, cubes, marks, lift=self.motion.lift)
+        if self.show_paths:
+            self._draw_paths(surface, proj)
+        self._draw_win(surface, proj)
+        self._draw_hint(surface, proj)
+        self._draw_ghost(surface, proj)
+        surface.set_clip(clip)
+        self._draw_header(surface)
+        self._draw_buttons(surface)
+        self._draw_picker(surface)
+        self._draw_icon_hint(surface)
+
+    def paint_overlays(self, surface: pygame.Surface) -> None:
+        self._draw_stack_tip(surface)
+
+    def _scene(self) -> pygame.Surface:
+        """The board and the resting stacks, painted once per landing, turn or size (the empty
+        board itself only per turn or size). While a piece falls, the picture from before it
+        landed is still the right one."""
+        key = (self.view.size, round(self.motion.angle, 4), self._stacks_key, id(self.art))
+        if self.dropping and self._cache is not None and key[:2] == self._cache_key[:2]:
+            return self._cache
+        if self._cache is None or key != self._cache_key:
+            proj = self.projection()
+            proj.ox -= self.view.x
+            proj.oy -= self.view.y
+            base_key = (key[0], key[1], key[3], self._board_key, proj.a, proj.oy)
+            if base_key != self._base_key:
+                base = pygame.Surface(self.view.size)
+                base.fill(self.ctx.palette["bg"])
+                self.art.paint_board(base, proj, self.obs)
+                self._base, self._base_key = base, base_key
+            surf = self._base.copy()
+            still = {c: who for c, who in self.cubes.items() if c not in self.dropping}
+            cubes = {c: self.art.piece_colour(who) for c, who in still.items()}
+            self.art.paint_cubes(surf, proj, cubes, {c: who == 1 for c, who in still.items()})
+            self._cache, self._cache_key = surf, key
+        return self._cache
+
+    def _draw_ghost(self, surface: pygame.Surface, proj: Projection) -> None:
+        if not self.legal or self.mouse is None or self.tweens.busy:
+            return
+        cell = self.cell_at(self.mouse)
+        if cell is None:
+            return
+        shadow = self.ghost_at(cell)
+        p = self.ctx.palette
+        colour = p["legal"] if shadow.reason is None else p["illegal"]
+        cubes = dict.fromkeys(shadow.cubes, colour)
+        self.art.paint_cubes(surface, proj, cubes, alpha=170)
+        if shadow.reason is not None:
+            text = i18n.t(shadow.reason[0], **shadow.reason[1])
+            img = render(text, self.fs(0.95), p["text"])
+            box = img.get_rect().inflate(self.unit, self.unit // 2)
+            box.midbottom = (self.mouse[0], self.mouse[1] - self.unit)
+            box.clamp_ip(self.view)
+            pygame.draw.rect(surface, darker(p["illegal"], 0.5), box, border_radius=6)
+            blit_center(surface, img, box.center)
+
+    def _surface_point(self, proj: Projection, cell: Cell) -> tuple[float, float]:
+        return proj.point(cell[0] + 0.5, cell[1] + 0.5, self.heights.get(cell, 0))
+
+    def _draw_paths(self, surface: pygame.Surface, proj: Projection) -> None:
+        p = self.ctx.palette
+        for player, path in enumerate(self.obs.get("best_paths", [])):
+            pts = [self._surface_point(proj, (c[0], c[1])) for c in path]
+            colour = p["white_side" if player == 0 else "black_side"]
+            width = max(3, round(proj.a / 5))
+            if len(pts) > 1:
+                pygame.draw.lines(
+                    surface,
+                    darker(colour, 0.5) if player == 0 else (200, 200, 210),
+                    False,
+                    pts,
+                    width + 4,
+                )
+                pygame.draw.lines(surface, colour, False, pts, width)
+
+    def _draw_win(self, surface: pygame.Surface, proj: Projection) -> None:
+        """The winning walk lit cube by cube, eight cubes a second."""
+        if self.over_since is None or not self.obs.get("winning_path"):
+            return
+        path = self.obs["winning_path"]
+        speed = self.ctx.anim_speed()
+        lit = len(path) if speed <= 0 else int((self.clock - self.over_since) * 8 * speed) + 1
+        colour = self.ctx.palette["win"]
+        for x, y, z in path[:lit]:
+            self.art.lit_cube(surface, proj, (x, y, z), colour)
+
+    def _draw_hint(self, surface: pygame.Surface, proj: Projection) -> None:
+        if self.hint is None:
+            return
+        if self.hint >= ANCHOR:
+            i = self.hint - ANCHOR
+            cell = (i % self.obs["width"], i // self.obs["width"])
+            if cell in self.heights:
+                self.art.glow_cell(
+                    surface, proj, cell, self.heights[cell], self.ctx.palette["hint"]
+                )
+
+    def _draw_icon_hint(self, surface: pygame.Surface) -> None:
+        if self.hint is not None and self.hint < NUM_ORIENTATIONS:
+            rect = self.icon_rects()[self.hint].inflate(4, 4)
+            pygame.draw.rect(surface, self.ctx.palette["hint"], rect, 3, border_radius=6)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        p, obs = self.ctx.palette, self.obs
+        x, y = self.view.x + self.unit, self.view.y + self.unit // 2
+        for player in (0, 1):
+            name = i18n.t(f"flink.player.{player}")
+            text = i18n.t("flink.pieces_left", player=name, n=obs["pieces_left"][player])
+            icon = self.art.piece_icon(0, player, self.fs(1.6))
+            surface.blit(icon, (x, y))
+            img = render(text, self.fs(1.0), p["text"], bold=obs["to_move"] == player)
+            surface.blit(
+                img, (x + icon.get_width() + 4, y + (icon.get_height() - img.get_height()) // 2)
+            )
+            x += icon.get_width() + img.get_width() + self.unit * 2
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        p = self.ctx.palette
+        labels = {"left": "⟲", "right": "⟳", "paths": i18n.t("flink.paths")}
+        for name, rect in self.buttons.items():
+            on = name == "paths" and self.show_paths
+            pygame.draw.rect(surface, p["panel_edge"] if on else p["panel"], rect, border_radius=6)
+            pygame.draw.rect(surface, p["panel_edge"], rect, 2, border_radius=6)
+            img = render(labels[name], self.fs(1.1), p["text"], symbol=name != "paths")
+            blit_center(surface, img, rect.center)
+
+    def _draw_picker(self, surface: pygame.Surface) -> None:
+        """The picker panel, painted again only when what it shows changes."""
+        mover = self.obs.get("to_move", 0)
+        mover = mover if mover in (0, 1) else self.viewer
+        every = not self.legal or self._placing()
+        fits = tuple(o for o in range(NUM_ORIENTATIONS) if every or o in self.legal)
+        title = i18n.t("flink.picker.title")
+        key = (self.picker.size, mover, self._orientation(), fits, title, id(self.art))
+        if key != self._picker_key:
+            panel = pygame.Surface(self.picker.size)
+            self._paint_picker(panel, mover, set(fits))
+            self._picker_key, self._picker_surface = key, panel
+        surface.blit(self._picker_surface, self.picker)
+
+    def _paint_picker(self, surface: pygame.Surface, mover: int, fits: set[int]) -> None:
+        """The panel drawn at (0, 0): title, keys, and the icons grouped flat / standing."""
+        p, u = self.ctx.palette, self.unit
+        pk = surface.get_rect()
+        surface.fill(p["panel"])
+        pygame.draw.line(surface, p["panel_edge"], pk.topleft, pk.bottomleft, 2)
+        rects = [r.move(-self.picker.x, -self.picker.y) for r in self.icon_rects()]
+        title = render(i18n.t("flink.picker.title"), self.fs(1.05), p["text"], bold=True)
+        surface.blit(title, (u // 2, u // 2))
+        for line, key in enumerate(("flink.picker.keys", "flink.picker.view_keys")):
+            words = i18n.t(key)
+            img = render(words, fit_px(words, self.fs(0.8), pk.w - u, min_px=10), p["text_dim"])
+            surface.blit(img, (u // 2, round(u * (1.9 + 1.1 * line))))
+        for label, first in (("flink.picker.flat", 0), ("flink.picker.standing", 8)):
+            img = render(i18n.t(label), self.fs(0.85), p["text_dim"])
+            surface.blit(img, (rects[first].x, rects[first].y - img.get_height() - 2))
+        current = self._orientation()
+        for o, rect in enumerate(rects):
+            if o == current:
+                pygame.draw.rect(surface, p["panel_edge"], rect, border_radius=6)
+            icon = self.art.piece_icon(o, mover, rect.h)
+            if o not in fits:
+                icon = icon.copy()
+                icon.set_alpha(70)
+            surface.blit(icon, rect)
+            if o == current:
+                pygame.draw.rect(surface, p["legal"], rect, 2, border_radius=6)
+
+    def _draw_stack_tip(self, surface: pygame.Surface) -> None:
+        """Hovering a stack tells its height and colours, bottom first, beside the buttons (out
+        of the ghost's way)."""
+        if self.mouse is None:
+            return
+        cell = self.column_at(self.mouse)
+        if cell is None or not self.heights.get(cell):
+            return
+        stack = [self.cubes[(cell[0], cell[1], z)] for z in range(self.heights[cell])]
+        names = ", ".join(i18n.t(f"flink.player.{who}") for who in stack)
+        text = i18n.t("flink.stack", n=len(stack), colours=names)
+        p = self.ctx.palette
+        left = self.buttons["paths"].right + self.unit // 2
+        px = fit_px(text, self.fs(0.9), self.view.right - left - self.unit, min_px=10)
+        img = render(text, px, p["text"])
+        box = img.get_rect().inflate(self.unit, self.unit // 2)
+        box.midleft = (left, self.buttons["paths"].centery)
+        pygame.draw.rect(surface, p["panel"], box, border_radius=6)
+        pygame.draw.rect(surface, p["panel_edge"], box, 1, border_radius=6)
+        blit_center(surface, img, box.center)

@@ -1,0 +1,197 @@
+"""Flink's pictures: shaded cubes, the board with each player's sides coloured along its frame,
+and small 3D icons of the 24 orientations. Everything is drawn through a :class:`Projection`, so
+the same code paints the board, the ghost, the picker icons and the log icons."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.boards.flink_view import SIDES, Cell, Cube, Projection
+from game.engines.flink.geometry import orientations
+from game.ui.draw import Art, Colour, darker, lighter, mix
+
+PALETTES: dict[str, dict[str, Colour]] = {
+    "normal": {
+        "bg": (24, 22, 26),
+        "felt": (64, 92, 84),
+        "felt_alt": (58, 84, 77),
+        "slab": (44, 38, 34),
+        "white_piece": (236, 228, 210),
+        "black_piece": (72, 74, 86),
+        "white_side": (246, 238, 214),
+        "black_side": (84, 86, 104),
+        "legal": (120, 220, 120),
+        "illegal": (232, 80, 64),
+        "win": (255, 214, 92),
+        "text": (246, 239, 226),
+        "text_dim": (196, 184, 164),
+        "panel": (32, 30, 34),
+        "panel_edge": (118, 106, 92),
+    },
+    # Light and dark already differ for every colour deficiency; greens and reds become the
+    # Okabe-Ito bluish green and vermillion, and the frame of Black's sides gets a light rim.
+    "colorblind": {
+        "bg": (22, 22, 24),
+        "felt": (70, 86, 100),
+        "felt_alt": (62, 78, 92),
+        "slab": (40, 40, 44),
+        "white_piece": (240, 236, 226),
+        "black_piece": (60, 62, 70),
+        "white_side": (250, 246, 232),
+        "black_side": (80, 80, 92),
+        "legal": (0, 178, 130),
+        "illegal": (213, 94, 0),
+        "win": (240, 228, 66),
+        "text": (246, 244, 238),
+        "text_dim": (196, 192, 184),
+        "panel": (30, 30, 34),
+        "panel_edge": (120, 116, 110),
+    },
+}
+SEAT_ROLES = ("white_piece", "black_piece")
+DIRECTIONS = {0: (1, 0), 1: (-1, 0), 2: (0, 1), 3: (0, -1)}  # the observation's edge directions
+
+Poly = list[tuple[float, float]]
+
+
+def _poly(surface: pygame.Surface, colour: Colour, pts: Poly, edge: Colour | None) -> None:
+    pygame.draw.polygon(surface, colour, pts)
+    if edge is not None:
+        pygame.draw.lines(surface, edge, True, pts)
+
+
+class FlinkArt(Art):
+    def piece_colour(self, player: int) -> Colour:
+        return self.p[SEAT_ROLES[player]]
+
+    def paint_board(self, surface: pygame.Surface, proj: Projection, obs: dict) -> None:
+        """The felt cells, the slab under them and the four sides in their owners' colours."""
+        p = self.p
+        cells = {(c[0], c[1]) for c in obs["cells"]}
+        for x, y in sorted(cells, key=lambda c: proj.depth(c[0] + 0.5, c[1] + 0.5)):
+            for normal in SIDES:
+                if (x + normal[0], y + normal[1]) in cells:
+                    continue
+                face = proj.side(x, y, -0.45, 0, normal)
+                if face is not None:
+                    _poly(surface, darker(p["slab"], 1 - proj.light(normal)), face, None)
+        for x, y in cells:
+            tint = p["felt"] if (x + y) % 2 else p["felt_alt"]
+            _poly(surface, tint, proj.top(x, y, 0), darker(tint, 0.18))
+        for player, edges in enumerate(obs["edges"]):
+            colour = p["white_side" if player == 0 else "black_side"]
+            for x, y, d, _side in edges:
+                nx, ny = DIRECTIONS[d]
+                strip = self._strip(proj, x, y, nx, ny)
+                _poly(surface, colour, strip, (190, 190, 210) if player else None)
+
+    @staticmethod
+    def _strip(proj: Projection, x: int, y: int, nx: int, ny: int) -> Poly:
+        """A band just outside the edge of cell (x, y) facing (nx, ny), flat at board level."""
+        w = 0.45
+        if nx:
+            ex = x + (1 if nx > 0 else 0)
+            return [
+                proj.point(ex, y, 0),
+                proj.point(ex, y + 1, 0),
+                proj.point(ex + nx * w, y + 1, 0),
+                proj.point(ex + nx * w, y, 0),
+            ]
+        ey = y + (1 if ny > 0 else 0)
+        return [
+            proj.point(x, ey, 0),
+            proj.point(x + 1, ey, 0),
+            proj.point(x + 1, ey + ny * w, 0),
+            proj.point(x, ey + ny * w, 0),
+        ]
+
+    def paint_cubes(
+        self,
+        surface: pygame.Surface,
+        proj: Projection,
+        cubes: dict[Cube, Colour],
+        marks: dict[Cube, bool] | None = None,
+        alpha: int = 255,
+        lift: float = 0.0,
+    ) -> None:
+        """Cubes by position and colour, back to front, with the faces a neighbour hides left out;
+        ``marks`` puts the colour-blind dot on the tops of those cubes; ``lift`` raises them all
+        (the drop animation)."""
+        target = surface
+        if alpha < 255:
+            target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        order = sorted(cubes, key=lambda c: (round(proj.depth(c[0] + 0.5, c[1] + 0.5), 3), c[2]))
+        for x, y, z in order:
+            colour = cubes[(x, y, z)]
+            edge = darker(colour, 0.45)
+            z0 = z + lift
+            for normal in SIDES:
+                if (x + normal[0], y + normal[1], z) in cubes:
+                    continue
+                face = proj.side(x, y, z0, z0 + 1, normal)
+                if face is not None:
+                    _poly(target, darker(colour, 1 - proj.light(normal)), face, edge)
+            if (x, y, z + 1) not in cubes:
+                top = proj.top(x, y, z0 + 1)
+                _poly(target, colour, top, edge)
+                if marks and marks.get((x, y, z)):
+                    cx = sum(q[0] for q in top) / 4
+                    cy = sum(q[1] for q in top) / 4
+                    r = max(2, round(proj.a * 0.2))
+                    pygame.draw.ellipse(
+                        target, lighter(colour, 0.55), (cx - r, cy - r / 2, 2 * r, r), 0
+                    )
+        if target is not surface:
+            target.set_alpha(alpha)
+            surface.blit(target, (0, 0))
+
+    def piece_icon(self, orientation: int, player: int, px: int) -> pygame.Surface:
+        """A small 3D picture of the piece turned as ``orientation``, ``px`` square."""
+
+        def build() -> pygame.Surface:
+            surf = pygame.Surface((px, px), pygame.SRCALPHA)
+            o = orientations()[orientation]
+            cubes = {(dx + 2, dy + 2, dz): self.piece_colour(player) for dx, dy, dz in o.cubes}
+            proj = Projection(2.5, 2.5, 0.0, px / 6.2, px / 2, px * 0.62)
+            marks = dict.fromkeys(cubes, player == 1)
+            self.paint_cubes(surf, proj, cubes, marks)
+            return surf
+
+        return self.cached(("icon", orientation, player, px), build)
+
+    def glow_cell(
+        self,
+        surface: pygame.Surface,
+        proj: Projection,
+        cell: Cell,
+        z: float,
+        colour: Colour,
+        fill: int = 0,
+    ) -> None:
+        """An outline round the top of ``cell`` at height ``z``, filled with ``fill`` alpha."""
+        pts = proj.top(cell[0], cell[1], z)
+        self.shade(surface, pts, colour, fill)
+        pygame.draw.polygon(
+            surface, mix(colour, (255, 255, 255), 0.2), pts, max(2, round(proj.a / 8))
+        )
+
+    def lit_cube(
+        self, surface: pygame.Surface, proj: Projection, cube: Cube, colour: Colour
+    ) -> None:
+        """A cube of the winning walk: its outline filled with light, seen through any cover."""
+        x, y, z = cube
+        pts = proj.column(x, y, z + 1, z)
+        self.shade(surface, pts, colour, 140)
+        pygame.draw.polygon(
+            surface, mix(colour, (255, 255, 255), 0.3), pts, max(2, round(proj.a / 10))
+        )
+
+    @staticmethod
+    def shade(surface: pygame.Surface, pts: Poly, colour: Colour, fill: int) -> None:
+        """Polygon ``pts`` filled with ``colour`` at alpha ``fill`` (nothing if 0)."""
+        if fill:
+            xs, ys = [round(q[0]) for q in pts], [round(q[1]) for q in pts]
+            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.polygon(layer, (*colour, fill), [(x - box.x, y - box.y) for x, y in pts])
+            surface.blit(layer, box)

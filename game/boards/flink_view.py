@@ -1,0 +1,265 @@
+"""Flink's isometric projection: where a cube corner lands on the screen for a view turned by any
+angle (90° steps at rest, anything in between while the view turns), which column is under the
+mouse, and what the observation says about the stacks and the ghost piece.
+
+The world is cells (x, y) covering [x, x+1] × [y, y+1] with y = 0 the north row, and height z in
+cubes. The view turns the plan about the board's centre, then draws u - v across and u + v down
+(a 2:1 isometric diamond), z straight up.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from game.engines.flink.geometry import Board, board, orientations
+
+Point = tuple[float, float]
+Cell = tuple[int, int]
+Cube = tuple[int, int, int]
+
+# Unit outward normals of the four side faces, (nx, ny) in plan.
+SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+@dataclass
+class Projection:
+    """Plan centre (cx, cy), view angle (radians), half-width ``a`` of a cell's diamond and the
+    screen point (ox, oy) the plan centre at height 0 lands on."""
+
+    cx: float
+    cy: float
+    angle: float
+    a: float
+    ox: float
+    oy: float
+
+    def __post_init__(self) -> None:
+        self.b = self.a * 0.5
+        self.rise = self.a * 0.82  # screen pixels per cube of height
+        self._cos, self._sin = math.cos(self.angle), math.sin(self.angle)
+
+    def turn(self, x: float, y: float) -> tuple[float, float]:
+        c, s = self._cos, self._sin
+        dx, dy = x - self.cx, y - self.cy
+        return dx * c - dy * s, dx * s + dy * c
+
+    def point(self, x: float, y: float, z: float) -> Point:
+        c, s = self._cos, self._sin
+        dx, dy = x - self.cx, y - self.cy
+        u, v = dx * c - dy * s, dx * s + dy * c
+        return self.ox + (u - v) * self.a, self.oy + (u + v) * self.b - z * self.rise
+
+    def depth(self, x: float, y: float) -> float:
+        """Larger is nearer the viewer: draw in increasing depth."""
+        u, v = self.turn(x, y)
+        return u + v
+
+    def top(self, x: int, y: int, z: float) -> list[Point]:
+        """The top face of cell (x, y) at height z, as a screen polygon."""
+        return [
+            self.point(px, py, z) for px, py in ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+        ]
+
+    def side(self, x: int, y: int, z0: float, z1: float, normal: Cell) -> list[Point] | None:
+        """The side face of the column of cell (x, y) from z0 to z1 facing ``normal``, or None
+        when it faces away from the viewer."""
+        nu, nv = self.turn(self.cx + normal[0], self.cy + normal[1])
+        if nu + nv <= 1e-6:
+            return None
+        nx, ny = normal
+        if nx:
+            ex = x + (1 if nx > 0 else 0)
+            ends = ((ex, y), (ex, y + 1))
+        else:
+            ey = y + (1 if ny > 0 else 0)
+            ends = ((x, ey), (x + 1, ey))
+        (x0, y0), (x1, y1) = ends
+        return [
+            self.point(x0, y0, z1),
+            self.point(x1, y1, z1),
+            self.point(x1, y1, z0),
+            self.point(x0, y0, z0),
+        ]
+
+    def light(self, normal: Cell) -> float:
+        """Brightness of a side face: the light comes from the viewer's left."""
+        nu, nv = self.turn(self.cx + normal[0], self.cy + normal[1])
+        return 0.7 - 0.16 * (nu - nv) / math.sqrt(2)
+
+    def column(self, x: int, y: int, h: float, low: float = 0) -> list[Point]:
+        """The outline (convex) of the column of cell (x, y) from ``low`` up to ``h``."""
+        return _hull(self.top(x, y, h) + self.top(x, y, low))
+
+
+Region = tuple[list[Point], tuple[float, float, float, float], Cell, Cell]
+
+
+def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
+    """What the mouse points at, nearest first, as (outline, its box, the cell meant, the column
+    drawn there): a column's top face means that cell; the exposed part of a wall means the cell
+    in front of it (put the piece against the wall), or the column itself where the wall faces
+    off the board."""
+    found: list[Region] = []
+    order = sorted(heights, key=lambda c: -proj.depth(c[0] + 0.5, c[1] + 0.5))
+    for x, y in order:
+        h = heights[(x, y)]
+        polys = [(proj.top(x, y, h), (x, y))]
+        for normal in SIDES:
+            if not h:
+                break
+            ahead = (x + normal[0], y + normal[1])
+            low = heights.get(ahead)
+            if low is not None and low >= h:
+                continue
+            face = proj.side(x, y, low or 0, h, normal)
+            if face is not None:
+                polys.append((face, ahead if low is not None else (x, y)))
+        for poly, cell in polys:
+            xs, ys = [q[0] for q in poly], [q[1] for q in poly]
+            found.append((poly, (min(xs), min(ys), max(xs), max(ys)), cell, (x, y)))
+    return found
+
+
+def pick(found: list[Region], pos: tuple[int, int], column: bool = False) -> Cell | None:
+    """The cell meant at ``pos`` (or the column drawn there, if ``column``)."""
+    px, py = pos
+    for poly, (x0, y0, x1, y1), cell, drawn in found:
+        if x0 <= px <= x1 and y0 <= py <= y1 and inside(pos, poly):
+            return drawn if column else cell
+    return None
+
+
+def half_extent(cells: list[Cell], width: int, height: int, angle: float = 0.0) -> float:
+    """Half the board's extent in u - v (across) and u + v (down), in cells, with the view turned
+    by ``angle``: the same at every quarter turn, larger in between."""
+    cx, cy = width / 2, height / 2
+    c, s = math.cos(angle), math.sin(angle)
+    extent = 0.0
+    for x, y in cells:
+        for px, py in ((x, y), (x + 1, y + 1), (x + 1, y), (x, y + 1)):
+            dx, dy = px - cx, py - cy
+            u, v = dx * c - dy * s, dx * s + dy * c
+            extent = max(extent, abs(u - v), abs(u + v))
+    return extent
+
+
+def fit(
+    m: float,
+    width: int,
+    height: int,
+    area: tuple[int, int, int, int],
+    rise_room: float,
+    angle: float,
+) -> Projection:
+    """The projection that shows a board of half extent ``m`` whole inside ``area`` (x, y, w,
+    h), with ``rise_room`` cubes of height kept free above the back row."""
+    x, y, w, h = area
+    a = max(4.0, min(w / (2 * m), h / (m + rise_room * 0.82)))
+    oy = y + h / 2 + rise_room * 0.82 * a / 2
+    return Projection(width / 2, height / 2, angle, a, x + w / 2, oy)
+
+
+def inside(pt: Point, poly: list[Point]) -> bool:
+    """Point in a convex or simple polygon (even-odd rule)."""
+    px, py = pt
+    hit = False
+    n = len(poly)
+    for i in range(n):
+        x0, y0 = poly[i]
+        x1, y1 = poly[(i + 1) % n]
+        if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
+
+def _hull(points: list[Point]) -> list[Point]:
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def cross(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[Point] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+# --- what the observation says -----------------------------------------------------------------
+
+
+@cache
+def board_of(kind: str, size: int) -> Board:
+    return board(kind, size)
+
+
+def stacks_by_cell(obs: dict) -> dict[Cell, list[int]]:
+    return {(c[0], c[1]): s for c, s in zip(obs["cells"], obs["stacks"], strict=True)}
+
+
+@dataclass
+class Ghost:
+    cubes: list[Cube]
+    reason: tuple[str, dict] | None  # None when legal, else an i18n key and its arguments
+
+
+def ghost(obs: dict, heights: dict[Cell, int], orientation: int, cell: Cell) -> Ghost:
+    """The piece turned as ``orientation`` centred on ``cell``, resting on the highest column
+    under it, and why it may not go there (the support rule as ``placement_reason`` states it)."""
+    b = board_of(obs["board"], obs["size"])
+    index = cell[1] * b.width + cell[0]
+    placement = b.placements[orientation * b.cells_total + index]
+    if placement is None:
+        return Ghost([], ("flink.refuse.outside", {}))
+    pairs = [
+        (b.unpadded[c], bottom)
+        for c, bottom in zip(placement.columns, placement.bottoms, strict=True)
+    ]
+    xy = {i: (i % b.width, i // b.width) for i, _ in pairs}
+    base = max(heights[xy[i]] - bottom for i, bottom in pairs)
+    cubes = [
+        (b.unpadded[p] % b.width, b.unpadded[p] // b.width, base + dz) for p, dz in placement.cubes
+    ]
+    for i, bottom in pairs:
+        gap = base + bottom - heights[xy[i]]
+        if gap > 0:
+            return Ghost(cubes, ("flink.refuse.float", {"cell": b.cell_name(i), "n": gap}))
+    return Ghost(cubes, None)
+
+
+# --- turning the held piece (R, F, S) -----------------------------------------------------------
+
+
+def _normal(cubes: list[Cube]) -> tuple[Cube, ...]:
+    low = min(c[2] for c in cubes)
+    return tuple(sorted((x, y, z - low) for x, y, z in cubes))
+
+
+@cache
+def turned(orientation: int, how: str) -> int:
+    """The orientation reached by turning ``orientation``: "rotate" a quarter turn about the
+    vertical, "flip" it over (about the north-south axis), "stand" a flat piece up (about the
+    east-west axis) or lay a standing one down (about whichever axis lays it flat)."""
+    o = orientations()[orientation]
+    rel = [(x, y, z - o.centre_dz) for x, y, z in o.cubes]
+    if how == "rotate":
+        moves = [[(-y, x, z) for x, y, z in rel]]
+    elif how == "flip":
+        moves = [[(-x, y, -z) for x, y, z in rel]]
+    elif o.kind == "flat":
+        moves = [[(x, -z, y) for x, y, z in rel]]
+    else:
+        moves = [[(x, -z, y) for x, y, z in rel], [(z, y, -x) for x, y, z in rel]]
+        moves = [m for m in moves if len({c[2] for c in m}) == 1]
+    shape = _normal(moves[0])
+    return next(i for i, other in enumerate(orientations()) if other.cubes == shape)

@@ -1,0 +1,152 @@
+"""Flink's board beyond the contract test: its ghost agrees with the engine on every placement,
+R / F / S reach all 24 orientations, and whole games are played with the mouse alone through the
+real scenes (against the Easy AI on the square board, hot-seat on the diamond): a click on the
+picker then one on the board plays the two decisions of a turn."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import App
+from game.boards.flink import FlinkBoard
+from game.boards.flink_view import ghost, stacks_by_cell, turned
+from game.engines import GAMES
+from game.engines.flink import ANCHOR, FlinkState
+from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations
+from game.match import HUMAN
+from game.scenes.match import MatchScene
+from game.scenes.rules import board_picture
+from game.ui.markdown import parse
+from tests.test_app_scenes import click, run
+from tests.test_board_contract import make_board
+from tests.test_play_by_mouse import app, expect_played, open_match, play_to_game_over  # noqa: F401
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_rotate_flip_and_stand_reach_every_orientation_and_undo_themselves() -> None:
+    seen = {0}
+    frontier = [0]
+    while frontier:
+        o = frontier.pop()
+        for how in ("rotate", "flip", "stand"):
+            nxt = turned(o, how)
+            if nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    assert seen == set(range(NUM_ORIENTATIONS))
+    for o in range(NUM_ORIENTATIONS):
+        assert turned(turned(turned(turned(o, "rotate"), "rotate"), "rotate"), "rotate") == o
+        assert turned(turned(o, "flip"), "flip") == o
+        kind = orientations()[o].kind
+        assert (orientations()[turned(o, "stand")].kind == "flat") == (kind != "flat")
+
+
+@pytest.mark.parametrize("kind", ["square", "diamond"])
+def test_the_ghost_refuses_exactly_what_the_engine_refuses(kind: str) -> None:
+    rng = random.Random(7)
+    state = GAMES["flink"].new_state(board=kind)
+    assert isinstance(state, FlinkState)
+    b = state.board
+    for _ in range(24):  # twelve pieces placed
+        state.apply_action(rng.choice(state.legal_actions()))
+    obs = state.observation(0)
+    heights = {c: len(s) for c, s in stacks_by_cell(obs).items()}
+    for o in range(0, NUM_ORIENTATIONS, 3):
+        for i in b.cells:
+            shadow = ghost(obs, heights, o, (i % b.width, i // b.width))
+            engine = state.placement_reason(o, i)
+            assert (shadow.reason is None) == (engine is None), (o, i, engine, shadow.reason)
+            if engine is None:
+                assert sorted(shadow.cubes) == sorted(state.placement_cubes(o, i))
+
+
+def test_keys_turn_the_held_piece_and_a_board_click_sends_it_then_the_cell() -> None:
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    state = GAMES["flink"].new_state()
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    for key in (pygame.K_s, pygame.K_r):
+        board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    held = board.held
+    assert orientations()[held].kind != "flat"  # standing: nothing to lean on yet
+    assert held not in state.legal_actions()
+    spot = next(board._clicks_to(c)[0] for c in board.heights if board._clicks_to(c))
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1)
+    assert board.handle_event(down) is None  # refused with a reason, nothing sent
+    board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode=""))
+    held = board.held
+    assert orientations()[held].kind == "flat" and held in state.legal_actions()
+    board.show_hint(5)
+    assert board.held == 5  # the hinted way to turn the piece is put in hand
+    board.held = held
+    cell = next(c for c in board.heights if board.ghost_at(c).reason is None)
+    (spot,) = board._clicks_to(cell)
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1)
+    assert board.handle_event(down) == held
+    state.apply_action(held)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    anchor = board.auto_action()
+    assert anchor == ANCHOR + cell[1] * state.board.width + cell[0]
+    assert anchor in state.legal_actions() and board.auto_action() is None
+
+
+class FlinkHand:
+    """Picks a random legal placement, clicks its icon in the picker and its cell on the board."""
+
+    def __init__(self, application: App, seed: int) -> None:
+        self.app = application
+        self.rng = random.Random(seed)
+        self.turns = 0
+
+    def decide(self, scene: MatchScene) -> None:
+        board, m = scene.board, scene.match
+        assert isinstance(board, FlinkBoard) and not board.queued
+        state = m.state
+        orientation = self.rng.choice(state.legal_actions())
+        state_after = state.clone()
+        state_after.apply_action(orientation)
+        anchor = self.rng.choice(state_after.legal_actions())
+        width = state.board.width
+        cell = ((anchor - ANCHOR) % width, (anchor - ANCHOR) // width)
+        start = len(state.history)
+        click(self.app, board.icon_rects()[orientation].center)
+        for spot in board._clicks_to(cell):
+            click(self.app, spot)
+        expect_played(self.app, scene, start, [orientation, anchor])
+        self.turns += 1
+
+
+def test_square_board_against_easy_ai_by_mouse(app) -> None:  # noqa: F811
+    scene = open_match(app, "flink", [HUMAN, "easy"], seed=3, size=8)
+    hand = FlinkHand(app, 3)
+    play_to_game_over(app, scene, hand.decide)
+    assert hand.turns >= 3
+    assert any(mv.player == 1 for mv in scene.match.moves)
+    run(app, 3)
+
+
+def test_diamond_board_hot_seat_by_mouse(app) -> None:  # noqa: F811
+    scene = open_match(app, "flink", [HUMAN, HUMAN], seed=4, board="diamond", order=6)
+    hand = FlinkHand(app, 4)
+    play_to_game_over(app, scene, hand.decide)
+    deciders = {mv.player for mv in scene.match.moves if mv.player >= 0}
+    assert deciders == {0, 1} and hand.turns >= 6
+
+
+def test_the_rules_text_shows_pictures_the_board_draws() -> None:
+    pygame.font.init()
+    for lang in ("en", "ja"):
+        source = (ROOT / "assets" / "rules" / f"flink.{lang}.md").read_text(encoding="utf-8")
+        names = [b.marker for b in parse(source) if b.kind == "picture"]
+        assert names == ["first_move", "overhang", "climb"]
+    for name in names:
+        picture = board_picture("flink", name, 400)
+        assert picture is not None and picture.get_width() == 400
+        assert picture.get_bounding_rect().height > 100  # something was drawn
+    assert board_picture("flink", "no_such_picture", 400) is None
+    assert board_picture("flatfront", "first_move", 400) is None
