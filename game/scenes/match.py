@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.boards.base import Board, BoardContext
-from game.boards.turns import Turn
+from game.boards.turns import Step, Turn
 from game.engines import GAMES
 from game.engines.base import IllegalActionError
 from game.i18n import get_language, t
@@ -145,7 +145,7 @@ class MatchScene(Scene):
         else:
             self.board.show(m.observation(), m.viewer, m.legal_for_viewer(), animate)
             if m.hint is not None:
-                self.board.show_hint(m.hint)
+                self.show_hint()
 
     def toast(self, text: str, kind: str = "info") -> None:
         self.toasts.show(text, kind)
@@ -197,8 +197,34 @@ class MatchScene(Scene):
         )
 
     def hint(self) -> None:
-        if self.hint_possible() and self.match.request_hint():
+        """Ask for a hint; while one is shown, show it again (its remaining parts, if the
+        player made the first) rather than say the same sentence twice."""
+        if self.review is None and self.match.hint is not None:
+            self.show_hint()
+        elif self.hint_possible() and self.match.request_hint():
             self.toast(t("match.hint_thinking"))
+
+    def show_hint(self) -> None:
+        """The match's hinted move on the board, every part marked, its words beside them."""
+        line = self.match.hint_line
+        self.board.show_hint(line, self.hint_words(line))
+
+    def hint_words(self, line: tuple[int, ...]) -> list[str]:
+        """Each part of a hinted move in the player's language, worded in the position where it
+        would be played (the parts follow one another)."""
+        state = self.match.state.clone()
+        board = self.board
+        words = []
+        for action in line:
+            if state.illegal_reason(action) is not None:
+                break
+            phrase = board.log_phrase(state, action, self.match.viewer)
+            text = state.action_to_string(action)
+            step = Step(len(state.history), state.current_player(), phrase, text)
+            said = board.turn_words([step])
+            words.append(said[0] if said else step.text)
+            state.apply_unchecked(action)
+        return words
 
     def open_rules(self) -> None:
         from game.scenes.rules import RulesScene
@@ -395,8 +421,7 @@ class MatchScene(Scene):
             self.toast(t("match.ai_fell_back"))
         elif event.kind == HINT_READY:
             if event.action is not None and m.hint == event.action:  # not dropped by a move
-                self.board.show_hint(event.action)
-                self.toast(t("match.hint_result", move=self.describe(event.action)))
+                self.show_hint()  # the words go beside the marks, not in a toast over them
         elif event.kind == FORCED_MOVE:
             if event.action is not None and m.phase.forced == event.action:
                 speed = self.app.settings.animation_multiplier
