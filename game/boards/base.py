@@ -339,6 +339,21 @@ class Board:
         if self.hint_words:
             self.hint_box = self._draw_hint_caption(surface, shown, colour, unit)
 
+    def move_words(self, state: State, line: Sequence[int], viewer: int) -> list[str]:
+        """Each part of a whole move played from ``state`` in the player's language with no
+        subject, each worded in the position where it is played (up to the first illegal)."""
+        state = state.clone()
+        words = []
+        for action in line:
+            if state.illegal_reason(action) is not None:
+                break
+            phrase = self.log_phrase(state, action, viewer)
+            text = state.action_to_string(action)
+            said = self.turn_words([Step(len(state.history), state.current_player(), phrase, text)])
+            words.append(said[0] if said else text)
+            state.apply_unchecked(action)
+        return words
+
     def hint_caption(self) -> str:
         """The caption's words: the parts numbered when there are several."""
         words = self.hint_words

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.boards.base import Board, BoardContext
-from game.boards.turns import Step, Turn
+from game.boards.turns import Turn
 from game.engines import GAMES
 from game.engines.base import IllegalActionError
 from game.i18n import get_language, t
@@ -212,19 +212,7 @@ class MatchScene(Scene):
     def hint_words(self, line: tuple[int, ...]) -> list[str]:
         """Each part of a hinted move in the player's language, worded in the position where it
         would be played (the parts follow one another)."""
-        state = self.match.state.clone()
-        board = self.board
-        words = []
-        for action in line:
-            if state.illegal_reason(action) is not None:
-                break
-            phrase = board.log_phrase(state, action, self.match.viewer)
-            text = state.action_to_string(action)
-            step = Step(len(state.history), state.current_player(), phrase, text)
-            said = board.turn_words([step])
-            words.append(said[0] if said else step.text)
-            state.apply_unchecked(action)
-        return words
+        return self.board.move_words(self.match.state, line, self.match.viewer)
 
     def open_rules(self) -> None:
         from game.scenes.rules import RulesScene
