@@ -77,7 +77,9 @@ def _twice_says_once(app: App, scene: MatchScene) -> None:
 
 @pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
 def test_battle_line_hint_shows_card_and_flag(app: App, size: tuple[int, int]) -> None:
+    pygame.display.set_mode(size, pygame.RESIZABLE)
     app._resized(size)
+    assert app.size == size
     scene = _hinted(app, "battleline", lambda m: any(is_card(a) for a in m.phase.legal))
     board = scene.board
     card, flag = board.hint_line[:2]

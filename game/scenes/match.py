@@ -409,6 +409,8 @@ class MatchScene(Scene):
             self.toast(t("match.ai_fell_back"))
         elif event.kind == HINT_READY:
             if event.action is not None and m.hint == event.action:  # not dropped by a move
+                thinking = t("match.hint_thinking")  # answered: its toast would cover the words
+                self.toasts.items = [i for i in self.toasts.items if i[0] != thinking]
                 self.show_hint()  # the words go beside the marks, not in a toast over them
         elif event.kind == FORCED_MOVE:
             if event.action is not None and m.phase.forced == event.action:

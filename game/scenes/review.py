@@ -26,7 +26,7 @@ from game.engines.base import State
 from game.i18n import t
 from game.match import HINT_LEVEL, Match
 from game.scenes.base import Scene
-from game.ui import art, theme
+from game.ui import art, overlays, theme
 from game.ui.text import blit_text
 from game.ui.widgets import Button
 
@@ -174,6 +174,7 @@ class ReviewScene(Scene):
         self.reviewer = Reviewer(self.match)
         self.board = scene._make_board()
         self.selected: int | None = None  # index into the verdicts
+        self.played_rects: list[pygame.Rect] = []  # the move played, on the board shown
         self.back_button = Button(
             lambda: t("coach.back") if self.reviewer.done else t("coach.cancel"),
             self.back,
@@ -210,9 +211,15 @@ class ReviewScene(Scene):
     def drops(self) -> list[int]:
         return biggest_drops([v.loss for v in self.reviewer.verdicts])
 
+    def plot(self) -> pygame.Rect:
+        """The plotting area inside the graph panel (room for the title and the labels)."""
+        m = self.metrics
+        g = self.graph
+        return pygame.Rect(g.x + m.px(48), g.y + m.px(40), g.w - m.px(72), g.h - m.px(64))
+
     def point_at(self, i: int) -> tuple[int, int]:
         """Where verdict ``i`` is plotted (x by move, y by the winning chance)."""
-        g = self.graph.inflate(-self.metrics.px(48), -self.metrics.px(40))
+        g = self.plot()
         total = max(1, len(self.reviewer.positions) - 1)
         x = g.x + round(g.w * i / total) if len(self.reviewer.positions) > 1 else g.centerx
         return x, g.bottom - round(g.h * self.reviewer.verdicts[i].chance)
@@ -232,6 +239,8 @@ class ReviewScene(Scene):
         self.board.show(before.observation(player), player, [], animate=False)
         self.board.highlight_turn(before.observation(player), after.observation(player))
         self.board.show_hint(verdict.best)
+        # The move played, where the board can place it before it is made (its first click).
+        self.played_rects = [r for r in map(self.board.hint_rect, position.played) if r]
 
     # --- per frame ----------------------------------------------------------------------------
     def on_unhandled(self, event: pygame.event.Event) -> None:
@@ -262,11 +271,21 @@ class ReviewScene(Scene):
         self._draw_info(surface)
         if self.selected is not None:
             self.board.draw(surface)
+            colour = self.board.ctx.palette.get("highlight", theme.TEXT)
+            unit = max(4, self.board.rect.h // 80)
+            for rect in self.played_rects:
+                overlays.mark_ring(surface, rect, colour, unit)
+            if self.played_rects:
+                top = min(self.played_rects, key=lambda r: (r.top, r.left))
+                label = t("coach.played_tag")
+                overlays.pill(
+                    surface, label, top, colour, max(10, round(unit * 2.4)), self.board.rect
+                )
         super().draw(surface)
 
     def _draw_graph(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        g = self.graph.inflate(-m.px(48), -m.px(40))
+        g = self.plot()
         for level in (0.0, 0.5, 1.0):
             y = g.bottom - round(g.h * level)
             pygame.draw.line(surface, theme.PANEL_EDGE, (g.x, y), (g.right, y), 1)
