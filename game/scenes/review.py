@@ -11,7 +11,7 @@ highlighted and the preferred move ringed by the board's hint marker, both chanc
 Generic over games: it uses only the engine protocol, the search's answers (``values`` and
 ``line``, through the match's AI client) and the board kit. The searches run in the AI worker
 processes one at a time, polled every frame, so the window keeps drawing; results are cached
-per match so reopening is instant.
+per match so reopening is instant (or resumes where a cancelled review stopped).
 """
 
 from __future__ import annotations
@@ -153,8 +153,7 @@ class Reviewer:
                 self._ticket = None
                 previous = self.verdicts[-1].played_value if self.verdicts else 0.0
                 self.verdicts.append(verdict(position, answer, previous))
-                if self.done:
-                    _CACHE[_cache_key(self.match)] = list(self.verdicts)
+                _CACHE[_cache_key(self.match)] = list(self.verdicts)  # reopening resumes here
                 return
 
     def cancel(self) -> None:
@@ -236,8 +235,9 @@ class ReviewScene(Scene):
         before = self.reviewer.state_at(position.index)
         after = self.reviewer.state_at(position.index + len(position.played))
         player = position.player
-        self.board.show(before.observation(player), player, [], animate=False)
-        self.board.highlight_turn(before.observation(player), after.observation(player))
+        shown = dict(before.observation(player))
+        self.board.show(shown, player, [], animate=False)
+        self.board.highlight_turn(shown, dict(after.observation(player)))
         self.board.show_hint(verdict.best)
         # The move played, where the board can place it before it is made (its first click).
         self.played_rects = [r for r in map(self.board.hint_rect, position.played) if r]
