@@ -49,7 +49,7 @@ def score_table(match: Match, obs: dict) -> tuple[list[str], list[list[str]], bo
 
 
 class GameOverScene(OverlayScene):
-    card_size = (600, 500)
+    card_size = (680, 500)  # room for four buttons (Review) in Japanese too
 
     def __init__(self, app: App, scene: MatchScene) -> None:
         super().__init__(app, lambda: result_text(scene.match))
@@ -129,7 +129,7 @@ class GameOverScene(OverlayScene):
         super().layout(size)
         m = self.metrics
         if self.viewing:
-            self.bar = pygame.Rect(0, 0, min(m.px(620), m.width - m.px(40)), m.px(66))
+            self.bar = pygame.Rect(0, 0, min(m.px(720), m.width - m.px(40)), m.px(66))
             self.bar.midbottom = (m.width // 2, m.height - m.px(16))
             inner = self.bar.inflate(-m.px(16), -m.px(16))
             row = self.row()
