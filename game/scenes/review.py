@@ -214,7 +214,7 @@ class ReviewScene(Scene):
         """The plotting area inside the graph panel (room for the title and the labels)."""
         m = self.metrics
         g = self.graph
-        return pygame.Rect(g.x + m.px(48), g.y + m.px(40), g.w - m.px(72), g.h - m.px(64))
+        return pygame.Rect(g.x + m.px(48), g.y + m.px(50), g.w - m.px(72), g.h - m.px(80))
 
     def point_at(self, i: int) -> tuple[int, int]:
         """Where verdict ``i`` is plotted (x by move, y by the winning chance)."""
