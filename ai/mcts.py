@@ -93,6 +93,10 @@ class SearchResult:
     seconds: float
     visits: dict[int, int]
     values: dict[int, float]  # mean return to the player to move after each root action
+    # The mover's whole move as the search sees it: ``action``, then the same player's most
+    # visited decisions below it while they stay to move (automatic moves included), up to
+    # chance or another player. A multi-part decision (card, then flag) is one hint.
+    line: tuple[int, ...] = ()
 
 
 class _Node:
@@ -512,12 +516,17 @@ def combine(results: Sequence[SearchResult]) -> SearchResult:
             visits[action] = visits.get(action, 0) + n
             totals[action] = totals.get(action, 0.0) + n * result.values[action]
     values = {action: totals[action] / n for action, n in visits.items()}
+    best = _best(visits, values)
+    # Lines cannot be added up: take the one of the search that tried the chosen move most.
+    lines = [r for r in results if r.line[:1] == (best,)]
+    line = max(lines, key=lambda r: r.visits[best]).line if lines else (best,)
     return SearchResult(
-        _best(visits, values),
+        best,
         sum(result.iterations for result in results),
         max(result.seconds for result in results),
         visits,
         values,
+        line,
     )
 
 
@@ -566,7 +575,41 @@ def _result(
         if child is not None and child.visits:
             visits[action] = child.visits
             values[action] = child.total / child.visits
-    return SearchResult(_best(visits, values), iterations, seconds, visits, values)
+    best = _best(visits, values)
+    line = _line(state, root, observer, fixed, best)
+    return SearchResult(best, iterations, seconds, visits, values, line)
+
+
+def _line(state: State, root: _Node, observer: int, fixed: bool, best: int) -> tuple[int, ...]:
+    """``best``, then the observer's most visited moves below it while the observer stays to
+    move. Edges are mapped back to moves through the legal moves of ``state`` walked along the
+    line (with hidden information the observer's own moves are seen as they are, so each edge
+    of theirs is one move)."""
+    walker = state.clone()
+    observe = _identity if state.game.perfect_information else walker.observed_action
+    node = root
+    action = best
+    line = []
+    while True:
+        key = action if fixed else observe(observer, action) * KEY_STRIDE + observer
+        child = node.children.get(key)
+        if child is None:
+            break
+        line.append(action)
+        walker.apply_unchecked(action)
+        node = child
+        if walker.current_player() != observer:
+            break
+        ranked = []
+        for move in walker.legal_actions():
+            key = move if fixed else observe(observer, move) * KEY_STRIDE + observer
+            below = node.children.get(key)
+            if below is not None and below.visits:
+                ranked.append((below.visits, below.total / below.visits, -move))
+        if not ranked:
+            break
+        action = -max(ranked)[2]
+    return tuple(line)
 
 
 def _best(visits: dict[int, int], values: dict[int, float]) -> int:

@@ -56,17 +56,29 @@ def available_cores() -> int:
 class AIMove(tuple[int, int]):
     """A worker's answer, ``(ticket, action)``. ``fell_back`` is True when the worker failed and
     the action is the quick heuristic move instead of the level's own; ``iterations`` counts the
-    search iterations of all processes together (0 without a search)."""
+    search iterations of all processes together (0 without a search); ``line`` is the mover's
+    whole move as the search sees it (``SearchResult.line``: a card and its flag), starting with
+    ``action``; ``values`` the search's mean return of each root move it tried (hints, review)."""
 
     fell_back: bool
     iterations: int
+    line: tuple[int, ...]
+    values: dict[int, float]
 
     def __new__(
-        cls, ticket: int, action: int, fell_back: bool = False, iterations: int = 0
+        cls,
+        ticket: int,
+        action: int,
+        fell_back: bool = False,
+        iterations: int = 0,
+        line: tuple[int, ...] = (),
+        values: dict[int, float] | None = None,
     ) -> AIMove:
         move = super().__new__(cls, (ticket, action))
         move.fell_back = fell_back
         move.iterations = iterations
+        move.line = line or (action,)
+        move.values = values or {}
         return move
 
     @property
@@ -190,14 +202,16 @@ class AIWorker:
         for index in pending.waiting:  # too slow: given up
             self._stop(index)
         self._pending = None
+        line: tuple[int, ...] = ()
+        values: dict[int, float] = {}
         if pending.results:
             best = combine(pending.results)
-            action, iterations = best.action, best.iterations
+            action, iterations, line, values = best.action, best.iterations, best.line, best.values
         else:
             action, iterations = pending.action, 0
         if action is None or pending.state.illegal_reason(action) is not None:
             return self._fall_back(pending)
-        return AIMove(pending.ticket, action, iterations=iterations)
+        return AIMove(pending.ticket, action, iterations=iterations, line=line, values=values)
 
     def cancel(self) -> None:
         """Forget the outstanding request; if the processes are thinking, stop them."""

@@ -162,6 +162,10 @@ class Match:
         self.redo_stack: list[int] = []  # undone actions, the next one to redo last
         self.revealed: int | None = None  # whose private view is on screen (hidden-info hot-seat)
         self.hint: int | None = None
+        # The whole suggested move, ``hint`` first: the mover's consecutive decisions as the
+        # search would play them (a card, then its flag). Playing its first part keeps the rest.
+        self.hint_line: tuple[int, ...] = ()
+        self._answer: Any = None  # the worker's last answer (its line and values)
         self._ticket: int | None = None
         self._ticket_kind = ""  # "move" | "hint"
         self._events: list[Event] = []
@@ -335,12 +339,14 @@ class Match:
         return True
 
     def poll_hint(self) -> int | None:
-        """The hint's action once the worker has answered (then also kept in ``self.hint`` and
-        queued as a ``HINT_READY`` event)."""
+        """The hint's action once the worker has answered (then also kept in ``self.hint``, the
+        whole move in ``self.hint_line``, and queued as a ``HINT_READY`` event)."""
         if not self.hint_pending:
             return None
         self.hint = self._collect()
         if self.hint is not None:
+            line = tuple(getattr(self._answer, "line", ()))
+            self.hint_line = line if line[:1] == (self.hint,) else (self.hint,)
             self._events.append(Event(HINT_READY, self.hint))
         return self.hint
 
@@ -514,9 +520,20 @@ class Match:
         self.revision += 1
         if self.hint_pending:
             self.cancel_ai()
-        self.hint = None
         self._phase = self._compute_phase()
+        self._follow_hint(player, action)
         return move
+
+    def _follow_hint(self, player: int, action: int) -> None:
+        """Keep the rest of the hinted move when its first part was just played and the same
+        player is still to decide; any other action drops the hint."""
+        line = self.hint_line
+        if len(line) > 1 and line[0] == action and self._phase.player == player:
+            self.hint_line = line[1:]
+            self.hint = line[1]
+        else:
+            self.hint_line = ()
+            self.hint = None
 
     def _privacy(self, player: int, action: int) -> tuple[bool, bool]:
         """(private, revealing): a chance event that some player does not see (a deal, a draw;
@@ -545,6 +562,7 @@ class Match:
 
     def _rebuild(self, history: list[int]) -> None:
         self.cancel_ai()
+        self.hint, self.hint_line = None, ()
         self.state = self.game.new_state(self.state.num_players, **self.state.options)
         self.moves = []
         self._offers.clear()
@@ -567,6 +585,7 @@ class Match:
             ticket, action = result[0], result[1]
             if ticket == self._ticket:
                 self._ticket = None
+                self._answer = result
                 if getattr(result, "fell_back", False):
                     self._events.append(Event(AI_FELL_BACK, action))
                 return action

@@ -484,7 +484,8 @@ def test_hint_button_asks_the_worker_and_marks_the_move(app: App) -> None:
     click(app, scene.panel.hint_button.rect.center)
     run(app, 2)
     assert scene.match.hint in (1, 2) and scene.board.hint == scene.match.hint
-    assert any(item[0].startswith("Hint: player 1 takes") for item in scene.toasts.items)
+    # The words go beside the marks on the board (a toast would cover them).
+    assert scene.board.hint_caption().startswith("Hint: player 1 takes")
     assert app.ai.sent[-1][1] == "hint"
 
 
@@ -591,7 +592,7 @@ def test_battle_line_auto_claim_switch_works_while_the_ai_thinks_and_is_kept(app
 
 
 def test_hint_and_log_speak_the_players_language(app: App) -> None:
-    """The hint toast words the move as the move log does: through the board, in Japanese."""
+    """The hint's caption words the move as the move log does: through the board, in Japanese."""
     from game.boards.flatfront import FlatFrontBoard
     from game.engines import GAMES
 
@@ -604,8 +605,8 @@ def test_hint_and_log_speak_the_players_language(app: App) -> None:
     run(app, 2)
     hint = scene.match.hint
     assert hint is not None
-    words = scene.describe(hint)
+    (words,) = scene.board.hint_words  # shown beside the marks on the board
     assert words != scene.match.state.action_to_string(hint)  # not the engine's English
-    assert any(item[0] == t("match.hint_result", move=words) for item in scene.toasts.items)
+    assert scene.board.hint_caption() == t("match.hint_result", move=words)
     logged = [row.text for row in scene.panel.rows()]
     assert logged and not any(text.isascii() for text in logged)  # every row in Japanese

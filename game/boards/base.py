@@ -36,7 +36,7 @@ Illegal clicks: return the action anyway and let the engine's IllegalActionError
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -48,6 +48,7 @@ from game.boards.turns import Step
 from game.engines.base import Game, State
 from game.ui import draw, overlays
 from game.ui.draw import Colour
+from game.ui.text import render
 from game.ui.tween import Timeline
 
 Obs = dict[str, Any]
@@ -113,7 +114,10 @@ class Board:
         self.viewer = 0
         self.obs: Obs = {}  # the observation shown ({} until the first)
         self.legal: list[int] = []  # legal actions when the viewer may act, else empty
-        self.hint: int | None = None
+        self.hint: int | None = None  # the hinted move's next part (what boards ring themselves)
+        self.hint_line: tuple[int, ...] = ()  # the whole hinted move, ``hint`` first
+        self.hint_words: tuple[str, ...] = ()  # each part in words, for the caption
+        self.hint_box: pygame.Rect | None = None  # where the caption was last drawn
         self.clock = 0.0  # seconds of real time shown, for idle effects (glows that pulse)
         self.mouse: tuple[int, int] | None = None
         self.marked: set[Hashable] = set()  # the other player's last turn, shown on the board
@@ -136,13 +140,19 @@ class Board:
         """
         previous = self.obs or None
         self.obs, self.viewer, self.legal, self.hint = obs, viewer, legal, None
+        self.hint_line, self.hint_words, self.hint_box = (), (), None
         self._note_turn(previous, obs, viewer, animate)
         self.on_observation(previous, obs, animate and previous is not None)
         if self.ctx.anim_speed() <= 0:
             self.tweens.finish_all()
 
-    def show_hint(self, action: int) -> None:
-        self.hint = action
+    def show_hint(self, line: int | Sequence[int], words: Sequence[str] = ()) -> None:
+        """Suggest a whole move: its parts in order (a card, then its flag), ``words`` saying each
+        in the caption drawn beside them. The board rings ``hint`` (the next part) its own way;
+        the kit adds a ring and a number on every part and the caption."""
+        self.hint_line = (line,) if isinstance(line, int) else tuple(line)
+        self.hint = self.hint_line[0] if self.hint_line else None
+        self.hint_words = tuple(words)
 
     def highlight_turn(self, before: Obs | None, after: Obs | None) -> None:
         """Highlight what changed from ``before`` to ``after`` (a log row hovered or reviewed);
@@ -189,6 +199,7 @@ class Board:
         if self.obs:
             self.draw_marks(surface)
             self.paint_overlays(surface)
+            self.draw_hint_line(surface)
 
     def is_animating(self) -> bool:
         return self.tweens.busy
@@ -285,6 +296,102 @@ class Board:
 
     def reset_input(self) -> None:
         """Forget a half-made decision (a selected card, a drag)."""
+
+    # --- the whole-move hint --------------------------------------------------------------------
+    def hint_rect(self, action: int) -> pygame.Rect | None:
+        """Where part ``action`` of a hinted move is shown: the thing under its first click (or
+        a small square round that point); None when the board cannot place it yet (a choice
+        offered only after the earlier parts, such as Flat Front's pieces)."""
+        try:
+            points = self.clicks_for(action)
+        except Exception:  # clicks_for promises only legal actions; a later part may not be
+            return None
+        if not points:
+            return None
+        key = self.key_at(points[0])
+        rect = None if key is None else self.thing_rect(key)
+        if rect is None:
+            side = max(24, self.rect.h // 12)
+            rect = pygame.Rect(0, 0, side, side)
+            rect.center = points[0]
+        return rect
+
+    def hint_rects(self) -> list[pygame.Rect | None]:
+        """Each part's place on the board (None where it cannot be shown yet)."""
+        return [self.hint_rect(action) for action in self.hint_line]
+
+    def draw_hint_line(self, surface: pygame.Surface) -> None:
+        """A ring on each part of the hinted move, numbered when there are several, and the
+        caption beside them, never over them."""
+        self.hint_box = None
+        if not self.hint_line:
+            return
+        colour = self.ctx.palette.get("hint", BASE_PALETTE["hint"])
+        unit = max(4, self.rect.h // 80)
+        rects = self.hint_rects()
+        shown = [r for r in rects if r is not None]
+        alpha = self.breathing()
+        for n, rect in enumerate(rects, 1):
+            if rect is None:
+                continue
+            ring = pygame.Surface(rect.inflate(2 * unit, 2 * unit).size, pygame.SRCALPHA)
+            pygame.draw.rect(ring, (*colour, alpha), ring.get_rect(), max(2, unit // 2) + 1,
+                             max(4, min(rect.w, rect.h) // 6))  # fmt: skip
+            surface.blit(ring, rect.inflate(2 * unit, 2 * unit))
+            if len(self.hint_line) > 1:
+                radius = max(9, round(unit * 1.6))
+                centre = (rect.left - unit // 2, rect.top - unit // 2)
+                pygame.draw.circle(surface, draw.darker(colour, 0.7), centre, radius + 2)
+                pygame.draw.circle(surface, colour, centre, radius)
+                label = render(str(n), round(radius * 1.3), draw.darker(colour, 0.8), bold=True)
+                surface.blit(label, label.get_rect(center=centre))
+        if self.hint_words:
+            self.hint_box = self._draw_hint_caption(surface, shown, colour, unit)
+
+    def move_words(self, state: State, line: Sequence[int], viewer: int) -> list[str]:
+        """Each part of a whole move played from ``state`` in the player's language with no
+        subject, each worded in the position where it is played (up to the first illegal)."""
+        state = state.clone()
+        words = []
+        for action in line:
+            if state.illegal_reason(action) is not None:
+                break
+            phrase = self.log_phrase(state, action, viewer)
+            text = state.action_to_string(action)
+            said = self.turn_words([Step(len(state.history), state.current_player(), phrase, text)])
+            words.append(said[0] if said else text)
+            state.apply_unchecked(action)
+        return words
+
+    def hint_caption(self) -> str:
+        """The caption's words: the parts numbered when there are several."""
+        words = self.hint_words
+        if len(words) == 1:
+            return i18n.t("match.hint_result", move=words[0])
+        parts = "  ".join(f"{n}. {w}" for n, w in enumerate(words, 1))
+        return i18n.t("coach.hint_line", moves=parts)
+
+    def _draw_hint_caption(
+        self, surface: pygame.Surface, shown: list[pygame.Rect], colour: Colour, unit: int
+    ) -> pygame.Rect:
+        p = self.ctx.palette
+        px = max(12, round(unit * 2.2))
+        image = render(self.hint_caption(), px, p.get("text", BASE_PALETTE["text"]))
+        if image.get_width() > self.rect.w - 4 * unit:
+            px = max(10, px * (self.rect.w - 4 * unit) // image.get_width())
+            image = render(self.hint_caption(), px, p.get("text", BASE_PALETTE["text"]))
+        size = (image.get_width() + 2 * px, image.get_height() + px)
+        if shown:
+            anchor = shown[0].unionall(shown[1:]).inflate(4 * unit, 4 * unit)
+        else:
+            anchor = pygame.Rect(self.rect.centerx, self.rect.y, 1, 1)
+        marked = [r for r in map(self.thing_rect, self.marked) if r is not None]
+        box = overlays.popup_beside(size, anchor, self.rect, shown + marked, unit)
+        panel = p.get("panel", BASE_PALETTE["panel"])
+        pygame.draw.rect(surface, panel, box, border_radius=box.h // 3)
+        pygame.draw.rect(surface, colour, box, max(2, unit // 3), border_radius=box.h // 3)
+        surface.blit(image, image.get_rect(center=box.center))
+        return box
 
     # --- the keyed layer ----------------------------------------------------------------------
     def key_at(self, pos: tuple[int, int]) -> Hashable | None:

@@ -49,7 +49,7 @@ def score_table(match: Match, obs: dict) -> tuple[list[str], list[list[str]], bo
 
 
 class GameOverScene(OverlayScene):
-    card_size = (600, 500)
+    card_size = (680, 500)  # room for four buttons (Review) in Japanese too
 
     def __init__(self, app: App, scene: MatchScene) -> None:
         super().__init__(app, lambda: result_text(scene.match))
@@ -66,7 +66,9 @@ class GameOverScene(OverlayScene):
         self.menu_button = Button(
             lambda: t("gameover.menu"), self.to_menu, style="ghost", hotkeys=(pygame.K_m,)
         )
-        self.widgets = [self.view_button, self.menu_button, self.rematch_button]
+        self.review_button = Button(lambda: t("coach.review"), self.review, hotkeys=(pygame.K_c,))
+        self.review_button.visible = bool(match.humans)  # the AI coaches humans only
+        self.widgets = [self.view_button, self.menu_button, self.rematch_button, self.review_button]
 
     def _view_label(self) -> str:
         return t("gameover.summary") if self.viewing else t("gameover.view_board")
@@ -98,6 +100,17 @@ class GameOverScene(OverlayScene):
         self.app.stack.pop()  # this overlay
         self.app.stack.replace(MatchScene(self.app, old.match.rematch(), old.board_cls))
 
+    def review(self) -> None:
+        """The coach: the human's winning chances move by move, and the worst moves."""
+        from game.scenes.review import ReviewScene
+
+        self.app.stack.push(ReviewScene(self.app, self.scene))
+
+    def row(self) -> list[Button]:
+        """The buttons along the card's foot, in order."""
+        return [b for b in (self.view_button, self.review_button, self.menu_button,
+                            self.rematch_button) if b.visible]  # fmt: skip
+
     def to_menu(self) -> None:
         from game.scenes.title import TitleScene
 
@@ -116,11 +129,12 @@ class GameOverScene(OverlayScene):
         super().layout(size)
         m = self.metrics
         if self.viewing:
-            self.bar = pygame.Rect(0, 0, min(m.px(620), m.width - m.px(40)), m.px(66))
+            self.bar = pygame.Rect(0, 0, min(m.px(720), m.width - m.px(40)), m.px(66))
             self.bar.midbottom = (m.width // 2, m.height - m.px(16))
             inner = self.bar.inflate(-m.px(16), -m.px(16))
-            w = (inner.width - 2 * m.px(10)) // 3
-            for i, b in enumerate((self.view_button, self.menu_button, self.rematch_button)):
+            row = self.row()
+            w = (inner.width - (len(row) - 1) * m.px(10)) // len(row)
+            for i, b in enumerate(row):
                 b.place(
                     pygame.Rect(inner.x + i * (w + m.px(10)), inner.y, w, inner.height),
                     m.font_px(15),
@@ -128,8 +142,9 @@ class GameOverScene(OverlayScene):
             return
         body = self.body
         y = body.bottom - m.px(50)
-        w = (body.width - 2 * m.px(12)) // 3
-        for i, b in enumerate((self.view_button, self.menu_button, self.rematch_button)):
+        row = self.row()
+        w = (body.width - (len(row) - 1) * m.px(12)) // len(row)
+        for i, b in enumerate(row):
             b.place(pygame.Rect(body.x + i * (w + m.px(12)), y, w, m.px(50)), m.font_px(15))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -145,7 +145,7 @@ class MatchScene(Scene):
         else:
             self.board.show(m.observation(), m.viewer, m.legal_for_viewer(), animate)
             if m.hint is not None:
-                self.board.show_hint(m.hint)
+                self.show_hint()
 
     def toast(self, text: str, kind: str = "info") -> None:
         self.toasts.show(text, kind)
@@ -197,8 +197,22 @@ class MatchScene(Scene):
         )
 
     def hint(self) -> None:
-        if self.hint_possible() and self.match.request_hint():
+        """Ask for a hint; while one is shown, show it again (its remaining parts, if the
+        player made the first) rather than say the same sentence twice."""
+        if self.review is None and self.match.hint is not None:
+            self.show_hint()
+        elif self.hint_possible() and self.match.request_hint():
             self.toast(t("match.hint_thinking"))
+
+    def show_hint(self) -> None:
+        """The match's hinted move on the board, every part marked, its words beside them."""
+        line = self.match.hint_line
+        self.board.show_hint(line, self.hint_words(line))
+
+    def hint_words(self, line: tuple[int, ...]) -> list[str]:
+        """Each part of a hinted move in the player's language, worded in the position where it
+        would be played (the parts follow one another)."""
+        return self.board.move_words(self.match.state, line, self.match.viewer)
 
     def open_rules(self) -> None:
         from game.scenes.rules import RulesScene
@@ -395,8 +409,9 @@ class MatchScene(Scene):
             self.toast(t("match.ai_fell_back"))
         elif event.kind == HINT_READY:
             if event.action is not None and m.hint == event.action:  # not dropped by a move
-                self.board.show_hint(event.action)
-                self.toast(t("match.hint_result", move=self.describe(event.action)))
+                thinking = t("match.hint_thinking")  # answered: its toast would cover the words
+                self.toasts.items = [i for i in self.toasts.items if i[0] != thinking]
+                self.show_hint()  # the words go beside the marks, not in a toast over them
         elif event.kind == FORCED_MOVE:
             if event.action is not None and m.phase.forced == event.action:
                 speed = self.app.settings.animation_multiplier

@@ -1,0 +1,344 @@
+"""Review: the AI as a coach after a match (issue 8, item 6).
+
+For every move a human made (a move: that player's consecutive decisions, the first of them a
+real choice), the searching AI is asked, on the hint budget and from that human's information
+set (a determinization for their seat, as hints are), how good the move played was and which
+move it prefers. The human's estimated winning chance (a mean return v in [-1, 1] read as
+(v + 1) / 2) is drawn turn by turn; the three moves that lost the most against the AI's
+preferred move are marked, and picking one shows the board there with the move played
+highlighted and the preferred move ringed by the board's hint marker, both chances beside.
+
+Generic over games: it uses only the engine protocol, the search's answers (``values`` and
+``line``, through the match's AI client) and the board kit. The searches run in the AI worker
+processes one at a time, polled every frame, so the window keeps drawing; results are cached
+per match so reopening is instant (or resumes where a cancelled review stopped).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engines.base import State
+from game.i18n import t
+from game.match import HINT_LEVEL, Match
+from game.scenes.base import Scene
+from game.ui import art, overlays, theme
+from game.ui.text import blit_text
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scenes.match import MatchScene
+
+DROPS = 3  # how many of the worst moves are marked
+
+
+@dataclass(frozen=True)
+class Position:
+    """A human move to review: the history length before it, its player and its decisions."""
+
+    index: int
+    player: int
+    played: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the search thought of one human move: mean returns to the mover in [-1, 1]."""
+
+    position: Position
+    played_value: float
+    best: tuple[int, ...]  # the AI's preferred whole move
+    best_value: float
+
+    @property
+    def chance(self) -> float:
+        return (self.played_value + 1) / 2
+
+    @property
+    def best_chance(self) -> float:
+        return (self.best_value + 1) / 2
+
+    @property
+    def loss(self) -> float:
+        """Winning chance given away against the preferred move (0 for the preferred one)."""
+        return max(0.0, self.best_chance - self.chance)
+
+
+def human_moves(match: Match) -> list[Position]:
+    """Each human move of the match: a run of one human's decisions, from the first of them that
+    had a choice (a run without one is skipped)."""
+    positions: list[Position] = []
+    run: list[Any] = []
+
+    def close() -> None:
+        choices = [i for i, m in enumerate(run) if not m.forced]
+        if choices:  # from the first real choice: the forced steps before it teach nothing
+            rest = run[choices[0] :]
+            positions.append(Position(rest[0].index, rest[0].player, tuple(m.action for m in rest)))
+        run.clear()
+
+    for move in match.moves:
+        if not match.is_human(move.player) or (run and move.player != run[0].player):
+            close()
+        if match.is_human(move.player):
+            run.append(move)
+    close()
+    return positions
+
+
+def biggest_drops(losses: list[float], count: int = DROPS) -> list[int]:
+    """The indices of the ``count`` largest positive losses, largest first (ties: earliest)."""
+    ranked = sorted((i for i, loss in enumerate(losses) if loss > 0), key=lambda i: -losses[i])
+    return ranked[:count]
+
+
+def verdict(position: Position, answer: Any, previous: float) -> Verdict:
+    """Read a worker answer (``AIMove``: ``values`` by root move, ``line``). A move the search
+    never tried counts as its worst tried move: on a small budget it was judged not worth a
+    look. No values at all (an obvious move): the estimate of the move before stands."""
+    values: dict[int, float] = dict(getattr(answer, "values", {}) or {})
+    action = answer[1]
+    line = tuple(getattr(answer, "line", ()) or (action,))
+    if not values:
+        return Verdict(position, previous, line, previous)
+    first = position.played[0]
+    played = values.get(first, min(values.values()))
+    return Verdict(position, played, line, values.get(line[0], max(values.values())))
+
+
+_CACHE: dict[tuple, list[Verdict]] = {}
+
+
+def _cache_key(match: Match) -> tuple:
+    return (match.game.id, tuple(match.seats), tuple(match.state.history), match.seed)
+
+
+class Reviewer:
+    """Asks the match's AI client about each human move in turn; ``poll`` every frame."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.positions = human_moves(match)
+        cached = _CACHE.get(_cache_key(match))
+        self.verdicts: list[Verdict] = list(cached) if cached else []
+        self._ticket: int | None = None
+        self.cancelled = False
+
+    @property
+    def done(self) -> bool:
+        return len(self.verdicts) == len(self.positions)
+
+    def state_at(self, index: int) -> State:
+        record = self.match.state.to_record()
+        return self.match.game.replay({**record, "history": record["history"][:index]})
+
+    def poll(self) -> None:
+        client = self.match.client
+        if self.done or self.cancelled or client is None:
+            return
+        position = self.positions[len(self.verdicts)]
+        if self._ticket is None:
+            rng = random.Random(f"{self.match.seed}:review:{position.index}")
+            state = self.state_at(position.index).determinize(position.player, rng)
+            seed = rng.randrange(2**31)
+            self._ticket = client.request(self.match.game.id, HINT_LEVEL, seed, state)
+            return
+        while (answer := client.poll()) is not None:
+            if answer[0] == self._ticket:
+                self._ticket = None
+                previous = self.verdicts[-1].played_value if self.verdicts else 0.0
+                self.verdicts.append(verdict(position, answer, previous))
+                _CACHE[_cache_key(self.match)] = list(self.verdicts)  # reopening resumes here
+                return
+
+    def cancel(self) -> None:
+        if self._ticket is not None and self.match.client is not None:
+            self.match.client.cancel()
+        self._ticket = None
+        self.cancelled = True
+
+
+class ReviewScene(Scene):
+    """The graph of the human's winning chances, and the board at a picked drop."""
+
+    def __init__(self, app: App, scene: MatchScene) -> None:
+        super().__init__(app)
+        self.scene = scene
+        self.match = scene.match
+        self.reviewer = Reviewer(self.match)
+        self.board = scene._make_board()
+        self.selected: int | None = None  # index into the verdicts
+        self.played_rects: list[pygame.Rect] = []  # the move played, on the board shown
+        self.back_button = Button(
+            lambda: t("coach.back") if self.reviewer.done else t("coach.cancel"),
+            self.back,
+            hotkeys=(pygame.K_ESCAPE,),
+        )
+        self.widgets = [self.back_button]
+        self.graph = pygame.Rect(0, 0, 0, 0)
+        self.info = pygame.Rect(0, 0, 0, 0)
+
+    # --- life cycle ---------------------------------------------------------------------------
+    def leave(self) -> None:
+        if not self.reviewer.done:
+            self.reviewer.cancel()
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        m = self.metrics
+        w, h = size
+        pad = m.px(16)
+        self.graph = pygame.Rect(pad, pad, w - 2 * pad, round(h * 0.3))
+        self.info = pygame.Rect(pad, self.graph.bottom + m.px(6), w - 2 * pad, m.px(50))
+        self.back_button.place(
+            pygame.Rect(w - pad - m.px(120), self.info.y + m.px(6), m.px(120), m.px(38)),
+            m.font_px(14),
+        )
+        board = pygame.Rect(pad, self.info.bottom + m.px(6), w - 2 * pad, 0)
+        board.h = h - board.y - pad
+        self.board.layout(board)
+
+    # --- the graph ----------------------------------------------------------------------------
+    def drops(self) -> list[int]:
+        return biggest_drops([v.loss for v in self.reviewer.verdicts])
+
+    def plot(self) -> pygame.Rect:
+        """The plotting area inside the graph panel (room for the title and the labels)."""
+        m = self.metrics
+        g = self.graph
+        return pygame.Rect(g.x + m.px(48), g.y + m.px(50), g.w - m.px(72), g.h - m.px(80))
+
+    def point_at(self, i: int) -> tuple[int, int]:
+        """Where verdict ``i`` is plotted (x by move, y by the winning chance)."""
+        g = self.plot()
+        total = max(1, len(self.reviewer.positions) - 1)
+        x = g.x + round(g.w * i / total) if len(self.reviewer.positions) > 1 else g.centerx
+        return x, g.bottom - round(g.h * self.reviewer.verdicts[i].chance)
+
+    def points(self) -> list[tuple[int, int]]:
+        return [self.point_at(i) for i in range(len(self.reviewer.verdicts))]
+
+    def select(self, i: int) -> None:
+        """Show the board before move ``i``: the move played highlighted, the preferred one
+        ringed as a hint."""
+        verdict = self.reviewer.verdicts[i]
+        position = verdict.position
+        self.selected = i
+        before = self.reviewer.state_at(position.index)
+        after = self.reviewer.state_at(position.index + len(position.played))
+        player = position.player
+        shown = dict(before.observation(player))
+        self.board.show(shown, player, [], animate=False)
+        self.board.highlight_turn(shown, dict(after.observation(player)))
+        self.board.show_hint(verdict.best)
+        # The move played, where the board can place it before it is made (its first click).
+        self.played_rects = [r for r in map(self.board.hint_rect, position.played) if r]
+
+    # --- per frame ----------------------------------------------------------------------------
+    def on_unhandled(self, event: pygame.event.Event) -> None:
+        drops = self.drops()
+        if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key < pygame.K_1 + len(drops):
+            self.select(drops[event.key - pygame.K_1])
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            radius = self.metrics.px(14)
+            for i in drops:
+                x, y = self.point_at(i)
+                if (event.pos[0] - x) ** 2 + (event.pos[1] - y) ** 2 <= radius**2:
+                    self.select(i)
+                    return
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.reviewer.poll()
+        self.board.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        surface.fill(theme.INK)
+        art.panel(surface, self.graph, fill=(*theme.PANEL, 255), edge=theme.PANEL_EDGE,
+                  radius=m.px(12))  # fmt: skip
+        blit_text(surface, t("coach.title"), m.font_px(16), theme.TEXT, True,
+                  topleft=(self.graph.x + m.px(14), self.graph.y + m.px(8)))  # fmt: skip
+        self._draw_graph(surface)
+        self._draw_info(surface)
+        if self.selected is not None:
+            self.board.draw(surface)
+            colour = self.board.ctx.palette.get("highlight", theme.TEXT)
+            unit = max(4, self.board.rect.h // 80)
+            for rect in self.played_rects:
+                overlays.mark_ring(surface, rect, colour, unit)
+            if self.played_rects:
+                top = min(self.played_rects, key=lambda r: (r.top, r.left))
+                label = t("coach.played_tag")
+                overlays.pill(
+                    surface, label, top, colour, max(10, round(unit * 2.4)), self.board.rect
+                )
+        super().draw(surface)
+
+    def _draw_graph(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        g = self.plot()
+        for level in (0.0, 0.5, 1.0):
+            y = g.bottom - round(g.h * level)
+            pygame.draw.line(surface, theme.PANEL_EDGE, (g.x, y), (g.right, y), 1)
+            blit_text(surface, f"{round(level * 100)}%", m.font_px(11), theme.TEXT_FAINT,
+                      midright=(g.x - m.px(6), y))  # fmt: skip
+        blit_text(surface, t("coach.turn_axis"), m.font_px(11), theme.TEXT_FAINT,
+                  midtop=(g.centerx, g.bottom + m.px(4)))  # fmt: skip
+        points = self.points()
+        if len(points) > 1:
+            pygame.draw.lines(surface, theme.GOLD, False, points, max(2, m.px(3)))
+        for point in points:
+            pygame.draw.circle(surface, theme.GOLD, point, max(3, m.px(4)))
+        for rank, i in enumerate(self.drops(), 1):
+            x, y = points[i]
+            colour = theme.TEXT if i == self.selected else theme.DANGER
+            pygame.draw.circle(surface, colour, (x, y), m.px(12), max(2, m.px(3)))
+            blit_text(surface, str(rank), m.font_px(13), theme.DANGER, True,
+                      midbottom=(x, y - m.px(13)))  # fmt: skip
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        reviewer = self.reviewer
+        x, y = self.info.x + m.px(4), self.info.y + m.px(4)
+        if not reviewer.positions:
+            text = t("coach.no_turns")
+        elif not reviewer.done:
+            done, total = len(reviewer.verdicts), len(reviewer.positions)
+            text = t("coach.progress", done=done, total=total)
+            bar = pygame.Rect(x, y + m.px(26), m.px(260), m.px(6))
+            pygame.draw.rect(surface, theme.PANEL_EDGE, bar, border_radius=bar.h // 2)
+            bar.w = round(bar.w * done / total)
+            pygame.draw.rect(surface, theme.GOLD, bar, border_radius=bar.h // 2)
+        elif self.selected is None:
+            text = t("coach.keys")
+        else:
+            self._draw_verdict(surface, reviewer.verdicts[self.selected], x, y)
+            return
+        blit_text(surface, text, m.font_px(14), theme.TEXT_DIM, topleft=(x, y))
+
+    def _draw_verdict(self, surface: pygame.Surface, verdict: Verdict, x: int, y: int) -> None:
+        m = self.metrics
+        board = self.board
+        p = board.ctx.palette
+        played = t("coach.played", move=self.words(verdict.position, verdict.position.played),
+                   chance=f"{round(verdict.chance * 100)}%")  # fmt: skip
+        best = t("coach.preferred", move=self.words(verdict.position, verdict.best),
+                 chance=f"{round(verdict.best_chance * 100)}%")  # fmt: skip
+        px = m.font_px(13)
+        blit_text(surface, played, px, p.get("highlight", theme.TEXT), True, topleft=(x, y))
+        blit_text(surface, best, px, p.get("hint", theme.GOLD), True,
+                  topleft=(x, y + round(px * 1.5)))  # fmt: skip
+
+    def words(self, position: Position, line: tuple[int, ...]) -> str:
+        """A whole move in the player's words, each part worded where it is played."""
+        state = self.reviewer.state_at(position.index)
+        return ", ".join(self.board.move_words(state, line, position.player))
