@@ -12,7 +12,7 @@ resizes: a frame blits it and draws the ghost.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 import pygame
 
@@ -274,11 +274,11 @@ class FlinkBoard(Board):
                     return [icon, *clicks]
         return [icon]
 
-    def show_hint(self, action: int) -> None:
+    def show_hint(self, line: int | Sequence[int], words: Sequence[str] = ()) -> None:
         """A suggested way to turn the piece is put in hand, so its ghost follows the mouse."""
-        super().show_hint(action)
-        if action < NUM_ORIENTATIONS and not self._placing():
-            self.held = action
+        super().show_hint(line, words)
+        if self.hint is not None and self.hint < NUM_ORIENTATIONS and not self._placing():
+            self.held = self.hint
 
     def handle_event(self, event: pygame.event.Event) -> int | None:
         if event.type == pygame.MOUSEMOTION:
