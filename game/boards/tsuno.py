@@ -19,6 +19,7 @@ from game import i18n
 from game.boards import tsuno_rolls as rolls
 from game.boards.base import Board, BoardContext, Obs, Things
 from game.boards.tsuno_art import TsunoArt
+from game.boards.tsuno_hint import chance_after
 from game.boards.tsuno_layout import Geo, button_rects, compute
 from game.boards.turns import Step
 from game.engines.tsuno import actions as act
@@ -103,6 +104,7 @@ class TsunoBoard(Board):
         self.banner: overlays.Banner | None = None
         self.said: tuple[int, str, Fade] | None = None
         self.rng = random.Random(7)
+        self.hint_label = ""
 
     # --- geometry --------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -258,6 +260,12 @@ class TsunoBoard(Board):
         names = self.ctx.seat_names
         return names[seat] if 0 <= seat < len(names) else i18n.t("tsuno.seat", n=seat + 1)
 
+    def show_hint(self, action: int) -> None:
+        """The team AI's action, and why: its estimated chance to hold the castle after it."""
+        super().show_hint(action)
+        chance = chance_after(self.obs, self.ctx.num_players, self.ctx.options, action)
+        self.hint_label = i18n.t("tsuno.hint_chance", p=rolls.percent(chance))
+
     # --- input -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> int | None:
         if event.type == pygame.MOUSEMOTION:
@@ -290,6 +298,10 @@ class TsunoBoard(Board):
 
     def turn_words(self, steps: list[Step]) -> list[str]:
         """Decisions in words; the dice of a roll as one line (their faces are the icons)."""
+        if len(steps) == 1 and steps[0].phrase[0] == "die":  # a die of a chance-only row
+            args = steps[0].phrase[1]
+            return [i18n.t("log.tsuno.face", colour=i18n.t(f"tsuno.die.{args['colour']}"),
+                           face=args["face"])]  # fmt: skip
         words: list[str] = []
         faces: list[str] = []
         kind = ""
@@ -456,7 +468,8 @@ class TsunoBoard(Board):
         w = min(keep.w, round(keep.h * 1.5))
         img = self.art.castle(w, keep.h)
         surface.blit(img, img.get_rect(midbottom=keep.midbottom))
-        name = self.art.text("半山城", self._px(1.4), p["gold"], bold=True)
+        diff = i18n.t(f"option.tsuno.difficulty.{self.obs['difficulty']}")
+        name = self.art.fitted(f"半山城 · {diff}", self._px(1.4), p["gold"], c.w, bold=True)
         surface.blit(name, name.get_rect(topleft=(c.x, c.y)))
         strip = geo.castle_units
         pygame.draw.rect(surface, darker(p["stone"], 0.6), strip, border_radius=strip.h // 4)
@@ -510,9 +523,6 @@ class TsunoBoard(Board):
             words = self.art.fitted(label, self._px(1.25), p["text"], r.w // 4)
             surface.blit(words, words.get_rect(midleft=(x + size + 4, r.centery)))
             x += size + words.get_width() + r.h // 2
-        diff = i18n.t(f"option.tsuno.difficulty.{obs['difficulty']}")
-        words = self.art.fitted(diff, self._px(1.2), p["gold"], r.right - x - 6)
-        surface.blit(words, words.get_rect(midright=(r.right - 6, r.centery)))
 
     def _paint_tray(self, surface: pygame.Surface) -> None:
         p, r, obs = self.ctx.palette, self.geo.tray, self.obs
@@ -534,7 +544,7 @@ class TsunoBoard(Board):
         faces = [(f, "black") for f in black] + [(0, "black")] * pending_b
         faces += [(f, "yellow") for f in yellow] + [(0, "yellow")] * pending_y
         n = max(1, len(faces))
-        size = min(round(r.h * 0.36), (r.w - 16) // n - 4)
+        size = min(round(r.h * 0.3), (r.w - 16) // n - 4)
         gap = (r.w - 16 - n * size) / max(1, n)
         y = r.y + head.get_height() + 8 + size // 2
         roles = rolls.die_roles(black) if not roll else [""] * len(black)
@@ -629,8 +639,8 @@ class TsunoBoard(Board):
             die = self.art.die(max(0, min(6, e["morale"])), max(8, round(rect.w * 0.5)), "yellow")
             blit_center(surface, die, (rect.centerx, rect.centery - rect.h // 16), a)
         elif kind == "piece":
-            value = self.things(self.obs).get(key)
-            art = self.art.soldier if value == "soldier" else self.art.reinforcement
+            soldiers = self.obs["areas"][key[1] - 1]["soldiers"] if self.obs else 0
+            art = self.art.soldier if key[2] < soldiers else self.art.reinforcement
             blit_center(surface, art(rect.w), rect.center, a)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
@@ -639,7 +649,7 @@ class TsunoBoard(Board):
             for rect, action in self.buttons():
                 if action == self.hint:
                     overlays.hint_marker(
-                        surface, self.art, rect, i18n.t("tsuno.hint"), self.clock, geo.unit
+                        surface, self.art, rect, self.hint_label, self.clock, geo.unit
                     )
         if self.said is not None and self.said[2].value > 0:
             area, text, _ = self.said

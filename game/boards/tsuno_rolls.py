@@ -122,7 +122,8 @@ def what_happened(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, d
         drops = [e["area"] for e, f in zip(old, new, strict=True) if f["chips"] < e["chips"]]
         target = drops[0] if drops else a
         if target == a:
-            return ("attack" if old[a - 1]["unit"] == "area" else "return"), args
+            rolled = old[a - 1]["unit"] == "area" or old[a - 1]["chips"]
+            return ("attack" if rolled else "return"), args
         return "relief", {**args, "target": target}
     if after["castle"] < before["castle"]:
         gained = [e["area"] for e, f in zip(old, new, strict=True) if f["soldiers"] > e["soldiers"]]
