@@ -72,6 +72,12 @@ def ability_of(area: int) -> str | None:
     return None
 
 
+def count_spot(box: pygame.Rect) -> pygame.Rect:
+    """Where a count of the castle's foot (soldiers, wounded) is drawn, under its label."""
+    w, h = round(box.w * 0.9), round(box.h * 0.6)
+    return pygame.Rect(box.centerx - w // 2, box.bottom - h - 1, w, h)
+
+
 class Fade:
     """A value a tween drives (a die's tumble, a note's life)."""
 
@@ -155,9 +161,8 @@ class TsunoBoard(Board):
         if kind == "piece":
             _, a, s = key
             return pygame.Rect(self.geo.areas[a].slots[min(s, 1)])
-        if kind == "castle":
-            return self.geo.pool.inflate(-4, -4)
-        return self.geo.wounded.inflate(-4, -4)
+        box = self.geo.pool if kind == "castle" else self.geo.wounded
+        return count_spot(box)
 
     def _castle_slot(self, area: int) -> pygame.Rect:
         box = self.geo.castle_units
@@ -472,7 +477,6 @@ class TsunoBoard(Board):
         name = self.art.fitted(f"半山城 · {diff}", self._px(1.4), p["gold"], c.w, bold=True)
         surface.blit(name, name.get_rect(topleft=(c.x, c.y)))
         strip = geo.castle_units
-        pygame.draw.rect(surface, darker(p["stone"], 0.6), strip, border_radius=strip.h // 4)
         pygame.draw.rect(surface, darker(p["stone"], 0.2), strip, 1, border_radius=strip.h // 4)
 
     def _paint_counts(self, surface: pygame.Surface) -> None:
@@ -485,7 +489,7 @@ class TsunoBoard(Board):
         ):
             words = self.art.fitted(i18n.t(label), size, p["text_dim"], rect.w - 2)
             surface.blit(words, words.get_rect(midtop=(rect.centerx, rect.y + 2)))
-            mid = rect.y + words.get_height() + (rect.h - words.get_height()) // 2
+            mid = count_spot(rect).centery
             icon_size = max(10, min(rect.h - words.get_height() - 4, rect.w // 3))
             if soldier:
                 icon = self.art.soldier(icon_size)

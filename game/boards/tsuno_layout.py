@@ -67,7 +67,7 @@ def compute(rect: pygame.Rect, layout: str) -> Geo:
     rect = pygame.Rect(rect)
     unit = max(8, min(rect.w // 90, rect.h // 56))
     gap = max(4, unit // 2)
-    panel_w = max(250, min(round(rect.w * 0.34), 460))
+    panel_w = max(230, min(round(rect.w * 0.36), 460))
     panel = pygame.Rect(rect.right - panel_w - gap, rect.y + gap, panel_w, rect.h - 2 * gap)
     field = pygame.Rect(rect.x + gap, rect.y + gap, panel.x - rect.x - 2 * gap, rect.h - 2 * gap)
     if layout == GRID:
@@ -80,7 +80,9 @@ def compute(rect: pygame.Rect, layout: str) -> Geo:
     actions = pygame.Rect(panel.x, tray.bottom + gap, panel.w, panel.bottom - tray.bottom - gap)
     # Inside the castle: the keep on top, the units that fell back below it, counts at the foot.
     keep_h = round(castle.h * 0.42)
-    castle_units = pygame.Rect(castle.x, castle.y + keep_h, castle.w, round(castle.h * 0.28))
+    strip_h = min(round(castle.h * 0.28), castle.w // 7)
+    castle_units = pygame.Rect(0, castle.y + keep_h, min(castle.w, round(strip_h * 6.6)), strip_h)
+    castle_units.centerx = castle.centerx
     foot = pygame.Rect(castle.x, castle_units.bottom, castle.w, castle.bottom - castle_units.bottom)
     third = foot.w // 3
     pool = pygame.Rect(foot.x, foot.y, third, foot.h)
@@ -94,7 +96,7 @@ def compute(rect: pygame.Rect, layout: str) -> Geo:
 
 def _ring(field: pygame.Rect, gap: int) -> tuple[dict[int, pygame.Rect], pygame.Rect]:
     """A flat-topped hexagon: 1 top left, then clockwise; the castle in the middle."""
-    aw = round(min(field.w * 0.33, field.h * 0.42))
+    aw = round(min(field.w * 0.31, field.h * 0.42))
     ah = round(min(field.h * 0.29, aw * 0.86))
     rx = (field.w - aw) / 2
     ry = (field.h - ah) / 2
@@ -115,7 +117,7 @@ def _ring(field: pygame.Rect, gap: int) -> tuple[dict[int, pygame.Rect], pygame.
 def _grid(field: pygame.Rect, gap: int) -> tuple[dict[int, pygame.Rect], pygame.Rect]:
     """Areas 1-2-3 over 4-5-6 with the castle between the rows."""
     aw = (field.w - 2 * gap) // 3
-    ah = round(min(field.h * 0.33, aw * 0.86))
+    ah = round(min(field.h * 0.36, aw * 0.95))
     castle_h = field.h - 2 * ah - 2 * gap
     boxes = {}
     for a in range(1, 7):
