@@ -50,7 +50,7 @@ def test_a_match_is_described_by_game_seats_and_options() -> None:
         (["--selftest", "--seats", "human,hard"], "--selftest takes only --game"),
         (["--game", "flink"], "Flink (flink) is coming soon"),
         (["--selftest", "--game", "chess"], "unknown game 'chess'"),
-        (["--selftest", "--game", "tsuno"], "is coming soon"),
+        (["--selftest", "--game", "frontline"], "is coming soon"),
         (["--game", ""], "--game needs a value"),
         (["--screenshot", ""], "--screenshot needs a value"),
         (["--screenshot", "/no/such/folder/shot.png"], "does not exist"),

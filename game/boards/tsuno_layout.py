@@ -8,8 +8,9 @@ option, with the castle between the grid's two rows.
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
@@ -41,7 +42,7 @@ class Geo:
     date: pygame.Rect  # the date marker's two dice
     tray: pygame.Rect  # the dice tray
     actions: pygame.Rect  # the action buttons
-    areas: dict[int, AreaGeo] = field(default_factory=dict)
+    areas: dict[int, AreaGeo] = dataclasses.field(default_factory=dict)
 
 
 def area_geo(box: pygame.Rect) -> AreaGeo:
