@@ -28,9 +28,10 @@ from game.ui import overlays
 from game.ui.draw import Colour, blit_center, darker, lighter, mix
 
 SEATS = ("seat0", "seat1", "seat2", "seat3", "seat4", "seat5")
-T_TUMBLE = 0.45  # seconds a die tumbles before it settles (speed 1)
+T_TUMBLE = 0.2  # seconds a die tumbles before it settles (speed 1; a game rolls ~250 dice)
 T_FLY = 0.5  # seconds a chip flies from the tray to its area
-T_SAID = 2.2  # seconds a teammate's words stay beside its area
+T_SAID = 2.2  # seconds of real time a teammate's words stay beside its area
+T_PAUSE = 0.6  # the pause after a teammate's action, so it can be seen (speed 1)
 
 
 NORMAL: dict[str, Colour] = {
@@ -108,7 +109,7 @@ class TsunoBoard(Board):
         self.geo: Geo = compute(self.rect, ctx.options.get("layout", RING))
         self.tumbles: dict[int, Fade] = {}
         self.banner: overlays.Banner | None = None
-        self.said: tuple[int, str, Fade] | None = None
+        self.said: tuple[int, str, float] | None = None  # area, words, until (board clock)
         self.rng = random.Random(7)
         self.hint_label = ""
 
@@ -220,9 +221,10 @@ class TsunoBoard(Board):
                 delay += 0.04
 
     def _say(self, area: int, text: str) -> None:
-        fade = Fade(1.0)
-        self.said = (area, text, fade)
-        self.tweens.animate(fade, T_SAID, "in_quad", value=0.0)
+        """A teammate's words beside its area for a while (real time, so they never hold up the
+        game), and a short pause of the game (the timeline) so that its action is seen."""
+        self.said = (area, text, self.clock + T_SAID)
+        self.tweens.call(T_PAUSE, lambda: None)
 
     def _announce(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
         """Banners: a forced Defence, victory (the cheer) and defeat (which unit fell)."""
@@ -406,6 +408,7 @@ class TsunoBoard(Board):
         self._paint_castle(surface)
         for a in range(1, 7):
             self._paint_area(surface, a)
+        self._paint_target(surface)
         self.draw_layer(surface)
         self._paint_counts(surface)
         self._paint_date(surface)
@@ -465,6 +468,17 @@ class TsunoBoard(Board):
                 i18n.t("tsuno.in_castle"), self._px(1.2), p["ink"], geo.unit.w * 2
             )
             blit_center(surface, gone, geo.unit.center)
+
+    def _paint_target(self, surface: pygame.Surface) -> None:
+        """The area a hovered Relief, Replenish or Lure button is about, ringed."""
+        if self.mouse is None:
+            return
+        for rect, action in self.buttons():
+            targeted = act.is_relief(action) or act.is_replenish(action) or act.is_lure(action)
+            if targeted and rect.collidepoint(self.mouse):
+                box = self.geo.areas[act.target_of(action)].box
+                ring = self.art.glow(box.w, box.h, self.ctx.palette["hint"], self.geo.unit // 2)
+                blit_center(surface, ring, box.center)
 
     def _paint_castle(self, surface: pygame.Surface) -> None:
         p, geo = self.ctx.palette, self.geo
@@ -655,7 +669,7 @@ class TsunoBoard(Board):
                     overlays.hint_marker(
                         surface, self.art, rect, self.hint_label, self.clock, geo.unit
                     )
-        if self.said is not None and self.said[2].value > 0:
+        if self.said is not None and self.said[2] > self.clock:
             area, text, _ = self.said
             box = geo.areas[area].box
 
