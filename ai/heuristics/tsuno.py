@@ -25,13 +25,13 @@ from __future__ import annotations
 import math
 import random
 from functools import cache
-from itertools import combinations_with_replacement
 from typing import ClassVar
 
 from ai.budgets import Budget
 from ai.heuristics.base import Heuristic
 from game.engines.base import State
 from game.engines.tsuno import actions as act
+from game.engines.tsuno.odds import attack_loss_odds, sorted_outcomes
 from game.engines.tsuno.rules import AREAS, DAYS, MAX_MORALE, resolve_black
 from game.engines.tsuno.state import ABSORB, ACT, TsunoState
 
@@ -40,30 +40,6 @@ LOW_CASTLE = 3
 
 
 # --- exact dice odds -----------------------------------------------------------------------------
-@cache
-def _sorted_outcomes(dice: int) -> tuple[tuple[tuple[int, ...], float], ...]:
-    """Every sorted outcome of ``dice`` fair dice and its probability."""
-    total = 6**dice
-    outcomes = []
-    for faces in combinations_with_replacement(AREAS, dice):
-        ways = math.factorial(dice)
-        for face in AREAS:
-            ways //= math.factorial(faces.count(face))
-        outcomes.append((faces, ways / total))
-    return tuple(outcomes)
-
-
-@cache
-def attack_loss_odds(dice: int, area: int) -> tuple[float, ...]:
-    """P(loss = k) for k = 0.. when ``area`` makes an attack roll of ``dice`` black dice."""
-    odds = [0.0] * (2 * dice + 1)
-    for faces, p in _sorted_outcomes(dice):
-        odds[resolve_black(faces).counts[area - 1]] += p
-    while odds and odds[-1] == 0.0:
-        odds.pop()
-    return tuple(odds)
-
-
 @cache
 def expected_attack_loss(dice: int, area: int) -> float:
     return sum(k * p for k, p in enumerate(attack_loss_odds(dice, area)))
@@ -74,7 +50,7 @@ def expected_appearance(black: int, yellow: int) -> tuple[float, ...]:
     """Expected chips per area from one appearance roll (triples place none; a yellow die
     adds 1/6 to every area)."""
     expected = [yellow / 6] * 6
-    for faces, p in _sorted_outcomes(black):
+    for faces, p in sorted_outcomes(black):
         for i, count in enumerate(resolve_black(faces).counts):
             expected[i] += p * count
     return tuple(expected)

@@ -40,9 +40,12 @@ def action_phrase(state: TsunoState, action: int) -> tuple[str, dict[str, int | 
         return "unknown", {"action": repr(action)}
     if act.is_face(action):
         colour = "black" if len(state.dice) < state.roll_black else "yellow"
-        return "die", {"colour": colour, "roll": state.roll_kind, "face": action + 1}
+        args: dict[str, int | str] = {"colour": colour, "roll": state.roll_kind, "face": action + 1}
+        if state.roll_kind == "attack":  # the acting seat's roll: the log joins it to its turn
+            args["player"] = state.seats[state.area - 1]
+        return "die", args
     area = state.area
-    args: dict[str, int | str] = {"area": area, "seat": state.seats[area - 1]}
+    args = {"area": area, "seat": state.seats[area - 1]}
     if action == act.DEFEND:
         return "defend", args
     if action == act.ATTACK:

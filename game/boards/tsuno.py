@@ -1,0 +1,715 @@
+"""The Tsuno Senki board: six areas round 半山城, the date marker, a dice tray where the dice
+tumble and settle, and the acting area's actions as buttons with exact previews.
+
+Everything is public, so every seat sees the same observation; the seat colours say who controls
+which area, and the viewer's own areas carry their name. Chips, units and pieces are things of
+the kit's keyed layer (they slide, appear, and are marked as a teammate's last turn); chips that
+an appearance roll brings fly from the tray to their areas.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar
+
+import pygame
+
+from game import i18n
+from game.boards import tsuno_rolls as rolls
+from game.boards.base import Board, BoardContext, Obs, Things
+from game.boards.tsuno_art import TsunoArt
+from game.boards.tsuno_hint import chance_after
+from game.boards.tsuno_layout import Geo, button_rects, compute
+from game.boards.turns import Step
+from game.engines.tsuno import actions as act
+from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
+from game.ui import overlays
+from game.ui.draw import Colour, blit_center, darker, lighter, mix
+
+SEATS = ("seat0", "seat1", "seat2", "seat3", "seat4", "seat5")
+T_TUMBLE = 0.2  # seconds a die tumbles before it settles (speed 1; a game rolls ~250 dice)
+T_FLY = 0.5  # seconds a chip flies from the tray to its area
+T_SAID = 2.2  # seconds of real time a teammate's words stay beside its area
+T_PAUSE = 0.6  # the pause after a teammate's action, so it can be seen (speed 1)
+
+
+NORMAL: dict[str, Colour] = {
+    "bg": (27, 22, 19),
+    "panel": (36, 30, 26),
+    "panel_edge": (150, 118, 70),
+    "paper": (236, 224, 196),
+    "paper_dim": (196, 182, 152),
+    "ink": (30, 26, 24),
+    "lacquer": (170, 38, 32),
+    "gold": (214, 172, 76),
+    "chip": (34, 28, 26),
+    "die_black": (28, 26, 26),
+    "die_yellow": (236, 196, 48),
+    "stone": (120, 112, 100),
+    "roof": (58, 60, 70),
+    "soldier": (240, 234, 220),
+    "reinforcement": (224, 176, 60),
+    "hit": (226, 64, 48),
+    "run": (96, 176, 236),
+    "seat0": (196, 52, 42),
+    "seat1": (52, 92, 168),
+    "seat2": (58, 128, 80),
+    "seat3": (196, 140, 40),
+    "seat4": (128, 72, 150),
+    "seat5": (40, 140, 150),
+}
+
+
+def ability_of(area: int) -> str | None:
+    if area in SKILLED:
+        return "skilled"
+    if area in LURERS:
+        return "lure"
+    if area == MOBILE:
+        return "mobility"
+    if area == HEALER:
+        return "heal"
+    return None
+
+
+def count_spot(box: pygame.Rect) -> pygame.Rect:
+    """Where a count of the castle's foot (soldiers, wounded) is drawn, under its label."""
+    w, h = round(box.w * 0.9), round(box.h * 0.6)
+    return pygame.Rect(box.centerx - w // 2, box.bottom - h - 1, w, h)
+
+
+class Fade:
+    """A value a tween drives (a die's tumble, a note's life)."""
+
+    def __init__(self, value: float = 1.0) -> None:
+        self.value = value
+
+
+class TsunoBoard(Board):
+    PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {
+        "normal": NORMAL,
+        "colorblind": {  # Okabe-Ito seat colours; shapes and numbers carry the rest
+            **NORMAL,
+            "seat0": (213, 94, 0),
+            "seat1": (0, 114, 178),
+            "seat2": (0, 158, 115),
+            "seat3": (230, 159, 0),
+            "seat4": (204, 121, 167),
+            "seat5": (86, 180, 233),
+            "hit": (213, 94, 0),
+            "run": (86, 180, 233),
+        },
+    }
+    SEAT_ROLES: ClassVar[tuple[str, ...]] = SEATS
+
+    def __init__(self, ctx: BoardContext) -> None:
+        super().__init__(ctx)
+        self.art = TsunoArt(ctx.palette, SEATS)
+        self.geo: Geo = compute(self.rect, ctx.options.get("layout", RING))
+        self.tumbles: dict[int, Fade] = {}
+        self.banner: overlays.Banner | None = None
+        self.said: tuple[int, str, float] | None = None  # area, words, until (board clock)
+        self.rng = random.Random(7)
+        self.hint_label = ""
+
+    # --- geometry --------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.geo = compute(rect, self.obs.get("layout", self.ctx.options.get("layout", RING)))
+        super().layout(rect)
+
+    def buttons(self) -> list[tuple[pygame.Rect, int]]:
+        rects = button_rects(self.geo.actions, len(self.legal), self.geo.unit)
+        return list(zip(rects, self.legal, strict=True))
+
+    def clicks_for(self, action: int) -> list[tuple[int, int]]:
+        return [rect.center for rect, a in self.buttons() if a == action]
+
+    # --- the keyed layer -------------------------------------------------------------------
+    def things(self, obs: Obs) -> Things:
+        things: Things = {}
+        for e in obs.get("areas", ()):
+            a = e["area"]
+            for k in range(e["chips"]):
+                things[("chip", a, k)] = True
+            things[("unit", a)] = (e["unit"], e["morale"])
+            kinds = ["soldier"] * e["soldiers"] + ["reinforcement"] * e["reinforcements"]
+            for s, kind in enumerate(kinds):
+                things[("piece", a, s)] = kind
+        if obs:
+            things[("castle",)] = obs["castle"]
+            things[("wounded",)] = obs["wounded"]
+        return things
+
+    def rest(self, key: Hashable, obs: Obs) -> pygame.Rect | None:
+        assert isinstance(key, tuple)
+        kind = key[0]
+        if kind == "chip":
+            _, a, k = key
+            box = self.geo.areas[a].chips
+            n = obs["areas"][a - 1]["chips"]
+            size = round(box.w * 0.8)
+            h = round(size * 0.42)
+            step = min(h * 0.55, (box.h - h - box.h * 0.25) / max(1, n - 1))
+            rect = pygame.Rect(0, 0, size, h)
+            rect.midbottom = (box.centerx, round(box.bottom - box.h * 0.22 - k * step))
+            return rect
+        if kind == "unit":
+            a = key[1]
+            if obs["areas"][a - 1]["unit"] == "area":
+                return pygame.Rect(self.geo.areas[a].unit)
+            return self._castle_slot(a)
+        if kind == "piece":
+            _, a, s = key
+            return pygame.Rect(self.geo.areas[a].slots[min(s, 1)])
+        box = self.geo.pool if kind == "castle" else self.geo.wounded
+        return count_spot(box)
+
+    def _castle_slot(self, area: int) -> pygame.Rect:
+        box = self.geo.castle_units
+        w = box.w // 6
+        size = min(w - 2, box.h - 2)
+        rect = pygame.Rect(0, 0, size, size)
+        rect.center = (box.x + w * (area - 1) + w // 2, box.centery)
+        return rect
+
+    # --- observations ----------------------------------------------------------------------
+    def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
+        if previous is None or previous.get("layout") != obs.get("layout"):
+            self.geo = compute(self.rect, obs.get("layout", RING))
+        self.layer.sync(self.resting_places(obs), animate)
+        if not animate or previous is None:
+            self.tumbles = {}
+            self._announce(previous, obs, animate=False)
+            return
+        roll = obs["roll"]
+        landed = len(roll["black"]) + len(roll["yellow"]) if roll else 0
+        old = previous["roll"]
+        before = len(old["black"]) + len(old["yellow"]) if old else 0
+        if roll and landed == before + 1:
+            self._tumble(landed - 1)
+        elif previous["phase"] == "roll" and obs["phase"] != "roll":
+            self._tumble(before)  # the last die landed and the roll was evaluated
+            if obs["last_roll"] and obs["last_roll"]["kind"] == "appearance":
+                self._fly_chips(previous, obs)
+        if previous["phase"] in ("action", "absorb") and previous["to_move"] not in (
+            None,
+            self.viewer,
+        ):
+            key, args = rolls.what_happened(previous, obs)
+            name = self._seat_name(previous["to_move"])
+            self._say(previous["area"], f"{name}: {self.log_text(key, args)}")
+        self._announce(previous, obs, animate=True)
+
+    def _tumble(self, index: int) -> None:
+        fade = Fade(1.0)
+        self.tumbles[index] = fade
+        self.tweens.animate(fade, T_TUMBLE, "out_quad", value=0.0)
+        self.tweens.sound(0.0, "place")
+
+    def _fly_chips(self, previous: Obs, obs: Obs) -> None:
+        start = self.geo.tray.center
+        delay = T_TUMBLE * 0.6
+        for e, f in zip(previous["areas"], obs["areas"], strict=True):
+            for k in range(e["chips"], f["chips"]):
+                sprite = self.layer.sprites.get(("chip", f["area"], k))
+                if sprite is None:
+                    continue
+                x, y = sprite.x, sprite.y
+                sprite.x, sprite.y = start
+                self.tweens.animate(sprite, T_FLY, "out_cubic", x=x, y=y, delay=delay)
+                delay += 0.04
+
+    def _say(self, area: int, text: str) -> None:
+        """A teammate's words beside its area for a while (real time, so they never hold up the
+        game), and a short pause of the game (the timeline) so that its action is seen."""
+        self.said = (area, text, self.clock + T_SAID)
+        self.tweens.call(T_PAUSE, lambda: None)
+
+    def _announce(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
+        """Banners: a forced Defence, victory (the cheer) and defeat (which unit fell)."""
+        delay = T_TUMBLE if animate else 0.0
+        me = obs["areas"][obs["area"] - 1]
+        if obs["result"] == "victory":
+            overlays.set_banner(
+                self,
+                overlays.Banner(
+                    i18n.t("tsuno.banner.victory"), i18n.t("tsuno.banner.victory_sub"), None, "end"
+                ),
+                delay,
+            )
+        elif obs["result"] == "defeat":
+            overlays.set_banner(
+                self,
+                overlays.Banner(
+                    i18n.t("tsuno.banner.defeat"),
+                    i18n.t("tsuno.banner.defeat_sub", area=obs["area"]),
+                    me["seat"],
+                    "end",
+                ),
+                delay,
+            )
+        elif obs["phase"] == "action" and me["chips"] >= 2:
+            banner = overlays.Banner(
+                i18n.t("tsuno.banner.defend", area=obs["area"]),
+                i18n.t("tsuno.banner.defend_sub", chips=me["chips"], loss=me["chips"] - 1),
+                me["seat"],
+                ("defend", obs["day"], obs["area"]),
+            )
+            if animate:
+                overlays.flash_banner(self, banner, delay, 1.4, "banner")
+            else:
+                self.banner = None
+        elif not animate:
+            self.banner = None
+
+    def _seat_name(self, seat: int) -> str:
+        names = self.ctx.seat_names
+        return names[seat] if 0 <= seat < len(names) else i18n.t("tsuno.seat", n=seat + 1)
+
+    def show_hint(self, line: int | Sequence[int], words: Sequence[str] = ()) -> None:
+        """The team AI's action, and why: its estimated chance to hold the castle after it."""
+        super().show_hint(line, words)
+        if self.hint is None:
+            return
+        chance = chance_after(self.obs, self.ctx.num_players, self.ctx.options, self.hint)
+        self.hint_label = i18n.t("tsuno.hint_chance", p=rolls.percent(chance))
+
+    # --- input -----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> int | None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            for rect, action in self.buttons():
+                if rect.collidepoint(event.pos):
+                    return action
+        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
+            index = event.key - pygame.K_1
+            if index < len(self.legal):
+                return self.legal[index]
+        return None
+
+    def handle_idle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        return False
+
+    # --- words -----------------------------------------------------------------------------
+    def log_text(self, key: str, args: dict) -> str | None:
+        if key == "die":
+            args = {
+                **args,
+                "colour": i18n.t(f"tsuno.die.{args['colour']}"),
+                "roll": i18n.t(f"tsuno.roll.{args['roll']}"),
+            }
+        return i18n.t(f"log.tsuno.{key}", **args)
+
+    def turn_words(self, steps: list[Step]) -> list[str]:
+        """Decisions in words; the dice of a roll as one line (their faces are the icons)."""
+        if len(steps) == 1 and steps[0].phrase[0] == "die":  # a die of a chance-only row
+            args = steps[0].phrase[1]
+            return [i18n.t("log.tsuno.face", colour=i18n.t(f"tsuno.die.{args['colour']}"),
+                           face=args["face"])]  # fmt: skip
+        words: list[str] = []
+        faces: list[str] = []
+        kind = ""
+        for step in steps:
+            key, args = step.phrase
+            if key == "die":
+                faces.append(str(args["face"]))
+                kind = str(args["roll"])
+                continue
+            if faces:
+                words.append(
+                    i18n.t(
+                        "log.tsuno.roll", roll=i18n.t(f"tsuno.roll.{kind}"), faces=" ".join(faces)
+                    )
+                )
+                faces = []
+            words.append(self.log_text(key, args) or step.text)
+        if faces:
+            words.append(
+                i18n.t("log.tsuno.roll", roll=i18n.t(f"tsuno.roll.{kind}"), faces=" ".join(faces))
+            )
+        return words
+
+    def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
+        icons = []
+        for step in steps:
+            key, args = step.phrase
+            if key == "die":
+                icons.append(self.art.die(int(args["face"]), px, str(args["colour"])))
+        return icons
+
+    def status_text(self) -> str:
+        obs = self.obs
+        if not obs:
+            return ""
+        if obs["phase"] == "over":
+            return i18n.t(f"tsuno.status.{obs['result']}")
+        if obs["phase"] == "roll":
+            return i18n.t("tsuno.status.roll", roll=i18n.t(f"tsuno.roll.{obs['roll']['kind']}"))
+        name = self._seat_name(obs["to_move"])
+        return i18n.t("tsuno.status.act", name=name, area=obs["area"], day=obs["day"])
+
+    def action_label(self, action: int) -> tuple[str, str]:
+        """A button's words and its preview line."""
+        obs = self.obs
+        me = obs["areas"][obs["area"] - 1]
+        t = i18n.t
+        if action == act.DEFEND:
+            loss = rolls.defend_loss(obs)
+            return t("tsuno.act.defend"), t("tsuno.preview.defend", chips=loss, loss=loss)
+        if action == act.ATTACK or act.is_relief(action):
+            target = obs["area"] if action == act.ATTACK else act.target_of(action)
+            if action == act.ATTACK and me["unit"] == "castle" and not me["chips"]:
+                return t("tsuno.act.return"), t("tsuno.preview.return")
+            odds = rolls.attack_preview(obs, target)
+            label = (
+                t("tsuno.act.attack")
+                if action == act.ATTACK
+                else t("tsuno.act.relief", target=target)
+            )
+            worst = "tsuno.preview.retreat" if me["unit"] == "area" else "tsuno.preview.fall"
+            return label, t(
+                "tsuno.preview.attack",
+                chips=odds["chips"],
+                dice=odds["dice"],
+                morale=rolls.percent(odds["morale"]),
+            ) + " · " + t(worst, p=rolls.percent(odds["worst"]))
+        if act.is_replenish(action):
+            target = act.target_of(action)
+            return t("tsuno.act.replenish", target=target), t(
+                "tsuno.preview.replenish", target=target
+            )
+        if act.is_rest(action):
+            n = action - act.REST_BASE
+            return t("tsuno.act.rest", count=n), t("tsuno.preview.rest", count=n)
+        if act.is_lure(action):
+            target = act.target_of(action)
+            return t("tsuno.act.lure", target=target), t("tsuno.preview.lure", target=target)
+        if action == act.HEAL:
+            return t("tsuno.act.heal"), t("tsuno.preview.heal")
+        if act.is_absorb(action):
+            soldiers, reinforcements = act.ABSORB_CHOICES[action - act.ABSORB_BASE]
+            after = rolls.absorb_after(obs, action)
+            key = "tsuno.preview.absorb" if after >= 1 else "tsuno.preview.absorb_retreat"
+            return (
+                t("tsuno.act.absorb", soldiers=soldiers, reinforcements=reinforcements),
+                t(key, before=me["morale"], after=after),
+            )
+        return t("tsuno.act.wait"), t("tsuno.preview.wait")
+
+    # --- drawing ---------------------------------------------------------------------------
+    def paint(self, surface: pygame.Surface) -> None:
+        p = self.ctx.palette
+        surface.fill(p["bg"], self.rect)
+        if not self.obs:
+            return
+        self._paint_castle(surface)
+        for a in range(1, 7):
+            self._paint_area(surface, a)
+        self._paint_target(surface)
+        self.draw_layer(surface)
+        self._paint_counts(surface)
+        self._paint_date(surface)
+        self._paint_tray(surface)
+        self._paint_actions(surface)
+
+    def _px(self, k: float) -> int:
+        return max(9, round(self.geo.unit * k))
+
+    def _paint_area(self, surface: pygame.Surface, a: int) -> None:
+        p, geo, obs = self.ctx.palette, self.geo.areas[a], self.obs
+        e = obs["areas"][a - 1]
+        seat_colour = self.art.side(e["seat"] % len(SEATS))
+        acting = obs["phase"] in ("action", "absorb") and obs["area"] == a
+        box = geo.box
+        fill = p["paper"] if e["chips"] < 2 else mix(p["paper"], p["lacquer"], 0.18)
+        surface.blit(
+            self.art.panel(box.w, box.h, (*fill, 255), darker(seat_colour, 0.2), box.h // 10), box
+        )
+        pygame.draw.rect(
+            surface,
+            seat_colour,
+            (box.x, box.y, box.w, max(4, box.h // 12)),
+            border_top_left_radius=box.h // 10,
+            border_top_right_radius=box.h // 10,
+        )
+        if acting:
+            blit_center(
+                surface,
+                self.art.glow(box.w, box.h, p["gold"], max(3, self.geo.unit // 2)),
+                box.center,
+                self.breathing(bool(self.legal)),
+            )
+        h = geo.header
+        number = self.art.text(str(a), round(h.h * 0.95), p["ink"], bold=True)
+        surface.blit(number, number.get_rect(midleft=(h.x + 2, h.centery + h.h // 10)))
+        kind = ability_of(a)
+        if kind:
+            icon = self.art.ability(kind, round(h.h * 0.7), p["lacquer"])
+            surface.blit(
+                icon, icon.get_rect(midleft=(h.x + number.get_width() + 6, h.centery + h.h // 10))
+            )
+        name = self._seat_name(e["seat"])
+        if e["seat"] == self.viewer and self.ctx.num_players > 1:
+            name = "▶ " + name
+        label = self.art.fitted(
+            name, self._px(1.3), darker(seat_colour, 0.25), h.w // 2, bold=e["seat"] == self.viewer
+        )
+        surface.blit(label, label.get_rect(midright=(h.right, h.centery + h.h // 10)))
+        if e["chips"]:
+            count = self.art.text(f"×{e['chips']}", self._px(1.5), p["lacquer"], bold=True)
+            surface.blit(count, count.get_rect(midbottom=(geo.chips.centerx, geo.chips.bottom)))
+        for slot in geo.slots:
+            pygame.draw.rect(surface, p["paper_dim"], slot, 1, border_radius=slot.w // 4)
+        if e["unit"] == "castle":
+            gone = self.art.fitted(
+                i18n.t("tsuno.in_castle"), self._px(1.2), p["ink"], geo.unit.w * 2
+            )
+            blit_center(surface, gone, geo.unit.center)
+
+    def _paint_target(self, surface: pygame.Surface) -> None:
+        """The area a hovered Relief, Replenish or Lure button is about, ringed."""
+        if self.mouse is None:
+            return
+        for rect, action in self.buttons():
+            targeted = act.is_relief(action) or act.is_replenish(action) or act.is_lure(action)
+            if targeted and rect.collidepoint(self.mouse):
+                box = self.geo.areas[act.target_of(action)].box
+                ring = self.art.glow(box.w, box.h, self.ctx.palette["hint"], self.geo.unit // 2)
+                blit_center(surface, ring, box.center)
+
+    def _paint_castle(self, surface: pygame.Surface) -> None:
+        p, geo = self.ctx.palette, self.geo
+        c = geo.castle
+        keep = pygame.Rect(c.x, c.y, c.w, geo.castle_units.y - c.y)
+        w = min(keep.w, round(keep.h * 1.5))
+        img = self.art.castle(w, keep.h)
+        surface.blit(img, img.get_rect(midbottom=keep.midbottom))
+        diff = i18n.t(f"option.tsuno.difficulty.{self.obs['difficulty']}")
+        name = self.art.fitted(f"半山城 · {diff}", self._px(1.4), p["gold"], c.w, bold=True)
+        surface.blit(name, name.get_rect(topleft=(c.x, c.y)))
+        strip = geo.castle_units
+        pygame.draw.rect(surface, darker(p["stone"], 0.2), strip, 1, border_radius=strip.h // 4)
+
+    def _paint_counts(self, surface: pygame.Surface) -> None:
+        p, geo, obs = self.ctx.palette, self.geo, self.obs
+        size = self._px(1.2)
+        for rect, label, count, soldier in (
+            (geo.pool, "tsuno.castle_soldiers", obs["castle"], True),
+            (geo.wounded, "tsuno.wounded", obs["wounded"], True),
+            (geo.supply, "tsuno.supply", None, False),
+        ):
+            words = self.art.fitted(i18n.t(label), size, p["text_dim"], rect.w - 2)
+            surface.blit(words, words.get_rect(midtop=(rect.centerx, rect.y + 2)))
+            mid = count_spot(rect).centery
+            icon_size = max(10, min(rect.h - words.get_height() - 4, rect.w // 3))
+            if soldier:
+                icon = self.art.soldier(icon_size)
+                if label == "tsuno.wounded":
+                    icon = icon.copy()
+                    icon.fill((150, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
+                surface.blit(icon, icon.get_rect(midright=(rect.centerx, mid)))
+                text = self.art.text(f"×{count}", self._px(1.6), p["text"], bold=True)
+                surface.blit(text, text.get_rect(midleft=(rect.centerx + 2, mid)))
+            else:
+                chip = self.art.chip(icon_size)
+                surface.blit(chip, chip.get_rect(midright=(rect.centerx - 2, mid - icon_size // 4)))
+                text = self.art.text(
+                    str(obs["supply"]["chips"]), self._px(1.2), p["text"], bold=True
+                )
+                surface.blit(text, text.get_rect(midleft=(rect.centerx, mid - icon_size // 4)))
+                flag = self.art.reinforcement(icon_size // 2 + 4)
+                surface.blit(flag, flag.get_rect(midright=(rect.centerx - 2, mid + icon_size // 3)))
+                text = self.art.text(
+                    str(obs["supply"]["reinforcements"]), self._px(1.2), p["text"], bold=True
+                )
+                surface.blit(text, text.get_rect(midleft=(rect.centerx, mid + icon_size // 3)))
+
+    def _paint_date(self, surface: pygame.Surface) -> None:
+        p, r, obs = self.ctx.palette, self.geo.date, self.obs
+        surface.blit(self.art.panel(r.w, r.h, (*p["panel"], 255), p["panel_edge"], r.h // 6), r)
+        size = round(r.h * 0.62)
+        x = r.x + r.h // 4
+        for label, value in (
+            (i18n.t("tsuno.day"), obs["day"]),
+            (i18n.t("tsuno.area"), obs["area"]),
+        ):
+            die = self.art.die(value, size, "date")
+            surface.blit(die, die.get_rect(midleft=(x, r.centery)))
+            words = self.art.fitted(label, self._px(1.25), p["text"], r.w // 4)
+            surface.blit(words, words.get_rect(midleft=(x + size + 4, r.centery)))
+            x += size + words.get_width() + r.h // 2
+
+    def _paint_tray(self, surface: pygame.Surface) -> None:
+        p, r, obs = self.ctx.palette, self.geo.tray, self.obs
+        surface.blit(
+            self.art.panel(r.w, r.h, (*darker(p["lacquer"], 0.55), 255), p["gold"], r.h // 8), r
+        )
+        roll = obs["roll"]
+        shown = roll or obs["last_roll"]
+        if not shown:
+            return
+        black, yellow = list(shown["black"]), list(shown["yellow"])
+        pending_b = roll["black_dice"] - len(black) if roll else 0
+        pending_y = roll["yellow_dice"] - len(yellow) if roll else 0
+        title = i18n.t(f"tsuno.roll.{shown['kind']}")
+        if shown["kind"] == "attack":
+            title = i18n.t("tsuno.tray.attack", area=shown["area"])
+        head = self.art.fitted(title, self._px(1.35), p["paper"], r.w - 12, bold=True)
+        surface.blit(head, (r.x + 8, r.y + 4))
+        faces = [(f, "black") for f in black] + [(0, "black")] * pending_b
+        faces += [(f, "yellow") for f in yellow] + [(0, "yellow")] * pending_y
+        n = max(1, len(faces))
+        size = min(round(r.h * 0.3), (r.w - 16) // n - 4)
+        gap = (r.w - 16 - n * size) / max(1, n)
+        y = r.y + head.get_height() + 8 + size // 2
+        roles = rolls.die_roles(black) if not roll else [""] * len(black)
+        hit = rolls.hits(shown) if not roll and shown["kind"] == "attack" else [False] * len(black)
+        for i, (face, colour) in enumerate(faces):
+            cx = r.x + 8 + gap / 2 + i * (size + gap) + size / 2
+            tumble = self.tumbles.get(i)
+            if tumble is not None and tumble.value > 0.02 and face:
+                shown_face = self.rng.randint(1, 6)
+                img = self.art.die(shown_face, size, colour, angle=tumble.value * 80)
+                blit_center(surface, img, (cx, y - tumble.value * size * 0.4))
+                continue
+            img = self.art.die(face, size, colour)
+            blit_center(surface, img, (cx, y))
+            if i < len(black) and face:
+                role_colour = {"triple": p["gold"], "run": p["run"]}.get(roles[i])
+                if hit[i]:
+                    role_colour = p["hit"]
+                if role_colour:
+                    ring = pygame.Rect(0, 0, size + 6, size + 6)
+                    ring.center = (round(cx), y)
+                    pygame.draw.rect(surface, role_colour, ring, 3, border_radius=size // 4)
+        if not roll:
+            self._paint_roll_result(surface, shown, y + size // 2 + 4)
+
+    def _paint_roll_result(self, surface: pygame.Surface, shown: dict[str, Any], top: int) -> None:
+        p, r = self.ctx.palette, self.geo.tray
+        if shown["kind"] == "attack":
+            text = i18n.t("tsuno.tray.loss", loss=shown.get("loss", 0))
+        else:
+            parts = [f"{a}:{c}" for a, c in enumerate(shown["counts"], 1) if c]
+            text = i18n.t("tsuno.tray.chips", counts="  ".join(parts) or "—")
+        if shown["triples"]:
+            text += "  " + i18n.t("tsuno.tray.triples", areas=", ".join(map(str, shown["triples"])))
+        words = self.art.fitted(text, self._px(1.25), p["paper"], r.w - 12)
+        surface.blit(words, (r.x + 8, min(top, r.bottom - words.get_height() - 4)))
+
+    def _paint_actions(self, surface: pygame.Surface) -> None:
+        p, r, obs = self.ctx.palette, self.geo.actions, self.obs
+        surface.blit(
+            self.art.panel(r.w, r.h, (*p["panel"], 255), p["panel_edge"], self.geo.unit), r
+        )
+        if obs["phase"] == "over":
+            key = "tsuno.panel.victory" if obs["result"] == "victory" else "tsuno.panel.defeat"
+            title = i18n.t(key, area=obs["area"])
+        elif obs["phase"] == "roll":
+            title = i18n.t("tsuno.panel.rolling")
+        else:
+            title = i18n.t(
+                "tsuno.panel.acts", area=obs["area"], name=self._seat_name(obs["to_move"])
+            )
+            if not self.legal:
+                title = i18n.t(
+                    "tsuno.panel.waiting", area=obs["area"], name=self._seat_name(obs["to_move"])
+                )
+        head = self.art.fitted(title, self._px(1.4), p["gold"], r.w - 12, bold=True)
+        surface.blit(head, (r.x + 8, r.y + 6))
+        for rect, action in self.buttons():
+            label, preview = self.action_label(action)
+            hover = self.mouse is not None and rect.collidepoint(self.mouse)
+            fill = lighter(p["lacquer"], 0.15) if hover else p["lacquer"]
+            surface.blit(self.art.panel(rect.w, rect.h, (*fill, 255), p["gold"], rect.h // 4), rect)
+            two = rect.h >= self._px(1.3) + self._px(1.0) + 6
+            if two:
+                big = self.art.fitted(label, self._px(1.3), p["paper"], rect.w - 12, bold=True)
+                small = self.art.fitted(
+                    preview, self._px(1.05), lighter(p["gold"], 0.4), rect.w - 12
+                )
+                top = rect.centery - (big.get_height() + small.get_height()) // 2
+                surface.blit(big, (rect.x + 8, top))
+                surface.blit(small, (rect.x + 8, top + big.get_height()))
+            else:
+                line = self.art.fitted(
+                    f"{label} — {preview}", self._px(1.1), p["paper"], rect.w - 12
+                )
+                surface.blit(line, line.get_rect(midleft=(rect.x + 8, rect.centery)))
+
+    def draw_thing(
+        self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
+    ) -> None:
+        assert isinstance(key, tuple)
+        kind = key[0]
+        a = round(255 * alpha)
+        if kind == "chip":
+            blit_center(surface, self.art.chip(rect.w), rect.center, a)
+        elif kind == "unit":
+            e = self.obs["areas"][key[1] - 1] if self.obs else None
+            if e is None:
+                return
+            seat = e["seat"] % len(SEATS)
+            blit_center(surface, self.art.unit(seat, rect.w, e["unit"] == "area"), rect.center, a)
+            die = self.art.die(max(0, min(6, e["morale"])), max(8, round(rect.w * 0.5)), "yellow")
+            blit_center(surface, die, (rect.centerx, rect.centery - rect.h // 16), a)
+        elif kind == "piece":
+            soldiers = self.obs["areas"][key[1] - 1]["soldiers"] if self.obs else 0
+            art = self.art.soldier if key[2] < soldiers else self.art.reinforcement
+            blit_center(surface, art(rect.w), rect.center, a)
+
+    def paint_overlays(self, surface: pygame.Surface) -> None:
+        p, geo = self.ctx.palette, self.geo
+        if self.hint is not None:
+            for rect, action in self.buttons():
+                if action == self.hint:
+                    overlays.hint_marker(
+                        surface, self.art, rect, self.hint_label, self.clock, geo.unit
+                    )
+        if self.said is not None and self.said[2] > self.clock:
+            area, text, _ = self.said
+            box = geo.areas[area].box
+
+            def place(note: pygame.Rect) -> None:
+                note.midtop = (box.centerx, box.bottom - geo.unit)
+
+            overlays.note(
+                surface, self.art, text, box.w * 2, place, geo.field, p["gold"], self._px(1.3)
+            )
+        hovered = self._hovered_ability()
+        if hovered is not None:
+            a, rect = hovered
+
+            def place_tip(note: pygame.Rect) -> None:
+                note.topleft = (rect.x, rect.bottom + 4)
+
+            text = i18n.t(f"tsuno.ability.{ability_of(a)}")
+            overlays.note(
+                surface,
+                self.art,
+                text,
+                geo.unit * 24,
+                place_tip,
+                self.rect,
+                p["gold"],
+                self._px(1.3),
+            )
+        if self.banner is not None:
+            band = pygame.Rect(0, 0, min(geo.field.w, geo.unit * 50), geo.unit * 7)
+            band.center = geo.field.center
+            overlays.draw_banner(
+                surface, self.art, self.banner, band, (self._px(2.6), self._px(1.5))
+            )
+
+    def _hovered_ability(self) -> tuple[int, pygame.Rect] | None:
+        if self.mouse is None or not self.obs:
+            return None
+        for a, geo in self.geo.areas.items():
+            if ability_of(a) and geo.header.collidepoint(self.mouse):
+                return a, geo.header
+        return None

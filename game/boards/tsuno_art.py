@@ -1,0 +1,246 @@
+"""The pictures of the Tsuno Senki board: paper areas, 半山城 as a castle, Ichijo chips, unit
+chips with the yellow morale die, soldiers (round pawns) and reinforcements (pointed banners),
+dice and the four ability icons. Shapes differ as well as colours, so the colour-blind palette
+only has to keep the seats apart."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui.draw import Art, Colour, darker, lighter, supersampled
+
+# Pip positions of a die face on a unit square.
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+
+
+class TsunoArt(Art):
+    def die(
+        self, face: int, size: int, colour: str = "black", angle: float = 0.0
+    ) -> pygame.Surface:
+        """A die showing ``face`` (0: blank, still to be rolled); ``colour`` black, yellow or
+        date (the date marker's paper dice)."""
+        key = ("die", face, size, colour, round(angle) % 90)
+
+        def build() -> pygame.Surface:
+            body, pip = {
+                "black": (self.p["die_black"], self.p["paper"]),
+                "yellow": (self.p["die_yellow"], self.p["ink"]),
+                "date": (self.p["paper"], self.p["lacquer"]),
+            }[colour]
+
+            def paint(s: pygame.Surface, k: float) -> None:
+                r = s.get_rect()
+                fill = body if face else darker(body, 0.35)
+                pygame.draw.rect(s, fill, r, border_radius=round(r.w * 0.2))
+                pygame.draw.rect(
+                    s,
+                    lighter(fill, 0.25),
+                    r,
+                    max(1, round(k * 1.5)),
+                    border_radius=round(r.w * 0.2),
+                )
+                for x, y in PIPS.get(face, ()):
+                    pygame.draw.circle(s, pip, (r.w * x, r.h * y), r.w * 0.095)
+
+            image = supersampled(size, size, paint)
+            if angle % 90:
+                image = pygame.transform.rotozoom(image, angle % 90, 1.0)
+            return image
+
+        return self.cached(key, build)
+
+    def chip(self, size: int) -> pygame.Surface:
+        """An Ichijo chip: a black lacquered disc with a red rim and the Ichijo mark (一)."""
+
+        def build() -> pygame.Surface:
+            h = max(4, round(size * 0.42))
+
+            def paint(s: pygame.Surface, k: float) -> None:
+                r = s.get_rect()
+                side = pygame.Rect(r.x, r.y + round(r.h * 0.22), r.w, round(r.h * 0.78))
+                pygame.draw.ellipse(s, darker(self.p["lacquer"], 0.45), side)
+                top = pygame.Rect(r.x, r.y, r.w, round(r.h * 0.78))
+                pygame.draw.ellipse(s, self.p["chip"], top)
+                pygame.draw.ellipse(s, self.p["lacquer"], top, max(1, round(1.6 * k)))
+                y = top.centery
+                pygame.draw.line(
+                    s, self.p["gold"], (r.w * 0.3, y), (r.w * 0.7, y), max(1, round(k * 1.4))
+                )
+
+            return supersampled(size, h, paint)
+
+        return self.cached(("chip", size), build)
+
+    def unit(self, seat: int, size: int, home: bool) -> pygame.Surface:
+        """The unit chip: a shield-like plate in the seat's colour (dimmed when in the castle)."""
+
+        def build() -> pygame.Surface:
+            colour = self.side(seat) if home else darker(self.side(seat), 0.35)
+
+            def paint(s: pygame.Surface, k: float) -> None:
+                w, h = s.get_size()
+                points = [
+                    (w * 0.1, 0),
+                    (w * 0.9, 0),
+                    (w, h * 0.18),
+                    (w, h * 0.72),
+                    (w * 0.5, h),
+                    (0, h * 0.72),
+                    (0, h * 0.18),
+                ]
+                pygame.draw.polygon(s, darker(colour, 0.5), points)
+                inner = [(x * 0.88 + w * 0.06, y * 0.88 + h * 0.05) for x, y in points]
+                pygame.draw.polygon(s, colour, inner)
+                pygame.draw.polygon(s, self.p["gold"], inner, max(1, round(k * 1.5)))
+
+            return supersampled(size, size, paint)
+
+        return self.cached(("unit", seat, size, home), build)
+
+    def soldier(self, size: int) -> pygame.Surface:
+        """A soldier: a round pawn (head over a bell), paper white with ink edges."""
+
+        def build() -> pygame.Surface:
+            def paint(s: pygame.Surface, k: float) -> None:
+                w, h = s.get_size()
+                ink, paper = self.p["ink"], self.p["soldier"]
+                body = [
+                    (w * 0.18, h * 0.95),
+                    (w * 0.35, h * 0.45),
+                    (w * 0.65, h * 0.45),
+                    (w * 0.82, h * 0.95),
+                ]
+                pygame.draw.polygon(s, paper, body)
+                pygame.draw.polygon(s, ink, body, max(1, round(k * 1.2)))
+                pygame.draw.circle(s, paper, (w * 0.5, h * 0.3), w * 0.2)
+                pygame.draw.circle(s, ink, (w * 0.5, h * 0.3), w * 0.2, max(1, round(k * 1.2)))
+
+            return supersampled(size, size, paint)
+
+        return self.cached(("soldier", size), build)
+
+    def reinforcement(self, size: int) -> pygame.Surface:
+        """A reinforcement: a pointed gold war banner (nobori), unlike the round soldier."""
+
+        def build() -> pygame.Surface:
+            def paint(s: pygame.Surface, k: float) -> None:
+                w, h = s.get_size()
+                gold, ink = self.p["reinforcement"], self.p["ink"]
+                pygame.draw.line(
+                    s, ink, (w * 0.3, h * 0.04), (w * 0.3, h * 0.98), max(1, round(k * 1.6))
+                )
+                flag = [
+                    (w * 0.32, h * 0.08),
+                    (w * 0.85, h * 0.08),
+                    (w * 0.85, h * 0.7),
+                    (w * 0.58, h * 0.55),
+                    (w * 0.32, h * 0.7),
+                ]
+                pygame.draw.polygon(s, gold, flag)
+                pygame.draw.polygon(s, ink, flag, max(1, round(k * 1.2)))
+
+            return supersampled(size, size, paint)
+
+        return self.cached(("reinforcement", size), build)
+
+    def ability(self, kind: str, size: int, colour: Colour) -> pygame.Surface:
+        """The ability icons: crossed swords (skilled), a hook (lure), a horse's hoof arrows
+        (mobility), a cross (heal)."""
+
+        def build() -> pygame.Surface:
+            def paint(s: pygame.Surface, k: float) -> None:
+                w, h = s.get_size()
+                t = max(1, round(w * 0.1))
+                if kind == "skilled":
+                    pygame.draw.line(s, colour, (w * 0.15, h * 0.15), (w * 0.85, h * 0.85), t)
+                    pygame.draw.line(s, colour, (w * 0.85, h * 0.15), (w * 0.15, h * 0.85), t)
+                    pygame.draw.line(s, colour, (w * 0.1, h * 0.6), (w * 0.4, h * 0.9), t)
+                    pygame.draw.line(s, colour, (w * 0.9, h * 0.6), (w * 0.6, h * 0.9), t)
+                elif kind == "lure":
+                    pygame.draw.arc(
+                        s, colour, (w * 0.2, h * 0.35, w * 0.55, h * 0.6), math.pi, 2 * math.pi, t
+                    )
+                    pygame.draw.line(s, colour, (w * 0.75, h * 0.62), (w * 0.75, h * 0.08), t)
+                    pygame.draw.polygon(
+                        s, colour, [(w * 0.2, h * 0.65), (w * 0.08, h * 0.45), (w * 0.34, h * 0.48)]
+                    )
+                elif kind == "mobility":
+                    for y in (0.3, 0.7):
+                        pygame.draw.line(s, colour, (w * 0.1, h * y), (w * 0.8, h * y), t)
+                        pygame.draw.polygon(
+                            s,
+                            colour,
+                            [
+                                (w * 0.95, h * y),
+                                (w * 0.7, h * (y - 0.16)),
+                                (w * 0.7, h * (y + 0.16)),
+                            ],
+                        )
+                else:  # heal
+                    pygame.draw.rect(s, colour, (w * 0.38, h * 0.1, w * 0.24, h * 0.8))
+                    pygame.draw.rect(s, colour, (w * 0.1, h * 0.38, w * 0.8, h * 0.24))
+
+            return supersampled(size, size, paint)
+
+        return self.cached(("ability", kind, size, colour), build)
+
+    def castle(self, w: int, h: int) -> pygame.Surface:
+        """半山城: stone base, white walls, two tiers of curved lacquer roofs, gold ridge ends."""
+
+        def build() -> pygame.Surface:
+            def paint(s: pygame.Surface, k: float) -> None:
+                W, H = s.get_size()
+                stone, wall, roof = self.p["stone"], self.p["paper"], self.p["roof"]
+                ink = self.p["ink"]
+                lw = max(1, round(k))
+                base = [(W * 0.14, H), (W * 0.86, H), (W * 0.76, H * 0.66), (W * 0.24, H * 0.66)]
+                pygame.draw.polygon(s, stone, base)
+                for i in range(1, 4):
+                    y = H * (0.66 + 0.085 * i)
+                    pygame.draw.line(s, darker(stone, 0.3), (W * 0.2, y), (W * 0.8, y), lw)
+                pygame.draw.rect(s, wall, (W * 0.28, H * 0.44, W * 0.44, H * 0.22))
+                self._roof(s, W * 0.16, W * 0.84, H * 0.44, H * 0.12, roof)
+                pygame.draw.rect(s, wall, (W * 0.36, H * 0.2, W * 0.28, H * 0.14))
+                self._roof(s, W * 0.26, W * 0.74, H * 0.2, H * 0.13, roof)
+                for x in (0.33, 0.5, 0.67):
+                    pygame.draw.rect(s, ink, (W * (x - 0.025), H * 0.5, W * 0.05, H * 0.08))
+                pygame.draw.polygon(
+                    s,
+                    self.p["gold"],
+                    [(W * 0.26, H * 0.07), (W * 0.3, H * 0.0), (W * 0.31, H * 0.09)],
+                )
+                pygame.draw.polygon(
+                    s,
+                    self.p["gold"],
+                    [(W * 0.74, H * 0.07), (W * 0.7, H * 0.0), (W * 0.69, H * 0.09)],
+                )
+
+            return supersampled(w, h, paint)
+
+        return self.cached(("castle", w, h), build)
+
+    @staticmethod
+    def _roof(s: pygame.Surface, x0: float, x1: float, y: float, h: float, colour: Colour) -> None:
+        """A curved eave: a trapezoid with upswept tips."""
+        mid = (x0 + x1) / 2
+        points = [
+            (x0, y - h * 0.05),
+            (x0 + (x1 - x0) * 0.12, y - h * 0.35),
+            (mid - (x1 - x0) * 0.2, y - h),
+            (mid + (x1 - x0) * 0.2, y - h),
+            (x1 - (x1 - x0) * 0.12, y - h * 0.35),
+            (x1, y - h * 0.05),
+            (x1 - (x1 - x0) * 0.06, y + h * 0.05),
+            (x0 + (x1 - x0) * 0.06, y + h * 0.05),
+        ]
+        pygame.draw.polygon(s, colour, points)
+        pygame.draw.polygon(s, darker(colour, 0.5), points, 2)

@@ -1,0 +1,142 @@
+"""What the Tsuno Senki board says about dice: each die's part in a roll (triple, run, single,
+a hit on the acting area) and the exact preview of every action, from the observation alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engines.tsuno import actions as act
+from game.engines.tsuno.odds import attack_loss_odds
+from game.engines.tsuno.rules import MAX_ABSORB, RUN_MIN, SKILLED, TRIPLE
+
+TRIPLE_ROLE, RUN_ROLE, SINGLE_ROLE = "triple", "run", "single"
+
+
+def die_roles(black: list[int]) -> list[str]:
+    """Each black die's part, in roll order: triples first, then runs by layers (as the engine
+    resolves them), the rest singles."""
+    roles = [SINGLE_ROLE] * len(black)
+    free = list(range(len(black)))
+    for value in range(1, 7):
+        same = [i for i in free if black[i] == value]
+        while len(same) >= TRIPLE:
+            for i in same[:TRIPLE]:
+                roles[i] = TRIPLE_ROLE
+                free.remove(i)
+            same = same[TRIPLE:]
+    while free:
+        layer: dict[int, int] = {}
+        for i in free:
+            layer.setdefault(black[i], i)
+        values = sorted(layer)
+        block: list[int] = []
+        for value in [*values, 99]:
+            if block and value != block[-1] + 1:
+                if len(block) >= RUN_MIN:
+                    for v in block:
+                        roles[layer[v]] = RUN_ROLE
+                block = []
+            block.append(value)
+        for i in layer.values():
+            free.remove(i)
+    return roles
+
+
+def hits(roll: dict[str, Any]) -> list[bool]:
+    """Which dice of an attack roll cost the acting area morale: its face, not in a triple."""
+    roles = die_roles(roll["black"])
+    return [
+        face == roll["area"] and role != TRIPLE_ROLE
+        for face, role in zip(roll["black"], roles, strict=True)
+    ]
+
+
+def _entry(obs: dict[str, Any]) -> dict[str, Any]:
+    return obs["areas"][obs["area"] - 1]
+
+
+def attack_dice(obs: dict[str, Any]) -> int:
+    return obs["dice"]["black"] - (obs["area"] in SKILLED)
+
+
+def capacity(obs: dict[str, Any]) -> int:
+    me = _entry(obs)
+    if me["unit"] == "area":
+        return 1 + me["soldiers"] + me["reinforcements"]
+    return 1 + obs["castle"]
+
+
+def attack_preview(obs: dict[str, Any], target: int) -> dict[str, float | int]:
+    """An attack or relief of ``target``: chips removed, dice rolled, and exactly the chance of
+    a hit, of losing morale (after the pieces beside the unit absorb all they may) and of the
+    unit retreating (or, from the castle, of the castle falling)."""
+    me = _entry(obs)
+    removed = min(obs["areas"][target - 1]["chips"], capacity(obs))
+    dice = attack_dice(obs)
+    odds = attack_loss_odds(dice, obs["area"])
+    hit = 1.0 - odds[0]
+    if me["unit"] == "area":
+        absorb = min(MAX_ABSORB, me["soldiers"] + me["reinforcements"])
+        morale = sum(p for k, p in enumerate(odds) if k > absorb)
+        worst = sum(p for k, p in enumerate(odds) if k - min(absorb, k) >= me["morale"])
+    else:
+        morale = sum(p for k, p in enumerate(odds) if k > obs["castle"])
+        worst = sum(p for k, p in enumerate(odds) if k - obs["castle"] >= me["morale"])
+    return {"chips": removed, "dice": dice, "hit": hit, "morale": morale, "worst": worst}
+
+
+def defend_loss(obs: dict[str, Any]) -> int:
+    return _entry(obs)["chips"] - 1
+
+
+def absorb_after(obs: dict[str, Any], action: int) -> int:
+    """The acting unit's morale after absorbing ``obs['loss']`` with the pieces of ``action``."""
+    soldiers, reinforcements = act.ABSORB_CHOICES[action - act.ABSORB_BASE]
+    return _entry(obs)["morale"] - (obs["loss"] - soldiers - reinforcements)
+
+
+def percent(p: float) -> str:
+    """A probability for people: whole percent, but never "0%" or "100%" for what may happen."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    return f"{min(99, max(1, round(100 * p)))}%"
+
+
+def what_happened(before: dict[str, Any], after: dict[str, Any]) -> tuple[str, dict[str, int]]:
+    """The acting area's decision between two observations, as a log phrase (key, arguments):
+    read off the table, so the board can say what a teammate did without the action id."""
+    a = before["area"]
+    args = {"area": a}
+    old, new = before["areas"], after["areas"]
+    if before["phase"] == "absorb":
+        used_s = old[a - 1]["soldiers"] - new[a - 1]["soldiers"]
+        used_r = old[a - 1]["reinforcements"] - new[a - 1]["reinforcements"]
+        return "absorb", {**args, "soldiers": max(0, used_s), "reinforcements": max(0, used_r)}
+    if old[a - 1]["chips"] >= 2:
+        return "defend", args
+    if (after["phase"] == "roll" and after["roll"] and after["roll"]["kind"] == "attack") or (
+        before["areas"][a - 1]["unit"] == "castle" and new[a - 1]["unit"] == "area"
+    ):
+        drops = [e["area"] for e, f in zip(old, new, strict=True) if f["chips"] < e["chips"]]
+        target = drops[0] if drops else a
+        if target == a:
+            rolled = old[a - 1]["unit"] == "area" or old[a - 1]["chips"]
+            return ("attack" if rolled else "return"), args
+        return "relief", {**args, "target": target}
+    if after["castle"] < before["castle"]:
+        gained = [e["area"] for e, f in zip(old, new, strict=True) if f["soldiers"] > e["soldiers"]]
+        return "replenish", {**args, "target": gained[0] if gained else a}
+    if after["wounded"] < before["wounded"]:
+        return "heal", args
+    if after["castle"] > before["castle"]:
+        return "rest", {**args, "count": after["castle"] - before["castle"]}
+    lured = [
+        e["area"]
+        for e, f in zip(old, new, strict=True)
+        if f["chips"] < e["chips"] and e["area"] != a
+    ]
+    if lured:
+        return "lure", {**args, "target": lured[0]}
+    return "wait", args

@@ -1,0 +1,154 @@
+"""The Tsuno Senki board's own logic: dice roles in the tray, exact previews (checked against
+the engine by enumerating every roll), the state rebuilt from an observation for the hint, what
+a teammate did read off the table, and the log's words and icons."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pygame
+import pytest
+
+from ai.heuristics.tsuno import greedy_action
+from game import i18n
+from game.boards import tsuno_rolls as rolls
+from game.boards.base import BoardContext, palette_of
+from game.boards.tsuno import TsunoBoard
+from game.boards.tsuno_hint import chance_after, state_of
+from game.boards.turns import Step
+from game.engines import GAMES
+from game.engines.base import CHANCE
+from game.engines.tsuno import actions as act
+from game.engines.tsuno.state import ABSORB, TsunoState
+
+GAME = GAMES["tsuno"]
+
+
+def states(seed: int, players: int, count: int) -> list[TsunoState]:
+    """Decision states met in a game played by the policy with some random moves."""
+    rng = random.Random(seed)
+    state = GAME.new_state(players, layout=rng.choice(["ring", "grid"]))
+    found = []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        found.append(state.clone())
+        legal = state.legal_actions()
+        state.apply_action(greedy_action(state) if rng.random() < 0.7 else rng.choice(legal))
+    return found
+
+
+def test_die_roles_follow_the_engine_resolution() -> None:
+    assert rolls.die_roles([2, 4, 3, 4]) == ["run", "run", "run", "single"]
+    assert rolls.die_roles([5, 5, 1, 5]) == ["triple", "triple", "single", "triple"]
+    assert rolls.die_roles([1, 2, 3, 4, 5, 6]) == ["run"] * 6
+    assert rolls.die_roles([1, 2, 5, 6]) == ["single"] * 4
+    roll = {"area": 3, "black": [3, 3, 3, 3, 2]}
+    assert rolls.hits(roll) == [False, False, False, True, False]
+
+
+def retreat_by_enumeration(state: TsunoState, action: int) -> tuple[float, float]:
+    """P(hit on the acting area), P(its unit retreats) over every roll, pieces absorbing all
+    they may."""
+    area = state.area
+    start = state.clone()
+    start.apply_action(action)
+    dice = start.roll_black
+    hit = retreat = 0.0
+    for faces in itertools.product(range(6), repeat=dice):
+        s = start.clone()
+        for face in faces:
+            s.apply_action(face)
+        if s.last_roll["loss"]:
+            hit += 6.0**-dice
+        if s.phase == ABSORB:
+            s.apply_action(max(s.legal_actions(), key=lambda a: sum(act.ABSORB_CHOICES[a - 30])))
+        if not s.home[area - 1] or s.is_terminal():
+            retreat += 6.0**-dice
+    return hit, retreat
+
+
+def test_attack_previews_are_exact() -> None:
+    checked = 0
+    for state in states(3, 1, 60):
+        obs = state.observation(0)
+        me = obs["areas"][state.area - 1]
+        if me["unit"] != "area" or state.phase != 1 or state.attack_dice() > 4:
+            continue
+        for action in state.legal_actions():
+            if action == act.ATTACK or act.is_relief(action):
+                target = state.area if action == act.ATTACK else act.target_of(action)
+                preview = rolls.attack_preview(obs, target)
+                hit, retreat = retreat_by_enumeration(state, action)
+                assert preview["hit"] == pytest.approx(hit)
+                assert preview["worst"] == pytest.approx(retreat)
+                checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("players", [1, 3, 6])
+def test_the_hint_state_is_rebuilt_exactly_from_the_observation(players: int) -> None:
+    for state in states(players, players, 25):
+        obs = state.observation(0)
+        rebuilt = state_of(obs, players, state.options)
+        assert rebuilt.observation(0) == {**obs, "last_roll": None}
+        assert rebuilt.legal_actions() == state.legal_actions()
+        chance = chance_after(obs, players, state.options, state.legal_actions()[0])
+        assert 0.0 <= chance <= 1.0
+
+
+def test_what_a_teammate_did_is_read_off_the_table() -> None:
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = GAME.new_state(3)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            before = state.observation(0)
+            action = rng.choice(state.legal_actions())
+            key, args = state.action_phrase(action)
+            state.apply_action(action)
+            said = rolls.what_happened(before, state.observation(0))
+            want = {k: v for k, v in args.items() if k != "seat"}
+            assert said == (key, want), state.action_to_string(action)
+            checked += 1
+    assert checked > 60
+
+
+def board() -> TsunoBoard:
+    pygame.font.init()
+    ctx = BoardContext(
+        game=GAME, options={}, num_players=1, seat_names=["You"],
+        palette=palette_of(TsunoBoard, colorblind=True), lang="en",
+        feedback=lambda text: None, play_sound=lambda name: None, anim_speed=lambda: 1.0,
+    )  # fmt: skip
+    return TsunoBoard(ctx)
+
+
+def test_log_words_and_dice_icons() -> None:
+    b = board()
+    steps = [
+        Step(0, 0, ("attack", {"area": 2, "seat": 0}), ""),
+        Step(1, CHANCE, ("die", {"colour": "black", "roll": "attack", "face": 2, "player": 0}), ""),
+        Step(2, CHANCE, ("die", {"colour": "black", "roll": "attack", "face": 5, "player": 0}), ""),
+    ]
+    assert b.turn_words(steps) == ["Area 2 attacks", "Attack roll: 2 5"]
+    assert len(b.log_icons(steps, 16)) == 2
+    i18n.set_language("ja")
+    try:
+        assert b.turn_words(steps[:1]) == ["エリア2が攻撃"]
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_colour_blind_palette_keeps_every_colour_and_six_distinct_seats() -> None:
+    normal = palette_of(TsunoBoard, colorblind=False)
+    blind = palette_of(TsunoBoard, colorblind=True)
+    assert set(normal) == set(blind)
+    assert len({blind[role] for role in TsunoBoard.SEAT_ROLES}) == 6
