@@ -337,8 +337,8 @@ def test_battleline_with_tactics_against_easy_ai_by_mouse(app: App) -> None:
     seats), until the human has played every tactics card; the second game turns auto-claim on
     with its switch (the third finds it on and turns it off), the others claim with the Claim
     buttons."""
-    scene = open_match(app, "battleline", [HUMAN, "easy"], seed=6, tactics="on")
-    hand = BattleLineHand(app, 6)
+    scene = open_match(app, "battleline", [HUMAN, "easy"], seed=2, tactics="on")
+    hand = BattleLineHand(app, 2)
     auto_claims = 0
     for game in range(BATTLELINE_AI_GAMES):
         assert scene.match.state.options["tactics"] == "on"
