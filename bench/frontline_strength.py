@@ -1,0 +1,147 @@
+"""``python -m bench.frontline_strength [--latency] [--balance N] [--duel A B PAIRS]``:
+Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
+
+- latency: the time of one decision per level on positions from policy games (median, p95),
+  with the clock on, as a player meets it;
+- balance: the §12.8 Normal rule policy (``bench/baselines/frontline.py``, no search) against
+  itself on the prebuilt decks, the rules' own simulation being 47% US, 6.8 turns, ~15% overrun;
+- duels: seat-swapped games between levels, the rule policy ("rules") and OpenSpiel's ISMCTSBot
+  ("ismcts", on the wall-clock of Hard), iteration-capped, with the standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+
+from ai.agents import Agent, PolicyAgent, make_agent, obvious_move, play_out
+from ai.heuristics import HEURISTICS
+from game.engines.frontline import FrontlineGame, FrontlineState
+
+HEURISTIC = HEURISTICS["frontline"]
+
+
+def positions(count: int, seed: int) -> list[FrontlineState]:
+    """Decision positions that need thought (more than one move, no automatic move), taken
+    from policy self-play at random moments."""
+    rng = random.Random(seed)
+    found: list[FrontlineState] = []
+    while len(found) < count:
+        state = FrontlineGame().new_state()
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if obvious_move(HEURISTIC, state) is None and rng.random() < 0.05:
+                found.append(state.determinize(state.current_player(), rng))
+            action = obvious_move(HEURISTIC, state)
+            state.apply_action(HEURISTIC.policy(state, rng) if action is None else action)
+    return found
+
+
+def latency(levels: tuple[str, ...], count: int) -> dict[str, tuple[float, float, float]]:
+    """Per level: median, p95 and max seconds of one timed decision."""
+    states = positions(count, 1)
+    out = {}
+    for level in levels:
+        agent = make_agent("frontline", level, 7)
+        times = []
+        for state in states:
+            start = time.perf_counter()
+            agent.choose(state.clone())
+            times.append(time.perf_counter() - start)
+        times.sort()
+        out[level] = (statistics.median(times), times[int(0.95 * (len(times) - 1))], times[-1])
+    return out
+
+
+def agent(name: str, seed: int) -> Agent:
+    if name == "rules":
+        from bench.baselines.frontline import RulePolicyAgent
+
+        return RulePolicyAgent(seed)
+    if name == "ismcts":
+        from bench.openspiel_adapter import ismcts_agent
+
+        return ismcts_agent("frontline", seconds=2.5, seed=seed)
+    if name == "random":
+        return PolicyAgent(None, 1.0, seed)
+    return make_agent("frontline", name, seed, timed=False)
+
+
+def play(names: tuple[str, str], seed: int) -> FrontlineState:
+    state = FrontlineGame().new_state()
+    agents = [agent(name, seed * 10 + seat) for seat, name in enumerate(names)]
+    play_out(state, agents, random.Random(seed))
+    return state
+
+
+def duel(a: str, b: str, pairs: int, first_seed: int = 0) -> None:
+    """Seat-swapped pairs, printed as they finish: ``a``'s score and its standard error."""
+    scores: list[float] = []
+    for seed in range(first_seed, first_seed + pairs):
+        for names, seat in (((a, b), 0), ((b, a), 1)):
+            result = play(names, seed).returns()[seat]
+            scores.append(0.5 + 0.5 * result)
+        mean = statistics.mean(scores)
+        err = statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0.0
+        print(
+            f"{a} vs {b}: {len(scores)} games, score {100 * mean:.1f}% +- {100 * err:.1f}",
+            flush=True,
+        )
+
+
+def balance(games: int) -> None:
+    """Rule policy self-play on the prebuilt decks: the US share, turns, overrun share."""
+    from bench.baselines.frontline import RulePolicyAgent
+
+    us: list[float] = []
+    turns: list[int] = []
+    overrun = draws = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        if seed and seed % 250 == 0:
+            print(f"  {seed} games: US {100 * statistics.mean(us):.1f}%", flush=True)
+        state = FrontlineGame().new_state()
+        rng = random.Random(seed)
+        play_out(state, [RulePolicyAgent(2 * seed), RulePolicyAgent(2 * seed + 1)], rng)
+        us_seat = state.seat_of_side(0)
+        if state.winner is None or state.winner < 0:
+            draws += 1
+            us.append(0.5)
+        else:
+            us.append(1.0 if state.winner == us_seat else 0.0)
+        turns.append(state.turn)
+        overrun += state.end_reason == "overrun"
+    mean = statistics.mean(us)
+    err = statistics.stdev(us) / math.sqrt(games)
+    print(
+        f"balance: {games} games in {time.perf_counter() - start:.0f} s: US {100 * mean:.1f}% "
+        f"+- {100 * err:.1f} (draws {draws}), {statistics.mean(turns):.2f} turns, "
+        f"overrun {100 * overrun / games:.1f}%",
+        flush=True,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.frontline_strength")
+    parser.add_argument("--latency", type=int, default=0, help="positions per level")
+    parser.add_argument("--balance", type=int, default=0, help="rule-policy self-play games")
+    parser.add_argument("--duel", nargs=3, metavar=("A", "B", "PAIRS"))
+    parser.add_argument("--first-seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    if args.latency:
+        for level, (median, p95, worst) in latency(("normal", "hard"), args.latency).items():
+            print(f"{level}: median {median:.2f} s, p95 {p95:.2f} s, max {worst:.2f} s")
+    if args.balance:
+        balance(args.balance)
+    if args.duel:
+        duel(args.duel[0], args.duel[1], int(args.duel[2]), args.first_seed)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
