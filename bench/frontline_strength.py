@@ -19,6 +19,7 @@ import time
 
 from ai.agents import Agent, PolicyAgent, make_agent, obvious_move, play_out
 from ai.heuristics import HEURISTICS
+from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
 
 HEURISTIC = HEURISTICS["frontline"]
@@ -47,7 +48,11 @@ def latency(levels: tuple[str, ...], count: int) -> dict[str, tuple[float, float
     states = positions(count, 1)
     out = {}
     for level in levels:
-        agent = make_agent("frontline", level, 7)
+        agent = (
+            IsmctsAgent(ISMCTS_SIMULATIONS, 7)
+            if level == "ismcts"
+            else make_agent("frontline", level, 7)
+        )
         times = []
         for state in states:
             start = time.perf_counter()
@@ -58,15 +63,38 @@ def latency(levels: tuple[str, ...], count: int) -> dict[str, tuple[float, float
     return out
 
 
+# OpenSpiel's ISMCTSBot plays random rollouts to the end (~3,000 actions); this many
+# simulations take about Hard's 2.5 s clock on the same machine (measured with --latency).
+ISMCTS_SIMULATIONS = 10
+
+
+class IsmctsAgent:
+    """OpenSpiel's ISMCTSBot on our engine, on a simulation cap (obvious moves played at once,
+    as every level does)."""
+
+    def __init__(self, simulations: int, seed: int) -> None:
+        self.simulations = simulations
+        self.rng = random.Random(seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def choose(self, state: State) -> int:
+        from bench.openspiel_adapter import openspiel_ismcts_search
+
+        obvious = obvious_move(HEURISTIC, state)
+        if obvious is not None:
+            return obvious
+        return openspiel_ismcts_search(state, self.simulations, self.rng.getrandbits(31))
+
+
 def agent(name: str, seed: int) -> Agent:
     if name == "rules":
         from bench.baselines.frontline import RulePolicyAgent
 
         return RulePolicyAgent(seed)
     if name == "ismcts":
-        from bench.openspiel_adapter import ismcts_agent
-
-        return ismcts_agent("frontline", seconds=2.5, seed=seed)
+        return IsmctsAgent(ISMCTS_SIMULATIONS, seed)
     if name == "random":
         return PolicyAgent(None, 1.0, seed)
     return make_agent("frontline", name, seed, timed=False)
@@ -132,9 +160,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--balance", type=int, default=0, help="rule-policy self-play games")
     parser.add_argument("--duel", nargs=3, metavar=("A", "B", "PAIRS"))
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--levels", default="normal,hard", help="for --latency, with ismcts")
     args = parser.parse_args(argv)
     if args.latency:
-        for level, (median, p95, worst) in latency(("normal", "hard"), args.latency).items():
+        levels = tuple(args.levels.split(","))
+        for level, (median, p95, worst) in latency(levels, args.latency).items():
             print(f"{level}: median {median:.2f} s, p95 {p95:.2f} s, max {worst:.2f} s")
     if args.balance:
         balance(args.balance)

@@ -244,7 +244,7 @@ def _commit_pick(options: list[int], front: int) -> int | None:
         printed = UNITS[card(action)]
         rear = action >= REAR_CARD
         if printed.is_crew:
-            return (2, printed.cost)  # a crew only where a unit needs it (options say so)
+            return (1, 0)  # after the units: the crews they need, or a lone replacement
         if printed.mfa:
             return (1 if rear == (front >= 2) else -1, printed.cost)
         if rear and front == 0:
