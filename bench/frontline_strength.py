@@ -97,6 +97,8 @@ def agent(name: str, seed: int) -> Agent:
         return IsmctsAgent(ISMCTS_SIMULATIONS, seed)
     if name == "random":
         return PolicyAgent(None, 1.0, seed)
+    if name == "policy":  # the heuristic's policy alone, no randomness, no search
+        return PolicyAgent(HEURISTIC, 0.0, seed)
     return make_agent("frontline", name, seed, timed=False)
 
 
@@ -107,8 +109,8 @@ def play(names: tuple[str, str], seed: int) -> FrontlineState:
     return state
 
 
-def duel(a: str, b: str, pairs: int, first_seed: int = 0) -> None:
-    """Seat-swapped pairs, printed as they finish: ``a``'s score and its standard error."""
+def duel(a: str, b: str, pairs: int, first_seed: int = 0) -> tuple[int, float, float]:
+    """Seat-swapped pairs, printed as they finish: (games, ``a``'s score, standard error)."""
     scores: list[float] = []
     for seed in range(first_seed, first_seed + pairs):
         for names, seat in (((a, b), 0), ((b, a), 1)):
@@ -120,9 +122,10 @@ def duel(a: str, b: str, pairs: int, first_seed: int = 0) -> None:
             f"{a} vs {b}: {len(scores)} games, score {100 * mean:.1f}% +- {100 * err:.1f}",
             flush=True,
         )
+    return len(scores), mean, err
 
 
-def balance(games: int) -> None:
+def balance(games: int) -> tuple[float, float, float, float]:
     """Rule policy self-play on the prebuilt decks: the US share, turns, overrun share."""
     from bench.baselines.frontline import RulePolicyAgent
 
@@ -152,6 +155,41 @@ def balance(games: int) -> None:
         f"overrun {100 * overrun / games:.1f}%",
         flush=True,
     )
+    return mean, err, statistics.mean(turns), overrun / games
+
+
+# Full runs: (A, B, seat-swapped pairs). Hard games take minutes each (~150 searched
+# decisions at ~2.5 s), so a full run is hours on a laptop.
+DUELS = (
+    ("hard", "rules", 100),
+    ("hard", "ismcts", 100),
+    ("hard", "normal", 100),
+    ("normal", "rules", 100),
+    ("policy", "rules", 100),
+)
+
+
+def run(quick: bool) -> list[dict]:
+    """Bench section (``python -m bench --strength``): latency, balance and duels."""
+    rows: list[dict] = []
+    for level, (median, p95, _) in latency(("normal", "hard"), 5 if quick else 20).items():
+        rows.append(
+            {"game": "frontline", "metric": f"{level} decision p95 (median {median:.2f} s)",
+             "value": round(p95, 2), "unit": "s"}
+        )  # fmt: skip
+    us, err, turns, overrun = balance(20 if quick else 2000)
+    rows.append(
+        {"game": "frontline", "metric": f"rules self-play US wins (+- {100 * err:.1f}; "
+         f"{turns:.1f} turns, {100 * overrun:.0f}% overrun)", "value": round(100 * us, 1),
+         "unit": "%", "target": "~47% (rules §10.6)"}
+    )  # fmt: skip
+    for a, b, pairs in DUELS[-1:] if quick else DUELS:
+        games, score, err = duel(a, b, 3 if quick else pairs)
+        rows.append(
+            {"game": "frontline", "metric": f"{a} vs {b} score ({games} games, +- "
+             f"{100 * err:.1f})", "value": round(100 * score, 1), "unit": "%"}
+        )  # fmt: skip
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:

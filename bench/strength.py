@@ -38,6 +38,7 @@ GAME_PAIRINGS: dict[str, tuple[Pairing, ...]] = {
         Pairing("normal", "easy", None, 50),
         *(Pairing(level, RANDOM, None, 20) for level in ("easy", "normal", "hard")),
     ),
+    "frontline": (),  # its own section: bench/frontline_strength.py
 }
 QUICK_PAIRS = 10
 WORKERS = 2
