@@ -21,6 +21,7 @@ from ai.agents import Agent, PolicyAgent, make_agent, obvious_move, play_out
 from ai.heuristics import HEURISTICS
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
+from game.engines.frontline.options import GE_DECK, OPTIONS, US_DECK
 
 HEURISTIC = HEURISTICS["frontline"]
 
@@ -126,25 +127,32 @@ def duel(a: str, b: str, pairs: int, first_seed: int = 0) -> tuple[int, float, f
 
 
 def balance(games: int) -> tuple[float, float, float, float]:
-    """Rule policy self-play on the prebuilt decks: the US share, turns, overrun share."""
+    """Rule policy self-play over the four pairings of prebuilt decks (§10.5), each army in
+    each seat: the US share (and per pairing), turns, overrun share."""
     from bench.baselines.frontline import RulePolicyAgent
 
+    us_decks, ge_decks = OPTIONS[US_DECK], OPTIONS[GE_DECK]
     us: list[float] = []
+    pairing: dict[tuple[str, str], list[float]] = {}
     turns: list[int] = []
     overrun = draws = 0
     start = time.perf_counter()
     for seed in range(games):
         if seed and seed % 250 == 0:
             print(f"  {seed} games: US {100 * statistics.mean(us):.1f}%", flush=True)
-        state = FrontlineGame().new_state()
-        rng = random.Random(seed)
-        play_out(state, [RulePolicyAgent(2 * seed), RulePolicyAgent(2 * seed + 1)], rng)
-        us_seat = state.seat_of_side(0)
-        if state.winner is None or state.winner < 0:
+        decks = (us_decks[seed % 2], ge_decks[seed // 2 % 2])
+        state = FrontlineGame().new_state(
+            us_deck=decks[0], ge_deck=decks[1], seat0_army=("US", "GE")[seed // 4 % 2]
+        )
+        agents = [RulePolicyAgent(2 * seed), RulePolicyAgent(2 * seed + 1)]
+        play_out(state, agents, random.Random(seed))
+        if state.winner < 0:
             draws += 1
-            us.append(0.5)
+            result = 0.5
         else:
-            us.append(1.0 if state.winner == us_seat else 0.0)
+            result = 1.0 if state.winner == state.seat_of_side(0) else 0.0
+        us.append(result)
+        pairing.setdefault(decks, []).append(result)
         turns.append(state.turn)
         overrun += state.end_reason == "overrun"
     mean = statistics.mean(us)
@@ -155,6 +163,9 @@ def balance(games: int) -> tuple[float, float, float, float]:
         f"overrun {100 * overrun / games:.1f}%",
         flush=True,
     )
+    for (us_deck, ge_deck), results in sorted(pairing.items()):
+        print(f"  {us_deck} vs {ge_deck}: US {100 * statistics.mean(results):.1f}% "
+              f"({len(results)} games)")  # fmt: skip
     return mean, err, statistics.mean(turns), overrun / games
 
 

@@ -20,7 +20,13 @@ from typing import ClassVar
 
 from ai.budgets import Budget
 from ai.heuristics.base import Heuristic
-from ai.heuristics.frontline_plan import Planner, commit_order, model_commitment
+from ai.heuristics.frontline_plan import (
+    Planner,
+    commit_order,
+    fold_value,
+    model_commitment,
+    target_values,
+)
 from game.engines.frontline import combat, commands
 from game.engines.frontline.actions import (
     BOOST,
@@ -37,7 +43,7 @@ from game.engines.frontline.actions import (
     WEAPONS,
     kind_of,
 )
-from game.engines.frontline.cards import NO_CREW, REAR, UNITS, deck_points
+from game.engines.frontline.cards import FRONT, NO_CREW, REAR, UNITS, deck_points
 from game.engines.frontline.phases import (
     PH_ATTACK_DIE,
     PH_BUILD,
@@ -291,12 +297,18 @@ def _weapons(state: FrontlineState, legal: list[int], rng: random.Random) -> int
 
 
 def _choose_attack(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
-    """§12.4: the attacks on the most threatening, likeliest kills first (cost as the proxy)."""
+    """§12.4 attack order: the attack with the highest expected value first (its kill and lock
+    chances by the exact fold times the target's V, which holds the target's threat)."""
+    seat = state.player
 
     def worth(action: int) -> float:
-        attack = next(a for a in state.attacks[state.player] if a[1] == action - UNIT)
+        attack = next(a for a in state.attacks[seat] if a[1] == action - UNIT)
         target = state.board.get(attack[2])
-        return target.printed.cost if target else 0.0
+        attacker = state.board.get(attack[1])
+        if target is None or attacker is None:
+            return 0.0
+        shots = [(attacker, row) for row in range(3) if attack[3] >> row & 1]
+        return fold_value(state, target, shots, target_values(state, target, seat))
 
     return max(legal, key=worth)
 
@@ -364,15 +376,25 @@ def _best_unit(state: FrontlineState, legal: list[int], rng: random.Random) -> i
 
 
 def _draw_choice(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
-    """§12.7: units while the hand is short of them or the enemy is about to overrun us."""
+    """§12.7: a unit card while the hand is short of units, no frontline unit could be
+    committed, the enemy is on its way to an overrun or we trail on the board by 10; a command
+    card otherwise (up to 5). Reinforcements whenever it can be played."""
     seat = state.player
-    units = len(state.hand_units[seat])
+    hand = state.hand_units[seat]
     reinforce = COMMAND + commands.REINFORCEMENTS
-    if reinforce in legal and units < 3:
+    if reinforce in legal:
         return reinforce
-    want_unit = units < 3 or state.overrun[1 - seat] >= 1 or not state.units_of(seat)
-    if len(state.hand_commands[seat]) >= 5:
-        want_unit = True
+    board = [sum(u.printed.cost for u in state.units_of(side)) for side in (0, 1)]
+    ready = any(FRONT in UNITS[c].lines and UNITS[c].crew == NO_CREW for c in hand)
+    want_unit = (
+        len(hand) < 3
+        or not ready
+        or state.overrun[1 - seat] >= 1
+        or board[seat] <= board[1 - seat] - 10
+        or len(state.hand_commands[seat]) >= 5
+    )
+    if len(hand) >= 7:
+        want_unit = False
     if want_unit and DRAW_UNIT in legal:
         return DRAW_UNIT
     return DRAW_COMMAND if DRAW_COMMAND in legal else legal[0]

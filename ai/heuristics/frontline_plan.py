@@ -16,7 +16,7 @@ from game.engines.frontline import combat
 from game.engines.frontline.actions import CARD, DONE, REAR_CARD, UNIT
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.probability import attack_odds, fold_attack, roll_odds
-from game.engines.frontline.state import FrontlineState, commit_options
+from game.engines.frontline.state import FrontlineState, commit_counts, commit_options
 from game.engines.frontline.units import Unit
 
 Plan = dict[int, tuple[int, int]]
@@ -222,7 +222,9 @@ def commit_order(state: FrontlineState, seat: int, hand: list[int], k: int | Non
         options = [a for a in commit_options(chosen, avail, needs) if a != DONE]
         if not options:
             break
-        action = _commit_pick(options, front)
+        counts = commit_counts(chosen, avail)
+        short = {kind for kind, (units, crews, _, _) in enumerate(counts) if units > crews}
+        action = _commit_pick(options, front, short)
         if k is None and action is None:
             break
         if action is None:
@@ -236,7 +238,10 @@ def commit_order(state: FrontlineState, seat: int, hand: list[int], k: int | Non
     return chosen
 
 
-def _commit_pick(options: list[int], front: int) -> int | None:
+def _commit_pick(options: list[int], front: int, short: set[int]) -> int | None:
+    """The next card: the crew a committed unit still lacks, then frontline units (dearest
+    first), then spare crews; ``None`` when only unwanted cards are left."""
+
     def card(action: int) -> int:
         return action - REAR_CARD if action >= REAR_CARD else action - CARD
 
@@ -244,7 +249,7 @@ def _commit_pick(options: list[int], front: int) -> int | None:
         printed = UNITS[card(action)]
         rear = action >= REAR_CARD
         if printed.is_crew:
-            return (1, 0)  # after the units: the crews they need, or a lone replacement
+            return (3, 0) if printed.crew_kind in short else (1, 0)
         if printed.mfa:
             return (1 if rear == (front >= 2) else -1, printed.cost)
         if rear and front == 0:
