@@ -42,7 +42,7 @@ def test_levels_have_budgets_with_a_rollout_depth_and_caps() -> None:
         budget = HEURISTIC.budgets[level]
         assert budget.search and budget.rollout_depth is not None and budget.iterations > 0
         assert budget_for("frontline", level) is budget
-    assert HEURISTIC.budgets["normal"].seconds == 1.0
+    assert (HEURISTIC.budgets["normal"].seconds or 2) <= 1.0
     assert 1.0 <= (HEURISTIC.budgets["hard"].seconds or 0) <= 3.0
 
 

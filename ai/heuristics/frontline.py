@@ -126,7 +126,7 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
     # about what a busy laptop core does in the clock (Hard: a median of ~80 iterations in
     # 2.5 s), so untimed play is about as strong as timed (bench/frontline_strength.py).
     budgets: ClassVar[dict[str, Budget]] = {
-        "normal": Budget(search=True, seconds=1.0, iterations=120, rollout_depth=6),
+        "normal": Budget(search=True, seconds=0.9, iterations=100, rollout_depth=6),
         "hard": Budget(
             search=True,
             seconds=2.5,

@@ -198,7 +198,9 @@ def _commit(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
         for a in state.commit[seat]
         if a < REAR_CARD and not UNITS[_card(a)].is_crew and FRONT in UNITS[_card(a)].lines
     )
-    fronts, crews, rears = [], [], []
+    fronts: list[int] = []
+    crews: list[int] = []
+    rears: list[int] = []
     for action in legal:
         if action == DONE:
             continue
