@@ -63,61 +63,14 @@ from game.engines.frontline.phases import (
     PH_WEAPONS,
     PH_WINDOW,
 )
-from game.engines.frontline.probability import fold_attack, p_at_least, roll_odds
+from game.engines.frontline.probability import p_at_least, roll_odds
 from game.engines.frontline.state import NORMAL, FrontlineState, commit_counts, commit_valid
-from game.engines.frontline.units import Unit
 
 PRIOR_WEIGHT = 4.0  # the policy's move against 1 for any other
 BOOST_GAIN = 0.09  # §12.6: discard for +1 when the roll gains this much probability
 BOOST_VALUE = 6  # ... and the target is worth at least this many VP
-LOCK_SHARE = 0.35  # §12.4: a target pushed to half HP is worth this share of its cost
 BUILD_TARGET = 95  # §12.2 target points
-BOMB_VALUE = 10  # §12.4 step 5: hold bombs back for targets worth less
 ESTIMATE_SCALE = 20.0  # VP difference that reads as a clear lead
-
-
-def plan_value(state: FrontlineState, target: Unit, shots: list[tuple[Unit, int]]) -> float:
-    """Expected VP of firing the weapons ``shots`` ((attacker, row) pairs) at ``target`` this
-    phase, folded exactly (§12.3): kill x cost + (half HP, alive) x share x cost."""
-    hp = max(1, target.hp_left)
-    half = target.printed.half_hp if target.dmg_card < 0 else 0
-    damage = [0.0] * hp
-    damage[0] = 1.0
-    destroyed = 0.0
-    defense = combat.defense(state, target)
-    column = combat.column(target)
-    for attacker, row in shots:
-        weapon = attacker.printed.weapons[row]
-        value = weapon.attack[column]
-        if value is None:
-            continue
-        mod = combat.roll_mod(state, attacker, target)
-        roll = roll_odds(value, mod, weapon.damage_mod, defense)
-        damage, destroyed, _ = fold_attack(damage, destroyed, roll, weapon.rof, hp)
-    lock = destroyed + sum(damage[max(0, hp - half) :])
-    cost = target.printed.cost + (UNITS[target.crew].cost if target.crew >= 0 else 0)
-    return destroyed * cost + (lock - destroyed) * LOCK_SHARE * cost
-
-
-def _rows(mask: int) -> list[int]:
-    return [row for row in range(3) if mask >> row & 1]
-
-
-def mask_value(state: FrontlineState, attacker: Unit, target: Unit, mask: int) -> float:
-    """The marginal gain of adding this attack to the ones already declared on ``target``
-    (§12.4 step 2: focus fire pays only until the kill is likely)."""
-    before = [
-        (state.board[pos], row)
-        for kind, pos, aimed, rows in state.decls[state.player]
-        if kind == 0 and aimed == target.pos
-        for row in _rows(rows)
-    ]
-    new = [(attacker, row) for row in _rows(mask)]
-    gain = plan_value(state, target, before + new) - plan_value(state, target, before)
-    for row in _rows(mask):
-        if attacker.printed.weapons[row].bomb and target.printed.cost < BOMB_VALUE:
-            gain -= 1.0  # §12.4 step 5: keep the bomb for a worthier target
-    return gain
 
 
 class FrontlineHeuristic(Heuristic[FrontlineState]):
@@ -291,9 +244,10 @@ def _declare(state: FrontlineState, legal: list[int], rng: random.Random) -> int
 
 
 def _weapons(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
-    attacker = state.board[state.queue[0]]
-    target = state.board[state.pending_target]
-    return max(legal, key=lambda a: mask_value(state, attacker, target, a - WEAPONS))
+    """§12.4 step 5: the weapons with the highest marginal gain on the declared target."""
+    pos, target = state.queue[0], state.pending_target
+    planner = Planner(state, state.player, [])
+    return max(legal, key=lambda a: planner.target_score(target, {pos: (target, a - WEAPONS)}))
 
 
 def _choose_attack(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
