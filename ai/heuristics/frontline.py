@@ -4,12 +4,15 @@ prior and the opponent model of the search's Normal and Hard levels.
 One decision at a time: commit every ready unit in the §12.5 order (``frontline_plan``), aim
 the attackers still to declare by the exact fold of §12.3 with greedy assignment plus local
 search (§12.4 steps 1-2, 4-5), play cards where they help at once and discard for +1 where a
-roll gains >= 9 points against a target worth >= 6 (§12.6), draw by §12.7. The first cut (no
-local search, no discard) beat aiming each attacker alone 66.7% +- 4.3 over 120 seat-swapped
-games. Hard searches over this (ISMCTS) with ``resample`` modelling the opponent's face-down
-commitment as this same policy applied to a determinized hand (§12.8: only public state and
-counts are read). The deck builder of §12.2 is approximated: crews for the crewed units drawn,
-then units, to 95-100 points.
+roll gains >= 9 points against a target worth >= 6 (§12.6), resolve attacks by expected
+value, draw by §12.7. Measured (seat-swapped, bench/frontline_strength.py): this policy scores
+64.0% +- 3.4 over 200 games against the §12.8 rule baseline written from the rules text (it
+was 38% before the attack order by expected value and the full §12.7 draw; the local search
+and the discard-for-+1 each moved it by less than the noise of 60 games). Hard searches over
+this (ISMCTS) with ``resample`` modelling the opponent's face-down commitment as this same
+policy applied to a determinized hand (§12.8: only public state and counts are read). The
+deck builder of §12.2 is approximated: crews for the crewed units drawn, then units, to
+95-100 points.
 """
 
 from __future__ import annotations
