@@ -33,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
         "--strength", action="store_true", help="also play AI level tournaments (minutes)"
     )
     args = parser.parse_args(argv)
-    strength = ["bench.strength", "bench.tsuno_strength"] if args.strength else []
+    strength = ["bench.strength", "bench.tsuno_strength", "bench.frontline_strength"]
+    strength = strength if args.strength else []
     sections = list(SECTIONS) + strength
     rows: list[dict] = []
     for name in sections:

@@ -75,6 +75,7 @@ GAME_PAIRINGS: dict[str, tuple[Pairing, ...]] = {
         Pairing("normal", "easy", 0.60, 100),
         Pairing("hard", OPENSPIEL, 0.75, 20, seconds=1.0),
     ),
+    "frontline": (),  # its own section: bench/frontline_strength.py
 }
 QUICK_PAIRS = 5
 WORKERS = 2

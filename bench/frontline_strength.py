@@ -1,0 +1,226 @@
+"""``python -m bench.frontline_strength [--latency] [--balance N] [--duel A B PAIRS]``:
+Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
+
+- latency: the time of one decision per level on positions from policy games (median, p95),
+  with the clock on, as a player meets it;
+- balance: the §12.8 Normal rule policy (``bench/baselines/frontline.py``, no search) against
+  itself on the prebuilt decks, the rules' own simulation being 47% US, 6.8 turns, ~15% overrun;
+- duels: seat-swapped games between levels, the rule policy ("rules") and OpenSpiel's ISMCTSBot
+  ("ismcts", on the wall-clock of Hard), iteration-capped, with the standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+
+from ai.agents import Agent, PolicyAgent, make_agent, obvious_move, play_out
+from ai.heuristics import HEURISTICS
+from game.engines.base import State
+from game.engines.frontline import FrontlineGame, FrontlineState
+from game.engines.frontline.options import GE_DECK, OPTIONS, US_DECK
+
+HEURISTIC = HEURISTICS["frontline"]
+
+
+def positions(count: int, seed: int) -> list[FrontlineState]:
+    """Decision positions that need thought (more than one move, no automatic move), taken
+    from policy self-play at random moments."""
+    rng = random.Random(seed)
+    found: list[FrontlineState] = []
+    while len(found) < count:
+        state = FrontlineGame().new_state()
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if obvious_move(HEURISTIC, state) is None and rng.random() < 0.05:
+                found.append(state.determinize(state.current_player(), rng))
+            action = obvious_move(HEURISTIC, state)
+            state.apply_action(HEURISTIC.policy(state, rng) if action is None else action)
+    return found
+
+
+def latency(levels: tuple[str, ...], count: int) -> dict[str, tuple[float, float, float]]:
+    """Per level: median, p95 and max seconds of one timed decision."""
+    states = positions(count, 1)
+    out = {}
+    for level in levels:
+        agent = (
+            IsmctsAgent(ISMCTS_SIMULATIONS, 7)
+            if level == "ismcts"
+            else make_agent("frontline", level, 7)
+        )
+        times = []
+        for state in states:
+            start = time.perf_counter()
+            agent.choose(state.clone())
+            times.append(time.perf_counter() - start)
+        times.sort()
+        out[level] = (statistics.median(times), times[int(0.95 * (len(times) - 1))], times[-1])
+    return out
+
+
+# OpenSpiel's ISMCTSBot plays random rollouts to the end (~3,000 actions); this many
+# simulations take about Hard's 2.5 s clock on the same machine (measured with --latency).
+ISMCTS_SIMULATIONS = 10
+
+
+class IsmctsAgent:
+    """OpenSpiel's ISMCTSBot on our engine, on a simulation cap (obvious moves played at once,
+    as every level does)."""
+
+    def __init__(self, simulations: int, seed: int) -> None:
+        self.simulations = simulations
+        self.rng = random.Random(seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def choose(self, state: State) -> int:
+        from bench.openspiel_adapter import openspiel_ismcts_search
+
+        obvious = obvious_move(HEURISTIC, state)
+        if obvious is not None:
+            return obvious
+        return openspiel_ismcts_search(state, self.simulations, self.rng.getrandbits(31))
+
+
+def agent(name: str, seed: int) -> Agent:
+    if name == "rules":
+        from bench.baselines.frontline import RulePolicyAgent
+
+        return RulePolicyAgent(seed)
+    if name == "ismcts":
+        return IsmctsAgent(ISMCTS_SIMULATIONS, seed)
+    if name == "random":
+        return PolicyAgent(None, 1.0, seed)
+    if name == "policy":  # the heuristic's policy alone, no randomness, no search
+        return PolicyAgent(HEURISTIC, 0.0, seed)
+    return make_agent("frontline", name, seed, timed=False)
+
+
+def play(names: tuple[str, str], seed: int) -> FrontlineState:
+    state = FrontlineGame().new_state()
+    agents = [agent(name, seed * 10 + seat) for seat, name in enumerate(names)]
+    play_out(state, agents, random.Random(seed))
+    return state
+
+
+def duel(a: str, b: str, pairs: int, first_seed: int = 0) -> tuple[int, float, float]:
+    """Seat-swapped pairs, printed as they finish: (games, ``a``'s score, standard error)."""
+    scores: list[float] = []
+    for seed in range(first_seed, first_seed + pairs):
+        for names, seat in (((a, b), 0), ((b, a), 1)):
+            result = play(names, seed).returns()[seat]
+            scores.append(0.5 + 0.5 * result)
+        mean = statistics.mean(scores)
+        err = statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0.0
+        print(
+            f"{a} vs {b}: {len(scores)} games, score {100 * mean:.1f}% +- {100 * err:.1f}",
+            flush=True,
+        )
+    return len(scores), mean, err
+
+
+def balance(games: int) -> tuple[float, float, float, float]:
+    """Rule policy self-play over the four pairings of prebuilt decks (§10.5), each army in
+    each seat: the US share (and per pairing), turns, overrun share."""
+    from bench.baselines.frontline import RulePolicyAgent
+
+    us_decks, ge_decks = OPTIONS[US_DECK], OPTIONS[GE_DECK]
+    us: list[float] = []
+    pairing: dict[tuple[str, str], list[float]] = {}
+    turns: list[int] = []
+    overrun = draws = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        if seed and seed % 250 == 0:
+            print(f"  {seed} games: US {100 * statistics.mean(us):.1f}%", flush=True)
+        decks = (us_decks[seed % 2], ge_decks[seed // 2 % 2])
+        state = FrontlineGame().new_state(
+            us_deck=decks[0], ge_deck=decks[1], seat0_army=("US", "GE")[seed // 4 % 2]
+        )
+        agents = [RulePolicyAgent(2 * seed), RulePolicyAgent(2 * seed + 1)]
+        play_out(state, agents, random.Random(seed))
+        if state.winner < 0:
+            draws += 1
+            result = 0.5
+        else:
+            result = 1.0 if state.winner == state.seat_of_side(0) else 0.0
+        us.append(result)
+        pairing.setdefault(decks, []).append(result)
+        turns.append(state.turn)
+        overrun += state.end_reason == "overrun"
+    mean = statistics.mean(us)
+    err = statistics.stdev(us) / math.sqrt(games)
+    print(
+        f"balance: {games} games in {time.perf_counter() - start:.0f} s: US {100 * mean:.1f}% "
+        f"+- {100 * err:.1f} (draws {draws}), {statistics.mean(turns):.2f} turns, "
+        f"overrun {100 * overrun / games:.1f}%",
+        flush=True,
+    )
+    for (us_deck, ge_deck), results in sorted(pairing.items()):
+        print(f"  {us_deck} vs {ge_deck}: US {100 * statistics.mean(results):.1f}% "
+              f"({len(results)} games)")  # fmt: skip
+    return mean, err, statistics.mean(turns), overrun / games
+
+
+# Full runs: (A, B, seat-swapped pairs). Hard games take minutes each (~150 searched
+# decisions at ~2.5 s), so a full run is hours on a laptop.
+DUELS = (
+    ("hard", "rules", 100),
+    ("hard", "ismcts", 100),
+    ("hard", "normal", 100),
+    ("normal", "rules", 100),
+    ("policy", "rules", 100),
+)
+
+
+def run(quick: bool) -> list[dict]:
+    """Bench section (``python -m bench --strength``): latency, balance and duels."""
+    rows: list[dict] = []
+    for level, (median, p95, _) in latency(("normal", "hard"), 5 if quick else 20).items():
+        rows.append(
+            {"game": "frontline", "metric": f"{level} decision p95 (median {median:.2f} s)",
+             "value": round(p95, 2), "unit": "s"}
+        )  # fmt: skip
+    us, err, turns, overrun = balance(20 if quick else 2000)
+    rows.append(
+        {"game": "frontline", "metric": f"rules self-play US wins (+- {100 * err:.1f}; "
+         f"{turns:.1f} turns, {100 * overrun:.0f}% overrun)", "value": round(100 * us, 1),
+         "unit": "%", "target": "~47% (rules §10.6)"}
+    )  # fmt: skip
+    for a, b, pairs in DUELS[-1:] if quick else DUELS:
+        games, score, err = duel(a, b, 3 if quick else pairs)
+        rows.append(
+            {"game": "frontline", "metric": f"{a} vs {b} score ({games} games, +- "
+             f"{100 * err:.1f})", "value": round(100 * score, 1), "unit": "%"}
+        )  # fmt: skip
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.frontline_strength")
+    parser.add_argument("--latency", type=int, default=0, help="positions per level")
+    parser.add_argument("--balance", type=int, default=0, help="rule-policy self-play games")
+    parser.add_argument("--duel", nargs=3, metavar=("A", "B", "PAIRS"))
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--levels", default="normal,hard", help="for --latency, with ismcts")
+    args = parser.parse_args(argv)
+    if args.latency:
+        levels = tuple(args.levels.split(","))
+        for level, (median, p95, worst) in latency(levels, args.latency).items():
+            print(f"{level}: median {median:.2f} s, p95 {p95:.2f} s, max {worst:.2f} s")
+    if args.balance:
+        balance(args.balance)
+    if args.duel:
+        duel(args.duel[0], args.duel[1], int(args.duel[2]), args.first_seed)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
