@@ -675,11 +675,12 @@ class FlatFrontState(State):
     def _combat_reason(self, action: int) -> Phrase | None:
         side = self._to_move
         layout = self._layout
+        assert layout is not None  # combat starts once every tile is down
         if action == PASS:
             if open_targets(layout, self._standing, side):
                 return "must_attack", {"side": side}
             return None
-        target = decode_attack(action)  # every tile is down in combat
+        target = decode_attack(action)
         if self._owner[target] == side:
             return "own_tile", {}
         if not self._power[target]:
