@@ -102,6 +102,8 @@ YOUR_TURN = "your_turn"  # the one human must decide after the AI or chance move
 
 @dataclass(frozen=True)
 class Event:
+    """Something the scene should tell the player about once (a toast, a sound, a pause)."""
+
     kind: str
     action: int | None = None
     detail: str = ""
@@ -469,6 +471,8 @@ class Match:
         self._announce(before, automatic=False)
 
     def _announce(self, before: Phase | None, automatic: bool) -> None:
+        """Queue the events of the change from ``before`` (None: a new match) to the current
+        phase; ``automatic`` when live play moved on, not undo, redo or a lifted curtain."""
         after = self._phase
         if after == before:
             return
@@ -557,7 +561,7 @@ class Match:
         else:
             self.redo_stack.clear()
         self._changed()
-        self._announce(before, automatic=before.kind in (AI_TURN, CHANCE_STEP))
+        self._announce(before, automatic=True)
         return move
 
     def _rebuild(self, history: list[int]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import random
 
 import pytest
 
@@ -518,3 +519,32 @@ def test_hot_seat_undo_of_ones_own_move_needs_no_consent() -> None:
     run_automatic(match)
     if match.to_move != mover:  # the next turn is the other player's: they must not undo alone
         assert match.undo_consent() == mover
+
+
+@pytest.mark.parametrize("game_id", ["flatfront", "battleline"])
+def test_random_play_with_undo_and_redo_stays_consistent(game_id: str) -> None:
+    """Undo, redo and new choices in any order: the history always replays, the log stays in
+    step with it, undo never goes below the floor, and Continue finds the same phase."""
+    rng = random.Random(game_id)
+    match = Match(GAMES[game_id], [HUMAN, "easy"], seed=9, client=SyncClient())
+    for _ in range(150):
+        if match.is_over:
+            break
+        roll = rng.random()
+        if roll < 0.1 and match.can_undo():
+            floor = match.undo_floor
+            assert match.undo() and len(match.state.history) >= floor
+        elif roll < 0.15 and match.can_redo():
+            match.redo()
+        elif match.human_to_decide():
+            match.play(rng.choice(match.phase.legal))
+        else:
+            match.advance()
+        for index, move in enumerate(match.moves):
+            assert move.index == index
+    again = GAMES[game_id].replay(match.state.to_record())
+    assert again.observation(0) == match.state.observation(0)
+    assert (
+        match.phase
+        == Match.from_record(GAMES[game_id], match.seats, 9, match.state.to_record()).phase
+    )

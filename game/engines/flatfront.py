@@ -688,7 +688,7 @@ class FlatFrontState(State):
             if open_targets(layout, self._standing, side):
                 return "must_attack", {"side": side}
             return None
-        target = decode_attack(action)  # every tile is down in combat
+        target = decode_attack(action)
         if self._owner[target] == side:
             return "own_tile", {}
         if not self._power[target]:
