@@ -6,13 +6,13 @@ terminating the processes; the next request starts fresh ones. If every process 
 or fails, or the answer is not a legal move, the move is the heuristic policy's, computed here
 in a moment, and the answer says so (``AIMove.fell_back``) so the UI can tell the player.
 
-**Root-parallel search** (DESIGN.md, "All cores"): a search fans out over one process per core
-(the UI process mostly sleeps while the AI thinks). Each process searches the same position on
-its own seed, so with its own determinizations; each gets the level's clock and a share of its
-iteration cap, so a level spends the same effort, sooner, or more within its clock. The root
-statistics are added up (``ai.mcts.combine``) and the most visited move is played. A process
-that dies costs only its share; the move falls back only when none answers. Levels that do not
-search (Easy) ask one process.
+**Root-parallel search** (DESIGN.md, "All cores"): a search fans out over one process per core,
+up to ``MAX_PROCESSES`` (the UI process mostly sleeps while the AI thinks). Each process
+searches the same position on its own seed, so with its own determinizations; each gets the
+level's clock and a share of its iteration cap, so a level spends the same effort, sooner, or
+more within its clock. The root statistics are added up (``ai.mcts.combine``) and the most
+visited move is played. A process that dies costs only its share; the move falls back only when
+none answers. Levels that do not search (Easy) ask one process.
 
 The processes use the "spawn" start method: the same on every platform and the one that works
 inside a PyInstaller one-file bundle (``multiprocessing.freeze_support()`` comes first in main).
@@ -44,6 +44,9 @@ TIMEOUT_MARGIN = 2.0  # seconds allowed beyond the level's own budget
 STARTUP_ALLOWANCE = 15.0  # extra seconds for a fresh process: interpreter start, imports, unpacking
 CLOSE_WAIT = 1.0  # seconds a closing process gets to leave on its own
 SEED_STRIDE = 1_000_003  # process i of a search searches on seed * SEED_STRIDE + i
+# Root parallelism's returns shrink with each process (every one re-learns the top of the tree)
+# while each costs an interpreter's memory, so a many-core machine uses a few.
+MAX_PROCESSES = 4
 
 
 def available_cores() -> int:
@@ -118,10 +121,13 @@ class AIWorker:
         startup_allowance: float = STARTUP_ALLOWANCE,
         processes: int | None = None,
     ) -> None:
-        """``processes``: how many processes a search fans out over (default: one per core)."""
+        """``processes``: how many processes a search fans out over (default: one per core, at
+        most MAX_PROCESSES)."""
         self.timeout_margin = timeout_margin
         self.startup_allowance = startup_allowance
-        self.processes = available_cores() if processes is None else max(1, processes)
+        if processes is None:
+            processes = min(available_cores(), MAX_PROCESSES)
+        self.processes = max(1, processes)
         self._context = multiprocessing.get_context("spawn")
         self._pool: list[_Process | None] = [None] * self.processes
         self._next_ticket = 1

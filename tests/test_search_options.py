@@ -58,6 +58,19 @@ def test_open_loop_keeps_one_node_below_a_chance_node() -> None:
     assert len(first_die) == 1 and first_die[0].visits == gamble.visits - 1
 
 
+def test_open_loop_trees_carry_over_past_the_dice() -> None:
+    state = DiceGambleGame().new_state()
+    search = MCTS(seed=0, open_loop=True)
+    search.search(state, iterations=400)
+    rng = random.Random(0)
+    state.apply_action(GAMBLE)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance(rng))
+    after = search.search(state, iterations=50)
+    assert sum(after.visits.values()) > 100  # what the first search learnt below the dice
+    assert after.action == 0
+
+
 class _WidePrior(Heuristic[State]):
     """Ranks the winner among its top ten of 300 (the nine others are decoys that lose)."""
 

@@ -47,7 +47,7 @@ def _wait(worker: AIWorker) -> AIMove:
 
 @pytest.fixture
 def worker() -> Iterator[AIWorker]:
-    worker = AIWorker()
+    worker = AIWorker(processes=2)
     yield worker
     worker.close()
 
@@ -207,7 +207,7 @@ def test_processes_leave_quietly_when_the_app_is_killed(tmp_path: Path) -> None:
 
 def test_falls_back_when_the_process_is_too_slow() -> None:
     # A deadline no process can meet: 0.05 s for a 1 s search, no allowance to start up.
-    worker = AIWorker(timeout_margin=-0.95, startup_allowance=0.0)
+    worker = AIWorker(timeout_margin=-0.95, startup_allowance=0.0, processes=2)
     try:
         state = _decision()
         ticket = worker.request("flatfront", "normal", 1, state)
@@ -220,7 +220,7 @@ def test_falls_back_when_the_process_is_too_slow() -> None:
 
 
 def test_close_ends_the_process() -> None:
-    worker = AIWorker()
+    worker = AIWorker(processes=2)
     worker.request("flatfront", "easy", 1, _decision())
     _wait(worker)
     pid = worker.pid

@@ -5,7 +5,9 @@ To give a game its AI, write ``ai/heuristics/<game id>.py`` with exactly one sub
 
     class TsunoHeuristic(Heuristic[TsunoState]):
         open_loop_chance = True  # dice: sample them without keying the tree by their faces
-        budgets = {"hard": Budget(search=True, seconds=3.0, iterations=3000, rollout_depth=4)}
+        budgets: ClassVar[dict[str, Budget]] = {
+            "hard": Budget(search=True, seconds=3.0, iterations=3000, rollout_depth=4),
+        }
 
         def policy(self, state: TsunoState, rng: random.Random) -> int: ...
         def estimate(self, state: TsunoState) -> list[float]: ...
