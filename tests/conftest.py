@@ -1,7 +1,28 @@
-"""Headless pygame for every test: no display, no sound card."""
+"""Headless pygame for every test: no display, no sound card; and the app most scene tests drive."""
 
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+import pytest
+
+from game import saves
+from game.app import App
+from game.i18n import set_language
+from game.settings import Settings
+from tests.test_app_fakes import SyncClient
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """The real app on a fresh data folder, animations off, with the synchronous fake AI; tests
+    that need the real AI worker define their own ``app``."""
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
+    application = App(Settings(animation="off", sound=False, language="en"), persist_settings=False)
+    application.ai = SyncClient()
+    yield application
+    application.close()
+    set_language("en")

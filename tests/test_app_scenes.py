@@ -26,16 +26,6 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 DT = 1 / 60
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
-    application = App(Settings(animation="off", sound=False, language="en"), persist_settings=False)
-    application.ai = SyncClient()
-    yield application
-    application.close()
-    set_language("en")
-
-
 def post_click(pos: tuple[int, int], button: int = 1) -> None:
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))

@@ -17,10 +17,7 @@ from game.engines.flatfront import is_pieces, is_place
 from game.match import HUMAN, HUMAN_TURN, Match
 from game.scenes.match import MatchScene
 from tests.test_app_fakes import SyncClient
-from tests.test_app_scenes import app as app
 from tests.test_app_scenes import post_key, run, run_until
-
-__all__ = ["app"]
 
 
 class SearchingClient(SyncClient):

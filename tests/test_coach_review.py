@@ -15,10 +15,7 @@ from game.match import HUMAN, Match
 from game.scenes.gameover import GameOverScene
 from game.scenes.match import MatchScene
 from game.scenes.review import ReviewScene, biggest_drops, human_moves
-from tests.test_app_scenes import app as app
 from tests.test_app_scenes import post_key, run, run_until
-
-__all__ = ["app"]
 
 
 def test_biggest_drops_are_the_largest_positive_losses_largest_first() -> None:

@@ -11,19 +11,8 @@ from game import saves
 from game.app import App
 from game.i18n import set_language
 from game.settings import Settings
-from tests.test_app_fakes import SyncClient
 
 DT = 1 / 60
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
-    application = App(Settings(animation="off", sound=False, language="en"), persist_settings=False)
-    application.ai = SyncClient()
-    yield application
-    application.close()
-    set_language("en")
 
 
 def run(app: App, frames: int = 1) -> None:

@@ -17,7 +17,6 @@ from game.saves import Autosave
 from game.scenes.match import MatchScene, resume_autosave
 from game.scenes.overlay import DialogScene
 from tests.test_app_fakes import PALETTES, PebblesBoard, PebblesGame, SyncClient
-from tests.test_app_scenes import app as app
 from tests.test_app_scenes import post_key, run, run_until, start_pebbles, top
 
 __all__ = ["PALETTES"]  # the board palette theme.board_palette finds in a board's module

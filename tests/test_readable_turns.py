@@ -8,29 +8,14 @@ import random
 import re
 
 import pygame
-import pytest
 
-from game import saves
 from game.app import App
 from game.boards.turns import Step, group
 from game.engines import GAMES
 from game.engines.base import CHANCE
-from game.i18n import set_language
 from game.match import HUMAN, Match
 from game.scenes.match import MatchScene
-from game.settings import Settings
-from tests.test_app_fakes import SyncClient
 from tests.test_app_scenes import run, run_until
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
-    application = App(Settings(animation="off", sound=False, language="en"), persist_settings=False)
-    application.ai = SyncClient()
-    yield application
-    application.close()
-    set_language("en")
 
 
 def step(index: int, who: int, key: str, **args: object) -> Step:
