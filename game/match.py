@@ -149,6 +149,7 @@ class Match:
         autosave: bool = False,
         history: list[int] | None = None,
         names: list[str] | None = None,
+        memory: dict | None = None,
     ) -> None:
         game.resolve_players(len(seats))
         # Players' own names, one per seat ("" = the default name).
@@ -179,6 +180,8 @@ class Match:
         self._phase = self._compute_phase()
         for action in history or []:
             self._push(action)
+        if memory:
+            self._recall(memory)
         self._announce(None, automatic=False)
 
     # --- construction ---------------------------------------------------------------------------
@@ -420,6 +423,34 @@ class Match:
     def to_save(self) -> tuple[str, list[str], int, dict]:
         return self.game.id, self.seats, self.seed, self.state.to_record()
 
+    def undo_memory(self) -> dict:
+        """What undo and redo know beyond the history, saved with it: every chance outcome ever
+        drawn (so quitting and continuing cannot re-roll an undone die) and the redo stack."""
+        drawn = [[[list(o) for o in offer], n, out] for (offer, n), out in self._drawn.items()]
+        return {"drawn": drawn, "redo": list(self.redo_stack)}
+
+    def _recall(self, memory: dict) -> None:
+        """Take back a saved :meth:`undo_memory`. It is a convenience beside the history: a
+        malformed part is dropped, never trusted (a redo stack is kept only if it replays)."""
+        drawn = memory.get("drawn", [])
+        for entry in drawn if isinstance(drawn, list) else []:
+            try:
+                offer_raw, n, outcome = entry
+                offer = tuple((int(a), float(p)) for a, p in offer_raw)
+            except (TypeError, ValueError):
+                continue
+            if is_action(n) and is_action(outcome) and any(a == outcome for a, _ in offer):
+                self._drawn.setdefault((offer, n), outcome)
+        redo = memory.get("redo", [])
+        if isinstance(redo, list) and redo and all(is_action(a) for a in redo):
+            trial = self.game.new_state(self.state.num_players, **self.state.options)
+            try:
+                for action in [*self.state.history, *reversed(redo)]:
+                    trial.apply_action(action)
+            except IllegalActionError:
+                return
+            self.redo_stack = list(redo)
+
     # --- internals -----------------------------------------------------------------------------
     def _rng(self, purpose: str) -> random.Random:
         return _rng(self.seed, purpose, ",".join(map(str, self.state.history)))
@@ -605,7 +636,9 @@ class Match:
                 saves.delete_autosave(self.game.id)
             else:
                 record = self.state.to_record()
-                saves.write_autosave(self.game.id, self.seats, self.seed, record, self.own_names)
+                saves.write_autosave(
+                    self.game.id, self.seats, self.seed, record, self.own_names, self.undo_memory()
+                )
         except OSError as err:  # a full or read-only disk must not end the game
             self._events.append(Event(SAVE_FAILED, detail=err.strerror or str(err)))
 

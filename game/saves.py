@@ -178,6 +178,7 @@ class Autosave:
     saved_at: float
     path: Path
     names: list[str] = field(default_factory=list)  # players' own names, "" for the default
+    memory: dict = field(default_factory=dict)  # what undo/redo remember (``Match.undo_memory``)
 
 
 def autosave_path(game_id: str) -> Path:
@@ -185,7 +186,12 @@ def autosave_path(game_id: str) -> Path:
 
 
 def write_autosave(
-    game_id: str, seats: list[str], seed: int, record: dict, names: list[str] | None = None
+    game_id: str,
+    seats: list[str],
+    seed: int,
+    record: dict,
+    names: list[str] | None = None,
+    memory: dict | None = None,
 ) -> None:
     payload = {
         "format": AUTOSAVE_FORMAT,
@@ -196,6 +202,7 @@ def write_autosave(
         "seed": seed,
         "record": record,
         "names": list(names or []),
+        "memory": memory or {},
     }
     write_json_atomic(autosave_path(game_id), payload)
 
@@ -226,7 +233,11 @@ def parse_autosave(data: Any, path: Path) -> Autosave:
     names = data.get("names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         names = []  # only a label: a bad one falls back to the default names
-    return Autosave(game_id, seats, seed, record, float(saved_at), path, names[: len(seats)])
+    memory = data.get("memory", {})
+    if not isinstance(memory, dict):
+        memory = {}  # checked in full by the match that uses it; a bad one is only forgotten
+    saved = float(saved_at)
+    return Autosave(game_id, seats, seed, record, saved, path, names[: len(seats)], memory)
 
 
 def load_autosave(path: Path) -> Autosave:

@@ -462,6 +462,39 @@ def test_dice_are_not_rerolled_by_undo_and_each_roll_keeps_its_own_outcome() -> 
         assert match.state.history[0::2] == [1, 1, 1]
 
 
+def test_continue_after_undo_neither_rerolls_nor_forgets_the_redo(data_dir) -> None:
+    """Quitting after an undo and continuing must not hand out fresh dice (a re-roll by the
+    back door), and the undone moves stay redoable."""
+    game = DiceGame()
+    match = Match(game, [HUMAN, HUMAN], seed=5, autosave=True)
+    for _ in range(3):
+        match.play(0)
+        match.advance()
+    rolls = match.state.history[1::2]
+    while match.undo():
+        pass
+    saved = saves.load_autosave(saves.autosave_path(game.id))
+    record = {**saved.record, "history": []}  # the autosave after the undo holds no moves
+    resumed = Match.from_record(game, saved.seats, saved.seed, record, memory=saved.memory)
+    assert resumed.can_redo()
+    for _ in range(3):
+        resumed.play(1)
+        resumed.advance()
+    assert resumed.state.history[1::2] == rolls
+
+
+def test_a_damaged_undo_memory_is_forgotten_not_trusted() -> None:
+    game = DiceGame()
+    for memory in (
+        {"drawn": "x", "redo": 7},
+        {"drawn": [[[[9, 1.0]], 0, 4]], "redo": [5, 5, 5]},  # outcome not on offer; illegal redo
+        {"drawn": [["bad"]], "redo": [True]},
+    ):
+        match = Match(game, [HUMAN, HUMAN], seed=5, memory=memory)
+        assert not match.can_redo()
+        assert match.undo_memory() == {"drawn": [], "redo": []}
+
+
 def test_battle_line_undo_stops_at_the_humans_last_draw() -> None:
     match = Match(GAMES["battleline"], [HUMAN, "easy"], seed=3, client=SyncClient())
     run_automatic(match)

@@ -60,6 +60,7 @@ def resume_autosave(app: App, save: Autosave) -> bool:
             client=app.ai,
             autosave=True,
             names=save.names,
+            memory=save.memory,
         )
     except (ValueError, KeyError, TypeError) as err:
         report_problems(app, [set_aside(save.path, DamagedFileError("illegal", str(err)))])
