@@ -101,6 +101,11 @@ def test_review_graphs_each_human_move_and_shows_a_drop_on_the_board(app: App) -
     expected = biggest_drops([gain[p.index] / 2 for p in positions])
     assert review.drops() == expected
     assert expected
+    run(app, 1)
+    assert review.selected == expected[0]  # the biggest drop is shown without asking
+    post_key(pygame.K_2 if len(expected) > 1 else pygame.K_1)
+    run(app, 2)
+    assert review.selected == expected[-1 if len(expected) == 1 else 1]
     post_key(pygame.K_1)
     run(app, 2)
     worst = review.reviewer.verdicts[expected[0]]

@@ -172,6 +172,8 @@ class ReviewScene(Scene):
         self.match = scene.match
         self.reviewer = Reviewer(self.match)
         self.board = scene._make_board()
+        # The finished board until the review is done, then its biggest drop.
+        self.board.show(self.match.observation(), self.match.viewer, [], animate=False)
         self.selected: int | None = None  # index into the verdicts
         self.played_rects: list[pygame.Rect] = []  # the move played, on the board shown
         self.back_button = Button(
@@ -258,6 +260,8 @@ class ReviewScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.reviewer.poll()
+        if self.selected is None and self.reviewer.done and (drops := self.drops()):
+            self.select(drops[0])
         self.board.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -269,8 +273,8 @@ class ReviewScene(Scene):
                   topleft=(self.graph.x + m.px(14), self.graph.y + m.px(8)))  # fmt: skip
         self._draw_graph(surface)
         self._draw_info(surface)
+        self.board.draw(surface)
         if self.selected is not None:
-            self.board.draw(surface)
             colour = self.board.ctx.palette.get("highlight", theme.TEXT)
             unit = max(4, self.board.rect.h // 80)
             for rect in self.played_rects:
