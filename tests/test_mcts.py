@@ -218,7 +218,7 @@ def test_time_budget_is_respected() -> None:
     result = MCTS(HEURISTICS["flatfront"], seed=0).search(state, seconds=0.3)
     elapsed = time.perf_counter() - start
     assert result.iterations > 10
-    assert result.seconds >= 0.3 and elapsed < 0.45
+    assert result.seconds >= 0.3 and elapsed < 1.0  # stops near its clock (slack for a busy CI)
 
 
 def test_tree_carries_over_to_the_next_move() -> None:
@@ -276,13 +276,17 @@ def test_levels_make_agents_that_play_legal_moves() -> None:
     assert hint(state, seed=1) in state.legal_actions()
 
 
-def test_single_legal_move_is_played_without_thinking() -> None:
+def test_single_legal_move_is_played_without_thinking(monkeypatch) -> None:
     state = GAMES["flatfront"].new_state()
     state.apply_action(state.legal_actions()[0])
     (only,) = state.legal_actions()
-    start = time.perf_counter()
-    assert make_agent("flatfront", "hard", seed=0).choose(state) == only
-    assert time.perf_counter() - start < 0.05
+    agent = make_agent("flatfront", "hard", seed=0)
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a single legal move needs no search")
+
+    monkeypatch.setattr(MCTS, "search", no_search)
+    assert agent.choose(state) == only
 
 
 def test_unknown_level_or_game_is_refused() -> None:
