@@ -71,7 +71,7 @@ def test_poll_does_not_block(worker: AIWorker) -> None:
     worker.request("flatfront", "hard", 1, _decision())
     start = time.perf_counter()
     assert worker.poll() is None  # thinking
-    assert time.perf_counter() - start < 0.01
+    assert time.perf_counter() - start < 0.1  # not the 3 s search; slack for a busy machine
 
 
 def test_a_forced_move_needs_no_process(worker: AIWorker) -> None:
