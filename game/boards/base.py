@@ -44,6 +44,7 @@ import pygame
 
 from game import i18n
 from game.boards.layer import SpriteLayer
+from game.boards.summary import Summary
 from game.boards.turns import Step
 from game.engines.base import Game, State
 from game.ui import draw, overlays
@@ -232,6 +233,12 @@ class Board:
         """A turn's steps in the player's language with no subject (the row names the player);
         the default words each step as the log always did."""
         return [(self.log_text(*s.phrase) if s.phrase[0] else None) or s.text for s in steps]
+
+    @staticmethod
+    def summary(obs: Obs, names: list[str]) -> Summary | None:
+        """The game-over summary (table and notes) for the final ``obs``, with the seats'
+        ``names``, in the player's language; None: the scene's table of ``obs["score"]``."""
+        return None
 
     @classmethod
     def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:

@@ -36,6 +36,7 @@ from game.boards.battleline_layout import (
     Place,
     compute_geometry,
 )
+from game.boards.battleline_summary import battleline_summary
 from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.battleline import knowledge
@@ -70,7 +71,7 @@ from game.engines.battleline.cards import (
 )
 from game.engines.battleline.state import BattleLineState
 from game.ui.draw import Colour
-from game.ui.overlays import T_BANNER, Banner, flash_banner
+from game.ui.overlays import T_BANNER, Banner
 
 # Named colour roles; the scene passes one palette as ctx.palette.
 PALETTES: dict[str, dict[str, Colour]] = {
@@ -171,7 +172,6 @@ T_REVEAL = 0.45  # an opposing card leaving the hand and turning face up
 T_HOLD = 0.55  # an opposing tactics card shown before it takes effect
 T_MOVE = 0.45  # a card moved by Redeploy, Deserter or Traitor
 T_CLAIM = 0.6  # a flag moving to its winner
-T_FLASH = 1.8  # how long a between-games banner stays
 
 
 class BattleLineBoard(BattleLineDrawing):
@@ -179,6 +179,7 @@ class BattleLineBoard(BattleLineDrawing):
 
     PALETTES = PALETTES
     SEAT_ROLES = ("side0", "side1")
+    summary = staticmethod(battleline_summary)
 
     # --- strings for the art ------------------------------------------------------------------
     # --- geometry -----------------------------------------------------------------------------
@@ -196,9 +197,6 @@ class BattleLineBoard(BattleLineDrawing):
     def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
         shown = (self.viewer, obs["match"]["game"])
         same_game = self._shown == shown
-        new_game = (
-            self._shown is not None and self._shown[0] == self.viewer and shown[1] > self._shown[1]
-        )
         self._shown = shown
         hand = obs["hands"][self.me]["cards"] or []
         if obs["phase"] != "play" or self.selected not in hand or self.selected not in self.legal:
@@ -207,8 +205,6 @@ class BattleLineBoard(BattleLineDrawing):
         if not animate or previous is None or not same_game:
             self.tweens.clear()
             self._rebuild(obs)
-            if new_game and animate:
-                self._game_banner(obs)
         else:
             self.tweens.finish_all()  # a new move arrived: land the previous one first
             self._animate_diff(previous, obs)
@@ -517,6 +513,8 @@ class BattleLineBoard(BattleLineDrawing):
         return self._wins(winner), how, (winner if winner >= 0 else None)
 
     def _over_banner(self, obs: dict) -> Banner | None:
+        if obs["phase"] == "next_game":
+            return self._game_banner(obs)
         if obs["phase"] != "over":
             return None
         match = obs["match"]
@@ -529,19 +527,17 @@ class BattleLineBoard(BattleLineDrawing):
             side = None if winner < 0 else winner
         return Banner(title, sub, side)
 
-    def _game_banner(self, obs: dict) -> None:
-        """Between the games of a match: the last game's result, held for a moment."""
+    def _game_banner(self, obs: dict) -> Banner:
+        """Between the games of a match: the finished game's result, shown until the players
+        deal on (the match scene's "Next game")."""
         match = obs["match"]
-        if not match["results"]:
-            return
         title, how, side = self._result_text(match["results"][-1])
         a, b = match["points"][self.me], match["points"][1 - self.me]
-        banner = Banner(
+        return Banner(
             i18n.t("battleline.banner.game_result", n=len(match["results"]), result=title),
             f"{how} · {i18n.t('battleline.banner.score', a=a, b=b)}",
             side,
         )
-        flash_banner(self, banner, 0.0, T_FLASH + T_BANNER, "banner")
 
     # --- what the viewer may do ---------------------------------------------------------------
     # --- input --------------------------------------------------------------------------------
@@ -864,6 +860,8 @@ class BattleLineBoard(BattleLineDrawing):
             return ""
         phase = obs["phase"]
         banner = self._over_banner(obs)
+        if banner is not None and phase == "next_game":
+            return i18n.t("battleline.status.between", result=banner.title)
         if banner is not None:
             return i18n.t("battleline.status.over", result=banner.title)
         mover = obs["turn"]
