@@ -12,6 +12,8 @@ Flow per action, driven by the match scene:
 
 What a new board writes:
     PALETTES, SEAT_ROLES          class attributes: colours by role, and which role is each seat's
+    DISTINCT                      further palette-key groups that must stay apart (colour-blind too)
+    summary(obs, names)           the game-over table and notes, if the generic one does not fit
     things(obs)                   the keyed layer: every thing on the table by a stable key
     rest(key, obs), draw_thing    where each thing rests and how it looks: the kit's sprite layer
                                   then animates enter / move / exit between observations, hit-tests
@@ -106,6 +108,9 @@ class Board:
 
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {"normal": {}}
     SEAT_ROLES: ClassVar[tuple[str, ...]] = ()  # palette keys of the seats' colours, by seat
+    # Further groups of palette keys whose colours must be told apart (besides the seat roles),
+    # also with a colour-vision deficiency: tests/test_palettes_cvd.py checks every group.
+    DISTINCT: ClassVar[tuple[tuple[str, ...], ...]] = ()
 
     def __init__(self, ctx: BoardContext) -> None:
         self.ctx = ctx

@@ -116,8 +116,9 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "text": (246, 239, 226),
         "text_dim": (196, 184, 164),
     },
-    # Okabe-Ito colours for the six troop colours: they stay apart for the common colour
-    # deficiencies, and every colour still has its own suit symbol.
+    # Six troop colours chosen to stay at least CIEDE2000 20 apart under simulated protanopia,
+    # deuteranopia and tritanopia (tests/test_palettes_cvd.py); every colour still has its own
+    # suit symbol. Okabe-Ito's vermillion and orange fell to 12-18 there.
     "colorblind": {
         "bg": (18, 18, 18),
         "table": (74, 64, 56),
@@ -129,18 +130,18 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "panel_edge": (120, 116, 110),
         "parchment": (244, 240, 228),
         "ink": (30, 30, 30),
-        "suit0": (213, 94, 0),  # vermillion
-        "suit1": (230, 159, 0),  # orange
-        "suit2": (240, 228, 66),  # yellow
-        "suit3": (0, 158, 115),  # bluish green
-        "suit4": (0, 114, 178),  # blue
-        "suit5": (204, 121, 167),  # reddish purple
-        "ink0": (170, 70, 0),
-        "ink1": (170, 110, 0),
-        "ink2": (120, 110, 0),
-        "ink3": (0, 112, 82),
-        "ink4": (0, 82, 132),
-        "ink5": (160, 70, 124),
+        "suit0": (147, 0, 17),  # crimson
+        "suit1": (184, 110, 39),  # ochre orange
+        "suit2": (235, 191, 0),  # golden yellow
+        "suit3": (5, 180, 146),  # bluish green
+        "suit4": (10, 80, 149),  # blue
+        "suit5": (159, 117, 242),  # violet
+        "ink0": (122, 0, 14),
+        "ink1": (140, 78, 20),
+        "ink2": (120, 96, 0),
+        "ink3": (0, 112, 90),
+        "ink4": (8, 62, 120),
+        "ink5": (104, 66, 190),
         "tactic_face": (40, 40, 46),
         "tactic_medal": (62, 62, 70),
         "troop_back": (36, 60, 80),
@@ -179,6 +180,7 @@ class BattleLineBoard(BattleLineDrawing):
 
     PALETTES = PALETTES
     SEAT_ROLES = ("side0", "side1")
+    DISTINCT = (tuple(f"suit{c}" for c in range(6)),)  # the six troop colours
     summary = staticmethod(battleline_summary)
 
     # --- strings for the art ------------------------------------------------------------------

@@ -89,14 +89,16 @@ class Fade:
 class TsunoBoard(Board):
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {
         "normal": NORMAL,
-        "colorblind": {  # Okabe-Ito seat colours; shapes and numbers carry the rest
+        # Seat colours at least CIEDE2000 20 apart under simulated protanopia, deuteranopia and
+        # tritanopia (tests/test_palettes_cvd.py); shapes and numbers carry the rest.
+        "colorblind": {
             **NORMAL,
-            "seat0": (213, 94, 0),
-            "seat1": (0, 114, 178),
-            "seat2": (0, 158, 115),
-            "seat3": (230, 159, 0),
-            "seat4": (204, 121, 167),
-            "seat5": (86, 180, 233),
+            "seat0": (184, 52, 0),
+            "seat1": (184, 156, 255),
+            "seat2": (14, 140, 120),
+            "seat3": (248, 154, 0),
+            "seat4": (130, 64, 200),
+            "seat5": (34, 238, 200),
             "hit": (213, 94, 0),
             "run": (86, 180, 233),
         },
