@@ -149,3 +149,22 @@ def test_match_summary_has_a_table_of_games_and_the_tie_break(app) -> None:
     shot(app, "battleline_match_summary")
     body_bottom = summary.body.bottom
     assert summary.card.bottom <= app.size[1] and body_bottom <= summary.card.bottom
+
+
+def test_set_up_offers_who_starts_and_the_match_follows_it(app) -> None:
+    from game.engines.battleline.actions import FIRST_BASE
+    from game.scenes.setup import SetupScene, option_label
+
+    setup = SetupScene(app, GAME)
+    app.stack.push(setup)
+    run(app, 2)
+    names = list(GAME.options)
+    assert option_label(GAME, "first_player") == "Who starts"
+    widget = setup.option_widgets[names.index("first_player")]
+    click(app, widget._segments()[2].center, frames=2)  # "Player 2"
+    assert setup.options["first_player"] == "seat2"
+    click(app, setup.start_button.rect.center, frames=3)
+    scene = app.stack.top
+    assert isinstance(scene, MatchScene)
+    history = scene.match.state.history
+    assert history[0] == FIRST_BASE + 1 and scene.match.state.starter == 1

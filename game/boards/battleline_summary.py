@@ -92,7 +92,7 @@ def _games(obs: dict, names: list[str]) -> Summary:
         rows=rows,
         per_seat=False,
         notes=(match_result(obs, names),),
-        widths=(0.14, 0.26, 0.28, 0.16, 0.16),
+        widths=(0.11, 0.27, 0.22, 0.2, 0.2),
         total=True,
     )
 

@@ -34,8 +34,9 @@ class NextGameBar(Widget):
         self.visible = False
 
     def place_over(self, board: pygame.Rect, m: Metrics) -> None:
-        """At the foot of the board rectangle, as wide as fits."""
-        rect = pygame.Rect(0, 0, min(m.px(640), board.width - m.px(24)), m.px(64))
+        """At the foot of the board rectangle, over the middle 60 % (boards keep side columns
+        of player panels at their edges)."""
+        rect = pygame.Rect(0, 0, min(m.px(560), round(board.width * 0.6)), m.px(64))
         rect.midbottom = (board.centerx, board.bottom - m.px(12))
         self.place(rect, m.font_px(15))
         inner = rect.inflate(-m.px(16), -m.px(16))

@@ -212,7 +212,7 @@ class GameOverScene(OverlayScene):
                 if c == 0
                 else {"center": (lefts[c] + col_w // 2, area.y + row_h // 2)}
             )
-            px = fit_px(text, m.font_px(13), col_w - 8, True)
+            px = fit_px(text, m.font_px(13), col_w - 8, True, min_px=9)
             blit_text(surface, text, px, theme.TEXT_FAINT, True, **anchor)
         for r, row in enumerate(rows):
             y = area.y + (r + 1) * row_h + row_h // 2

@@ -145,7 +145,7 @@ def observation(state: BattleLineState, viewer: int) -> BattleLineObservation:
     return {
         "viewer": viewer,
         "current_player": state.current_player(),
-        "turn": state.player if state.starter >= 0 else None,
+        "turn": state.player if state.starter >= 0 and phase != PH_NEXT else None,
         "phase": PHASE_NAMES[phase],
         "pending": pending,
         "flags": [_flag_view(state, viewer, f) for f in range(NUM_FLAGS)],
