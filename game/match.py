@@ -449,11 +449,14 @@ class Match:
                 curtain = humans[0]  # nobody has looked yet: show no one's private view
         if state.is_terminal():
             kind = OVER
+        elif player == CHANCE and humans and state.between_games():
+            # People look at the finished game until they deal on (no curtain: nothing of it
+            # matters any more); AIs alone go straight on.
+            kind, curtain = BETWEEN_GAMES, None
         elif curtain is not None:
             kind = CURTAIN
         elif player == CHANCE:
-            # People look at the finished game until they deal on; AIs alone go straight on.
-            kind = BETWEEN_GAMES if humans and state.between_games() else CHANCE_STEP
+            kind = CHANCE_STEP
         elif human:
             kind = FORCED if len(legal) == 1 else HUMAN_TURN
         else:

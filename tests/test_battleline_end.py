@@ -51,6 +51,15 @@ def test_the_match_waits_between_games_until_a_player_deals_on() -> None:
     assert match.next_game() is None  # only between games
 
 
+def test_hot_seat_resumed_between_games_waits_too() -> None:
+    history = random_history(0, True, match_games=3)
+    match = Match(GAME, [HUMAN, HUMAN], options={"match_games": 3}, history=history)
+    assert match.phase.kind == BETWEEN_GAMES and match.phase.curtain is None
+    assert match.deal_before_curtain() == [] and match.advance() is None
+    match.next_game()
+    assert match.observation()["match"]["game"] == 1
+
+
 def test_ai_only_matches_go_straight_on() -> None:
     history = random_history(0, True, match_games=3)
     match = Match(GAME, ["easy", "easy"], options={"match_games": 3}, history=history)
