@@ -90,15 +90,17 @@ class TsunoBoard(Board):
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {
         "normal": NORMAL,
         # Seat colours at least CIEDE2000 20 apart under simulated protanopia, deuteranopia and
-        # tritanopia (tests/test_palettes_cvd.py); shapes and numbers carry the rest.
+        # tritanopia (tests/test_palettes_cvd.py), of mid lightness (L* 36-60) so that they
+        # read as text on the paper and as marks on the dark table; shapes and numbers carry
+        # the rest.
         "colorblind": {
             **NORMAL,
-            "seat0": (184, 52, 0),
-            "seat1": (184, 156, 255),
-            "seat2": (14, 140, 120),
-            "seat3": (248, 154, 0),
-            "seat4": (130, 64, 200),
-            "seat5": (34, 238, 200),
+            "seat0": (169, 22, 0),
+            "seat1": (185, 104, 235),
+            "seat2": (0, 106, 91),
+            "seat3": (230, 101, 15),
+            "seat4": (117, 56, 157),
+            "seat5": (15, 163, 130),
             "hit": (213, 94, 0),
             "run": (86, 180, 233),
         },
