@@ -155,6 +155,8 @@ def test_match_summary_has_a_table_of_games_and_the_tie_break(app) -> None:
     assert table.rows[-1][3:] == ["11", "11"]
     assert table.headings[3:] == match.names
     assert "games won decide" in table.notes[0] and "Easy AI" in table.notes[0]
+    assert scene.board.banner is not None
+    assert scene.board.banner.subtitle.endswith("Points 11 – 11 · games won 1 – 2")
     shot(app, "battleline_match_summary")
     body_bottom = summary.body.bottom
     assert summary.card.bottom <= app.size[1] and body_bottom <= summary.card.bottom

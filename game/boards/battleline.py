@@ -526,6 +526,9 @@ class BattleLineBoard(BattleLineDrawing):
             title = self._wins(winner)
             a, b = match["points"][self.me], match["points"][1 - self.me]
             sub = f"{sub} · {i18n.t('battleline.banner.score', a=a, b=b)}"
+            if a == b:  # the tie-break: games won
+                wins = match["wins"][self.me], match["wins"][1 - self.me]
+                sub = f"{sub} · {i18n.t('battleline.banner.games', a=wins[0], b=wins[1])}"
             side = None if winner < 0 else winner
         return Banner(title, sub, side)
 
