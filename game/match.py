@@ -62,6 +62,7 @@ class Move:
 OVER = "over"  # the game has ended
 CURTAIN = "curtain"  # hidden-information hot-seat: hand the screen to ``Phase.curtain`` first
 CHANCE_STEP = "chance"  # ``advance()`` resolves a chance event
+BETWEEN_GAMES = "between"  # a game of a match has ended: the finished board waits for next_game()
 FORCED = "forced"  # a human decision with one legal action: announce it, then play it
 HUMAN_TURN = "human"  # a human chooses among ``Phase.legal``
 AI_TURN = "ai"  # ``advance()`` asks the AI, then applies its answer
@@ -317,8 +318,8 @@ class Match:
         Returns the move applied (at most one per call, so the board can animate each) or None.
         """
         player = self._phase.player
-        if self.is_over:
-            return None
+        if self.is_over or self._phase.kind == BETWEEN_GAMES:
+            return None  # the AI never deals the next game on its own
         if player == CHANCE:  # behind a curtain too: the deal shows nothing
             return self._commit(self._chance_outcome())
         if self.is_human(player):
@@ -334,6 +335,13 @@ class Match:
             return None
         action = self._collect()
         return None if action is None else self._commit(action)
+
+    def next_game(self) -> Move | None:
+        """Deal on after a finished game of a match (the player's "Next game"); None if the
+        match is not between games."""
+        if self._phase.kind != BETWEEN_GAMES:
+            return None
+        return self._commit(self._chance_outcome())
 
     def request_hint(self) -> bool:
         """Ask the worker for a quick suggestion for the human to move; False if not possible."""
@@ -472,6 +480,10 @@ class Match:
                 curtain = humans[0]  # nobody has looked yet: show no one's private view
         if state.is_terminal():
             kind = OVER
+        elif player == CHANCE and humans and state.between_games():
+            # People look at the finished game until they deal on (no curtain: nothing of it
+            # matters any more); AIs alone go straight on.
+            kind, curtain = BETWEEN_GAMES, None
         elif curtain is not None:
             kind = CURTAIN
         elif player == CHANCE:

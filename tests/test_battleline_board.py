@@ -763,23 +763,25 @@ def test_an_opposing_guile_card_is_shown_before_it_goes_to_the_discard():
     assert (sprite.x, sprite.y) == (x, y) and not sprite.moving
 
 
-def test_between_games_of_a_match_the_result_is_announced():
+def test_between_games_of_a_match_the_result_stays_on_the_finished_board():
     h = Harness(26, match_games=3)
-    while h.obs["match"]["game"] == 0:
+    while h.obs["phase"] != "next_game":
         if h.state.current_player() < 0:
             h.apply(h.state.sample_chance(h.rng))
         else:
             h.apply(HEURISTIC.policy(h.state, h.rng))
-        if h.obs["match"]["game"] == 1:
-            break
         h.settle()
     result = h.obs["match"]["results"][0]
     expected = tr("battleline.banner.game_result", n=1, result=h.board._wins(result["winner"]))
     assert h.board.banner is not None and h.board.banner.title == expected
     points = h.obs["match"]["points"]
     assert tr("battleline.banner.score", a=points[0], b=points[1]) in h.board.banner.subtitle
-    assert h.settle() > 1.5  # the result stays readable for a moment, then leaves
-    assert h.board.banner is None
+    h.board.update(5.0)  # the result stays until the next deal, however long
+    assert h.board.banner is not None and h.obs["match"]["game"] == 0
+    assert set(h.board.sprites) == set(h.board._places(h.obs))  # the finished table
+    h.apply(h.state.sample_chance(h.rng))  # the next deal begins
+    h.settle()
+    assert h.board.banner is None and h.obs["match"]["game"] == 1
     assert set(h.board.sprites) == set(h.board._places(h.obs))  # the new game's table
 
 

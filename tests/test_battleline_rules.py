@@ -34,6 +34,7 @@ from game.engines.battleline.phases import (
     PH_DEAL,
     PH_DRAW,
     PH_DRAW_CARD,
+    PH_NEXT,
     PH_PLAY,
     PH_SCOUT_DRAW,
     PH_SCOUT_RETURN,
@@ -441,6 +442,20 @@ def test_two_passes_as_a_draw_option() -> None:
     assert state.results[-1]["how"] == "stalemate" and state.claimed == [-1] * 9
 
 
+def test_first_player_option_fixes_the_opening_chance_event() -> None:
+    assert GAME.options["first_player"][0] == "random"  # the default keeps old saves valid
+    for value, starter in (("seat1", 0), ("seat2", 1)):
+        state = GAME.new_state(first_player=value)
+        assert state.chance_outcomes() == [(FIRST_BASE + starter, 1.0)]
+        assert state.sample_chance(random.Random(1)) == FIRST_BASE + starter
+        assert state.action_to_string(FIRST_BASE + starter) == f"Player {starter + 1} starts"
+        with pytest.raises(IllegalActionError):
+            state.apply_action(FIRST_BASE + 1 - starter)
+        state.apply_action(FIRST_BASE + starter)
+        run_chance(state, random.Random(2))
+        assert state.current_player() == starter
+
+
 # --- match play -----------------------------------------------------------------------------------
 
 
@@ -452,9 +467,18 @@ def test_match_scoring_and_the_winner_starts_the_next_game() -> None:
         state.apply_action(claim_action(f))
     # Player 1 won game 1 (5 points); player 0 held one flag (1 point).
     assert state.points == [1, 5] and state.wins == [0, 1]
-    assert not state.is_terminal() and state.phase == PH_DEAL and state.game_index == 1
-    assert state.starter == 1 and state.claimed == [-1] * 9
-    assert state.deck_size(0) == 60 and state.hands == [[], []]
+    # Between games the finished board stays on the table (and in the observation as game 0)
+    # until the next deal's first card, a chance event over the whole gathered troop deck.
+    assert not state.is_terminal() and state.phase == PH_NEXT and state.game_index == 1
+    assert state.between_games() and state.current_player() == CHANCE
+    assert state.starter == 1 and state.claimed[3:6] == [1, 1, 1]
+    obs = state.observation(0)
+    assert obs["phase"] == "next_game" and obs["match"]["game"] == 0
+    assert [f["claimed_by"] for f in obs["flags"]][:6] == [0, -1, -1, 1, 1, 1]
+    assert state.legal_actions() == list(range(60))
+    state.apply_action(7)
+    assert state.phase == PH_DEAL and state.claimed == [-1] * 9 and not state.between_games()
+    assert state.hands == [[], [7]] and state.deck_size(0) == 59
     run_chance(state, random.Random(0))
     assert state.current_player() == 1 and [len(h) for h in state.hands] == [7, 7]
     assert state.observation(0)["match"]["game"] == 1

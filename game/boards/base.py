@@ -12,6 +12,8 @@ Flow per action, driven by the match scene:
 
 What a new board writes:
     PALETTES, SEAT_ROLES          class attributes: colours by role, and which role is each seat's
+    DISTINCT                      further palette-key groups that must stay apart (colour-blind too)
+    summary(obs, names)           the game-over table and notes, if the generic one does not fit
     things(obs)                   the keyed layer: every thing on the table by a stable key
     rest(key, obs), draw_thing    where each thing rests and how it looks: the kit's sprite layer
                                   then animates enter / move / exit between observations, hit-tests
@@ -44,6 +46,7 @@ import pygame
 
 from game import i18n
 from game.boards.layer import SpriteLayer
+from game.boards.summary import Summary
 from game.boards.turns import Step
 from game.engines.base import Game, State
 from game.ui import draw, overlays
@@ -105,6 +108,9 @@ class Board:
 
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {"normal": {}}
     SEAT_ROLES: ClassVar[tuple[str, ...]] = ()  # palette keys of the seats' colours, by seat
+    # Further groups of palette keys whose colours must be told apart (besides the seat roles),
+    # also with a colour-vision deficiency: tests/test_palettes_cvd.py checks every group.
+    DISTINCT: ClassVar[tuple[tuple[str, ...], ...]] = ()
 
     def __init__(self, ctx: BoardContext) -> None:
         self.ctx = ctx
@@ -232,6 +238,12 @@ class Board:
         """A turn's steps in the player's language with no subject (the row names the player);
         the default words each step as the log always did."""
         return [(self.log_text(*s.phrase) if s.phrase[0] else None) or s.text for s in steps]
+
+    @staticmethod
+    def summary(obs: Obs, names: list[str]) -> Summary | None:
+        """The game-over summary (table and notes) for the final ``obs``, with the seats'
+        ``names``, in the player's language; None: the scene's table of ``obs["score"]``."""
+        return None
 
     @classmethod
     def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:

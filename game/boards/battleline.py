@@ -36,6 +36,7 @@ from game.boards.battleline_layout import (
     Place,
     compute_geometry,
 )
+from game.boards.battleline_summary import battleline_summary
 from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.battleline import knowledge
@@ -70,7 +71,7 @@ from game.engines.battleline.cards import (
 )
 from game.engines.battleline.state import BattleLineState
 from game.ui.draw import Colour
-from game.ui.overlays import T_BANNER, Banner, flash_banner
+from game.ui.overlays import T_BANNER, Banner
 
 # Named colour roles; the scene passes one palette as ctx.palette.
 PALETTES: dict[str, dict[str, Colour]] = {
@@ -115,8 +116,9 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "text": (246, 239, 226),
         "text_dim": (196, 184, 164),
     },
-    # Okabe-Ito colours for the six troop colours: they stay apart for the common colour
-    # deficiencies, and every colour still has its own suit symbol.
+    # Six troop colours chosen to stay at least CIEDE2000 20 apart under simulated protanopia,
+    # deuteranopia and tritanopia (tests/test_palettes_cvd.py); every colour still has its own
+    # suit symbol. Okabe-Ito's vermillion and orange fell to 12-18 there.
     "colorblind": {
         "bg": (18, 18, 18),
         "table": (74, 64, 56),
@@ -128,18 +130,18 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "panel_edge": (120, 116, 110),
         "parchment": (244, 240, 228),
         "ink": (30, 30, 30),
-        "suit0": (213, 94, 0),  # vermillion
-        "suit1": (230, 159, 0),  # orange
-        "suit2": (240, 228, 66),  # yellow
-        "suit3": (0, 158, 115),  # bluish green
-        "suit4": (0, 114, 178),  # blue
-        "suit5": (204, 121, 167),  # reddish purple
-        "ink0": (170, 70, 0),
-        "ink1": (170, 110, 0),
-        "ink2": (120, 110, 0),
-        "ink3": (0, 112, 82),
-        "ink4": (0, 82, 132),
-        "ink5": (160, 70, 124),
+        "suit0": (147, 0, 17),  # crimson
+        "suit1": (184, 110, 39),  # ochre orange
+        "suit2": (235, 191, 0),  # golden yellow
+        "suit3": (5, 180, 146),  # bluish green
+        "suit4": (10, 80, 149),  # blue
+        "suit5": (159, 117, 242),  # violet
+        "ink0": (122, 0, 14),
+        "ink1": (140, 78, 20),
+        "ink2": (120, 96, 0),
+        "ink3": (0, 112, 90),
+        "ink4": (8, 62, 120),
+        "ink5": (104, 66, 190),
         "tactic_face": (40, 40, 46),
         "tactic_medal": (62, 62, 70),
         "troop_back": (36, 60, 80),
@@ -171,7 +173,6 @@ T_REVEAL = 0.45  # an opposing card leaving the hand and turning face up
 T_HOLD = 0.55  # an opposing tactics card shown before it takes effect
 T_MOVE = 0.45  # a card moved by Redeploy, Deserter or Traitor
 T_CLAIM = 0.6  # a flag moving to its winner
-T_FLASH = 1.8  # how long a between-games banner stays
 
 
 class BattleLineBoard(BattleLineDrawing):
@@ -179,6 +180,8 @@ class BattleLineBoard(BattleLineDrawing):
 
     PALETTES = PALETTES
     SEAT_ROLES = ("side0", "side1")
+    DISTINCT = (tuple(f"suit{c}" for c in range(6)),)  # the six troop colours
+    summary = staticmethod(battleline_summary)
 
     # --- strings for the art ------------------------------------------------------------------
     # --- geometry -----------------------------------------------------------------------------
@@ -196,9 +199,6 @@ class BattleLineBoard(BattleLineDrawing):
     def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
         shown = (self.viewer, obs["match"]["game"])
         same_game = self._shown == shown
-        new_game = (
-            self._shown is not None and self._shown[0] == self.viewer and shown[1] > self._shown[1]
-        )
         self._shown = shown
         hand = obs["hands"][self.me]["cards"] or []
         if obs["phase"] != "play" or self.selected not in hand or self.selected not in self.legal:
@@ -207,8 +207,6 @@ class BattleLineBoard(BattleLineDrawing):
         if not animate or previous is None or not same_game:
             self.tweens.clear()
             self._rebuild(obs)
-            if new_game and animate:
-                self._game_banner(obs)
         else:
             self.tweens.finish_all()  # a new move arrived: land the previous one first
             self._animate_diff(previous, obs)
@@ -517,6 +515,8 @@ class BattleLineBoard(BattleLineDrawing):
         return self._wins(winner), how, (winner if winner >= 0 else None)
 
     def _over_banner(self, obs: dict) -> Banner | None:
+        if obs["phase"] == "next_game":
+            return self._game_banner(obs)
         if obs["phase"] != "over":
             return None
         match = obs["match"]
@@ -526,22 +526,23 @@ class BattleLineBoard(BattleLineDrawing):
             title = self._wins(winner)
             a, b = match["points"][self.me], match["points"][1 - self.me]
             sub = f"{sub} · {i18n.t('battleline.banner.score', a=a, b=b)}"
+            if a == b:  # the tie-break: games won
+                wins = match["wins"][self.me], match["wins"][1 - self.me]
+                sub = f"{sub} · {i18n.t('battleline.banner.games', a=wins[0], b=wins[1])}"
             side = None if winner < 0 else winner
         return Banner(title, sub, side)
 
-    def _game_banner(self, obs: dict) -> None:
-        """Between the games of a match: the last game's result, held for a moment."""
+    def _game_banner(self, obs: dict) -> Banner:
+        """Between the games of a match: the finished game's result, shown until the players
+        deal on (the match scene's "Next game")."""
         match = obs["match"]
-        if not match["results"]:
-            return
         title, how, side = self._result_text(match["results"][-1])
         a, b = match["points"][self.me], match["points"][1 - self.me]
-        banner = Banner(
+        return Banner(
             i18n.t("battleline.banner.game_result", n=len(match["results"]), result=title),
             f"{how} · {i18n.t('battleline.banner.score', a=a, b=b)}",
             side,
         )
-        flash_banner(self, banner, 0.0, T_FLASH + T_BANNER, "banner")
 
     # --- what the viewer may do ---------------------------------------------------------------
     # --- input --------------------------------------------------------------------------------
@@ -864,6 +865,8 @@ class BattleLineBoard(BattleLineDrawing):
             return ""
         phase = obs["phase"]
         banner = self._over_banner(obs)
+        if banner is not None and phase == "next_game":
+            return i18n.t("battleline.status.between", result=banner.title)
         if banner is not None:
             return i18n.t("battleline.status.over", result=banner.title)
         mover = obs["turn"]

@@ -154,7 +154,7 @@ class BattleLineArt(Art):
         tight = num.get_bounding_rect()
         num_at = (m + round(0.07 * w) - tight.x, m + round(0.035 * h) - tight.y)
         surf.blit(num, num_at)
-        sym = self.text(symbol, round(0.16 * h), fill, symbol=True)
+        sym = self.text(symbol, round(0.22 * h), fill, symbol=True)  # large: it names the colour
         tight_s = sym.get_bounding_rect()
         sym_at = (
             w - m - round(0.06 * w) - tight_s.right,

@@ -89,14 +89,18 @@ class Fade:
 class TsunoBoard(Board):
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {
         "normal": NORMAL,
-        "colorblind": {  # Okabe-Ito seat colours; shapes and numbers carry the rest
+        # Seat colours at least CIEDE2000 20 apart under simulated protanopia, deuteranopia and
+        # tritanopia (tests/test_palettes_cvd.py), of mid lightness (L* 36-60) so that they
+        # read as text on the paper and as marks on the dark table; shapes and numbers carry
+        # the rest.
+        "colorblind": {
             **NORMAL,
-            "seat0": (213, 94, 0),
-            "seat1": (0, 114, 178),
-            "seat2": (0, 158, 115),
-            "seat3": (230, 159, 0),
-            "seat4": (204, 121, 167),
-            "seat5": (86, 180, 233),
+            "seat0": (169, 22, 0),
+            "seat1": (185, 104, 235),
+            "seat2": (0, 106, 91),
+            "seat3": (230, 101, 15),
+            "seat4": (117, 56, 157),
+            "seat5": (15, 163, 130),
             "hit": (213, 94, 0),
             "run": (86, 180, 233),
         },

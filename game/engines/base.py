@@ -233,6 +233,12 @@ class State:
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
+    def between_games(self) -> bool:
+        """True at the chance node that starts the next game of a multi-game match: the
+        finished board is still on the table, and a match with people waits for them to
+        deal on (``Match.next_game``) instead of resolving the chance at once."""
+        return False
+
     def to_record(self) -> dict:
         return {
             "game": self.game.id,

@@ -1,8 +1,9 @@
 """The game-over summary: the result, the final numbers, rematch / view board / menu.
 
-The numbers come from the final observation: ``obs["score"]`` if the game provides it, either a
-list with one dict (or number) per seat, or a dict of named values. Column names use the i18n
-keys ``score.<game>.<key>`` and fall back to the raw key.
+The board words the summary when it has one of its own (``Board.summary``: Battle Line's flags,
+games and tie-break); otherwise the numbers come from the final observation: ``obs["score"]`` if
+the game provides it, either a list with one dict (or number) per seat, or a dict of named
+values. Column names use the i18n keys ``score.<game>.<key>`` and fall back to the raw key.
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.boards.summary import Summary
 from game.i18n import t, t_or
 from game.match import result_text, side_name
 from game.scenes.overlay import OverlayScene
 from game.turns import count_turns
 from game.ui import art, emblems, theme
-from game.ui.text import blit_pair, blit_text, fit_px, render
+from game.ui.fonts import get_font
+from game.ui.text import blit_pair, blit_text, fit_px, render, wrap
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -25,8 +28,8 @@ if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
 
-def score_table(match: Match, obs: dict) -> tuple[list[str], list[list[str]], bool] | None:
-    """Column headings, rows, and whether the rows are the seats (else named values)."""
+def score_table(match: Match, obs: dict) -> Summary | None:
+    """The table of ``obs["score"]``: per seat, or named values."""
     score: Any = obs.get("score")
     gid = match.game.id
 
@@ -40,11 +43,11 @@ def score_table(match: Match, obs: dict) -> tuple[list[str], list[list[str]], bo
             rows = [
                 [n, *(str(s.get(k, "")) for k in keys)] for n, s in zip(names, score, strict=True)
             ]
-            return ["", *map(heading, keys)], rows, True
+            return Summary(["", *map(heading, keys)], rows, True)
         rows = [[n, str(s)] for n, s in zip(names, score, strict=True)]
-        return ["", t("gameover.score")], rows, True
+        return Summary(["", t("gameover.score")], rows, True)
     if isinstance(score, dict):
-        return ["", ""], [[heading(k), str(v)] for k, v in score.items()], False
+        return Summary(["", ""], [[heading(k), str(v)] for k, v in score.items()], False)
     return None
 
 
@@ -55,7 +58,8 @@ class GameOverScene(OverlayScene):
         super().__init__(app, lambda: result_text(scene.match))
         self.scene = scene
         match = scene.match
-        self.table = score_table(match, match.state.observation(match.viewer))
+        obs = match.state.observation(match.viewer)
+        self.table = scene.board_cls.summary(obs, match.names) or score_table(match, obs)
         self.rematch_button = Button(
             lambda: t("gameover.rematch"), self.rematch, style="primary", hotkeys=(pygame.K_r,)
         )
@@ -120,10 +124,28 @@ class GameOverScene(OverlayScene):
         """ "after N turns": turns as players count them, not the engine's decisions."""
         return t("gameover.after_turns", n=count_turns(mv.player for mv in self.scene.match.moves))
 
+    def row_height(self) -> int:
+        """Table rows: 40 px at the reference size, closer together for a long table."""
+        rows = 0 if self.table is None else len(self.table.rows) + 1
+        return self.metrics.px(40 if rows <= 4 else 30)
+
+    def note_lines(self) -> list[str]:
+        """The table's notes wrapped to the card's width."""
+        notes = () if self.table is None else self.table.notes
+        font = get_font(self.metrics.font_px(15))
+        return [line for note in notes for line in wrap(note, font, self.body.width)]
+
+    def notes_height(self) -> int:
+        lines = self.note_lines()
+        return len(lines) * round(self.metrics.font_px(15) * 1.45) + self.metrics.px(
+            8 if lines else 0
+        )
+
     def body_height(self) -> int:
         m = self.metrics
-        rows = 0 if self.table is None else len(self.table[1]) + 1
-        return m.px(36) + rows * m.px(40) + m.px(30 + 50)
+        rows = 0 if self.table is None else len(self.table.rows) + 1
+        notes = self.notes_height()
+        return m.px(36) + rows * self.row_height() + notes + m.px(30 + 50)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -173,24 +195,25 @@ class GameOverScene(OverlayScene):
         blit_text(surface, sub, m.font_px(15), theme.TEXT_DIM, topleft=(body.x, body.y - m.px(4)))
         if self.table is None:
             return
-        headings, rows, per_seat = self.table
+        table = self.table
+        headings, rows, per_seat = table.headings, table.rows, table.per_seat
         top = body.y + m.px(36)
-        row_h = m.px(40)
+        row_h = self.row_height()
         area = pygame.Rect(body.x, top, body.width, row_h * (len(rows) + 1))
         art.panel(surface, area, fill=(*theme.INK, 200), edge=theme.PANEL_EDGE, radius=m.px(10))
-        first_w = round(area.width * 0.4)
-        col_w = (area.width - first_w) // max(1, len(headings) - 1)
+        lefts, widths = _columns(area, table)
+        first_w = widths[0]
         winners = match.winners()
-        for c, text in enumerate(headings[1:]):
-            x = area.x + first_w + c * col_w + col_w // 2
-            blit_text(
-                surface,
-                text,
-                fit_px(text, m.font_px(13), col_w - 8, True),
-                theme.TEXT_FAINT,
-                True,
-                center=(x, area.y + row_h // 2),
+        for c, text in enumerate(headings):
+            col_w = widths[c]
+            # The first column's heading sits over its left-aligned labels.
+            anchor = (
+                {"midleft": (area.x + m.px(14), area.y + row_h // 2)}
+                if c == 0
+                else {"center": (lefts[c] + col_w // 2, area.y + row_h // 2)}
             )
+            px = fit_px(text, m.font_px(13), col_w - 8, True, min_px=9)
+            blit_text(surface, text, px, theme.TEXT_FAINT, True, **anchor)
         for r, row in enumerate(rows):
             y = area.y + (r + 1) * row_h + row_h // 2
             pygame.draw.line(
@@ -200,6 +223,7 @@ class GameOverScene(OverlayScene):
                 (area.right - m.px(10), y - row_h // 2),
             )
             best = per_seat and r in winners and len(winners) < len(rows)
+            best = best or (table.total and r == len(rows) - 1)
             ink = theme.GOLD if best else theme.TEXT
             label = render(
                 row[0], fit_px(row[0], m.font_px(16), first_w - m.px(20), True), ink, True
@@ -209,6 +233,25 @@ class GameOverScene(OverlayScene):
                 blit_pair(surface, label, caption, area.x + m.px(14), y)
             else:
                 surface.blit(label, label.get_rect(midleft=(area.x + m.px(14), y)))
-            for c, value in enumerate(row[1:]):
-                x = area.x + first_w + c * col_w + col_w // 2
-                blit_text(surface, value, m.font_px(18), ink, best, center=(x, y))
+            for c, value in enumerate(row[1:], 1):
+                x = lefts[c] + widths[c] // 2
+                px = fit_px(value, m.font_px(18 if per_seat else 16), widths[c] - m.px(8), best)
+                blit_text(surface, value, px, ink, best, center=(x, y))
+        y = area.bottom + m.px(8)
+        px = m.font_px(15)
+        for line in self.note_lines():
+            blit_text(surface, line, px, theme.TEXT_DIM, topleft=(body.x, y))
+            y += round(px * 1.45)
+
+
+def _columns(area: pygame.Rect, table: Summary) -> tuple[list[int], list[int]]:
+    """Each column's left edge and width: the table's relative widths, else a first column of
+    40 % and equal shares of the rest."""
+    n = len(table.headings)
+    shares = (
+        list(table.widths) if len(table.widths) == n else [0.4] + [0.6 / max(1, n - 1)] * (n - 1)
+    )
+    total = sum(shares)
+    widths = [round(area.width * s / total) for s in shares]
+    lefts = [area.x + sum(widths[:c]) for c in range(n)]
+    return lefts, widths

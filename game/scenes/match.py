@@ -21,6 +21,7 @@ from game.engines.base import IllegalActionError
 from game.i18n import get_language, t
 from game.match import (
     AI_FELL_BACK,
+    BETWEEN_GAMES,
     CURTAIN,
     FORCED,
     FORCED_MOVE,
@@ -36,6 +37,7 @@ from game.match import (
 from game.refusals import refusal_text
 from game.saves import Autosave, DamagedFileError, set_aside
 from game.scenes.base import Scene
+from game.scenes.between import NextGameBar
 from game.scenes.match_panel import MatchPanel
 from game.ui import theme
 from game.ui.widgets import Toasts
@@ -93,7 +95,8 @@ class MatchScene(Scene):
         self._hovered_row: int | None = -1  # the log row whose turn the board highlights
         self._turn_obs: dict[tuple, tuple[dict, dict]] = {}  # observations around a logged turn
         self.panel = MatchPanel(self)
-        self.widgets = self.panel.widgets
+        self.next_bar = NextGameBar(self.next_game, lambda: t("match.between"))
+        self.widgets = [*self.panel.widgets, self.next_bar]
 
     # --- construction --------------------------------------------------------------------------
     def _make_board(self) -> Board:
@@ -230,6 +233,12 @@ class MatchScene(Scene):
 
         self.over_shown = True
         self.app.stack.push(GameOverScene(self.app, self))
+
+    def next_game(self) -> None:
+        """Deal the next game of a match (the "Next game" bar)."""
+        if self.match.next_game() is not None:
+            self.next_bar.visible = False
+            self.refresh(animate=True)
 
     def pick_move(self, index: int) -> None:
         """A log line was clicked: show the position right after that move, its turn marked."""
@@ -378,14 +387,17 @@ class MatchScene(Scene):
         if self.panel.log.hover != self._hovered_row:
             self._hovered_row = self.panel.log.hover
             self.highlight_row(self._hovered_row)
+        m = self.match
+        self.next_bar.visible = False
         if self._step_replay():
             return
-        m = self.match
         self._take_events()
         if self.review is not None or self.board.is_animating():
             return
         kind = m.phase.kind
-        if kind == OVER:
+        if kind == BETWEEN_GAMES:
+            self.next_bar.visible = True  # the finished board stays until a player deals on
+        elif kind == OVER:
             self._towards_game_over(dt)
         elif kind == CURTAIN:
             self._curtain()
@@ -484,6 +496,7 @@ class MatchScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self.board.layout(self.panel.layout(self.metrics))
+        self.next_bar.place_over(self.board.rect, self.metrics)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.palette.get("bg", theme.INK))

@@ -26,7 +26,7 @@ Actions (what an id means depends on ``observation["phase"]``)
 - ``traitor_from``: an opposing troop card id at an unclaimed flag; ``traitor_to``: 70-78.
 - ``claim``: CLAIM_BASE + flag = 79-87 (only provable flags are legal), DONE = 92 to stop.
 - Chance (``current_player() == CHANCE``): ``first_player`` 93/94 (player 0/1 starts the
-  match); ``deal`` and ``draw_card``: the card id dealt or drawn.
+  match); ``deal``, ``next_game`` and ``draw_card``: the card id dealt or drawn.
 - ``observed_action`` (search only, never legal): 95 a card dealt/drawn into the other hand,
   96/97 a troop/tactics card the other player put back with Scout.
 
@@ -35,7 +35,9 @@ returns; Redeploy/Traitor from -> to; Deserter) -> [claim, basic timing] -> draw
 The claim phase appears only when a flag is provable; no draw after a pass or Scout, or with 7
 cards; a card put back by Scout is drawn from the top without a chance event. A game ends at once
 on 3 adjacent or 5 flags; two passes in a row end it by the ``stalemate`` option. In match play
-the next game's ``deal`` follows at once (``match.game`` increases).
+the finished board stays (phase ``next_game``, ``match.game`` still the finished game) until the
+chance event of the next deal's first card, which gathers the cards (``match.game`` increases).
+The ``first_player`` option makes the opening chance event a fixed seat.
 
 Observation (``state.observation(viewer)``, JSON-able)
 ------------------------------------------------------

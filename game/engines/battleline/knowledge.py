@@ -50,6 +50,7 @@ from game.engines.battleline.phases import (
     PH_DESERTER,
     PH_DRAW_CARD,
     PH_FIRST,
+    PH_NEXT,
     PH_OVER,
     PH_PLAY,
     PH_REDEPLOY_FROM,
@@ -144,7 +145,7 @@ def observation(state: BattleLineState, viewer: int) -> BattleLineObservation:
     return {
         "viewer": viewer,
         "current_player": state.current_player(),
-        "turn": state.player if state.starter >= 0 else None,
+        "turn": state.player if state.starter >= 0 and phase != PH_NEXT else None,
         "phase": PHASE_NAMES[phase],
         "pending": pending,
         "flags": [_flag_view(state, viewer, f) for f in range(NUM_FLAGS)],
@@ -157,7 +158,10 @@ def observation(state: BattleLineState, viewer: int) -> BattleLineObservation:
         "passes": state.passes,
         "match": {
             "games": state.options[MATCH_GAMES],
-            "game": min(state.game_index, state.options[MATCH_GAMES] - 1),
+            # Between games the finished game is still the one on the table.
+            "game": state.game_index - 1
+            if phase == PH_NEXT
+            else min(state.game_index, state.options[MATCH_GAMES] - 1),
             "starter": None if state.starter < 0 else state.starter,
             "points": list(state.points),
             "wins": list(state.wins),
@@ -204,9 +208,8 @@ def observed_action(state: BattleLineState, viewer: int, action: int) -> int:
     """``action`` (legal in ``state``) as ``viewer`` sees it: a card dealt or drawn into the
     other hand is HIDDEN_CARD, a card the other player puts back with Scout shows only its deck."""
     phase = state.phase
-    if phase == PH_DEAL:
-        recipient = state.starter if state.dealt % 2 == 0 else 1 - state.starter
-        return action if recipient == viewer else HIDDEN_CARD
+    if phase in (PH_DEAL, PH_NEXT):
+        return action if _deal_recipient(state) == viewer else HIDDEN_CARD
     if phase == PH_DRAW_CARD:
         return action if state.player == viewer else HIDDEN_CARD
     if phase == PH_SCOUT_RETURN and state.player != viewer:
@@ -214,7 +217,14 @@ def observed_action(state: BattleLineState, viewer: int, action: int) -> int:
     return action
 
 
-_PRIVATE_PHASES = (PH_DEAL, PH_DRAW_CARD, PH_SCOUT_RETURN)  # the card is seen by one player only
+def _deal_recipient(state: BattleLineState) -> int:
+    """Who gets the card dealt now: the starter first, then in turn (PH_NEXT is a new deal)."""
+    first = state.phase == PH_NEXT or state.dealt % 2 == 0
+    return state.starter if first else 1 - state.starter
+
+
+# The card is seen by one player only.
+_PRIVATE_PHASES = (PH_DEAL, PH_DRAW_CARD, PH_SCOUT_RETURN, PH_NEXT)
 
 
 # The move log in English; the board words the same phrases in the player's language.
@@ -266,8 +276,8 @@ def action_phrase(
         return "first", {"player": action - FIRST_BASE}
     if action >= FIRST_BASE:
         return "unknown", {"action": action}  # "who starts" outside the opening: no card
-    if phase == PH_DEAL:
-        recipient = state.starter if state.dealt % 2 == 0 else 1 - state.starter
+    if phase in (PH_DEAL, PH_NEXT):
+        recipient = _deal_recipient(state)
         if hidden:
             return "dealt_hidden", {"player": recipient}
         return "dealt", {"player": recipient, "card": action}

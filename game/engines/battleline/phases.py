@@ -18,7 +18,8 @@ from __future__ import annotations
     PH_DRAW,  # which deck to refill from
     PH_DRAW_CARD,  # chance: the card drawn
     PH_OVER,  # the match is over
-) = range(15)
+    PH_NEXT,  # chance: the first card of the next game's deal; until then the finished board lies
+) = range(16)
 
 # The names used in observations ("phase").
 PHASE_NAMES = (
@@ -37,5 +38,6 @@ PHASE_NAMES = (
     "draw",
     "draw_card",
     "over",
+    "next_game",
 )
-CHANCE_PHASES = frozenset((PH_FIRST, PH_DEAL, PH_DRAW_CARD))
+CHANCE_PHASES = frozenset((PH_FIRST, PH_DEAL, PH_DRAW_CARD, PH_NEXT))

@@ -48,6 +48,7 @@ from game.engines.battleline.formations import side_beats, side_key
 from game.engines.battleline.observation import BattleLineObservation
 from game.engines.battleline.options import (
     CLAIM_TIMING,
+    FIRST_PLAYER,
     MATCH_GAMES,
     OPTIONS,
     STALEMATE,
@@ -62,6 +63,7 @@ from game.engines.battleline.phases import (
     PH_DRAW_CARD,
     PH_FIRST,
     PH_FLAG,
+    PH_NEXT,
     PH_OVER,
     PH_PLAY,
     PH_REDEPLOY_FROM,
@@ -80,6 +82,7 @@ SCOUT_DRAWS = 3  # [rules §1.10]
 FLAGS_TO_WIN = 5  # [rules §1.8] an Envelopment
 ADJACENT_TO_WIN = 3  # [rules §1.8] a Breakthrough
 WIN_POINTS = 5  # [rules §1.11] match play: the winner's score; the loser scores its flags
+FIRST_CHOICES = {"seat1": 0, "seat2": 1}  # the ``first_player`` option's fixed starters
 
 _PLACED_AT_FLAG = frozenset((*MORALE, *ENVIRONMENT))
 
@@ -122,6 +125,9 @@ class BattleLineState(State):
         self.history = []
         self.tactics_on = options[TACTICS_OPTION] == "on"
         self.advanced = options[CLAIM_TIMING] == "advanced"
+        # The first player is still a chance event (so the log says who starts), with one
+        # outcome when the option names a seat.
+        self.first_choice = FIRST_CHOICES.get(options[FIRST_PLAYER], -1)
         # Match bookkeeping.
         self.game_index = 0
         self.points = [0, 0]
@@ -184,6 +190,8 @@ class BattleLineState(State):
             return [FLAG_BASE + f for f in self._targets(self.pending, p)]
         if phase == PH_CLAIM:
             return [CLAIM_BASE + f for f in self.claimable] + [DONE]
+        if phase == PH_NEXT:
+            return list(range(NUM_TROOPS))  # the whole troop deck, gathered for the next deal
         if phase in (PH_DEAL, PH_DRAW_CARD):
             return sorted(self.decks[TROOP_DECK if phase == PH_DEAL else self.draw_deck])
         if phase in (PH_DRAW, PH_SCOUT_DRAW):
@@ -202,6 +210,8 @@ class BattleLineState(State):
         if phase == PH_TRAITOR_TO:
             return [FLAG_BASE + f for f in self._free_flags(p)]
         if phase == PH_FIRST:
+            if self.first_choice >= 0:
+                return [FIRST_BASE + self.first_choice]
             return [FIRST_BASE, FIRST_BASE + 1]
         return []
 
@@ -212,7 +222,11 @@ class BattleLineState(State):
     def sample_chance(self, rng: random.Random) -> int:
         """Uniform over the outcomes, without building the outcome list (rollout hot path)."""
         if self.phase == PH_FIRST:
+            if self.first_choice >= 0:
+                return FIRST_BASE + self.first_choice
             return FIRST_BASE + (rng.random() < 0.5)
+        if self.phase == PH_NEXT:
+            return int(rng.random() * NUM_TROOPS)  # as a draw from the gathered deck
         deck = self.decks[TROOP_DECK if self.phase == PH_DEAL else self.draw_deck]
         return deck[int(rng.random() * len(deck))]
 
@@ -246,6 +260,9 @@ class BattleLineState(State):
         if winner < 0:
             return [0.0, 0.0]
         return [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
+
+    def between_games(self) -> bool:
+        return self.phase == PH_NEXT
 
     def action_to_string(self, action: int) -> str:
         return knowledge.describe_action(self, action, viewer=None)
@@ -421,7 +438,10 @@ class BattleLineState(State):
             self._claim(action)
         elif phase in (PH_DRAW, PH_SCOUT_DRAW):
             self._draw(action - DRAW_BASE)
-        elif phase == PH_DEAL:
+        elif phase in (PH_DEAL, PH_NEXT):
+            if phase == PH_NEXT:
+                self._new_board()  # the finished game's cards are gathered only now
+                self.phase = PH_DEAL
             self.decks[TROOP_DECK].remove(action)
             self.hands[self.starter if self.dealt % 2 == 0 else 1 - self.starter].append(action)
             self.dealt += 1
@@ -680,7 +700,7 @@ class BattleLineState(State):
             self.phase = PH_OVER
             return
         # [rules §1.3] the winner starts the next game; after a draw, the other player does.
+        # The finished board stays on the table until the next deal begins (PH_NEXT).
         self.starter = winner if winner >= 0 else 1 - self.starter
         self.player = self.starter
-        self._new_board()
-        self.phase = PH_DEAL
+        self.phase = PH_NEXT

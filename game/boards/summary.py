@@ -1,0 +1,20 @@
+"""What a game-over summary shows, worded by the board (``Board.summary``).
+
+A table (headings, rows of text) and a few lines of notes under it (how the game was won, a
+tie-break in words). Rows are either the seats (the winners' rows are gilded) or named lines
+such as the games of a match; ``total`` gilds the last row (a match's point totals).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Summary:
+    headings: list[str]  # the first column's heading may be ""
+    rows: list[list[str]]
+    per_seat: bool  # row i is seat i
+    notes: tuple[str, ...] = ()
+    widths: tuple[float, ...] = ()  # relative column widths; () = a wide first column
+    total: bool = False  # the last row sums the others
