@@ -464,3 +464,23 @@ def test_hot_seat_players_name_themselves_and_the_names_are_kept(app) -> None:
     run(app)
     assert app.stack.find(MatchScene).match.names == ["Ann", "Player 2"]
     assert app.stack.find(MatchScene).match.rematch().names == ["Player 1", "Ann"]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_game_over_buttons_keep_their_words_inside(app, language, size) -> None:
+    from game.i18n import set_language
+    from game.scenes.gameover import GameOverScene
+    from game.scenes.match import MatchScene
+
+    set_language(language)
+    scene = MatchScene(app, random_match("battleline", 7))
+    app.stack.push(scene)
+    summary = GameOverScene(app, scene)
+    app.stack.push(summary)
+    app.stack.layout(size)
+    buttons = [w for w in summary.widgets if getattr(w, "visible", True)]
+    assert len(buttons) >= 3
+    assert all(button.label_fits() for button in buttons), [
+        button.label() if callable(button.label) else button.label for button in buttons
+    ]

@@ -15,7 +15,7 @@ import pygame
 
 from game.i18n import t
 from game.ui import art, theme
-from game.ui.text import blit_text, fit_px, render
+from game.ui.text import blit_text, fit_px, render, text_width
 
 Label = str | Callable[[], str]
 
@@ -116,6 +116,20 @@ class Button(Widget):
         target = 1.0 if self.hovered and self.enabled else 0.0
         self.glow += (target - self.glow) * min(1.0, dt * 14)
 
+    def text_room(self) -> int:
+        """Pixels across that the label may take, beside its icon if it has one."""
+        room = self.rect.width - self.rect.height // 2
+        if self.icon:
+            icon = render(self.icon, round(self.px * 1.15), theme.TEXT, True, symbol=True)
+            room -= icon.get_width() + self.px // 2
+        return room
+
+    def label_fits(self) -> bool:
+        """Whether the label fits its button at a size the shrinking allows (else the layout
+        or the words must change)."""
+        text, room = text_of(self.label), self.text_room()
+        return text_width(text, fit_px(text, self.px, room, bold=True), True) <= room
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.rect.width <= 0:
             return
@@ -151,9 +165,8 @@ class Button(Widget):
             shadow=0 if self.style == "ghost" else max(2, self.rect.height // 8),
         )
         text = text_of(self.label)
-        room = self.rect.width - self.rect.height // 2
         if not self.icon:
-            px = fit_px(text, self.px, room, bold=True)
+            px = fit_px(text, self.px, self.text_room(), bold=True)
             blit_text(surface, text, px, ink, True, center=body.center)
             return
         icon = render(self.icon, round(self.px * 1.15), ink, True, symbol=True)
@@ -161,7 +174,7 @@ class Button(Widget):
             surface.blit(icon, icon.get_rect(center=body.center))
             return
         gap = self.px // 2
-        px = fit_px(text, self.px, room - icon.get_width() - gap, bold=True)
+        px = fit_px(text, self.px, self.text_room(), bold=True)
         label = render(text, px, ink, True)
         x = body.centerx - (icon.get_width() + gap + label.get_width()) // 2
         surface.blit(icon, icon.get_rect(midleft=(x, body.centery)))
