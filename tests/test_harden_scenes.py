@@ -484,3 +484,39 @@ def test_game_over_buttons_keep_their_words_inside(app, language, size) -> None:
     assert all(button.label_fits() for button in buttons), [
         button.label() if callable(button.label) else button.label for button in buttons
     ]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_button_of_the_setup_match_and_settings_screens_fits_at_800x540(
+    app, language
+) -> None:
+    """Words never overflow their button at the smallest window (a narrow one drops its icon)."""
+    from game.boards import board_ids
+    from game.engines import GAMES
+    from game.match import HUMAN, Match
+    from game.scenes.match import MatchScene
+    from game.scenes.settings import SettingsScene
+    from game.scenes.setup import SetupScene
+    from game.ui.widgets import Button
+
+    set_language(language)
+    scenes = [SettingsScene(app)]
+    for game_id in board_ids():
+        game = GAMES[game_id]
+        scenes.append(SetupScene(app, game))
+        seats = [HUMAN] + ["easy"] * (game.min_players - 1)
+        scenes.append(MatchScene(app, Match(game, seats, seed=1, client=app.ai)))
+    overflowing = []
+    for scene in scenes:
+        app.stack.push(scene)
+        app.stack.layout((800, 540))
+        overflowing += [
+            (type(scene).__name__, button.rect)
+            for button in scene.widgets
+            if isinstance(button, Button)
+            and button.visible
+            and button.rect.width > 0
+            and not button.label_fits()
+        ]
+        app.stack.pop()
+    assert not overflowing

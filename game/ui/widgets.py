@@ -116,13 +116,26 @@ class Button(Widget):
         target = 1.0 if self.hovered and self.enabled else 0.0
         self.glow += (target - self.glow) * min(1.0, dt * 14)
 
+    def _icon_width(self) -> int:
+        """Room the icon takes beside the words (0 without one)."""
+        if not self.icon:
+            return 0
+        icon = render(self.icon, round(self.px * 1.15), theme.TEXT, True, symbol=True)
+        return icon.get_width() + self.px // 2
+
+    def shows_icon(self) -> bool:
+        """The icon is drawn unless the words would not fit beside it: words carry the meaning,
+        so a narrow button (Japanese at 800x540) drops its icon first."""
+        if not self.icon:
+            return False
+        text = text_of(self.label)
+        room = self.rect.width - self.rect.height // 2 - self._icon_width()
+        return not text or text_width(text, fit_px(text, self.px, room, bold=True), True) <= room
+
     def text_room(self) -> int:
-        """Pixels across that the label may take, beside its icon if it has one."""
+        """Pixels across that the label may take, beside its icon if that is shown."""
         room = self.rect.width - self.rect.height // 2
-        if self.icon:
-            icon = render(self.icon, round(self.px * 1.15), theme.TEXT, True, symbol=True)
-            room -= icon.get_width() + self.px // 2
-        return room
+        return room - self._icon_width() if self.shows_icon() else room
 
     def label_fits(self) -> bool:
         """Whether the label fits its button at a size the shrinking allows (else the layout
@@ -165,7 +178,7 @@ class Button(Widget):
             shadow=0 if self.style == "ghost" else max(2, self.rect.height // 8),
         )
         text = text_of(self.label)
-        if not self.icon:
+        if not self.shows_icon():
             px = fit_px(text, self.px, self.text_room(), bold=True)
             blit_text(surface, text, px, ink, True, center=body.center)
             return
