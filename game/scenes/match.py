@@ -34,7 +34,7 @@ from game.match import (
     Match,
 )
 from game.refusals import refusal_text
-from game.saves import Autosave, DamagedFileError, set_aside
+from game.saves import Autosave, DamagedFileError, data_dir, set_aside
 from game.scenes.base import Scene
 from game.scenes.match_panel import MatchPanel
 from game.ui import theme
@@ -110,6 +110,7 @@ class MatchScene(Scene):
             play_sound=self.app.sound.play,
             anim_speed=lambda: settings.animation_multiplier,
             extra=self.board_extra,
+            data_dir=data_dir() if self.app.persist_settings else None,
         )
         return self.board_cls(ctx)
 
