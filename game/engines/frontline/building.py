@@ -94,9 +94,8 @@ def _role(card: int) -> str:
         return "air"
     if REAR in printed.lines:
         return "artillery"
-    anti_armour = any(
-        not w.bullet and w.attack[ARM] is not None and w.attack[ARM] <= 13 for w in printed.weapons
-    )
+    values = [w.attack[ARM] for w in printed.weapons if not w.bullet]
+    anti_armour = any(v is not None and v <= 13 for v in values)
     return "punch" if anti_armour else "screen"
 
 
