@@ -34,7 +34,7 @@ def resize(size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", [(800, 540), (1600, 1000)])
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("game_id", ["flatfront", "battleline"])
+@pytest.mark.parametrize("game_id", ["flatfront", "battleline", "frontline"])
 def test_the_last_line_of_every_rules_file_is_visible_at_the_end(app, game_id, lang, size) -> None:
     from game.scenes.rules import RulesScene, rules_file
     from game.ui.markdown import inline
