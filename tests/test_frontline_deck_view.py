@@ -109,6 +109,10 @@ def test_an_illegal_deck_cannot_be_confirmed_and_says_why(tmp_path) -> None:
     click(view, view._tiles()[UNIT_INDEX["us_rifle_squad"]].center)
     assert click(view, view.confirm_button.rect.center) is None
     assert said and "4 points, at least 80 needed" in said[-1]
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    assert view.handle_event(enter) is None and len(said) == 2
+    click(view, view.random_button.rect.center)
+    assert view.handle_event(enter)[-1] == DONE
     surface = pygame.Surface((800, 540))
     view.update(0.1)
     view.draw(surface)  # the reason is on the panel too (drawn without error)

@@ -154,6 +154,11 @@ class DeckView:
             return None
         if self._confirm_refused(event):
             return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self._valid():
+                return self.submission()
+            self._refuse_confirm()
+            return None
         for button in self._buttons():
             if button.handle_event(event):
                 decision, self._decision = self._decision, None
@@ -279,8 +284,11 @@ class DeckView:
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         if not clicked or not self.confirm_button.rect.collidepoint(event.pos) or self._valid():
             return False
-        self.ctx.feedback(i18n.t("fldeck.cannot_confirm", why=self._error_text(self.errors()[0])))
+        self._refuse_confirm()
         return True
+
+    def _refuse_confirm(self) -> None:
+        self.ctx.feedback(i18n.t("fldeck.cannot_confirm", why=self._error_text(self.errors()[0])))
 
     def book(self) -> DeckBook:
         if self._book is None:
