@@ -15,7 +15,7 @@ buttons; a deck builder view replaces it through the same per-phase dispatch.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -69,6 +69,7 @@ T_TUMBLE = 0.35  # seconds a d10 tumbles before it settles
 T_SHAKE = 0.4
 T_CALLOUT = 1.1  # how long a natural result is called out
 DRAG = 8  # pixels the mouse moves before a press becomes a drag
+_LOG_WORDS: dict[tuple, str] = {}
 
 COMBAT_PHASES = {
     "initiative",
@@ -141,6 +142,7 @@ class FrontlineBoard(Board):
         self.shakes: dict[Hashable, Motion] = {}
         self.tumble = Motion(1.0)
         self.callout: overlays.Banner | None = None
+        self._odds: dict[Hashable, object] = {}
         self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
@@ -267,6 +269,7 @@ class FrontlineBoard(Board):
     def show(self, obs: Obs, viewer: int, legal: list[int], animate: bool) -> None:
         self.choosing = None
         self.press = None
+        self._odds = {}  # odds shown for this observation
         super().show(obs, viewer, legal, animate)
         # The other side's turn is marked on the table; the viewer's own hand changes by chance
         # (a deal, a draw) within it, which is not something the other side did.
@@ -461,7 +464,8 @@ class FrontlineBoard(Board):
         target = self.obs["pending_target"]
         if attacker is None or target is None:
             return label, ""
-        return label, odds_words(odds.preview(self.obs, attacker["pos"], target, mask))
+        shown = self.weapons_preview(mask)
+        return label, "" if shown is None else odds_words(shown)
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Decision:
@@ -543,13 +547,8 @@ class FrontlineBoard(Board):
             return None
         if key[0] == "hand" and self.obs["phase"] in ("commit", "discard_unit"):  # type: ignore[index]
             return CARD + key[1]  # type: ignore[index]
-        if key[0] == "unit" and self.obs["phase"] in (
-            "declare",
-            "card_target",
-            "crew_to",
-            "friendly_fire",
-            "choose_attack",
-        ):  # type: ignore[index]
+        choosing_units = ("declare", "card_target", "crew_to", "friendly_fire", "choose_attack")
+        if key[0] == "unit" and self.obs["phase"] in choosing_units:  # type: ignore[index]
             return self.refuse("frontline.refuse.not_here")
         return None
 
@@ -562,9 +561,9 @@ class FrontlineBoard(Board):
                 return [rect.center]
         for key, actions in self.spots.items():
             if action in actions:
-                rect = self.thing_rect(key)
-                assert rect is not None, key
-                point = _visible_point(rect, self._covering(key))
+                found = self.thing_rect(key)
+                assert found is not None, key
+                point = _visible_point(found, self._covering(key))
                 if len(actions) == 1:
                     return [point]
                 option = self._chooser_rects(key)[1 + actions.index(action)]
@@ -648,11 +647,21 @@ class FrontlineBoard(Board):
         self._paint_side(surface)
 
     def _paint_table(self, surface: pygame.Surface) -> None:
-        p, geo, u = self.ctx.palette, self.geo, self.geo.unit
+        """The rows and the air spaces (drawn once per size and sides), then the bars."""
+        geo = self.geo
+        sides = (self.side_of(1 - self.me), self.side_of(self.me))
+        key = ("table", geo.table.size, geo.unit, sides, i18n.get_language())
+        table = self.art.cached(key, lambda: self._table_image(sides))
+        surface.blit(table, geo.table)
+        self._paint_opp_bar(surface)
+
+    def _table_image(self, sides: tuple[int, int]) -> pygame.Surface:
+        p, u = self.ctx.palette, self.geo.unit
+        geo = _shifted(self.geo)
+        surface = pygame.Surface(geo.table.size)
         pygame.draw.rect(surface, p["table"], geo.table)
-        opp = 1 - self.me
-        for who, seat in (("opp", opp), ("own", self.me)):
-            colour = self.art.army(self.side_of(seat))
+        for who, side in zip(("opp", "own"), sides, strict=True):
+            colour = self.art.army(side)
             for name in ("ground", "rear"):
                 row = geo.rows[f"{who}_{name}"]
                 band = row.inflate(-u, -u // 2)
@@ -678,10 +687,10 @@ class FrontlineBoard(Board):
                 bold=True,
             )
             surface.blit(tag, (air.x + u // 2, air.y + u // 4))
-        self._paint_opp_bar(surface)
         hand = geo.rows["hand"]
         pygame.draw.rect(surface, darker(p["table"], 0.3), hand)
         pygame.draw.line(surface, p["table_line"], hand.topleft, hand.topright, max(1, u // 4))
+        return surface
 
     def _paint_opp_bar(self, surface: pygame.Surface) -> None:
         """The opponent's hand as card backs with its counts, its name, whether it decided."""
@@ -903,18 +912,31 @@ class FrontlineBoard(Board):
             rect = None if target is None else self.layer.rect(("unit", target))
             hovered = self._hovered_button()
             if rect is not None and attacker is not None and hovered is not None:
-                mask = hovered - WEAPONS
-                shown_odds = odds.preview(self.obs, attacker["pos"], target, mask)
-                self._odds_label(surface, shown_odds, rect)
+                shown_odds = self.weapons_preview(hovered - WEAPONS)
+                if shown_odds is not None:
+                    self._odds_label(surface, shown_odds, rect)
 
     def target_preview(self, key: Hashable) -> tuple[int, odds.Preview] | None:
         """The odds a target shows while the attacker picks it: its best weapon set."""
         attacker = self.attacker()
         if attacker is None or key[0] != "unit":  # type: ignore[index]
             return None
-        if UNIT + key[1] not in self.spots.get(key, []):  # type: ignore[index, operator]
+        if UNIT + key[1] not in self.spots.get(key, []):  # type: ignore[index]
             return None
-        return odds.best_preview(self.obs, attacker["pos"], key[1])  # type: ignore[index]
+        cache_key = ("best", attacker["pos"], key[1])  # type: ignore[index]
+        if cache_key not in self._odds:
+            self._odds[cache_key] = odds.best_preview(self.obs, attacker["pos"], key[1])  # type: ignore[index]
+        return self._odds[cache_key]  # type: ignore[return-value]
+
+    def weapons_preview(self, mask: int) -> odds.Preview | None:
+        """The odds of the weapons ``mask`` at the declared target (the weapons decision)."""
+        attacker, target = self.attacker(), self.obs.get("pending_target")
+        if attacker is None or target is None:
+            return None
+        cache_key = ("set", attacker["pos"], target, mask)
+        if cache_key not in self._odds:
+            self._odds[cache_key] = odds.preview(self.obs, attacker["pos"], target, mask)
+        return self._odds[cache_key]  # type: ignore[return-value]
 
     def _odds_label(self, surface: pygame.Surface, shown: odds.Preview, rect: pygame.Rect) -> None:
         """The odds on a target, in two lines fitted to its width over its lower part."""
@@ -1226,7 +1248,9 @@ class FrontlineBoard(Board):
         actions = self.spots[key]
         rects = self._chooser_rects(key)
         u = self.geo.unit
-        options = [(self._option_words(a), _no_picture) for a in actions]
+        options: list[tuple[str, Callable[[pygame.Surface, pygame.Rect], None]]] = [
+            (self._option_words(a), _no_picture) for a in actions
+        ]
         overlays.draw_chooser(
             surface,
             self.art,
@@ -1374,6 +1398,17 @@ class FrontlineBoard(Board):
         return knowledge.action_phrase(state, action, viewer)  # type: ignore[arg-type]
 
     def log_text(self, key: str, args: dict) -> str | None:
+        """A log phrase in the player's language with the seat names (remembered: the log
+        words every turn again each frame)."""
+        memo = (i18n.get_language(), tuple(self.ctx.seat_names), key, tuple(sorted(args.items())))
+        text = _LOG_WORDS.get(memo)
+        if text is None:
+            if len(_LOG_WORDS) > 4000:
+                _LOG_WORDS.clear()
+            text = _LOG_WORDS[memo] = self._log_words(key, args)
+        return text
+
+    def _log_words(self, key: str, args: dict) -> str:
         words: dict[str, object] = dict(args)
         if "player" in args:
             words["player"] = self._name(int(args["player"]))
@@ -1470,6 +1505,15 @@ def _effect_short(effect: dict) -> str:
         "fire_check": "🔥",
     }
     return short.get(kind, "")
+
+
+def _shifted(geo: Geo) -> Geo:
+    """``geo`` with the table at the origin (to draw the table into its own image)."""
+    dx, dy = -geo.table.x, -geo.table.y
+    shifted = Geo(geo.rect.move(dx, dy), geo.unit, geo.table.move(dx, dy), geo.side.move(dx, dy))
+    shifted.rows = {k: r.move(dx, dy) for k, r in geo.rows.items()}
+    shifted.air = {k: r.move(dx, dy) for k, r in geo.air.items()}
+    return shifted
 
 
 def _far(a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -167,8 +167,20 @@ def _colour(palette: dict[str, Colour], key: str) -> Colour:
     return palette.get(key, NORMAL[key])
 
 
+_PALETTE_KEYS: dict[int, tuple[dict[str, Colour], tuple]] = {}
+
+
 def _palette_key(palette: dict[str, Colour]) -> tuple:
-    return tuple(_colour(palette, k) for k in NORMAL)
+    """The colours a face uses, as a cache key (remembered per palette object: faces are asked
+    for many times a frame)."""
+    known = _PALETTE_KEYS.get(id(palette))
+    if known is not None and known[0] is palette:
+        return known[1]
+    key = tuple(_colour(palette, k) for k in NORMAL)
+    if len(_PALETTE_KEYS) > 16:
+        _PALETTE_KEYS.clear()
+    _PALETTE_KEYS[id(palette)] = (palette, key)
+    return key
 
 
 def _cached(key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
