@@ -638,12 +638,14 @@ class FrontlineBoard(Board):
             view.draw(surface)
             return
         self._paint_table(surface)
+        self._paint_tray(surface)
         if self.obs["phase"] == "build":
             self._paint_build(surface)
+        if self.obs["phase"] == "pick":
+            self._paint_pick(surface)
         self.draw_layer(surface)
         self._paint_arrows(surface)
         self._paint_glows(surface)
-        self._paint_tray(surface)
         self._paint_side(surface)
 
     def _paint_table(self, surface: pygame.Surface) -> None:
@@ -737,6 +739,21 @@ class FrontlineBoard(Board):
         if obs["current_player"] == seat:
             return "… " + i18n.t("frontline.deciding")
         return ""
+
+    def _paint_pick(self, surface: pygame.Surface) -> None:
+        """Set-up: the viewer's deck laid out to choose the starting units from."""
+        p, u = self.ctx.palette, self.geo.unit
+        picks = [r for k, r in self.resting_places(self.obs).items() if k[0] == "pick"]  # type: ignore[index]
+        if not picks:
+            return
+        area = picks[0].unionall(picks[1:]).inflate(3 * u, 3 * u)
+        area.top -= 2 * u
+        surface.blit(self.art.panel(area.w, area.h, (*p["panel"], 230), p["panel_edge"], u), area)
+        title = i18n.t("frontline.your_deck", n=4 - len(self.obs["seats"][self.me]["units"] or []))
+        image = self.art.fitted(
+            title, max(10, round(1.6 * u)), p["text"], area.w - 2 * u, bold=True
+        )
+        surface.blit(image, (area.x + u, area.y + u // 2))
 
     def _paint_build(self, surface: pygame.Surface) -> None:
         """Deck building (option ``decks = build``): a notice; the prebuilt decks are buttons."""
@@ -868,6 +885,10 @@ class FrontlineBoard(Board):
                 for decl in decls:
                     arrows.append((seat, decl[1], decl[2], True))
         current = obs["attack"]["attacker"]
+        aimed = obs["attack"]["target"]
+        units = {v["pos"]: v for v in obs["board"]}
+        if step_of(obs) == "combat" and current in units and aimed in units:
+            arrows.append((units[current]["owner"], current, aimed, False))
         for seat, a, b, dashed in arrows:
             ra, rb = self.layer.rect(("unit", a)), self.layer.rect(("unit", b))
             if ra is None or rb is None:
@@ -998,6 +1019,8 @@ class FrontlineBoard(Board):
 
     def _paint_dice(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
         obs, u = self.obs, self.geo.unit
+        if step_of(obs) != "combat":  # the last attack's dice are no news in another step
+            return
         size = max(14, round(tray.h * 0.55))
         box = self.tray_rect()
         dice: list[tuple[int, int]] = []
@@ -1274,8 +1297,13 @@ class FrontlineBoard(Board):
         u = self.geo.unit
         mouse = self.mouse
 
+        side = self.geo.side
+
         def place(box: pygame.Rect) -> None:
-            box.bottomleft = (mouse[0] + u, mouse[1] - u)
+            if side.collidepoint(mouse):  # beside the panel, not over its buttons
+                box.midright = (side.x - u, mouse[1])
+            else:
+                box.bottomleft = (mouse[0] + u, mouse[1] - u)
 
         overlays.note(
             surface,
@@ -1438,13 +1466,15 @@ class FrontlineBoard(Board):
             if key in ("die", "initiative"):
                 faces.append(str(args["die"]))
                 continue
+            if key == "roll":  # "rolls" before its dice: the dice say it
+                continue
             if faces:
                 words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
                 faces = []
             words.append(self.log_text(key, args) or step.text)
         if faces:
             words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
-        return words
+        return _collapse(words)
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
         icons: list[pygame.Surface] = []
@@ -1463,6 +1493,17 @@ class FrontlineBoard(Board):
                     )
                 )
         return icons[:8]
+
+
+def _collapse(words: list[str]) -> list[str]:
+    """Repeated words once with a count ("declares ×3"): hidden steps all read alike."""
+    out: list[tuple[str, int]] = []
+    for word in words:
+        if out and out[-1][0] == word:
+            out[-1] = (word, out[-1][1] + 1)
+        else:
+            out.append((word, 1))
+    return [word if n == 1 else f"{word} ×{n}" for word, n in out]
 
 
 def deck_name(index: int) -> str:

@@ -101,8 +101,8 @@ class FrontlineArt(Art):
         weapons = printed.weapons
         if weapons and w >= 140 and space >= 3 * len(weapons) + 3:
             row_h = space / len(weapons)
-            cols_w = round(w * 0.44)
-            px = max(6, min(round(row_h * 0.85), round(h * 0.12), round(cols_w / 4 / 1.35)))
+            cols_w = round(w * 0.46)
+            px = max(6, min(round(row_h * 0.85), round(h * 0.12), round(cols_w / 4 / 1.6)))
             for i, weapon in enumerate(weapons):
                 y = round(top + i * row_h + row_h / 2)
                 disabled = (
