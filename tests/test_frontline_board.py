@@ -12,8 +12,9 @@ import pytest
 
 from ai.heuristics.frontline import FrontlineHeuristic
 from game.boards import frontline_cards as fc
-from game.boards.frontline import FrontlineBoard, odds_words
+from game.boards.frontline import FrontlineBoard
 from game.boards.frontline_odds import preview as odds_preview
+from game.boards.frontline_words import odds_words
 from game.boards.turns import Step
 from game.engines.frontline import FrontlineGame, FrontlineState, combat, knowledge
 from game.engines.frontline.actions import CARD, DONE, HOLD, PREBUILT_DECK, REAR_CARD, UNIT, WEAPONS

@@ -24,6 +24,7 @@ import pygame
 from game import i18n
 from game.boards import frontline_cards as fc
 from game.boards import frontline_odds as odds
+from game.boards import frontline_words as fw
 from game.boards.base import Board, BoardContext, Decision, Obs, Things
 from game.boards.frontline_art import FrontlineArt, initials
 from game.boards.frontline_layout import Geo, compute, fan, grid, row_slots
@@ -55,7 +56,6 @@ from game.engines.frontline.cards import (
     DAMAGES,
     EDGE_OF_TYPE,
     FRONT,
-    PREBUILT,
     REAR,
     UNITS,
 )
@@ -70,39 +70,6 @@ T_SHAKE = 0.4
 T_CALLOUT = 1.1  # how long a natural result is called out
 DRAG = 8  # pixels the mouse moves before a press becomes a drag
 _LOG_WORDS: dict[tuple, str] = {}
-
-COMBAT_PHASES = {
-    "initiative",
-    "order",
-    "choose_attack",
-    "attack_die",
-    "friendly_fire",
-    "power_die",
-    "assault_die",
-    "damage_card",
-    "crew_die",
-    "fire_die",
-    "roll_window",
-    "surrender_die",
-    "first_weapon",
-}
-DRAW_PHASES = {"draw_command", "draw_choice", "draw_unit", "discard_unit", "discard_command"}
-
-
-def step_of(obs: Obs) -> str:
-    """The turn step the phase belongs to: set-up, commitment, declaration, combat or draw."""
-    phase = obs["phase"]
-    if phase in ("build", "pick", "deal"):
-        return "setup"
-    if phase in ("commit", "crew_place") or (obs["window"] == "C1"):
-        return "commit"
-    if phase in ("declare", "weapons") or obs["window"] == "C2":
-        return "declare"
-    if phase in DRAW_PHASES or obs["window"] == "C6":
-        return "draw"
-    if phase == "over":
-        return "over"
-    return "combat"
 
 
 @dataclass
@@ -142,7 +109,7 @@ class FrontlineBoard(Board):
         self.shakes: dict[Hashable, Motion] = {}
         self.tumble = Motion(1.0)
         self.callout: overlays.Banner | None = None
-        self._odds: dict[Hashable, object] = {}
+        self._odds: dict[Hashable, Any] = {}
         self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
@@ -342,12 +309,12 @@ class FrontlineBoard(Board):
                 key=("natural", len(dice_after)),
             )
             overlays.flash_banner(self, banner, T_TUMBLE, T_CALLOUT, "callout")
-        elif step_of(after) != step_of(before):
+        elif fw.step_of(after) != fw.step_of(before):
             banner = overlays.Banner(
-                i18n.t(f"frontline.step.{step_of(after)}"),
-                i18n.t(f"frontline.step_sub.{step_of(after)}"),
+                i18n.t(f"frontline.step.{fw.step_of(after)}"),
+                i18n.t(f"frontline.step_sub.{fw.step_of(after)}"),
                 None,
-                key=step_of(after),
+                key=fw.step_of(after),
             )
             overlays.flash_banner(self, banner, 0.0, T_CALLOUT, "callout")
 
@@ -437,7 +404,7 @@ class FrontlineBoard(Board):
         if kind_of(action) == "weapons":
             return self._weapons_words(action - WEAPONS)
         if kind_of(action) == "prebuilt":
-            return t("frontline.btn.prebuilt", deck=deck_name(action - PREBUILT_DECK)), ""
+            return t("frontline.btn.prebuilt", deck=fw.deck_name(action - PREBUILT_DECK)), ""
         return str(action), ""
 
     def attacker(self) -> dict | None:
@@ -465,7 +432,7 @@ class FrontlineBoard(Board):
         if attacker is None or target is None:
             return label, ""
         shown = self.weapons_preview(mask)
-        return label, "" if shown is None else odds_words(shown)
+        return label, "" if shown is None else fw.odds_words(shown)
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Decision:
@@ -728,7 +695,7 @@ class FrontlineBoard(Board):
 
     def _decided_words(self, seat: int) -> str:
         obs = self.obs
-        if step_of(obs) not in ("commit", "declare") or obs["phase"] not in (
+        if fw.step_of(obs) not in ("commit", "declare") or obs["phase"] not in (
             "commit",
             "declare",
             "weapons",
@@ -858,7 +825,7 @@ class FrontlineBoard(Board):
         if effect is not None and effect["left"] != 0 and effect["kind"] != "none":
             left = effect["left"]
             turns = f" {left}t" if left > 0 else ""
-            chips.append(("⚠" + _effect_short(effect) + turns, p["hp_low"]))
+            chips.append(("⚠" + fw.effect_short(effect) + turns, p["hp_low"]))
         for c in view["commands"]:
             chips.append((initials(c), p["command"]))
         if view["captured_from"] >= 0:
@@ -881,13 +848,13 @@ class FrontlineBoard(Board):
             for attack in obs["attacks"][seat]:
                 arrows.append((seat, attack[1], attack[2], False))
             decls = obs["seats"][seat]["declarations"]
-            if decls and not obs["attacks"][seat] and step_of(obs) == "declare":
+            if decls and not obs["attacks"][seat] and fw.step_of(obs) == "declare":
                 for decl in decls:
                     arrows.append((seat, decl[1], decl[2], True))
         current = obs["attack"]["attacker"]
         aimed = obs["attack"]["target"]
         units = {v["pos"]: v for v in obs["board"]}
-        if step_of(obs) == "combat" and current in units and aimed in units:
+        if fw.step_of(obs) == "combat" and current in units and aimed in units:
             arrows.append((units[current]["owner"], current, aimed, False))
         for seat, a, b, dashed in arrows:
             ra, rb = self.layer.rect(("unit", a)), self.layer.rect(("unit", b))
@@ -898,8 +865,9 @@ class FrontlineBoard(Board):
             self.art.arrow(surface, ra.center, _toward(rb, ra.center), colour, width, dashed)
 
     def _paint_glows(self, surface: pygame.Surface) -> None:
-        """Things the viewer may click breathe; targets show their odds; the hovered one glows."""
-        if not self.spots:
+        """Things the viewer may click breathe; targets show their odds (in the weapons
+        decision, the odds of the weapons under the mouse, else of the best ones)."""
+        if not self.legal:
             return
         u = self.geo.unit
         p = self.ctx.palette
@@ -911,7 +879,7 @@ class FrontlineBoard(Board):
             ring = self.art.glow(rect.w, rect.h, p["legal"], max(2, u // 2))
             blit_center(surface, ring, rect.center, alpha)
         attacker = self.attacker()
-        if attacker is not None and self.obs["phase"] == "declare":
+        if attacker is not None and self.obs["phase"] in ("declare", "weapons"):
             rect = self.layer.rect(("unit", attacker["pos"]))
             if rect is not None:
                 overlays.pill(
@@ -932,10 +900,15 @@ class FrontlineBoard(Board):
             target = self.obs["pending_target"]
             rect = None if target is None else self.layer.rect(("unit", target))
             hovered = self._hovered_button()
-            if rect is not None and attacker is not None and hovered is not None:
-                shown_odds = self.weapons_preview(hovered - WEAPONS)
-                if shown_odds is not None:
-                    self._odds_label(surface, shown_odds, rect)
+            masks = [b[0] - WEAPONS for b in self.buttons if kind_of(b[0]) == "weapons"]
+            if hovered is not None and kind_of(hovered) == "weapons":
+                masks = [hovered - WEAPONS]
+            offered = [o for o in map(self.weapons_preview, masks) if o is not None]
+            if rect is not None and offered:
+                ring = self.art.glow(rect.w, rect.h, p["hit"], max(2, u // 2))
+                blit_center(surface, ring, rect.center, alpha)
+                best = max(offered, key=lambda o: (o.destroyed, o.half, o.hit))
+                self._odds_label(surface, best, rect)
 
     def target_preview(self, key: Hashable) -> tuple[int, odds.Preview] | None:
         """The odds a target shows while the attacker picks it: its best weapon set."""
@@ -947,7 +920,7 @@ class FrontlineBoard(Board):
         cache_key = ("best", attacker["pos"], key[1])  # type: ignore[index]
         if cache_key not in self._odds:
             self._odds[cache_key] = odds.best_preview(self.obs, attacker["pos"], key[1])  # type: ignore[index]
-        return self._odds[cache_key]  # type: ignore[return-value]
+        return self._odds[cache_key]
 
     def weapons_preview(self, mask: int) -> odds.Preview | None:
         """The odds of the weapons ``mask`` at the declared target (the weapons decision)."""
@@ -957,12 +930,12 @@ class FrontlineBoard(Board):
         cache_key = ("set", attacker["pos"], target, mask)
         if cache_key not in self._odds:
             self._odds[cache_key] = odds.preview(self.obs, attacker["pos"], target, mask)
-        return self._odds[cache_key]  # type: ignore[return-value]
+        return self._odds[cache_key]
 
     def _odds_label(self, surface: pygame.Surface, shown: odds.Preview, rect: pygame.Rect) -> None:
         """The odds on a target, in two lines fitted to its width over its lower part."""
         p, u = self.ctx.palette, self.geo.unit
-        lines = odds_lines(shown)
+        lines = fw.odds_lines(shown)
         px = min(fit_px(line, max(9, round(u * 1.35)), rect.w - u, min_px=7) for line in lines)
         images = [render(line, px, p["text"], bold=True) for line in lines]
         h = sum(i.get_height() for i in images)
@@ -991,7 +964,7 @@ class FrontlineBoard(Board):
         pygame.draw.rect(surface, darker(p["table"], 0.22), tray)
         # The turn's steps with the current one lit.
         steps = ("setup", "commit", "declare", "combat", "draw")
-        now = step_of(obs)
+        now = fw.step_of(obs)
         x = tray.x + u
         px = max(9, round(u * 1.4))
         for name in steps:
@@ -1019,13 +992,13 @@ class FrontlineBoard(Board):
 
     def _paint_dice(self, surface: pygame.Surface, tray: pygame.Rect) -> None:
         obs, u = self.obs, self.geo.unit
-        if step_of(obs) != "combat":  # the last attack's dice are no news in another step
+        if fw.step_of(obs) != "combat":  # the last attack's dice are no news in another step
             return
         size = max(14, round(tray.h * 0.55))
         box = self.tray_rect()
         dice: list[tuple[int, int]] = []
         if obs["phase"] in ("initiative", "order") or (
-            step_of(obs) == "combat"
+            fw.step_of(obs) == "combat"
             and not obs["attack"]["dice"]
             and any(obs["init_rolls"])
             and obs["attack"]["attacker"] in (None, -1)
@@ -1057,7 +1030,7 @@ class FrontlineBoard(Board):
         attack = obs["attack"]
         units = {v["pos"]: v for v in obs["board"]}
         a, b = units.get(attack["attacker"]), units.get(attack["target"])
-        if step_of(obs) == "combat" and a is not None and b is not None and attack["row"] >= 0:
+        if fw.step_of(obs) == "combat" and a is not None and b is not None and attack["row"] >= 0:
             row = attack["row"]
             weapons = UNITS[a["card"]].weapons
             name = weapons[row].name if 0 <= row < len(weapons) else ""
@@ -1067,7 +1040,7 @@ class FrontlineBoard(Board):
                 target=UNITS[b["card"]].name,
                 weapon=name,
             )
-        return t(f"frontline.step_sub.{step_of(obs)}")
+        return t(f"frontline.step_sub.{fw.step_of(obs)}")
 
     def _paint_side(self, surface: pygame.Surface) -> None:
         p, geo = self.ctx.palette, self.geo
@@ -1153,36 +1126,60 @@ class FrontlineBoard(Board):
                 key = ("unit", attacker["pos"])
         return key
 
+    def _zoom_image(self, key: Hashable | None, w: int) -> pygame.Surface | None:
+        """The card of thing ``key`` at full size (a face-down card of the other side: its
+        back)."""
+        p, lang = self.ctx.palette, self.ctx.lang
+        if key is None:
+            return None
+        kind = key[0]  # type: ignore[index]
+        if kind == "unit" and key in self.views:
+            return fc.unit_face(self.views[key]["card"], w, p, lang)
+        if kind in ("hand", "pick"):
+            return fc.unit_face(key[1], w, p, lang)  # type: ignore[index]
+        if kind == "cmd":
+            return fc.command_face(key[1], w, p, lang)  # type: ignore[index]
+        if kind == "down":
+            value = self.things(self.obs).get(key)
+            card = value[0] if value else None  # type: ignore[index]
+            if card is not None:
+                return fc.unit_face(card, w, p, lang)
+            side = self.side_of(key[1])  # type: ignore[index]
+            return fc.card_back("US" if side == 0 else "GE", w, p, lang)
+        return None
+
     def _paint_zoom(self, surface: pygame.Surface) -> None:
-        p, box = self.ctx.palette, self.geo.zoom
-        key = self.zoomed()
-        image = None
+        box = self.geo.zoom
+        if box.h == 0:
+            return
         w = min(box.w, round(box.h / fc.RATIO))
-        if key is not None:
-            kind = key[0]  # type: ignore[index]
-            if kind == "unit" and key in self.views:
-                image = fc.unit_face(self.views[key]["card"], w, p, self.ctx.lang)
-            elif kind in ("hand", "pick"):
-                image = fc.unit_face(key[1], w, p, self.ctx.lang)  # type: ignore[index]
-            elif kind == "cmd":
-                image = fc.command_face(key[1], w, p, self.ctx.lang)  # type: ignore[index]
-            elif kind == "down":
-                value = self.things(self.obs).get(key)
-                card = value[0] if value else None  # type: ignore[index]
-                side = self.side_of(key[1])  # type: ignore[index]
-                image = (
-                    fc.unit_face(card, w, p, self.ctx.lang)
-                    if card is not None
-                    else fc.card_back("US" if side == 0 else "GE", w, p, self.ctx.lang)
-                )
+        image = self._zoom_image(self.zoomed(), w)
         if image is None:
             back = "US" if self.side_of(self.me) == 0 else "GE"
-            image = fc.card_back(back, w, p, self.ctx.lang)
+            image = fc.card_back(back, w, self.ctx.palette, self.ctx.lang)
             image.set_alpha(90)
             blit_center(surface, image, box.center)
             image.set_alpha(255)
             return
         blit_center(surface, image, box.center)
+
+    def _paint_floating_zoom(self, surface: pygame.Surface) -> None:
+        """A narrow board: the card under the mouse, large, on the far side of the table."""
+        if self.geo.zoom.h or self.mouse is None or self.choosing is not None:
+            return
+        table = self.geo.table
+        w = round(table.h * 0.46 / fc.RATIO)
+        image = self._zoom_image(self.hovered, w)
+        if image is None:
+            return
+        rect = image.get_rect()
+        rect.top = self.mouse[1] - rect.h // 2
+        if self.mouse[0] < table.centerx:
+            rect.right = table.right - self.geo.unit
+        else:
+            rect.left = table.x + self.geo.unit
+        rect.clamp_ip(table)
+        surface.blit(image, rect)
 
     def _paint_prompt(self, surface: pygame.Surface) -> None:
         p, box, u = self.ctx.palette, self.geo.prompt, self.geo.unit
@@ -1264,6 +1261,7 @@ class FrontlineBoard(Board):
         )
         if self.choosing is not None and self.choosing in self.spots:
             self._paint_chooser(surface)
+        self._paint_floating_zoom(surface)
         self._paint_tooltip(surface)
 
     def _paint_chooser(self, surface: pygame.Surface) -> None:
@@ -1299,9 +1297,13 @@ class FrontlineBoard(Board):
 
         side = self.geo.side
 
+        table, floating = self.geo.table, self.geo.zoom.h == 0
+
         def place(box: pygame.Rect) -> None:
             if side.collidepoint(mouse):  # beside the panel, not over its buttons
                 box.midright = (side.x - u, mouse[1])
+            elif floating:  # the card floats beside the mouse: the words go to the foot
+                box.midbottom = (table.centerx, table.bottom - u)
             else:
                 box.bottomleft = (mouse[0] + u, mouse[1] - u)
 
@@ -1416,7 +1418,7 @@ class FrontlineBoard(Board):
                 return i18n.t("frontline.status.draw", reason=reason)
             return i18n.t("frontline.status.won", name=self._name(winner), reason=reason)
         player = obs["current_player"]
-        step = i18n.t(f"frontline.step.{step_of(obs)}")
+        step = i18n.t(f"frontline.step.{fw.step_of(obs)}")
         if player < 0:
             return i18n.t("frontline.status.chance", step=step, turn=obs["turn"])
         return i18n.t("frontline.status.turn", name=self._name(player), step=step, turn=obs["turn"])
@@ -1433,48 +1435,11 @@ class FrontlineBoard(Board):
         if text is None:
             if len(_LOG_WORDS) > 4000:
                 _LOG_WORDS.clear()
-            text = _LOG_WORDS[memo] = self._log_words(key, args)
+            text = _LOG_WORDS[memo] = fw.log_words(key, args, self._name, self.ctx.lang)
         return text
 
-    def _log_words(self, key: str, args: dict) -> str:
-        words: dict[str, object] = dict(args)
-        if "player" in args:
-            words["player"] = self._name(int(args["player"]))
-        for name in ("card", "unit", "target"):
-            if name in args:
-                words[name] = UNITS[int(args[name])].name
-        if "command" in args:
-            words["command"] = fc.text_of(
-                self.ctx.lang, f"frontline.cmd.{COMMANDS[int(args['command'])].id}"
-            )
-        if "damage" in args:
-            words["damage"] = DAMAGES[int(args["damage"])].name
-        if "deck" in args:
-            words["deck"] = deck_name(int(args["deck"]))
-        if "weapons" in args:
-            mask = int(args["weapons"])
-            words["weapons"] = " + ".join(str(r + 1) for r in range(3) if mask >> r & 1)
-        return i18n.t(f"log.frontline.{key}", **words)
-
     def turn_words(self, steps: list[Step]) -> list[str]:
-        """A turn's steps without chance rolls of no consequence spelled out one by one: dice
-        become one line of faces."""
-        words: list[str] = []
-        faces: list[str] = []
-        for step in steps:
-            key, args = step.phrase
-            if key in ("die", "initiative"):
-                faces.append(str(args["die"]))
-                continue
-            if key == "roll":  # "rolls" before its dice: the dice say it
-                continue
-            if faces:
-                words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
-                faces = []
-            words.append(self.log_text(key, args) or step.text)
-        if faces:
-            words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
-        return _collapse(words)
+        return fw.turn_lines(steps, self.log_text)
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
         icons: list[pygame.Surface] = []
@@ -1493,59 +1458,6 @@ class FrontlineBoard(Board):
                     )
                 )
         return icons[:8]
-
-
-def _collapse(words: list[str]) -> list[str]:
-    """Repeated words once with a count ("declares ×3"): hidden steps all read alike."""
-    out: list[tuple[str, int]] = []
-    for word in words:
-        if out and out[-1][0] == word:
-            out[-1] = (word, out[-1][1] + 1)
-        else:
-            out.append((word, 1))
-    return [word if n == 1 else f"{word} ×{n}" for word, n in out]
-
-
-def deck_name(index: int) -> str:
-    return i18n.t_or(f"frontline.deck_name.{list(PREBUILT)[index]}", list(PREBUILT)[index])
-
-
-def odds_words(shown: odds.Preview) -> str:
-    return i18n.t(
-        "frontline.odds",
-        hit=_pct(shown.hit),
-        half=_pct(shown.half),
-        destroyed=_pct(shown.destroyed),
-    )
-
-
-def odds_lines(shown: odds.Preview) -> list[str]:
-    """The odds in two short lines (a target is a small tile)."""
-    return [
-        i18n.t("frontline.odds_hit", hit=_pct(shown.hit), half=_pct(shown.half)),
-        i18n.t("frontline.odds_destroyed", destroyed=_pct(shown.destroyed)),
-    ]
-
-
-def _pct(p: float) -> str:
-    if 0 < p < 0.005:
-        return "<1%"
-    return f"{round(100 * p)}%"
-
-
-def _effect_short(effect: dict) -> str:
-    kind, value = effect["kind"], effect["value"]
-    short = {
-        "attack_roll_mod": f"{value:+d}",
-        "defense_mod": f"D{value:+d}",
-        "enemy_attack_roll_mod_against": f"{value:+d}↓",
-        "no_attack": "✕",
-        "weapon_disabled": f"W{effect['row']}✕",
-        "immobilized": "⚓",
-        "max_weapons_per_attack": "1W",
-        "fire_check": "🔥",
-    }
-    return short.get(kind, "")
 
 
 def _shifted(geo: Geo) -> Geo:

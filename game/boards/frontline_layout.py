@@ -34,14 +34,15 @@ class Geo:
     rows: dict[str, pygame.Rect] = field(default_factory=dict)
     air: dict[str, pygame.Rect] = field(default_factory=dict)  # "opp", "own": the air space
     score: pygame.Rect = field(default_factory=pygame.Rect)
-    zoom: pygame.Rect = field(default_factory=pygame.Rect)
+    zoom: pygame.Rect = field(default_factory=pygame.Rect)  # empty on a narrow board
     prompt: pygame.Rect = field(default_factory=pygame.Rect)
 
 
 def compute(rect: pygame.Rect) -> Geo:
     rect = pygame.Rect(rect)
     unit = max(4, min(rect.h // 80, rect.w // 120))
-    side_w = max(190, min(rect.w // 4, 420))
+    narrow = rect.w < 760  # the card under the mouse floats over the table instead
+    side_w = max(150, round(rect.w * 0.27)) if narrow else max(190, min(rect.w // 4, 420))
     side = pygame.Rect(rect.right - side_w, rect.y, side_w, rect.h)
     table = pygame.Rect(rect.x, rect.y, rect.w - side_w, rect.h)
     geo = Geo(rect, unit, table, side)
@@ -58,7 +59,7 @@ def compute(rect: pygame.Rect) -> Geo:
     pad = unit
     score_h = round(side.h * 0.2)
     geo.score = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, score_h)
-    zoom_h = round(side.h * 0.43)
+    zoom_h = 0 if narrow else round(side.h * 0.43)
     geo.zoom = pygame.Rect(side.x + pad, geo.score.bottom + pad, side.w - 2 * pad, zoom_h)
     geo.prompt = pygame.Rect(
         side.x + pad,
