@@ -3,12 +3,24 @@ privacy of hidden decisions."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 import numpy as np
 import pygame
 import pytest
 
+from ai.heuristics.frontline import FrontlineHeuristic
 from game.boards import frontline_cards as fc
-from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGES, UNITS
+from game.boards.frontline import FrontlineBoard
+from game.boards.frontline_odds import preview as odds_preview
+from game.boards.frontline_words import odds_words
+from game.boards.turns import Step
+from game.engines.frontline import FrontlineGame, FrontlineState, combat, knowledge
+from game.engines.frontline.actions import CARD, DONE, HOLD, PREBUILT_DECK, REAR_CARD, UNIT, WEAPONS
+from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGES, FRONT, PREBUILT, UNITS
+from game.engines.frontline.probability import attack_odds
+from tests.test_board_contract import make_board
 
 
 @pytest.fixture(autouse=True)
@@ -65,3 +77,206 @@ def test_line_labels() -> None:
     assert fc.line_label(by_name["M4A1 Sherman"], "en") == "Frontline"
     assert fc.line_label(by_name["M7 Priest"], "en") == "Front or Rear"
     assert fc.line_label(by_name["P-47D Thunderbolt"], "en").startswith("Flight Turns")
+
+
+# --- the board ------------------------------------------------------------------------------------
+SIZE = (1024, 640)
+
+
+def _board(viewer_names: tuple[str, str] = ("You", "Hard AI")) -> FrontlineBoard:
+    board = make_board("frontline", [0.0], SIZE)
+    board.ctx.seat_names = list(viewer_names)
+    assert isinstance(board, FrontlineBoard)
+    return board
+
+
+def _advance(
+    state: FrontlineState,
+    rng: random.Random,
+    until: Callable[[FrontlineState], bool],
+    limit: int = 5000,
+) -> FrontlineState:
+    """Play the heuristic (chance by its odds) until ``until(state)``."""
+    policy = FrontlineHeuristic()
+    for _ in range(limit):
+        if until(state):
+            return state
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(policy.policy(state, rng))
+    raise AssertionError("never reached")
+
+
+def _phase(name: str, seat: int) -> Callable[[FrontlineState], bool]:
+    return lambda s: s.current_player() == seat and s.observation(seat)["phase"] == name
+
+
+def _show(board: FrontlineBoard, state: FrontlineState, viewer: int) -> pygame.Surface:
+    legal = state.legal_actions() if state.current_player() == viewer else []
+    board.show(state.observation(viewer), viewer, legal, animate=False)
+    surface = pygame.Surface(SIZE)
+    board.update(0.0)
+    board.draw(surface)
+    return surface
+
+
+def _click(board: FrontlineBoard, pos: tuple[int, int], to: tuple[int, int] | None = None):
+    board.handle_event(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
+    )
+    board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    return board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to or pos, button=1))
+
+
+def test_weapon_odds_shown_are_the_engines_exact_odds() -> None:
+    """In the weapons decision each set's odds (on its button, on the target) equal what
+    ``probability.attack_odds`` gives with the engine's own modifiers, defence and HP."""
+    rng = random.Random(3)
+    checked = 0
+    state = FrontlineGame().new_state()
+    while checked < 4:
+        state = _advance(state, rng, _phase("weapons", 0))
+        board = _board()
+        _show(board, state, 0)
+        attacker = state.board[state.queue[0]]
+        target = state.board[state.pending_target]
+        for action in state.legal_actions():
+            mask = action - WEAPONS
+            rows = [r for r in range(3) if mask >> r & 1]
+            shown = board.weapons_preview(mask)
+            assert shown is not None
+            label, detail = next((b[1], b[2]) for b in board.buttons if b[0] == action)
+            assert detail == odds_words(shown)
+            if len(rows) != 1:
+                continue
+            weapon = attacker.printed.weapons[rows[0]]
+            exact = attack_odds(
+                weapon.attack[combat.column(target)],
+                weapon.rof,
+                weapon.damage_mod,
+                combat.defense(state, target),
+                target.hp_left,
+                target.printed.half_hp,
+                combat.roll_mod(state, attacker, target),
+            )
+            assert shown.destroyed == pytest.approx(exact.destroyed, abs=1e-12)
+            assert shown.half == pytest.approx(exact.lock, abs=1e-12)
+            assert shown.hit == pytest.approx(1 - (1 - exact.hit) ** weapon.rof, abs=1e-12)
+            assert weapon.name in label
+            checked += 1
+        state.apply_action(state.legal_actions()[0])
+
+
+def test_each_target_shows_the_odds_of_its_best_weapons() -> None:
+    state = _advance(FrontlineGame().new_state(), random.Random(4), _phase("declare", 0))
+    board = _board()
+    _show(board, state, 0)
+    targets = [k for k, actions in board.spots.items() if UNIT + k[1] in actions]
+    assert targets
+    attacker = state.board[state.queue[0]]
+    for key in targets:
+        shown = board.target_preview(key)
+        assert shown is not None
+        mask, best = shown
+        target = state.board[key[1]]
+        assert mask in combat.weapon_sets(state, attacker, target)
+        others = [
+            odds_preview(board.obs, attacker.pos, key[1], m)
+            for m in combat.weapon_sets(state, attacker, target)
+        ]
+        assert best.destroyed == max(o.destroyed for o in others)
+
+
+def _two_worlds(phase: str, seat: int, seed: int) -> tuple[FrontlineState, FrontlineState]:
+    """Two states alike but for a different hidden choice of ``seat`` just made."""
+    state = _advance(FrontlineGame().new_state(), random.Random(seed), _phase(phase, seat))
+    choices = [a for a in state.legal_actions() if a not in (DONE, HOLD)]
+    assert len(choices) >= 2
+    a, b = state.clone(), state.clone()
+    a.apply_action(choices[0])
+    b.apply_action(choices[-1])
+    assert a.history != b.history
+    return a, b
+
+
+@pytest.mark.parametrize(("phase", "seed"), [("commit", 5), ("declare", 6)])
+def test_a_hidden_choice_is_not_drawn_for_the_other_viewer(phase: str, seed: int) -> None:
+    """Pixel for pixel, the other seat's view is the same whichever card was set aside face
+    down or whichever target declared, with the mouse on the face-down cards too."""
+    a, b = _two_worlds(phase, 0, seed)
+    images = []
+    for state in (a, b):
+        board = _board()
+        _show(board, state, 1)
+        down = [k for k in board.things(board.obs) if k[0] == "down" and k[1] == 0]
+        if phase == "commit":
+            assert down and all(board.things(board.obs)[k] == (None, False) for k in down)
+            board.mouse = board.thing_rect(down[0]).center
+        surface = pygame.Surface(SIZE)
+        board.draw(surface)
+        images.append(pygame.image.tobytes(surface, "RGB"))
+    assert images[0] == images[1]
+    own = [pygame.image.tobytes(_show(_board(), state, 0), "RGB") for state in (a, b)]
+    assert own[0] != own[1]  # its owner does see the difference
+
+
+def test_a_hand_card_dragged_to_a_line_is_committed_there() -> None:
+    state = _advance(FrontlineGame().new_state(), random.Random(7), _phase("commit", 0))
+    board = _board()
+    _show(board, state, 0)
+    card = next(
+        a - CARD
+        for a in state.legal_actions()
+        if CARD <= a < REAR_CARD
+        and not UNITS[a - CARD].is_crew
+        and UNITS[a - CARD].lines == (FRONT,)
+    )
+    start = board.thing_rect(("hand", card, 0)).center
+    assert _click(board, start, board.geo.rows["own_ground"].center) == CARD + card
+    assert _click(board, start, board.geo.rows["opp_rear"].center) is None
+
+
+def test_every_log_phrase_is_worded_with_seat_names_in_both_languages() -> None:
+    from game import i18n
+
+    board = _board(("Anna", "Ben"))
+    for key in knowledge.PHRASES:
+        for lang in ("en", "ja"):
+            assert f"log.frontline.{key}" in i18n.table(lang)
+    words = board.log_text("declare", {"player": 1, "unit": 0, "target": 16})
+    assert words == "M4A1 Sherman targets PzKpfw IV Ausf. H"
+    steps = [
+        Step(0, 0, ("initiative", {"player": 0, "die": 7}), ""),
+        Step(1, 0, ("first_me", {"player": 0}), ""),
+    ]
+    assert board.turn_words(steps) == ["rolls 7", "attacks first"]
+
+
+def test_the_build_phase_shows_a_notice_and_hands_input_to_a_phase_view() -> None:
+    state = FrontlineGame().new_state(decks="build")
+    board = _board()
+    _show(board, state, 0)
+    deck = PREBUILT_DECK + next(i for i, name in enumerate(PREBUILT) if name.startswith("us_"))
+    assert _click(board, board.clicks_for(deck)[0]) == deck
+
+    class View:
+        def __init__(self) -> None:
+            self.events: list[int] = []
+
+        def layout(self, rect: pygame.Rect) -> None: ...
+        def show(self, obs: dict, viewer: int, legal: list[int]) -> None: ...
+        def update(self, dt: float) -> None: ...
+        def draw(self, surface: pygame.Surface) -> None: ...
+
+        def handle_event(self, event: pygame.event.Event) -> int:
+            self.events.append(event.type)
+            return DONE
+
+        def clicks_for(self, action: int) -> list[tuple[int, int]]:
+            return [(1, 1)]
+
+    view = board.phase_views["build"] = View()
+    _show(board, state, 0)
+    assert board.clicks_for(deck) == [(1, 1)] and _click(board, (5, 5)) == DONE
+    assert pygame.MOUSEBUTTONUP in view.events

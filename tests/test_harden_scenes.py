@@ -240,10 +240,13 @@ def test_the_command_line_does_not_overwrite_a_match_in_progress(tmp_path, monke
 # --- item 22: what a player met ----------------------------------------------------------------
 
 
-def test_coming_soon_is_a_caption_not_a_gold_button(app) -> None:
+def test_coming_soon_is_a_caption_not_a_gold_button(app, monkeypatch) -> None:
+    from game.scenes import title as title_module
     from game.scenes.title import TitleScene
     from game.ui import theme
 
+    # Every game has its board now: pretend Frontline's does not, as test_app_scenes does.
+    monkeypatch.setattr(title_module, "has_board", lambda game_id: game_id != "frontline")
     title = TitleScene(app)
     app.stack.push(title)
     run(app, 2)

@@ -167,8 +167,20 @@ def _colour(palette: dict[str, Colour], key: str) -> Colour:
     return palette.get(key, NORMAL[key])
 
 
+_PALETTE_KEYS: dict[int, tuple[dict[str, Colour], tuple]] = {}
+
+
 def _palette_key(palette: dict[str, Colour]) -> tuple:
-    return tuple(_colour(palette, k) for k in NORMAL)
+    """The colours a face uses, as a cache key (remembered per palette object: faces are asked
+    for many times a frame)."""
+    known = _PALETTE_KEYS.get(id(palette))
+    if known is not None and known[0] is palette:
+        return known[1]
+    key = tuple(_colour(palette, k) for k in NORMAL)
+    if len(_PALETTE_KEYS) > 16:
+        _PALETTE_KEYS.clear()
+    _PALETTE_KEYS[id(palette)] = (palette, key)
+    return key
 
 
 def _cached(key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
@@ -230,8 +242,10 @@ def army_mark(side: int, size: int, palette: dict[str, Colour]) -> pygame.Surfac
                     pygame.draw.rect(s, colour, pygame.Rect(c[0] - w, c[1] - arm, 2 * w, 2 * arm))
                     pygame.draw.rect(s, colour, pygame.Rect(c[0] - arm, c[1] - w, 2 * arm, 2 * w))
                 pygame.draw.rect(
-                    s, (24, 24, 24), pygame.Rect(c[0] - bar, c[1] - arm + n * 0.05, 2 * bar,
-                                                 2 * arm - n * 0.1))  # fmt: skip
+                    s,
+                    (24, 24, 24),
+                    pygame.Rect(c[0] - bar, c[1] - arm + n * 0.05, 2 * bar, 2 * arm - n * 0.1),
+                )
 
         return supersampled(size, size, paint)
 
@@ -248,15 +262,22 @@ def _badge_shape(s: pygame.Surface, kind: int, fill: Colour, edge: Colour, k: fl
         pygame.draw.rect(s, edge, r, line, border_radius=round(n * 0.14))
     elif kind == VEHICLE:
         pts = [
-            (r.centerx + r.w / 2 * math.cos(math.radians(60 * i)),
-             r.centery + r.h / 2 * math.sin(math.radians(60 * i)))
+            (
+                r.centerx + r.w / 2 * math.cos(math.radians(60 * i)),
+                r.centery + r.h / 2 * math.sin(math.radians(60 * i)),
+            )
             for i in range(6)
-        ]  # fmt: skip
+        ]
         pygame.draw.polygon(s, fill, pts)
         pygame.draw.polygon(s, edge, pts, line)
     elif kind == FIELD_GUN:
-        pts = [(r.left, r.top + r.h * 0.3), (r.centerx, r.top), (r.right, r.top + r.h * 0.3),
-               (r.right, r.bottom), (r.left, r.bottom)]  # fmt: skip
+        pts = [
+            (r.left, r.top + r.h * 0.3),
+            (r.centerx, r.top),
+            (r.right, r.top + r.h * 0.3),
+            (r.right, r.bottom),
+            (r.left, r.bottom),
+        ]
         pygame.draw.polygon(s, fill, pts)
         pygame.draw.polygon(s, edge, pts, line)
     elif kind == AIRCRAFT:
@@ -285,8 +306,11 @@ def _silhouette(s: pygame.Surface, kind: int, ink: Colour, box: pygame.Rect) -> 
         pygame.draw.rect(s, ink, rect(0.3, 0.27, 0.34, 0.17), border_radius=round(h * 0.05))
         pygame.draw.line(s, ink, p(0.6, 0.34), p(0.98, 0.32), thick)
     elif kind == VEHICLE:
-        pygame.draw.polygon(s, ink, [p(0.06, 0.62), p(0.1, 0.36), p(0.66, 0.36), p(0.8, 0.48),
-                                     p(0.94, 0.5), p(0.94, 0.64)])  # fmt: skip
+        pygame.draw.polygon(
+            s,
+            ink,
+            [p(0.06, 0.62), p(0.1, 0.36), p(0.66, 0.36), p(0.8, 0.48), p(0.94, 0.5), p(0.94, 0.64)],
+        )
         pygame.draw.circle(s, ink, p(0.8, 0.72), w * 0.1)
         pygame.draw.rect(s, ink, rect(0.06, 0.64, 0.5, 0.16), border_radius=round(h * 0.08))
     elif kind == FIELD_GUN:
@@ -314,8 +338,9 @@ def _crew_emblem(s: pygame.Surface, crew_kind: int, ink: Colour, box: pygame.Rec
     """The crew kind's small emblem: tracks (tank crew), a wheel (artillery), wings (pilot)."""
     x, y, w, h = box.x, box.y, box.w, box.h
     if crew_kind == TANK_CREW:
-        track = pygame.Rect(round(x + 0.12 * w), round(y + 0.36 * h), round(0.76 * w),
-                            round(0.3 * h))  # fmt: skip
+        track = pygame.Rect(
+            round(x + 0.12 * w), round(y + 0.36 * h), round(0.76 * w), round(0.3 * h)
+        )
         pygame.draw.rect(s, ink, track, max(1, round(w * 0.08)), border_radius=track.h // 2)
         for i in range(3):
             pygame.draw.circle(s, ink, (x + (0.3 + 0.2 * i) * w, track.centery), w * 0.06)
@@ -335,9 +360,16 @@ def _crew_emblem(s: pygame.Surface, crew_kind: int, ink: Colour, box: pygame.Rec
         c = (x + w / 2, y + h / 2)
         pygame.draw.circle(s, ink, c, w * 0.12)
         for sign in (-1, 1):
-            pygame.draw.polygon(s, ink, [(c[0], c[1] - h * 0.08), (c[0] + sign * w * 0.46,
-                                c[1] - h * 0.2), (c[0] + sign * w * 0.4, c[1] + h * 0.06),
-                                (c[0], c[1] + h * 0.08)])  # fmt: skip
+            pygame.draw.polygon(
+                s,
+                ink,
+                [
+                    (c[0], c[1] - h * 0.08),
+                    (c[0] + sign * w * 0.46, c[1] - h * 0.2),
+                    (c[0] + sign * w * 0.4, c[1] + h * 0.06),
+                    (c[0], c[1] + h * 0.08),
+                ],
+            )
 
 
 def type_icon(unit_type: int, size: int, palette: dict[str, Colour]) -> pygame.Surface:
@@ -441,31 +473,46 @@ def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str)
         nc = render(_label(lang, "nc"), max(6, round(crew_size * 0.5)), dim, bold=True)
         s.blit(nc, nc.get_rect(center=(inner.x + icon // 2, crew_y + crew_size // 2)))
     else:
-        s.blit(crew_icon(printed.crew, crew_size, palette), (inner.x + (icon - crew_size) // 2,
-                                                             crew_y))  # fmt: skip
+        s.blit(
+            crew_icon(printed.crew, crew_size, palette), (inner.x + (icon - crew_size) // 2, crew_y)
+        )
     # The art: the type's silhouette, large and faint, beside the crew icon.
     art = pygame.Rect(name_x, crew_y, inner.right - name_x, round(h * 0.2))
-    _silhouette(s, printed.type, mix(paper, _TYPE_TINT[printed.type], 0.45), art.inflate(
-        -art.w * 0.15, -art.h * 0.05))  # fmt: skip
+    _silhouette(
+        s,
+        printed.type,
+        mix(paper, _TYPE_TINT[printed.type], 0.45),
+        art.inflate(-art.w * 0.15, -art.h * 0.05),
+    )
     top = max(art.bottom, crew_y + crew_size) + pad // 2
     footer_h = max(10, round(h * 0.12))
-    _draw_weapons(s, card, pygame.Rect(inner.x, top, inner.w, inner.bottom - footer_h - top),
-                  palette, lang, w)  # fmt: skip
-    _draw_footer(s, card, pygame.Rect(inner.x, inner.bottom - footer_h, inner.w, footer_h),
-                 palette, lang)  # fmt: skip
+    _draw_weapons(
+        s, card, pygame.Rect(inner.x, top, inner.w, inner.bottom - footer_h - top), palette, lang, w
+    )
+    _draw_footer(
+        s, card, pygame.Rect(inner.x, inner.bottom - footer_h, inner.w, footer_h), palette, lang
+    )
     mark = max(7, round(w * 0.1))
     s.blit(army_mark(printed.side, mark, palette), (inner.right - mark, art.bottom - mark))
     return s
 
 
-def _army_corner(s: pygame.Surface, side: int, inner: pygame.Rect, w: int,
-                 palette: dict[str, Colour]) -> None:  # fmt: skip
+def _army_corner(
+    s: pygame.Surface, side: int, inner: pygame.Rect, w: int, palette: dict[str, Colour]
+) -> None:
     size = max(7, round(w * 0.1))
     s.blit(army_mark(side, size, palette), (inner.right - size, inner.bottom - size))
 
 
-def _draw_crew_body(s: pygame.Surface, crew_kind: int, inner: pygame.Rect, icon: int,
-                    palette: dict[str, Colour], lang: str, w: int) -> None:  # fmt: skip
+def _draw_crew_body(
+    s: pygame.Surface,
+    crew_kind: int,
+    inner: pygame.Rect,
+    icon: int,
+    palette: dict[str, Colour],
+    lang: str,
+    w: int,
+) -> None:
     """A crew card: which units it serves, in words, under a large emblem."""
     ink, paper = _colour(palette, "ink"), _colour(palette, "paper")
     art = pygame.Rect(inner.x, inner.y + 2 * icon, inner.w, round(inner.h * 0.4))
@@ -483,8 +530,9 @@ def _wrap(text: str, px: int, width: int) -> list[str]:
     return wrap(text, get_font(px), max(10, width))
 
 
-def _draw_weapons(s: pygame.Surface, card: int, box: pygame.Rect, palette: dict[str, Colour],
-                  lang: str, w: int) -> None:  # fmt: skip
+def _draw_weapons(
+    s: pygame.Surface, card: int, box: pygame.Rect, palette: dict[str, Colour], lang: str, w: int
+) -> None:
     """The weapons table, a weapon per band: its name and rate of fire on the first line, its
     INF / ARM / AIR attack values and damage modifier under the column heads on the second;
     bullet values against armour are underlined, a blank is a dash."""
@@ -541,15 +589,21 @@ def paragraph(s: pygame.Surface, text: str, box: pygame.Rect, px: int, colour: C
     return y
 
 
-def _draw_footer(s: pygame.Surface, card: int, box: pygame.Rect, palette: dict[str, Colour],
-                 lang: str) -> None:  # fmt: skip
+def _draw_footer(
+    s: pygame.Surface, card: int, box: pygame.Rect, palette: dict[str, Colour], lang: str
+) -> None:
     """Defence in a shield, HP with its half mark."""
     printed = UNITS[card]
     ink = _colour(palette, "ink")
     px = max(7, round(box.h * 0.62))
     shield = pygame.Rect(box.x, box.y + 1, box.h - 2, box.h - 2)
-    pts = [shield.topleft, shield.topright, (shield.right, shield.centery),
-           shield.midbottom, (shield.left, shield.centery)]  # fmt: skip
+    pts = [
+        shield.topleft,
+        shield.topright,
+        (shield.right, shield.centery),
+        shield.midbottom,
+        (shield.left, shield.centery),
+    ]
     pygame.draw.polygon(s, darker(_colour(palette, "paper"), 0.25), pts)
     value = render(str(printed.defense), px, ink, bold=True)
     s.blit(value, value.get_rect(center=(shield.centerx, shield.centery - 1)))
@@ -558,8 +612,11 @@ def _draw_footer(s: pygame.Surface, card: int, box: pygame.Rect, palette: dict[s
     hp = render(f"{_label(lang, 'hp')} {printed.hp}", px, ink, bold=True)
     x = box.centerx - box.w // 10
     s.blit(hp, hp.get_rect(midleft=(x, box.centery)))
-    half = render(_label(lang, "half", n=printed.half_hp), max(6, round(px * 0.75)),
-                  _colour(palette, "ink_dim"))  # fmt: skip
+    half = render(
+        _label(lang, "half", n=printed.half_hp),
+        max(6, round(px * 0.75)),
+        _colour(palette, "ink_dim"),
+    )
     s.blit(half, half.get_rect(midleft=(x + hp.get_width() + 3, box.centery)))
 
 
@@ -582,8 +639,9 @@ def command_face(command: int, width: int, palette: dict[str, Colour], lang: str
     return _cached(key, lambda: _draw_command(command, w, h, palette, lang))
 
 
-def _draw_command(command: int, w: int, h: int, palette: dict[str, Colour], lang: str
-                  ) -> pygame.Surface:  # fmt: skip
+def _draw_command(
+    command: int, w: int, h: int, palette: dict[str, Colour], lang: str
+) -> pygame.Surface:
     from game.engines.frontline.cards import RAW
 
     card = COMMANDS[command]
@@ -594,8 +652,13 @@ def _draw_command(command: int, w: int, h: int, palette: dict[str, Colour], lang
     inner = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
     band = pygame.Rect(inner.x, inner.y, inner.w, max(12, round(h * 0.16)))
     pygame.draw.rect(s, frame, band, border_radius=max(2, w // 30))
-    title = _fit(text_of(lang, f"frontline.cmd.{card.id}"), max(7, round(w * 0.095)),
-                 (250, 244, 230), band.w - 4, bold=True)  # fmt: skip
+    title = _fit(
+        text_of(lang, f"frontline.cmd.{card.id}"),
+        max(7, round(w * 0.095)),
+        (250, 244, 230),
+        band.w - 4,
+        bold=True,
+    )
     s.blit(title, title.get_rect(center=band.center))
     window = WINDOW_OF_TIMING.get(card.timing, "")
     when = text_of(lang, f"frontline.window.{window}")
@@ -645,8 +708,9 @@ def damage_words(damage: int, edge: int, lang: str) -> str:
     return text
 
 
-def _draw_damage(damage: int, w: int, h: int, palette: dict[str, Colour], lang: str, edge: int
-                 ) -> pygame.Surface:  # fmt: skip
+def _draw_damage(
+    damage: int, w: int, h: int, palette: dict[str, Colour], lang: str, edge: int
+) -> pygame.Surface:
     frame = _colour(palette, "damage")
     paper, ink = _colour(palette, "paper"), _colour(palette, "ink")
     small = max(6, round(w * 0.07))
@@ -683,13 +747,13 @@ def card_back(kind: str, width: int, palette: dict[str, Colour], lang: str) -> p
     return _cached(key, lambda: _draw_back(kind, w, h, palette, lang))
 
 
-def _draw_back(kind: str, w: int, h: int, palette: dict[str, Colour], lang: str
-               ) -> pygame.Surface:  # fmt: skip
+def _draw_back(kind: str, w: int, h: int, palette: dict[str, Colour], lang: str) -> pygame.Surface:
     colour = _colour(palette, {"US": "us", "GE": "ge"}.get(kind, kind))
     s = _frame(w, h, darker(colour, 0.3), colour)
     inner = s.get_rect().inflate(-w // 5, -w // 5)
-    pygame.draw.rect(s, lighter(colour, 0.25), inner, max(1, w // 40),
-                     border_radius=max(2, w // 20))  # fmt: skip
+    pygame.draw.rect(
+        s, lighter(colour, 0.25), inner, max(1, w // 40), border_radius=max(2, w // 20)
+    )
     # Diagonal hatching: a back reads as a back even when tiny.
     hatch = darker(colour, 0.12)
     step = max(4, w // 9)
@@ -701,8 +765,10 @@ def _draw_back(kind: str, w: int, h: int, palette: dict[str, Colour], lang: str
     size = round(w * 0.46)
     centre = (w // 2, h // 2 - h // 14)
     if kind in ("US", "GE"):
-        s.blit(army_mark(0 if kind == "US" else 1, size, palette),
-               (centre[0] - size // 2, centre[1] - size // 2))  # fmt: skip
+        s.blit(
+            army_mark(0 if kind == "US" else 1, size, palette),
+            (centre[0] - size // 2, centre[1] - size // 2),
+        )
         label = _label(lang, kind)
     else:
         pygame.draw.circle(s, darker(colour, 0.4), centre, size // 2)
@@ -710,6 +776,8 @@ def _draw_back(kind: str, w: int, h: int, palette: dict[str, Colour], lang: str
         image = render(glyph, round(size * 0.7), lighter(colour, 0.7), symbol=True)
         s.blit(image, image.get_rect(center=centre))
         label = _label(lang, kind)
+    if w < 48:  # too small for words: the mark says it
+        return s
     text = _fit(label, max(6, round(w * 0.09)), (248, 242, 228), inner.w - 4, bold=True)
     s.blit(text, text.get_rect(center=(w // 2, centre[1] + size // 2 + text.get_height())))
     return s
