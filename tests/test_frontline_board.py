@@ -256,6 +256,7 @@ def test_every_log_phrase_is_worded_with_seat_names_in_both_languages() -> None:
 def test_the_build_phase_shows_a_notice_and_hands_input_to_a_phase_view() -> None:
     state = FrontlineGame().new_state(decks="build")
     board = _board()
+    assert type(board.phase_views.pop("build")).__name__ == "DeckView"  # the notice without it
     _show(board, state, 0)
     deck = PREBUILT_DECK + next(i for i, name in enumerate(PREBUILT) if name.startswith("us_"))
     assert _click(board, board.clicks_for(deck)[0]) == deck

@@ -24,9 +24,11 @@ import pygame
 from game import i18n
 from game.boards import frontline_cards as fc
 from game.boards import frontline_odds as odds
+from game.boards import frontline_pictures
 from game.boards import frontline_words as fw
 from game.boards.base import Board, BoardContext, Decision, Obs, Things
 from game.boards.frontline_art import FrontlineArt, initials
+from game.boards.frontline_deck import DeckView
 from game.boards.frontline_layout import Geo, compute, fan, grid, row_slots
 from game.boards.turns import Step
 from game.engines.base import State
@@ -113,7 +115,7 @@ class FrontlineBoard(Board):
         self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
-        self.phase_views: dict[str, Any] = {}
+        self.phase_views: dict[str, Any] = {"build": DeckView(ctx)}
 
     # --- geometry --------------------------------------------------------------------------
     def phase_view(self) -> Any:
@@ -1422,6 +1424,10 @@ class FrontlineBoard(Board):
         if player < 0:
             return i18n.t("frontline.status.chance", step=step, turn=obs["turn"])
         return i18n.t("frontline.status.turn", name=self._name(player), step=step, turn=obs["turn"])
+
+    @classmethod
+    def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:
+        return frontline_pictures.picture(name, width)
 
     @classmethod
     def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:

@@ -418,12 +418,21 @@ class DeckView:
     def _rows(self) -> dict[int, pygame.Rect]:
         """The deck's list: one row per card type in it."""
         d = self.deck_rect.inflate(-2 * self.unit, -2 * self.unit)
-        top = d.y + round(self.px * 5.6)
+        top = self._header()[3]
         counts = Counter(self.cards)
         cards = sorted(counts, key=lambda c: (UNITS[c].type, -UNITS[c].cost, UNITS[c].name))
         room = self.buttons_top - self.unit - top
         h = min(round(self.px * 1.45), room // max(1, len(cards)))
         return {card: pygame.Rect(d.x, top + n * h, d.w, h) for n, card in enumerate(cards)}
+
+    def _header(self) -> tuple[int, int, int, int]:
+        """Tops of the deck panel's parts: the points, the bar, the status lines, the rows."""
+        px, u = self.px, self.unit
+        points_top = self.deck_rect.y + u + round(px * 1.3)
+        bar_top = points_top + render("0", round(px * 1.6), (0, 0, 0), True).get_height()
+        lines_top = bar_top + max(4, u) + u
+        rows_top = lines_top + 2 * round(max(11, round(px * 0.8)) * 1.25) + u
+        return points_top, bar_top, lines_top, rows_top
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         return next((c for c, r in self._rows().items() if r.collidepoint(pos)), None)
@@ -519,7 +528,7 @@ class DeckView:
             blit_text(surface, fit_line(words, small, rect.w - 2 * pad), small, dim,
                       topleft=(rect.x + pad, y))  # fmt: skip
             y += round(small * 1.15)
-        self._draw_copies(surface, rect, pad, count, army_pool(self.side)[card], can)
+        self._draw_copies(surface, rect, pad, count, army_pool(self.side)[card])
 
     def _tile_second_line(self, card: int) -> str:
         printed = UNITS[card]
@@ -538,13 +547,7 @@ class DeckView:
         return lines
 
     def _draw_copies(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        pad: int,
-        count: int,
-        limit: int,
-        can: bool,
+        self, surface: pygame.Surface, rect: pygame.Rect, pad: int, count: int, limit: int
     ) -> None:
         """One pip per copy in the pool, filled for each copy in the deck."""
         r = max(2, rect.h // 28)
@@ -556,10 +559,6 @@ class DeckView:
                 pygame.draw.circle(surface, gold, centre, r)
             else:
                 pygame.draw.circle(surface, gold, centre, r, 1)
-        if not can and count < limit:
-            words = i18n.t("fldeck.too_dear")
-            px = max(9, round(rect.h * 0.12))
-            blit_text(surface, words, px, ERROR, bottomleft=(rect.x + pad, rect.bottom - pad // 2))
 
     def _draw_deck(self, surface: pygame.Surface, counts: Counter[int]) -> None:
         p, px, u = self.ctx.palette, self.px, self.unit
@@ -570,14 +569,13 @@ class DeckView:
         blit_text(surface, title, fit_px(title, px, d.w, True), text, True, topleft=d.topleft)
         points = deck_points(self.cards)
         errors, warnings = self.errors(), deck_warnings(self.cards)
-        big = round(px * 1.6)
-        shown = blit_text(surface, str(points), big, OK if not errors else ERROR, True,
-                          topleft=(d.x, d.y + round(px * 1.3)))  # fmt: skip
+        points_top, bar_top, y, _ = self._header()
+        shown = blit_text(surface, str(points), round(px * 1.6), OK if not errors else ERROR,
+                          True, topleft=(d.x, points_top))  # fmt: skip
         rng = i18n.t("fldeck.range", lo=DECK_MIN_POINTS, hi=DECK_MAX_POINTS, n=len(self.cards))
         blit_text(surface, fit_line(rng, px, d.right - shown.right - px), px, dim,
                   midleft=(shown.right + px // 2, shown.centery))  # fmt: skip
-        self._draw_bar(surface, pygame.Rect(d.x, shown.bottom, d.w, max(4, u)), points)
-        y = shown.bottom + max(4, u) + u
+        self._draw_bar(surface, pygame.Rect(d.x, bar_top, d.w, max(4, u)), points)
         small = max(11, round(px * 0.8))
         lines = [("✗ " + self._error_text(e), ERROR) for e in errors[:2]]
         if not errors:

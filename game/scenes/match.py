@@ -110,7 +110,7 @@ class MatchScene(Scene):
             play_sound=self.app.sound.play,
             anim_speed=lambda: settings.animation_multiplier,
             extra=self.board_extra,
-            data_dir=data_dir() if self.app.persist_settings else None,
+            data_dir=data_dir(),
         )
         return self.board_cls(ctx)
 
