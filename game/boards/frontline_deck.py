@@ -57,7 +57,7 @@ from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
 from game.ui import overlays
 from game.ui.draw import Colour, mix
 from game.ui.text import blit_text, fit_px, render, text_width
-from game.ui.widgets import Button
+from game.ui.widgets import Button, text_of
 
 # Filters of the pool: name -> the unit types shown.
 FILTERS: dict[str, tuple[int, ...]] = {
@@ -353,21 +353,24 @@ class DeckView:
         self.pool_rect = pygame.Rect(r.x + u, r.y + u, round(r.w * 0.6) - 2 * u, r.h - 2 * u)
         self.deck_rect = pygame.Rect(self.pool_rect.right + u, r.y + u, 0, r.h - 2 * u)
         self.deck_rect.w = r.right - u - self.deck_rect.x
-        bar_h = round(px * 2.0)
-        x, bar = self.pool_rect.x, pygame.Rect(self.pool_rect.x, self.pool_rect.y, 0, bar_h)
-        sort_w = round(self.pool_rect.w * 0.2)
-        each = (self.pool_rect.w - sort_w - u * len(FILTERS)) // len(FILTERS)
-        for button in self.filter_buttons.values():
-            button.place(pygame.Rect(x, bar.y, each, bar_h), round(px * 0.8))
-            x += each + u // 2
-        self.sort_button.place(
-            pygame.Rect(self.pool_rect.right - sort_w, bar.y, sort_w, bar_h), round(px * 0.8)
-        )
+        # The filters and the sort toggle in one row, or in two when they would not be legible;
+        # each button as wide as its label asks, the row stretched to the pool's width.
+        bar = [*self.filter_buttons.values(), self.sort_button]
+        label_px = round(px * 0.8)
+        natural = [text_width(text_of(b.label), label_px, bold=True) + label_px for b in bar]
+        per_row = len(bar) if sum(natural) + len(bar) * u <= self.pool_rect.w else 4
+        bar_h, y = round(px * 2.0), self.pool_rect.y
+        for start in range(0, len(bar), per_row):
+            row, wants = bar[start : start + per_row], natural[start : start + per_row]
+            room = self.pool_rect.w - (len(row) - 1) * (u // 2)
+            x = self.pool_rect.x
+            for button, want in zip(row, wants, strict=True):
+                w = room * want // sum(wants)
+                button.place(pygame.Rect(x, y, w, bar_h), label_px)
+                x += w + u // 2
+            y += bar_h + u // 2
         self.grid_rect = pygame.Rect(
-            self.pool_rect.x,
-            bar.bottom + u,
-            self.pool_rect.w,
-            self.pool_rect.bottom - bar.bottom - u,
+            self.pool_rect.x, y + u // 2, self.pool_rect.w, self.pool_rect.bottom - y - u // 2
         )
         d = self.deck_rect.inflate(-2 * u, -2 * u)
         h = round(px * 2.1)
