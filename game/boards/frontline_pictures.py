@@ -21,6 +21,7 @@ from game.ui.text import fit_px, render, text_width
 
 ATTACKER, TARGET, ROW = UNIT_INDEX["us_m4a1_sherman"], UNIT_INDEX["ge_pz4h"], 0
 DICE, POWER = (7, 8), 6
+STEPS = 5  # the lines of the worked example
 
 _WORDS = {
     "en": {
@@ -43,22 +44,33 @@ _WORDS = {
 
 
 def picture(name: str, width: int) -> pygame.Surface | None:
+    """The two cards side by side with the steps beside them, or (too narrow for that) the
+    steps under the cards."""
     if name != "combat":
         return None
     lang = get_language() if get_language() in _WORDS else "en"
     palette: dict[str, Colour] = {**BASE_PALETTE, **faces.PALETTES["normal"]}
     width = max(320, width)
-    card_w = round(width * 0.2)
+    px = max(13, min(22, round(width / 34)))
+    step_h = round(px * 3.3)  # room for a step of two lines
+    card_w, gap = round(width * 0.2), round(width * 0.045)
     card_h = faces.card_size(card_w)[1]
-    surf = pygame.Surface((width, card_h + 8), pygame.SRCALPHA)
-    attacker = faces.unit_face(ATTACKER, card_w, palette, lang)
-    target = faces.unit_face(TARGET, card_w, palette, lang)
-    gap = round(width * 0.045)
-    surf.blit(attacker, (0, 0))
-    surf.blit(target, (card_w + gap, 0))
-    _arrow(surf, (card_w + 4, card_h // 3), (card_w + gap - 4, card_h // 3), palette["gold"])
-    _steps(surf, pygame.Rect(2 * card_w + 2 * gap, 0, width - 2 * card_w - 2 * gap, card_h),
-           palette, lang)  # fmt: skip
+    beside = width - 2 * card_w - 2 * gap
+    if card_h >= STEPS * step_h and beside >= 24 * px:
+        surf = pygame.Surface((width, card_h + 8), pygame.SRCALPHA)
+        steps = pygame.Rect(2 * card_w + 2 * gap, 0, beside, card_h)
+        left = 0
+    else:
+        card_w = min(round(width * 0.36), 260)
+        card_h = faces.card_size(card_w)[1]
+        surf = pygame.Surface((width, card_h + px + STEPS * step_h), pygame.SRCALPHA)
+        steps = pygame.Rect(0, card_h + px, width, STEPS * step_h)
+        left = (width - 2 * card_w - gap) // 2
+    surf.blit(faces.unit_face(ATTACKER, card_w, palette, lang), (left, 0))
+    surf.blit(faces.unit_face(TARGET, card_w, palette, lang), (left + card_w + gap, 0))
+    arrow_y = card_h // 3
+    _arrow(surf, (left + card_w + 4, arrow_y), (left + card_w + gap - 4, arrow_y), palette["gold"])
+    _steps(surf, steps, px, palette, lang)
     return surf
 
 
@@ -72,7 +84,9 @@ def _arrow(
                                        (end[0] - head, end[1] + head)])  # fmt: skip
 
 
-def _steps(surf: pygame.Surface, box: pygame.Rect, palette: dict[str, Colour], lang: str) -> None:
+def _steps(
+    surf: pygame.Surface, box: pygame.Rect, px: int, palette: dict[str, Colour], lang: str
+) -> None:
     """The roll and the damage formula, one numbered step per line, with the dice drawn."""
     words = _WORDS[lang]
     weapon = UNITS[ATTACKER].weapons[ROW]
@@ -101,7 +115,6 @@ def _steps(surf: pygame.Surface, box: pygame.Rect, palette: dict[str, Colour], l
     ]
     text, gold = palette["text"], palette["gold"]
     step_h = box.h // len(lines)
-    px = max(11, min(step_h // 3, box.w // 26))
     die = round(px * 1.6)
     for n, (kind, line) in enumerate(lines):
         y = box.y + n * step_h
