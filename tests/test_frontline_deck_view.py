@@ -229,3 +229,23 @@ def test_the_other_seat_waits_while_a_deck_is_built(tmp_path) -> None:
     assert not view.legal and "You is building" in view.status_text()
     assert click(view, view.confirm_button.rect.center) is None
     view.draw(pygame.Surface((800, 540)))
+
+
+def test_clicks_for_a_card_work_from_any_filter_and_deck(tmp_path) -> None:
+    """A filter that hides the card and cards already added: All and Clear come first."""
+    view, state = make_view(tmp_path), building()
+    show(view, state)
+    sherman = UNIT_INDEX["us_m4a1_sherman"]
+    assert view.clicks_for(CARD + sherman)[0] == view._tiles()[sherman].center  # the hint's spot
+    click(view, view.filter_buttons["crews"].rect.center)
+    click(view, view._tiles()[UNIT_INDEX["us_tank_crew"]].center)
+    got = None
+    for pos in view.clicks_for(CARD + sherman):
+        got = click(view, pos) or got
+    assert got[0] == CARD + sherman and got[-1] == DONE
+    click(view, view.filter_buttons["crews"].rect.center)
+    click(view, view._tiles()[UNIT_INDEX["us_tank_crew"]].center)
+    got = None
+    for pos in view.clicks_for(DONE):
+        got = click(view, pos) or got
+    assert got is None and view.cards == []  # DONE is not legal at 0 points: Confirm refuses

@@ -174,24 +174,24 @@ class DeckView:
         return None
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
-        """Clear, then: DONE is Confirm; a card is that card (with the filter on All) filled up
-        at random and confirmed, so it is the first add of the list; a prebuilt deck (the engine's
-        shortcut) is that deck's button and Confirm (submitted card by card, see above)."""
-        clear, confirm = self.clear_button.rect.center, self.confirm_button.rect.center
+        """DONE: Clear (if cards were added here) and Confirm. A card: that card (after All, if
+        the filter hides it, and Clear, if cards were added here), filled up at random and
+        confirmed, so it is the first add of the list; its tile comes first when nothing is in
+        the way, which is where a hint rings it. A prebuilt deck (the engine's shortcut): that
+        deck's button and Confirm (submitted card by card, see above)."""
+        clear = [self.clear_button.rect.center] if self.additions() else []
+        confirm = self.confirm_button.rect.center
         if action == DONE:
-            return [clear, confirm]
+            return [*clear, confirm]
         if action >= PREBUILT_DECK:
             name = list(PREBUILT)[action - PREBUILT_DECK]
             button = self.prebuilt_buttons[self._prebuilt_names().index(name)]
             return [button.rect.center, confirm]
-        tiles = self._tiles("all")
-        return [
-            self.filter_buttons["all"].rect.center,
-            clear,
-            tiles[action - CARD].center,
-            self.random_button.rect.center,
-            confirm,
-        ]
+        card = action - CARD
+        shown = card in self._tiles()
+        tiles = self._tiles(self.filter if shown else "all")
+        show_all = [] if shown else [self.filter_buttons["all"].rect.center]
+        return [*show_all, *clear, tiles[card].center, self.random_button.rect.center, confirm]
 
     def status_text(self) -> str:
         if not self.legal:
