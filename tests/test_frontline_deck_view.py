@@ -226,7 +226,8 @@ def test_done_alone_when_the_engine_already_holds_a_legal_deck(tmp_path) -> None
 def test_the_other_seat_waits_while_a_deck_is_built(tmp_path) -> None:
     view, state = make_view(tmp_path), building()
     show(view, state, viewer=1)
-    assert not view.legal and "You is building" in view.status_text()
+    assert not view.legal and view.waiting_for == "You"
+    assert view.side == 1 and view.waiting_army == "US"  # the back of the deck being built
     assert click(view, view.confirm_button.rect.center) is None
     view.draw(pygame.Surface((800, 540)))
 

@@ -94,6 +94,7 @@ class DeckView:
         self.notice = ("", OK)
         self.notice_left = 0.0
         self.waiting_for = ""  # the name of who builds now, when it is not the viewer
+        self.waiting_army = SIDES[0]  # and the army whose deck is being built
         self._book: DeckBook | None = None
         self._decision: Decision = None
         self.filter_buttons = {
@@ -128,6 +129,7 @@ class DeckView:
         self.viewer, self.side, self.locked, self.legal = viewer, side, locked, list(legal)
         mover, seats = obs.get("current_player", -1), self.ctx.seat_names
         self.waiting_for = seats[mover] if not legal and 0 <= mover < len(seats) else ""
+        self.waiting_army = obs["seats"][mover]["army"] if 0 <= mover < 2 else seat["army"]
         names = self._prebuilt_names()
         if names != self._prebuilt_shown:
             self._prebuilt_shown = names
@@ -193,11 +195,6 @@ class DeckView:
         show_all = [] if shown else [self.filter_buttons["all"].rect.center]
         return [*show_all, *clear, tiles[card].center, self.random_button.rect.center, confirm]
 
-    def status_text(self) -> str:
-        if not self.legal:
-            return i18n.t("fldeck.waiting", name=self.waiting_for)
-        return i18n.t("fldeck.status", points=deck_points(self.cards))
-
     # --- the deck -----------------------------------------------------------------------------
     def additions(self) -> list[int]:
         """The cards added here beyond the engine's deck, in the order they were added."""
@@ -226,9 +223,10 @@ class DeckView:
         if card in addable(self.side, self.cards):
             self.cards.append(card)
             return
-        copies = army_pool(self.side)[card]
-        if self.cards.count(card) >= copies:
-            self._say(i18n.t("fldeck.no_copies", card=UNITS[card].name, n=copies), ERROR)
+        codes = dict(deck_errors(self.side, [*self.cards, card]))
+        if "copies" in codes:
+            limit = codes["copies"]["limit"]
+            self._say(i18n.t("fldeck.no_copies", card=UNITS[card].name, n=limit), ERROR)
         else:
             self._say(i18n.t("fldeck.over_points", card=UNITS[card].name,
                              max=DECK_MAX_POINTS), ERROR)  # fmt: skip
@@ -481,7 +479,7 @@ class DeckView:
 
     def _draw_waiting(self, surface: pygame.Surface) -> None:
         p, px = self.ctx.palette, self.px
-        back = faces.card_back(SIDES[self.side], max(60, self.rect.h // 4), p, self.ctx.lang)
+        back = faces.card_back(self.waiting_army, max(60, self.rect.h // 4), p, self.ctx.lang)
         rect = back.get_rect(center=(self.rect.centerx, self.rect.centery - px * 2))
         surface.blit(back, rect)
         text = i18n.t("fldeck.waiting", name=self.waiting_for)
