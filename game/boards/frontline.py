@@ -28,6 +28,7 @@ from game.boards import frontline_words as fw
 from game.boards.base import Board, BoardContext, Decision, Obs, Things
 from game.boards.frontline_art import FrontlineArt, initials
 from game.boards.frontline_layout import Geo, compute, fan, grid, row_slots
+from game.boards.layer import Sprite
 from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.frontline import knowledge
@@ -110,6 +111,8 @@ class FrontlineBoard(Board):
         self.tumble = Motion(1.0)
         self.callout: overlays.Banner | None = None
         self._odds: dict[Hashable, Any] = {}
+        self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
+        self._marked_from: set[Hashable] = set()
         self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
@@ -237,14 +240,30 @@ class FrontlineBoard(Board):
         self.choosing = None
         self.press = None
         self._odds = {}  # odds shown for this observation
+        if self.obs and animate:
+            actor = self.mover(self.obs)
+            if actor >= 0 and actor != self._start_actor:  # a turn begins: what was there
+                self._start_actor = actor
+                self._marked_from = set(self.things(self.obs))
         super().show(obs, viewer, legal, animate)
-        # The other side's turn is marked on the table; the viewer's own hand changes by chance
-        # (a deal, a draw) within it, which is not something the other side did.
-        self.marked = {k for k in self.marked if k[0] in ("unit", "down")}  # type: ignore[index]
+        # The other side's turn is marked on the table: not the viewer's own hand (dealt or
+        # drawn by chance within it) nor the viewer's own units it merely revealed.
+        owners = {("unit", v["pos"]): v["owner"] for v in obs["board"]}
+        self.marked = {
+            k
+            for k in self.marked
+            if k[0] == "down"  # type: ignore[index]
+            or (k in owners and (owners[k] != viewer or self._was_on_table(k)))
+        }
         self._index_legal()
         view = self.phase_view()
         if view is not None:
             view.show(obs, viewer, legal)
+
+    def _was_on_table(self, key: Hashable) -> bool:
+        """Whether the unit was on the table when the marked turn began (so a change to it is
+        news, such as damage)."""
+        return key in self._marked_from
 
     def mover(self, obs: Obs) -> int:
         player = obs.get("current_player", -1)
@@ -253,11 +272,37 @@ class FrontlineBoard(Board):
     def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
         for view in obs["board"]:
             self.views[("unit", view["pos"])] = view
+        if animate and previous is not None:
+            self._start_from_where_they_were(previous, obs)
         self.layer.sync(self.resting_places(obs), animate)
         if not animate or previous is None:
             self.flips.clear()
             return
         self._animate_change(previous, obs)
+
+    def _start_from_where_they_were(self, before: Obs, after: Obs) -> None:
+        """A card that changes what it is keyed by starts where it was, so it slides: a hand
+        card set aside face down, a face-down card revealed as a unit in its line."""
+        old, new = self.things(before), self.things(after)
+        gone = [k for k in old if k not in new and self.layer.rect(k) is not None]
+        came = [k for k in new if k not in old]
+        for key in came:
+            source = None
+            if key[0] == "down":  # type: ignore[index]
+                card = new[key][0]  # type: ignore[index]
+                source = next((g for g in gone if g[0] == "hand" and g[1] == card), None)  # type: ignore[index]
+                if source is None:
+                    source = next((g for g in gone if g[0] == "down" and g[1] == key[1]), None)  # type: ignore[index]
+            elif key[0] == "unit":  # type: ignore[index]
+                owner = next(v["owner"] for v in after["board"] if v["pos"] == key[1])  # type: ignore[index]
+                source = next((g for g in gone if g[0] == "down" and g[1] == owner), None)  # type: ignore[index]
+            if source is None:
+                continue
+            gone.remove(source)
+            rect = self.layer.rect(source)
+            assert rect is not None
+            self.layer.sprites[key] = Sprite(key, *rect.center, rect.w, rect.h)
+            del self.layer.sprites[source]
 
     def _animate_change(self, before: Obs, after: Obs) -> None:
         t = self.tweens
@@ -298,7 +343,7 @@ class FrontlineBoard(Board):
         if rolled or (after["phase"] != before["phase"] and before["phase"].endswith("_die")):
             self.tumble = Motion()
             t.animate(self.tumble, T_TUMBLE, "out_cubic", k=1.0)
-            t.sound(0.0, "roll")
+            t.sound(0.0, "place")
         natural = after["attack"]["natural"]
         if natural and natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
             words = {2: "ff", 3: "ff", 18: "double", 19: "destroy", 20: "destroy"}[natural]

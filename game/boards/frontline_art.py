@@ -183,7 +183,7 @@ class FrontlineArt(Art):
             s.blit(pygame.transform.smoothscale(back, (w, h)), (0, 0))
             if card is not None:  # its owner sees the unit it will be, set aside
                 printed = UNITS[card]
-                view = {
+                view: dict[str, Any] = {
                     "card": card,
                     "crew": 0,
                     "hp_max": printed.hp,
