@@ -215,7 +215,7 @@ class FrontlineArt(Art):
         return self.cached(("down", side, w, h, card), build)
 
     def die(self, face: int, size: int, side: int, angle: float = 0.0) -> pygame.Surface:
-        """A d10 (drawn as a kite, 0 shown for 10 as on the real die): blue-grey for the
+        """A d10 (drawn as a kite, its face as the number it counts, 10 for the 0): blue-grey for the
         Germans, sand for the US (rules §1: grey and blue dice)."""
 
         def build() -> pygame.Surface:
@@ -235,7 +235,7 @@ class FrontlineArt(Art):
 
             image = supersampled(size, size, paint)
             if face:
-                text = render(str(face % 10), round(size * 0.42), darker(colour, 0.75), bold=True)
+                text = render(str(face), round(size * 0.4), darker(colour, 0.75), bold=True)
                 image.blit(text, text.get_rect(center=(size // 2, round(size * 0.5))))
             if angle:
                 image = pygame.transform.rotozoom(image, angle, 1.0)
