@@ -215,8 +215,8 @@ class FrontlineArt(Art):
         return self.cached(("down", side, w, h, card), build)
 
     def die(self, face: int, size: int, side: int, angle: float = 0.0) -> pygame.Surface:
-        """A d10 (drawn as a kite, its face as the number it counts, 10 for the 0): blue-grey for the
-        Germans, sand for the US (rules §1: grey and blue dice)."""
+        """A d10 drawn as a kite showing the number it counts (10, not the die's 0), in the
+        army's colour (rules §1: each army has its own pair of dice)."""
 
         def build() -> pygame.Surface:
             colour = self.army(side)
