@@ -9,7 +9,14 @@ that may go to either line) opens a small chooser beside it. Hand cards may also
 a line. Hidden decisions (commitment, declarations, weapons) are drawn from the viewer's own
 observation only, so the other viewer sees face-down backs and "has declared", never which.
 The deck building of option ``decks = build`` shows a plain notice with the prebuilt decks as
-buttons; a deck builder view replaces it through the same per-phase dispatch.
+buttons. A view that takes the whole board over for a phase is registered in ``phase_views``
+(``self.phase_views["build"] = DeckView(...)``: an object with ``layout(rect)``,
+``show(obs, viewer, legal)``, ``update(dt)``, ``draw(surface)``, ``handle_event(event)`` and
+``clicks_for(action)``); while its phase lasts the board hands it input, drawing and clicks.
+
+Modules: ``frontline_cards`` (the card faces), ``frontline_art`` (unit tiles, dice, arrows),
+``frontline_layout`` (where the parts lie), ``frontline_odds`` (the odds previewed, through the
+engine's rules), ``frontline_words`` (steps, log phrases, odds in words).
 """
 
 from __future__ import annotations
