@@ -1290,6 +1290,8 @@ class FrontlineBoard(Board):
             args["n"] = 4 - len(obs["seats"][self.me]["units"] or [])
         if phase == "window":
             return i18n.t(f"frontline.prompt.window_{obs['window']}")
+        if phase == "commit" and DONE not in self.legal:  # a unit set aside without its crew
+            return i18n.t("frontline.prompt.commit_crew")
         return i18n.t(f"frontline.prompt.{phase}", **{"unit": "", "command": "", "n": 0, **args})
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
