@@ -515,6 +515,13 @@ class FrontlineBoard(Board):
             self.choosing = None
         return None
 
+    def handle_idle_event(self, event: pygame.event.Event) -> bool:
+        """While the other side decides: the mouse still shows cards large and explains units
+        (nothing is decided, so the event is not consumed)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        return False
+
     def _click(
         self, pos: tuple[int, int], press: tuple[tuple[int, int], Hashable | None] | None
     ) -> Decision:
