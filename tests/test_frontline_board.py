@@ -280,3 +280,49 @@ def test_the_build_phase_shows_a_notice_and_hands_input_to_a_phase_view() -> Non
     _show(board, state, 0)
     assert board.clicks_for(deck) == [(1, 1)] and _click(board, (5, 5)) == DONE
     assert pygame.MOUSEBUTTONUP in view.events
+
+
+def test_naturals_are_called_out_and_damage_floats_up() -> None:
+    """Shown with animation, a special natural gets a call-out and a damaged unit its number."""
+    board = make_board("frontline", [1.0], SIZE)
+    assert isinstance(board, FrontlineBoard)
+    rng = random.Random(8)
+    policy = FrontlineHeuristic()
+    state = FrontlineGame().new_state()
+    called: set[int] = set()
+    floated = False
+    while not state.is_terminal() and not (called and floated):
+        before = state.observation(0)
+        board.show(before, 0, [], animate=False)
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else policy.policy(state, rng)
+        )
+        after = state.observation(0)
+        board.show(after, 0, [], animate=True)
+        board.update(0.5)
+        natural = after["attack"]["natural"]
+        if natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
+            assert board.callout is not None and str(natural) in board.callout.title
+            called.add(natural)
+        hurt = {v["pos"] for v in after["board"]} & {
+            v["pos"]
+            for v in before["board"]
+            for w in after["board"]
+            if v["pos"] == w["pos"] and w["damage"] > v["damage"]
+        }
+        if hurt:
+            assert any(f.text.startswith("-") for f in board.floats)
+            floated = True
+    assert called and floated
+
+
+def test_hovering_while_the_other_side_decides_shows_the_card() -> None:
+    state = _advance(FrontlineGame().new_state(), random.Random(9), _phase("declare", 1))
+    board = _board()
+    _show(board, state, 0)
+    assert not board.legal
+    key = next(k for k in board.things(board.obs) if k[0] == "unit")
+    pos = board.thing_rect(key).center
+    event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
+    assert board.handle_idle_event(event) is False
+    assert board.zoomed() == key and board.tooltip_text()
