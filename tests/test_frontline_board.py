@@ -326,3 +326,15 @@ def test_hovering_while_the_other_side_decides_shows_the_card() -> None:
     event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
     assert board.handle_idle_event(event) is False
     assert board.zoomed() == key and board.tooltip_text()
+
+
+def test_a_command_card_out_of_its_window_says_when_it_is_played() -> None:
+    state = _advance(FrontlineGame().new_state(), random.Random(10), _phase("draw_choice", 0))
+    board = _board()
+    said: list[str] = []
+    board.ctx.feedback = said.append
+    _show(board, state, 0)
+    idle = [k for k in board.things(board.obs) if k[0] == "cmd" and k not in board.spots]
+    assert idle
+    assert _click(board, board.thing_rect(idle[0]).center) is None
+    assert said and "cannot be played now" in said[0]

@@ -576,6 +576,14 @@ class FrontlineBoard(Board):
         choosing_units = ("declare", "card_target", "crew_to", "friendly_fire", "choose_attack")
         if key[0] == "unit" and self.obs["phase"] in choosing_units:  # type: ignore[index]
             return self.refuse("frontline.refuse.not_here")
+        if key[0] == "cmd":  # type: ignore[index]
+            card = COMMANDS[key[1]]  # type: ignore[index]
+            window = fc.WINDOW_OF_TIMING.get(card.timing, "")
+            return self.refuse(
+                "frontline.refuse.not_now",
+                command=fc.text_of(self.ctx.lang, f"frontline.cmd.{card.id}"),
+                window=f"{window} · {fc.text_of(self.ctx.lang, f'frontline.window.{window}')}",
+            )
         return None
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
