@@ -929,7 +929,8 @@ class FrontlineBoard(Board):
                 continue
             colour = lighter(self.art.army(self.side_of(seat)), 0.3)
             width = max(2, u // 2) + (2 if a == current else 0)
-            self.art.arrow(surface, ra.center, _toward(rb, ra.center), colour, width, dashed)
+            start = _toward(ra.inflate(-ra.w // 3, -ra.h // 3), rb.center)  # off its own name
+            self.art.arrow(surface, start, _toward(rb, ra.center), colour, width, dashed)
 
     def _paint_glows(self, surface: pygame.Surface) -> None:
         """Things the viewer may click breathe; targets show their odds (in the weapons
