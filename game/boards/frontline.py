@@ -118,6 +118,7 @@ class FrontlineBoard(Board):
         self.tumble = Motion(1.0)
         self.callout: overlays.Banner | None = None
         self._odds: dict[Hashable, Any] = {}
+        self._things: tuple[Obs | None, Things] = (None, {})
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
         self._marked_from: set[Hashable] = set()
         self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
@@ -151,8 +152,18 @@ class FrontlineBoard(Board):
         return self.geo.rows[f"{who}_ground" if line == FRONT else f"{who}_rear"]
 
     def things(self, obs: Obs) -> Things:
+        """Units by position, face-down cards by seat and order, the viewer's hand cards by
+        card and copy, the viewer's deck at set-up (remembered for the observation shown: hit
+        tests and drawing ask for it many times a frame)."""
         if not obs:
             return {}
+        if self._things[0] is obs:
+            return self._things[1]
+        out = self._things_of(obs)
+        self._things = (obs, out)
+        return out
+
+    def _things_of(self, obs: Obs) -> Things:
         out: Things = {}
         me = obs["viewer"]
         for view in obs["board"]:
