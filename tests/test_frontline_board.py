@@ -233,7 +233,15 @@ def test_a_hand_card_dragged_to_a_line_is_committed_there() -> None:
         and UNITS[a - CARD].lines == (FRONT,)
     )
     start = board.thing_rect(("hand", card, 0)).center
-    assert _click(board, start, board.geo.rows["own_ground"].center) == CARD + card
+    drop = board.geo.rows["own_ground"].center
+    board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    board.handle_event(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=drop, rel=(0, 0), buttons=(1, 0, 0))
+    )
+    assert board.dragged() == card  # drawn under the mouse, its line lit
+    board.draw(pygame.Surface(SIZE))
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1)
+    assert board.handle_event(up) == CARD + card and board.dragged() is None
     assert _click(board, start, board.geo.rows["opp_rear"].center) is None
 
 

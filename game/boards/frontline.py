@@ -1321,8 +1321,36 @@ class FrontlineBoard(Board):
             return i18n.t("frontline.prompt.commit_crew")
         return i18n.t(f"frontline.prompt.{phase}", **{"unit": "", "command": "", "n": 0, **args})
 
+    def dragged(self) -> int | None:
+        """The hand card being dragged to a line, if any."""
+        if self.press is None or self.mouse is None or self.obs.get("phase") != "commit":
+            return None
+        start, key = self.press
+        if key is None or key[0] != "hand" or not _far(start, self.mouse):  # type: ignore[index]
+            return None
+        return int(key[1])  # type: ignore[index]
+
+    def _paint_drag(self, surface: pygame.Surface) -> None:
+        """The card under the mouse, and the lines it may be dropped on lit."""
+        card = self.dragged()
+        if card is None or self.mouse is None:
+            return
+        p, u = self.ctx.palette, self.geo.unit
+        lines = []
+        if CARD + card in self.legal:
+            lines.append(self.geo.rows["own_front"])
+        if REAR_CARD + card in self.legal:
+            lines.append(self.geo.rows["own_rear"])
+        for row in lines:
+            ring = self.art.glow(row.w - 2 * u, row.h - u, p["legal"], max(2, u // 2))
+            blit_center(surface, ring, row.center, self.breathing(urgent=True))
+        rect = self.layer.rect(("hand", card, 0))
+        w = rect.w if rect is not None else round(self.geo.rows["hand"].h / fc.RATIO)
+        blit_center(surface, fc.unit_face(card, w, p, self.ctx.lang), self.mouse, 220)
+
     def paint_overlays(self, surface: pygame.Surface) -> None:
         p, u = self.ctx.palette, self.geo.unit
+        self._paint_drag(surface)
         for item in self.floats:
             if item.alpha <= 0:
                 continue
