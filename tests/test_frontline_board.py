@@ -233,7 +233,15 @@ def test_a_hand_card_dragged_to_a_line_is_committed_there() -> None:
         and UNITS[a - CARD].lines == (FRONT,)
     )
     start = board.thing_rect(("hand", card, 0)).center
-    assert _click(board, start, board.geo.rows["own_ground"].center) == CARD + card
+    drop = board.geo.rows["own_ground"].center
+    board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    board.handle_event(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=drop, rel=(0, 0), buttons=(1, 0, 0))
+    )
+    assert board.dragged() == card  # drawn under the mouse, its line lit
+    board.draw(pygame.Surface(SIZE))
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1)
+    assert board.handle_event(up) == CARD + card and board.dragged() is None
     assert _click(board, start, board.geo.rows["opp_rear"].center) is None
 
 
@@ -281,3 +289,61 @@ def test_the_build_phase_shows_a_notice_and_hands_input_to_a_phase_view() -> Non
     _show(board, state, 0)
     assert board.clicks_for(deck) == [(1, 1)] and _click(board, (5, 5)) == DONE
     assert pygame.MOUSEBUTTONUP in view.events
+
+
+def test_naturals_are_called_out_and_damage_floats_up() -> None:
+    """Shown with animation, a special natural gets a call-out and a damaged unit its number."""
+    board = make_board("frontline", [1.0], SIZE)
+    assert isinstance(board, FrontlineBoard)
+    rng = random.Random(8)
+    policy = FrontlineHeuristic()
+    state = FrontlineGame().new_state()
+    called: set[int] = set()
+    floated = False
+    while not state.is_terminal() and not (called and floated):
+        before = state.observation(0)
+        board.show(before, 0, [], animate=False)
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else policy.policy(state, rng)
+        )
+        after = state.observation(0)
+        board.show(after, 0, [], animate=True)
+        board.update(0.5)
+        natural = after["attack"]["natural"]
+        if natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
+            assert board.callout is not None and str(natural) in board.callout.title
+            called.add(natural)
+        hurt = {v["pos"] for v in after["board"]} & {
+            v["pos"]
+            for v in before["board"]
+            for w in after["board"]
+            if v["pos"] == w["pos"] and w["damage"] > v["damage"]
+        }
+        if hurt:
+            assert any(f.text.startswith("-") for f in board.floats)
+            floated = True
+    assert called and floated
+
+
+def test_hovering_while_the_other_side_decides_shows_the_card() -> None:
+    state = _advance(FrontlineGame().new_state(), random.Random(9), _phase("declare", 1))
+    board = _board()
+    _show(board, state, 0)
+    assert not board.legal
+    key = next(k for k in board.things(board.obs) if k[0] == "unit")
+    pos = board.thing_rect(key).center
+    event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
+    assert board.handle_idle_event(event) is False
+    assert board.zoomed() == key and board.tooltip_text()
+
+
+def test_a_command_card_out_of_its_window_says_when_it_is_played() -> None:
+    state = _advance(FrontlineGame().new_state(), random.Random(10), _phase("draw_choice", 0))
+    board = _board()
+    said: list[str] = []
+    board.ctx.feedback = said.append
+    _show(board, state, 0)
+    idle = [k for k in board.things(board.obs) if k[0] == "cmd" and k not in board.spots]
+    assert idle
+    assert _click(board, board.thing_rect(idle[0]).center) is None
+    assert said and "cannot be played now" in said[0]

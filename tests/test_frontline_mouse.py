@@ -79,7 +79,7 @@ def test_a_whole_hot_seat_game_by_mouse_with_the_curtain(app: App) -> None:
         click(app, (app.size[0] // 2, app.size[1] // 2))
 
     play_to_game_over(app, scene, hand.decide, on_curtain)
-    print(len(hand.decisions), len(curtains))
+    assert curtains and curtains[0][1] == 0  # the first human view is handed over too
     seen = {seat for seat, _ in hand.decisions}
     assert seen == {0, 1}
     # Before every hidden decision of a seat other than the last one to decide, the curtain.

@@ -9,7 +9,14 @@ that may go to either line) opens a small chooser beside it. Hand cards may also
 a line. Hidden decisions (commitment, declarations, weapons) are drawn from the viewer's own
 observation only, so the other viewer sees face-down backs and "has declared", never which.
 The deck building of option ``decks = build`` shows a plain notice with the prebuilt decks as
-buttons; a deck builder view replaces it through the same per-phase dispatch.
+buttons. A view that takes the whole board over for a phase is registered in ``phase_views``
+(``self.phase_views["build"] = DeckView(...)``: an object with ``layout(rect)``,
+``show(obs, viewer, legal)``, ``update(dt)``, ``draw(surface)``, ``handle_event(event)`` and
+``clicks_for(action)``); while its phase lasts the board hands it input, drawing and clicks.
+
+Modules: ``frontline_cards`` (the card faces), ``frontline_art`` (unit tiles, dice, arrows),
+``frontline_layout`` (where the parts lie), ``frontline_odds`` (the odds previewed, through the
+engine's rules), ``frontline_words`` (steps, log phrases, odds in words).
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from game.boards.base import Board, BoardContext, Decision, Obs, Things
 from game.boards.frontline_art import FrontlineArt, initials
 from game.boards.frontline_deck import DeckView
 from game.boards.frontline_layout import Geo, compute, fan, grid, row_slots
+from game.boards.layer import Sprite
 from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.frontline import knowledge
@@ -112,6 +120,9 @@ class FrontlineBoard(Board):
         self.tumble = Motion(1.0)
         self.callout: overlays.Banner | None = None
         self._odds: dict[Hashable, Any] = {}
+        self._things: tuple[Obs | None, Things] = (None, {})
+        self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
+        self._marked_from: set[Hashable] = set()
         self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
@@ -143,8 +154,18 @@ class FrontlineBoard(Board):
         return self.geo.rows[f"{who}_ground" if line == FRONT else f"{who}_rear"]
 
     def things(self, obs: Obs) -> Things:
+        """Units by position, face-down cards by seat and order, the viewer's hand cards by
+        card and copy, the viewer's deck at set-up (remembered for the observation shown: hit
+        tests and drawing ask for it many times a frame)."""
         if not obs:
             return {}
+        if self._things[0] is obs:
+            return self._things[1]
+        out = self._things_of(obs)
+        self._things = (obs, out)
+        return out
+
+    def _things_of(self, obs: Obs) -> Things:
         out: Things = {}
         me = obs["viewer"]
         for view in obs["board"]:
@@ -239,14 +260,30 @@ class FrontlineBoard(Board):
         self.choosing = None
         self.press = None
         self._odds = {}  # odds shown for this observation
+        if self.obs and animate:
+            actor = self.mover(self.obs)
+            if actor >= 0 and actor != self._start_actor:  # a turn begins: what was there
+                self._start_actor = actor
+                self._marked_from = set(self.things(self.obs))
         super().show(obs, viewer, legal, animate)
-        # The other side's turn is marked on the table; the viewer's own hand changes by chance
-        # (a deal, a draw) within it, which is not something the other side did.
-        self.marked = {k for k in self.marked if k[0] in ("unit", "down")}  # type: ignore[index]
+        # The other side's turn is marked on the table: not the viewer's own hand (dealt or
+        # drawn by chance within it) nor the viewer's own units it merely revealed.
+        owners = {("unit", v["pos"]): v["owner"] for v in obs["board"]}
+        self.marked = {
+            k
+            for k in self.marked
+            if k[0] == "down"  # type: ignore[index]
+            or (k in owners and (owners[k] != viewer or self._was_on_table(k)))
+        }
         self._index_legal()
         view = self.phase_view()
         if view is not None:
             view.show(obs, viewer, legal)
+
+    def _was_on_table(self, key: Hashable) -> bool:
+        """Whether the unit was on the table when the marked turn began (so a change to it is
+        news, such as damage)."""
+        return key in self._marked_from
 
     def mover(self, obs: Obs) -> int:
         player = obs.get("current_player", -1)
@@ -255,11 +292,37 @@ class FrontlineBoard(Board):
     def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
         for view in obs["board"]:
             self.views[("unit", view["pos"])] = view
+        if animate and previous is not None:
+            self._start_from_where_they_were(previous, obs)
         self.layer.sync(self.resting_places(obs), animate)
         if not animate or previous is None:
             self.flips.clear()
             return
         self._animate_change(previous, obs)
+
+    def _start_from_where_they_were(self, before: Obs, after: Obs) -> None:
+        """A card that changes what it is keyed by starts where it was, so it slides: a hand
+        card set aside face down, a face-down card revealed as a unit in its line."""
+        old, new = self.things(before), self.things(after)
+        gone = [k for k in old if k not in new and self.layer.rect(k) is not None]
+        came = [k for k in new if k not in old]
+        for key in came:
+            source = None
+            if key[0] == "down":  # type: ignore[index]
+                card = new[key][0]  # type: ignore[index]
+                source = next((g for g in gone if g[0] == "hand" and g[1] == card), None)  # type: ignore[index]
+                if source is None:
+                    source = next((g for g in gone if g[0] == "down" and g[1] == key[1]), None)  # type: ignore[index]
+            elif key[0] == "unit":  # type: ignore[index]
+                owner = next(v["owner"] for v in after["board"] if v["pos"] == key[1])  # type: ignore[index]
+                source = next((g for g in gone if g[0] == "down" and g[1] == owner), None)  # type: ignore[index]
+            if source is None:
+                continue
+            gone.remove(source)
+            rect = self.layer.rect(source)
+            assert rect is not None
+            self.layer.sprites[key] = Sprite(key, *rect.center, rect.w, rect.h)
+            del self.layer.sprites[source]
 
     def _animate_change(self, before: Obs, after: Obs) -> None:
         t = self.tweens
@@ -300,7 +363,7 @@ class FrontlineBoard(Board):
         if rolled or (after["phase"] != before["phase"] and before["phase"].endswith("_die")):
             self.tumble = Motion()
             t.animate(self.tumble, T_TUMBLE, "out_cubic", k=1.0)
-            t.sound(0.0, "roll")
+            t.sound(0.0, "place")
         natural = after["attack"]["natural"]
         if natural and natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
             words = {2: "ff", 3: "ff", 18: "double", 19: "destroy", 20: "destroy"}[natural]
@@ -465,6 +528,13 @@ class FrontlineBoard(Board):
             self.choosing = None
         return None
 
+    def handle_idle_event(self, event: pygame.event.Event) -> bool:
+        """While the other side decides: the mouse still shows cards large and explains units
+        (nothing is decided, so the event is not consumed)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        return False
+
     def _click(
         self, pos: tuple[int, int], press: tuple[tuple[int, int], Hashable | None] | None
     ) -> Decision:
@@ -519,6 +589,14 @@ class FrontlineBoard(Board):
         choosing_units = ("declare", "card_target", "crew_to", "friendly_fire", "choose_attack")
         if key[0] == "unit" and self.obs["phase"] in choosing_units:  # type: ignore[index]
             return self.refuse("frontline.refuse.not_here")
+        if key[0] == "cmd":  # type: ignore[index]
+            card = COMMANDS[key[1]]  # type: ignore[index]
+            window = fc.WINDOW_OF_TIMING.get(card.timing, "")
+            return self.refuse(
+                "frontline.refuse.not_now",
+                command=fc.text_of(self.ctx.lang, f"frontline.cmd.{card.id}"),
+                window=f"{window} · {fc.text_of(self.ctx.lang, f'frontline.window.{window}')}",
+            )
         return None
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
@@ -864,7 +942,8 @@ class FrontlineBoard(Board):
                 continue
             colour = lighter(self.art.army(self.side_of(seat)), 0.3)
             width = max(2, u // 2) + (2 if a == current else 0)
-            self.art.arrow(surface, ra.center, _toward(rb, ra.center), colour, width, dashed)
+            start = _toward(ra.inflate(-ra.w // 3, -ra.h // 3), rb.center)  # off its own name
+            self.art.arrow(surface, start, _toward(rb, ra.center), colour, width, dashed)
 
     def _paint_glows(self, surface: pygame.Surface) -> None:
         """Things the viewer may click breathe; targets show their odds (in the weapons
@@ -1240,10 +1319,40 @@ class FrontlineBoard(Board):
             args["n"] = 4 - len(obs["seats"][self.me]["units"] or [])
         if phase == "window":
             return i18n.t(f"frontline.prompt.window_{obs['window']}")
+        if phase == "commit" and DONE not in self.legal:  # a unit set aside without its crew
+            return i18n.t("frontline.prompt.commit_crew")
         return i18n.t(f"frontline.prompt.{phase}", **{"unit": "", "command": "", "n": 0, **args})
+
+    def dragged(self) -> int | None:
+        """The hand card being dragged to a line, if any."""
+        if self.press is None or self.mouse is None or self.obs.get("phase") != "commit":
+            return None
+        start, key = self.press
+        if key is None or key[0] != "hand" or not _far(start, self.mouse):  # type: ignore[index]
+            return None
+        return int(key[1])  # type: ignore[index]
+
+    def _paint_drag(self, surface: pygame.Surface) -> None:
+        """The card under the mouse, and the lines it may be dropped on lit."""
+        card = self.dragged()
+        if card is None or self.mouse is None:
+            return
+        p, u = self.ctx.palette, self.geo.unit
+        lines = []
+        if CARD + card in self.legal:
+            lines.append(self.geo.rows["own_front"])
+        if REAR_CARD + card in self.legal:
+            lines.append(self.geo.rows["own_rear"])
+        for row in lines:
+            ring = self.art.glow(row.w - 2 * u, row.h - u, p["legal"], max(2, u // 2))
+            blit_center(surface, ring, row.center, self.breathing(urgent=True))
+        rect = self.layer.rect(("hand", card, 0))
+        w = rect.w if rect is not None else round(self.geo.rows["hand"].h / fc.RATIO)
+        blit_center(surface, fc.unit_face(card, w, p, self.ctx.lang), self.mouse, 220)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         p, u = self.ctx.palette, self.geo.unit
+        self._paint_drag(surface)
         for item in self.floats:
             if item.alpha <= 0:
                 continue

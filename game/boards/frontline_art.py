@@ -126,6 +126,10 @@ class FrontlineArt(Art):
                 s.blit(img, img.get_rect(center=(w - pad - round(cols_w * 0.5 / 4), y)))
                 if disabled:
                     pygame.draw.line(s, p["hit"], (pad, y), (w - pad, y), max(1, h // 40))
+        if printed.is_crew:  # a crew set aside alone: its badge, no weapons, no HP
+            size = max(10, h - pad - top)
+            s.blit(fc.crew_icon(printed.crew_kind, size, p), ((w - size) // 2, top))
+            return s
         # Footer: DEF in a shield, the HP bar with its ½HP tick.
         fy = h - pad - foot_h
         shield = pygame.Rect(pad, fy, foot_h, foot_h)
@@ -177,24 +181,42 @@ class FrontlineArt(Art):
             back = fc.card_back("US" if side == 0 else "GE", h, self.p, self.lang)
             back = pygame.transform.rotate(back, 90)
             s.blit(pygame.transform.smoothscale(back, (w, h)), (0, 0))
-            if card is not None:
-                face = fc.unit_face(card, h, self.p, self.lang)
-                inner = pygame.Rect(0, 0, round(w * 0.5), round(h * 0.86))
-                inner.center = (w // 2, h // 2)
-                small = pygame.transform.smoothscale(
-                    face, (inner.h * face.get_width() // face.get_height(), inner.h)
-                )
-                s.blit(small, small.get_rect(center=inner.center))
+            if card is not None:  # its owner sees the unit it will be, set aside
+                printed = UNITS[card]
+                view: dict[str, Any] = {
+                    "card": card,
+                    "crew": 0,
+                    "hp_max": printed.hp,
+                    "damage": 0,
+                    "damage_card": -1,
+                    "effect": None,
+                    "commands": [],
+                    "flight_left": printed.flight_turns,
+                    "bomb_used": False,
+                    "line": 0,
+                }
+                tile = self.tile(view, w, h)
+                inner = pygame.transform.smoothscale(tile, (round(w * 0.86), round(h * 0.86)))
+                s.blit(inner, inner.get_rect(center=(w // 2, h // 2)))
                 veil = pygame.Surface((w, h), pygame.SRCALPHA)
-                veil.fill((0, 0, 0, 70))
+                veil.fill((0, 0, 0, 80))
                 s.blit(veil, (0, 0))
+                tag = render(
+                    fc.text_of(self.lang, "frontline.face_down"),
+                    max(8, h // 7),
+                    (250, 244, 230),
+                    bold=True,
+                )
+                band = tag.get_rect(center=(w // 2, h // 2)).inflate(h // 6, 2)
+                pygame.draw.rect(s, darker(self.army(side), 0.4), band, border_radius=band.h // 2)
+                s.blit(tag, tag.get_rect(center=band.center))
             return s
 
         return self.cached(("down", side, w, h, card), build)
 
     def die(self, face: int, size: int, side: int, angle: float = 0.0) -> pygame.Surface:
-        """A d10 (drawn as a kite, 0 shown for 10 as on the real die): blue-grey for the
-        Germans, sand for the US (rules §1: grey and blue dice)."""
+        """A d10 drawn as a kite showing the number it counts (10, not the die's 0), in the
+        army's colour (rules §1: each army has its own pair of dice)."""
 
         def build() -> pygame.Surface:
             colour = self.army(side)
@@ -213,7 +235,7 @@ class FrontlineArt(Art):
 
             image = supersampled(size, size, paint)
             if face:
-                text = render(str(face % 10), round(size * 0.42), darker(colour, 0.75), bold=True)
+                text = render(str(face), round(size * 0.4), darker(colour, 0.75), bold=True)
                 image.blit(text, text.get_rect(center=(size // 2, round(size * 0.5))))
             if angle:
                 image = pygame.transform.rotozoom(image, angle, 1.0)
