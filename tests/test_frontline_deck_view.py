@@ -16,7 +16,7 @@ from game.decks import DECKS_FILE
 from game.engines import GAMES
 from game.engines.frontline.actions import CARD, DONE, PREBUILT_DECK
 from game.engines.frontline.building import deck_errors
-from game.engines.frontline.cards import PREBUILT, UNIT_INDEX, deck_points
+from game.engines.frontline.cards import PREBUILT, UNIT_INDEX, UNITS, deck_points
 from game.engines.frontline.phases import PH_PICK
 
 SIZES = [(800, 540), (1280, 800)]
@@ -250,3 +250,15 @@ def test_clicks_for_a_card_work_from_any_filter_and_deck(tmp_path) -> None:
     for pos in view.clicks_for(DONE):
         got = click(view, pos) or got
     assert got is None and view.cards == []  # DONE is not legal at 0 points: Confirm refuses
+
+
+def test_hot_seat_the_second_builder_sees_nothing_of_the_first_deck(tmp_path) -> None:
+    view, state = make_view(tmp_path), building()
+    show(view, state, 0)
+    click(view, view.random_button.rect.center)
+    play(state, click(view, view.confirm_button.rect.center))
+    show(view, state, 1)
+    assert view.cards == [] and view.side == 1 and view.legal
+    assert all(UNITS[c].side == 1 for c in view._tiles())
+    surface = pygame.Surface((800, 540))
+    view.draw(surface)
