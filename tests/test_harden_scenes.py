@@ -34,7 +34,7 @@ def resize(size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", [(800, 540), (1600, 1000)])
 @pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("game_id", ["flatfront", "battleline"])
+@pytest.mark.parametrize("game_id", ["flatfront", "battleline", "frontline"])
 def test_the_last_line_of_every_rules_file_is_visible_at_the_end(app, game_id, lang, size) -> None:
     from game.scenes.rules import RulesScene, rules_file
     from game.ui.markdown import inline
@@ -240,10 +240,13 @@ def test_the_command_line_does_not_overwrite_a_match_in_progress(tmp_path, monke
 # --- item 22: what a player met ----------------------------------------------------------------
 
 
-def test_coming_soon_is_a_caption_not_a_gold_button(app) -> None:
+def test_coming_soon_is_a_caption_not_a_gold_button(app, monkeypatch) -> None:
+    from game.scenes import title as title_module
     from game.scenes.title import TitleScene
     from game.ui import theme
 
+    # Every game has its board now: pretend Frontline's does not, as test_app_scenes does.
+    monkeypatch.setattr(title_module, "has_board", lambda game_id: game_id != "frontline")
     title = TitleScene(app)
     app.stack.push(title)
     run(app, 2)

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pygame
@@ -86,6 +87,7 @@ class BoardContext:
     play_sound: Callable[[str], None]  # "place", "flip", "attack", "knock", "error", "win", ...
     anim_speed: Callable[[], float]  # multiplier; 0 means animations off (snap)
     extra: dict = field(default_factory=dict)
+    data_dir: Path | None = None  # where a board may keep files of its own (saved decks)
 
 
 def palette_of(board_cls: type, colorblind: bool) -> dict[str, Colour]:

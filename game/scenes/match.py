@@ -35,7 +35,7 @@ from game.match import (
     Match,
 )
 from game.refusals import refusal_text
-from game.saves import Autosave, DamagedFileError, set_aside
+from game.saves import Autosave, DamagedFileError, data_dir, set_aside
 from game.scenes.base import Scene
 from game.scenes.between import NextGameBar
 from game.scenes.match_panel import MatchPanel
@@ -114,6 +114,7 @@ class MatchScene(Scene):
             play_sound=self.app.sound.play,
             anim_speed=lambda: settings.animation_multiplier,
             extra=self.board_extra,
+            data_dir=data_dir(),
         )
         return self.board_cls(ctx)
 

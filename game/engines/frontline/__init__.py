@@ -6,7 +6,8 @@ published game: our names and numbers (§10, §11), in ``cards.json`` (rules App
 
 Modules: ``cards`` (the data file, card indices), ``probability`` (exact odds of an attack, the
 §10.7 table; the AI reuses it), ``combat`` (legal targets, weapons, modifiers), ``commands``
-(command cards and their windows), ``units`` (a unit in the Battle Area), ``actions`` (action
+(command cards and their windows), ``building`` (deck-building rules, §3 warnings, the
+random balanced deck), ``units`` (a unit in the Battle Area), ``actions`` (action
 ids), ``phases``, ``options`` (options and the named constants of §9), ``state`` (the turn
 machine), ``knowledge`` (observation, determinize, hidden moves, move log), ``refusals``.
 
@@ -52,8 +53,6 @@ Implemented (by rules section)
 
 Not implemented yet (next sessions)
 -----------------------------------
-- Deck building gives no crew/unit balance warning (§3 asks the app to warn); the board's
-  deck-builder screen is to come.
 - A captured crew-requiring unit always joins the capturer's Frontline (the rules say "may").
 - Cards returned to a hand by Tactical Withdrawal are ``known`` to the other player (kept in
   the hand by ``determinize``) until revealed or until a hidden discard blurs them; while the

@@ -37,6 +37,7 @@ from game.engines.frontline.actions import (
     UNIT,
     WEAPONS,
 )
+from game.engines.frontline.building import addable
 from game.engines.frontline.cards import (
     AIRCRAFT,
     AIRLINE,
@@ -50,11 +51,10 @@ from game.engines.frontline.cards import (
     PREBUILT,
     REAR,
     UNITS,
-    army_pool,
+    deck_points,
 )
 from game.engines.frontline.options import (
     CAPTURE_ROLLS,
-    DECK_MAX_POINTS,
     DECK_MIN_POINTS,
     DECKS,
     FIRE_ROLLS,
@@ -1339,13 +1339,8 @@ def _multiset_outcomes(cards: list[int], base: int) -> list[tuple[int, float]]:
 def build_options(army: int, deck: list[int]) -> list[int]:
     """§3 deck building: a card of the army's pool while its copies last and the deck stays
     within the maximum points; DONE from the minimum points on."""
-    points = sum(UNITS[c].cost for c in deck)
-    actions = [
-        CARD + card
-        for card, copies in army_pool(army).items()
-        if deck.count(card) < copies and points + UNITS[card].cost <= DECK_MAX_POINTS
-    ]
-    if points >= DECK_MIN_POINTS:
+    actions = [CARD + card for card in addable(army, deck)]
+    if deck_points(deck) >= DECK_MIN_POINTS:
         actions.append(DONE)
     if not deck:  # a shortcut for the deck-builder screen: a prebuilt deck of this army
         actions += [

@@ -1,0 +1,277 @@
+"""The pictures of the Frontline table beyond the cards themselves (``frontline_cards``): a unit
+as a landscape tile in the Battle Area (type badge, name, cost, compact weapon values, DEF, the
+HP bar with its ½HP mark, the crew tucked under, effect and command markers), face-down cards,
+the d10s, and arrows from attackers to targets.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.boards import frontline_cards as fc
+from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
+from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
+from game.ui.text import fit_px, render
+
+
+def _fit(text: str, px: int, colour: Colour, width: int, bold: bool = False) -> pygame.Surface:
+    return render(text, fit_px(text, px, max(4, width), bold, min_px=6), colour, bold)
+
+
+def initials(command: int) -> str:
+    """A command card's short tag on a unit ("HD" for Hull Down)."""
+    words = [w for w in COMMANDS[command].name.replace("-", " ").split() if w[0].isalpha()]
+    return "".join(w[0] for w in words[:2]).upper()
+
+
+class FrontlineArt(Art):
+    """Cached pictures for one palette and language."""
+
+    def __init__(self, palette: dict[str, Colour], lang: str) -> None:
+        super().__init__(palette, ("us", "ge"))
+        self.lang = lang
+
+    def army(self, side: int) -> Colour:
+        return self.p["us" if side == 0 else "ge"]
+
+    def tile(self, view: dict[str, Any], w: int, h: int) -> pygame.Surface:
+        """A unit in the Battle Area from its public view (``Unit.view``)."""
+        effect = view["effect"]
+        key = (
+            "tile",
+            view["card"],
+            w,
+            h,
+            view["crew"],
+            view["hp_max"],
+            view["damage"],
+            view["damage_card"],
+            None if effect is None else tuple(sorted(effect.items())),
+            tuple(view["commands"]),
+            view["flight_left"],
+            view["bomb_used"],
+            view["line"],
+        )
+        return self.cached(key, lambda: self._tile(view, w, h))
+
+    def _tile(self, view: dict[str, Any], w: int, h: int) -> pygame.Surface:
+        printed = UNITS[view["card"]]
+        p = self.p
+        frame = self.army(printed.side)
+        paper, ink, dim = p["paper"], p["ink"], p["ink_dim"]
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(3, h // 10)
+
+        def paint(b: pygame.Surface, k: float) -> None:
+            r = b.get_rect()
+            pygame.draw.rect(b, darker(frame, 0.5), r, border_radius=round(radius * k))
+            pygame.draw.rect(b, frame, r.inflate(-2 * k, -2 * k), border_radius=round(radius * k))
+            pygame.draw.rect(
+                b, paper, r.inflate(-5 * k, -5 * k), border_radius=round(radius * k * 0.7)
+            )
+
+        body = supersampled(w, h, paint)
+        s.blit(body, (0, 0))
+        pad = max(3, h // 14)
+        icon = max(10, round(h * 0.3))
+        s.blit(fc.type_icon(printed.type, icon, p), (pad, pad))
+        # Cost badge, top right.
+        cr = max(6, round(h * 0.12))
+        cc = (w - pad - cr, pad + cr)
+        pygame.draw.circle(s, darker(frame, 0.35), cc, cr)
+        cost = render(str(printed.cost), max(6, round(cr * 1.2)), (250, 246, 236), bold=True)
+        s.blit(cost, cost.get_rect(center=cc))
+        # Name and line.
+        nx = pad + icon + pad // 2
+        name_w = cc[0] - cr - nx - 2
+        name = _fit(printed.name, max(7, round(h * 0.15)), ink, name_w, bold=True)
+        s.blit(name, (nx, pad - 1))
+        sub = fc.line_label(view["card"], self.lang)
+        if printed.flight_turns:
+            sub = fc.text_of(self.lang, "frontline.flight_left", n=view["flight_left"])
+        sub_img = _fit(sub, max(6, round(h * 0.11)), dim, name_w)
+        s.blit(sub_img, (nx, pad + name.get_height() - 2))
+        # Weapons: one compact line each (INF/ARM/AIR and the damage modifier), if room.
+        top = pad + icon + 1
+        foot_h = max(9, round(h * 0.2))
+        space = h - pad - foot_h - top
+        weapons = printed.weapons
+        if weapons and w >= 140 and space >= 3 * len(weapons) + 3:
+            row_h = space / len(weapons)
+            cols_w = round(w * 0.46)
+            px = max(6, min(round(row_h * 0.85), round(h * 0.12), round(cols_w / 4 / 1.6)))
+            for i, weapon in enumerate(weapons):
+                y = round(top + i * row_h + row_h / 2)
+                disabled = (
+                    view["effect"] is not None
+                    and view["effect"]["kind"] == "weapon_disabled"
+                    and view["effect"]["row"] == i + 1
+                ) or (weapon.bomb and view["bomb_used"])
+                colour = mix(dim, paper, 0.4) if disabled else ink
+                label = weapon.name + (f" {weapon.rof}X" if weapon.rof > 1 else "")
+                img = _fit(label, px, colour, w - cols_w - 2 * pad)
+                s.blit(img, img.get_rect(midleft=(pad, y)))
+                for j, col in enumerate((INF, ARM, AIR)):
+                    value = weapon.attack[col]
+                    text = "–" if value is None else str(value)
+                    x = w - pad - cols_w + round(cols_w * (j + 0.5) / 4)
+                    img = render(text, px, colour if value is not None else dim, bold=True)
+                    r = s.blit(img, img.get_rect(center=(x, y)))
+                    if value is not None and weapon.bullet and col == ARM:
+                        pygame.draw.line(s, colour, r.bottomleft, r.bottomright)
+                img = render(f"+{weapon.damage_mod}", px, colour)
+                s.blit(img, img.get_rect(center=(w - pad - round(cols_w * 0.5 / 4), y)))
+                if disabled:
+                    pygame.draw.line(s, p["hit"], (pad, y), (w - pad, y), max(1, h // 40))
+        if printed.is_crew:  # a crew set aside alone: its badge, no weapons, no HP
+            size = max(10, h - pad - top)
+            s.blit(fc.crew_icon(printed.crew_kind, size, p), ((w - size) // 2, top))
+            return s
+        # Footer: DEF in a shield, the HP bar with its ½HP tick.
+        fy = h - pad - foot_h
+        shield = pygame.Rect(pad, fy, foot_h, foot_h)
+        pts = [
+            shield.topleft,
+            shield.topright,
+            (shield.right, shield.centery),
+            shield.midbottom,
+            (shield.left, shield.centery),
+        ]
+        pygame.draw.polygon(s, darker(paper, 0.3), pts)
+        d = render(str(printed.defense), max(6, round(foot_h * 0.8)), ink, bold=True)
+        s.blit(d, d.get_rect(center=(shield.centerx, shield.centery - 1)))
+        self._hp_bar(
+            s,
+            view,
+            pygame.Rect(
+                shield.right + pad, fy + foot_h // 6, w - shield.right - 2 * pad, foot_h * 2 // 3
+            ),
+        )
+        return s
+
+    def _hp_bar(self, s: pygame.Surface, view: dict[str, Any], bar: pygame.Rect) -> None:
+        printed = UNITS[view["card"]]
+        p = self.p
+        hp = printed.hp
+        left = max(0, view["hp_max"] - view["damage"])
+        pygame.draw.rect(s, darker(p["paper"], 0.45), bar, border_radius=bar.h // 3)
+        fill = bar.copy()
+        fill.w = round(bar.w * left / max(1, hp))
+        colour = p["hp"] if left > printed.half_hp else p["hp_low"]
+        if fill.w:
+            pygame.draw.rect(s, colour, fill, border_radius=bar.h // 3)
+        if view["hp_max"] < hp:  # a Damage card: the top half is gone for good
+            lost = pygame.Rect(bar.x + round(bar.w * view["hp_max"] / hp), bar.y, 0, bar.h)
+            lost.w = bar.right - lost.x
+            pygame.draw.rect(s, darker(p["damage"], 0.2), lost, border_radius=bar.h // 3)
+        tick = bar.x + round(bar.w * printed.half_hp / hp)
+        pygame.draw.line(s, p["ink"], (tick, bar.y - 2), (tick, bar.bottom + 1), 2)
+        text = render(f"{left}/{hp}", max(6, round(bar.h * 0.95)), p["ink"], bold=True)
+        s.blit(text, text.get_rect(center=bar.center))
+
+    def face_down(self, side: int, w: int, h: int, card: int | None) -> pygame.Surface:
+        """A card set aside face down: the back for the other player, the owner's own card under
+        a veil for its owner (``card`` known)."""
+
+        def build() -> pygame.Surface:
+            s = pygame.Surface((w, h), pygame.SRCALPHA)
+            back = fc.card_back("US" if side == 0 else "GE", h, self.p, self.lang)
+            back = pygame.transform.rotate(back, 90)
+            s.blit(pygame.transform.smoothscale(back, (w, h)), (0, 0))
+            if card is not None:  # its owner sees the unit it will be, set aside
+                printed = UNITS[card]
+                view: dict[str, Any] = {
+                    "card": card,
+                    "crew": 0,
+                    "hp_max": printed.hp,
+                    "damage": 0,
+                    "damage_card": -1,
+                    "effect": None,
+                    "commands": [],
+                    "flight_left": printed.flight_turns,
+                    "bomb_used": False,
+                    "line": 0,
+                }
+                tile = self.tile(view, w, h)
+                inner = pygame.transform.smoothscale(tile, (round(w * 0.86), round(h * 0.86)))
+                s.blit(inner, inner.get_rect(center=(w // 2, h // 2)))
+                veil = pygame.Surface((w, h), pygame.SRCALPHA)
+                veil.fill((0, 0, 0, 80))
+                s.blit(veil, (0, 0))
+                tag = render(
+                    fc.text_of(self.lang, "frontline.face_down"),
+                    max(8, h // 7),
+                    (250, 244, 230),
+                    bold=True,
+                )
+                band = tag.get_rect(center=(w // 2, h // 2)).inflate(h // 6, 2)
+                pygame.draw.rect(s, darker(self.army(side), 0.4), band, border_radius=band.h // 2)
+                s.blit(tag, tag.get_rect(center=band.center))
+            return s
+
+        return self.cached(("down", side, w, h, card), build)
+
+    def die(self, face: int, size: int, side: int, angle: float = 0.0) -> pygame.Surface:
+        """A d10 drawn as a kite showing the number it counts (10, not the die's 0), in the
+        army's colour (rules §1: each army has its own pair of dice)."""
+
+        def build() -> pygame.Surface:
+            colour = self.army(side)
+
+            def paint(s: pygame.Surface, k: float) -> None:
+                n = s.get_width()
+                pts = [
+                    (n * 0.5, n * 0.04),
+                    (n * 0.96, n * 0.42),
+                    (n * 0.5, n * 0.96),
+                    (n * 0.04, n * 0.42),
+                ]
+                pygame.draw.polygon(s, lighter(colour, 0.2), pts)
+                pygame.draw.polygon(s, darker(colour, 0.5), pts, max(1, round(1.5 * k)))
+                pygame.draw.line(s, darker(colour, 0.25), pts[1], pts[3], max(1, round(k)))
+
+            image = supersampled(size, size, paint)
+            if face:
+                text = render(str(face), round(size * 0.4), darker(colour, 0.75), bold=True)
+                image.blit(text, text.get_rect(center=(size // 2, round(size * 0.5))))
+            if angle:
+                image = pygame.transform.rotozoom(image, angle, 1.0)
+            return image
+
+        return self.cached(("die", face, size, side, round(angle) % 360), build)
+
+    @staticmethod
+    def arrow(
+        surface: pygame.Surface,
+        start: tuple[int, int],
+        end: tuple[int, int],
+        colour: Colour,
+        width: int,
+        dashed: bool = False,
+    ) -> None:
+        """An arrow from an attacker to its target (dashed while it is only declared)."""
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        length = math.hypot(dx, dy)
+        if length < 4:
+            return
+        ux, uy = dx / length, dy / length
+        head = max(8, width * 4)
+        tip = end
+        base = (end[0] - ux * head, end[1] - uy * head)
+        if dashed:
+            step = max(6, width * 4)
+            n = int((length - head) // step)
+            for i in range(0, n, 2):
+                a = (start[0] + ux * step * i, start[1] + uy * step * i)
+                b = (start[0] + ux * step * (i + 1), start[1] + uy * step * (i + 1))
+                pygame.draw.line(surface, colour, a, b, width)
+        else:
+            pygame.draw.line(surface, darker(colour, 0.5), start, base, width + 2)
+            pygame.draw.line(surface, colour, start, base, width)
+        left = (base[0] - uy * head * 0.55, base[1] + ux * head * 0.55)
+        right = (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55)
+        pygame.draw.polygon(surface, colour, [tip, left, right])
+        pygame.draw.polygon(surface, darker(colour, 0.5), [tip, left, right], 1)

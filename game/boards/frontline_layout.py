@@ -1,0 +1,123 @@
+"""Where the parts of the Frontline board lie, computed from the board's rectangle.
+
+The viewer's army is at the bottom, the opponent's at the top, each with its Rear Line behind
+its Frontline and its air space at the Frontline's far end; between the two Frontlines the dice
+tray and the phase banner. The panel on the right holds the score, the decks, a large view of
+the card under the mouse, and the prompt with the decision's buttons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+RATIO_TILE = 0.66  # a unit tile on the table: height / width (a landscape card)
+# Rows of the table, top to bottom, as fractions of its height.
+ROWS = (
+    ("opp_bar", 0.065),
+    ("opp_rear", 0.15),
+    ("opp_front", 0.155),
+    ("tray", 0.115),
+    ("own_front", 0.155),
+    ("own_rear", 0.15),
+    ("hand", 0.21),
+)
+
+
+@dataclass
+class Geo:
+    rect: pygame.Rect
+    unit: int  # a length that scales with the board (borders, gaps, text)
+    table: pygame.Rect
+    side: pygame.Rect
+    rows: dict[str, pygame.Rect] = field(default_factory=dict)
+    air: dict[str, pygame.Rect] = field(default_factory=dict)  # "opp", "own": the air space
+    score: pygame.Rect = field(default_factory=pygame.Rect)
+    zoom: pygame.Rect = field(default_factory=pygame.Rect)  # empty on a narrow board
+    prompt: pygame.Rect = field(default_factory=pygame.Rect)
+
+
+def compute(rect: pygame.Rect) -> Geo:
+    rect = pygame.Rect(rect)
+    unit = max(4, min(rect.h // 80, rect.w // 120))
+    narrow = rect.w < 760  # the card under the mouse floats over the table instead
+    side_w = max(150, round(rect.w * 0.27)) if narrow else max(190, min(rect.w // 4, 420))
+    side = pygame.Rect(rect.right - side_w, rect.y, side_w, rect.h)
+    table = pygame.Rect(rect.x, rect.y, rect.w - side_w, rect.h)
+    geo = Geo(rect, unit, table, side)
+    y = float(table.y)
+    for name, share in ROWS:
+        h = table.h * share
+        geo.rows[name] = pygame.Rect(table.x, round(y), table.w, round(y + h) - round(y))
+        y += h
+    for who in ("opp", "own"):
+        front = geo.rows[f"{who}_front"]
+        air_w = max(front.h, round(front.w * 0.24))
+        geo.air[who] = pygame.Rect(front.right - air_w, front.y, air_w, front.h)
+        geo.rows[f"{who}_ground"] = pygame.Rect(front.x, front.y, front.w - air_w, front.h)
+    pad = unit
+    score_h = round(side.h * 0.2)
+    geo.score = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, score_h)
+    zoom_h = 0 if narrow else round(side.h * 0.43)
+    geo.zoom = pygame.Rect(side.x + pad, geo.score.bottom + pad, side.w - 2 * pad, zoom_h)
+    geo.prompt = pygame.Rect(
+        side.x + pad,
+        geo.zoom.bottom + pad,
+        side.w - 2 * pad,
+        side.bottom - geo.zoom.bottom - 2 * pad,
+    )
+    return geo
+
+
+def row_slots(
+    row: pygame.Rect, count: int, unit: int, ratio: float = RATIO_TILE
+) -> list[pygame.Rect]:
+    """``count`` tiles side by side in ``row``, centred, as large as the row allows (landscape
+    tiles of height/width ``ratio``; they shrink to fit many)."""
+    if count <= 0:
+        return []
+    label = unit * 3  # room for the row's name on its left
+    inner = pygame.Rect(row.x + label, row.y + unit // 2, row.w - label - unit, row.h - unit)
+    gap = max(2, unit // 2)
+    h = inner.h - unit  # room under the tile for the Damage card strip
+    w = min(round(h / ratio), (inner.w - gap * (count - 1)) // count)
+    h = min(h, round(w * ratio))
+    total = count * w + (count - 1) * gap
+    x0 = inner.x + (inner.w - total) // 2
+    return [pygame.Rect(x0 + i * (w + gap), inner.y, w, h) for i in range(count)]
+
+
+def fan(area: pygame.Rect, count: int, card_w: int, card_h: int) -> list[pygame.Rect]:
+    """``count`` cards in a row inside ``area``, overlapping when they do not fit side by side."""
+    if count <= 0:
+        return []
+    gap = max(2, card_w // 12)
+    step = min(card_w + gap, (area.w - card_w) // max(1, count - 1)) if count > 1 else 0
+    total = card_w + step * (count - 1)
+    x0 = area.x + max(0, (area.w - total) // 2)
+    y = area.y + (area.h - card_h) // 2
+    return [pygame.Rect(x0 + i * step, y, card_w, card_h) for i in range(count)]
+
+
+def grid(area: pygame.Rect, count: int, ratio: float, gap: int) -> list[pygame.Rect]:
+    """``count`` cards of height/width ``ratio`` in the fewest rows that keep them largest."""
+    best: list[pygame.Rect] = []
+    best_w = 0
+    for rows in range(1, count + 1):
+        cols = -(-count // rows)
+        w = min(
+            (area.w - gap * (cols - 1)) // cols, round((area.h - gap * (rows - 1)) / rows / ratio)
+        )
+        if w > best_w:
+            best_w = w
+            h = round(w * ratio)
+            total_w = cols * w + (cols - 1) * gap
+            total_h = rows * h + (rows - 1) * gap
+            x0 = area.x + (area.w - total_w) // 2
+            y0 = area.y + (area.h - total_h) // 2
+            best = [
+                pygame.Rect(x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), w, h)
+                for i in range(count)
+            ]
+    return best

@@ -1,0 +1,105 @@
+"""The odds the board previews for an attack, from the observation alone, through the engine's
+own rules and dynamic programme (``combat`` for modifiers and usable weapons, ``probability``
+for the exact distribution): a board never sees the state, so the units are rebuilt from their
+public views (everything on the table is public).
+
+P(hit) is the chance that at least one roll of the attack hits; P(½HP) the chance the target
+ends the attack at its half HP or worse (destroyed included); P(destroyed) the chance it is
+destroyed. Two weapons fire one after the other on the same distribution of damage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+from game.engines.frontline import combat
+from game.engines.frontline.probability import fold_attack, roll_odds
+from game.engines.frontline.units import Unit
+
+
+@dataclass(frozen=True)
+class Preview:
+    hit: float
+    half: float
+    destroyed: float
+    needs: tuple[int, ...]  # per weapon fired: the 2d10 total needed (after modifiers)
+
+
+def unit_from_view(view: dict[str, Any]) -> Unit:
+    """A :class:`Unit` with the fields of ``Unit.view`` (the public view of a unit)."""
+    unit = Unit(view["card"], view["owner"], view["pos"], view["line"], view["crew"])
+    unit.hp_max = view["hp_max"]
+    unit.damage = view["damage"]
+    unit.dmg_card = view["damage_card"]
+    effect = view["effect"]
+    if effect:
+        unit.eff_kind = effect["kind"]
+        unit.eff_value = effect["value"]
+        unit.eff_row = effect["row"]
+        unit.eff_left = effect["left"]
+    unit.flight_left = view["flight_left"]
+    unit.bomb_used = view["bomb_used"]
+    unit.captured_from = view["captured_from"]
+    unit.cmds = sum(1 << c for c in view["commands"])
+    return unit
+
+
+def _state(obs: dict[str, Any]) -> SimpleNamespace:
+    """What ``combat``'s modifier queries read of a state, for a declared (not yet running)
+    attack: the options, and no attack under way."""
+    return SimpleNamespace(options=obs["options"], atk_pos=-1, atk_target=-1, atk_cmds=0)
+
+
+def units(obs: dict[str, Any]) -> dict[int, Unit]:
+    return {view["pos"]: unit_from_view(view) for view in obs["board"]}
+
+
+def weapon_sets(obs: dict[str, Any], attacker: int, target: int) -> list[int]:
+    """The weapon sets (row bit masks) the attacker may fire at the target."""
+    board = units(obs)
+    return combat.weapon_sets(_state(obs), board[attacker], board[target])  # type: ignore[arg-type]
+
+
+def preview(obs: dict[str, Any], attacker: int, target: int, mask: int) -> Preview:
+    """The odds of ``attacker`` firing the weapons of ``mask`` at ``target``."""
+    board = units(obs)
+    state = _state(obs)
+    a, t = board[attacker], board[target]
+    mod = combat.roll_mod(state, a, t)  # type: ignore[arg-type]
+    defense = combat.defense(state, t)  # type: ignore[arg-type]
+    hp_left = max(1, t.hp_left)
+    damage = [0.0] * hp_left
+    damage[0] = 1.0
+    destroyed = 0.0
+    miss_all = 1.0
+    needs = []
+    for row in range(3):
+        if not mask >> row & 1:
+            continue
+        weapon = a.printed.weapons[row]
+        value = weapon.attack[combat.column(t)]
+        assert value is not None
+        odds = roll_odds(value, mod, weapon.damage_mod, defense)
+        damage, destroyed, _ = fold_attack(damage, destroyed, odds, weapon.rof, hp_left)
+        miss_all *= (1.0 - odds.hit) ** weapon.rof
+        needs.append(value - mod)
+    lock_from = max(0, hp_left - t.printed.half_hp)
+    half = destroyed + sum(damage[lock_from:])
+    return Preview(1.0 - miss_all, half, destroyed, tuple(needs))
+
+
+def best_preview(obs: dict[str, Any], attacker: int, target: int) -> tuple[int, Preview] | None:
+    """The weapon set most likely to destroy the target (then to bring it to ½HP), with its
+    odds: what a target shows before the weapons are picked."""
+    best: tuple[int, Preview] | None = None
+    for mask in weapon_sets(obs, attacker, target):
+        odds = preview(obs, attacker, target, mask)
+        if best is None or (odds.destroyed, odds.half, odds.hit) > (
+            best[1].destroyed,
+            best[1].half,
+            best[1].hit,
+        ):
+            best = (mask, odds)
+    return best

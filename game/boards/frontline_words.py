@@ -1,0 +1,141 @@
+"""Frontline's words: which step of the turn a phase belongs to, the move log's phrases with
+the seat names, a turn's lines, the odds in words, the short tags of effects on a unit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game import i18n
+from game.boards import frontline_cards as fc
+from game.boards.frontline_odds import Preview
+from game.boards.turns import Step
+from game.engines.frontline.cards import COMMANDS, DAMAGES, PREBUILT, UNITS
+
+COMBAT_PHASES = {
+    "initiative",
+    "order",
+    "choose_attack",
+    "attack_die",
+    "friendly_fire",
+    "power_die",
+    "assault_die",
+    "damage_card",
+    "crew_die",
+    "fire_die",
+    "roll_window",
+    "surrender_die",
+    "first_weapon",
+}
+DRAW_PHASES = {"draw_command", "draw_choice", "draw_unit", "discard_unit", "discard_command"}
+
+
+def step_of(obs: dict[str, Any]) -> str:
+    """The turn step the phase belongs to: set-up, commitment, declaration, combat or draw."""
+    phase = obs["phase"]
+    if phase in ("build", "pick", "deal"):
+        return "setup"
+    if phase in ("commit", "crew_place") or (obs["window"] == "C1"):
+        return "commit"
+    if phase in ("declare", "weapons") or obs["window"] == "C2":
+        return "declare"
+    if phase in DRAW_PHASES or obs["window"] == "C6":
+        return "draw"
+    if phase == "over":
+        return "over"
+    return "combat"
+
+
+def log_words(key: str, args: dict, name_of: Callable[[int], str], lang: str) -> str:
+    """A phrase of ``knowledge.action_phrase`` without its subject (the log row names the
+    player), cards and seats by name."""
+    words: dict[str, object] = dict(args)
+    if "player" in args:
+        words["player"] = name_of(int(args["player"]))
+    for name in ("card", "unit", "target"):
+        if name in args:
+            words[name] = UNITS[int(args[name])].name
+    if "command" in args:
+        words["command"] = fc.text_of(lang, f"frontline.cmd.{COMMANDS[int(args['command'])].id}")
+    if "damage" in args:
+        words["damage"] = DAMAGES[int(args["damage"])].name
+    if "deck" in args:
+        words["deck"] = deck_name(int(args["deck"]))
+    if "weapons" in args:
+        mask = int(args["weapons"])
+        words["weapons"] = " + ".join(str(r + 1) for r in range(3) if mask >> r & 1)
+    return i18n.t(f"log.frontline.{key}", **words)
+
+
+def turn_lines(steps: list[Step], word: Callable[[str, dict], str | None]) -> list[str]:
+    """A turn's steps in words, the dice of its rolls as one line of faces, repeated words
+    counted."""
+    words: list[str] = []
+    faces: list[str] = []
+    for step in steps:
+        key, args = step.phrase
+        if key in ("die", "initiative"):
+            faces.append(str(args["die"]))
+            continue
+        if key == "roll":  # "rolls" before its dice: the dice say it
+            continue
+        if faces:
+            words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
+            faces = []
+        words.append(word(key, args) or step.text)
+    if faces:
+        words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
+    return collapse(words)
+
+
+def collapse(words: list[str]) -> list[str]:
+    """Repeated words once with a count ("declares ×3"): hidden steps all read alike."""
+    out: list[tuple[str, int]] = []
+    for word in words:
+        if out and out[-1][0] == word:
+            out[-1] = (word, out[-1][1] + 1)
+        else:
+            out.append((word, 1))
+    return [word if n == 1 else f"{word} ×{n}" for word, n in out]
+
+
+def deck_name(index: int) -> str:
+    return i18n.t_or(f"frontline.deck_name.{list(PREBUILT)[index]}", list(PREBUILT)[index])
+
+
+def odds_words(shown: Preview) -> str:
+    return i18n.t(
+        "frontline.odds",
+        hit=_pct(shown.hit),
+        half=_pct(shown.half),
+        destroyed=_pct(shown.destroyed),
+    )
+
+
+def odds_lines(shown: Preview) -> list[str]:
+    """The odds in two short lines (a target is a small tile)."""
+    return [
+        i18n.t("frontline.odds_hit", hit=_pct(shown.hit), half=_pct(shown.half)),
+        i18n.t("frontline.odds_destroyed", destroyed=_pct(shown.destroyed)),
+    ]
+
+
+def _pct(p: float) -> str:
+    if 0 < p < 0.005:
+        return "<1%"
+    return f"{round(100 * p)}%"
+
+
+def effect_short(effect: dict) -> str:
+    kind, value = effect["kind"], effect["value"]
+    short = {
+        "attack_roll_mod": f"{value:+d}",
+        "defense_mod": f"D{value:+d}",
+        "enemy_attack_roll_mod_against": f"{value:+d}↓",
+        "no_attack": "✕",
+        "weapon_disabled": f"W{effect['row']}✕",
+        "immobilized": "⚓",
+        "max_weapons_per_attack": "1W",
+        "fire_check": "🔥",
+    }
+    return short.get(kind, "")

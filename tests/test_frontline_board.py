@@ -1,0 +1,349 @@
+"""The Frontline board: card faces, the board's readings of the observation, the odds preview,
+privacy of hidden decisions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import numpy as np
+import pygame
+import pytest
+
+from ai.heuristics.frontline import FrontlineHeuristic
+from game.boards import frontline_cards as fc
+from game.boards.frontline import FrontlineBoard
+from game.boards.frontline_odds import preview as odds_preview
+from game.boards.frontline_words import odds_words
+from game.boards.turns import Step
+from game.engines.frontline import FrontlineGame, FrontlineState, combat, knowledge
+from game.engines.frontline.actions import CARD, DONE, HOLD, PREBUILT_DECK, REAR_CARD, UNIT, WEAPONS
+from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGES, FRONT, PREBUILT, UNITS
+from game.engines.frontline.probability import attack_odds
+from tests.test_board_contract import make_board
+
+
+@pytest.fixture(autouse=True)
+def _pygame() -> None:
+    pygame.init()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_card_face_draws_at_its_ratio_and_is_cached(lang: str) -> None:
+    for width in (60, 130):
+        size = fc.card_size(width)
+        assert size == (width, round(width * fc.RATIO))
+        faces = [fc.unit_face(c.index, width, fc.NORMAL, lang) for c in UNITS]
+        faces += [fc.command_face(c.index, width, fc.NORMAL, lang) for c in COMMANDS]
+        faces += [fc.damage_face(d.index, width, fc.NORMAL, lang) for d in DAMAGES]
+        faces += [
+            fc.card_back(k, width, fc.NORMAL, lang) for k in ("US", "GE", "command", "damage")
+        ]
+        assert all(f.get_size() == size for f in faces)
+    assert fc.unit_face(0, 130, fc.NORMAL, lang) is fc.unit_face(0, 130, fc.NORMAL, lang)
+    assert fc.unit_face(0, 130, fc.COLORBLIND, lang) is not fc.unit_face(0, 130, fc.NORMAL, lang)
+
+
+def _grey(image: pygame.Surface) -> np.ndarray:
+    """The picture in luminance, over white: what is left when colour is not seen."""
+    rgb = pygame.surfarray.array3d(image).astype(float)
+    alpha = pygame.surfarray.array_alpha(image).astype(float)[..., None] / 255
+    return ((rgb * alpha + 255 * (1 - alpha)) @ np.array([0.299, 0.587, 0.114])).round()
+
+
+def test_type_icons_differ_in_grey_not_only_by_colour() -> None:
+    icons = [_grey(fc.type_icon(t, 40, fc.NORMAL)) for t in range(6)]
+    for a in range(6):
+        for b in range(a + 1, 6):
+            assert (abs(icons[a] - icons[b]) > 40).mean() > 0.08, (a, b)
+
+
+def test_army_marks_differ_in_grey() -> None:
+    star, cross = (_grey(fc.army_mark(s, 40, fc.COLORBLIND)) for s in (0, 1))
+    assert (abs(star - cross) > 40).mean() > 0.15
+
+
+def test_damage_edge_strip_and_words_name_each_edge() -> None:
+    for damage in DAMAGES:
+        for edge in range(len(EDGES)):
+            words = fc.damage_words(damage.index, edge, "en")
+            assert words and "frontline." not in words
+            strip = fc.damage_face(damage.index, 120, fc.NORMAL, "en", edge)
+            assert strip.get_width() == 120 and strip.get_height() < 60
+
+
+def test_line_labels() -> None:
+    by_name = {c.name: c.index for c in UNITS if not c.is_crew}
+    assert fc.line_label(by_name["M4A1 Sherman"], "en") == "Frontline"
+    assert fc.line_label(by_name["M7 Priest"], "en") == "Front or Rear"
+    assert fc.line_label(by_name["P-47D Thunderbolt"], "en").startswith("Flight Turns")
+
+
+# --- the board ------------------------------------------------------------------------------------
+SIZE = (1024, 640)
+
+
+def _board(viewer_names: tuple[str, str] = ("You", "Hard AI")) -> FrontlineBoard:
+    board = make_board("frontline", [0.0], SIZE)
+    board.ctx.seat_names = list(viewer_names)
+    assert isinstance(board, FrontlineBoard)
+    return board
+
+
+def _advance(
+    state: FrontlineState,
+    rng: random.Random,
+    until: Callable[[FrontlineState], bool],
+    limit: int = 5000,
+) -> FrontlineState:
+    """Play the heuristic (chance by its odds) until ``until(state)``."""
+    policy = FrontlineHeuristic()
+    for _ in range(limit):
+        if until(state):
+            return state
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(policy.policy(state, rng))
+    raise AssertionError("never reached")
+
+
+def _phase(name: str, seat: int) -> Callable[[FrontlineState], bool]:
+    return lambda s: s.current_player() == seat and s.observation(seat)["phase"] == name
+
+
+def _show(board: FrontlineBoard, state: FrontlineState, viewer: int) -> pygame.Surface:
+    legal = state.legal_actions() if state.current_player() == viewer else []
+    board.show(state.observation(viewer), viewer, legal, animate=False)
+    surface = pygame.Surface(SIZE)
+    board.update(0.0)
+    board.draw(surface)
+    return surface
+
+
+def _click(board: FrontlineBoard, pos: tuple[int, int], to: tuple[int, int] | None = None):
+    board.handle_event(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
+    )
+    board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    return board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to or pos, button=1))
+
+
+def test_weapon_odds_shown_are_the_engines_exact_odds() -> None:
+    """In the weapons decision each set's odds (on its button, on the target) equal what
+    ``probability.attack_odds`` gives with the engine's own modifiers, defence and HP."""
+    rng = random.Random(3)
+    checked = 0
+    state = FrontlineGame().new_state()
+    while checked < 4:
+        state = _advance(state, rng, _phase("weapons", 0))
+        board = _board()
+        _show(board, state, 0)
+        attacker = state.board[state.queue[0]]
+        target = state.board[state.pending_target]
+        for action in state.legal_actions():
+            mask = action - WEAPONS
+            rows = [r for r in range(3) if mask >> r & 1]
+            shown = board.weapons_preview(mask)
+            assert shown is not None
+            label, detail = next((b[1], b[2]) for b in board.buttons if b[0] == action)
+            assert detail == odds_words(shown)
+            if len(rows) != 1:
+                continue
+            weapon = attacker.printed.weapons[rows[0]]
+            exact = attack_odds(
+                weapon.attack[combat.column(target)],
+                weapon.rof,
+                weapon.damage_mod,
+                combat.defense(state, target),
+                target.hp_left,
+                target.printed.half_hp,
+                combat.roll_mod(state, attacker, target),
+            )
+            assert shown.destroyed == pytest.approx(exact.destroyed, abs=1e-12)
+            assert shown.half == pytest.approx(exact.lock, abs=1e-12)
+            assert shown.hit == pytest.approx(1 - (1 - exact.hit) ** weapon.rof, abs=1e-12)
+            assert weapon.name in label
+            checked += 1
+        state.apply_action(state.legal_actions()[0])
+
+
+def test_each_target_shows_the_odds_of_its_best_weapons() -> None:
+    state = _advance(FrontlineGame().new_state(), random.Random(4), _phase("declare", 0))
+    board = _board()
+    _show(board, state, 0)
+    targets = [k for k, actions in board.spots.items() if UNIT + k[1] in actions]
+    assert targets
+    attacker = state.board[state.queue[0]]
+    for key in targets:
+        shown = board.target_preview(key)
+        assert shown is not None
+        mask, best = shown
+        target = state.board[key[1]]
+        assert mask in combat.weapon_sets(state, attacker, target)
+        others = [
+            odds_preview(board.obs, attacker.pos, key[1], m)
+            for m in combat.weapon_sets(state, attacker, target)
+        ]
+        assert best.destroyed == max(o.destroyed for o in others)
+
+
+def _two_worlds(phase: str, seat: int, seed: int) -> tuple[FrontlineState, FrontlineState]:
+    """Two states alike but for a different hidden choice of ``seat`` just made."""
+    state = _advance(FrontlineGame().new_state(), random.Random(seed), _phase(phase, seat))
+    choices = [a for a in state.legal_actions() if a not in (DONE, HOLD)]
+    assert len(choices) >= 2
+    a, b = state.clone(), state.clone()
+    a.apply_action(choices[0])
+    b.apply_action(choices[-1])
+    assert a.history != b.history
+    return a, b
+
+
+@pytest.mark.parametrize(("phase", "seed"), [("commit", 5), ("declare", 6)])
+def test_a_hidden_choice_is_not_drawn_for_the_other_viewer(phase: str, seed: int) -> None:
+    """Pixel for pixel, the other seat's view is the same whichever card was set aside face
+    down or whichever target declared, with the mouse on the face-down cards too."""
+    a, b = _two_worlds(phase, 0, seed)
+    images = []
+    for state in (a, b):
+        board = _board()
+        _show(board, state, 1)
+        down = [k for k in board.things(board.obs) if k[0] == "down" and k[1] == 0]
+        if phase == "commit":
+            assert down and all(board.things(board.obs)[k] == (None, False) for k in down)
+            board.mouse = board.thing_rect(down[0]).center
+        surface = pygame.Surface(SIZE)
+        board.draw(surface)
+        images.append(pygame.image.tobytes(surface, "RGB"))
+    assert images[0] == images[1]
+    own = [pygame.image.tobytes(_show(_board(), state, 0), "RGB") for state in (a, b)]
+    assert own[0] != own[1]  # its owner does see the difference
+
+
+def test_a_hand_card_dragged_to_a_line_is_committed_there() -> None:
+    state = _advance(FrontlineGame().new_state(), random.Random(7), _phase("commit", 0))
+    board = _board()
+    _show(board, state, 0)
+    card = next(
+        a - CARD
+        for a in state.legal_actions()
+        if CARD <= a < REAR_CARD
+        and not UNITS[a - CARD].is_crew
+        and UNITS[a - CARD].lines == (FRONT,)
+    )
+    start = board.thing_rect(("hand", card, 0)).center
+    drop = board.geo.rows["own_ground"].center
+    board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    board.handle_event(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=drop, rel=(0, 0), buttons=(1, 0, 0))
+    )
+    assert board.dragged() == card  # drawn under the mouse, its line lit
+    board.draw(pygame.Surface(SIZE))
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1)
+    assert board.handle_event(up) == CARD + card and board.dragged() is None
+    assert _click(board, start, board.geo.rows["opp_rear"].center) is None
+
+
+def test_every_log_phrase_is_worded_with_seat_names_in_both_languages() -> None:
+    from game import i18n
+
+    board = _board(("Anna", "Ben"))
+    for key in knowledge.PHRASES:
+        for lang in ("en", "ja"):
+            assert f"log.frontline.{key}" in i18n.table(lang)
+    words = board.log_text("declare", {"player": 1, "unit": 0, "target": 16})
+    assert words == "M4A1 Sherman targets PzKpfw IV Ausf. H"
+    steps = [
+        Step(0, 0, ("initiative", {"player": 0, "die": 7}), ""),
+        Step(1, 0, ("first_me", {"player": 0}), ""),
+    ]
+    assert board.turn_words(steps) == ["rolls 7", "attacks first"]
+
+
+def test_the_build_phase_shows_a_notice_and_hands_input_to_a_phase_view() -> None:
+    state = FrontlineGame().new_state(decks="build")
+    board = _board()
+    assert type(board.phase_views.pop("build")).__name__ == "DeckView"  # the notice without it
+    _show(board, state, 0)
+    deck = PREBUILT_DECK + next(i for i, name in enumerate(PREBUILT) if name.startswith("us_"))
+    assert _click(board, board.clicks_for(deck)[0]) == deck
+
+    class View:
+        def __init__(self) -> None:
+            self.events: list[int] = []
+
+        def layout(self, rect: pygame.Rect) -> None: ...
+        def show(self, obs: dict, viewer: int, legal: list[int]) -> None: ...
+        def update(self, dt: float) -> None: ...
+        def draw(self, surface: pygame.Surface) -> None: ...
+
+        def handle_event(self, event: pygame.event.Event) -> int:
+            self.events.append(event.type)
+            return DONE
+
+        def clicks_for(self, action: int) -> list[tuple[int, int]]:
+            return [(1, 1)]
+
+    view = board.phase_views["build"] = View()
+    _show(board, state, 0)
+    assert board.clicks_for(deck) == [(1, 1)] and _click(board, (5, 5)) == DONE
+    assert pygame.MOUSEBUTTONUP in view.events
+
+
+def test_naturals_are_called_out_and_damage_floats_up() -> None:
+    """Shown with animation, a special natural gets a call-out and a damaged unit its number."""
+    board = make_board("frontline", [1.0], SIZE)
+    assert isinstance(board, FrontlineBoard)
+    rng = random.Random(8)
+    policy = FrontlineHeuristic()
+    state = FrontlineGame().new_state()
+    called: set[int] = set()
+    floated = False
+    while not state.is_terminal() and not (called and floated):
+        before = state.observation(0)
+        board.show(before, 0, [], animate=False)
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else policy.policy(state, rng)
+        )
+        after = state.observation(0)
+        board.show(after, 0, [], animate=True)
+        board.update(0.5)
+        natural = after["attack"]["natural"]
+        if natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
+            assert board.callout is not None and str(natural) in board.callout.title
+            called.add(natural)
+        hurt = {v["pos"] for v in after["board"]} & {
+            v["pos"]
+            for v in before["board"]
+            for w in after["board"]
+            if v["pos"] == w["pos"] and w["damage"] > v["damage"]
+        }
+        if hurt:
+            assert any(f.text.startswith("-") for f in board.floats)
+            floated = True
+    assert called and floated
+
+
+def test_hovering_while_the_other_side_decides_shows_the_card() -> None:
+    state = _advance(FrontlineGame().new_state(), random.Random(9), _phase("declare", 1))
+    board = _board()
+    _show(board, state, 0)
+    assert not board.legal
+    key = next(k for k in board.things(board.obs) if k[0] == "unit")
+    pos = board.thing_rect(key).center
+    event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
+    assert board.handle_idle_event(event) is False
+    assert board.zoomed() == key and board.tooltip_text()
+
+
+def test_a_command_card_out_of_its_window_says_when_it_is_played() -> None:
+    state = _advance(FrontlineGame().new_state(), random.Random(10), _phase("draw_choice", 0))
+    board = _board()
+    said: list[str] = []
+    board.ctx.feedback = said.append
+    _show(board, state, 0)
+    idle = [k for k in board.things(board.obs) if k[0] == "cmd" and k not in board.spots]
+    assert idle
+    assert _click(board, board.thing_rect(idle[0]).center) is None
+    assert said and "cannot be played now" in said[0]

@@ -1,0 +1,36 @@
+"""The deck builder inside a real match (title -> set-up with ``decks = build`` -> match): the
+human's deck, made and saved by mouse, reaches the engine whole; the AI then builds its own and
+the starting-hand choice follows."""
+
+from __future__ import annotations
+
+from game import saves
+from game.app import App
+from game.boards.frontline import FrontlineBoard
+from game.boards.frontline_deck import DeckView
+from game.decks import DECKS_FILE
+from game.engines.frontline.actions import DONE
+from game.engines.frontline.building import deck_errors
+from game.match import HUMAN
+from tests.test_app_scenes import click, run, run_until, shot
+from tests.test_play_by_mouse import open_match
+
+
+def test_a_deck_built_by_mouse_in_a_match(app: App) -> None:
+    scene = open_match(app, "frontline", [HUMAN, "easy"], seed=4, decks="build")
+    board = scene.board
+    assert isinstance(board, FrontlineBoard) and board.obs["phase"] == "build"
+    view = board.phase_view()
+    assert isinstance(view, DeckView) and view.legal
+    click(app, view.random_button.rect.center)
+    click(app, view.save_button.rect.center)
+    assert (saves.data_dir() / DECKS_FILE).exists()
+    run(app, 2)
+    shot(app, "frontline_deck")
+    deck = list(view.cards)
+    click(app, view.confirm_button.rect.center)
+    state = scene.match.state
+    run_until(app, lambda: board.obs.get("phase") == "pick", 600)
+    assert sorted(state.deck[0]) == sorted(deck) and deck_errors(1, state.deck[1]) == []
+    assert state.history[len(deck)] == DONE
+    assert board.phase_view() is None  # the table takes over for the starting hand
