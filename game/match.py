@@ -261,7 +261,7 @@ class Match:
         return self._phase.input
 
     def observation(self) -> dict:
-        return self.state.observation(self.viewer)
+        return dict(self.state.observation(self.viewer))
 
     def forced_action(self) -> int | None:
         """The only legal action of a human decision, which the scene applies after a pause."""
@@ -302,7 +302,7 @@ class Match:
     def observation_at(self, index: int) -> dict:
         """The shown viewer's observation after the first ``index`` actions (log review)."""
         state = self.game.replay({**self.state.to_record(), "history": self.state.history[:index]})
-        return state.observation(self.viewer)
+        return dict(state.observation(self.viewer))
 
     # --- progress ------------------------------------------------------------------------------
     def play(self, action: int) -> Move:
