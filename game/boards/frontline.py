@@ -145,12 +145,6 @@ class FrontlineBoard(Board):
         """The army (0 US, 1 Germany) of a seat."""
         return 0 if self.obs["seats"][seat]["army"] == "US" else 1
 
-    def _row_of(self, owner: int, line: int) -> pygame.Rect:
-        who = "own" if owner == self.viewer else "opp"
-        if line == AIRLINE:
-            return self.geo.air[who]
-        return self.geo.rows[f"{who}_ground" if line == FRONT else f"{who}_rear"]
-
     def things(self, obs: Obs) -> Things:
         """Units by position, face-down cards by seat and order, the viewer's hand cards by
         card and copy, the viewer's deck at set-up (remembered for the observation shown: hit
