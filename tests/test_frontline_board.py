@@ -186,6 +186,10 @@ def test_each_target_shows_the_odds_of_its_best_weapons() -> None:
             for m in combat.weapon_sets(state, attacker, target)
         ]
         assert best.destroyed == max(o.destroyed for o in others)
+        board.mouse = board.thing_rect(key).center  # hovered: how those odds come about
+        first = next(r for r in range(3) if mask >> r & 1)
+        assert attacker.printed.weapons[first].name in board.tooltip_text()
+        assert "2d10" in board.tooltip_text()
 
 
 def _two_worlds(phase: str, seat: int, seed: int) -> tuple[FrontlineState, FrontlineState]:

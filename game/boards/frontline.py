@@ -1439,6 +1439,9 @@ class FrontlineBoard(Board):
                 return self._formula(attacker, target, 1 << row)
         key = self.hovered
         if key is not None and key[0] == "unit" and key in self.views:  # type: ignore[index]
+            best = self.target_preview(key) if self.obs["phase"] == "declare" else None
+            if best is not None and attacker is not None:  # a target: how its odds come about
+                return self._formula(attacker, key[1], best[0])  # type: ignore[index]
             return self._unit_words(self.views[key])
         return ""
 
