@@ -102,6 +102,8 @@ class Motion:
 class FrontlineBoard(Board):
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = fc.PALETTES
     SEAT_ROLES: ClassVar[tuple[str, ...]] = ("us", "ge")  # the default seat0_army is US
+    # Health above and at/below the ½HP mark must read apart (colour-blind too).
+    DISTINCT: ClassVar[tuple[tuple[str, ...], ...]] = (("hp", "hp_low"),)
 
     def __init__(self, ctx: BoardContext) -> None:
         super().__init__(ctx)
