@@ -968,9 +968,20 @@ class FrontlineBoard(Board):
             for key in self.spots:
                 shown = self.target_preview(key)
                 rect = self.layer.rect(key)
-                if shown is None or rect is None:
+                if rect is None:
                     continue
-                self._odds_label(surface, shown[1], rect)
+                if shown is not None:
+                    self._odds_label(surface, shown[1], rect)
+                elif self.obs["phase"] == "declare":  # only a close assault or Surrender!
+                    words = " / ".join(self._option_words(a) for a in self.spots[key])
+                    overlays.pill(
+                        surface,
+                        words,
+                        rect.move(0, rect.h // 2),
+                        p["legal"],
+                        max(9, round(u * 1.3)),
+                        self.geo.table,
+                    )
         if self.obs["phase"] == "weapons":
             target = self.obs["pending_target"]
             rect = None if target is None else self.layer.rect(("unit", target))
