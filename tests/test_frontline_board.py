@@ -186,6 +186,10 @@ def test_each_target_shows_the_odds_of_its_best_weapons() -> None:
             for m in combat.weapon_sets(state, attacker, target)
         ]
         assert best.destroyed == max(o.destroyed for o in others)
+        board.mouse = board.thing_rect(key).center  # hovered: how those odds come about
+        first = next(r for r in range(3) if mask >> r & 1)
+        assert attacker.printed.weapons[first].name in board.tooltip_text()
+        assert "2d10" in board.tooltip_text()
 
 
 def _two_worlds(phase: str, seat: int, seed: int) -> tuple[FrontlineState, FrontlineState]:
@@ -347,3 +351,40 @@ def test_a_command_card_out_of_its_window_says_when_it_is_played() -> None:
     assert idle
     assert _click(board, board.thing_rect(idle[0]).center) is None
     assert said and "cannot be played now" in said[0]
+
+
+def test_the_other_sides_turn_stays_marked_on_the_units_it_changed() -> None:
+    """Readable turns: after the other side's attacks, the units it damaged are marked (until
+    the viewer acts), the viewer's units it merely revealed are not."""
+    board = _board()
+    rng = random.Random(12)
+    policy = FrontlineHeuristic()
+    state = FrontlineGame().new_state()
+    seen_damage = seen_reveal = False
+    turn_start: dict[int, dict] = {}
+    while not state.is_terminal() and not (seen_damage and seen_reveal):
+        player = state.current_player()
+        before = state.observation(0)
+        if player >= 0 and player not in turn_start:
+            turn_start = {player: {v["pos"]: v for v in before["board"]}}
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else policy.policy(state, rng)
+        )
+        after = state.observation(0)
+        legal = state.legal_actions() if state.current_player() == 0 else []
+        board.show(after, 0, legal, animate=True)
+        if not legal or 1 not in turn_start:
+            continue
+        start = turn_start[1]
+        for view in after["board"]:
+            key = ("unit", view["pos"])
+            if view["owner"] != 0:
+                continue
+            old = start.get(view["pos"])
+            if old is None:
+                assert key not in board.marked  # revealed, not done by the other side
+                seen_reveal = True
+            elif view["damage"] > old["damage"]:
+                assert key in board.marked
+                seen_damage = True
+    assert seen_damage and seen_reveal

@@ -104,6 +104,8 @@ class Motion:
 class FrontlineBoard(Board):
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = fc.PALETTES
     SEAT_ROLES: ClassVar[tuple[str, ...]] = ("us", "ge")  # the default seat0_army is US
+    # Health above and at/below the ½HP mark must read apart (colour-blind too).
+    DISTINCT: ClassVar[tuple[tuple[str, ...], ...]] = (("hp", "hp_low"),)
 
     def __init__(self, ctx: BoardContext) -> None:
         super().__init__(ctx)
@@ -146,12 +148,6 @@ class FrontlineBoard(Board):
     def side_of(self, seat: int) -> int:
         """The army (0 US, 1 Germany) of a seat."""
         return 0 if self.obs["seats"][seat]["army"] == "US" else 1
-
-    def _row_of(self, owner: int, line: int) -> pygame.Rect:
-        who = "own" if owner == self.viewer else "opp"
-        if line == AIRLINE:
-            return self.geo.air[who]
-        return self.geo.rows[f"{who}_ground" if line == FRONT else f"{who}_rear"]
 
     def things(self, obs: Obs) -> Things:
         """Units by position, face-down cards by seat and order, the viewer's hand cards by
@@ -974,9 +970,20 @@ class FrontlineBoard(Board):
             for key in self.spots:
                 shown = self.target_preview(key)
                 rect = self.layer.rect(key)
-                if shown is None or rect is None:
+                if rect is None:
                     continue
-                self._odds_label(surface, shown[1], rect)
+                if shown is not None:
+                    self._odds_label(surface, shown[1], rect)
+                elif self.obs["phase"] == "declare":  # only a close assault or Surrender!
+                    words = " / ".join(self._option_words(a) for a in self.spots[key])
+                    overlays.pill(
+                        surface,
+                        words,
+                        rect.move(0, rect.h // 2),
+                        p["legal"],
+                        max(9, round(u * 1.3)),
+                        self.geo.table,
+                    )
         if self.obs["phase"] == "weapons":
             target = self.obs["pending_target"]
             rect = None if target is None else self.layer.rect(("unit", target))
@@ -1447,6 +1454,9 @@ class FrontlineBoard(Board):
                 return self._formula(attacker, target, 1 << row)
         key = self.hovered
         if key is not None and key[0] == "unit" and key in self.views:  # type: ignore[index]
+            best = self.target_preview(key) if self.obs["phase"] == "declare" else None
+            if best is not None and attacker is not None:  # a target: how its odds come about
+                return self._formula(attacker, key[1], best[0])  # type: ignore[index]
             return self._unit_words(self.views[key])
         return ""
 

@@ -12,21 +12,6 @@ from game.boards.frontline_odds import Preview
 from game.boards.turns import Step
 from game.engines.frontline.cards import COMMANDS, DAMAGES, PREBUILT, UNITS
 
-COMBAT_PHASES = {
-    "initiative",
-    "order",
-    "choose_attack",
-    "attack_die",
-    "friendly_fire",
-    "power_die",
-    "assault_die",
-    "damage_card",
-    "crew_die",
-    "fire_die",
-    "roll_window",
-    "surrender_die",
-    "first_weapon",
-}
 DRAW_PHASES = {"draw_command", "draw_choice", "draw_unit", "discard_unit", "discard_command"}
 
 
