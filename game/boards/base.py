@@ -83,6 +83,7 @@ class BoardContext:
     play_sound: Callable[[str], None]  # "place", "flip", "attack", "knock", "error", "win", ...
     anim_speed: Callable[[], float]  # multiplier; 0 means animations off (snap)
     extra: dict = field(default_factory=dict)
+    thinking: Callable[[], bool] = lambda: False  # an AI is choosing the move now
 
 
 def palette_of(board_cls: type, colorblind: bool) -> dict[str, Colour]:
@@ -188,6 +189,20 @@ class Board:
         if urgent:
             return round(draw.pulse(self.clock, 4.0, 125, 250))
         return round(draw.pulse(self.clock, 3.0, 160, 255))
+
+    def seat(
+        self, side: int, name: str, over: bool, winner: int | None, counters: tuple[str, ...] = ()
+    ) -> overlays.Seat:
+        """What ``side``'s panel says (``overlays.draw_seat``): its ``name``, who plays it, whether
+        it is to move (thinking, when an AI) or has won (``winner``, once ``over``)."""
+        seats = self.ctx.seat_names
+        state = ""
+        if over:
+            state = "winner" if winner == side else ""
+        elif self.obs and self.mover(self.obs) == side:
+            state = "thinking" if self.ctx.thinking() else "active"
+        player = seats[side] if side < len(seats) and seats[side] != name else ""
+        return overlays.Seat(side, name, player, state, counters)
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -17,7 +17,7 @@ import pygame
 
 from game import i18n
 from game.boards.battleline_art import SUIT_SYMBOLS, BattleLineArt, card_height
-from game.boards.battleline_layout import Z_MOVING, BattleLineView, CardSprite
+from game.boards.battleline_layout import Z_MOVING, BattleLineView, CardSprite, pile_label_px
 from game.engines.battleline.actions import (
     DISCARD,
     FLAG_BASE,
@@ -387,29 +387,9 @@ class BattleLineDrawing(BattleLineView):
             halo = self.art.glow(token.w, token.h, p["claim"], max(3, token.w // 12))
             blit_center(surface, halo, token.center, self.breathing(urgent=True))
             hovered = self.mouse is not None and rect.collidepoint(self.mouse)
-            self._button(
-                surface, rect, i18n.t("battleline.button.claim"), primary=True, hot=hovered
-            )
+            overlays.button(surface, self.art, rect, i18n.t("battleline.button.claim"), hot=hovered)
             if self.hint == claim_action(f):
                 self._hint_ring(surface, rect)
-
-    def _button(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        label: str,
-        primary: bool,
-        hot: bool,
-    ) -> None:
-        p = self.ctx.palette
-        fill = p["gold"] if primary else lighter(p["panel"], 0.12)
-        if hot:
-            fill = lighter(fill, 0.18)
-        edge = lighter(fill, 0.35)
-        surface.blit(self.art.panel(rect.w, rect.h, (*fill, 255), edge, rect.h // 2), rect)
-        ink = darker(p["gold"], 0.8) if primary else p["text"]
-        text = self.art.fitted(label, max(8, round(rect.h * 0.55)), ink, rect.w - 8, bold=True)
-        blit_center(surface, text, rect.center)
 
     # --- the side column ----------------------------------------------------------------------
     def _draw_column(self, surface: pygame.Surface) -> None:
@@ -489,7 +469,7 @@ class BattleLineDrawing(BattleLineView):
 
     def _draw_pile_label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         p, g = self.ctx.palette, self.geo
-        img = self.art.text(text.upper(), self.fs(1.15), p["text_dim"], bold=True)
+        img = self.art.text(text.upper(), pile_label_px(g.unit), p["text_dim"], bold=True)
         surface.blit(img, img.get_rect(topleft=(rect.x, rect.y)))
         h = card_height(g.mini_w)
         surface.blit(
@@ -505,49 +485,20 @@ class BattleLineDrawing(BattleLineView):
             surface.blit(self.art.slot(pile.w, pile.h, p["legal"], True), pile)
 
     def _draw_plate(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
-        obs, p, g = self.obs, self.ctx.palette, self.geo
-        colour = self.art.side(side)
-        active = obs["turn"] == side and obs["phase"] != "over"
-        winner = obs["phase"] == "over" and obs["winner"] == side
-        edge = p["gold"] if (active or winner) else p["panel_edge"]
-        surface.blit(
-            self.art.panel(rect.w, rect.h, (*darker(colour, 0.55), 235), edge, round(g.unit)), rect
-        )
-        if active:
-            ring = self.art.glow(rect.w, rect.h, p["gold"], max(2, round(g.unit * 0.4)))
-            blit_center(surface, ring, rect.center, self.breathing())
-        pad = round(0.7 * g.unit)
-        mark = self.art.side_mark(side, self.fs(1.9))
-        surface.blit(mark, mark.get_rect(midleft=(rect.x + pad, rect.y + rect.h * 0.32)))
-        name_x = rect.x + pad + mark.get_width() + round(0.5 * g.unit)
-        tag = ""
-        if winner:
-            tag = i18n.t("battleline.winner")
-        elif active:
-            tag = i18n.t("battleline.to_move")
-        tag_img = (
-            self.art.text(tag, self.fs(1.15), darker(p["gold"], 0.8), bold=True) if tag else None
-        )
-        tag_w = tag_img.get_width() + round(g.unit) if tag_img else 0
-        name = self.art.fitted(
-            self.name(side), self.fs(1.6), p["text"], rect.right - pad - name_x - tag_w, bold=True
-        )
-        surface.blit(name, name.get_rect(midleft=(name_x, rect.y + rect.h * 0.32)))
-        if tag_img is not None:
-            pill = pygame.Rect(
-                0, 0, tag_img.get_width() + round(0.8 * g.unit), tag_img.get_height()
-            )
-            pill.midright = (rect.right - pad, round(rect.y + rect.h * 0.32))
-            surface.blit(self.art.panel(pill.w, pill.h, (*p["gold"], 255), None, pill.h // 2), pill)
-            blit_center(surface, tag_img, pill.center)
-        flags = sum(1 for fl in obs["flags"] if fl["claimed_by"] == side)
-        parts = [i18n.t("battleline.flags_held", n=flags)]
+        obs = self.obs
+        counters = [
+            i18n.t("battleline.flags_held", n=sum(f["claimed_by"] == side for f in obs["flags"]))
+        ]
         if obs["options"].get("tactics", "on") == "on":
-            parts.append(i18n.t("battleline.tactics_played", n=obs["tactics_played"][side]))
+            counters.append(i18n.t("battleline.tactics_played", n=obs["tactics_played"][side]))
         if obs["match"]["games"] > 1:
-            parts.append(i18n.t("battleline.points", n=obs["match"]["points"][side]))
-        line = self.art.fitted("   ".join(parts), self.fs(1.25), p["text_dim"], rect.w - 2 * pad)
-        surface.blit(line, line.get_rect(midleft=(rect.x + pad, rect.y + rect.h * 0.72)))
+            counters.append(i18n.t("battleline.points", n=obs["match"]["points"][side]))
+        seat = self.seat(
+            side, self.name(side), obs["phase"] == "over", obs["winner"], tuple(counters)
+        )
+        overlays.draw_seat(
+            surface, self.art, rect, seat, self.geo.unit, self.breathing(), self.art.side_mark
+        )
 
     def _draw_decks(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
@@ -561,7 +512,8 @@ class BattleLineDrawing(BattleLineView):
             name = i18n.t(
                 "battleline.deck.troop" if deck == TROOP_DECK else "battleline.deck.tactics"
             )
-            label = self.art.fitted(name.upper(), self.fs(1.15), p["text_dim"], rect.w + 8, True)
+            px = pile_label_px(g.unit)
+            label = self.art.fitted(name.upper(), px, p["text_dim"], rect.w + 8, True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 2)))
             n = counts[deck]
             if deck in targets:
@@ -608,32 +560,15 @@ class BattleLineDrawing(BattleLineView):
                 self._hint_ring(surface, rect)
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
-        p, g = self.ctx.palette, self.geo
+        g = self.geo
         button = self._action_button()
         if button is not None:
             hot = self.mouse is not None and g.action.collidepoint(self.mouse)
-            self._button(surface, g.action, button[1], primary=True, hot=hot)
+            overlays.button(surface, self.art, g.action, button[1], hot=hot)
             if self.hint == button[0]:
                 self._hint_ring(surface, g.action)
-        # the auto-claim switch
-        rect = g.toggle
-        knob_h = round(rect.h * 0.7)
-        track = pygame.Rect(rect.x, 0, round(knob_h * 1.9), knob_h)
-        track.centery = rect.centery
-        on = self.auto_claim
-        fill = p["legal"] if on else lighter(p["panel"], 0.25)
-        surface.blit(
-            self.art.panel(track.w, track.h, (*fill, 255), lighter(fill, 0.3), track.h // 2), track
-        )
-        knob_x = track.right - knob_h // 2 if on else track.x + knob_h // 2
-        pygame.draw.circle(surface, p["text"], (knob_x, track.centery), knob_h // 2 - 2)
-        text = self.art.fitted(
-            i18n.t("battleline.auto_claim"),
-            self.fs(1.3),
-            p["text"] if on else p["text_dim"],
-            rect.w - track.w - 8,
-        )
-        surface.blit(text, text.get_rect(midleft=(track.right + round(0.6 * g.unit), rect.centery)))
+        label = i18n.t("battleline.auto_claim")
+        overlays.switch(surface, self.art, g.toggle, label, self.auto_claim, self.fs(1.3))
 
     # --- claims: the proof shown ----------------------------------------------------------------
     def _hovered_claim_flag(self) -> int | None:

@@ -139,6 +139,11 @@ HAND = 1.3
 LABEL = 0.19
 
 
+def pile_label_px(unit: float) -> int:
+    """The size of the DECK and DISCARD labels (never below 9 px, as every board text)."""
+    return max(9, round(1.15 * unit))
+
+
 def compute_geometry(r: pygame.Rect) -> Geometry:
     """The felt with the flag columns on the left; the opponent, decks, buttons and the viewer
     in a column on the right."""
@@ -182,7 +187,7 @@ def compute_geometry(r: pygame.Rect) -> Geometry:
     ip = max(4, round(0.8 * u))
     inner_w = col_w - 2 * ip
     plate_h = round(max(5.2 * u, 30))
-    lh = max(12, round(1.8 * u))
+    lh = max(12, round(1.8 * u), round(1.6 * pile_label_px(u)))  # DISCARD: M+ lines are ~1.5 em
     mini_w = min(round(inner_w / 2.4), round(cw * 0.8))
     discard_h = lh + card_height(mini_w)
     opp_plate = pygame.Rect(column.x + ip, column.y + ip, inner_w, plate_h)

@@ -17,7 +17,7 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, Obs, Things
-from game.boards.flatfront_art import SQUARE_SPACING, CardText, FlatFrontArt, square_offsets
+from game.boards.flatfront_art import SQUARE_SPACING, FlatFrontArt, square_offsets
 from game.boards.turns import Step
 from game.engines.flatfront import (
     MAX_SPAN,
@@ -253,7 +253,6 @@ class FlatFrontBoard(Board):
         self.camera = Camera()
         self.chooser_appear = _Timer(1.0)
         self._clicked_cell: tuple[int, int] | None = None
-        self._cards: dict[tuple, pygame.Surface] = {}  # rendered player cards by content
         self.geo = compute_geometry(self.rect)
 
     # --- geometry -----------------------------------------------------------------------------
@@ -261,7 +260,6 @@ class FlatFrontBoard(Board):
         super().layout(rect)
         self.geo = compute_geometry(self.rect)
         self.art.clear()
-        self._cards = {}
 
     def fs(self, size: float) -> int:
         """A font size in layout units."""
@@ -692,7 +690,6 @@ class FlatFrontBoard(Board):
     def paint(self, surface: pygame.Surface) -> None:
         if self.art.p != self.ctx.palette:  # the colour-blind setting changed
             self.art = FlatFrontArt(self.ctx.palette)
-            self._cards = {}
         g = self.geo
         surface.blit(
             self.art.background(self.rect.size, g.mat.move(-self.rect.x, -self.rect.y)), self.rect
@@ -1057,38 +1054,21 @@ class FlatFrontBoard(Board):
         dashed_rect(surface, colour, rect.inflate(6, 6), 1, 4)
 
     def _draw_card(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
-        """A player's card (rendered once per content), glowing while it is that side's turn."""
-        obs, p, g = self.obs, self.ctx.palette, self.geo
-        state = "winner" if obs["winner"] == side else ("active" if obs["to_move"] == side else "")
-        if state:
-            colour = p["gold"] if state == "winner" else lighter(self.art.side(side), 0.2)
-            glow = self.art.glow(rect.w, rect.h, colour, max(3, round(g.unit * 0.5)))
-            alpha = 255 if state == "winner" else self.breathing()
-            blit_center(surface, glow, rect.center, alpha)
-        seats = self.ctx.seat_names
-        seat = seats[side] if side < len(seats) else ""
-        tag = {"winner": i18n.t("flatfront.winner"), "active": i18n.t("flatfront.to_move")}.get(
-            state, seat
+        """A player's panel: the kit's seat panel round the pieces left and the score."""
+        obs, g = self.obs, self.geo
+        supply, score = obs["supply"][side], obs["score"][side]
+        numbers = (score["tiles"], score["power"])
+        words = (i18n.t("flatfront.supply"), i18n.t("flatfront.tiles"), i18n.t("flatfront.power"))
+        icon_h = round(g.tile[1] * 0.42)
+
+        def body(card: pygame.Surface, area: pygame.Rect) -> None:
+            self.art.supply(card, area, side, supply, numbers, words, g.unit, icon_h)
+
+        seat = self.seat(side, side_name(side), obs["phase"] == "over", obs["winner"])
+        key = (tuple(supply), numbers, words, icon_h)
+        overlays.draw_seat(
+            surface, self.art, rect, seat, g.unit, self.breathing(), self.art.side_icon, body, key
         )
-        text = CardText(
-            side_name(side),
-            tag,
-            seat if state else "",
-            i18n.t("flatfront.supply"),
-            i18n.t("flatfront.tiles"),
-            i18n.t("flatfront.power"),
-        )
-        score = (obs["score"][side]["tiles"], obs["score"][side]["power"])
-        key = (side, rect.size, text, tuple(obs["supply"][side]), score, state)
-        image = self._cards.get(key)
-        if image is None:
-            if len(self._cards) > 32:
-                self._cards.clear()
-            icon_h = round(g.tile[1] * 0.42)
-            image = self._cards[key] = self.art.player_card(
-                side, rect.size, g.unit, text, obs["supply"][side], score, state, icon_h
-            )
-        surface.blit(image, rect)
 
     def _draw_arrivals(self, surface: pygame.Surface) -> None:
         """Tiles still on their way from the face-up slot to the field, drawn above everything."""

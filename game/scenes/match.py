@@ -110,6 +110,7 @@ class MatchScene(Scene):
             play_sound=self.app.sound.play,
             anim_speed=lambda: settings.animation_multiplier,
             extra=self.board_extra,
+            thinking=lambda: self.match.ai_thinking,
         )
         return self.board_cls(ctx)
 
