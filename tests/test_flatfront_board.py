@@ -551,3 +551,34 @@ def test_knocked_down_pieces_lie_within_their_own_square(monkeypatch):
     monkeypatch.setattr(h.board.art, "piece_pose", recording)
     h.draw()
     assert widths and max(widths) <= SQUARE_SPACING * h.board.geo.tile[1] + 2
+
+
+def test_a_refusal_is_said_beside_the_thing_refused():
+    """Issue 9 #18: beside the own tile clicked in combat; never over the open piece chooser."""
+    h = Harness(7)
+    obs = _combat_with_attack(h)
+    own = h.board.tile_rect(
+        tuple(next(t for t in obs["tiles"] if t["owner"] == obs["to_move"])["cell"])
+    )
+    box = h.board.refusal_box((300, 30), own.center)
+    assert not box.colliderect(own) and box.inflate(40, 40).colliderect(own)
+    h = Harness(14)
+    h.play_until(lambda o: o["phase"] == "pieces")
+    popup = h.board._option_rects()[0]
+    for pos in (popup.midleft, popup.midtop, (popup.left - 40, popup.top - 40)):
+        assert not h.board.refusal_box((300, 30), pos).colliderect(popup)
+
+
+def test_a_forced_move_is_worded_without_coordinates():
+    """The status line announces a forced placement in words, as the log does: no "(0, 0)"."""
+    h = Harness(7)
+    h.play_until(lambda o: o["phase"] == "placement" and not o["tiles"])
+    said = h.board.action_words(h.state, place_action(0, 0))
+    assert said in ("Blue places the tile", "Red places the tile")
+    _combat_with_attack(h)
+    attack = next(a for a in h.state.legal_actions() if is_attack(a))
+    said = h.board.action_words(h.state, attack)
+    assert "(" not in said and "attacks" in said
+    i18n.set_language("ja")
+    assert "(" not in h.board.action_words(h.state, attack)
+    i18n.set_language("en")

@@ -232,6 +232,13 @@ class Board:
         the engine's English ``action_to_string``."""
         return None
 
+    def action_words(self, state: State, action: int) -> str:
+        """``action`` (legal in ``state``) in a sentence in the player's language, for a forced
+        move or a hint; the default is the log entry (``log_text``, else the engine's English)."""
+        phrase = state.action_phrase(action)
+        said = self.log_text(*phrase) if phrase[0] else None
+        return said or state.action_to_string(action)
+
     def status_text(self) -> str:
         """One line for the status bar (whose turn, what to do); '' for the scene's default."""
         return ""
@@ -321,15 +328,35 @@ class Board:
             points = self.clicks_for(action)
         except Exception:  # clicks_for promises only legal actions; a later part may not be
             return None
-        if not points:
-            return None
-        key = self.key_at(points[0])
+        return self.spot_at(points[0]) if points else None
+
+    def spot_at(self, pos: tuple[int, int]) -> pygame.Rect:
+        """The thing under ``pos`` (``key_at``), or a small square round the point: what a hint
+        rings and a refusal is said beside. Boards with things outside the keyed layer (a hand)
+        name them here too."""
+        key = self.key_at(pos)
         rect = None if key is None else self.thing_rect(key)
         if rect is None:
             side = max(24, self.rect.h // 12)
             rect = pygame.Rect(0, 0, side, side)
-            rect.center = points[0]
+            rect.center = pos
         return rect
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What messages never cover (the viewer's hand along the bottom); nothing by default."""
+        return []
+
+    def refusal_box(self, size: tuple[int, int], pos: tuple[int, int]) -> pygame.Rect:
+        """Where the refusal of a click at ``pos`` is said, in a box of ``size``: beside the thing
+        refused (``spot_at``), inside the board, off ``keep_clear()`` (above it, over the thing,
+        when the thing lies in it)."""
+        gap, spot, clear = max(4, self.rect.h // 80), self.spot_at(pos), self.keep_clear()
+        for area in clear:
+            if area.colliderect(spot):
+                box = pygame.Rect((0, 0), size)
+                box.midbottom = (spot.centerx, area.top - gap)
+                return box.clamp(self.rect)
+        return overlays.popup_beside(size, spot, self.rect, clear, gap)
 
     def hint_rects(self) -> list[pygame.Rect | None]:
         """Each part's place on the board (None where it cannot be shown yet)."""

@@ -737,6 +737,25 @@ class BattleLineBoard(BattleLineDrawing):
         sprite = self.sprites.get(key)
         return None if sprite is None else self._sprite_rect(sprite)
 
+    def spot_at(self, pos: tuple[int, int]) -> pygame.Rect:
+        """A card of the viewer's hand as drawn, a deck, a flag's column, else the kit's spot."""
+        g = self.geo
+        card = self._hand_card_at(pos)
+        if card is not None:
+            lift = round(self._lift(card) * g.hand_h)
+            return self._sprite_rect(self.sprites[card]).move(0, -lift)
+        deck = self._deck_at(pos)
+        flag = self._flag_at(pos) if self.key_at(pos) is None else None
+        if deck is not None:
+            return g.decks[deck]
+        return self.column_rect(flag) if flag is not None else super().spot_at(pos)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The viewer's hand, lifted cards included."""
+        g = self.geo
+        top = g.hand_top - round(LIFT * g.hand_h)
+        return [pygame.Rect(g.felt.x, top, g.felt.w, g.felt.bottom - top)]
+
     def reset_input(self) -> None:
         self.selected, self.drag = None, None
 

@@ -19,6 +19,7 @@ from game import i18n
 from game.boards.base import Board, BoardContext, Obs, Things
 from game.boards.flatfront_art import SQUARE_SPACING, FlatFrontArt, square_offsets
 from game.boards.turns import Step
+from game.engines.base import State
 from game.engines.flatfront import (
     MAX_SPAN,
     POWERS,
@@ -577,6 +578,10 @@ class FlatFrontBoard(Board):
         sprite = self.tiles.get(key[1]) if isinstance(key, tuple) else None
         return None if sprite is None else self.tile_rect(sprite.cell)
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The piece chooser while it is open."""
+        return self._option_rects()[:1]
+
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
         if is_place(action):
             x, y = self.cell_center(decode_place(action))
@@ -660,6 +665,14 @@ class FlatFrontBoard(Board):
     def log_text(self, key: str, args: dict) -> str | None:
         sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
         return i18n.t(f"log.flatfront.{key}", **{**args, **sides})
+
+    def action_words(self, state: State, action: int) -> str:
+        """The side, then the log's words for the action: no coordinates ("Blue places the
+        tile")."""
+        phrase = state.action_phrase(action)
+        step = Step(len(state.history), state.current_player(), phrase, "")
+        side = side_name(phrase[1].get("side", state.current_player()))
+        return i18n.t("flatfront.said", side=side, words=self.turn_words([step])[0])
 
     def status_text(self) -> str:
         obs = self.obs
