@@ -671,7 +671,7 @@ class FlatFrontBoard(Board):
         tile")."""
         phrase = state.action_phrase(action)
         step = Step(len(state.history), state.current_player(), phrase, "")
-        side = side_name(phrase[1].get("side", state.current_player()))
+        side = side_name(int(phrase[1].get("side", state.current_player())))
         return i18n.t("flatfront.said", side=side, words=self.turn_words([step])[0])
 
     def status_text(self) -> str:
