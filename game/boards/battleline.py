@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from functools import partial
+from typing import Any, cast
 
 import pygame
 
@@ -34,6 +35,7 @@ from game.boards.battleline_layout import (
     Drag,
     FlagSprite,
     Place,
+    card_sprite,
     compute_geometry,
 )
 from game.boards.turns import Step
@@ -214,54 +216,27 @@ class BattleLineBoard(BattleLineDrawing):
             self._animate_diff(previous, obs)
 
     def _rebuild(self, obs: dict) -> None:
-        self.sprites = {}
+        self.layer.sprites = {}
         for card, place in self._places(obs).items():
-            self.sprites[card] = self._sprite_at(card, place)
+            sprite = card_sprite(card, card, deck_of(card), place.x, place.y, place.w)
+            sprite.angle, sprite.z = place.angle, place.z
+            self.layer.add(sprite)
         for f, flag in enumerate(obs["flags"]):
             owner = flag["claimed_by"]
             self.flags[f] = FlagSprite(owner, self._flag_offset(owner))
         self.incoming = [0, 0]
         self.banner = self._over_banner(obs)
 
-    @staticmethod
-    def _sprite_at(card: int, place: Place) -> CardSprite:
-        return CardSprite(card, deck_of(card), place.x, place.y, place.w, place.angle, 1.0, place.z)
-
     def _flag_offset(self, owner: int) -> float:
         if owner < 0:
             return 0.0
         return 1.0 if owner == self.me else -1.0
 
-    def _drop_sprite(self, key: object) -> None:
-        self.sprites.pop(key, None)
-
     def _fly(
-        self,
-        sprite: CardSprite,
-        place: Place | tuple[float, float, float],
-        duration: float,
-        delay: float = 0.0,
-        face: float | None = None,
-        easing: str = "out_cubic",
-        on_finish: Callable[[], None] | None = None,
+        self, sprite: CardSprite, place: Place, duration: float, delay: float = 0.0, **how: Any
     ) -> None:
-        """Move a sprite to a place (or an (x, y, w) point), drawn above the table meanwhile."""
-        if isinstance(place, Place):
-            x, y, w, angle, z = place.x, place.y, place.w, place.angle, place.z
-        else:
-            (x, y, w), angle, z = place, 0.0, sprite.z
-        sprite.moving = True
-        targets: dict[str, float] = {"x": x, "y": y, "w": w, "angle": angle}
-        if face is not None:
-            targets["face"] = face
-
-        def land() -> None:
-            sprite.moving = False
-            sprite.z = z
-            if on_finish is not None:
-                on_finish()
-
-        self.tweens.animate(sprite, duration, easing, delay=delay, on_finish=land, **targets)
+        """Fly a card to a place on the kit's layer (``how``: face, easing, drop, on_finish)."""
+        self.layer.fly(sprite, place.spot, duration, delay, angle=place.angle, z=place.z, **how)
 
     def _animate_diff(self, prev: dict, obs: dict) -> None:
         me = self.me
@@ -341,27 +316,27 @@ class BattleLineBoard(BattleLineDrawing):
         known_opp = card in obs["hands"][1 - self.me]["known"]
         if card in hand or known_opp:
             x, y = self.deck_center(deck)
-            sprite = CardSprite(card, deck, x, y, g.decks[deck].w, 0.0, 0.0, place.z)
-            self.sprites[card] = sprite
+            sprite = card_sprite(card, card, deck, x, y, g.decks[deck].w, face=0.0, z=place.z)
+            self.layer.add(sprite)
             duration = T_DEAL if dealing else T_DRAW
-            self._fly(sprite, place, duration, delay=t, face=1.0, easing="out_quad")
+            self._fly(sprite, place, duration, t, face=1.0, easing="out_quad")
             self.tweens.sound(t, "flip")
             return t + (duration * 0.8 if dealing else duration * 0.3)
         # from the opponent's hand: start where one of its backs was
         slots = leaving[deck]
         x, y, angle = prev_opp_places[slots.pop(0)] if slots else (*self.opp_focus(), 0.0)
-        sprite = CardSprite(card, deck, x, y, g.back_w, angle, 0.0, place.z)
-        self.sprites[card] = sprite
+        sprite = card_sprite(card, card, deck, x, y, g.back_w, angle=angle, face=0.0, z=place.z)
+        self.layer.add(sprite)
         if card in GUILE:  # a guile card is shown in the middle before it goes to its pile
-            fx, fy = self.opp_focus()
+            shown = Place(*self.opp_focus(), g.hand_w, 0.0, place.z)
 
             def hold() -> None:
-                self._fly(sprite, place, T_PLAY, delay=T_HOLD)
+                self._fly(sprite, place, T_PLAY, T_HOLD)
 
-            self._fly(sprite, (fx, fy, g.hand_w), T_REVEAL, delay=t, face=1.0, on_finish=hold)
+            self._fly(sprite, shown, T_REVEAL, t, face=1.0, on_finish=hold)
             self.tweens.sound(t, "flip")
             return t + T_REVEAL + T_HOLD + T_PLAY
-        self._fly(sprite, place, T_REVEAL, delay=t, face=1.0)
+        self._fly(sprite, place, T_REVEAL, t, face=1.0)
         self.tweens.sound(t, "flip")
         waits = obs["pending"]["card"] == card  # it waits for its flag: it lands later
         if not waits and card not in ENVIRONMENT:
@@ -386,12 +361,12 @@ class BattleLineBoard(BattleLineDrawing):
             # the viewer's card waits, lifted in the hand, for its target
             self._home = (sprite.x, sprite.y - self.geo.hand_h * LIFT)
             place.x, place.y = self._home
-            self._fly(sprite, place, T_PLAY * 0.5, delay=t)
+            self._fly(sprite, place, T_PLAY * 0.5, t)
             return t
         duration = T_MOVE if taken else T_PLAY
         if taken:
             self.tweens.sound(t, "attack")
-        self._fly(sprite, place, duration, delay=t, easing="in_out_quad" if taken else "out_cubic")
+        self._fly(sprite, place, duration, t, easing="in_out_quad" if taken else "out_cubic")
         if self._side_of(obs, card) is not None:
             self.tweens.sound(t + duration * 0.9, "place")
         return t + duration * 0.5
@@ -404,35 +379,20 @@ class BattleLineBoard(BattleLineDrawing):
             return t
         if sprite.card in ENVIRONMENT:
             key = "fog" if sprite.card == FOG else "mud"
-            flag = next(
-                (
-                    f
-                    for f in range(NUM_FLAGS)
-                    if obs["flags"][f][key] >= 0 and prev["flags"][f][key] < 0
-                ),
-                None,
+            laid = (
+                f for f in range(NUM_FLAGS) if obs["flags"][f][key] >= 0 > prev["flags"][f][key]
             )
+            flag = next(laid, None)
             if flag is not None:
-                self._fly(
-                    sprite,
-                    self.env_place(flag, sprite.card),
-                    T_PLAY,
-                    delay=t,
-                    on_finish=partial(self._drop_sprite, card),
-                )
+                self._fly(sprite, self.env_place(flag, sprite.card), T_PLAY, t, drop=True)
                 self.tweens.sound(t + T_PLAY, "place")
                 return t + T_PLAY
-        x, y = self.deck_center(sprite.deck)
-        self._fly(
-            sprite,
-            (x, y, self.geo.decks[sprite.deck].w),
-            T_DRAW,
-            delay=t,
-            face=0.0,
-            on_finish=partial(self._drop_sprite, card),
-        )
+        self._fly(sprite, self._on_deck(sprite.deck, sprite.z), T_DRAW, t, face=0.0, drop=True)
         self.tweens.sound(t, "flip")
         return t + T_DRAW * 0.5
+
+    def _on_deck(self, deck: int, z: int) -> Place:
+        return Place(*self.deck_center(deck), self.geo.decks[deck].w, 0.0, z)
 
     def _opponent_backs(
         self,
@@ -463,43 +423,33 @@ class BattleLineBoard(BattleLineDrawing):
                 t = self._back_to_deck(deck, prev_opp_places[i], t)
         return t
 
-    def _anonymous(self, deck: int, x: float, y: float, w: float, angle: float) -> tuple:
+    def _back(self, deck: int, x: float, y: float, w: float, angle: float) -> CardSprite:
+        """A back in flight into or out of the opponent's hand (it leaves the layer on landing:
+        the hand draws its backs itself)."""
         self._anon += 1
         key = ("back", self._anon)
-        self.sprites[key] = CardSprite(None, deck, x, y, w, angle, 0.0, Z_MOVING)
-        return key
+        sprite = card_sprite(key, None, deck, x, y, w, angle=angle, face=0.0, z=Z_MOVING)
+        return cast(CardSprite, self.layer.add(sprite))
 
     def _back_to_hand(
         self, deck: int, target: tuple[float, float, float], t: float, dealing: bool
     ) -> float:
         g = self.geo
-        x, y = self.deck_center(deck)
-        key = self._anonymous(deck, x, y, g.decks[deck].w, 0.0)
-        sprite = self.sprites[key]
+        sprite = self._back(deck, *self.deck_center(deck), g.decks[deck].w, 0.0)
         self.incoming[deck] += 1
 
         def land() -> None:
             self.incoming[deck] -= 1
-            self.sprites.pop(key, None)
 
         duration = T_DEAL if dealing else T_DRAW
-        self._fly(
-            sprite, Place(target[0], target[1], g.back_w, target[2], 0), duration, t, on_finish=land
-        )
+        place = Place(target[0], target[1], g.back_w, target[2], 0)
+        self._fly(sprite, place, duration, t, drop=True, on_finish=land)
         self.tweens.sound(t, "flip")
         return t + (duration * 0.8 if dealing else duration * 0.3)
 
     def _back_to_deck(self, deck: int, start: tuple[float, float, float], t: float) -> float:
-        g = self.geo
-        key = self._anonymous(deck, start[0], start[1], g.back_w, start[2])
-        x, y = self.deck_center(deck)
-        self._fly(
-            self.sprites[key],
-            (x, y, g.decks[deck].w),
-            T_DRAW,
-            delay=t,
-            on_finish=partial(self._drop_sprite, key),
-        )
+        sprite = self._back(deck, start[0], start[1], self.geo.back_w, start[2])
+        self._fly(sprite, self._on_deck(deck, Z_MOVING), T_DRAW, t, drop=True)
         self.tweens.sound(t, "flip")
         return t + T_DRAW * 0.5
 

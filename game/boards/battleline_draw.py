@@ -10,14 +10,15 @@ pending choice) without changing anything but caches.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
+from typing import cast
 
 import pygame
 
 from game import i18n
 from game.boards.battleline_art import SUIT_SYMBOLS, BattleLineArt, card_height
-from game.boards.battleline_layout import Z_MOVING, BattleLineView, CardSprite, pile_label_px
+from game.boards.battleline_layout import BattleLineView, CardSprite, card_sprite, pile_label_px
+from game.boards.layer import blit_sprite
 from game.engines.battleline.actions import (
     DISCARD,
     FLAG_BASE,
@@ -239,35 +240,25 @@ class BattleLineDrawing(BattleLineView):
         lift: float = 0.0,
         shadow: bool = False,
     ) -> None:
+        """A card at rest from the cache of turned pictures; in a flip or a turn, the kit's."""
         w = max(4, round(sprite.w))
         h = card_height(w)
         x, y = sprite.x, sprite.y - lift
-        turn = abs(math.cos(math.pi * sprite.face)) if 0.0 < sprite.face < 1.0 else 1.0
-        show_face = sprite.face >= 0.5 and sprite.card is not None
         if shadow or sprite.moving:
             raise_by = (1.0 if sprite.moving else 0.4) + lift / max(1, h) * 3
             sh = self.art.shadow(w, h)
             blit_center(surface, sh, (x + w * 0.04 * raise_by, y + h * 0.04 * raise_by), 200)
-        if turn < 0.999:
-            base = (
-                self.art.card(sprite.card, w)
-                if show_face and sprite.card is not None
-                else self.art.back(sprite.deck, w)
+        if 0.0 < sprite.face < 1.0 or (sprite.moving and not sprite.angle.is_integer()):
+            back = self.art.back(sprite.deck, w)
+            blit_sprite(
+                surface,
+                sprite,
+                back if sprite.card is None else self.art.card(sprite.card, w),
+                back,
             )
-            image = pygame.transform.smoothscale(base, (max(1, round(w * turn)), h))
-            if sprite.angle:
-                image = pygame.transform.rotate(image, sprite.angle)
-        elif sprite.moving and not sprite.angle.is_integer():
-            base = (
-                self.art.card(sprite.card, w)
-                if show_face and sprite.card is not None
-                else self.art.back(sprite.deck, w)
-            )
-            image = pygame.transform.rotate(base, sprite.angle)
-        else:
-            image = self.art.rotated(
-                sprite.card if show_face else None, sprite.deck, w, round(sprite.angle)
-            )
+            return
+        card = sprite.card if sprite.face >= 0.5 else None
+        image = self.art.rotated(card, sprite.deck, w, round(sprite.angle))
         blit_center(surface, image, (x, y), round(255 * sprite.alpha))
 
     def _draw_waiting_glow(self, surface: pygame.Surface) -> None:
@@ -281,8 +272,8 @@ class BattleLineDrawing(BattleLineView):
         blit_center(surface, ring, (sprite.x, sprite.y), self.breathing())
 
     def _draw_moving(self, surface: pygame.Surface) -> None:
-        for sprite in sorted((s for s in self.sprites.values() if s.moving), key=lambda s: s.z):
-            self._blit_sprite(surface, sprite)
+        for sprite in self.layer.flying():
+            self._blit_sprite(surface, cast(CardSprite, sprite))
 
     def _draw_drag(self, surface: pygame.Surface) -> None:
         if self.drag is None or not self.drag.active or self.mouse is None:
@@ -297,17 +288,8 @@ class BattleLineDrawing(BattleLineView):
             rect = self.slot_rect(flag, self.me, n)
             ghost = self.art.glow(rect.w, rect.h, self.ctx.palette["selected"], max(3, g.cw // 12))
             blit_center(surface, ghost, rect.center)
-        floating = CardSprite(
-            sprite.card,
-            sprite.deck,
-            self.mouse[0],
-            self.mouse[1],
-            g.hand_w * 0.9,
-            0.0,
-            1.0,
-            Z_MOVING,
-            moving=True,
-        )
+        floating = card_sprite(sprite.key, sprite.card, sprite.deck, *self.mouse, g.hand_w * 0.9)
+        floating.moving = True
         self._blit_sprite(surface, floating)
 
     def _draw_opponent_hand(self, surface: pygame.Surface) -> None:

@@ -4,13 +4,16 @@ the places an observation gives them."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any, cast
 
 import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext
 from game.boards.battleline_art import STRIP, BattleLineArt, card_height
+from game.boards.layer import Spot, Sprite
 from game.engines.battleline.actions import (
     CLAIM_BASE,
     DISCARD,
@@ -43,19 +46,18 @@ Z_MOVING = 10_000  # sprites in flight are drawn above everything at rest
 
 # --- sprites: the animated state of what is drawn ----------------------------------------------
 @dataclass
-class CardSprite:
-    """A card the viewer can see (``card``), or an anonymous back in flight (``card`` None)."""
+class CardSprite(Sprite):
+    """A card the viewer can see (``card``), or an anonymous back in flight (``card`` None), on
+    the kit's sprite layer; its height follows its width by the card aspect."""
 
-    card: int | None
-    deck: int
-    x: float  # centre
-    y: float
-    w: float  # width in pixels (height follows the card aspect)
-    angle: float = 0.0
-    face: float = 1.0  # 0 back up, 1 face up (a flip turns it over halfway)
-    z: int = 0
-    moving: bool = False
-    alpha: float = 1.0
+    card: int | None = None
+    deck: int = 0
+
+
+def card_sprite(
+    key: Hashable, card: int | None, deck: int, x: float, y: float, w: float, **more: Any
+) -> CardSprite:
+    return CardSprite(key, x, y, w, card_height(round(w)), card=card, deck=deck, **more)
 
 
 @dataclass
@@ -72,6 +74,10 @@ class Place:
     w: float
     angle: float
     z: int
+
+    @property
+    def spot(self) -> Spot:
+        return self.x, self.y, self.w, card_height(round(self.w))
 
 
 @dataclass
@@ -271,7 +277,6 @@ class BattleLineView(Board):
     def __init__(self, ctx: BoardContext) -> None:
         super().__init__(ctx)
         self.art = BattleLineArt(ctx.palette, self._art_label)
-        self.sprites: dict[object, CardSprite] = {}  # card id, or a key of an anonymous back
         self.flags = [FlagSprite() for _ in range(NUM_FLAGS)]
         self.incoming = [0, 0]  # backs flying into the opponent's hand, per deck
         self.banner: Banner | None = None
@@ -283,6 +288,11 @@ class BattleLineView(Board):
         self._shown: tuple[int, int] | None = None  # (viewer, game) the sprites were built for
         self._anon = 0
         self.geo = compute_geometry(self.rect)
+
+    @property
+    def sprites(self) -> dict[Hashable, CardSprite]:
+        """The cards on the kit's sprite layer: by card id, or a key of an anonymous back."""
+        return cast(dict[Hashable, CardSprite], self.layer.sprites)
 
     @staticmethod
     def _art_label(key: int | str) -> str:
