@@ -378,7 +378,7 @@ def test_animation_speed_zero_snaps_without_waiting():
     assert h.sounds == ["place"]  # no animation, but still the sound of the move
     if h.state.current_player() < 0:
         h.apply(h.state.sample_chance(h.rng))
-        assert h.board.face is not None and h.board.face.flip == 1.0
+        assert h.board.layer.sprites["face_up"].face == 1.0
 
 
 def test_turned_up_tile_flips_and_the_banner_says_who_places_again():
@@ -389,9 +389,9 @@ def test_turned_up_tile_flips_and_the_banner_says_who_places_again():
     h.apply(h.state.legal_actions()[0])
     h.settle()
     h.apply(tile_type(RED, 1))
-    assert h.board.face.flip == 0.0 and "flip" in h.sounds
+    assert h.board.layer.sprites["face_up"].face == 0.0 and "flip" in h.sounds
     h.settle()
-    assert h.board.face.flip == 1.0
+    assert h.board.layer.sprites["face_up"].face == 1.0
     assert h.board.banner.title == tr("flatfront.banner.tile", side="Red")
     assert h.board.banner.subtitle == tr("flatfront.banner.again", side="Red")
 

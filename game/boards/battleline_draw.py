@@ -124,8 +124,8 @@ class BattleLineDrawing(BattleLineView):
                 colour = p["legal"] if glowing else faint
                 surface.blit(self.art.slot(rect.w, rect.h, colour, glowing), rect)
                 if glowing:
-                    ring = self.art.glow(rect.w, rect.h, p["legal"], max(3, g.cw // 16))
-                    blit_center(surface, ring, rect.center, self.breathing(urgent=True))
+                    alpha = self.breathing(urgent=True)
+                    self.art.ring(surface, rect, p["legal"], max(3, g.cw // 16), alpha)
 
     def _draw_flags(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
@@ -268,8 +268,8 @@ class BattleLineDrawing(BattleLineView):
         if sprite is None or sprite.moving or not self._my_decision():
             return
         w = round(sprite.w)
-        ring = self.art.glow(w, card_height(w), self.ctx.palette["selected"], max(3, w // 14))
-        blit_center(surface, ring, (sprite.x, sprite.y), self.breathing())
+        colour = self.ctx.palette["selected"]
+        self.art.ring(surface, self._sprite_rect(sprite), colour, max(3, w // 14), self.breathing())
 
     def _draw_moving(self, surface: pygame.Surface) -> None:
         for sprite in self.layer.flying():
@@ -286,8 +286,7 @@ class BattleLineDrawing(BattleLineView):
         if flag is not None and flag in self._local_targets(self.drag.card):
             n = len(self.obs["flags"][flag]["cards"][self.me])
             rect = self.slot_rect(flag, self.me, n)
-            ghost = self.art.glow(rect.w, rect.h, self.ctx.palette["selected"], max(3, g.cw // 12))
-            blit_center(surface, ghost, rect.center)
+            self.art.ring(surface, rect, self.ctx.palette["selected"], max(3, g.cw // 12))
         floating = card_sprite(sprite.key, sprite.card, sprite.deck, *self.mouse, g.hand_w * 0.9)
         floating.moving = True
         self._blit_sprite(surface, floating)
@@ -357,17 +356,16 @@ class BattleLineDrawing(BattleLineView):
                         continue
                     rect = self.visible_rect(f, side, j, len(stack))
                     colour = p["selected"] if card == hovered else p["legal"]
-                    ring = self.art.glow(rect.w, rect.h, colour, max(2, g.cw // 18))
                     alpha = 255 if card == hovered else self.breathing(urgent=True)
-                    blit_center(surface, ring, rect.center, alpha)
+                    self.art.ring(surface, rect, colour, max(2, g.cw // 18), alpha)
 
     def _draw_claim_buttons(self, surface: pygame.Surface) -> None:
         p = self.ctx.palette
         for f in self._claimable():
             rect = self.claim_button_rect(f)
             token = self._flag_token_rect(f)
-            halo = self.art.glow(token.w, token.h, p["claim"], max(3, token.w // 12))
-            blit_center(surface, halo, token.center, self.breathing(urgent=True))
+            alpha = self.breathing(urgent=True)
+            self.art.ring(surface, token, p["claim"], max(3, token.w // 12), alpha)
             hovered = self.mouse is not None and rect.collidepoint(self.mouse)
             overlays.button(surface, self.art, rect, i18n.t("battleline.button.claim"), hot=hovered)
             if self.hint == claim_action(f):
@@ -499,18 +497,9 @@ class BattleLineDrawing(BattleLineView):
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 2)))
             n = counts[deck]
             if deck in targets:
-                ring = self.art.glow(
-                    rect.w,
-                    rect.h,
-                    p["selected"] if deck == hovered else p["legal"],
-                    max(3, rect.w // 12),
-                )
-                blit_center(
-                    surface,
-                    ring,
-                    rect.center,
-                    255 if deck == hovered else self.breathing(urgent=True),
-                )
+                colour = p["selected"] if deck == hovered else p["legal"]
+                alpha = 255 if deck == hovered else self.breathing(urgent=True)
+                self.art.ring(surface, rect, colour, max(3, rect.w // 12), alpha)
             if not n:
                 surface.blit(self.art.slot(rect.w, rect.h, lighter(p["panel"], 0.4), False), rect)
                 continue

@@ -18,6 +18,7 @@ import pygame
 from game import i18n
 from game.boards.base import Board, BoardContext, Obs, Things
 from game.boards.flatfront_art import SQUARE_SPACING, FlatFrontArt, square_offsets
+from game.boards.layer import Sprite, blit_sprite
 from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.flatfront import (
@@ -112,6 +113,7 @@ GAP = 0.06  # gap between neighbouring tiles, relative to the tile height
 KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
 }
+FACE_UP = "face_up"  # the face-up tile's key on the kit's sprite layer
 MAX_OPTION_COLUMNS = 3  # chooser cards per row (a 3-square tile has at most six mixes)
 
 
@@ -136,13 +138,6 @@ class TileSprite:
     dropped: bool = False  # placed by this viewer's click: lands in place instead of sliding
     pulse: float = 0.0  # attacker glow
     strike: float = 0.0  # strike effect progress on a target (0 = none)
-
-
-@dataclass
-class FaceUpSprite:
-    owner: int
-    squares: int
-    flip: float = 1.0  # 0: a back on the pile, 1: face up in the slot
 
 
 @dataclass
@@ -248,7 +243,6 @@ class FlatFrontBoard(Board):
         super().__init__(ctx)
         self.art = FlatFrontArt(ctx.palette)
         self.tiles: dict[int, TileSprite] = {}
-        self.face: FaceUpSprite | None = None
         self.banner: Banner | None = None
         self.flash: Banner | None = None  # a short-lived banner (a pass) over the main one
         self.camera = Camera()
@@ -261,6 +255,7 @@ class FlatFrontBoard(Board):
         super().layout(rect)
         self.geo = compute_geometry(self.rect)
         self.art.clear()
+        self._face_up(self.obs)
 
     def fs(self, size: float) -> int:
         """A font size in layout units."""
@@ -326,12 +321,17 @@ class FlatFrontBoard(Board):
 
     def _rebuild(self, obs: dict) -> None:
         self.tiles = {t["id"]: self._sprite(t) for t in obs["tiles"]}
-        fu = obs["face_up"]
-        self.face = FaceUpSprite(fu["owner"], fu["squares"]) if fu else None
+        self._face_up(obs)
         self.banner = self._banner_for(obs)
         self.flash = None
         self.chooser_appear.t = 1.0
         self.camera.x, self.camera.y = self._camera_target(obs)
+
+    def _face_up(self, obs: Obs) -> None:
+        """The face-up tile in its slot, on the kit's layer (none once it is placed)."""
+        self.layer.drop(FACE_UP)
+        if obs and obs["face_up"] is not None:
+            self.layer.add(Sprite(FACE_UP, *self.geo.slot.center, *self.geo.slot_tile))
 
     def _animate_diff(self, prev: dict, obs: dict, clicked: tuple[int, int] | None) -> None:
         t = 0.0
@@ -351,7 +351,8 @@ class FlatFrontBoard(Board):
             )
             self.tweens.sound(t + T_SLIDE * 0.5, "place")
             t += T_SLIDE * (0.6 if sprite.dropped else 1.0)
-        self.face = None if obs["face_up"] is None else self.face
+        if obs["face_up"] is None:
+            self.layer.drop(FACE_UP)
         # 2. pieces set on a tile: they drop in one after another
         for tile in obs["tiles"]:
             sprite = self.tiles[tile["id"]]
@@ -382,8 +383,11 @@ class FlatFrontBoard(Board):
         # 4. a tile turned up: it flips off the pile into the face-up slot
         fu = obs["face_up"]
         if fu is not None and (prev["face_up"] is None or obs["pile"] < prev["pile"]):
-            self.face = FaceUpSprite(fu["owner"], fu["squares"], flip=0.0)
-            self.tweens.animate(self.face, T_FLIP, "in_out_sine", flip=1.0, delay=t)
+            g = self.geo
+            face = self.layer.add(Sprite(FACE_UP, *g.pile.center, *g.slot_tile, face=0.0))
+            to = (*g.slot.center, *g.slot_tile)
+            arc = g.slot_tile[1] * 0.35
+            self.layer.fly(face, to, T_FLIP, t, "in_out_sine", face=1.0, arc=arc)
             self.tweens.sound(t, "flip")
             t += T_FLIP * 0.6
         # 5. banners: a pass flashes briefly; otherwise the main banner changes when its title does
@@ -803,27 +807,16 @@ class FlatFrontBoard(Board):
         for sprite in settled:
             rect = self.tile_rect(sprite.cell)
             if sprite.id in targets:
-                glow = self.art.glow(w, h, p["target"], thick)
                 is_hovered = hovered is not None and hovered["id"] == sprite.id
-                blit_center(
-                    surface,
-                    glow,
-                    rect.center,
-                    255 if is_hovered else self.breathing(urgent=True),
-                )
+                alpha = 255 if is_hovered else self.breathing(urgent=True)
+                self.art.ring(surface, rect, p["target"], thick, alpha)
                 mark = self.art.crosshair(round(h * 0.3), p["target"])
                 surface.blit(mark, mark.get_rect(center=(rect.right - h * 0.1, rect.top + h * 0.1)))
             if sprite.id in attackers or sprite.pulse > 0:
-                glow = self.art.glow(w, h, p["attacker"], thick)
-                blit_center(
-                    surface,
-                    glow,
-                    rect.center,
-                    round(255 * max(sprite.pulse, 0.85 if sprite.id in attackers else 0)),
-                )
+                alpha = round(255 * max(sprite.pulse, 0.85 if sprite.id in attackers else 0))
+                self.art.ring(surface, rect, p["attacker"], thick, alpha)
             if sprite.id == pending:
-                glow = self.art.glow(w, h, self.art.side(sprite.owner), thick)
-                blit_center(surface, glow, rect.center, self.breathing())
+                self.art.ring(surface, rect, self.art.side(sprite.owner), thick, self.breathing())
 
     def _dim(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         veil = self.art.panel(
@@ -965,14 +958,15 @@ class FlatFrontBoard(Board):
         if (
             not cells
             or self.mouse is None
-            or self.face is None
+            or self.obs["face_up"] is None
             or not self.geo.area.collidepoint(self.mouse)
         ):
             return
         cell = self.cell_at(self.mouse)
         if any(tuple(t["cell"]) == cell for t in self.obs["tiles"]):
             return
-        ghost = self.art.ghost(self.face.owner, self.face.squares, *self.geo.tile, cell in cells)
+        fu = self.obs["face_up"]
+        ghost = self.art.ghost(fu["owner"], fu["squares"], *self.geo.tile, cell in cells)
         blit_center(surface, ghost, self.cell_center(cell))
 
     # --- the side column ------------------------------------------------------------------------
@@ -993,7 +987,8 @@ class FlatFrontBoard(Board):
 
     def _pile_layers(self) -> int:
         """Tile backs drawn in the pile (a tile being flipped still counts until it turns)."""
-        flipping = self.face is not None and self.face.flip < 0.5
+        face = self.layer.sprites.get(FACE_UP)
+        flipping = face is not None and face.face < 0.5
         return min(self.obs["pile"] + flipping, 8)
 
     def _draw_pile(self, surface: pygame.Surface) -> None:
@@ -1017,29 +1012,21 @@ class FlatFrontBoard(Board):
         else:
             empty = self.art.text(i18n.t("flatfront.pile_empty"), self.fs(1.5), p["text_dim"])
             surface.blit(empty, empty.get_rect(center=g.pile.center))
-        if self.face is None:
+        face, fu = self.layer.sprites.get(FACE_UP), self.obs["face_up"]
+        if face is None or fu is None:
             return
-        f = self.face.flip
-        start, end = g.pile.center, g.slot.center
-        lift = math.sin(math.pi * f) * sh * 0.35
-        center = (start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f - lift)
-        scale = abs(math.cos(math.pi * f))  # the tile turns over: narrow, then wide again
-        image = back if f < 0.5 else self.art.tile(self.face.owner, self.face.squares, sw, sh)
-        if f >= 1.0:
-            blit_center(surface, shadow, (center[0] + 2, center[1] + sh * 0.05))
-        if 0.02 < scale < 0.999:
-            image = pygame.transform.smoothscale(image, (max(1, round(sw * scale)), sh))
-        if scale > 0.02:
-            blit_center(surface, image, center)
-        if f >= 1.0:
-            owner = self.face.owner
-            gap = round(0.6 * g.unit)
+        if not face.moving:
+            blit_center(surface, shadow, (face.x + 2, face.y + sh * 0.05))
+        blit_sprite(surface, face, self.art.tile(fu["owner"], fu["squares"], sw, sh), back)
+        if not face.moving:
+            owner, gap = fu["owner"], round(0.6 * g.unit)
+            name = self.art.text(
+                side_name(owner), self.fs(1.5), lighter(self.art.side(owner), 0.55), True
+            )
             parts = [
                 self.art.side_icon(owner, self.fs(1.6)),
-                self.art.text(
-                    side_name(owner), self.fs(1.5), lighter(self.art.side(owner), 0.55), bold=True
-                ),
-                self.art.text(squares_label(self.face.squares), self.fs(1.5), p["text"]),
+                name,
+                self.art.text(squares_label(fu["squares"]), self.fs(1.5), p["text"]),
             ]
             y = g.slot.bottom + round(2.0 * g.unit)
             blit_row(surface, parts, (g.slot.centerx - row_width(parts, gap) // 2, y), gap)

@@ -177,6 +177,17 @@ class Art:
 
         return self.cached(("glow", w, h, colour, thick, radius), build)
 
+    def ring(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        colour: Colour,
+        thick: int,
+        alpha: int | None = None,
+    ) -> None:
+        """A glowing ring round ``rect`` drawn on ``surface``, at ``alpha`` (a breathing glow)."""
+        blit_center(surface, self.glow(rect.w, rect.h, colour, thick), rect.center, alpha)
+
     def panel(
         self, w: int, h: int, fill: tuple, edge: Colour | None, radius: int
     ) -> pygame.Surface:
