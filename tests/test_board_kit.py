@@ -8,8 +8,9 @@ import pytest
 
 from game.boards import board_class, board_ids, has_board
 from game.boards.base import Board, BoardContext, changed_keys, palette_of
-from game.ui import theme
-from game.ui.draw import darker, lighter, mix, pulse
+from game.boards.layer import Sprite, blit_sprite
+from game.ui import overlays, theme
+from game.ui.draw import Art, darker, lighter, mix, pulse
 from game.ui.tween import Timeline, Tweener
 from tests.test_app_fakes import PebblesGame
 
@@ -210,3 +211,94 @@ def test_hot_seat_the_next_player_sees_the_previous_players_turn() -> None:
     then = {"taken": [1, 2], "pile": 2, "to_move": 0}
     board.show(then, 0, [1, 2], animate=True)  # player 1 moved: player 0 sees only that
     assert board.marked == {("taken", 1), "pile"}
+
+
+def near(pixel: pygame.Color, colour: tuple[int, int, int]) -> bool:
+    """Equal but for the rounding of smoothed edges and translucent fills."""
+    return all(abs(a - b) <= 6 for a, b in zip(pixel[:3], colour, strict=True))
+
+
+def test_a_flight_enters_from_a_rectangle_turns_over_on_an_arc_and_lands() -> None:
+    board = make_board(speed=1.0)
+    layer, landed = board.layer, []
+    deck = pygame.Rect(200, 40, 20, 28)
+    card = layer.add(Sprite("card", *deck.center, deck.w, deck.h, face=0.0))
+    layer.fly(card, (50.0, 60.0, 40.0, 56.0), 1.0, delay=0.5, easing="linear", angle=90.0,
+              z=3, face=1.0, arc=30.0, on_finish=lambda: landed.append(True))  # fmt: skip
+    assert card.moving and layer.flying() == [card] and layer.resting() == []
+    board.update(0.5)
+    assert card.rect.center == deck.center  # waiting for its delay, where it entered
+    board.update(0.5)  # halfway: at the top of its arc, edge-on in its flip
+    assert card.center[1] == pytest.approx((deck.centery + 60) / 2 - 30)
+    surface = pygame.Surface((300, 200))
+    front, back = pygame.Surface((40, 56)), pygame.Surface((40, 56))
+    front.fill((255, 0, 0)), back.fill((0, 0, 255))
+    blit_sprite(surface, card, front, back)  # edge-on: nothing to draw
+    assert pygame.transform.average_color(surface)[:3] == (0, 0, 0)
+    board.update(0.5)
+    assert not card.moving and card.z == 3 and landed == [True] and card.face == 1.0
+    assert (card.x, card.y, card.w, card.angle) == (50.0, 60.0, 40.0, 90.0)
+    blit_sprite(surface, card, front, back)  # face up, turned a quarter: 56 wide, 40 high
+    assert surface.get_at((50, 60))[:3] == (255, 0, 0) and surface.get_at((75, 60))[:3] == (
+        255, 0, 0)  # fmt: skip
+    layer.fly(card, (0.0, 0.0, 4.0, 4.0), 0.2, drop=True)
+    board.skip_animation()
+    assert "card" not in layer.sprites and layer.flying() == []
+
+
+def test_the_seat_panel_says_whose_turn_it_is_and_who_won() -> None:
+    thinking = [False]
+    board = make_board()
+    board.ctx.thinking = lambda: thinking[0]
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 1}, 0, [], animate=False)
+    assert board.seat(0, "Blue", False, None).state == ""
+    seat = board.seat(1, "Red", False, None, ("Flags 2",))
+    assert (seat.name, seat.player, seat.state, seat.counters) == (
+        "Red", "Hard AI", "active", ("Flags 2",))  # fmt: skip
+    thinking[0] = True
+    assert board.seat(1, "Red", False, None).state == "thinking"
+    assert board.seat(1, "Hard AI", False, None).player == ""  # named once
+    assert board.seat(0, "Blue", True, 0).state == "winner"
+    assert board.seat(1, "Red", True, 0).state == ""
+    art = Art({**board.ctx.palette, "side0": (40, 80, 200), "side1": (200, 50, 40)},
+              ("side0", "side1"))  # fmt: skip
+
+    def mark(side: int, px: int) -> pygame.Surface:
+        return pygame.Surface((px, px))
+
+    painted: list[pygame.Rect] = []
+    surface = pygame.Surface((260, 140))
+    seat = overlays.Seat(0, "Blue", "You", "active", ("Tiles 3",))
+    overlays.draw_seat(surface, art, pygame.Rect(10, 10, 240, 120), seat, 5.0, 200, mark,
+                       lambda image, area: painted.append(area), ("body", 1))  # fmt: skip
+    assert near(surface.get_at((20, 14)), darker((40, 80, 200), 0.15))  # the side's colour on top
+    assert painted and pygame.Rect(0, 0, 240, 120).contains(painted[0])
+    again = overlays.seat_panel(art, (240, 120), seat, 5.0, mark, lambda i, a: None, ("body", 1))
+    assert again is overlays.seat_panel(art, (240, 120), seat, 5.0, mark, None, ("body", 1))
+
+
+def test_buttons_switches_and_rings_draw_where_they_are_asked() -> None:
+    pygame.font.init()
+    art = Art(palette_of(PebbleBoard, False) | {"legal": (0, 200, 0)})
+    surface = pygame.Surface((300, 100))
+    overlays.button(surface, art, pygame.Rect(10, 10, 100, 30), "Done")
+    assert near(surface.get_at((25, 25)), art.p["gold"])
+    overlays.switch(surface, art, pygame.Rect(10, 50, 200, 30), "Auto-claim", True, 12)
+    assert near(surface.get_at((14, 65)), art.p["legal"])
+    surface.fill((0, 0, 0))
+    art.ring(surface, pygame.Rect(150, 30, 40, 40), (255, 255, 0), 4)
+    assert surface.get_at((150, 50))[:3] != (0, 0, 0) and surface.get_at((170, 50))[:3] == (
+        0, 0, 0)  # fmt: skip
+
+
+def test_a_refusal_is_said_beside_the_thing_and_off_what_must_stay_clear() -> None:
+    board = make_board()
+    board.layout(pygame.Rect(0, 0, 300, 200))
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [], animate=False)
+    box = board.refusal_box((80, 20), (15, 15))  # the first player's box at (10, 10, 50, 50)
+    assert not box.colliderect(pygame.Rect(10, 10, 50, 50)) and board.rect.contains(box)
+    assert box.inflate(16, 16).colliderect(pygame.Rect(10, 10, 50, 50))
+    hand = pygame.Rect(0, 150, 300, 50)
+    board.keep_clear = lambda: [hand]  # type: ignore[method-assign]
+    box = board.refusal_box((80, 20), (100, 170))  # a click in the hand: said above it
+    assert box.bottom <= hand.top and abs(box.centerx - 100) <= 2
