@@ -211,12 +211,15 @@ def test_clicked_tile_lands_in_place_while_an_opponents_tile_slides_in():
     h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 2)
     action = h.click(h.board.cell_center(decode_place(h.state.legal_actions()[0])))
     h.apply(action)
-    placed = h.board.tiles[len(h.obs["tiles"]) - 1]
-    assert placed.dropped and placed.arrive == 0.0
+    placed = h.obs["tiles"][-1]
+    flight = h.board.layer.sprites[("tile", placed["id"])]  # the kit's layer flies it in
+    landing = h.board.cell_center(tuple(placed["cell"]), h.board._camera_target(h.obs))
+    assert flight.moving and flight.flight == 0.0 and (flight.x, flight.y) == landing
     h.settle()
     h.play_until(lambda o: o["phase"] == "placement")
     h.apply(h.state.legal_actions()[0])  # no click: as if another seat (or the AI) placed it
-    assert not h.board.tiles[len(h.obs["tiles"]) - 1].dropped
+    flight = h.board.layer.sprites[("tile", h.obs["tiles"][-1]["id"])]
+    assert (flight.x, flight.y) == h.board.geo.slot.center  # it slides in from the slot
 
 
 def test_clicks_beyond_the_lattice_explain_the_limit():
@@ -354,7 +357,7 @@ def test_skip_animation_snaps_everything_to_the_end():
     assert h.board.is_animating()
     h.board.skip_animation()
     assert not h.board.is_animating()
-    assert all(s.arrive == 1.0 for s in h.board.tiles.values())
+    assert h.board.layer.flying() == [] and len(h.board._settled()) == len(h.obs["tiles"])
     assert (h.board.camera.x, h.board.camera.y) == h.board._camera_target(h.obs)
 
 

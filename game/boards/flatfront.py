@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import cast
 
 import pygame
 
@@ -134,8 +135,6 @@ class TileSprite:
     squares: int
     cell: tuple[int, int]
     pieces: list[PieceSprite]
-    arrive: float = 1.0  # 0: at its source (face-up slot), 1: in its cell
-    dropped: bool = False  # placed by this viewer's click: lands in place instead of sliding
     pulse: float = 0.0  # attacker glow
     strike: float = 0.0  # strike effect progress on a target (0 = none)
 
@@ -261,11 +260,14 @@ class FlatFrontBoard(Board):
         """A font size in layout units."""
         return max(9, round(size * self.geo.unit))
 
-    def cell_center(self, cell: tuple[float, float]) -> tuple[float, float]:
-        g = self.geo
+    def cell_center(
+        self, cell: tuple[float, float], camera: tuple[float, float] | None = None
+    ) -> tuple[float, float]:
+        """Where a cell is drawn now (or once the camera reaches ``camera``)."""
+        g, (cx, cy) = self.geo, camera or (self.camera.x, self.camera.y)
         return (
-            g.area.centerx + (cell[0] + 0.5 - self.camera.x) * g.pitch[0],
-            g.area.centery + (cell[1] + 0.5 - self.camera.y) * g.pitch[1],
+            g.area.centerx + (cell[0] + 0.5 - cx) * g.pitch[0],
+            g.area.centery + (cell[1] + 0.5 - cy) * g.pitch[1],
         )
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[int, int]:
@@ -334,23 +336,16 @@ class FlatFrontBoard(Board):
             self.layer.add(Sprite(FACE_UP, *self.geo.slot.center, *self.geo.slot_tile))
 
     def _animate_diff(self, prev: dict, obs: dict, clicked: tuple[int, int] | None) -> None:
-        t = 0.0
+        t, camera = 0.0, self._camera_target(obs)
         old_tiles = {tile["id"]: tile for tile in prev["tiles"]}
         # 1. tiles placed: slide from the face-up slot (or land where the viewer clicked)
         for tile in obs["tiles"]:
             if tile["id"] in old_tiles:
                 continue
-            sprite = self._sprite(tile)
-            sprite.arrive = 0.0
-            sprite.dropped = tuple(tile["cell"]) == clicked
+            sprite = self.tiles[tile["id"]] = self._sprite(tile)
             for piece in sprite.pieces:
                 piece.drop = 0.0
-            self.tiles[tile["id"]] = sprite
-            self.tweens.animate(
-                sprite, T_SLIDE * (0.6 if sprite.dropped else 1.0), "out_cubic", arrive=1.0, delay=t
-            )
-            self.tweens.sound(t + T_SLIDE * 0.5, "place")
-            t += T_SLIDE * (0.6 if sprite.dropped else 1.0)
+            t = self._arrive(sprite, tuple(tile["cell"]) == clicked, camera, t)
         if obs["face_up"] is None:
             self.layer.drop(FACE_UP)
         # 2. pieces set on a tile: they drop in one after another
@@ -403,9 +398,27 @@ class FlatFrontBoard(Board):
         if obs["phase"] == "pieces" and self.legal:
             self.chooser_appear.t = 0.0
             self.tweens.animate(self.chooser_appear, 0.25, "out_back", t=1.0, delay=t)
-        tx, ty = self._camera_target(obs)
-        if (tx, ty) != (self.camera.x, self.camera.y):
-            self.tweens.animate(self.camera, T_CAMERA, "in_out_quad", x=tx, y=ty)
+        if camera != (self.camera.x, self.camera.y):
+            self.tweens.animate(self.camera, T_CAMERA, "in_out_quad", x=camera[0], y=camera[1])
+
+    def _arrive(
+        self, sprite: TileSprite, clicked: bool, camera: tuple[float, float], t: float
+    ) -> float:
+        """A tile placed flies on the kit's layer from the face-up slot on an arc, or, placed by
+        this viewer's click, lands where it was clicked; to its cell as the camera will show it."""
+        g, (w, h) = self.geo, self.geo.tile
+        x, y = self.cell_center(sprite.cell, camera)
+        start = (x, y, w * 1.15, h * 1.15) if clicked else (*g.slot.center, *g.slot_tile)
+        flight = self.layer.add(Sprite(("tile", sprite.id), *start))
+        duration = T_SLIDE * (0.6 if clicked else 1.0)
+        self.layer.fly(flight, (x, y, w, h), duration, t, arc=0.0 if clicked else h * 0.4)
+        self.tweens.sound(t + T_SLIDE * 0.5, "place")
+        return t + duration
+
+    def _settled(self) -> list[TileSprite]:
+        """The tiles in their cells (not in flight)."""
+        flying = {flight.key for flight in self.layer.flying()}
+        return [s for s in self.tiles.values() if ("tile", s.id) not in flying]
 
     def _animate_attack(self, prev: dict, target: dict, fell: list[int], t: float) -> float:
         attacker_side = 1 - target["owner"]
@@ -792,7 +805,7 @@ class FlatFrontBoard(Board):
             else set()
         )
         shadow = self.art.tile_shadow(w, h)
-        settled = [s for s in self.tiles.values() if s.arrive >= 1.0]
+        settled = self._settled()
         for sprite in settled:
             c = self.cell_center(sprite.cell)
             blit_center(surface, shadow, (c[0] + h * 0.03, c[1] + h * 0.06))
@@ -842,8 +855,7 @@ class FlatFrontBoard(Board):
     def _draw_pieces(self, surface: pygame.Surface) -> None:
         placed = [
             (base, sprite.owner, piece)
-            for sprite in self.tiles.values()
-            if sprite.arrive >= 1.0
+            for sprite in self._settled()
             for piece, base in self._piece_positions(sprite, self.cell_center(sprite.cell))
         ]
         placed.sort(key=lambda item: item[0][1])  # nearer (lower) pieces overlap farther ones
@@ -1071,39 +1083,21 @@ class FlatFrontBoard(Board):
         )
 
     def _draw_arrivals(self, surface: pygame.Surface) -> None:
-        """Tiles still on their way from the face-up slot to the field, drawn above everything."""
-        g = self.geo
-        for sprite in self.tiles.values():
-            if sprite.arrive >= 1.0:
+        """Tiles on their way to the field (kit flights) with their pieces, above everything."""
+        w, h = self.geo.tile
+        for flight in self.layer.flying():
+            if flight.key == FACE_UP:
                 continue
-            k = sprite.arrive
-            end = self.cell_center(sprite.cell)
-            w, h = g.tile
-            if sprite.dropped:
-                scale, center = 1.0 + 0.15 * (1 - k), end
-            else:
-                sw = g.slot_tile[0]
-                start = g.slot.center
-                scale = (sw + (w - sw) * k) / w
-                center = (
-                    start[0] + (end[0] - start[0]) * k,
-                    start[1] + (end[1] - start[1]) * k - math.sin(math.pi * k) * h * 0.4,
-                )
-            size = (max(1, round(w * scale)), max(1, round(h * scale)))
-            lift = 1 - k
-            shadow = pygame.transform.smoothscale(
-                self.art.tile_shadow(w, h), (round(size[0] * 1.2), round(size[1] * 1.3))
-            )
+            sprite, rise = self.tiles[cast(tuple[str, int], flight.key)[1]], 1.0 - flight.flight
+            shadow_size = (round(flight.w * 1.2), round(flight.h * 1.3))
+            shadow = pygame.transform.smoothscale(self.art.tile_shadow(w, h), shadow_size)
+            cx, cy = flight.center
             blit_center(
-                surface,
-                shadow,
-                (center[0] + h * (0.05 + 0.2 * lift), center[1] + h * (0.08 + 0.25 * lift)),
+                surface, shadow, (cx + h * (0.05 + 0.2 * rise), cy + h * (0.08 + 0.25 * rise))
             )
-            image = pygame.transform.smoothscale(
-                self.art.tile(sprite.owner, sprite.squares, w, h), size
-            )
-            blit_center(surface, image, center)
-            for piece, base in self._piece_positions(sprite, center):
+            image = self.art.tile(sprite.owner, sprite.squares, w, h)
+            blit_sprite(surface, flight, image, image)
+            for piece, base in self._piece_positions(sprite, flight.center):
                 self._draw_piece(surface, sprite.owner, piece, base, h)
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
