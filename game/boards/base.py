@@ -18,9 +18,9 @@ What a new board writes:
                                   (``key_at``, ``hovered``) and marks the opponent's last turn
     paint(surface)                the table under the things (call ``draw_layer``); what lies above
                                   the marks goes in ``paint_overlays``
-Boards with richer animation (``flatfront.py``, ``battleline.py``) instead override
-``on_observation`` (animating with ``self.tweens``, a Timeline: ``animate``, ``sound``, ``call``)
-and ``thing_rect``.
+Boards with richer animation (``flatfront.py``, ``battleline.py``) instead override ``rebuild``,
+``animate_change`` (flying sprites on ``self.layer``, animating with ``self.tweens``, a Timeline:
+``animate``, ``sound``, ``call``), ``follows`` and ``thing_rect``.
     clicks_for(action)            where to click for a legal action (the contract test uses it)
     turn_words, log_icons         a turn of the move log in words and small pictures
     reset_input()                 forget a half-made decision (a selected card), if it has any
@@ -267,9 +267,28 @@ class Board:
 
     # --- hooks --------------------------------------------------------------------------------
     def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
-        """Rebuild sprites for ``obs``; start tweens for what changed since ``previous``. The
-        default moves the kit's sprite layer to ``rest`` (things enter, slide and leave)."""
-        self.layer.sync(self.resting_places(obs), animate)
+        """Show ``obs``: animate what changed since ``previous`` when asked and ``obs`` follows it
+        by play (the previous move's animation lands first), else rebuild everything at rest."""
+        if animate and previous is not None and self.follows(previous, obs):
+            self.tweens.finish_all()
+            self.animate_change(previous, obs)
+        else:
+            self.tweens.clear()
+            self.rebuild(obs)
+
+    def follows(self, previous: Obs, obs: Obs) -> bool:
+        """Whether ``obs`` follows ``previous`` by playing on (not an undo, a load, a new game):
+        only then is the change animated."""
+        return True
+
+    def rebuild(self, obs: Obs) -> None:
+        """Put everything of ``obs`` at rest; the default snaps the kit's sprite layer."""
+        self.layer.sync(self.resting_places(obs), animate=False)
+
+    def animate_change(self, previous: Obs, obs: Obs) -> None:
+        """Animate the change from ``previous`` to ``obs``; the default moves the kit's sprite
+        layer to ``rest`` (things enter, slide and leave)."""
+        self.layer.sync(self.resting_places(obs), animate=True)
 
     def paint(self, surface: pygame.Surface) -> None:
         """Draw the board under the overlays (table, pieces, glows); the default draws the

@@ -191,31 +191,26 @@ class BattleLineBoard(BattleLineDrawing):
         self._home = None  # a position in the old layout
         if bool(self.obs):
             self.tweens.finish_all()
-            self._rebuild(self.obs)
+            self.rebuild(self.obs)
 
     # --- observation -> resting places ---------------------------------------------------------
     # --- observation diff ---------------------------------------------------------------------
     def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
-        shown = (self.viewer, obs["match"]["game"])
-        same_game = self._shown == shown
-        new_game = (
-            self._shown is not None and self._shown[0] == self.viewer and shown[1] > self._shown[1]
-        )
-        self._shown = shown
+        before, self._shown = self._shown, (self.viewer, obs["match"]["game"])
+        self._same_game = before == self._shown
         hand = obs["hands"][self.me]["cards"] or []
         if obs["phase"] != "play" or self.selected not in hand or self.selected not in self.legal:
             self.selected = None
             self.drag = None
-        if not animate or previous is None or not same_game:
-            self.tweens.clear()
-            self._rebuild(obs)
-            if new_game and animate:
-                self._game_banner(obs)
-        else:
-            self.tweens.finish_all()  # a new move arrived: land the previous one first
-            self._animate_diff(previous, obs)
+        super().on_observation(previous, obs, animate)
+        if animate and before is not None and before[0] == self.viewer and self._shown > before:
+            self._game_banner(obs)  # a new game of the match: the last one's result
 
-    def _rebuild(self, obs: dict) -> None:
+    def follows(self, previous: dict, obs: dict) -> bool:
+        """The same viewer's view of the same game (a new game of the match is rebuilt)."""
+        return self._same_game
+
+    def rebuild(self, obs: dict) -> None:
         self.layer.sprites = {}
         for card, place in self._places(obs).items():
             sprite = card_sprite(card, card, deck_of(card), place.x, place.y, place.w)
@@ -238,7 +233,7 @@ class BattleLineBoard(BattleLineDrawing):
         """Fly a card to a place on the kit's layer (``how``: face, easing, drop, on_finish)."""
         self.layer.fly(sprite, place.spot, duration, delay, angle=place.angle, z=place.z, **how)
 
-    def _animate_diff(self, prev: dict, obs: dict) -> None:
+    def animate_change(self, prev: dict, obs: dict) -> None:
         me = self.me
         places = self._places(obs)
         prev_order = self._opp_order(prev)

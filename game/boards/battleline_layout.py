@@ -286,6 +286,7 @@ class BattleLineView(Board):
         self.auto_claim = bool(ctx.extra.get("auto_claim", False))
         self._home: tuple[float, float] | None = None  # where the viewer's pending card rests
         self._shown: tuple[int, int] | None = None  # (viewer, game) the sprites were built for
+        self._same_game = False  # whether the observation shown is of the game shown before
         self._anon = 0
         self.geo = compute_geometry(self.rect)
 

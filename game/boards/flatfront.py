@@ -284,16 +284,10 @@ class FlatFrontBoard(Board):
 
     # --- observation diff ---------------------------------------------------------------------
     def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
-        self._clicked_cell, clicked = None, self._clicked_cell
-        if not animate or previous is None or not self._follows(previous, obs):
-            self.tweens.clear()
-            self._rebuild(obs)
-        else:
-            self.tweens.finish_all()  # a new move arrived: land the previous one first
-            self._animate_diff(previous, obs, clicked)
+        super().on_observation(previous, obs, animate)
+        self._clicked_cell = None
 
-    @staticmethod
-    def _follows(previous: dict, obs: dict) -> bool:
+    def follows(self, previous: dict, obs: dict) -> bool:
         """True if ``obs`` follows ``previous`` by playing forward (not an undo or a new game)."""
         old, new = previous["tiles"], obs["tiles"]
         if len(new) < len(old):
@@ -321,7 +315,7 @@ class FlatFrontBoard(Board):
         ]
         return TileSprite(tile["id"], tile["owner"], tile["squares"], tuple(tile["cell"]), pieces)
 
-    def _rebuild(self, obs: dict) -> None:
+    def rebuild(self, obs: dict) -> None:
         self.tiles = {t["id"]: self._sprite(t) for t in obs["tiles"]}
         self._face_up(obs)
         self.banner = self._banner_for(obs)
@@ -335,8 +329,8 @@ class FlatFrontBoard(Board):
         if obs and obs["face_up"] is not None:
             self.layer.add(Sprite(FACE_UP, *self.geo.slot.center, *self.geo.slot_tile))
 
-    def _animate_diff(self, prev: dict, obs: dict, clicked: tuple[int, int] | None) -> None:
-        t, camera = 0.0, self._camera_target(obs)
+    def animate_change(self, prev: dict, obs: dict) -> None:
+        t, camera, clicked = 0.0, self._camera_target(obs), self._clicked_cell
         old_tiles = {tile["id"]: tile for tile in prev["tiles"]}
         # 1. tiles placed: slide from the face-up slot (or land where the viewer clicked)
         for tile in obs["tiles"]:
@@ -917,52 +911,24 @@ class FlatFrontBoard(Board):
         return tile
 
     def _draw_combat_info(self, surface: pygame.Surface) -> None:
+        """The hovered target's attack against its defence, and whether it is enough."""
         tile = self._hovered_target()
         if tile is None:
             return
         obs, p, g = self.obs, self.ctx.palette, self.geo
-        attack = obs["attacks"][str(tile["id"])]
-        defence = obs["defence"][str(tile["id"])]
-        ok = attack > defence
-        line1 = self.art.text(
-            i18n.t("flatfront.attack_vs", attack=attack, defence=defence),
-            self.fs(1.9),
-            p["text"],
-            bold=True,
-        )
+        attack, defence = obs["attacks"][str(tile["id"])], obs["defence"][str(tile["id"])]
+        ok, said = attack > defence, i18n.t("flatfront.attack_vs", attack=attack, defence=defence)
         colour = p["legal"] if ok else p["illegal"]
-        verdict = [
-            self.art.text("✔" if ok else "✘", self.fs(1.5), colour, symbol=True),
-            self.art.text(
-                i18n.t("flatfront.attack_ok" if ok else "flatfront.attack_short"),
-                self.fs(1.6),
-                colour,
-                bold=True,
-            ),
+        verdict = i18n.t("flatfront.attack_ok" if ok else "flatfront.attack_short")
+        rows = [
+            [self.art.text(said, self.fs(1.9), p["text"], bold=True)],
+            [
+                self.art.text("✔" if ok else "✘", self.fs(1.5), colour, symbol=True),
+                self.art.text(verdict, self.fs(1.6), colour, bold=True),
+            ],
         ]
-        gap = round(0.5 * g.unit)
-        pad = round(g.unit)
-        line2_h = verdict[1].get_height()
-        box = pygame.Rect(
-            0,
-            0,
-            max(line1.get_width(), row_width(verdict, gap)) + 2 * pad,
-            line1.get_height() + line2_h + pad,
-        )
-        rect = self.tile_rect(tuple(tile["cell"]))
-        box.midbottom = (rect.centerx, rect.top - round(0.4 * g.unit))
-        if box.top < g.mat.top:
-            box.midtop = (rect.centerx, rect.bottom + round(0.4 * g.unit))
-        box.clamp_ip(g.mat)
-        surface.blit(
-            self.art.panel(box.w, box.h, (*p["panel"], 235), p["panel_edge"], round(g.unit)), box
-        )
-        surface.blit(line1, (box.x + pad, box.y + pad // 2))
-        blit_row(
-            surface,
-            verdict,
-            (box.x + pad, box.y + pad // 2 + line1.get_height() + line2_h // 2),
-            gap,
+        overlays.info_box(
+            surface, self.art, rows, self.tile_rect(tuple(tile["cell"])), g.mat, g.unit
         )
 
     def _draw_ghost(self, surface: pygame.Surface) -> None:

@@ -162,6 +162,34 @@ def note(
     return box
 
 
+def info_box(
+    surface: pygame.Surface,
+    art: Art,
+    rows: list[list[pygame.Surface]],
+    anchor: pygame.Rect,
+    bounds: pygame.Rect,
+    unit: float,
+) -> pygame.Rect:
+    """A small panel of ``rows`` (each pictures left to right: words, a symbol) just above
+    ``anchor``, below it when there is no room above, inside ``bounds``: what a hovered thing
+    would do (an attack against its defence)."""
+    gap, pad = round(0.5 * unit), round(unit)
+    heights = [max(i.get_height() for i in row) for row in rows]
+    width = max(sum(i.get_width() for i in row) + gap * (len(row) - 1) for row in rows)
+    box = pygame.Rect(0, 0, width + 2 * pad, sum(heights) + pad)
+    box.midbottom = (anchor.centerx, anchor.top - round(0.4 * unit))
+    if box.top < bounds.top:
+        box.midtop = (anchor.centerx, anchor.bottom + round(0.4 * unit))
+    box.clamp_ip(bounds)
+    p = art.p
+    surface.blit(art.panel(box.w, box.h, (*p["panel"], 235), p["panel_edge"], round(unit)), box)
+    y = box.y + pad // 2
+    for row, h in zip(rows, heights, strict=True):
+        blit_row(surface, row, (box.x + pad, y + h // 2), gap)
+        y += h
+    return box
+
+
 def popup_beside(
     size: tuple[int, int],
     anchor: pygame.Rect,
