@@ -503,14 +503,10 @@ class BattleLineDrawing(BattleLineView):
             if not n:
                 surface.blit(self.art.slot(rect.w, rect.h, lighter(p["panel"], 0.4), False), rect)
                 continue
-            layers = min(6, (n + 4) // 5)
-            dy = max(1, rect.w // 40)
-            surface.blit(
-                self.art.shadow(rect.w, rect.h), rect.move(-rect.w // 10 + 2, -rect.w // 10 + 4)
+            back, shadow = self.art.back(deck, rect.w), self.art.shadow(rect.w, rect.h)
+            overlays.stack(
+                surface, self.art, rect, back, shadow, min(6, (n + 4) // 5), n, self.fs(1.35)
             )
-            back = self.art.back(deck, rect.w)
-            for i in range(layers - 1, -1, -1):
-                surface.blit(back, rect.move(0, i * dy))
             top = self.obs["deck_tops"]["troop" if deck == TROOP_DECK else "tactics"]
             if top and top[0] is not None:  # the viewer put this card back with Scout
                 spot = self.top_card_rect(deck)
@@ -520,13 +516,6 @@ class BattleLineDrawing(BattleLineView):
                     i18n.t("battleline.deck.top"), self.fs(1.0), p["text"], bold=True
                 )
                 surface.blit(tag, tag.get_rect(midtop=(spot.centerx, spot.bottom)))
-            badge = self.art.text(str(n), self.fs(1.35), darker(p["gold"], 0.8), bold=True)
-            pill = pygame.Rect(
-                0, 0, max(badge.get_width() + 10, badge.get_height()), badge.get_height()
-            )
-            pill.center = (rect.right - 2, rect.bottom + layers * dy - 2)
-            surface.blit(self.art.panel(pill.w, pill.h, (*p["gold"], 255), None, pill.h // 2), pill)
-            blit_center(surface, badge, pill.center)
             if self.hint == draw_action(deck):
                 self._hint_ring(surface, rect)
 

@@ -975,19 +975,9 @@ class FlatFrontBoard(Board):
         sw, sh = g.slot_tile
         back = self.art.tile_back(sw, sh)
         shadow = self.art.tile_shadow(sw, sh)
-        layers = self._pile_layers()
-        step = max(1.0, sh * 0.035)
-        if layers:
-            blit_center(
-                surface, shadow, (g.pile.centerx + 2, g.pile.centery + sh * 0.05 + layers * step)
-            )
-        for i in reversed(range(layers)):
-            surface.blit(back, (round(g.pile.x + i * step * 0.5), round(g.pile.y + i * step)))
-        if self.obs["pile"]:
-            self.art.badge(
-                surface, str(self.obs["pile"]), (g.pile.right, g.pile.bottom), self.fs(1.6)
-            )
-        else:
+        n, layers = self.obs["pile"], self._pile_layers()
+        overlays.stack(surface, self.art, g.pile, back, shadow, layers, n, self.fs(1.6), 0.5)
+        if not n:
             empty = self.art.text(i18n.t("flatfront.pile_empty"), self.fs(1.5), p["text_dim"])
             surface.blit(empty, empty.get_rect(center=g.pile.center))
         face, fu = self.layer.sprites.get(FACE_UP), self.obs["face_up"]

@@ -496,19 +496,6 @@ class FlatFrontArt(Art):
 
         return self.cached(("crosshair", size, colour), lambda: supersampled(size, size, paint))
 
-    def badge(
-        self, surface: pygame.Surface, text: str, center: tuple[float, float], size: int
-    ) -> None:
-        """A gold pill with a number (the pile count)."""
-        p = self.p
-        img = self.text(text, size, p["panel"], bold=True)
-        r = max(img.get_height() * 0.62, img.get_width() * 0.5 + 4)
-        rect = pygame.Rect(0, 0, round(max(2 * r, img.get_width() + 12)), round(2 * r * 0.9))
-        rect.center = (round(center[0]), round(center[1]))
-        pygame.draw.rect(surface, p["gold"], rect, border_radius=rect.h // 2)
-        pygame.draw.rect(surface, darker(p["gold"], 0.4), rect, 2, border_radius=rect.h // 2)
-        surface.blit(img, img.get_rect(center=rect.center))
-
     def strike(self, surface: pygame.Surface, rect: pygame.Rect, k: float) -> None:
         """The hit on an attacked tile at progress ``k``: a flash, a burst of rays, a ring."""
         p = self.p

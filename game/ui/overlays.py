@@ -190,6 +190,31 @@ def info_box(
     return box
 
 
+def stack(
+    surface: pygame.Surface,
+    art: Art,
+    rect: pygame.Rect,
+    back: pygame.Surface,
+    shadow: pygame.Surface,
+    layers: int,
+    count: int,
+    px: int,
+    slant: float = 0.0,
+) -> None:
+    """A pile face down at ``rect`` (a deck, the tiles to turn up): ``layers`` backs stacked
+    downwards (and ``slant`` of a step to the right each), their ``shadow`` under them, and the
+    ``count`` on a gold badge at the corner."""
+    step = max(1.0, rect.h * 0.035)
+    if layers:
+        blit_center(
+            surface, shadow, (rect.centerx + 2, rect.centery + rect.h * 0.05 + layers * step)
+        )
+    for i in reversed(range(layers)):
+        surface.blit(back, (round(rect.x + i * step * slant), round(rect.y + i * step)))
+    if count:
+        art.badge(surface, str(count), (rect.right, rect.bottom + layers * step / 2), px)
+
+
 def popup_beside(
     size: tuple[int, int],
     anchor: pygame.Rect,
