@@ -99,6 +99,9 @@ def changed_keys(before: Things, after: Things) -> set[Hashable]:
 
 
 _MISSING = object()
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
+    getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
+}
 
 
 class Board:
@@ -166,12 +169,50 @@ class Board:
     def handle_event(self, event: pygame.event.Event) -> Decision:
         """An action id when the event completes a human decision, a list of them when it
         completes several (a card dragged to its target: the scene plays them in order and
-        stops at the first refusal), else None."""
+        stops at the first refusal), else None. The kit keeps the mouse position and routes the
+        event to ``move``, ``click``, ``release`` (left button), ``reset_input`` (right button)
+        or ``key``."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            return self.click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.release(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.reset_input()
+        elif event.type == pygame.KEYDOWN:
+            return self.key(event.key)
         return None
+
+    def move(self, pos: tuple[int, int]) -> None:
+        """The mouse moved to ``pos`` (already kept as ``mouse``): a press may become a drag."""
+
+    def click(self, pos: tuple[int, int]) -> Decision:
+        """A left click at ``pos`` while the viewer may act."""
+        return None
+
+    def release(self, pos: tuple[int, int]) -> Decision:
+        """The left button released at ``pos`` (the end of a drag)."""
+        return None
+
+    def key(self, key: int) -> Decision:
+        """A key pressed: 1..9 (row or keypad) pick that one of ``numbered()``."""
+        n = NUMBER_KEYS.get(key, 0)
+        choices = self.numbered()
+        return choices[n - 1] if 0 < n <= len(choices) else None
+
+    def numbered(self) -> list[int]:
+        """The actions the number keys pick, in order (a chooser's options); none by default."""
+        return []
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
         """Handle an event while the viewer may not act (AI thinking, the opponent's turn): only
-        controls that change no game state, such as a player setting. True when consumed."""
+        controls that change no game state, such as a player setting. True when consumed. The
+        kit keeps the mouse position (hover works while waiting)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         return False
 
     def refuse(self, key: str, **fmt: object) -> int | None:

@@ -490,31 +490,19 @@ class BattleLineBoard(BattleLineDrawing):
 
     # --- what the viewer may do ---------------------------------------------------------------
     # --- input --------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> Decision:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            drag = self.drag
-            if drag is not None and not drag.active:
-                dx, dy = event.pos[0] - drag.start[0], event.pos[1] - drag.start[1]
-                drag.active = dx * dx + dy * dy >= DRAG_START * DRAG_START
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            return self._click(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self._release(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.selected, self.drag = None, None
-            return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            button = self._action_button()
-            return button[0] if button else None
-        return None
+    def move(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        if drag is not None and not drag.active:
+            dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
+            drag.active = dx * dx + dy * dy >= DRAG_START * DRAG_START
+
+    def key(self, key: int) -> Decision:
+        """Enter presses the action button (Pass, Done)."""
+        button = self._action_button()
+        return button[0] if button and key in (pygame.K_RETURN, pygame.K_KP_ENTER) else None
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            return False
+        super().handle_idle_event(event)
         return (
             event.type == pygame.MOUSEBUTTONDOWN
             and event.button == 1
@@ -530,7 +518,7 @@ class BattleLineBoard(BattleLineDrawing):
         self.ctx.play_sound("click")
         return True
 
-    def _click(self, pos: tuple[int, int]) -> Decision:
+    def click(self, pos: tuple[int, int]) -> Decision:
         if self._toggle_auto_claim(pos):
             return None
         g = self.geo
@@ -643,7 +631,7 @@ class BattleLineBoard(BattleLineDrawing):
         key = "own_card" if tactic == REDEPLOY else "opposing_card"
         return self.refuse(f"battleline.feedback.{key}")
 
-    def _release(self, pos: tuple[int, int]) -> Decision:
+    def release(self, pos: tuple[int, int]) -> Decision:
         drag, self.drag = self.drag, None
         if drag is None or not drag.active or self.selected != drag.card:
             return None

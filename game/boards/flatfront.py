@@ -111,9 +111,6 @@ T_CAMERA = 0.5
 VIEW_CELLS = 6.25  # cells visible across and down: a 4-wide field plus a free cell each side
 TILE_ASPECT = 1.5
 GAP = 0.06  # gap between neighbouring tiles, relative to the tile height
-KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
-    getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
-}
 FACE_UP = "face_up"  # the face-up tile's key on the kit's sprite layer
 MAX_OPTION_COLUMNS = 3  # chooser cards per row (a 3-square tile has at most six mixes)
 
@@ -604,18 +601,7 @@ class FlatFrontBoard(Board):
         return [self.tile_rect(self.tiles[decode_attack(action)].cell).center]
 
     # --- input ----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> int | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            return self._click(event.pos)
-        if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
-        return None
-
-    def _click(self, pos: tuple[int, int]) -> int | None:
+    def click(self, pos: tuple[int, int]) -> int | None:
         if not self.legal or not self.obs:
             return None
         rects = self._option_rects()
@@ -641,12 +627,9 @@ class FlatFrontBoard(Board):
             return attack_action(tile["id"])
         return None
 
-    def _key(self, key: int) -> int | None:
-        """Keys 1..9 pick the n-th option of the piece chooser."""
-        options = self._options()
-        if key in KEYS and KEYS[key] <= len(options):
-            return options[KEYS[key] - 1][0]
-        return None
+    def numbered(self) -> list[int]:
+        """Keys 1..9 pick the piece mixes, cheapest first."""
+        return [action for action, _ in self._options()]
 
     def turn_words(self, steps: list[Step]) -> list[str]:
         """Each step without its subject or coordinates (hovering the row marks the tile)."""
