@@ -506,6 +506,19 @@ class Board:
                 return key
         return None
 
+    def point_on(
+        self, key: Hashable, finder: Callable[[tuple[int, int]], Hashable | None]
+    ) -> tuple[int, int]:
+        """A point of thing ``key`` where the hit test ``finder`` finds it, not a neighbour lying
+        over it (cards overlap in fans and stacks): where to click it (``clicks_for``)."""
+        rect = self.thing_rect(key) or pygame.Rect(0, 0, 0, 0)
+        for fy in (0.5, 0.2, 0.8, 0.05, 0.95):
+            for fx in (0.5, 0.25, 0.75, 0.1, 0.9, 0.02, 0.98):
+                point = (round(rect.x + rect.w * fx), round(rect.y + rect.h * fy))
+                if finder(point) == key:
+                    return point
+        return rect.center
+
     @property
     def hovered(self) -> Hashable | None:
         return None if self.mouse is None else self.key_at(self.mouse)

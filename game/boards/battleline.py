@@ -17,7 +17,7 @@ both decisions, ``[card, target]``, which the match scene plays in order.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from functools import partial
 from typing import Any, cast
 
@@ -704,26 +704,16 @@ class BattleLineBoard(BattleLineDrawing):
         if is_flag(action):
             return [self.column_rect(action - FLAG_BASE).center]
         if phase == "scout_return":
-            return [self._point_on(action, self._hand_card_at)]
+            return [self.point_on(action, self._hand_card_at)]
         if phase != "play":
-            return [self._point_on(action, self._table_card_at)]
-        first = self._point_on(action, self._hand_card_at)
+            return [self.point_on(action, self._table_card_at)]
+        first = self.point_on(action, self._hand_card_at)
         if action == SCOUT:
             deck = next(d for d, n in enumerate(self._deck_counts()) if n)
             return [first, g.decks[deck].center]
         if action in (REDEPLOY, DESERTER, TRAITOR):
-            return [first, self._point_on(self._takeable(action)[0], self._table_card_at)]
+            return [first, self.point_on(self._takeable(action)[0], self._table_card_at)]
         return [first, self.column_rect(self._local_targets(action)[0]).center]
-
-    def _point_on(self, card: int, finder: Callable[[tuple[int, int]], int | None]) -> tuple:
-        """A point where the hit test ``finder`` finds ``card`` (cards overlap in fans, stacks)."""
-        rect = self.thing_rect(card) or pygame.Rect(0, 0, 0, 0)
-        for fy in (0.5, 0.2, 0.8, 0.05, 0.95):
-            for fx in (0.5, 0.25, 0.75, 0.1, 0.9, 0.02, 0.98):
-                point = (round(rect.x + rect.w * fx), round(rect.y + rect.h * fy))
-                if finder(point) == card:
-                    return point
-        return rect.center
 
     # --- the match scene's hooks ----------------------------------------------------------------
     def auto_action(self) -> int | None:

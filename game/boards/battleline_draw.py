@@ -227,11 +227,9 @@ class BattleLineDrawing(BattleLineView):
 
     def _dim_card(self, surface: pygame.Surface, sprite: CardSprite, lift: float) -> None:
         """A card that cannot be played now is greyed out (hovering it says why)."""
-        w = round(sprite.w)
-        veil = self.art.panel(w, card_height(w), (0, 0, 0, 150), None, max(3, round(0.075 * w)))
-        if sprite.angle:
-            veil = pygame.transform.rotate(veil, sprite.angle)
-        blit_center(surface, veil, (sprite.x, sprite.y - lift))
+        w, at = round(sprite.w), (sprite.x, sprite.y - lift)
+        radius = max(3, round(0.075 * w))
+        self.art.veil(surface, at, (w, card_height(w)), (0, 0, 0, 150), radius, sprite.angle)
 
     def _blit_sprite(
         self,

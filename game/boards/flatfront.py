@@ -381,11 +381,12 @@ class FlatFrontBoard(Board):
             if obs["passed"][side] and not prev["passed"][side]:
                 name = side_name(side)
                 title = i18n.t("flatfront.banner.passes", side=name)
-                self._flash(
-                    Banner(title, i18n.t("flatfront.banner.passes_sub"), side, ("pass", side)), t
+                sub = i18n.t("flatfront.banner.passes_sub")
+                overlays.flash_banner(
+                    self, Banner(title, sub, side, ("pass", side)), t, T_FLASH_HOLD, "flash"
                 )
                 t += T_FLASH_HOLD
-        self._set_banner(self._banner_for(obs), t)
+        overlays.set_banner(self, self._banner_for(obs), t)
         if obs["phase"] == "pieces" and self.legal:
             self.chooser_appear.t = 0.0
             self.tweens.animate(self.chooser_appear, 0.25, "out_back", t=1.0, delay=t)
@@ -459,12 +460,6 @@ class FlatFrontBoard(Board):
             for t in obs["tiles"]
             if t["owner"] == side and tuple(t["cell"]) in near and _standing_power(t) > 0
         ]
-
-    def _flash(self, banner: Banner, delay: float) -> None:
-        overlays.flash_banner(self, banner, delay, T_FLASH_HOLD, "flash")
-
-    def _set_banner(self, banner: Banner | None, delay: float) -> None:
-        overlays.set_banner(self, banner, delay)
 
     def _banner_for(self, obs: dict) -> Banner | None:
         """The main banner for an observation: whose tile came up, who attacks, who won."""
@@ -567,12 +562,8 @@ class FlatFrontBoard(Board):
         return overlays.chooser_rects(len(options), card, anchor, g.mat, tiles, g.unit, columns)
 
     def _tile_at(self, pos: tuple[int, int]) -> dict | None:
-        if not self.obs or not self.geo.area.collidepoint(pos):
-            return None
-        for tile in self.obs["tiles"]:
-            if self.tile_rect(tuple(tile["cell"])).collidepoint(pos):
-                return tile
-        return None
+        key = self.key_at(pos) if self.geo.area.collidepoint(pos) else None
+        return None if key is None else self.obs["tiles"][cast(tuple[str, int], key)[1]]
 
     # --- the kit's keyed layer and click points -----------------------------------------------
     def things(self, obs: Obs) -> Things:
@@ -790,7 +781,8 @@ class FlatFrontBoard(Board):
             rect = self.tile_rect(sprite.cell)
             surface.blit(self.art.tile(sprite.owner, sprite.squares, w, h), rect)
             if obs["phase"] == "over" and not any(pc.standing for pc in sprite.pieces):
-                self._dim(surface, rect)
+                fill = (*p["bg"], 110)
+                self.art.veil(surface, rect.center, rect.size, fill, round(rect.h * 0.08))
         # highlights over the tiles
         thick = max(3, round(self.geo.unit * 0.5))
         pending = obs["pending_tile"]
@@ -807,16 +799,6 @@ class FlatFrontBoard(Board):
                 self.art.ring(surface, rect, p["attacker"], thick, alpha)
             if sprite.id == pending:
                 self.art.ring(surface, rect, self.art.side(sprite.owner), thick, self.breathing())
-
-    def _dim(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        veil = self.art.panel(
-            rect.w,
-            rect.h,
-            (*self.ctx.palette["bg"], 110),
-            self.ctx.palette["bg"],
-            round(rect.h * 0.08),
-        )
-        surface.blit(veil, rect)
 
     def _piece_positions(
         self, sprite: TileSprite, center: tuple[float, float]

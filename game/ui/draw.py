@@ -188,6 +188,15 @@ class Art:
         """A glowing ring round ``rect`` drawn on ``surface``, at ``alpha`` (a breathing glow)."""
         blit_center(surface, self.glow(rect.w, rect.h, colour, thick), rect.center, alpha)
 
+    def veil(
+        self, surface: pygame.Surface, center: tuple[float, float], size: tuple[int, int],
+        fill: tuple, radius: int, angle: float = 0.0,
+    ) -> None:  # fmt: skip
+        """A translucent rounded ``fill`` over a thing (greyed out, out of play), turned by
+        ``angle`` as the thing is."""
+        veil = self.panel(*size, fill, None, radius)
+        blit_center(surface, pygame.transform.rotate(veil, angle) if angle else veil, center)
+
     def badge(
         self, surface: pygame.Surface, text: str, center: tuple[float, float], size: int
     ) -> None:
