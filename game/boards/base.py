@@ -36,9 +36,9 @@ Illegal clicks: return the action anyway and let the engine's IllegalActionError
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import pygame
 
@@ -54,6 +54,7 @@ from game.ui.tween import Timeline
 Obs = dict[str, Any]
 Things = dict[Hashable, Hashable]  # key -> what it shows (a change of value is a move)
 Decision = int | list[int] | None  # what a click decides: nothing, an action, or several in order
+K = TypeVar("K")
 
 # Colours the kit's own marks use; a board's palette may override any of them.
 BASE_PALETTE: dict[str, Colour] = {
@@ -91,6 +92,11 @@ def palette_of(board_cls: type, colorblind: bool) -> dict[str, Colour]:
     palettes: dict[str, dict[str, Colour]] = getattr(board_cls, "PALETTES", {})
     name = "colorblind" if colorblind and "colorblind" in palettes else "normal"
     return {**BASE_PALETTE, **palettes.get(name, {})}
+
+
+def hit(pos: tuple[int, int], places: Iterable[tuple[K, pygame.Rect]]) -> K | None:
+    """The first of ``places`` (a key and its rectangle) that holds ``pos``: a hit test."""
+    return next((key for key, rect in places if rect.collidepoint(pos)), None)
 
 
 def changed_keys(before: Things, after: Things) -> set[Hashable]:

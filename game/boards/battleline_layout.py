@@ -11,7 +11,7 @@ from typing import Any, cast
 import pygame
 
 from game import i18n
-from game.boards.base import Board, BoardContext
+from game.boards.base import Board, BoardContext, hit
 from game.boards.battleline_art import STRIP, BattleLineArt, card_height
 from game.boards.layer import Spot, Sprite
 from game.engines.battleline.actions import (
@@ -601,19 +601,12 @@ class BattleLineView(Board):
         return None
 
     def _table_card_at(self, pos: tuple[int, int]) -> int | None:
-        for f, flag in enumerate(self.obs["flags"]):
-            for side in (0, 1):
-                cards = flag["cards"][side]
-                for j, card in enumerate(cards):
-                    if self.visible_rect(f, side, j, len(cards)).collidepoint(pos):
-                        return card
-        return None
+        """A card at a flag under ``pos`` (the kit's keyed layer holds them by id)."""
+        key = self.key_at(pos)
+        return key if isinstance(key, int) and self._side_of(self.obs, key) is not None else None
 
     def _flag_at(self, pos: tuple[int, int]) -> int | None:
-        for f in range(NUM_FLAGS):
-            if self.column_rect(f).collidepoint(pos):
-                return f
-        return None
+        return hit(pos, ((f, self.column_rect(f)) for f in range(NUM_FLAGS)))
 
     def _flag_token_rect(self, flag: int) -> pygame.Rect:
         g = self.geo
@@ -623,19 +616,16 @@ class BattleLineView(Board):
 
     def _claim_at(self, pos: tuple[int, int]) -> int | None:
         """A click in the claim phase: a Claim button, or a flag whose side is complete."""
-        for f in self._claimable():
-            if self.claim_button_rect(f).collidepoint(pos):
-                return f
+        button = hit(pos, ((f, self.claim_button_rect(f)) for f in self._claimable()))
+        if button is not None:
+            return button
         flag = self._flag_at(pos)
         if flag is not None and self.obs["flags"][flag]["claim"] is not None:
             return flag
         return None
 
     def _deck_at(self, pos: tuple[int, int]) -> int | None:
-        for d, rect in enumerate(self.geo.decks):
-            if rect.inflate(rect.w // 5, rect.h // 5).collidepoint(pos):
-                return d
-        return None
+        return hit(pos, ((d, r.inflate(r.w // 5, r.h // 5)) for d, r in enumerate(self.geo.decks)))
 
     def _lift(self, card: int | None) -> float:
         return 0.0 if card is None else self.lifts.get(card, 0.0) * LIFT

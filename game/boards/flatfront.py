@@ -17,7 +17,7 @@ from typing import cast
 import pygame
 
 from game import i18n
-from game.boards.base import Board, BoardContext, Obs, Things
+from game.boards.base import Board, BoardContext, Obs, Things, hit
 from game.boards.flatfront_art import SQUARE_SPACING, FlatFrontArt, square_offsets
 from game.boards.layer import Sprite, blit_sprite
 from game.boards.turns import Step
@@ -597,10 +597,8 @@ class FlatFrontBoard(Board):
             return None
         rects = self._option_rects()
         if rects:
-            for (action, _), rect in zip(self._options(), rects[1:], strict=True):
-                if rect.collidepoint(pos):
-                    return action
-            return self.refuse("flatfront.feedback.choose")
+            chosen = hit(pos, zip(self.numbered(), rects[1:], strict=True))
+            return chosen if chosen is not None else self.refuse("flatfront.feedback.choose")
         if not self.geo.area.collidepoint(pos):
             return None
         if any(is_place(a) for a in self.legal):

@@ -17,7 +17,7 @@ import pygame
 
 from game import i18n
 from game.boards import tsuno_rolls as rolls
-from game.boards.base import Board, BoardContext, Obs, Things
+from game.boards.base import Board, BoardContext, Obs, Things, hit
 from game.boards.tsuno_art import TsunoArt
 from game.boards.tsuno_hint import chance_after
 from game.boards.tsuno_layout import Geo, button_rects, compute
@@ -277,7 +277,7 @@ class TsunoBoard(Board):
 
     # --- input -----------------------------------------------------------------------------
     def click(self, pos: tuple[int, int]) -> int | None:
-        return next((action for rect, action in self.buttons() if rect.collidepoint(pos)), None)
+        return hit(pos, ((action, rect) for rect, action in self.buttons()))
 
     def numbered(self) -> list[int]:
         """Keys 1..9 pick the actions in the order of the buttons."""
