@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.boards import board_class, board_ids, has_board
-from game.boards.base import Board, BoardContext, changed_keys, palette_of
+from game.boards.base import Board, BoardContext, changed_keys, hit, palette_of
 from game.boards.layer import Sprite, blit_sprite
 from game.ui import overlays, theme
 from game.ui.draw import Art, darker, lighter, mix, pulse
@@ -302,3 +302,101 @@ def test_a_refusal_is_said_beside_the_thing_and_off_what_must_stay_clear() -> No
     board.keep_clear = lambda: [hand]  # type: ignore[method-assign]
     box = board.refusal_box((80, 20), (100, 170))  # a click in the hand: said above it
     assert box.bottom <= hand.top and abs(box.centerx - 100) <= 2
+
+
+def test_events_are_routed_to_the_boards_hooks_and_number_keys_pick_choices() -> None:
+    calls: list[tuple] = []
+
+    class Routed(PebbleBoard):
+        def move(self, pos: tuple[int, int]) -> None:
+            calls.append(("move", pos))
+
+        def click(self, pos: tuple[int, int]) -> int:
+            return 7
+
+        def release(self, pos: tuple[int, int]) -> list[int]:
+            return [1, 2]
+
+        def reset_input(self) -> None:
+            calls.append(("reset",))
+
+        def numbered(self) -> list[int]:
+            return [10, 20]
+
+    board = Routed(make_board().ctx)
+
+    def event(kind: int, **data: object) -> object:
+        return board.handle_event(pygame.event.Event(kind, **data))
+
+    assert event(pygame.MOUSEMOTION, pos=(3, 4)) is None and board.mouse == (3, 4)
+    assert event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=1) == 7 and board.mouse == (5, 6)
+    assert event(pygame.MOUSEBUTTONUP, pos=(5, 6), button=1) == [1, 2]
+    assert event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=3) is None
+    assert calls == [("move", (3, 4)), ("reset",)]
+    assert (
+        event(pygame.KEYDOWN, key=pygame.K_2) == 20
+        and event(pygame.KEYDOWN, key=pygame.K_KP1) == 10
+    )
+    assert (
+        event(pygame.KEYDOWN, key=pygame.K_3) is None
+        and event(pygame.KEYDOWN, key=pygame.K_a) is None
+    )
+    idle = pygame.event.Event(pygame.MOUSEMOTION, pos=(9, 9))
+    assert board.handle_idle_event(idle) is False and board.mouse == (9, 9)  # hover while waiting
+
+
+def test_hit_tests_and_where_to_click_a_thing_neighbours_cover() -> None:
+    rects = [("a", pygame.Rect(0, 0, 10, 10)), ("b", pygame.Rect(5, 0, 10, 10))]
+    assert hit((7, 5), rects) == "a" and hit((12, 5), rects) == "b" and hit((30, 5), rects) is None
+    board = make_board()
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [], animate=False)
+    covered = pygame.Rect(10, 10, 30, 50)  # its right part lies under the next thing
+
+    def finder(pos: tuple[int, int]) -> str | None:
+        return "over" if covered.collidepoint(pos) else board.key_at(pos)
+
+    point = board.point_on(("taken", 0), finder)
+    assert board.thing_rect(("taken", 0)).collidepoint(point) and not covered.collidepoint(point)
+
+
+def test_a_new_observation_animates_only_what_follows_by_play() -> None:
+    seen: list[str] = []
+
+    class Counted(PebbleBoard):
+        def follows(self, previous: dict, obs: dict) -> bool:
+            return obs["pile"] <= previous["pile"]  # taking on, never putting back
+
+        def rebuild(self, obs: dict) -> None:
+            seen.append("rebuild")
+
+        def animate_change(self, previous: dict, obs: dict) -> None:
+            seen.append("animate")
+
+    board = Counted(make_board(speed=1.0).ctx)
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [], animate=True)
+    board.show({"taken": [1, 0], "pile": 4, "to_move": 1}, 0, [], animate=True)
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [], animate=True)  # an undo
+    board.show({"taken": [1, 0], "pile": 4, "to_move": 1}, 0, [], animate=False)
+    assert seen == ["rebuild", "animate", "rebuild", "rebuild"]
+
+
+def test_piles_badges_veils_and_info_boxes() -> None:
+    pygame.font.init()
+    art = Art(palette_of(PebbleBoard, False))
+    surface = pygame.Surface((300, 200))
+    back, shadow = pygame.Surface((40, 56)), pygame.Surface((50, 66), pygame.SRCALPHA)
+    back.fill((0, 0, 255))
+    overlays.stack(surface, art, pygame.Rect(20, 20, 40, 56), back, shadow, 4, 17, 12)
+    assert surface.get_at((21, 21))[:3] == (0, 0, 255)  # the top back at the pile's place
+    assert surface.get_at((21, 20 + 56 + 3))[:3] == (0, 0, 255)  # the lower ones under it
+    assert near(surface.get_at((60, 20 + 56 + 4 + 8)), art.p["gold"])  # the count's badge
+    surface.fill((200, 200, 200))
+    art.veil(surface, (150, 50), (40, 40), (0, 0, 0, 150), 4)
+    assert surface.get_at((150, 50))[0] < 120 and surface.get_at((180, 50))[0] == 200
+    surface.fill((0, 0, 0))
+    thing = pygame.Rect(100, 100, 60, 40)
+    rows = [[art.text("Attack 7 against 3", 14, (255, 255, 255))], [pygame.Surface((10, 10))]]
+    box = overlays.info_box(surface, art, rows, thing, surface.get_rect(), 6.0)
+    assert box.bottom <= thing.top and not box.colliderect(thing)
+    box = overlays.info_box(surface, art, rows, thing.move(0, -95), surface.get_rect(), 6.0)
+    assert box.top >= thing.move(0, -95).bottom  # no room above: below it
