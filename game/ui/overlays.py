@@ -360,7 +360,8 @@ def seat_panel(
         pad, px = round(1.2 * unit), max(9, round(min(2.2 * unit, strip.h * 0.6)))
         tag_px = max(9, round(px * 0.7))
         if seat.state:
-            tag = art.text(i18n.t(SEAT_TAGS[seat.state]), tag_px, p["panel"], bold=True)
+            words = i18n.t(SEAT_TAGS[seat.state])
+            tag = art.fitted(words, tag_px, p["panel"], w * 2 // 5 - pad, bold=True)
         else:
             tag = art.fitted(seat.player, tag_px, lighter(colour, 0.7), w // 2 - pad)
         tag_rect = tag.get_rect(midright=(w - pad, strip.centery))
@@ -370,7 +371,8 @@ def seat_panel(
             pygame.draw.rect(image, colour_back, back, border_radius=back.h // 2)
         image.blit(tag, tag_rect)
         icon = mark(seat.side, round(px * 1.2))
-        room = tag_rect.x - 2 * pad - icon.get_width()
+        left = tag_rect.x - (round(1.2 * unit) if seat.state else 0)  # where its pill begins
+        room = left - 2 * pad - icon.get_width()
         name = art.fitted(seat.name, px, p["text"], room, bold=True)
         blit_row(image, [icon, name], (pad, strip.centery), pad // 2)
         small, below = max(9, round(1.4 * unit)), strip.bottom + round(0.4 * unit)
