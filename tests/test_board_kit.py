@@ -10,7 +10,7 @@ from game.boards import board_class, board_ids, has_board
 from game.boards.base import Board, BoardContext, changed_keys, hit, palette_of
 from game.boards.layer import Sprite, blit_sprite
 from game.ui import overlays, theme
-from game.ui.draw import Art, darker, lighter, mix, pulse
+from game.ui.draw import Art, approach, darker, lighter, mix, pulse
 from game.ui.tween import Timeline, Tweener
 from tests.test_app_fakes import PebblesGame
 
@@ -400,3 +400,13 @@ def test_piles_badges_veils_and_info_boxes() -> None:
     assert box.bottom <= thing.top and not box.colliderect(thing)
     box = overlays.info_box(surface, art, rows, thing.move(0, -95), surface.get_rect(), 6.0)
     assert box.top >= thing.move(0, -95).bottom  # no room above: below it
+
+
+def test_hover_lifts_ease_up_and_down_whatever_the_frame_rate() -> None:
+    levels = approach({}, ["a", "b"], {"a"}, 10.0, 0.1)
+    assert 0.0 < levels["a"] < 1.0 and levels["b"] == 0.0
+    ten = {"a": 0.0}
+    for _ in range(10):
+        ten = approach(ten, ["a"], {"a"}, 10.0, 0.01)
+    assert ten["a"] == pytest.approx(levels["a"])  # ten short frames rise as far as one long
+    assert approach(levels, ["b"], set(), 10.0, 0.1) == {"b": 0.0}  # "a" left the hand

@@ -16,7 +16,6 @@ both decisions, ``[card, target]``, which the match scene plays in order.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable
 from functools import partial
 from typing import Any, cast
@@ -71,7 +70,7 @@ from game.engines.battleline.cards import (
     deck_of,
 )
 from game.engines.battleline.state import BattleLineState
-from game.ui.draw import Colour
+from game.ui.draw import Colour, approach
 from game.ui.overlays import T_BANNER, Banner, flash_banner
 
 # Named colour roles; the scene passes one palette as ctx.palette.
@@ -735,14 +734,8 @@ class BattleLineBoard(BattleLineDrawing):
         hovered = None
         if self.mouse is not None and bool(self.obs) and self.drag is None:
             hovered = self._hand_card_at(self.mouse)
-        k = 1 - math.exp(-LIFT_RATE * dt)
         hand = (self.obs["hands"][self.me]["cards"] or []) if self.obs else []
-        for card in hand:
-            target = 1.0 if card == hovered or card == self.selected else 0.0
-            lift = self.lifts.get(card, 0.0)
-            self.lifts[card] = lift + (target - lift) * k
-        for card in [c for c in self.lifts if c not in hand]:
-            del self.lifts[card]
+        self.lifts = approach(self.lifts, hand, {hovered, self.selected}, LIFT_RATE, dt)
 
     @classmethod
     def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:

@@ -10,13 +10,15 @@ from __future__ import annotations
 import itertools
 import math
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Container, Hashable, Iterable
+from typing import TypeVar
 
 import pygame
 
 from game.ui.text import fit_px, render
 
 Colour = tuple[int, int, int]
+K = TypeVar("K", bound=Hashable)
 SS = 3  # supersampling factor for anti-aliased shapes
 
 
@@ -42,6 +44,15 @@ def pulse(clock: float, speed: float = 3.0, low: float = 0.0, high: float = 1.0)
 
 
 # --- blitting -----------------------------------------------------------------------------------
+def approach(
+    levels: dict[K, float], keys: Iterable[K], raised: Container[object], rate: float, dt: float
+) -> dict[K, float]:
+    """Each of ``keys`` eased towards 1 when ``raised`` (hovered, chosen), else towards 0, at
+    ``rate`` per second whatever the frame rate; other keys are dropped. A hand's hover lift."""
+    k = 1 - math.exp(-rate * dt)
+    return {key: levels.get(key, 0.0) * (1 - k) + k * (key in raised) for key in keys}
+
+
 def blit_center(
     surface: pygame.Surface,
     image: pygame.Surface,
