@@ -21,14 +21,21 @@ What a new board writes:
 Boards with richer animation (``flatfront.py``, ``battleline.py``) instead override ``rebuild``,
 ``animate_change`` (flying sprites on ``self.layer``, animating with ``self.tweens``, a Timeline:
 ``animate``, ``sound``, ``call``), ``follows`` and ``thing_rect``.
+    click, release, key, move     what a click, the end of a drag, a key or a mouse move means
+    numbered()                    the actions keys 1..9 pick (a chooser's options)
     clicks_for(action)            where to click for a legal action (the contract test uses it)
     turn_words, log_icons         a turn of the move log in words and small pictures
     reset_input()                 forget a half-made decision (a selected card), if it has any
+    spot_at, keep_clear           (optional) things outside the keyed layer, and what messages
+                                  never cover (the hand)
 
 What the kit gives: the timeline (obeys the speed setting, "off" included, and click-to-skip),
-hover tracking and hit-testing over the keyed layer, the "last move" marks (kept until the viewer
-acts, with animations off too), log highlights, and the shared overlays in :mod:`game.ui.overlays`
-(banner, hint marker, tooltip, chooser popup) and drawing maths in :mod:`game.ui.draw`.
+event routing, hover tracking and hit-testing over the keyed layer (``key_at``, ``point_on``,
+``hit``), sprite flights (:mod:`game.boards.layer`), the "last move" marks (kept until the viewer
+acts, with animations off too), log highlights, refusals said beside the thing refused
+(``refusal_box``), the seat panel's contents (``seat``), and the shared overlays in
+:mod:`game.ui.overlays` (banner, hint marker, tooltip, info box, chooser popup, seat panel, button,
+switch, pile) and drawing in :mod:`game.ui.draw` (``Art.ring``, ``veil``, ``badge``, ``approach``).
 
 Illegal clicks: return the action anyway and let the engine's IllegalActionError explain, or call
 ``ctx.feedback(text)`` for a click that maps to no action at all.
