@@ -585,3 +585,17 @@ def test_a_forced_move_is_worded_without_coordinates():
     i18n.set_language("ja")
     assert "(" not in h.board.action_words(h.state, attack)
     i18n.set_language("en")
+
+
+def test_an_undo_during_a_flight_leaves_nothing_flying():
+    """A tile still flying when the match goes back (undo) lands nowhere: the board is rebuilt."""
+    h = Harness(10)
+    h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 2)
+    before = h.state.clone()
+    h.apply(h.state.legal_actions()[0])
+    h.board.update(0.05)
+    assert h.board.layer.flying()
+    h.state = before
+    h.show()  # the scene shows the earlier position, asked to animate: it does not follow
+    h.board.draw(h.surface)
+    assert h.board.layer.flying() == [] and "face_up" in h.board.layer.sprites

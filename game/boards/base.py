@@ -328,6 +328,7 @@ class Board:
             self.animate_change(previous, obs)
         else:
             self.tweens.clear()
+            self.layer.sprites = {}  # flights cut short must not linger as flying
             self.rebuild(obs)
 
     def follows(self, previous: Obs, obs: Obs) -> bool:

@@ -210,7 +210,6 @@ class BattleLineBoard(BattleLineDrawing):
         return self._same_game
 
     def rebuild(self, obs: dict) -> None:
-        self.layer.sprites = {}
         for card, place in self._places(obs).items():
             sprite = card_sprite(card, card, deck_of(card), place.x, place.y, place.w)
             sprite.angle, sprite.z = place.angle, place.z
