@@ -911,3 +911,41 @@ def test_the_scout_top_card_keeps_clear_of_the_deck_names(size):
         spot = h.board.top_card_rect(deck)
         assert spot.collidelist(labels) == -1
         assert spot.colliderect(decks[deck])  # it still reads as lying on its deck
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", [(460, 485), (560, 500), (800, 540), (1280, 800)])
+def test_discard_labels_fit_between_the_name_plate_and_the_pile(lang, size):
+    """Issue 9 #21: DISCARD (捨て札) sits in its own room, under no plate and no pile."""
+    from game.boards.battleline_art import card_height
+    from game.boards.battleline_layout import compute_geometry, pile_label_px
+    from game.ui.text import render
+
+    pygame.font.init()
+    i18n.set_language(lang)
+    g = compute_geometry(pygame.Rect((0, 0), size))
+    label = render(tr("battleline.discard").upper(), pile_label_px(g.unit), (0, 0, 0), bold=True)
+    for pile, plate in ((g.opp_discard, g.opp_plate), (g.my_discard, g.my_plate)):
+        assert not pile.colliderect(plate)
+        assert label.get_height() <= pile.h - card_height(g.mini_w)
+
+
+def test_a_refusal_is_said_beside_the_thing_refused_never_over_the_hand():
+    """Issue 9 #18: the refused hand card, flag or deck anchors the message, off the hand."""
+    h = Harness(6)
+    my_turn_to_play(h)
+    give(h, parse_card("Alexander"))
+    h.state.leader_played[0] = True
+    h.show(animate=False)
+    g, (hand,) = h.board.geo, h.board.keep_clear()
+    size = (340, 34)
+    card = h.board._sprite_rect(h.board.sprites[parse_card("Alexander")])
+    box = h.board.refusal_box(size, h.card_center(parse_card("Alexander")))
+    assert not box.colliderect(hand) and box.bottom <= card.top
+    assert abs(box.centerx - card.centerx) <= size[0] // 2  # above the card, not far off
+    column = h.board.column_rect(4)
+    box = h.board.refusal_box(size, column.center)
+    assert not box.colliderect(hand) and not box.colliderect(column)
+    assert box.inflate(2 * g.unit, 2 * g.unit).colliderect(column)  # beside it
+    box = h.board.refusal_box(size, g.decks[0].center)
+    assert h.board.rect.contains(box) and not box.colliderect(g.decks[0])

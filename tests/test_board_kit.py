@@ -7,9 +7,10 @@ import pygame
 import pytest
 
 from game.boards import board_class, board_ids, has_board
-from game.boards.base import Board, BoardContext, changed_keys, palette_of
-from game.ui import theme
-from game.ui.draw import darker, lighter, mix, pulse
+from game.boards.base import Board, BoardContext, changed_keys, hit, palette_of
+from game.boards.layer import Sprite, blit_sprite
+from game.ui import overlays, theme
+from game.ui.draw import Art, approach, darker, lighter, mix, pulse
 from game.ui.tween import Timeline, Tweener
 from tests.test_app_fakes import PebblesGame
 
@@ -210,3 +211,202 @@ def test_hot_seat_the_next_player_sees_the_previous_players_turn() -> None:
     then = {"taken": [1, 2], "pile": 2, "to_move": 0}
     board.show(then, 0, [1, 2], animate=True)  # player 1 moved: player 0 sees only that
     assert board.marked == {("taken", 1), "pile"}
+
+
+def near(pixel: pygame.Color, colour: tuple[int, int, int]) -> bool:
+    """Equal but for the rounding of smoothed edges and translucent fills."""
+    return all(abs(a - b) <= 6 for a, b in zip(pixel[:3], colour, strict=True))
+
+
+def test_a_flight_enters_from_a_rectangle_turns_over_on_an_arc_and_lands() -> None:
+    board = make_board(speed=1.0)
+    layer, landed = board.layer, []
+    deck = pygame.Rect(200, 40, 20, 28)
+    card = layer.add(Sprite("card", *deck.center, deck.w, deck.h, face=0.0))
+    layer.fly(card, (50.0, 60.0, 40.0, 56.0), 1.0, delay=0.5, easing="linear", angle=90.0,
+              z=3, face=1.0, arc=30.0, on_finish=lambda: landed.append(True))  # fmt: skip
+    assert card.moving and layer.flying() == [card] and layer.resting() == []
+    board.update(0.5)
+    assert card.rect.center == deck.center  # waiting for its delay, where it entered
+    board.update(0.5)  # halfway: at the top of its arc, edge-on in its flip
+    assert card.center[1] == pytest.approx((deck.centery + 60) / 2 - 30)
+    surface = pygame.Surface((300, 200))
+    front, back = pygame.Surface((40, 56)), pygame.Surface((40, 56))
+    front.fill((255, 0, 0)), back.fill((0, 0, 255))
+    blit_sprite(surface, card, front, back)  # edge-on: nothing to draw
+    assert pygame.transform.average_color(surface)[:3] == (0, 0, 0)
+    board.update(0.5)
+    assert not card.moving and card.z == 3 and landed == [True] and card.face == 1.0
+    assert (card.x, card.y, card.w, card.angle) == (50.0, 60.0, 40.0, 90.0)
+    blit_sprite(surface, card, front, back)  # face up, turned a quarter: 56 wide, 40 high
+    assert surface.get_at((50, 60))[:3] == (255, 0, 0) and surface.get_at((75, 60))[:3] == (
+        255, 0, 0)  # fmt: skip
+    layer.fly(card, (0.0, 0.0, 4.0, 4.0), 0.2, drop=True)
+    board.skip_animation()
+    assert "card" not in layer.sprites and layer.flying() == []
+
+
+def test_the_seat_panel_says_whose_turn_it_is_and_who_won() -> None:
+    thinking = [False]
+    board = make_board()
+    board.ctx.thinking = lambda: thinking[0]
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 1}, 0, [], animate=False)
+    assert board.seat(0, "Blue", False, None).state == ""
+    seat = board.seat(1, "Red", False, None, ("Flags 2",))
+    assert (seat.name, seat.player, seat.state, seat.counters) == (
+        "Red", "Hard AI", "active", ("Flags 2",))  # fmt: skip
+    thinking[0] = True
+    assert board.seat(1, "Red", False, None).state == "thinking"
+    assert board.seat(1, "Hard AI", False, None).player == ""  # named once
+    assert board.seat(0, "Blue", True, 0).state == "winner"
+    assert board.seat(1, "Red", True, 0).state == ""
+    art = Art({**board.ctx.palette, "side0": (40, 80, 200), "side1": (200, 50, 40)},
+              ("side0", "side1"))  # fmt: skip
+
+    def mark(side: int, px: int) -> pygame.Surface:
+        return pygame.Surface((px, px))
+
+    painted: list[pygame.Rect] = []
+    surface = pygame.Surface((260, 140))
+    seat = overlays.Seat(0, "Blue", "You", "active", ("Tiles 3",))
+    overlays.draw_seat(surface, art, pygame.Rect(10, 10, 240, 120), seat, 5.0, 200, mark,
+                       lambda image, area: painted.append(area), ("body", 1))  # fmt: skip
+    assert near(surface.get_at((20, 14)), darker((40, 80, 200), 0.15))  # the side's colour on top
+    assert painted and pygame.Rect(0, 0, 240, 120).contains(painted[0])
+    again = overlays.seat_panel(art, (240, 120), seat, 5.0, mark, lambda i, a: None, ("body", 1))
+    assert again is overlays.seat_panel(art, (240, 120), seat, 5.0, mark, None, ("body", 1))
+
+
+def test_buttons_switches_and_rings_draw_where_they_are_asked() -> None:
+    pygame.font.init()
+    art = Art(palette_of(PebbleBoard, False) | {"legal": (0, 200, 0)})
+    surface = pygame.Surface((300, 100))
+    overlays.button(surface, art, pygame.Rect(10, 10, 100, 30), "Done")
+    assert near(surface.get_at((25, 25)), art.p["gold"])
+    overlays.switch(surface, art, pygame.Rect(10, 50, 200, 30), "Auto-claim", True, 12)
+    assert near(surface.get_at((14, 65)), art.p["legal"])
+    surface.fill((0, 0, 0))
+    art.ring(surface, pygame.Rect(150, 30, 40, 40), (255, 255, 0), 4)
+    assert surface.get_at((150, 50))[:3] != (0, 0, 0) and surface.get_at((170, 50))[:3] == (
+        0, 0, 0)  # fmt: skip
+
+
+def test_a_refusal_is_said_beside_the_thing_and_off_what_must_stay_clear() -> None:
+    board = make_board()
+    board.layout(pygame.Rect(0, 0, 300, 200))
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [], animate=False)
+    box = board.refusal_box((80, 20), (15, 15))  # the first player's box at (10, 10, 50, 50)
+    assert not box.colliderect(pygame.Rect(10, 10, 50, 50)) and board.rect.contains(box)
+    assert box.inflate(16, 16).colliderect(pygame.Rect(10, 10, 50, 50))
+    hand = pygame.Rect(0, 150, 300, 50)
+    board.keep_clear = lambda: [hand]  # type: ignore[method-assign]
+    box = board.refusal_box((80, 20), (100, 170))  # a click in the hand: said above it
+    assert box.bottom <= hand.top and abs(box.centerx - 100) <= 2
+
+
+def test_events_are_routed_to_the_boards_hooks_and_number_keys_pick_choices() -> None:
+    calls: list[tuple] = []
+
+    class Routed(PebbleBoard):
+        def move(self, pos: tuple[int, int]) -> None:
+            calls.append(("move", pos))
+
+        def click(self, pos: tuple[int, int]) -> int:
+            return 7
+
+        def release(self, pos: tuple[int, int]) -> list[int]:
+            return [1, 2]
+
+        def reset_input(self) -> None:
+            calls.append(("reset",))
+
+        def numbered(self) -> list[int]:
+            return [10, 20]
+
+    board = Routed(make_board().ctx)
+
+    def event(kind: int, **data: object) -> object:
+        return board.handle_event(pygame.event.Event(kind, **data))
+
+    assert event(pygame.MOUSEMOTION, pos=(3, 4)) is None and board.mouse == (3, 4)
+    assert event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=1) == 7 and board.mouse == (5, 6)
+    assert event(pygame.MOUSEBUTTONUP, pos=(5, 6), button=1) == [1, 2]
+    assert event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=3) is None
+    assert calls == [("move", (3, 4)), ("reset",)]
+    assert (
+        event(pygame.KEYDOWN, key=pygame.K_2) == 20
+        and event(pygame.KEYDOWN, key=pygame.K_KP1) == 10
+    )
+    assert (
+        event(pygame.KEYDOWN, key=pygame.K_3) is None
+        and event(pygame.KEYDOWN, key=pygame.K_a) is None
+    )
+    idle = pygame.event.Event(pygame.MOUSEMOTION, pos=(9, 9))
+    assert board.handle_idle_event(idle) is False and board.mouse == (9, 9)  # hover while waiting
+
+
+def test_hit_tests_and_where_to_click_a_thing_neighbours_cover() -> None:
+    rects = [("a", pygame.Rect(0, 0, 10, 10)), ("b", pygame.Rect(5, 0, 10, 10))]
+    assert hit((7, 5), rects) == "a" and hit((12, 5), rects) == "b" and hit((30, 5), rects) is None
+    board = make_board()
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [], animate=False)
+    covered = pygame.Rect(10, 10, 30, 50)  # its right part lies under the next thing
+
+    def finder(pos: tuple[int, int]) -> str | None:
+        return "over" if covered.collidepoint(pos) else board.key_at(pos)
+
+    point = board.point_on(("taken", 0), finder)
+    assert board.thing_rect(("taken", 0)).collidepoint(point) and not covered.collidepoint(point)
+
+
+def test_a_new_observation_animates_only_what_follows_by_play() -> None:
+    seen: list[str] = []
+
+    class Counted(PebbleBoard):
+        def follows(self, previous: dict, obs: dict) -> bool:
+            return obs["pile"] <= previous["pile"]  # taking on, never putting back
+
+        def rebuild(self, obs: dict) -> None:
+            seen.append("rebuild")
+
+        def animate_change(self, previous: dict, obs: dict) -> None:
+            seen.append("animate")
+
+    board = Counted(make_board(speed=1.0).ctx)
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [], animate=True)
+    board.show({"taken": [1, 0], "pile": 4, "to_move": 1}, 0, [], animate=True)
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [], animate=True)  # an undo
+    board.show({"taken": [1, 0], "pile": 4, "to_move": 1}, 0, [], animate=False)
+    assert seen == ["rebuild", "animate", "rebuild", "rebuild"]
+
+
+def test_piles_badges_veils_and_info_boxes() -> None:
+    pygame.font.init()
+    art = Art(palette_of(PebbleBoard, False))
+    surface = pygame.Surface((300, 200))
+    back, shadow = pygame.Surface((40, 56)), pygame.Surface((50, 66), pygame.SRCALPHA)
+    back.fill((0, 0, 255))
+    overlays.stack(surface, art, pygame.Rect(20, 20, 40, 56), back, shadow, 4, 17, 12)
+    assert surface.get_at((21, 21))[:3] == (0, 0, 255)  # the top back at the pile's place
+    assert surface.get_at((21, 20 + 56 + 3))[:3] == (0, 0, 255)  # the lower ones under it
+    assert near(surface.get_at((60, 20 + 56 + 4 + 8)), art.p["gold"])  # the count's badge
+    surface.fill((200, 200, 200))
+    art.veil(surface, (150, 50), (40, 40), (0, 0, 0, 150), 4)
+    assert surface.get_at((150, 50))[0] < 120 and surface.get_at((180, 50))[0] == 200
+    surface.fill((0, 0, 0))
+    thing = pygame.Rect(100, 100, 60, 40)
+    rows = [[art.text("Attack 7 against 3", 14, (255, 255, 255))], [pygame.Surface((10, 10))]]
+    box = overlays.info_box(surface, art, rows, thing, surface.get_rect(), 6.0)
+    assert box.bottom <= thing.top and not box.colliderect(thing)
+    box = overlays.info_box(surface, art, rows, thing.move(0, -95), surface.get_rect(), 6.0)
+    assert box.top >= thing.move(0, -95).bottom  # no room above: below it
+
+
+def test_hover_lifts_ease_up_and_down_whatever_the_frame_rate() -> None:
+    levels = approach({}, ["a", "b"], {"a"}, 10.0, 0.1)
+    assert 0.0 < levels["a"] < 1.0 and levels["b"] == 0.0
+    ten = {"a": 0.0}
+    for _ in range(10):
+        ten = approach(ten, ["a"], {"a"}, 10.0, 0.01)
+    assert ten["a"] == pytest.approx(levels["a"])  # ten short frames rise as far as one long
+    assert approach(levels, ["b"], set(), 10.0, 0.1) == {"b": 0.0}  # "a" left the hand

@@ -211,12 +211,15 @@ def test_clicked_tile_lands_in_place_while_an_opponents_tile_slides_in():
     h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 2)
     action = h.click(h.board.cell_center(decode_place(h.state.legal_actions()[0])))
     h.apply(action)
-    placed = h.board.tiles[len(h.obs["tiles"]) - 1]
-    assert placed.dropped and placed.arrive == 0.0
+    placed = h.obs["tiles"][-1]
+    flight = h.board.layer.sprites[("tile", placed["id"])]  # the kit's layer flies it in
+    landing = h.board.cell_center(tuple(placed["cell"]), h.board._camera_target(h.obs))
+    assert flight.moving and flight.flight == 0.0 and (flight.x, flight.y) == landing
     h.settle()
     h.play_until(lambda o: o["phase"] == "placement")
     h.apply(h.state.legal_actions()[0])  # no click: as if another seat (or the AI) placed it
-    assert not h.board.tiles[len(h.obs["tiles"]) - 1].dropped
+    flight = h.board.layer.sprites[("tile", h.obs["tiles"][-1]["id"])]
+    assert (flight.x, flight.y) == h.board.geo.slot.center  # it slides in from the slot
 
 
 def test_clicks_beyond_the_lattice_explain_the_limit():
@@ -354,7 +357,7 @@ def test_skip_animation_snaps_everything_to_the_end():
     assert h.board.is_animating()
     h.board.skip_animation()
     assert not h.board.is_animating()
-    assert all(s.arrive == 1.0 for s in h.board.tiles.values())
+    assert h.board.layer.flying() == [] and len(h.board._settled()) == len(h.obs["tiles"])
     assert (h.board.camera.x, h.board.camera.y) == h.board._camera_target(h.obs)
 
 
@@ -378,7 +381,7 @@ def test_animation_speed_zero_snaps_without_waiting():
     assert h.sounds == ["place"]  # no animation, but still the sound of the move
     if h.state.current_player() < 0:
         h.apply(h.state.sample_chance(h.rng))
-        assert h.board.face is not None and h.board.face.flip == 1.0
+        assert h.board.layer.sprites["face_up"].face == 1.0
 
 
 def test_turned_up_tile_flips_and_the_banner_says_who_places_again():
@@ -389,9 +392,9 @@ def test_turned_up_tile_flips_and_the_banner_says_who_places_again():
     h.apply(h.state.legal_actions()[0])
     h.settle()
     h.apply(tile_type(RED, 1))
-    assert h.board.face.flip == 0.0 and "flip" in h.sounds
+    assert h.board.layer.sprites["face_up"].face == 0.0 and "flip" in h.sounds
     h.settle()
-    assert h.board.face.flip == 1.0
+    assert h.board.layer.sprites["face_up"].face == 1.0
     assert h.board.banner.title == tr("flatfront.banner.tile", side="Red")
     assert h.board.banner.subtitle == tr("flatfront.banner.again", side="Red")
 
@@ -551,3 +554,48 @@ def test_knocked_down_pieces_lie_within_their_own_square(monkeypatch):
     monkeypatch.setattr(h.board.art, "piece_pose", recording)
     h.draw()
     assert widths and max(widths) <= SQUARE_SPACING * h.board.geo.tile[1] + 2
+
+
+def test_a_refusal_is_said_beside_the_thing_refused():
+    """Issue 9 #18: beside the own tile clicked in combat; never over the open piece chooser."""
+    h = Harness(7)
+    obs = _combat_with_attack(h)
+    own = h.board.tile_rect(
+        tuple(next(t for t in obs["tiles"] if t["owner"] == obs["to_move"])["cell"])
+    )
+    box = h.board.refusal_box((300, 30), own.center)
+    assert not box.colliderect(own) and box.inflate(40, 40).colliderect(own)
+    h = Harness(14)
+    h.play_until(lambda o: o["phase"] == "pieces")
+    popup = h.board._option_rects()[0]
+    for pos in (popup.midleft, popup.midtop, (popup.left - 40, popup.top - 40)):
+        assert not h.board.refusal_box((300, 30), pos).colliderect(popup)
+
+
+def test_a_forced_move_is_worded_without_coordinates():
+    """The status line announces a forced placement in words, as the log does: no "(0, 0)"."""
+    h = Harness(7)
+    h.play_until(lambda o: o["phase"] == "placement" and not o["tiles"])
+    said = h.board.action_words(h.state, place_action(0, 0))
+    assert said in ("Blue places the tile", "Red places the tile")
+    _combat_with_attack(h)
+    attack = next(a for a in h.state.legal_actions() if is_attack(a))
+    said = h.board.action_words(h.state, attack)
+    assert "(" not in said and "attacks" in said
+    i18n.set_language("ja")
+    assert "(" not in h.board.action_words(h.state, attack)
+    i18n.set_language("en")
+
+
+def test_an_undo_during_a_flight_leaves_nothing_flying():
+    """A tile still flying when the match goes back (undo) lands nowhere: the board is rebuilt."""
+    h = Harness(10)
+    h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 2)
+    before = h.state.clone()
+    h.apply(h.state.legal_actions()[0])
+    h.board.update(0.05)
+    assert h.board.layer.flying()
+    h.state = before
+    h.show()  # the scene shows the earlier position, asked to animate: it does not follow
+    h.board.draw(h.surface)
+    assert h.board.layer.flying() == [] and "face_up" in h.board.layer.sprites

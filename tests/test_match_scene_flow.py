@@ -127,3 +127,25 @@ def test_hot_seat_undo_asks_the_other_player_first(app: App) -> None:
     scene.undo()
     top(app).widgets[-1].on_click()  # "Agree"
     assert m.state.history == history[:-1] and top(app) is scene
+
+
+def test_a_refused_click_is_toasted_beside_what_was_clicked(app: App) -> None:
+    """Issue 9 #18: a refusal of a click goes where the board says (beside the thing clicked);
+    other messages keep the foot of the board."""
+    from game.engines.flatfront import place_action
+    from tests.test_app_scenes import click
+
+    match = Match(GAMES["flatfront"], [HUMAN, "easy"], seed=5, client=app.ai)
+    scene = MatchScene(app, match)
+    app.stack.push(scene)
+    run_until(app, lambda: match.phase.kind == HUMAN_TURN and not scene.board.is_animating())
+    board = scene.board
+    cell = next((x, 2) for x in range(-2, 3) if place_action(x, 2) not in match.phase.legal)
+    pos = tuple(round(v) for v in board.cell_center(cell))
+    click(app, pos)
+    _text, kind, _age, place = scene.toasts.items[-1]
+    assert kind == "error" and place is not None
+    box = place((240, 30))
+    assert board.rect.contains(box) and box.inflate(2 * board.geo.tile[1], 0).collidepoint(pos)
+    scene.toast("Saved.")
+    assert scene.toasts.items[-1][3] is None

@@ -20,17 +20,24 @@ What a new board writes:
                                   (``key_at``, ``hovered``) and marks the opponent's last turn
     paint(surface)                the table under the things (call ``draw_layer``); what lies above
                                   the marks goes in ``paint_overlays``
-Boards with richer animation (``flatfront.py``, ``battleline.py``) instead override
-``on_observation`` (animating with ``self.tweens``, a Timeline: ``animate``, ``sound``, ``call``)
-and ``thing_rect``.
+Boards with richer animation (``flatfront.py``, ``battleline.py``) instead override ``rebuild``,
+``animate_change`` (flying sprites on ``self.layer``, animating with ``self.tweens``, a Timeline:
+``animate``, ``sound``, ``call``), ``follows`` and ``thing_rect``.
+    click, release, key, move     what a click, the end of a drag, a key or a mouse move means
+    numbered()                    the actions keys 1..9 pick (a chooser's options)
     clicks_for(action)            where to click for a legal action (the contract test uses it)
     turn_words, log_icons         a turn of the move log in words and small pictures
     reset_input()                 forget a half-made decision (a selected card), if it has any
+    spot_at, keep_clear           (optional) things outside the keyed layer, and what messages
+                                  never cover (the hand)
 
 What the kit gives: the timeline (obeys the speed setting, "off" included, and click-to-skip),
-hover tracking and hit-testing over the keyed layer, the "last move" marks (kept until the viewer
-acts, with animations off too), log highlights, and the shared overlays in :mod:`game.ui.overlays`
-(banner, hint marker, tooltip, chooser popup) and drawing maths in :mod:`game.ui.draw`.
+event routing, hover tracking and hit-testing over the keyed layer (``key_at``, ``point_on``,
+``hit``), sprite flights (:mod:`game.boards.layer`), the "last move" marks (kept until the viewer
+acts, with animations off too), log highlights, refusals said beside the thing refused
+(``refusal_box``), the seat panel's contents (``seat``), and the shared overlays in
+:mod:`game.ui.overlays` (banner, hint marker, tooltip, info box, chooser popup, seat panel, button,
+switch, pile) and drawing in :mod:`game.ui.draw` (``Art.ring``, ``veil``, ``badge``, ``approach``).
 
 Illegal clicks: return the action anyway and let the engine's IllegalActionError explain, or call
 ``ctx.feedback(text)`` for a click that maps to no action at all.
@@ -38,10 +45,10 @@ Illegal clicks: return the action anyway and let the engine's IllegalActionError
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import pygame
 
@@ -58,6 +65,7 @@ from game.ui.tween import Timeline
 Obs = dict[str, Any]
 Things = dict[Hashable, Hashable]  # key -> what it shows (a change of value is a move)
 Decision = int | list[int] | None  # what a click decides: nothing, an action, or several in order
+K = TypeVar("K")
 
 # Colours the kit's own marks use; a board's palette may override any of them.
 BASE_PALETTE: dict[str, Colour] = {
@@ -88,6 +96,7 @@ class BoardContext:
     anim_speed: Callable[[], float]  # multiplier; 0 means animations off (snap)
     extra: dict = field(default_factory=dict)
     data_dir: Path | None = None  # where a board may keep files of its own (saved decks)
+    thinking: Callable[[], bool] = lambda: False  # an AI is choosing the move now
 
 
 def palette_of(board_cls: type, colorblind: bool) -> dict[str, Colour]:
@@ -97,12 +106,20 @@ def palette_of(board_cls: type, colorblind: bool) -> dict[str, Colour]:
     return {**BASE_PALETTE, **palettes.get(name, {})}
 
 
+def hit(pos: tuple[int, int], places: Iterable[tuple[K, pygame.Rect]]) -> K | None:
+    """The first of ``places`` (a key and its rectangle) that holds ``pos``: a hit test."""
+    return next((key for key, rect in places if rect.collidepoint(pos)), None)
+
+
 def changed_keys(before: Things, after: Things) -> set[Hashable]:
     """Keys that entered or changed between two snapshots of the keyed layer."""
     return {key for key, value in after.items() if before.get(key, _MISSING) != value}
 
 
 _MISSING = object()
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
+    getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
+}
 
 
 class Board:
@@ -173,12 +190,50 @@ class Board:
     def handle_event(self, event: pygame.event.Event) -> Decision:
         """An action id when the event completes a human decision, a list of them when it
         completes several (a card dragged to its target: the scene plays them in order and
-        stops at the first refusal), else None."""
+        stops at the first refusal), else None. The kit keeps the mouse position and routes the
+        event to ``move``, ``click``, ``release`` (left button), ``reset_input`` (right button)
+        or ``key``."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            return self.click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self.release(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.reset_input()
+        elif event.type == pygame.KEYDOWN:
+            return self.key(event.key)
         return None
+
+    def move(self, pos: tuple[int, int]) -> None:
+        """The mouse moved to ``pos`` (already kept as ``mouse``): a press may become a drag."""
+
+    def click(self, pos: tuple[int, int]) -> Decision:
+        """A left click at ``pos`` while the viewer may act."""
+        return None
+
+    def release(self, pos: tuple[int, int]) -> Decision:
+        """The left button released at ``pos`` (the end of a drag)."""
+        return None
+
+    def key(self, key: int) -> Decision:
+        """A key pressed: 1..9 (row or keypad) pick that one of ``numbered()``."""
+        n = NUMBER_KEYS.get(key, 0)
+        choices = self.numbered()
+        return choices[n - 1] if 0 < n <= len(choices) else None
+
+    def numbered(self) -> list[int]:
+        """The actions the number keys pick, in order (a chooser's options); none by default."""
+        return []
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
         """Handle an event while the viewer may not act (AI thinking, the opponent's turn): only
-        controls that change no game state, such as a player setting. True when consumed."""
+        controls that change no game state, such as a player setting. True when consumed. The
+        kit keeps the mouse position (hover works while waiting)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         return False
 
     def refuse(self, key: str, **fmt: object) -> int | None:
@@ -196,6 +251,20 @@ class Board:
         if urgent:
             return round(draw.pulse(self.clock, 4.0, 125, 250))
         return round(draw.pulse(self.clock, 3.0, 160, 255))
+
+    def seat(
+        self, side: int, name: str, over: bool, winner: int | None, counters: tuple[str, ...] = ()
+    ) -> overlays.Seat:
+        """What ``side``'s panel says (``overlays.draw_seat``): its ``name``, who plays it, whether
+        it is to move (thinking, when an AI) or has won (``winner``, once ``over``)."""
+        seats = self.ctx.seat_names
+        state = ""
+        if over:
+            state = "winner" if winner == side else ""
+        elif self.obs and self.mover(self.obs) == side:
+            state = "thinking" if self.ctx.thinking() else "active"
+        player = seats[side] if side < len(seats) and seats[side] != name else ""
+        return overlays.Seat(side, name, player, state, counters)
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -224,6 +293,13 @@ class Board:
         """A move-log entry (``State.action_phrase``) in the player's language, or None to show
         the engine's English ``action_to_string``."""
         return None
+
+    def action_words(self, state: State, action: int) -> str:
+        """``action`` (legal in ``state``) in a sentence in the player's language, for a forced
+        move or a hint; the default is the log entry (``log_text``, else the engine's English)."""
+        phrase = state.action_phrase(action)
+        said = self.log_text(*phrase) if phrase[0] else None
+        return said or state.action_to_string(action)
 
     def status_text(self) -> str:
         """One line for the status bar (whose turn, what to do); '' for the scene's default."""
@@ -259,9 +335,29 @@ class Board:
 
     # --- hooks --------------------------------------------------------------------------------
     def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
-        """Rebuild sprites for ``obs``; start tweens for what changed since ``previous``. The
-        default moves the kit's sprite layer to ``rest`` (things enter, slide and leave)."""
-        self.layer.sync(self.resting_places(obs), animate)
+        """Show ``obs``: animate what changed since ``previous`` when asked and ``obs`` follows it
+        by play (the previous move's animation lands first), else rebuild everything at rest."""
+        if animate and previous is not None and self.follows(previous, obs):
+            self.tweens.finish_all()
+            self.animate_change(previous, obs)
+        else:
+            self.tweens.clear()
+            self.layer.sprites = {}  # flights cut short must not linger as flying
+            self.rebuild(obs)
+
+    def follows(self, previous: Obs, obs: Obs) -> bool:
+        """Whether ``obs`` follows ``previous`` by playing on (not an undo, a load, a new game):
+        only then is the change animated."""
+        return True
+
+    def rebuild(self, obs: Obs) -> None:
+        """Put everything of ``obs`` at rest; the default snaps the kit's sprite layer."""
+        self.layer.sync(self.resting_places(obs), animate=False)
+
+    def animate_change(self, previous: Obs, obs: Obs) -> None:
+        """Animate the change from ``previous`` to ``obs``; the default moves the kit's sprite
+        layer to ``rest`` (things enter, slide and leave)."""
+        self.layer.sync(self.resting_places(obs), animate=True)
 
     def paint(self, surface: pygame.Surface) -> None:
         """Draw the board under the overlays (table, pieces, glows); the default draws the
@@ -320,15 +416,35 @@ class Board:
             points = self.clicks_for(action)
         except Exception:  # clicks_for promises only legal actions; a later part may not be
             return None
-        if not points:
-            return None
-        key = self.key_at(points[0])
+        return self.spot_at(points[0]) if points else None
+
+    def spot_at(self, pos: tuple[int, int]) -> pygame.Rect:
+        """The thing under ``pos`` (``key_at``), or a small square round the point: what a hint
+        rings and a refusal is said beside. Boards with things outside the keyed layer (a hand)
+        name them here too."""
+        key = self.key_at(pos)
         rect = None if key is None else self.thing_rect(key)
         if rect is None:
             side = max(24, self.rect.h // 12)
             rect = pygame.Rect(0, 0, side, side)
-            rect.center = points[0]
+            rect.center = pos
         return rect
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What messages never cover (the viewer's hand along the bottom); nothing by default."""
+        return []
+
+    def refusal_box(self, size: tuple[int, int], pos: tuple[int, int]) -> pygame.Rect:
+        """Where the refusal of a click at ``pos`` is said, in a box of ``size``: beside the thing
+        refused (``spot_at``), inside the board, off ``keep_clear()`` (above it, over the thing,
+        when the thing lies in it)."""
+        gap, spot, clear = max(4, self.rect.h // 80), self.spot_at(pos), self.keep_clear()
+        for area in clear:
+            if area.colliderect(spot):
+                box = pygame.Rect((0, 0), size)
+                box.midbottom = (spot.centerx, area.top - gap)
+                return box.clamp(self.rect)
+        return overlays.popup_beside(size, spot, self.rect, clear, gap)
 
     def hint_rects(self) -> list[pygame.Rect | None]:
         """Each part's place on the board (None where it cannot be shown yet)."""
@@ -417,6 +533,19 @@ class Board:
             if rect is not None and rect.collidepoint(pos):
                 return key
         return None
+
+    def point_on(
+        self, key: Hashable, finder: Callable[[tuple[int, int]], Hashable | None]
+    ) -> tuple[int, int]:
+        """A point of thing ``key`` where the hit test ``finder`` finds it, not a neighbour lying
+        over it (cards overlap in fans and stacks): where to click it (``clicks_for``)."""
+        rect = self.thing_rect(key) or pygame.Rect(0, 0, 0, 0)
+        for fy in (0.5, 0.2, 0.8, 0.05, 0.95):
+            for fx in (0.5, 0.25, 0.75, 0.1, 0.9, 0.02, 0.98):
+                point = (round(rect.x + rect.w * fx), round(rect.y + rect.h * fy))
+                if finder(point) == key:
+                    return point
+        return rect.center
 
     @property
     def hovered(self) -> Hashable | None:

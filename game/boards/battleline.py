@@ -16,9 +16,9 @@ both decisions, ``[card, target]``, which the match scene plays in order.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from functools import partial
+from typing import Any, cast
 
 import pygame
 
@@ -34,6 +34,7 @@ from game.boards.battleline_layout import (
     Drag,
     FlagSprite,
     Place,
+    card_sprite,
     compute_geometry,
 )
 from game.boards.battleline_summary import battleline_summary
@@ -70,7 +71,7 @@ from game.engines.battleline.cards import (
     deck_of,
 )
 from game.engines.battleline.state import BattleLineState
-from game.ui.draw import Colour
+from game.ui.draw import Colour, approach
 from game.ui.overlays import T_BANNER, Banner
 
 # Named colour roles; the scene passes one palette as ctx.palette.
@@ -192,76 +193,46 @@ class BattleLineBoard(BattleLineDrawing):
         self._home = None  # a position in the old layout
         if bool(self.obs):
             self.tweens.finish_all()
-            self._rebuild(self.obs)
+            self.rebuild(self.obs)
 
     # --- observation -> resting places ---------------------------------------------------------
     # --- observation diff ---------------------------------------------------------------------
     def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
-        shown = (self.viewer, obs["match"]["game"])
-        same_game = self._shown == shown
-        self._shown = shown
+        before, self._shown = self._shown, (self.viewer, obs["match"]["game"])
+        self._same_game = before == self._shown
         hand = obs["hands"][self.me]["cards"] or []
         if obs["phase"] != "play" or self.selected not in hand or self.selected not in self.legal:
             self.selected = None
             self.drag = None
-        if not animate or previous is None or not same_game:
-            self.tweens.clear()
-            self._rebuild(obs)
-        else:
-            self.tweens.finish_all()  # a new move arrived: land the previous one first
-            self._animate_diff(previous, obs)
+        super().on_observation(previous, obs, animate)
 
-    def _rebuild(self, obs: dict) -> None:
-        self.sprites = {}
+    def follows(self, previous: dict, obs: dict) -> bool:
+        """The same viewer's view of the same game (a new game of the match is rebuilt)."""
+        return self._same_game
+
+    def rebuild(self, obs: dict) -> None:
         for card, place in self._places(obs).items():
-            self.sprites[card] = self._sprite_at(card, place)
+            sprite = card_sprite(card, card, deck_of(card), place.x, place.y, place.w)
+            sprite.angle, sprite.z = place.angle, place.z
+            self.layer.add(sprite)
         for f, flag in enumerate(obs["flags"]):
             owner = flag["claimed_by"]
             self.flags[f] = FlagSprite(owner, self._flag_offset(owner))
         self.incoming = [0, 0]
         self.banner = self._over_banner(obs)
 
-    @staticmethod
-    def _sprite_at(card: int, place: Place) -> CardSprite:
-        return CardSprite(card, deck_of(card), place.x, place.y, place.w, place.angle, 1.0, place.z)
-
     def _flag_offset(self, owner: int) -> float:
         if owner < 0:
             return 0.0
         return 1.0 if owner == self.me else -1.0
 
-    def _drop_sprite(self, key: object) -> None:
-        self.sprites.pop(key, None)
-
     def _fly(
-        self,
-        sprite: CardSprite,
-        place: Place | tuple[float, float, float],
-        duration: float,
-        delay: float = 0.0,
-        face: float | None = None,
-        easing: str = "out_cubic",
-        on_finish: Callable[[], None] | None = None,
+        self, sprite: CardSprite, place: Place, duration: float, delay: float = 0.0, **how: Any
     ) -> None:
-        """Move a sprite to a place (or an (x, y, w) point), drawn above the table meanwhile."""
-        if isinstance(place, Place):
-            x, y, w, angle, z = place.x, place.y, place.w, place.angle, place.z
-        else:
-            (x, y, w), angle, z = place, 0.0, sprite.z
-        sprite.moving = True
-        targets: dict[str, float] = {"x": x, "y": y, "w": w, "angle": angle}
-        if face is not None:
-            targets["face"] = face
+        """Fly a card to a place on the kit's layer (``how``: face, easing, drop, on_finish)."""
+        self.layer.fly(sprite, place.spot, duration, delay, angle=place.angle, z=place.z, **how)
 
-        def land() -> None:
-            sprite.moving = False
-            sprite.z = z
-            if on_finish is not None:
-                on_finish()
-
-        self.tweens.animate(sprite, duration, easing, delay=delay, on_finish=land, **targets)
-
-    def _animate_diff(self, prev: dict, obs: dict) -> None:
+    def animate_change(self, prev: dict, obs: dict) -> None:
         me = self.me
         places = self._places(obs)
         prev_order = self._opp_order(prev)
@@ -339,27 +310,27 @@ class BattleLineBoard(BattleLineDrawing):
         known_opp = card in obs["hands"][1 - self.me]["known"]
         if card in hand or known_opp:
             x, y = self.deck_center(deck)
-            sprite = CardSprite(card, deck, x, y, g.decks[deck].w, 0.0, 0.0, place.z)
-            self.sprites[card] = sprite
+            sprite = card_sprite(card, card, deck, x, y, g.decks[deck].w, face=0.0, z=place.z)
+            self.layer.add(sprite)
             duration = T_DEAL if dealing else T_DRAW
-            self._fly(sprite, place, duration, delay=t, face=1.0, easing="out_quad")
+            self._fly(sprite, place, duration, t, face=1.0, easing="out_quad")
             self.tweens.sound(t, "flip")
             return t + (duration * 0.8 if dealing else duration * 0.3)
         # from the opponent's hand: start where one of its backs was
         slots = leaving[deck]
         x, y, angle = prev_opp_places[slots.pop(0)] if slots else (*self.opp_focus(), 0.0)
-        sprite = CardSprite(card, deck, x, y, g.back_w, angle, 0.0, place.z)
-        self.sprites[card] = sprite
+        sprite = card_sprite(card, card, deck, x, y, g.back_w, angle=angle, face=0.0, z=place.z)
+        self.layer.add(sprite)
         if card in GUILE:  # a guile card is shown in the middle before it goes to its pile
-            fx, fy = self.opp_focus()
+            shown = Place(*self.opp_focus(), g.hand_w, 0.0, place.z)
 
             def hold() -> None:
-                self._fly(sprite, place, T_PLAY, delay=T_HOLD)
+                self._fly(sprite, place, T_PLAY, T_HOLD)
 
-            self._fly(sprite, (fx, fy, g.hand_w), T_REVEAL, delay=t, face=1.0, on_finish=hold)
+            self._fly(sprite, shown, T_REVEAL, t, face=1.0, on_finish=hold)
             self.tweens.sound(t, "flip")
             return t + T_REVEAL + T_HOLD + T_PLAY
-        self._fly(sprite, place, T_REVEAL, delay=t, face=1.0)
+        self._fly(sprite, place, T_REVEAL, t, face=1.0)
         self.tweens.sound(t, "flip")
         waits = obs["pending"]["card"] == card  # it waits for its flag: it lands later
         if not waits and card not in ENVIRONMENT:
@@ -384,12 +355,12 @@ class BattleLineBoard(BattleLineDrawing):
             # the viewer's card waits, lifted in the hand, for its target
             self._home = (sprite.x, sprite.y - self.geo.hand_h * LIFT)
             place.x, place.y = self._home
-            self._fly(sprite, place, T_PLAY * 0.5, delay=t)
+            self._fly(sprite, place, T_PLAY * 0.5, t)
             return t
         duration = T_MOVE if taken else T_PLAY
         if taken:
             self.tweens.sound(t, "attack")
-        self._fly(sprite, place, duration, delay=t, easing="in_out_quad" if taken else "out_cubic")
+        self._fly(sprite, place, duration, t, easing="in_out_quad" if taken else "out_cubic")
         if self._side_of(obs, card) is not None:
             self.tweens.sound(t + duration * 0.9, "place")
         return t + duration * 0.5
@@ -402,35 +373,20 @@ class BattleLineBoard(BattleLineDrawing):
             return t
         if sprite.card in ENVIRONMENT:
             key = "fog" if sprite.card == FOG else "mud"
-            flag = next(
-                (
-                    f
-                    for f in range(NUM_FLAGS)
-                    if obs["flags"][f][key] >= 0 and prev["flags"][f][key] < 0
-                ),
-                None,
+            laid = (
+                f for f in range(NUM_FLAGS) if obs["flags"][f][key] >= 0 > prev["flags"][f][key]
             )
+            flag = next(laid, None)
             if flag is not None:
-                self._fly(
-                    sprite,
-                    self.env_place(flag, sprite.card),
-                    T_PLAY,
-                    delay=t,
-                    on_finish=partial(self._drop_sprite, card),
-                )
+                self._fly(sprite, self.env_place(flag, sprite.card), T_PLAY, t, drop=True)
                 self.tweens.sound(t + T_PLAY, "place")
                 return t + T_PLAY
-        x, y = self.deck_center(sprite.deck)
-        self._fly(
-            sprite,
-            (x, y, self.geo.decks[sprite.deck].w),
-            T_DRAW,
-            delay=t,
-            face=0.0,
-            on_finish=partial(self._drop_sprite, card),
-        )
+        self._fly(sprite, self._on_deck(sprite.deck, sprite.z), T_DRAW, t, face=0.0, drop=True)
         self.tweens.sound(t, "flip")
         return t + T_DRAW * 0.5
+
+    def _on_deck(self, deck: int, z: int) -> Place:
+        return Place(*self.deck_center(deck), self.geo.decks[deck].w, 0.0, z)
 
     def _opponent_backs(
         self,
@@ -461,43 +417,33 @@ class BattleLineBoard(BattleLineDrawing):
                 t = self._back_to_deck(deck, prev_opp_places[i], t)
         return t
 
-    def _anonymous(self, deck: int, x: float, y: float, w: float, angle: float) -> tuple:
+    def _back(self, deck: int, x: float, y: float, w: float, angle: float) -> CardSprite:
+        """A back in flight into or out of the opponent's hand (it leaves the layer on landing:
+        the hand draws its backs itself)."""
         self._anon += 1
         key = ("back", self._anon)
-        self.sprites[key] = CardSprite(None, deck, x, y, w, angle, 0.0, Z_MOVING)
-        return key
+        sprite = card_sprite(key, None, deck, x, y, w, angle=angle, face=0.0, z=Z_MOVING)
+        return cast(CardSprite, self.layer.add(sprite))
 
     def _back_to_hand(
         self, deck: int, target: tuple[float, float, float], t: float, dealing: bool
     ) -> float:
         g = self.geo
-        x, y = self.deck_center(deck)
-        key = self._anonymous(deck, x, y, g.decks[deck].w, 0.0)
-        sprite = self.sprites[key]
+        sprite = self._back(deck, *self.deck_center(deck), g.decks[deck].w, 0.0)
         self.incoming[deck] += 1
 
         def land() -> None:
             self.incoming[deck] -= 1
-            self.sprites.pop(key, None)
 
         duration = T_DEAL if dealing else T_DRAW
-        self._fly(
-            sprite, Place(target[0], target[1], g.back_w, target[2], 0), duration, t, on_finish=land
-        )
+        place = Place(target[0], target[1], g.back_w, target[2], 0)
+        self._fly(sprite, place, duration, t, drop=True, on_finish=land)
         self.tweens.sound(t, "flip")
         return t + (duration * 0.8 if dealing else duration * 0.3)
 
     def _back_to_deck(self, deck: int, start: tuple[float, float, float], t: float) -> float:
-        g = self.geo
-        key = self._anonymous(deck, start[0], start[1], g.back_w, start[2])
-        x, y = self.deck_center(deck)
-        self._fly(
-            self.sprites[key],
-            (x, y, g.decks[deck].w),
-            T_DRAW,
-            delay=t,
-            on_finish=partial(self._drop_sprite, key),
-        )
+        sprite = self._back(deck, start[0], start[1], self.geo.back_w, start[2])
+        self._fly(sprite, self._on_deck(deck, Z_MOVING), T_DRAW, t, drop=True)
         self.tweens.sound(t, "flip")
         return t + T_DRAW * 0.5
 
@@ -546,31 +492,19 @@ class BattleLineBoard(BattleLineDrawing):
 
     # --- what the viewer may do ---------------------------------------------------------------
     # --- input --------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> Decision:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            drag = self.drag
-            if drag is not None and not drag.active:
-                dx, dy = event.pos[0] - drag.start[0], event.pos[1] - drag.start[1]
-                drag.active = dx * dx + dy * dy >= DRAG_START * DRAG_START
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            return self._click(event.pos)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self._release(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.selected, self.drag = None, None
-            return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            button = self._action_button()
-            return button[0] if button else None
-        return None
+    def move(self, pos: tuple[int, int]) -> None:
+        drag = self.drag
+        if drag is not None and not drag.active:
+            dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
+            drag.active = dx * dx + dy * dy >= DRAG_START * DRAG_START
+
+    def key(self, key: int) -> Decision:
+        """Enter presses the action button (Pass, Done)."""
+        button = self._action_button()
+        return button[0] if button and key in (pygame.K_RETURN, pygame.K_KP_ENTER) else None
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            return False
+        super().handle_idle_event(event)
         return (
             event.type == pygame.MOUSEBUTTONDOWN
             and event.button == 1
@@ -586,7 +520,7 @@ class BattleLineBoard(BattleLineDrawing):
         self.ctx.play_sound("click")
         return True
 
-    def _click(self, pos: tuple[int, int]) -> Decision:
+    def click(self, pos: tuple[int, int]) -> Decision:
         if self._toggle_auto_claim(pos):
             return None
         g = self.geo
@@ -699,7 +633,7 @@ class BattleLineBoard(BattleLineDrawing):
         key = "own_card" if tactic == REDEPLOY else "opposing_card"
         return self.refuse(f"battleline.feedback.{key}")
 
-    def _release(self, pos: tuple[int, int]) -> Decision:
+    def release(self, pos: tuple[int, int]) -> Decision:
         drag, self.drag = self.drag, None
         if drag is None or not drag.active or self.selected != drag.card:
             return None
@@ -738,6 +672,25 @@ class BattleLineBoard(BattleLineDrawing):
         sprite = self.sprites.get(key)
         return None if sprite is None else self._sprite_rect(sprite)
 
+    def spot_at(self, pos: tuple[int, int]) -> pygame.Rect:
+        """A card of the viewer's hand as drawn, a deck, a flag's column, else the kit's spot."""
+        g = self.geo
+        card = self._hand_card_at(pos)
+        if card is not None:
+            lift = round(self._lift(card) * g.hand_h)
+            return self._sprite_rect(self.sprites[card]).move(0, -lift)
+        deck = self._deck_at(pos)
+        flag = self._flag_at(pos) if self.key_at(pos) is None else None
+        if deck is not None:
+            return g.decks[deck]
+        return self.column_rect(flag) if flag is not None else super().spot_at(pos)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The viewer's hand, lifted cards included."""
+        g = self.geo
+        top = g.hand_top - round(LIFT * g.hand_h)
+        return [pygame.Rect(g.felt.x, top, g.felt.w, g.felt.bottom - top)]
+
     def reset_input(self) -> None:
         self.selected, self.drag = None, None
 
@@ -753,26 +706,16 @@ class BattleLineBoard(BattleLineDrawing):
         if is_flag(action):
             return [self.column_rect(action - FLAG_BASE).center]
         if phase == "scout_return":
-            return [self._point_on(action, self._hand_card_at)]
+            return [self.point_on(action, self._hand_card_at)]
         if phase != "play":
-            return [self._point_on(action, self._table_card_at)]
-        first = self._point_on(action, self._hand_card_at)
+            return [self.point_on(action, self._table_card_at)]
+        first = self.point_on(action, self._hand_card_at)
         if action == SCOUT:
             deck = next(d for d, n in enumerate(self._deck_counts()) if n)
             return [first, g.decks[deck].center]
         if action in (REDEPLOY, DESERTER, TRAITOR):
-            return [first, self._point_on(self._takeable(action)[0], self._table_card_at)]
+            return [first, self.point_on(self._takeable(action)[0], self._table_card_at)]
         return [first, self.column_rect(self._local_targets(action)[0]).center]
-
-    def _point_on(self, card: int, finder: Callable[[tuple[int, int]], int | None]) -> tuple:
-        """A point where the hit test ``finder`` finds ``card`` (cards overlap in fans, stacks)."""
-        rect = self.thing_rect(card) or pygame.Rect(0, 0, 0, 0)
-        for fy in (0.5, 0.2, 0.8, 0.05, 0.95):
-            for fx in (0.5, 0.25, 0.75, 0.1, 0.9, 0.02, 0.98):
-                point = (round(rect.x + rect.w * fx), round(rect.y + rect.h * fy))
-                if finder(point) == card:
-                    return point
-        return rect.center
 
     # --- the match scene's hooks ----------------------------------------------------------------
     def auto_action(self) -> int | None:
@@ -794,14 +737,8 @@ class BattleLineBoard(BattleLineDrawing):
         hovered = None
         if self.mouse is not None and bool(self.obs) and self.drag is None:
             hovered = self._hand_card_at(self.mouse)
-        k = 1 - math.exp(-LIFT_RATE * dt)
         hand = (self.obs["hands"][self.me]["cards"] or []) if self.obs else []
-        for card in hand:
-            target = 1.0 if card == hovered or card == self.selected else 0.0
-            lift = self.lifts.get(card, 0.0)
-            self.lifts[card] = lift + (target - lift) * k
-        for card in [c for c in self.lifts if c not in hand]:
-            del self.lifts[card]
+        self.lifts = approach(self.lifts, hand, {hovered, self.selected}, LIFT_RATE, dt)
 
     @classmethod
     def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:

@@ -10,14 +10,15 @@ pending choice) without changing anything but caches.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
+from typing import cast
 
 import pygame
 
 from game import i18n
 from game.boards.battleline_art import SUIT_SYMBOLS, BattleLineArt, card_height
-from game.boards.battleline_layout import Z_MOVING, BattleLineView, CardSprite
+from game.boards.battleline_layout import BattleLineView, CardSprite, card_sprite, pile_label_px
+from game.boards.layer import blit_sprite
 from game.engines.battleline.actions import (
     DISCARD,
     FLAG_BASE,
@@ -123,8 +124,8 @@ class BattleLineDrawing(BattleLineView):
                 colour = p["legal"] if glowing else faint
                 surface.blit(self.art.slot(rect.w, rect.h, colour, glowing), rect)
                 if glowing:
-                    ring = self.art.glow(rect.w, rect.h, p["legal"], max(3, g.cw // 16))
-                    blit_center(surface, ring, rect.center, self.breathing(urgent=True))
+                    alpha = self.breathing(urgent=True)
+                    self.art.ring(surface, rect, p["legal"], max(3, g.cw // 16), alpha)
 
     def _draw_flags(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
@@ -226,11 +227,9 @@ class BattleLineDrawing(BattleLineView):
 
     def _dim_card(self, surface: pygame.Surface, sprite: CardSprite, lift: float) -> None:
         """A card that cannot be played now is greyed out (hovering it says why)."""
-        w = round(sprite.w)
-        veil = self.art.panel(w, card_height(w), (0, 0, 0, 150), None, max(3, round(0.075 * w)))
-        if sprite.angle:
-            veil = pygame.transform.rotate(veil, sprite.angle)
-        blit_center(surface, veil, (sprite.x, sprite.y - lift))
+        w, at = round(sprite.w), (sprite.x, sprite.y - lift)
+        radius = max(3, round(0.075 * w))
+        self.art.veil(surface, at, (w, card_height(w)), (0, 0, 0, 150), radius, sprite.angle)
 
     def _blit_sprite(
         self,
@@ -239,35 +238,25 @@ class BattleLineDrawing(BattleLineView):
         lift: float = 0.0,
         shadow: bool = False,
     ) -> None:
+        """A card at rest from the cache of turned pictures; in a flip or a turn, the kit's."""
         w = max(4, round(sprite.w))
         h = card_height(w)
         x, y = sprite.x, sprite.y - lift
-        turn = abs(math.cos(math.pi * sprite.face)) if 0.0 < sprite.face < 1.0 else 1.0
-        show_face = sprite.face >= 0.5 and sprite.card is not None
         if shadow or sprite.moving:
             raise_by = (1.0 if sprite.moving else 0.4) + lift / max(1, h) * 3
             sh = self.art.shadow(w, h)
             blit_center(surface, sh, (x + w * 0.04 * raise_by, y + h * 0.04 * raise_by), 200)
-        if turn < 0.999:
-            base = (
-                self.art.card(sprite.card, w)
-                if show_face and sprite.card is not None
-                else self.art.back(sprite.deck, w)
+        if 0.0 < sprite.face < 1.0 or (sprite.moving and not sprite.angle.is_integer()):
+            back = self.art.back(sprite.deck, w)
+            blit_sprite(
+                surface,
+                sprite,
+                back if sprite.card is None else self.art.card(sprite.card, w),
+                back,
             )
-            image = pygame.transform.smoothscale(base, (max(1, round(w * turn)), h))
-            if sprite.angle:
-                image = pygame.transform.rotate(image, sprite.angle)
-        elif sprite.moving and not sprite.angle.is_integer():
-            base = (
-                self.art.card(sprite.card, w)
-                if show_face and sprite.card is not None
-                else self.art.back(sprite.deck, w)
-            )
-            image = pygame.transform.rotate(base, sprite.angle)
-        else:
-            image = self.art.rotated(
-                sprite.card if show_face else None, sprite.deck, w, round(sprite.angle)
-            )
+            return
+        card = sprite.card if sprite.face >= 0.5 else None
+        image = self.art.rotated(card, sprite.deck, w, round(sprite.angle))
         blit_center(surface, image, (x, y), round(255 * sprite.alpha))
 
     def _draw_waiting_glow(self, surface: pygame.Surface) -> None:
@@ -277,12 +266,12 @@ class BattleLineDrawing(BattleLineView):
         if sprite is None or sprite.moving or not self._my_decision():
             return
         w = round(sprite.w)
-        ring = self.art.glow(w, card_height(w), self.ctx.palette["selected"], max(3, w // 14))
-        blit_center(surface, ring, (sprite.x, sprite.y), self.breathing())
+        colour = self.ctx.palette["selected"]
+        self.art.ring(surface, self._sprite_rect(sprite), colour, max(3, w // 14), self.breathing())
 
     def _draw_moving(self, surface: pygame.Surface) -> None:
-        for sprite in sorted((s for s in self.sprites.values() if s.moving), key=lambda s: s.z):
-            self._blit_sprite(surface, sprite)
+        for sprite in self.layer.flying():
+            self._blit_sprite(surface, cast(CardSprite, sprite))
 
     def _draw_drag(self, surface: pygame.Surface) -> None:
         if self.drag is None or not self.drag.active or self.mouse is None:
@@ -295,19 +284,9 @@ class BattleLineDrawing(BattleLineView):
         if flag is not None and flag in self._local_targets(self.drag.card):
             n = len(self.obs["flags"][flag]["cards"][self.me])
             rect = self.slot_rect(flag, self.me, n)
-            ghost = self.art.glow(rect.w, rect.h, self.ctx.palette["selected"], max(3, g.cw // 12))
-            blit_center(surface, ghost, rect.center)
-        floating = CardSprite(
-            sprite.card,
-            sprite.deck,
-            self.mouse[0],
-            self.mouse[1],
-            g.hand_w * 0.9,
-            0.0,
-            1.0,
-            Z_MOVING,
-            moving=True,
-        )
+            self.art.ring(surface, rect, self.ctx.palette["selected"], max(3, g.cw // 12))
+        floating = card_sprite(sprite.key, sprite.card, sprite.deck, *self.mouse, g.hand_w * 0.9)
+        floating.moving = True
         self._blit_sprite(surface, floating)
 
     def _draw_opponent_hand(self, surface: pygame.Surface) -> None:
@@ -375,41 +354,20 @@ class BattleLineDrawing(BattleLineView):
                         continue
                     rect = self.visible_rect(f, side, j, len(stack))
                     colour = p["selected"] if card == hovered else p["legal"]
-                    ring = self.art.glow(rect.w, rect.h, colour, max(2, g.cw // 18))
                     alpha = 255 if card == hovered else self.breathing(urgent=True)
-                    blit_center(surface, ring, rect.center, alpha)
+                    self.art.ring(surface, rect, colour, max(2, g.cw // 18), alpha)
 
     def _draw_claim_buttons(self, surface: pygame.Surface) -> None:
         p = self.ctx.palette
         for f in self._claimable():
             rect = self.claim_button_rect(f)
             token = self._flag_token_rect(f)
-            halo = self.art.glow(token.w, token.h, p["claim"], max(3, token.w // 12))
-            blit_center(surface, halo, token.center, self.breathing(urgent=True))
+            alpha = self.breathing(urgent=True)
+            self.art.ring(surface, token, p["claim"], max(3, token.w // 12), alpha)
             hovered = self.mouse is not None and rect.collidepoint(self.mouse)
-            self._button(
-                surface, rect, i18n.t("battleline.button.claim"), primary=True, hot=hovered
-            )
+            overlays.button(surface, self.art, rect, i18n.t("battleline.button.claim"), hot=hovered)
             if self.hint == claim_action(f):
                 self._hint_ring(surface, rect)
-
-    def _button(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        label: str,
-        primary: bool,
-        hot: bool,
-    ) -> None:
-        p = self.ctx.palette
-        fill = p["gold"] if primary else lighter(p["panel"], 0.12)
-        if hot:
-            fill = lighter(fill, 0.18)
-        edge = lighter(fill, 0.35)
-        surface.blit(self.art.panel(rect.w, rect.h, (*fill, 255), edge, rect.h // 2), rect)
-        ink = darker(p["gold"], 0.8) if primary else p["text"]
-        text = self.art.fitted(label, max(8, round(rect.h * 0.55)), ink, rect.w - 8, bold=True)
-        blit_center(surface, text, rect.center)
 
     # --- the side column ----------------------------------------------------------------------
     def _draw_column(self, surface: pygame.Surface) -> None:
@@ -489,7 +447,7 @@ class BattleLineDrawing(BattleLineView):
 
     def _draw_pile_label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         p, g = self.ctx.palette, self.geo
-        img = self.art.text(text.upper(), self.fs(1.15), p["text_dim"], bold=True)
+        img = self.art.text(text.upper(), pile_label_px(g.unit), p["text_dim"], bold=True)
         surface.blit(img, img.get_rect(topleft=(rect.x, rect.y)))
         h = card_height(g.mini_w)
         surface.blit(
@@ -505,49 +463,20 @@ class BattleLineDrawing(BattleLineView):
             surface.blit(self.art.slot(pile.w, pile.h, p["legal"], True), pile)
 
     def _draw_plate(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
-        obs, p, g = self.obs, self.ctx.palette, self.geo
-        colour = self.art.side(side)
-        active = obs["turn"] == side and obs["phase"] != "over"
-        winner = obs["phase"] == "over" and obs["winner"] == side
-        edge = p["gold"] if (active or winner) else p["panel_edge"]
-        surface.blit(
-            self.art.panel(rect.w, rect.h, (*darker(colour, 0.55), 235), edge, round(g.unit)), rect
-        )
-        if active:
-            ring = self.art.glow(rect.w, rect.h, p["gold"], max(2, round(g.unit * 0.4)))
-            blit_center(surface, ring, rect.center, self.breathing())
-        pad = round(0.7 * g.unit)
-        mark = self.art.side_mark(side, self.fs(1.9))
-        surface.blit(mark, mark.get_rect(midleft=(rect.x + pad, rect.y + rect.h * 0.32)))
-        name_x = rect.x + pad + mark.get_width() + round(0.5 * g.unit)
-        tag = ""
-        if winner:
-            tag = i18n.t("battleline.winner")
-        elif active:
-            tag = i18n.t("battleline.to_move")
-        tag_img = (
-            self.art.text(tag, self.fs(1.15), darker(p["gold"], 0.8), bold=True) if tag else None
-        )
-        tag_w = tag_img.get_width() + round(g.unit) if tag_img else 0
-        name = self.art.fitted(
-            self.name(side), self.fs(1.6), p["text"], rect.right - pad - name_x - tag_w, bold=True
-        )
-        surface.blit(name, name.get_rect(midleft=(name_x, rect.y + rect.h * 0.32)))
-        if tag_img is not None:
-            pill = pygame.Rect(
-                0, 0, tag_img.get_width() + round(0.8 * g.unit), tag_img.get_height()
-            )
-            pill.midright = (rect.right - pad, round(rect.y + rect.h * 0.32))
-            surface.blit(self.art.panel(pill.w, pill.h, (*p["gold"], 255), None, pill.h // 2), pill)
-            blit_center(surface, tag_img, pill.center)
-        flags = sum(1 for fl in obs["flags"] if fl["claimed_by"] == side)
-        parts = [i18n.t("battleline.flags_held", n=flags)]
+        obs = self.obs
+        counters = [
+            i18n.t("battleline.flags_held", n=sum(f["claimed_by"] == side for f in obs["flags"]))
+        ]
         if obs["options"].get("tactics", "on") == "on":
-            parts.append(i18n.t("battleline.tactics_played", n=obs["tactics_played"][side]))
+            counters.append(i18n.t("battleline.tactics_played", n=obs["tactics_played"][side]))
         if obs["match"]["games"] > 1:
-            parts.append(i18n.t("battleline.points", n=obs["match"]["points"][side]))
-        line = self.art.fitted("   ".join(parts), self.fs(1.25), p["text_dim"], rect.w - 2 * pad)
-        surface.blit(line, line.get_rect(midleft=(rect.x + pad, rect.y + rect.h * 0.72)))
+            counters.append(i18n.t("battleline.points", n=obs["match"]["points"][side]))
+        seat = self.seat(
+            side, self.name(side), obs["phase"] == "over", obs["winner"], tuple(counters)
+        )
+        overlays.draw_seat(
+            surface, self.art, rect, seat, self.geo.unit, self.breathing(), self.art.side_mark
+        )
 
     def _draw_decks(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
@@ -561,33 +490,21 @@ class BattleLineDrawing(BattleLineView):
             name = i18n.t(
                 "battleline.deck.troop" if deck == TROOP_DECK else "battleline.deck.tactics"
             )
-            label = self.art.fitted(name.upper(), self.fs(1.15), p["text_dim"], rect.w + 8, True)
+            px = pile_label_px(g.unit)
+            label = self.art.fitted(name.upper(), px, p["text_dim"], rect.w + 8, True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 2)))
             n = counts[deck]
             if deck in targets:
-                ring = self.art.glow(
-                    rect.w,
-                    rect.h,
-                    p["selected"] if deck == hovered else p["legal"],
-                    max(3, rect.w // 12),
-                )
-                blit_center(
-                    surface,
-                    ring,
-                    rect.center,
-                    255 if deck == hovered else self.breathing(urgent=True),
-                )
+                colour = p["selected"] if deck == hovered else p["legal"]
+                alpha = 255 if deck == hovered else self.breathing(urgent=True)
+                self.art.ring(surface, rect, colour, max(3, rect.w // 12), alpha)
             if not n:
                 surface.blit(self.art.slot(rect.w, rect.h, lighter(p["panel"], 0.4), False), rect)
                 continue
-            layers = min(6, (n + 4) // 5)
-            dy = max(1, rect.w // 40)
-            surface.blit(
-                self.art.shadow(rect.w, rect.h), rect.move(-rect.w // 10 + 2, -rect.w // 10 + 4)
+            back, shadow = self.art.back(deck, rect.w), self.art.shadow(rect.w, rect.h)
+            overlays.stack(
+                surface, self.art, rect, back, shadow, min(6, (n + 4) // 5), n, self.fs(1.35)
             )
-            back = self.art.back(deck, rect.w)
-            for i in range(layers - 1, -1, -1):
-                surface.blit(back, rect.move(0, i * dy))
             top = self.obs["deck_tops"]["troop" if deck == TROOP_DECK else "tactics"]
             if top and top[0] is not None:  # the viewer put this card back with Scout
                 spot = self.top_card_rect(deck)
@@ -597,43 +514,19 @@ class BattleLineDrawing(BattleLineView):
                     i18n.t("battleline.deck.top"), self.fs(1.0), p["text"], bold=True
                 )
                 surface.blit(tag, tag.get_rect(midtop=(spot.centerx, spot.bottom)))
-            badge = self.art.text(str(n), self.fs(1.35), darker(p["gold"], 0.8), bold=True)
-            pill = pygame.Rect(
-                0, 0, max(badge.get_width() + 10, badge.get_height()), badge.get_height()
-            )
-            pill.center = (rect.right - 2, rect.bottom + layers * dy - 2)
-            surface.blit(self.art.panel(pill.w, pill.h, (*p["gold"], 255), None, pill.h // 2), pill)
-            blit_center(surface, badge, pill.center)
             if self.hint == draw_action(deck):
                 self._hint_ring(surface, rect)
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
-        p, g = self.ctx.palette, self.geo
+        g = self.geo
         button = self._action_button()
         if button is not None:
             hot = self.mouse is not None and g.action.collidepoint(self.mouse)
-            self._button(surface, g.action, button[1], primary=True, hot=hot)
+            overlays.button(surface, self.art, g.action, button[1], hot=hot)
             if self.hint == button[0]:
                 self._hint_ring(surface, g.action)
-        # the auto-claim switch
-        rect = g.toggle
-        knob_h = round(rect.h * 0.7)
-        track = pygame.Rect(rect.x, 0, round(knob_h * 1.9), knob_h)
-        track.centery = rect.centery
-        on = self.auto_claim
-        fill = p["legal"] if on else lighter(p["panel"], 0.25)
-        surface.blit(
-            self.art.panel(track.w, track.h, (*fill, 255), lighter(fill, 0.3), track.h // 2), track
-        )
-        knob_x = track.right - knob_h // 2 if on else track.x + knob_h // 2
-        pygame.draw.circle(surface, p["text"], (knob_x, track.centery), knob_h // 2 - 2)
-        text = self.art.fitted(
-            i18n.t("battleline.auto_claim"),
-            self.fs(1.3),
-            p["text"] if on else p["text_dim"],
-            rect.w - track.w - 8,
-        )
-        surface.blit(text, text.get_rect(midleft=(track.right + round(0.6 * g.unit), rect.centery)))
+        label = i18n.t("battleline.auto_claim")
+        overlays.switch(surface, self.art, g.toggle, label, self.auto_claim, self.fs(1.3))
 
     # --- claims: the proof shown ----------------------------------------------------------------
     def _hovered_claim_flag(self) -> int | None:

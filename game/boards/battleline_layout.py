@@ -4,13 +4,16 @@ the places an observation gives them."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any, cast
 
 import pygame
 
 from game import i18n
-from game.boards.base import Board, BoardContext
+from game.boards.base import Board, BoardContext, hit
 from game.boards.battleline_art import STRIP, BattleLineArt, card_height
+from game.boards.layer import Spot, Sprite
 from game.engines.battleline.actions import (
     CLAIM_BASE,
     DISCARD,
@@ -43,19 +46,18 @@ Z_MOVING = 10_000  # sprites in flight are drawn above everything at rest
 
 # --- sprites: the animated state of what is drawn ----------------------------------------------
 @dataclass
-class CardSprite:
-    """A card the viewer can see (``card``), or an anonymous back in flight (``card`` None)."""
+class CardSprite(Sprite):
+    """A card the viewer can see (``card``), or an anonymous back in flight (``card`` None), on
+    the kit's sprite layer; its height follows its width by the card aspect."""
 
-    card: int | None
-    deck: int
-    x: float  # centre
-    y: float
-    w: float  # width in pixels (height follows the card aspect)
-    angle: float = 0.0
-    face: float = 1.0  # 0 back up, 1 face up (a flip turns it over halfway)
-    z: int = 0
-    moving: bool = False
-    alpha: float = 1.0
+    card: int | None = None
+    deck: int = 0
+
+
+def card_sprite(
+    key: Hashable, card: int | None, deck: int, x: float, y: float, w: float, **more: Any
+) -> CardSprite:
+    return CardSprite(key, x, y, w, card_height(round(w)), card=card, deck=deck, **more)
 
 
 @dataclass
@@ -72,6 +74,10 @@ class Place:
     w: float
     angle: float
     z: int
+
+    @property
+    def spot(self) -> Spot:
+        return self.x, self.y, self.w, card_height(round(self.w))
 
 
 @dataclass
@@ -139,6 +145,11 @@ HAND = 1.3
 LABEL = 0.19
 
 
+def pile_label_px(unit: float) -> int:
+    """The size of the DECK and DISCARD labels (never below 9 px, as every board text)."""
+    return max(9, round(1.15 * unit))
+
+
 def compute_geometry(r: pygame.Rect) -> Geometry:
     """The felt with the flag columns on the left; the opponent, decks, buttons and the viewer
     in a column on the right."""
@@ -182,7 +193,7 @@ def compute_geometry(r: pygame.Rect) -> Geometry:
     ip = max(4, round(0.8 * u))
     inner_w = col_w - 2 * ip
     plate_h = round(max(5.2 * u, 30))
-    lh = max(12, round(1.8 * u))
+    lh = max(12, round(1.8 * u), round(1.6 * pile_label_px(u)))  # DISCARD: M+ lines are ~1.5 em
     mini_w = min(round(inner_w / 2.4), round(cw * 0.8))
     discard_h = lh + card_height(mini_w)
     opp_plate = pygame.Rect(column.x + ip, column.y + ip, inner_w, plate_h)
@@ -266,7 +277,6 @@ class BattleLineView(Board):
     def __init__(self, ctx: BoardContext) -> None:
         super().__init__(ctx)
         self.art = BattleLineArt(ctx.palette, self._art_label)
-        self.sprites: dict[object, CardSprite] = {}  # card id, or a key of an anonymous back
         self.flags = [FlagSprite() for _ in range(NUM_FLAGS)]
         self.incoming = [0, 0]  # backs flying into the opponent's hand, per deck
         self.banner: Banner | None = None
@@ -276,8 +286,14 @@ class BattleLineView(Board):
         self.auto_claim = bool(ctx.extra.get("auto_claim", False))
         self._home: tuple[float, float] | None = None  # where the viewer's pending card rests
         self._shown: tuple[int, int] | None = None  # (viewer, game) the sprites were built for
+        self._same_game = False  # whether the observation shown is of the game shown before
         self._anon = 0
         self.geo = compute_geometry(self.rect)
+
+    @property
+    def sprites(self) -> dict[Hashable, CardSprite]:
+        """The cards on the kit's sprite layer: by card id, or a key of an anonymous back."""
+        return cast(dict[Hashable, CardSprite], self.layer.sprites)
 
     @staticmethod
     def _art_label(key: int | str) -> str:
@@ -585,19 +601,12 @@ class BattleLineView(Board):
         return None
 
     def _table_card_at(self, pos: tuple[int, int]) -> int | None:
-        for f, flag in enumerate(self.obs["flags"]):
-            for side in (0, 1):
-                cards = flag["cards"][side]
-                for j, card in enumerate(cards):
-                    if self.visible_rect(f, side, j, len(cards)).collidepoint(pos):
-                        return card
-        return None
+        """A card at a flag under ``pos`` (the kit's keyed layer holds them by id)."""
+        key = self.key_at(pos)
+        return key if isinstance(key, int) and self._side_of(self.obs, key) is not None else None
 
     def _flag_at(self, pos: tuple[int, int]) -> int | None:
-        for f in range(NUM_FLAGS):
-            if self.column_rect(f).collidepoint(pos):
-                return f
-        return None
+        return hit(pos, ((f, self.column_rect(f)) for f in range(NUM_FLAGS)))
 
     def _flag_token_rect(self, flag: int) -> pygame.Rect:
         g = self.geo
@@ -607,19 +616,16 @@ class BattleLineView(Board):
 
     def _claim_at(self, pos: tuple[int, int]) -> int | None:
         """A click in the claim phase: a Claim button, or a flag whose side is complete."""
-        for f in self._claimable():
-            if self.claim_button_rect(f).collidepoint(pos):
-                return f
+        button = hit(pos, ((f, self.claim_button_rect(f)) for f in self._claimable()))
+        if button is not None:
+            return button
         flag = self._flag_at(pos)
         if flag is not None and self.obs["flags"][flag]["claim"] is not None:
             return flag
         return None
 
     def _deck_at(self, pos: tuple[int, int]) -> int | None:
-        for d, rect in enumerate(self.geo.decks):
-            if rect.inflate(rect.w // 5, rect.h // 5).collidepoint(pos):
-                return d
-        return None
+        return hit(pos, ((d, r.inflate(r.w // 5, r.h // 5)) for d, r in enumerate(self.geo.decks)))
 
     def _lift(self, card: int | None) -> float:
         return 0.0 if card is None else self.lifts.get(card, 0.0) * LIFT

@@ -12,13 +12,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import cast
 
 import pygame
 
 from game import i18n
-from game.boards.base import Board, BoardContext, Obs, Things
-from game.boards.flatfront_art import SQUARE_SPACING, CardText, FlatFrontArt, square_offsets
+from game.boards.base import Board, BoardContext, Obs, Things, hit
+from game.boards.flatfront_art import SQUARE_SPACING, FlatFrontArt, square_offsets
+from game.boards.layer import Sprite, blit_sprite
 from game.boards.turns import Step
+from game.engines.base import State
 from game.engines.flatfront import (
     MAX_SPAN,
     POWERS,
@@ -108,9 +111,7 @@ T_CAMERA = 0.5
 VIEW_CELLS = 6.25  # cells visible across and down: a 4-wide field plus a free cell each side
 TILE_ASPECT = 1.5
 GAP = 0.06  # gap between neighbouring tiles, relative to the tile height
-KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
-    getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
-}
+FACE_UP = "face_up"  # the face-up tile's key on the kit's sprite layer
 MAX_OPTION_COLUMNS = 3  # chooser cards per row (a 3-square tile has at most six mixes)
 
 
@@ -131,17 +132,8 @@ class TileSprite:
     squares: int
     cell: tuple[int, int]
     pieces: list[PieceSprite]
-    arrive: float = 1.0  # 0: at its source (face-up slot), 1: in its cell
-    dropped: bool = False  # placed by this viewer's click: lands in place instead of sliding
     pulse: float = 0.0  # attacker glow
     strike: float = 0.0  # strike effect progress on a target (0 = none)
-
-
-@dataclass
-class FaceUpSprite:
-    owner: int
-    squares: int
-    flip: float = 1.0  # 0: a back on the pile, 1: face up in the slot
 
 
 @dataclass
@@ -247,13 +239,11 @@ class FlatFrontBoard(Board):
         super().__init__(ctx)
         self.art = FlatFrontArt(ctx.palette)
         self.tiles: dict[int, TileSprite] = {}
-        self.face: FaceUpSprite | None = None
         self.banner: Banner | None = None
         self.flash: Banner | None = None  # a short-lived banner (a pass) over the main one
         self.camera = Camera()
         self.chooser_appear = _Timer(1.0)
         self._clicked_cell: tuple[int, int] | None = None
-        self._cards: dict[tuple, pygame.Surface] = {}  # rendered player cards by content
         self.geo = compute_geometry(self.rect)
 
     # --- geometry -----------------------------------------------------------------------------
@@ -261,17 +251,20 @@ class FlatFrontBoard(Board):
         super().layout(rect)
         self.geo = compute_geometry(self.rect)
         self.art.clear()
-        self._cards = {}
+        self._face_up(self.obs)
 
     def fs(self, size: float) -> int:
         """A font size in layout units."""
         return max(9, round(size * self.geo.unit))
 
-    def cell_center(self, cell: tuple[float, float]) -> tuple[float, float]:
-        g = self.geo
+    def cell_center(
+        self, cell: tuple[float, float], camera: tuple[float, float] | None = None
+    ) -> tuple[float, float]:
+        """Where a cell is drawn now (or once the camera reaches ``camera``)."""
+        g, (cx, cy) = self.geo, camera or (self.camera.x, self.camera.y)
         return (
-            g.area.centerx + (cell[0] + 0.5 - self.camera.x) * g.pitch[0],
-            g.area.centery + (cell[1] + 0.5 - self.camera.y) * g.pitch[1],
+            g.area.centerx + (cell[0] + 0.5 - cx) * g.pitch[0],
+            g.area.centery + (cell[1] + 0.5 - cy) * g.pitch[1],
         )
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[int, int]:
@@ -288,16 +281,10 @@ class FlatFrontBoard(Board):
 
     # --- observation diff ---------------------------------------------------------------------
     def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
-        self._clicked_cell, clicked = None, self._clicked_cell
-        if not animate or previous is None or not self._follows(previous, obs):
-            self.tweens.clear()
-            self._rebuild(obs)
-        else:
-            self.tweens.finish_all()  # a new move arrived: land the previous one first
-            self._animate_diff(previous, obs, clicked)
+        super().on_observation(previous, obs, animate)
+        self._clicked_cell = None
 
-    @staticmethod
-    def _follows(previous: dict, obs: dict) -> bool:
+    def follows(self, previous: dict, obs: dict) -> bool:
         """True if ``obs`` follows ``previous`` by playing forward (not an undo or a new game)."""
         old, new = previous["tiles"], obs["tiles"]
         if len(new) < len(old):
@@ -325,34 +312,33 @@ class FlatFrontBoard(Board):
         ]
         return TileSprite(tile["id"], tile["owner"], tile["squares"], tuple(tile["cell"]), pieces)
 
-    def _rebuild(self, obs: dict) -> None:
+    def rebuild(self, obs: dict) -> None:
         self.tiles = {t["id"]: self._sprite(t) for t in obs["tiles"]}
-        fu = obs["face_up"]
-        self.face = FaceUpSprite(fu["owner"], fu["squares"]) if fu else None
+        self._face_up(obs)
         self.banner = self._banner_for(obs)
         self.flash = None
         self.chooser_appear.t = 1.0
         self.camera.x, self.camera.y = self._camera_target(obs)
 
-    def _animate_diff(self, prev: dict, obs: dict, clicked: tuple[int, int] | None) -> None:
-        t = 0.0
+    def _face_up(self, obs: Obs) -> None:
+        """The face-up tile in its slot, on the kit's layer (none once it is placed)."""
+        self.layer.drop(FACE_UP)
+        if obs and obs["face_up"] is not None:
+            self.layer.add(Sprite(FACE_UP, *self.geo.slot.center, *self.geo.slot_tile))
+
+    def animate_change(self, prev: dict, obs: dict) -> None:
+        t, camera, clicked = 0.0, self._camera_target(obs), self._clicked_cell
         old_tiles = {tile["id"]: tile for tile in prev["tiles"]}
         # 1. tiles placed: slide from the face-up slot (or land where the viewer clicked)
         for tile in obs["tiles"]:
             if tile["id"] in old_tiles:
                 continue
-            sprite = self._sprite(tile)
-            sprite.arrive = 0.0
-            sprite.dropped = tuple(tile["cell"]) == clicked
+            sprite = self.tiles[tile["id"]] = self._sprite(tile)
             for piece in sprite.pieces:
                 piece.drop = 0.0
-            self.tiles[tile["id"]] = sprite
-            self.tweens.animate(
-                sprite, T_SLIDE * (0.6 if sprite.dropped else 1.0), "out_cubic", arrive=1.0, delay=t
-            )
-            self.tweens.sound(t + T_SLIDE * 0.5, "place")
-            t += T_SLIDE * (0.6 if sprite.dropped else 1.0)
-        self.face = None if obs["face_up"] is None else self.face
+            t = self._arrive(sprite, tuple(tile["cell"]) == clicked, camera, t)
+        if obs["face_up"] is None:
+            self.layer.drop(FACE_UP)
         # 2. pieces set on a tile: they drop in one after another
         for tile in obs["tiles"]:
             sprite = self.tiles[tile["id"]]
@@ -383,8 +369,11 @@ class FlatFrontBoard(Board):
         # 4. a tile turned up: it flips off the pile into the face-up slot
         fu = obs["face_up"]
         if fu is not None and (prev["face_up"] is None or obs["pile"] < prev["pile"]):
-            self.face = FaceUpSprite(fu["owner"], fu["squares"], flip=0.0)
-            self.tweens.animate(self.face, T_FLIP, "in_out_sine", flip=1.0, delay=t)
+            g = self.geo
+            face = self.layer.add(Sprite(FACE_UP, *g.pile.center, *g.slot_tile, face=0.0))
+            to = (*g.slot.center, *g.slot_tile)
+            arc = g.slot_tile[1] * 0.35
+            self.layer.fly(face, to, T_FLIP, t, "in_out_sine", face=1.0, arc=arc)
             self.tweens.sound(t, "flip")
             t += T_FLIP * 0.6
         # 5. banners: a pass flashes briefly; otherwise the main banner changes when its title does
@@ -392,17 +381,36 @@ class FlatFrontBoard(Board):
             if obs["passed"][side] and not prev["passed"][side]:
                 name = side_name(side)
                 title = i18n.t("flatfront.banner.passes", side=name)
-                self._flash(
-                    Banner(title, i18n.t("flatfront.banner.passes_sub"), side, ("pass", side)), t
+                sub = i18n.t("flatfront.banner.passes_sub")
+                overlays.flash_banner(
+                    self, Banner(title, sub, side, ("pass", side)), t, T_FLASH_HOLD, "flash"
                 )
                 t += T_FLASH_HOLD
-        self._set_banner(self._banner_for(obs), t)
+        overlays.set_banner(self, self._banner_for(obs), t)
         if obs["phase"] == "pieces" and self.legal:
             self.chooser_appear.t = 0.0
             self.tweens.animate(self.chooser_appear, 0.25, "out_back", t=1.0, delay=t)
-        tx, ty = self._camera_target(obs)
-        if (tx, ty) != (self.camera.x, self.camera.y):
-            self.tweens.animate(self.camera, T_CAMERA, "in_out_quad", x=tx, y=ty)
+        if camera != (self.camera.x, self.camera.y):
+            self.tweens.animate(self.camera, T_CAMERA, "in_out_quad", x=camera[0], y=camera[1])
+
+    def _arrive(
+        self, sprite: TileSprite, clicked: bool, camera: tuple[float, float], t: float
+    ) -> float:
+        """A tile placed flies on the kit's layer from the face-up slot on an arc, or, placed by
+        this viewer's click, lands where it was clicked; to its cell as the camera will show it."""
+        g, (w, h) = self.geo, self.geo.tile
+        x, y = self.cell_center(sprite.cell, camera)
+        start = (x, y, w * 1.15, h * 1.15) if clicked else (*g.slot.center, *g.slot_tile)
+        flight = self.layer.add(Sprite(("tile", sprite.id), *start))
+        duration = T_SLIDE * (0.6 if clicked else 1.0)
+        self.layer.fly(flight, (x, y, w, h), duration, t, arc=0.0 if clicked else h * 0.4)
+        self.tweens.sound(t + T_SLIDE * 0.5, "place")
+        return t + duration
+
+    def _settled(self) -> list[TileSprite]:
+        """The tiles in their cells (not in flight)."""
+        flying = {flight.key for flight in self.layer.flying()}
+        return [s for s in self.tiles.values() if ("tile", s.id) not in flying]
 
     def _animate_attack(self, prev: dict, target: dict, fell: list[int], t: float) -> float:
         attacker_side = 1 - target["owner"]
@@ -452,12 +460,6 @@ class FlatFrontBoard(Board):
             for t in obs["tiles"]
             if t["owner"] == side and tuple(t["cell"]) in near and _standing_power(t) > 0
         ]
-
-    def _flash(self, banner: Banner, delay: float) -> None:
-        overlays.flash_banner(self, banner, delay, T_FLASH_HOLD, "flash")
-
-    def _set_banner(self, banner: Banner | None, delay: float) -> None:
-        overlays.set_banner(self, banner, delay)
 
     def _banner_for(self, obs: dict) -> Banner | None:
         """The main banner for an observation: whose tile came up, who attacks, who won."""
@@ -560,12 +562,8 @@ class FlatFrontBoard(Board):
         return overlays.chooser_rects(len(options), card, anchor, g.mat, tiles, g.unit, columns)
 
     def _tile_at(self, pos: tuple[int, int]) -> dict | None:
-        if not self.obs or not self.geo.area.collidepoint(pos):
-            return None
-        for tile in self.obs["tiles"]:
-            if self.tile_rect(tuple(tile["cell"])).collidepoint(pos):
-                return tile
-        return None
+        key = self.key_at(pos) if self.geo.area.collidepoint(pos) else None
+        return None if key is None else self.obs["tiles"][cast(tuple[str, int], key)[1]]
 
     # --- the kit's keyed layer and click points -----------------------------------------------
     def things(self, obs: Obs) -> Things:
@@ -579,6 +577,10 @@ class FlatFrontBoard(Board):
         sprite = self.tiles.get(key[1]) if isinstance(key, tuple) else None
         return None if sprite is None else self.tile_rect(sprite.cell)
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The piece chooser while it is open."""
+        return self._option_rects()[:1]
+
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
         if is_place(action):
             x, y = self.cell_center(decode_place(action))
@@ -590,26 +592,13 @@ class FlatFrontBoard(Board):
         return [self.tile_rect(self.tiles[decode_attack(action)].cell).center]
 
     # --- input ----------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> int | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            return self._click(event.pos)
-        if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
-        return None
-
-    def _click(self, pos: tuple[int, int]) -> int | None:
+    def click(self, pos: tuple[int, int]) -> int | None:
         if not self.legal or not self.obs:
             return None
         rects = self._option_rects()
         if rects:
-            for (action, _), rect in zip(self._options(), rects[1:], strict=True):
-                if rect.collidepoint(pos):
-                    return action
-            return self.refuse("flatfront.feedback.choose")
+            chosen = hit(pos, zip(self.numbered(), rects[1:], strict=True))
+            return chosen if chosen is not None else self.refuse("flatfront.feedback.choose")
         if not self.geo.area.collidepoint(pos):
             return None
         if any(is_place(a) for a in self.legal):
@@ -627,12 +616,9 @@ class FlatFrontBoard(Board):
             return attack_action(tile["id"])
         return None
 
-    def _key(self, key: int) -> int | None:
-        """Keys 1..9 pick the n-th option of the piece chooser."""
-        options = self._options()
-        if key in KEYS and KEYS[key] <= len(options):
-            return options[KEYS[key] - 1][0]
-        return None
+    def numbered(self) -> list[int]:
+        """Keys 1..9 pick the piece mixes, cheapest first."""
+        return [action for action, _ in self._options()]
 
     def turn_words(self, steps: list[Step]) -> list[str]:
         """Each step without its subject or coordinates (hovering the row marks the tile)."""
@@ -663,6 +649,14 @@ class FlatFrontBoard(Board):
         sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
         return i18n.t(f"log.flatfront.{key}", **{**args, **sides})
 
+    def action_words(self, state: State, action: int) -> str:
+        """The side, then the log's words for the action: no coordinates ("Blue places the
+        tile")."""
+        phrase = state.action_phrase(action)
+        step = Step(len(state.history), state.current_player(), phrase, "")
+        side = side_name(int(phrase[1].get("side", state.current_player())))
+        return i18n.t("flatfront.said", side=side, words=self.turn_words([step])[0])
+
     def status_text(self) -> str:
         obs = self.obs
         if obs is None:
@@ -692,7 +686,6 @@ class FlatFrontBoard(Board):
     def paint(self, surface: pygame.Surface) -> None:
         if self.art.p != self.ctx.palette:  # the colour-blind setting changed
             self.art = FlatFrontArt(self.ctx.palette)
-            self._cards = {}
         g = self.geo
         surface.blit(
             self.art.background(self.rect.size, g.mat.move(-self.rect.x, -self.rect.y)), self.rect
@@ -778,7 +771,7 @@ class FlatFrontBoard(Board):
             else set()
         )
         shadow = self.art.tile_shadow(w, h)
-        settled = [s for s in self.tiles.values() if s.arrive >= 1.0]
+        settled = self._settled()
         for sprite in settled:
             c = self.cell_center(sprite.cell)
             blit_center(surface, shadow, (c[0] + h * 0.03, c[1] + h * 0.06))
@@ -786,44 +779,24 @@ class FlatFrontBoard(Board):
             rect = self.tile_rect(sprite.cell)
             surface.blit(self.art.tile(sprite.owner, sprite.squares, w, h), rect)
             if obs["phase"] == "over" and not any(pc.standing for pc in sprite.pieces):
-                self._dim(surface, rect)
+                fill = (*p["bg"], 110)
+                self.art.veil(surface, rect.center, rect.size, fill, round(rect.h * 0.08))
         # highlights over the tiles
         thick = max(3, round(self.geo.unit * 0.5))
         pending = obs["pending_tile"]
         for sprite in settled:
             rect = self.tile_rect(sprite.cell)
             if sprite.id in targets:
-                glow = self.art.glow(w, h, p["target"], thick)
                 is_hovered = hovered is not None and hovered["id"] == sprite.id
-                blit_center(
-                    surface,
-                    glow,
-                    rect.center,
-                    255 if is_hovered else self.breathing(urgent=True),
-                )
+                alpha = 255 if is_hovered else self.breathing(urgent=True)
+                self.art.ring(surface, rect, p["target"], thick, alpha)
                 mark = self.art.crosshair(round(h * 0.3), p["target"])
                 surface.blit(mark, mark.get_rect(center=(rect.right - h * 0.1, rect.top + h * 0.1)))
             if sprite.id in attackers or sprite.pulse > 0:
-                glow = self.art.glow(w, h, p["attacker"], thick)
-                blit_center(
-                    surface,
-                    glow,
-                    rect.center,
-                    round(255 * max(sprite.pulse, 0.85 if sprite.id in attackers else 0)),
-                )
+                alpha = round(255 * max(sprite.pulse, 0.85 if sprite.id in attackers else 0))
+                self.art.ring(surface, rect, p["attacker"], thick, alpha)
             if sprite.id == pending:
-                glow = self.art.glow(w, h, self.art.side(sprite.owner), thick)
-                blit_center(surface, glow, rect.center, self.breathing())
-
-    def _dim(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        veil = self.art.panel(
-            rect.w,
-            rect.h,
-            (*self.ctx.palette["bg"], 110),
-            self.ctx.palette["bg"],
-            round(rect.h * 0.08),
-        )
-        surface.blit(veil, rect)
+                self.art.ring(surface, rect, self.art.side(sprite.owner), thick, self.breathing())
 
     def _piece_positions(
         self, sprite: TileSprite, center: tuple[float, float]
@@ -839,8 +812,7 @@ class FlatFrontBoard(Board):
     def _draw_pieces(self, surface: pygame.Surface) -> None:
         placed = [
             (base, sprite.owner, piece)
-            for sprite in self.tiles.values()
-            if sprite.arrive >= 1.0
+            for sprite in self._settled()
             for piece, base in self._piece_positions(sprite, self.cell_center(sprite.cell))
         ]
         placed.sort(key=lambda item: item[0][1])  # nearer (lower) pieces overlap farther ones
@@ -902,52 +874,24 @@ class FlatFrontBoard(Board):
         return tile
 
     def _draw_combat_info(self, surface: pygame.Surface) -> None:
+        """The hovered target's attack against its defence, and whether it is enough."""
         tile = self._hovered_target()
         if tile is None:
             return
         obs, p, g = self.obs, self.ctx.palette, self.geo
-        attack = obs["attacks"][str(tile["id"])]
-        defence = obs["defence"][str(tile["id"])]
-        ok = attack > defence
-        line1 = self.art.text(
-            i18n.t("flatfront.attack_vs", attack=attack, defence=defence),
-            self.fs(1.9),
-            p["text"],
-            bold=True,
-        )
+        attack, defence = obs["attacks"][str(tile["id"])], obs["defence"][str(tile["id"])]
+        ok, said = attack > defence, i18n.t("flatfront.attack_vs", attack=attack, defence=defence)
         colour = p["legal"] if ok else p["illegal"]
-        verdict = [
-            self.art.text("✔" if ok else "✘", self.fs(1.5), colour, symbol=True),
-            self.art.text(
-                i18n.t("flatfront.attack_ok" if ok else "flatfront.attack_short"),
-                self.fs(1.6),
-                colour,
-                bold=True,
-            ),
+        verdict = i18n.t("flatfront.attack_ok" if ok else "flatfront.attack_short")
+        rows = [
+            [self.art.text(said, self.fs(1.9), p["text"], bold=True)],
+            [
+                self.art.text("✔" if ok else "✘", self.fs(1.5), colour, symbol=True),
+                self.art.text(verdict, self.fs(1.6), colour, bold=True),
+            ],
         ]
-        gap = round(0.5 * g.unit)
-        pad = round(g.unit)
-        line2_h = verdict[1].get_height()
-        box = pygame.Rect(
-            0,
-            0,
-            max(line1.get_width(), row_width(verdict, gap)) + 2 * pad,
-            line1.get_height() + line2_h + pad,
-        )
-        rect = self.tile_rect(tuple(tile["cell"]))
-        box.midbottom = (rect.centerx, rect.top - round(0.4 * g.unit))
-        if box.top < g.mat.top:
-            box.midtop = (rect.centerx, rect.bottom + round(0.4 * g.unit))
-        box.clamp_ip(g.mat)
-        surface.blit(
-            self.art.panel(box.w, box.h, (*p["panel"], 235), p["panel_edge"], round(g.unit)), box
-        )
-        surface.blit(line1, (box.x + pad, box.y + pad // 2))
-        blit_row(
-            surface,
-            verdict,
-            (box.x + pad, box.y + pad // 2 + line1.get_height() + line2_h // 2),
-            gap,
+        overlays.info_box(
+            surface, self.art, rows, self.tile_rect(tuple(tile["cell"])), g.mat, g.unit
         )
 
     def _draw_ghost(self, surface: pygame.Surface) -> None:
@@ -955,14 +899,15 @@ class FlatFrontBoard(Board):
         if (
             not cells
             or self.mouse is None
-            or self.face is None
+            or self.obs["face_up"] is None
             or not self.geo.area.collidepoint(self.mouse)
         ):
             return
         cell = self.cell_at(self.mouse)
         if any(tuple(t["cell"]) == cell for t in self.obs["tiles"]):
             return
-        ghost = self.art.ghost(self.face.owner, self.face.squares, *self.geo.tile, cell in cells)
+        fu = self.obs["face_up"]
+        ghost = self.art.ghost(fu["owner"], fu["squares"], *self.geo.tile, cell in cells)
         blit_center(surface, ghost, self.cell_center(cell))
 
     # --- the side column ------------------------------------------------------------------------
@@ -983,7 +928,8 @@ class FlatFrontBoard(Board):
 
     def _pile_layers(self) -> int:
         """Tile backs drawn in the pile (a tile being flipped still counts until it turns)."""
-        flipping = self.face is not None and self.face.flip < 0.5
+        face = self.layer.sprites.get(FACE_UP)
+        flipping = face is not None and face.face < 0.5
         return min(self.obs["pile"] + flipping, 8)
 
     def _draw_pile(self, surface: pygame.Surface) -> None:
@@ -992,44 +938,26 @@ class FlatFrontBoard(Board):
         sw, sh = g.slot_tile
         back = self.art.tile_back(sw, sh)
         shadow = self.art.tile_shadow(sw, sh)
-        layers = self._pile_layers()
-        step = max(1.0, sh * 0.035)
-        if layers:
-            blit_center(
-                surface, shadow, (g.pile.centerx + 2, g.pile.centery + sh * 0.05 + layers * step)
-            )
-        for i in reversed(range(layers)):
-            surface.blit(back, (round(g.pile.x + i * step * 0.5), round(g.pile.y + i * step)))
-        if self.obs["pile"]:
-            self.art.badge(
-                surface, str(self.obs["pile"]), (g.pile.right, g.pile.bottom), self.fs(1.6)
-            )
-        else:
+        n, layers = self.obs["pile"], self._pile_layers()
+        overlays.stack(surface, self.art, g.pile, back, shadow, layers, n, self.fs(1.6), 0.5)
+        if not n:
             empty = self.art.text(i18n.t("flatfront.pile_empty"), self.fs(1.5), p["text_dim"])
             surface.blit(empty, empty.get_rect(center=g.pile.center))
-        if self.face is None:
+        face, fu = self.layer.sprites.get(FACE_UP), self.obs["face_up"]
+        if face is None or fu is None:
             return
-        f = self.face.flip
-        start, end = g.pile.center, g.slot.center
-        lift = math.sin(math.pi * f) * sh * 0.35
-        center = (start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f - lift)
-        scale = abs(math.cos(math.pi * f))  # the tile turns over: narrow, then wide again
-        image = back if f < 0.5 else self.art.tile(self.face.owner, self.face.squares, sw, sh)
-        if f >= 1.0:
-            blit_center(surface, shadow, (center[0] + 2, center[1] + sh * 0.05))
-        if 0.02 < scale < 0.999:
-            image = pygame.transform.smoothscale(image, (max(1, round(sw * scale)), sh))
-        if scale > 0.02:
-            blit_center(surface, image, center)
-        if f >= 1.0:
-            owner = self.face.owner
-            gap = round(0.6 * g.unit)
+        if not face.moving:
+            blit_center(surface, shadow, (face.x + 2, face.y + sh * 0.05))
+        blit_sprite(surface, face, self.art.tile(fu["owner"], fu["squares"], sw, sh), back)
+        if not face.moving:
+            owner, gap = fu["owner"], round(0.6 * g.unit)
+            name = self.art.text(
+                side_name(owner), self.fs(1.5), lighter(self.art.side(owner), 0.55), True
+            )
             parts = [
                 self.art.side_icon(owner, self.fs(1.6)),
-                self.art.text(
-                    side_name(owner), self.fs(1.5), lighter(self.art.side(owner), 0.55), bold=True
-                ),
-                self.art.text(squares_label(self.face.squares), self.fs(1.5), p["text"]),
+                name,
+                self.art.text(squares_label(fu["squares"]), self.fs(1.5), p["text"]),
             ]
             y = g.slot.bottom + round(2.0 * g.unit)
             blit_row(surface, parts, (g.slot.centerx - row_width(parts, gap) // 2, y), gap)
@@ -1057,73 +985,38 @@ class FlatFrontBoard(Board):
         dashed_rect(surface, colour, rect.inflate(6, 6), 1, 4)
 
     def _draw_card(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
-        """A player's card (rendered once per content), glowing while it is that side's turn."""
-        obs, p, g = self.obs, self.ctx.palette, self.geo
-        state = "winner" if obs["winner"] == side else ("active" if obs["to_move"] == side else "")
-        if state:
-            colour = p["gold"] if state == "winner" else lighter(self.art.side(side), 0.2)
-            glow = self.art.glow(rect.w, rect.h, colour, max(3, round(g.unit * 0.5)))
-            alpha = 255 if state == "winner" else self.breathing()
-            blit_center(surface, glow, rect.center, alpha)
-        seats = self.ctx.seat_names
-        seat = seats[side] if side < len(seats) else ""
-        tag = {"winner": i18n.t("flatfront.winner"), "active": i18n.t("flatfront.to_move")}.get(
-            state, seat
+        """A player's panel: the kit's seat panel round the pieces left and the score."""
+        obs, g = self.obs, self.geo
+        supply, score = obs["supply"][side], obs["score"][side]
+        numbers = (score["tiles"], score["power"])
+        words = (i18n.t("flatfront.supply"), i18n.t("flatfront.tiles"), i18n.t("flatfront.power"))
+        icon_h = round(g.tile[1] * 0.42)
+
+        def body(card: pygame.Surface, area: pygame.Rect) -> None:
+            self.art.supply(card, area, side, supply, numbers, words, g.unit, icon_h)
+
+        seat = self.seat(side, side_name(side), obs["phase"] == "over", obs["winner"])
+        key = (tuple(supply), numbers, words, icon_h)
+        overlays.draw_seat(
+            surface, self.art, rect, seat, g.unit, self.breathing(), self.art.side_icon, body, key
         )
-        text = CardText(
-            side_name(side),
-            tag,
-            seat if state else "",
-            i18n.t("flatfront.supply"),
-            i18n.t("flatfront.tiles"),
-            i18n.t("flatfront.power"),
-        )
-        score = (obs["score"][side]["tiles"], obs["score"][side]["power"])
-        key = (side, rect.size, text, tuple(obs["supply"][side]), score, state)
-        image = self._cards.get(key)
-        if image is None:
-            if len(self._cards) > 32:
-                self._cards.clear()
-            icon_h = round(g.tile[1] * 0.42)
-            image = self._cards[key] = self.art.player_card(
-                side, rect.size, g.unit, text, obs["supply"][side], score, state, icon_h
-            )
-        surface.blit(image, rect)
 
     def _draw_arrivals(self, surface: pygame.Surface) -> None:
-        """Tiles still on their way from the face-up slot to the field, drawn above everything."""
-        g = self.geo
-        for sprite in self.tiles.values():
-            if sprite.arrive >= 1.0:
+        """Tiles on their way to the field (kit flights) with their pieces, above everything."""
+        w, h = self.geo.tile
+        for flight in self.layer.flying():
+            if flight.key == FACE_UP:
                 continue
-            k = sprite.arrive
-            end = self.cell_center(sprite.cell)
-            w, h = g.tile
-            if sprite.dropped:
-                scale, center = 1.0 + 0.15 * (1 - k), end
-            else:
-                sw = g.slot_tile[0]
-                start = g.slot.center
-                scale = (sw + (w - sw) * k) / w
-                center = (
-                    start[0] + (end[0] - start[0]) * k,
-                    start[1] + (end[1] - start[1]) * k - math.sin(math.pi * k) * h * 0.4,
-                )
-            size = (max(1, round(w * scale)), max(1, round(h * scale)))
-            lift = 1 - k
-            shadow = pygame.transform.smoothscale(
-                self.art.tile_shadow(w, h), (round(size[0] * 1.2), round(size[1] * 1.3))
-            )
+            sprite, rise = self.tiles[cast(tuple[str, int], flight.key)[1]], 1.0 - flight.flight
+            shadow_size = (round(flight.w * 1.2), round(flight.h * 1.3))
+            shadow = pygame.transform.smoothscale(self.art.tile_shadow(w, h), shadow_size)
+            cx, cy = flight.center
             blit_center(
-                surface,
-                shadow,
-                (center[0] + h * (0.05 + 0.2 * lift), center[1] + h * (0.08 + 0.25 * lift)),
+                surface, shadow, (cx + h * (0.05 + 0.2 * rise), cy + h * (0.08 + 0.25 * rise))
             )
-            image = pygame.transform.smoothscale(
-                self.art.tile(sprite.owner, sprite.squares, w, h), size
-            )
-            blit_center(surface, image, center)
-            for piece, base in self._piece_positions(sprite, center):
+            image = self.art.tile(sprite.owner, sprite.squares, w, h)
+            blit_sprite(surface, flight, image, image)
+            for piece, base in self._piece_positions(sprite, flight.center):
                 self._draw_piece(surface, sprite.owner, piece, base, h)
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -19,7 +18,6 @@ from game.engines.flatfront import SUPPLY
 from game.ui.draw import (
     Art,
     Colour,
-    blit_row,
     darker,
     dashed_rect,
     gradient,
@@ -31,6 +29,7 @@ from game.ui.draw import (
 from game.ui.fonts import get_font
 
 PIECE_SCALE = {1: 0.84, 2: 0.94, 4: 1.08}  # piece height per power, relative to the base height
+VALUE_MIN_PX = 10  # a piece's printed value is never smaller than this on the screen
 SQUARE_SIZE = 0.30  # printed square side, relative to the tile height
 SQUARE_SPACING = 0.40  # distance between printed squares, relative to the tile height
 SQUARE_ROW = 0.55  # vertical centre of the printed squares, relative to the tile height
@@ -52,18 +51,6 @@ def _horizontal_profile(size: tuple[int, int], colours: list[Colour]) -> pygame.
 
 def _diamond(cx: float, cy: float, rx: float, ry: float) -> list[tuple[float, float]]:
     return [(cx, cy - ry), (cx + rx, cy), (cx, cy + ry), (cx - rx, cy)]
-
-
-@dataclass(frozen=True)
-class CardText:
-    """The words on a player card, already translated."""
-
-    side: str  # "Blue"
-    tag: str  # right of the name: the seat, or "to move" / "Winner" in a pill
-    seat: str  # under the tag when the tag is a pill, else ""
-    supply: str  # "In hand"
-    tiles: str  # unit after the tile count
-    power: str  # unit after the power total
 
 
 class FlatFrontArt(Art):
@@ -345,8 +332,9 @@ class FlatFrontArt(Art):
                 gold = self.p["gold"] if not fallen else mix(self.p["gold"], self.p["fallen"], 0.6)
                 pygame.draw.rect(s, gold, band)
                 pygame.draw.rect(s, darker(gold, 0.3), band, max(1, round(0.012 * PH)))
-            label = get_font(round(0.4 * PH), True).render(str(power), True, (255, 255, 255))
-            shadow = get_font(round(0.4 * PH), True).render(str(power), True, darker(colour, 0.6))
+            px = round(max(0.4 * PH, VALUE_MIN_PX * k))  # the value stays readable when small
+            label = get_font(px, True).render(str(power), True, (255, 255, 255))
+            shadow = get_font(px, True).render(str(power), True, darker(colour, 0.6))
             ny = body_bottom - (body_bottom - top) * (0.56 if owner == 0 else 0.5)
             s.blit(shadow, shadow.get_rect(center=(ax + 0.02 * PH, ny + 0.025 * PH)))
             s.blit(label, label.get_rect(center=(ax, ny)))
@@ -508,19 +496,6 @@ class FlatFrontArt(Art):
 
         return self.cached(("crosshair", size, colour), lambda: supersampled(size, size, paint))
 
-    def badge(
-        self, surface: pygame.Surface, text: str, center: tuple[float, float], size: int
-    ) -> None:
-        """A gold pill with a number (the pile count)."""
-        p = self.p
-        img = self.text(text, size, p["panel"], bold=True)
-        r = max(img.get_height() * 0.62, img.get_width() * 0.5 + 4)
-        rect = pygame.Rect(0, 0, round(max(2 * r, img.get_width() + 12)), round(2 * r * 0.9))
-        rect.center = (round(center[0]), round(center[1]))
-        pygame.draw.rect(surface, p["gold"], rect, border_radius=rect.h // 2)
-        pygame.draw.rect(surface, darker(p["gold"], 0.4), rect, 2, border_radius=rect.h // 2)
-        surface.blit(img, img.get_rect(center=rect.center))
-
     def strike(self, surface: pygame.Surface, rect: pygame.Rect, k: float) -> None:
         """The hit on an attacked tile at progress ``k``: a flash, a burst of rays, a ring."""
         p = self.p
@@ -542,64 +517,37 @@ class FlatFrontArt(Art):
         ring = max(1, round(rect.h * 0.06 * (1 - k)))
         pygame.draw.circle(surface, p["target"], (cx, cy), rect.h * (0.25 + 0.55 * k), ring)
 
-    def player_card(
+    def supply(
         self,
+        card: pygame.Surface,
+        rect: pygame.Rect,
         side: int,
-        size: tuple[int, int],
-        unit: float,
-        text: CardText,
         supply: list[int],
         score: tuple[int, int],
-        state: str,
+        words: tuple[str, str, str],
+        unit: float,
         icon_h: int,
-    ) -> pygame.Surface:
-        """A player's card: side and seat, every piece (placed ones greyed), tiles and power.
-
-        ``state`` is "active" (to move), "winner" or "" and decides the pill behind the tag.
-        """
+    ) -> None:
+        """The body of a player's panel in ``rect``: every piece (placed ones as faint grey
+        figures, eight 1s on the first row) and the score (tiles with standing pieces, then
+        standing power: the winner rules, in order); ``words`` name the supply, tiles and power."""
         p = self.p
-        w, h = size
-        card = pygame.Surface(size, pygame.SRCALPHA)
-        colour = self.side(side)
-        radius = round(1.2 * unit)
 
         def fs(n: float) -> int:
             return max(9, round(n * unit))
 
-        card.blit(
-            self.panel(w, h, (*p["panel"], 215), mix(p["panel_edge"], colour, 0.5), radius), (0, 0)
-        )
-        strip = pygame.Rect(0, 0, w, round(5.2 * unit))
-        card.blit(self.panel(strip.w, strip.h, (*darker(colour, 0.15), 255), colour, radius), strip)
-        pad = round(1.2 * unit)
-        name = self.text(text.side, fs(2.2), p["text"], bold=True)
-        blit_row(card, [self.side_icon(side, fs(2.6)), name], (pad, strip.centery), pad // 2)
-        tag = self.text(
-            text.tag, fs(1.5), p["panel"] if state else lighter(colour, 0.7), bold=bool(state)
-        )
-        tag_rect = tag.get_rect(midright=(w - pad, strip.centery))
-        if state:
-            pill = tag_rect.inflate(round(1.4 * unit), round(0.3 * unit))
-            pygame.draw.rect(
-                card, p["gold"] if state == "winner" else p["text"], pill, border_radius=pill.h // 2
-            )
-        card.blit(tag, tag_rect)
-        if text.seat:
-            seat = self.text(text.seat, fs(1.4), p["text_dim"])
-            card.blit(seat, seat.get_rect(topright=(w - pad, strip.bottom + round(0.5 * unit))))
-        label = self.text(text.supply, fs(1.35), p["text_dim"])
-        card.blit(label, (pad, strip.bottom + round(0.5 * unit)))
-        # one icon per piece, eight 1s on the first row; placed pieces stay as faint grey figures
+        label = self.text(words[0], fs(1.35), p["text_dim"])
+        card.blit(label, rect.topleft)
         powers = sorted(SUPPLY)
         full = [power for power in powers for _ in range(SUPPLY[power])]
         have = list(supply)
-        step = (w - 2 * pad) / SUPPLY[1]
+        step = rect.w / SUPPLY[1]
         icon_h = round(min(icon_h, step * 2))
-        y = strip.bottom + label.get_height() + round(0.8 * unit) + icon_h
-        x = pad + step / 2
+        y = rect.y + label.get_height() + round(0.4 * unit) + icon_h
+        x = rect.x + step / 2
         for i, power in enumerate(full):
             if i == SUPPLY[1]:
-                x, y = pad + step / 2, y + round(icon_h * 1.08)
+                x, y = rect.x + step / 2, y + round(icon_h * 1.08)
             k = powers.index(power)
             present = have[k] > 0
             have[k] -= present
@@ -608,16 +556,14 @@ class FlatFrontArt(Art):
             card.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
             image.set_alpha(255)
             x += step * (1.0 if i < SUPPLY[1] else 1.25)
-        # score: tiles with standing pieces, then standing power (the winner rules, in order)
-        x = pad
-        for value, word in zip(score, (text.tiles, text.power), strict=True):
+        x = rect.x
+        for value, word in zip(score, words[1:], strict=True):
             big = self.text(str(value), fs(3.4), p["text"], bold=True)
             small = self.text(word, fs(1.5), p["text_dim"])
-            card.blit(big, big.get_rect(bottomleft=(x, h - pad + round(0.5 * unit))))
-            small_at = (x + big.get_width() + round(0.5 * unit), h - pad - round(0.2 * unit))
+            card.blit(big, big.get_rect(bottomleft=(x, rect.bottom - round(0.3 * unit))))
+            small_at = (x + big.get_width() + round(0.5 * unit), rect.bottom - round(1.0 * unit))
             card.blit(small, small.get_rect(bottomleft=small_at))
-            x = w // 2
-        return card
+            x = rect.centerx
 
     def background(self, size: tuple[int, int], mat: pygame.Rect) -> pygame.Surface:
         """The tabletop with the play mat already laid on it (one blit per frame)."""

@@ -17,7 +17,7 @@ import pygame
 
 from game import i18n
 from game.boards import tsuno_rolls as rolls
-from game.boards.base import Board, BoardContext, Obs, Things
+from game.boards.base import Board, BoardContext, Obs, Things, hit
 from game.boards.tsuno_art import TsunoArt
 from game.boards.tsuno_hint import chance_after
 from game.boards.tsuno_layout import Geo, button_rects, compute
@@ -280,24 +280,12 @@ class TsunoBoard(Board):
         self.hint_label = i18n.t("tsuno.hint_chance", p=rolls.percent(chance))
 
     # --- input -----------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> int | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            for rect, action in self.buttons():
-                if rect.collidepoint(event.pos):
-                    return action
-        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
-            index = event.key - pygame.K_1
-            if index < len(self.legal):
-                return self.legal[index]
-        return None
+    def click(self, pos: tuple[int, int]) -> int | None:
+        return hit(pos, ((action, rect) for rect, action in self.buttons()))
 
-    def handle_idle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        return False
+    def numbered(self) -> list[int]:
+        """Keys 1..9 pick the actions in the order of the buttons."""
+        return self.legal
 
     # --- words -----------------------------------------------------------------------------
     def log_text(self, key: str, args: dict) -> str | None:

@@ -10,6 +10,7 @@ AI runs in the worker process, so frames keep coming while it thinks.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -85,6 +86,7 @@ class MatchScene(Scene):
         self.board_extra: dict = app.settings.board_prefs.setdefault(match.game.id, {})
         self.board = self._make_board()
         self.toasts = Toasts()
+        self._pointer: tuple[int, int] | None = None  # the click being handled, if any
         self.clock = 0.0
         self.review: int | None = None  # history length shown while reviewing the log
         self.forced_wait: float | None = None  # the announced forced move's pause, counting down
@@ -115,6 +117,7 @@ class MatchScene(Scene):
             anim_speed=lambda: settings.animation_multiplier,
             extra=self.board_extra,
             data_dir=data_dir(),
+            thinking=lambda: self.match.ai_thinking,
         )
         return self.board_cls(ctx)
 
@@ -153,7 +156,13 @@ class MatchScene(Scene):
                 self.show_hint()
 
     def toast(self, text: str, kind: str = "info") -> None:
-        self.toasts.show(text, kind)
+        """A message; a refusal of a click is said beside the thing clicked (the board says
+        where), the others at the foot of the board."""
+        pointer = self._pointer
+        place = None
+        if kind == "error" and pointer is not None:
+            place = partial(self.board.refusal_box, pos=pointer)
+        self.toasts.show(text, kind, place)
         if kind == "error":
             self.app.sound.play("error")
 
@@ -346,12 +355,17 @@ class MatchScene(Scene):
             ):
                 self.toast(t("match.wait_ai", name=m.names[m.to_move]))
             return
-        actions = self.board.handle_event(event)
-        if actions is None:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
-                self.hint()
-            return
-        self._play_human(actions)
+        clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        self._pointer = event.pos if clicked else None  # where a refusal of it is said
+        try:
+            actions = self.board.handle_event(event)
+            if actions is None:
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+                    self.hint()
+                return
+            self._play_human(actions)
+        finally:
+            self._pointer = None
 
     def _play_human(self, actions: int | list[int]) -> None:
         """Apply a human's action, or a board's several in order (a drag: card, then flag),
@@ -446,16 +460,9 @@ class MatchScene(Scene):
         self._play_human(auto)
         return True
 
-    def words(self, phrase: tuple[str, dict], english: str) -> str:
-        """An action's log words in the player's language: the board's wording of the engine's
-        phrase, or the engine's English when the game has no phrases."""
-        said = self.board.log_text(*phrase) if phrase[0] else None
-        return said or english
-
     def describe(self, action: int) -> str:
         """``action``, legal in the live state, in the player's language (hints, forced moves)."""
-        state = self.match.state
-        return self.words(state.action_phrase(action), state.action_to_string(action))
+        return self.board.action_words(self.match.state, action)
 
     def _forced_move(self, dt: float) -> None:
         """Count down the announced forced move (``FORCED_MOVE`` event), then play it."""

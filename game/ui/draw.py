@@ -10,13 +10,15 @@ from __future__ import annotations
 import itertools
 import math
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Container, Hashable, Iterable
+from typing import TypeVar
 
 import pygame
 
 from game.ui.text import fit_px, render
 
 Colour = tuple[int, int, int]
+K = TypeVar("K", bound=Hashable)
 SS = 3  # supersampling factor for anti-aliased shapes
 
 
@@ -42,6 +44,15 @@ def pulse(clock: float, speed: float = 3.0, low: float = 0.0, high: float = 1.0)
 
 
 # --- blitting -----------------------------------------------------------------------------------
+def approach(
+    levels: dict[K, float], keys: Iterable[K], raised: Container[object], rate: float, dt: float
+) -> dict[K, float]:
+    """Each of ``keys`` eased towards 1 when ``raised`` (hovered, chosen), else towards 0, at
+    ``rate`` per second whatever the frame rate; other keys are dropped. A hand's hover lift."""
+    k = 1 - math.exp(-rate * dt)
+    return {key: levels.get(key, 0.0) * (1 - k) + k * (key in raised) for key in keys}
+
+
 def blit_center(
     surface: pygame.Surface,
     image: pygame.Surface,
@@ -176,6 +187,39 @@ class Art:
             return ring
 
         return self.cached(("glow", w, h, colour, thick, radius), build)
+
+    def ring(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        colour: Colour,
+        thick: int,
+        alpha: int | None = None,
+    ) -> None:
+        """A glowing ring round ``rect`` drawn on ``surface``, at ``alpha`` (a breathing glow)."""
+        blit_center(surface, self.glow(rect.w, rect.h, colour, thick), rect.center, alpha)
+
+    def veil(
+        self, surface: pygame.Surface, center: tuple[float, float], size: tuple[int, int],
+        fill: tuple, radius: int, angle: float = 0.0,
+    ) -> None:  # fmt: skip
+        """A translucent rounded ``fill`` over a thing (greyed out, out of play), turned by
+        ``angle`` as the thing is."""
+        veil = self.panel(*size, fill, None, radius)
+        blit_center(surface, pygame.transform.rotate(veil, angle) if angle else veil, center)
+
+    def badge(
+        self, surface: pygame.Surface, text: str, center: tuple[float, float], size: int
+    ) -> None:
+        """A gold pill with a number (how many cards or tiles a pile holds)."""
+        p = self.p
+        img = self.text(text, size, p["panel"], bold=True)
+        r = max(img.get_height() * 0.62, img.get_width() * 0.5 + 4)
+        rect = pygame.Rect(0, 0, round(max(2 * r, img.get_width() + 12)), round(2 * r * 0.9))
+        rect.center = (round(center[0]), round(center[1]))
+        pygame.draw.rect(surface, p["gold"], rect, border_radius=rect.h // 2)
+        pygame.draw.rect(surface, darker(p["gold"], 0.4), rect, 2, border_radius=rect.h // 2)
+        surface.blit(img, img.get_rect(center=rect.center))
 
     def panel(
         self, w: int, h: int, fill: tuple, edge: Colour | None, radius: int

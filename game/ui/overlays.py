@@ -14,7 +14,8 @@ from typing import Any
 
 import pygame
 
-from game.ui.draw import Art, Colour, blit_center, darker, lighter, mix, pulse
+from game import i18n
+from game.ui.draw import Art, Colour, blit_center, blit_row, darker, lighter, mix, pulse
 from game.ui.fonts import get_font
 from game.ui.text import render, wrap
 
@@ -161,6 +162,59 @@ def note(
     return box
 
 
+def info_box(
+    surface: pygame.Surface,
+    art: Art,
+    rows: list[list[pygame.Surface]],
+    anchor: pygame.Rect,
+    bounds: pygame.Rect,
+    unit: float,
+) -> pygame.Rect:
+    """A small panel of ``rows`` (each pictures left to right: words, a symbol) just above
+    ``anchor``, below it when there is no room above, inside ``bounds``: what a hovered thing
+    would do (an attack against its defence)."""
+    gap, pad = round(0.5 * unit), round(unit)
+    heights = [max(i.get_height() for i in row) for row in rows]
+    width = max(sum(i.get_width() for i in row) + gap * (len(row) - 1) for row in rows)
+    box = pygame.Rect(0, 0, width + 2 * pad, sum(heights) + pad)
+    box.midbottom = (anchor.centerx, anchor.top - round(0.4 * unit))
+    if box.top < bounds.top:
+        box.midtop = (anchor.centerx, anchor.bottom + round(0.4 * unit))
+    box.clamp_ip(bounds)
+    p = art.p
+    surface.blit(art.panel(box.w, box.h, (*p["panel"], 235), p["panel_edge"], round(unit)), box)
+    y = box.y + pad // 2
+    for row, h in zip(rows, heights, strict=True):
+        blit_row(surface, row, (box.x + pad, y + h // 2), gap)
+        y += h
+    return box
+
+
+def stack(
+    surface: pygame.Surface,
+    art: Art,
+    rect: pygame.Rect,
+    back: pygame.Surface,
+    shadow: pygame.Surface,
+    layers: int,
+    count: int,
+    px: int,
+    slant: float = 0.0,
+) -> None:
+    """A pile face down at ``rect`` (a deck, the tiles to turn up): ``layers`` backs stacked
+    downwards (and ``slant`` of a step to the right each), their ``shadow`` under them, and the
+    ``count`` on a gold badge at the corner."""
+    step = max(1.0, rect.h * 0.035)
+    if layers:
+        blit_center(
+            surface, shadow, (rect.centerx + 2, rect.centery + rect.h * 0.05 + layers * step)
+        )
+    for i in reversed(range(layers)):
+        surface.blit(back, (round(rect.x + i * step * slant), round(rect.y + i * step)))
+    if count:
+        art.badge(surface, str(count), (rect.right, rect.bottom + layers * step / 2), px)
+
+
 def popup_beside(
     size: tuple[int, int],
     anchor: pygame.Rect,
@@ -264,3 +318,126 @@ def draw_chooser(
         badge.size = (key.get_height(), key.get_height())
         pygame.draw.rect(surface, p["text_dim"], badge, border_radius=round(0.3 * unit))
         blit_center(surface, key, badge.center)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What a player's panel says: the side, who plays it, whose turn it is, a few counters."""
+
+    side: int  # the seat (its colour is ``art.side(side)``)
+    name: str  # the side's name ("Blue", "Player 1")
+    player: str  # who plays it ("You", "Hard AI"); "" to leave it out
+    state: str = ""  # "active" (to move), "thinking" (an AI to move), "winner" or ""
+    counters: tuple[str, ...] = ()  # short counts on the panel's last line ("Flags 2")
+
+
+SEAT_TAGS = {"active": "kit.to_move", "thinking": "kit.thinking", "winner": "kit.winner"}
+
+
+def seat_panel(
+    art: Art,
+    size: tuple[int, int],
+    seat: Seat,
+    unit: float,
+    mark: Callable[[int, int], pygame.Surface],
+    body: Callable[[pygame.Surface, pygame.Rect], None] | None = None,
+    body_key: Hashable = None,
+) -> pygame.Surface:
+    """A player's panel, drawn once per content: a strip in the side's colour with its
+    ``mark(side, px)``, name and a tag (whose turn, the winner, else who plays it), who plays it
+    under the strip while the tag says the state, the game's own ``body(surface, rect)`` (pieces
+    left, score) below, and the ``counters`` on the last line; ``body_key`` is what the body
+    shows, for the cache."""
+
+    def build() -> pygame.Surface:
+        p, (w, h) = art.p, size
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        colour, radius = art.side(seat.side), round(1.2 * unit)
+        image.blit(art.panel(w, h, (*p["panel"], 215), mix(p["panel_edge"], colour, 0.5), radius),
+                   (0, 0))  # fmt: skip
+        strip = pygame.Rect(0, 0, w, min(round(5.2 * unit), h // 2 if seat.counters else h))
+        image.blit(art.panel(w, strip.h, (*darker(colour, 0.15), 255), colour, radius), strip)
+        pad, px = round(1.2 * unit), max(9, round(min(2.2 * unit, strip.h * 0.6)))
+        tag_px = max(9, round(px * 0.7))
+        if seat.state:
+            words = i18n.t(SEAT_TAGS[seat.state])
+            tag = art.fitted(words, tag_px, p["panel"], w * 2 // 5 - pad, bold=True)
+        else:
+            tag = art.fitted(seat.player, tag_px, lighter(colour, 0.7), w // 2 - pad)
+        tag_rect = tag.get_rect(midright=(w - pad, strip.centery))
+        if seat.state:
+            back = tag_rect.inflate(round(1.2 * unit), round(0.3 * unit))
+            colour_back = p["gold"] if seat.state == "winner" else p["text"]
+            pygame.draw.rect(image, colour_back, back, border_radius=back.h // 2)
+        image.blit(tag, tag_rect)
+        icon = mark(seat.side, round(px * 1.2))
+        left = tag_rect.x - (round(1.2 * unit) if seat.state else 0)  # where its pill begins
+        room = left - 2 * pad - icon.get_width()
+        name = art.fitted(seat.name, px, p["text"], room, bold=True)
+        blit_row(image, [icon, name], (pad, strip.centery), pad // 2)
+        small, below = max(9, round(1.4 * unit)), strip.bottom + round(0.4 * unit)
+        if seat.state and seat.player and h - strip.h > 3 * small:
+            who = art.fitted(seat.player, small, p["text_dim"], w - 2 * pad)
+            image.blit(who, who.get_rect(topright=(w - pad, below)))
+        bottom = h
+        if seat.counters:
+            line = art.fitted("   ".join(seat.counters), small, p["text_dim"], w - 2 * pad)
+            bottom = h - line.get_height() - (round(0.3 * unit) if body else 0)
+            y = bottom if body else (strip.bottom + h - line.get_height()) // 2
+            image.blit(line, (pad, y))
+        if body is not None:
+            body(image, pygame.Rect(pad, below, w - 2 * pad, bottom - below - round(0.4 * unit)))
+        return image
+
+    return art.cached(("seat_panel", size, seat, unit, body_key), build)
+
+
+def draw_seat(
+    surface: pygame.Surface,
+    art: Art,
+    rect: pygame.Rect,
+    seat: Seat,
+    unit: float,
+    breathing: int,
+    mark: Callable[[int, int], pygame.Surface],
+    body: Callable[[pygame.Surface, pygame.Rect], None] | None = None,
+    body_key: Hashable = None,
+) -> None:
+    """The panel at ``rect`` with a glow round it while the seat is to move (``breathing`` its
+    alpha) or has won (gold, steady)."""
+    if seat.state:
+        winner = seat.state == "winner"
+        colour = art.p["gold"] if winner else lighter(art.side(seat.side), 0.2)
+        glow = art.glow(rect.w, rect.h, colour, max(3, round(unit * 0.5)))
+        blit_center(surface, glow, rect.center, 255 if winner else breathing)
+    surface.blit(seat_panel(art, rect.size, seat, unit, mark, body, body_key), rect)
+
+
+def button(
+    surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str, hot: bool = False
+) -> None:
+    """A rounded gold button, lighter while hovered (``hot``)."""
+    p = art.p
+    fill = lighter(p["gold"], 0.18) if hot else p["gold"]
+    surface.blit(art.panel(rect.w, rect.h, (*fill, 255), lighter(fill, 0.35), rect.h // 2), rect)
+    ink = darker(p["gold"], 0.8)
+    text = art.fitted(label, max(8, round(rect.h * 0.55)), ink, rect.w - 8, bold=True)
+    blit_center(surface, text, rect.center)
+
+
+def switch(
+    surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str, on: bool, px: int
+) -> None:
+    """An on/off switch at the left of ``rect`` with its ``label`` beside it (a player setting);
+    ``art.p["legal"]`` lights it when on."""
+    p = art.p
+    knob_h = round(rect.h * 0.7)
+    track = pygame.Rect(rect.x, 0, round(knob_h * 1.9), knob_h)
+    track.centery = rect.centery
+    fill = p["legal"] if on else lighter(p["panel"], 0.25)
+    surface.blit(art.panel(track.w, track.h, (*fill, 255), lighter(fill, 0.3), track.h // 2), track)
+    knob_x = track.right - knob_h // 2 if on else track.x + knob_h // 2
+    pygame.draw.circle(surface, p["text"], (knob_x, track.centery), knob_h // 2 - 2)
+    ink = p["text"] if on else p["text_dim"]
+    text = art.fitted(label, px, ink, rect.w - track.w - 8)
+    surface.blit(text, text.get_rect(midleft=(track.right + knob_h // 3, rect.centery)))

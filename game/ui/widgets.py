@@ -482,11 +482,18 @@ class Toasts:
     DURATION = 3.2
 
     def __init__(self) -> None:
-        self.items: list[list[Any]] = []  # [text, kind, age]
+        self.items: list[list[Any]] = []  # [text, kind, age, place]
 
-    def show(self, text: str, kind: str = "info") -> None:
+    def show(
+        self,
+        text: str,
+        kind: str = "info",
+        place: Callable[[tuple[int, int]], pygame.Rect] | None = None,
+    ) -> None:
+        """Add a message; ``place(size)`` puts its box (beside what it is about), else the boxes
+        stack up from the point ``draw`` is given."""
         self.items = [i for i in self.items if i[0] != text][-2:]
-        self.items.append([text, kind, 0.0])
+        self.items.append([text, kind, 0.0, place])
 
     def update(self, dt: float) -> None:
         for item in self.items:
@@ -495,11 +502,15 @@ class Toasts:
 
     def draw(self, surface: pygame.Surface, midbottom: tuple[int, int], px: int) -> None:
         x, y = midbottom
-        for text, kind, age in reversed(self.items):
+        for text, kind, age, place in reversed(self.items):
             alpha = round(min(1.0, age * 8, (self.DURATION - age) * 2.5) * 10) / 10
             surf = render(text, px, theme.TEXT, bold=kind == "error").copy()
             box = surf.get_rect().inflate(px * 3, px)
-            box.midbottom = (x, y)
+            if place is not None:
+                box = place(box.size)
+            else:
+                box.midbottom = (x, y)
+                y = box.y - px // 2
             colour = theme.DANGER if kind == "error" else theme.GOLD
             art.panel(
                 surface,
@@ -512,4 +523,3 @@ class Toasts:
             pygame.draw.circle(surface, colour, (box.x + px, box.centery), max(3, px // 4))
             surf.set_alpha(round(255 * alpha))
             surface.blit(surf, surf.get_rect(midleft=(box.x + px * 2, box.centery)))
-            y = box.y - px // 2
