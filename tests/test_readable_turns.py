@@ -163,3 +163,21 @@ def test_a_row_too_long_for_the_log_shows_its_words_in_full_on_hover(app: App) -
     log.hover = last
     box = panel.draw_row_note(surface)
     assert box is not None and box.right < log.rect.x and box.h > 2 * log.px  # wrapped beside
+
+
+def test_a_new_move_words_its_own_turn_not_every_turn_again(app: App, monkeypatch) -> None:
+    scene = play_until_ai_turn_done(app, "battleline")
+    panel, match = scene.panel, scene.match
+    before = panel.rows()
+    worded: list[int] = []
+    original = scene.board.turn_words
+    monkeypatch.setattr(
+        scene.board, "turn_words", lambda steps: worded.append(steps[0].index) or original(steps)
+    )
+    if match.human_to_decide():
+        match.play(match.phase.legal[0])
+    else:
+        match.advance()
+    after = panel.rows()
+    assert after[: len(before) - 1] == before[:-1]  # the finished turns are the same rows
+    assert worded and min(worded) >= panel.turns[len(before) - 1].first  # only the last turn(s)

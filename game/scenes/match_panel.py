@@ -35,6 +35,10 @@ class MatchPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._log_key: tuple = ()
         self._log_rows: list[Row] = []
+        # Rows of turns already worded, by the identity of their steps (the step log keeps a
+        # step's object until a rewind), so a new move words its own turn, not every turn again.
+        self._worded: dict[tuple[int, ...], tuple[list[turns.Step], Row]] = {}
+        self._worded_for: tuple = ()
         self._row_move: list[int] = []  # per log row: the last move it stands for
         self._move_row: list[int] = []  # per move: its log row
         self.turns: list[turns.Turn] = []
@@ -107,11 +111,18 @@ class MatchPanel:
             self.turns = turns.group(steps)
             rows: list[Row] = []
             self._row_move, self._move_row = [], []
+            if self._worded_for != key[1:]:
+                self._worded_for, self._worded = key[1:], {}
+            worded: dict[tuple[int, ...], tuple[list[turns.Step], Row]] = {}
             for turn in self.turns:
-                rows.append(self._row(turn))
+                ids = tuple(map(id, turn.steps))
+                known = self._worded.get(ids)
+                row = known[1] if known is not None else self._row(turn)
+                worded[ids] = (turn.steps, row)  # the steps stay referenced: their ids stay theirs
+                rows.append(row)
                 self._row_move.append(turn.last)
                 self._move_row += [len(rows) - 1] * len(turn.steps)
-            self._log_rows = rows
+            self._log_rows, self._worded = rows, worded
         return self._log_rows
 
     def _row(self, turn: turns.Turn) -> Row:
