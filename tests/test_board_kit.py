@@ -410,3 +410,15 @@ def test_hover_lifts_ease_up_and_down_whatever_the_frame_rate() -> None:
         ten = approach(ten, ["a"], {"a"}, 10.0, 0.01)
     assert ten["a"] == pytest.approx(levels["a"])  # ten short frames rise as far as one long
     assert approach(levels, ["b"], set(), 10.0, 0.1) == {"b": 0.0}  # "a" left the hand
+
+
+def test_seat_colours_follow_an_option_that_decides_the_sides() -> None:
+    """Frontline's first seat may command either army: each seat wears its army's colour."""
+    from game.boards import board_class
+    from game.boards.base import palette_of
+    from game.ui.theme import seat_colour
+
+    palette = palette_of(board_class("frontline"), False)
+    us, ge = palette["us"], palette["ge"]
+    assert [seat_colour("frontline", palette, s, {"seat0_army": "US"}) for s in (0, 1)] == [us, ge]
+    assert [seat_colour("frontline", palette, s, {"seat0_army": "GE"}) for s in (0, 1)] == [ge, us]

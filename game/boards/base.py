@@ -131,6 +131,12 @@ class Board:
     # also with a colour-vision deficiency: tests/test_palettes_cvd.py checks every group.
     DISTINCT: ClassVar[tuple[tuple[str, ...], ...]] = ()
 
+    @classmethod
+    def seat_roles(cls, options: dict) -> tuple[str, ...]:
+        """The seats' colour roles under these game options (a game whose options decide which
+        side each seat plays overrides this)."""
+        return cls.SEAT_ROLES
+
     def __init__(self, ctx: BoardContext) -> None:
         self.ctx = ctx
         self.tweens = Timeline(ctx.anim_speed, ctx.play_sound)

@@ -69,6 +69,7 @@ from game.engines.frontline.cards import (
     REAR,
     UNITS,
 )
+from game.engines.frontline.options import SEAT0_ARMY
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center, darker, lighter
 from game.ui.text import fit_px, render
@@ -106,6 +107,11 @@ class FrontlineBoard(Board):
     SEAT_ROLES: ClassVar[tuple[str, ...]] = ("us", "ge")  # the default seat0_army is US
     # Health above and at/below the ½HP mark must read apart (colour-blind too).
     DISTINCT: ClassVar[tuple[tuple[str, ...], ...]] = (("hp", "hp_low"),)
+
+    @classmethod
+    def seat_roles(cls, options: dict) -> tuple[str, ...]:
+        """Each seat wears its army's colour: the first seat may command either army."""
+        return cls.SEAT_ROLES[::-1] if options.get(SEAT0_ARMY) == "GE" else cls.SEAT_ROLES
 
     def __init__(self, ctx: BoardContext) -> None:
         super().__init__(ctx)

@@ -143,7 +143,9 @@ class MatchPanel:
         text = " · ".join(w for w in board.turn_words(steps) if w)
         if any(s.forced for s in steps):
             text = f"{text} {t('log.forced')}"
-        colour = theme.seat_colour(self.match.game.id, self.scene.palette, turn.player)
+        colour = theme.seat_colour(
+            self.match.game.id, self.scene.palette, turn.player, self.match.state.options
+        )
         heading = f"{span} · {self.match.names[turn.player]}"
         return Row(heading, text, colour, lambda px: board.log_icons(steps, px))
 
@@ -333,7 +335,7 @@ class MatchPanel:
                 art.panel(
                     surface, row, fill=(*theme.PANEL_HI, 255), edge=theme.GOLD, radius=m.px(10)
                 )
-            colour = theme.seat_colour(match.game.id, self.scene.palette, i)
+            colour = theme.seat_colour(match.game.id, self.scene.palette, i, match.state.options)
             chip = pygame.Rect(0, 0, m.px(14), m.px(14))
             chip.center = (row.x + m.px(18), row.centery)
             pygame.draw.rect(surface, colour, chip, border_radius=m.px(3))

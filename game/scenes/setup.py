@@ -389,7 +389,7 @@ class SetupScene(Scene):
             chip.midleft = (self.seat_panel.x + m.px(24), seg.rect.centery)
             pygame.draw.rect(
                 surface,
-                theme.seat_colour(self.game.id, self.palette, i),
+                theme.seat_colour(self.game.id, self.palette, i, self.options),
                 chip,
                 border_radius=m.px(3),
             )

@@ -69,11 +69,14 @@ SEAT_COLOURS: tuple[Colour, ...] = (
 )
 
 
-def seat_colour(game_id: str, palette: dict[str, Colour], seat: int) -> Colour:
-    """Seat ``seat``'s colour: the palette entry its board's ``SEAT_ROLES`` names, or a default."""
+def seat_colour(
+    game_id: str, palette: dict[str, Colour], seat: int, options: dict | None = None
+) -> Colour:
+    """Seat ``seat``'s colour: the palette entry its board's seat roles name under the game's
+    ``options``, or a default."""
     from game.boards import board_class, has_board  # lazy: the registry imports the boards
 
-    roles: tuple[str, ...] = board_class(game_id).SEAT_ROLES if has_board(game_id) else ()
+    roles = board_class(game_id).seat_roles(options or {}) if has_board(game_id) else ()
     if seat < len(roles) and roles[seat] in palette:
         return palette[roles[seat]]
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
