@@ -21,7 +21,7 @@ from ai.agents import Agent, PolicyAgent, make_agent, obvious_move, play_out
 from ai.heuristics import HEURISTICS
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
-from game.engines.frontline.options import GE_DECK, OPTIONS, US_DECK
+from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, US_DECK
 
 HEURISTIC = HEURISTICS["frontline"]
 
@@ -103,8 +103,18 @@ def agent(name: str, seed: int) -> Agent:
     return make_agent("frontline", name, seed, timed=False)
 
 
+def setup(seed: int) -> dict[str, str]:
+    """The options of a duel's game from its seed: the four pairings of prebuilt decks in
+    turn, and every fourth pair of games with decks built in secret (§3) instead."""
+    return {
+        US_DECK: OPTIONS[US_DECK][seed % 2],
+        GE_DECK: OPTIONS[GE_DECK][seed // 2 % 2],
+        DECKS: "build" if seed % 4 == 3 else "prebuilt",
+    }
+
+
 def play(names: tuple[str, str], seed: int) -> FrontlineState:
-    state = FrontlineGame().new_state()
+    state = FrontlineGame().new_state(**setup(seed))
     agents = [agent(name, seed * 10 + seat) for seat, name in enumerate(names)]
     play_out(state, agents, random.Random(seed))
     return state
@@ -169,6 +179,44 @@ def balance(games: int) -> tuple[float, float, float, float]:
     return mean, err, statistics.mean(turns), overrun / games
 
 
+def calibration(games: int, first_seed: int = 0) -> list[tuple[float, float, int]]:
+    """Whether the rollouts' estimate is a win chance: on policy self-play, at every draw
+    (where Hard's rollouts stop), the estimate read as P(win) = (1 + v) / 2 against how the
+    game ended, in five bins. Returns (mean prediction, share won, positions) per bin."""
+    bins: list[list[tuple[float, float]]] = [[] for _ in range(5)]
+    wins: list[float] = []
+    for seed in range(first_seed, first_seed + games):
+        rng = random.Random(seed)
+        state = FrontlineGame().new_state()
+        seen: list[float] = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if HEURISTIC.evaluate(state) is not None and state.player == 0:
+                seen.append(0.5 + 0.5 * HEURISTIC.estimate(state)[0])
+            action = obvious_move(HEURISTIC, state)
+            state.apply_action(HEURISTIC.policy(state, rng) if action is None else action)
+        won = 0.5 + 0.5 * state.returns()[0]
+        wins.append(won)
+        for p in seen:
+            bins[min(4, int(p * 5))].append((p, won))
+    rows = []
+    for cell in bins:
+        if cell:
+            rows.append(
+                (
+                    statistics.mean(p for p, _ in cell),
+                    statistics.mean(w for _, w in cell),
+                    len(cell),
+                )
+            )
+    print(f"seat 0 won {100 * statistics.mean(wins):.1f}% of {games} games")
+    for predicted, won, n in rows:
+        print(f"estimate {100 * predicted:5.1f}% -> won {100 * won:5.1f}% ({n} positions)")
+    return rows
+
+
 # Full runs: (A, B, seat-swapped pairs). Hard games take minutes each (~150 searched
 # decisions at ~2.5 s), so a full run is hours on a laptop.
 DUELS = (
@@ -208,6 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--latency", type=int, default=0, help="positions per level")
     parser.add_argument("--balance", type=int, default=0, help="rule-policy self-play games")
     parser.add_argument("--duel", nargs=3, metavar=("A", "B", "PAIRS"))
+    parser.add_argument("--calibration", type=int, default=0, help="policy self-play games")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--levels", default="normal,hard", help="for --latency, with ismcts")
     args = parser.parse_args(argv)
@@ -217,6 +266,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{level}: median {median:.2f} s, p95 {p95:.2f} s, max {worst:.2f} s")
     if args.balance:
         balance(args.balance)
+    if args.calibration:
+        calibration(args.calibration, args.first_seed)
     if args.duel:
         duel(args.duel[0], args.duel[1], int(args.duel[2]), args.first_seed)
     return 0

@@ -28,6 +28,7 @@ from ai.heuristics.frontline_plan import (
     commit_order,
     fold_value,
     model_commitment,
+    model_declarations,
     target_values,
 )
 from game.engines.frontline import combat, commands
@@ -74,6 +75,7 @@ BOOST_GAIN = 0.09  # §12.6: discard for +1 when the roll gains this much probab
 BOOST_VALUE = 6  # ... and the target is worth at least this many VP
 BUILD_TARGET = 95  # §12.2 target points
 ESTIMATE_SCALE = 20.0  # VP difference that reads as a clear lead
+HORIZON = 40  # decisions: a cap on a rollout, which ends at the next draw (``evaluate``)
 
 
 class FrontlineHeuristic(Heuristic[FrontlineState]):
@@ -88,7 +90,7 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
             seconds=2.5,
             iterations=100,
             heuristic_rollouts=True,
-            rollout_depth=8,
+            rollout_depth=HORIZON,
             exploration=0.5,
         ),
         "hint": Budget(
@@ -121,11 +123,24 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
     def resample(
         self, state: FrontlineState, observer: int, rng: random.Random
     ) -> FrontlineState | None:
-        """The opponent's face-down commitment as the §12.5 policy would set it aside from a
-        determinized hand (same count; the engine's uniform draw where the model cannot)."""
-        other = 1 - observer
-        if state.phase != PH_COMMIT or not state.commit[other]:
+        """The opponent's hidden choices as this policy would make them (§12.8: only public
+        state and counts are read): its face-down commitment set aside from a determinized
+        hand (same count; the engine's uniform draw where the model cannot), and its
+        declarations, made before ours, as the §12.4 plan on the (public) board. The engine's
+        own determinization draws the declarations uniformly, HOLD included, so the search
+        used to answer an opponent who mostly shot at random or not at all."""
+        if state.phase in (PH_DECLARE, PH_WEAPONS) and state.decided[1 - observer]:
+            sampled = state.determinize(observer, rng)
+            model_declarations(sampled, 1 - observer)
+            return sampled
+        if state.phase != PH_COMMIT or not state.commit[1 - observer]:
             return None
+        return self._resample_commitment(state, observer, rng)
+
+    def _resample_commitment(
+        self, state: FrontlineState, observer: int, rng: random.Random
+    ) -> FrontlineState:
+        other = 1 - observer
         sampled = state.determinize(observer, rng)
         k = len(sampled.commit[other])
         pool = sampled.hand_units[other] + [_card(entry) for entry in sampled.commit[other]]
@@ -141,6 +156,13 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         sampled.commit[other] = chosen
         sampled.hand_units[other] = sorted(rest)
         return sampled
+
+    def evaluate(self, state: FrontlineState) -> list[float] | None:
+        """Rollouts stop at the draw that follows a combat phase, with the estimate: the VP
+        and losses of the turn's combat are then on the board, and a fixed depth in decisions
+        (8 used to be) stopped most rollouts from a commitment or a target before any attack
+        was resolved, so the search could not tell its moves apart."""
+        return self.estimate(state) if state.phase == PH_DRAW_CHOICE else None
 
     def estimate(self, state: FrontlineState) -> list[float]:
         if state.is_terminal():

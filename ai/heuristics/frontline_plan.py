@@ -16,7 +16,12 @@ from game.engines.frontline import combat
 from game.engines.frontline.actions import CARD, DONE, REAR_CARD, UNIT
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.probability import attack_odds, fold_attack, roll_odds
-from game.engines.frontline.state import FrontlineState, commit_counts, commit_options
+from game.engines.frontline.state import (
+    NORMAL,
+    FrontlineState,
+    commit_counts,
+    commit_options,
+)
 from game.engines.frontline.units import Unit
 
 Plan = dict[int, tuple[int, int]]
@@ -285,6 +290,18 @@ def model_commitment(
     rng.shuffle(shuffled)
     chosen = commit_order(state, seat, shuffled, k)
     return chosen if len(chosen) == k else None
+
+
+def model_declarations(state: FrontlineState, seat: int) -> None:
+    """Replace ``seat``'s declarations (hidden from the viewer of this determinization) by
+    the policy's §12.4 plan for all its able attackers: greedy assignment and local search.
+    Close assaults and Surrender! are left out (the policy rarely declares them)."""
+    state.decls[seat] = []
+    state.reserved[seat] = []
+    attackers = [u.pos for u in state.units_of(seat) if combat.can_attack(u)]
+    planner = Planner(state, seat, attackers)
+    plan = planner.improve(planner.greedy())
+    state.decls[seat] = [(NORMAL, pos, aimed, mask) for pos, (aimed, mask) in sorted(plan.items())]
 
 
 def best_target_unit(state: FrontlineState, legal: list[int]) -> int:
