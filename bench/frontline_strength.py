@@ -16,6 +16,7 @@ import math
 import random
 import statistics
 import time
+from typing import Any
 
 from ai.agents import Agent, PolicyAgent, make_agent, obvious_move, play_out
 from ai.heuristics import HEURISTICS
@@ -103,7 +104,7 @@ def agent(name: str, seed: int) -> Agent:
     return make_agent("frontline", name, seed, timed=False)
 
 
-def setup(seed: int) -> dict[str, str]:
+def setup(seed: int) -> dict[str, Any]:
     """The options of a duel's game from its seed: the four pairings of prebuilt decks in
     turn, and every fourth pair of games with decks built in secret (§3) instead."""
     return {
