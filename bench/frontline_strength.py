@@ -71,12 +71,18 @@ ISMCTS_SIMULATIONS = 10
 
 
 class IsmctsAgent:
-    """OpenSpiel's ISMCTSBot on our engine, on a simulation cap (obvious moves played at once,
-    as every level does)."""
+    """OpenSpiel's ISMCTSBot on our engine (obvious moves played at once, as every level does):
+    on a simulation cap, or with ``clock`` on the wall time per decision that the clock's
+    agent has spent so far on average, in the same process, so that a loaded machine slows
+    both alike. The bot counts simulations, so its own rate (simulations per second over its
+    searches so far, first measured on ``simulations``) turns that time into a count."""
 
-    def __init__(self, simulations: int, seed: int) -> None:
+    def __init__(self, simulations: int, seed: int, clock: Stopwatch | None = None) -> None:
         self.simulations = simulations
         self.rng = random.Random(seed)
+        self.clock = clock
+        self._done = 0
+        self._seconds = 0.0
 
     def reseed(self, seed: int) -> None:
         self.rng.seed(seed)
@@ -87,7 +93,38 @@ class IsmctsAgent:
         obvious = obvious_move(HEURISTIC, state)
         if obvious is not None:
             return obvious
-        return openspiel_ismcts_search(state, self.simulations, self.rng.getrandbits(31))
+        count = self.simulations
+        if self.clock is not None and self.clock.decisions and self._seconds > 0:
+            count = max(2, round(self._done / self._seconds * self.clock.mean()))
+        start = time.perf_counter()
+        action = openspiel_ismcts_search(state, count, self.rng.getrandbits(31))
+        self._seconds += time.perf_counter() - start
+        self._done += count
+        return action
+
+
+class Stopwatch:
+    """An agent whose decisions that need thought are timed (the clock of a matched bot)."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def reseed(self, seed: int) -> None:
+        self.inner.reseed(seed)
+
+    def mean(self) -> float:
+        return self.seconds / self.decisions
+
+    def choose(self, state: State) -> int:
+        if obvious_move(HEURISTIC, state) is not None:
+            return self.inner.choose(state)
+        start = time.perf_counter()
+        action = self.inner.choose(state)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        return action
 
 
 def agent(name: str, seed: int) -> Agent:
@@ -104,6 +141,19 @@ def agent(name: str, seed: int) -> Agent:
     return make_agent("frontline", name, seed, timed=False)
 
 
+def agents_for(names: tuple[str, str], seed: int) -> list[Agent]:
+    """The two agents of a game; ISMCTSBot against a searching level thinks as long per
+    decision as that level does (equal wall-clock time, as OpenSpiel's bot has no other
+    budget in common with ours)."""
+    made = [agent(name, seed * 10 + seat) for seat, name in enumerate(names)]
+    if "ismcts" in names and names[0] != names[1]:
+        mine = 1 - names.index("ismcts")
+        clock = Stopwatch(made[mine])
+        made[mine] = clock
+        made[1 - mine] = IsmctsAgent(ISMCTS_SIMULATIONS, seed * 10 + 1 - mine, clock)
+    return made
+
+
 def setup(seed: int) -> dict[str, Any]:
     """The options of a duel's game from its seed: the four pairings of prebuilt decks in
     turn, and every fourth pair of games with decks built in secret (§3) instead."""
@@ -116,8 +166,7 @@ def setup(seed: int) -> dict[str, Any]:
 
 def play(names: tuple[str, str], seed: int) -> FrontlineState:
     state = FrontlineGame().new_state(**setup(seed))
-    agents = [agent(name, seed * 10 + seat) for seat, name in enumerate(names)]
-    play_out(state, agents, random.Random(seed))
+    play_out(state, agents_for(names, seed), random.Random(seed))
     return state
 
 
