@@ -79,22 +79,24 @@ HORIZON = 40  # decisions: a cap on a rollout, which ends at the next draw (``ev
 
 
 class FrontlineHeuristic(Heuristic[FrontlineState]):
-    # A policy decision costs ~5 ms with the assignment search (a policy game of ~220
-    # decisions takes ~1 s), so rollouts stop after a few decisions at the estimate; the caps are
-    # about what a busy laptop core does in the clock (Hard: a median of ~80 iterations in
-    # 2.5 s), so untimed play is about as strong as timed (bench/frontline_strength.py).
+    # A policy decision costs ~1 ms with the folds memoised (it was ~5 ms), and a Hard
+    # rollout plays on to the draw after the combat (``evaluate``: ~25 decisions). The caps are
+    # about what a laptop core does in the clock, so untimed play is about as strong as timed:
+    # Hard's 100 iterations took 0.29 s of CPU at the median (p90 0.66 s) on policy positions
+    # (bench/frontline_strength.py), so its cap is 300 for a turn of ~1-2 s; Normal's random
+    # rollouts are cheaper and its cap stays where its clock put it before.
     budgets: ClassVar[dict[str, Budget]] = {
         "normal": Budget(search=True, seconds=0.9, iterations=100, rollout_depth=6),
         "hard": Budget(
             search=True,
             seconds=2.5,
-            iterations=100,
+            iterations=300,
             heuristic_rollouts=True,
             rollout_depth=HORIZON,
             exploration=0.5,
         ),
         "hint": Budget(
-            search=True, seconds=0.5, iterations=20, heuristic_rollouts=True, rollout_depth=8
+            search=True, seconds=0.5, iterations=20, heuristic_rollouts=True, rollout_depth=HORIZON
         ),
     }
 
