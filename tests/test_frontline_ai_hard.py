@@ -9,7 +9,8 @@ from collections.abc import Callable
 from ai.heuristics import HEURISTICS
 from ai.heuristics.frontline_plan import Planner, _fold, fold_value, model_declarations
 from game.engines.frontline import FrontlineGame, FrontlineState
-from game.engines.frontline.phases import PH_COMMIT, PH_DECLARE, PH_DRAW_CHOICE
+from game.engines.frontline.actions import WEAPONS
+from game.engines.frontline.phases import PH_COMMIT, PH_DECLARE, PH_DRAW_CHOICE, PH_FIRST_WEAPON
 from game.engines.frontline.probability import attack_odds
 from game.engines.frontline.state import NORMAL
 
@@ -95,3 +96,13 @@ def test_the_opponents_hidden_declarations_are_the_policys_plan() -> None:
 def test_the_first_declarer_is_not_resampled_by_the_model() -> None:
     state = _until(0, lambda s: s.phase == PH_DECLARE and s.player == 0)
     assert HEURISTIC.resample(state, 0, random.Random(0)) is None
+
+
+def test_the_heavier_weapon_fires_first_without_a_search_branch() -> None:
+    state = _until(0, lambda s: s.phase == PH_FIRST_WEAPON)
+    legal = state.legal_actions()
+    weapons = state.board[state.atk_pos].printed.weapons
+    chosen = HEURISTIC.auto_action(state)
+    assert chosen in legal and len(legal) == 2
+    heaviest = max(weapons[(a - WEAPONS).bit_length() - 1].damage_mod for a in legal)
+    assert weapons[(chosen - WEAPONS).bit_length() - 1].damage_mod == heaviest

@@ -60,6 +60,7 @@ from game.engines.frontline.phases import (
     PH_DISCARD_COMMAND,
     PH_DISCARD_UNIT,
     PH_DRAW_CHOICE,
+    PH_FIRST_WEAPON,
     PH_FRIENDLY_FIRE,
     PH_ORDER,
     PH_PICK,
@@ -109,10 +110,14 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         return action if action in legal else rng.choice(legal)
 
     def auto_action(self, state: FrontlineState) -> int | None:
-        """No branch for the search: go first after winning the initiative (§12.4), and the
-        roll window's rule (C3 card, discard for +1 or roll, §12.6) played at once."""
+        """No branch for the search: go first after winning the initiative (§12.4), the
+        heavier weapon of an attack first (the phase's damage adds up whatever the order, so
+        searching it only spent the turn's iterations), and the roll window's rule (C3 card,
+        discard for +1 or roll, §12.6) played at once."""
         if state.phase == PH_ORDER:
             return ME_FIRST
+        if state.phase == PH_FIRST_WEAPON:
+            return _heavier_first(state, state.legal_actions(), random.Random(0))
         if state.phase == PH_ROLL_WINDOW:
             return _roll_window(state, state.legal_actions(), random.Random(0))
         return None
@@ -294,6 +299,13 @@ def _choose_attack(state: FrontlineState, legal: list[int], rng: random.Random) 
     return max(legal, key=worth)
 
 
+def _heavier_first(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
+    """The weapon with the larger damage modifier fires first (a lock or a kill from it is
+    the likelier one, and a Damage card drawn then applies before the lighter weapon)."""
+    weapons = state.board[state.atk_pos].printed.weapons
+    return max(legal, key=lambda a: (weapons[(a - WEAPONS).bit_length() - 1].damage_mod, -a))
+
+
 def _friendly_fire(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
     return max(legal, key=lambda a: state.board[a - UNIT].printed.cost)
 
@@ -398,6 +410,7 @@ _CHOOSERS = {
     PH_ORDER: lambda state, legal, rng: ME_FIRST,
     PH_CHOOSE_ATTACK: _choose_attack,
     PH_FRIENDLY_FIRE: _friendly_fire,
+    PH_FIRST_WEAPON: _heavier_first,
     PH_WINDOW: _window,
     PH_ROLL_WINDOW: _roll_window,
     PH_CARD_TARGET: _best_unit,
