@@ -9,8 +9,11 @@ value, draw by §12.7. Measured (seat-swapped, bench/frontline_strength.py): thi
 64.0% +- 3.4 over 200 games against the §12.8 rule baseline written from the rules text (it
 was 38% before the attack order by expected value and the full §12.7 draw; the local search
 and the discard-for-+1 each moved it by less than the noise of 60 games). Hard searches over
-this (ISMCTS) with ``resample`` modelling the opponent's face-down commitment as this same
-policy applied to a determinized hand (§12.8: only public state and counts are read). The
+this (ISMCTS) with ``resample`` modelling the opponent's hidden choices as this same policy
+would make them (§12.8: only public state and counts are read): its face-down commitment from
+a determinized hand, and its declarations, when it declared first, as the §12.4 plan. Its
+rollouts play the policy to the draw after the combat (``evaluate``), where the estimate
+reads the VP and losses of the turn's fighting. The
 deck builder of §12.2 is approximated: crews for the crewed units drawn, then units, to
 95-100 points.
 """
