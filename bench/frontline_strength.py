@@ -12,13 +12,22 @@ Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import random
 import statistics
 import time
 from typing import Any
 
-from ai.agents import Agent, PolicyAgent, make_agent, obvious_move, play_out
+from ai.agents import (
+    Agent,
+    PolicyAgent,
+    agent_for,
+    budget_for,
+    make_agent,
+    obvious_move,
+    play_out,
+)
 from ai.heuristics import HEURISTICS
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
@@ -138,6 +147,10 @@ def agent(name: str, seed: int) -> Agent:
         return PolicyAgent(None, 1.0, seed)
     if name == "policy":  # the heuristic's policy alone, no randomness, no search
         return PolicyAgent(HEURISTIC, 0.0, seed)
+    if "@" in name:  # a level on a stated iteration cap, e.g. "hard@100"
+        level, cap = name.split("@")
+        budget = dataclasses.replace(budget_for("frontline", level), iterations=int(cap))
+        return agent_for("frontline", budget, seed, timed=False)
     return make_agent("frontline", name, seed, timed=False)
 
 

@@ -7,10 +7,18 @@ import random
 from collections.abc import Callable
 
 from ai.heuristics import HEURISTICS
+from ai.heuristics.frontline import BEST
 from ai.heuristics.frontline_plan import Planner, _fold, fold_value, model_declarations
 from game.engines.frontline import FrontlineGame, FrontlineState
-from game.engines.frontline.actions import WEAPONS
-from game.engines.frontline.phases import PH_COMMIT, PH_DECLARE, PH_DRAW_CHOICE, PH_FIRST_WEAPON
+from game.engines.frontline.actions import DONE, PREBUILT_DECK, WEAPONS, kind_of
+from game.engines.frontline.cards import PREBUILT
+from game.engines.frontline.phases import (
+    PH_BUILD,
+    PH_COMMIT,
+    PH_DECLARE,
+    PH_DRAW_CHOICE,
+    PH_FIRST_WEAPON,
+)
 from game.engines.frontline.probability import attack_odds
 from game.engines.frontline.state import NORMAL
 
@@ -106,3 +114,27 @@ def test_the_heavier_weapon_fires_first_without_a_search_branch() -> None:
     assert chosen in legal and len(legal) == 2
     heaviest = max(weapons[(a - WEAPONS).bit_length() - 1].damage_mod for a in legal)
     assert weapons[(chosen - WEAPONS).bit_length() - 1].damage_mod == heaviest
+
+
+def test_both_armies_build_with_their_validated_prebuilt_deck() -> None:
+    state = FrontlineGame().new_state(decks="build")
+    rng = random.Random(0)
+    for _ in range(2):
+        assert state.phase == PH_BUILD
+        army = "us_" if state.army[state.player] == 0 else "ge_"
+        action = HEURISTIC.policy(state, rng)
+        assert kind_of(action) == "prebuilt"
+        name = list(PREBUILT)[action - PREBUILT_DECK]
+        assert name.startswith(army) and name in BEST
+        state.apply_action(action)
+        while state.phase == PH_BUILD and state.player == 0:  # the deck is taken whole
+            state.apply_action(DONE)
+
+
+def test_the_search_prior_while_building_is_the_policys_move_alone() -> None:
+    state = FrontlineGame().new_state(decks="build")
+    legal = state.legal_actions()
+    weights = HEURISTIC.prior(state, legal)
+    assert weights is not None and len(legal) > 2
+    assert [w > 0 for w in weights].count(True) == 1
+    assert legal[weights.index(max(weights))] == HEURISTIC.policy(state, random.Random(0))

@@ -44,13 +44,14 @@ from game.engines.frontline.actions import (
     DRAW_UNIT,
     HOLD,
     ME_FIRST,
+    PREBUILT_DECK,
     REAR_CARD,
     SURRENDER,
     UNIT,
     WEAPONS,
     kind_of,
 )
-from game.engines.frontline.cards import FRONT, NO_CREW, REAR, UNITS, deck_points
+from game.engines.frontline.cards import FRONT, NO_CREW, PREBUILT, REAR, UNITS, deck_points
 from game.engines.frontline.phases import (
     PH_ATTACK_DIE,
     PH_BUILD,
@@ -78,6 +79,12 @@ PRIOR_WEIGHT = 4.0  # the policy's move against 1 for any other
 BOOST_GAIN = 0.09  # §12.6: discard for +1 when the roll gains this much probability
 BOOST_VALUE = 6  # ... and the target is worth at least this many VP
 BUILD_TARGET = 95  # §12.2 target points
+# §12.2: the prebuilt deck of each army that did best in the rule policy's self-play over the
+# four pairings (bench/frontline_strength.py --balance 2000: the US won 53%/51% with the
+# armored task force against the Kampfgruppe/Tiger detachment, 34%/39% with infantry and
+# air; the Kampfgruppe held the US to 44% on average, the Tiger detachment to 45%). The random
+# piles of the builder below lost 4 of 6 built-deck games of Hard against the rule policy.
+BEST = ("us_armored_task_force", "ge_panzergrenadier_kampfgruppe")
 ESTIMATE_SCALE = 20.0  # VP difference that reads as a clear lead
 HORIZON = 40  # decisions: a cap on a rollout, which ends at the next draw (``evaluate``)
 
@@ -126,9 +133,12 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         return None
 
     def prior(self, state: FrontlineState, actions: list[int]) -> list[float] | None:
-        """PUCT weights: the policy's own move well ahead of the rest."""
+        """PUCT weights: the policy's own move well ahead of the rest; only the policy's move
+        while building a deck (the estimate cannot tell decks apart before their cards meet,
+        so any spread of visits there was noise picking cards at random)."""
         choice = self.policy(state, random.Random(0))
-        return [PRIOR_WEIGHT if action == choice else 1.0 for action in actions]
+        other = 0.0 if state.phase == PH_BUILD else 1.0
+        return [PRIOR_WEIGHT if action == choice else other for action in actions]
 
     def resample(
         self, state: FrontlineState, observer: int, rng: random.Random
@@ -201,9 +211,10 @@ def _build(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
             needs[printed.crew_kind] -= 1
         elif printed.crew != NO_CREW:
             needs[printed.crew] += 1
-    prebuilt = [a for a in legal if kind_of(a) == "prebuilt"]
-    if prebuilt and rng.random() < 0.5:  # §12.8: a prebuilt deck, or a deck of its own
-        return rng.choice(prebuilt)
+    names = list(PREBUILT)
+    best = [a for a in legal if kind_of(a) == "prebuilt" and names[a - PREBUILT_DECK] in BEST]
+    if best:  # §12.2 "prebuilt ones validated by the simulator"
+        return best[0]
     cards = [a - CARD for a in legal if kind_of(a) == "card"]
     crews = [c for c in cards if UNITS[c].is_crew and needs[UNITS[c].crew_kind] > 0]
     if crews:
