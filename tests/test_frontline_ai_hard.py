@@ -138,3 +138,15 @@ def test_the_search_prior_while_building_is_the_policys_move_alone() -> None:
     assert weights is not None and len(legal) > 2
     assert [w > 0 for w in weights].count(True) == 1
     assert legal[weights.index(max(weights))] == HEURISTIC.policy(state, random.Random(0))
+
+
+def test_a_determinization_invents_no_declarations_for_the_second_declarer() -> None:
+    """While seat 0 declares, seat 1 has declared nothing: a determinization for seat 0 must
+    not draw declarations for it (seat 1 then declared twice in every rollout of seat 0's
+    search: the random set and its own)."""
+    for seed in range(3):
+        state = _until(seed, lambda s: s.phase == PH_DECLARE and s.player == 0)
+        rng = random.Random(seed)
+        assert all(state.determinize(0, rng).decls[1] == [] for _ in range(10))
+        later = _second_declarer(seed)
+        assert any(later.determinize(1, rng).decls[0] != [] for _ in range(10))
