@@ -9,8 +9,11 @@ value, draw by §12.7. Measured (seat-swapped, bench/frontline_strength.py): thi
 64.0% +- 3.4 over 200 games against the §12.8 rule baseline written from the rules text (it
 was 38% before the attack order by expected value and the full §12.7 draw; the local search
 and the discard-for-+1 each moved it by less than the noise of 60 games). Hard searches over
-this (ISMCTS) with ``resample`` modelling the opponent's face-down commitment as this same
-policy applied to a determinized hand (§12.8: only public state and counts are read). The
+this (ISMCTS) with ``resample`` modelling the opponent's hidden choices as this same policy
+would make them (§12.8: only public state and counts are read): its face-down commitment from
+a determinized hand, and its declarations, when it declared first, as the §12.4 plan. Its
+rollouts play the policy to the draw after the combat (``evaluate``), where the estimate
+reads the VP and losses of the turn's fighting. The
 deck builder of §12.2 is approximated: crews for the crewed units drawn, then units, to
 95-100 points.
 """
@@ -28,6 +31,7 @@ from ai.heuristics.frontline_plan import (
     commit_order,
     fold_value,
     model_commitment,
+    model_declarations,
     target_values,
 )
 from game.engines.frontline import combat, commands
@@ -40,13 +44,14 @@ from game.engines.frontline.actions import (
     DRAW_UNIT,
     HOLD,
     ME_FIRST,
+    PREBUILT_DECK,
     REAR_CARD,
     SURRENDER,
     UNIT,
     WEAPONS,
     kind_of,
 )
-from game.engines.frontline.cards import FRONT, NO_CREW, REAR, UNITS, deck_points
+from game.engines.frontline.cards import FRONT, NO_CREW, PREBUILT, REAR, UNITS, deck_points
 from game.engines.frontline.phases import (
     PH_ATTACK_DIE,
     PH_BUILD,
@@ -59,6 +64,7 @@ from game.engines.frontline.phases import (
     PH_DISCARD_COMMAND,
     PH_DISCARD_UNIT,
     PH_DRAW_CHOICE,
+    PH_FIRST_WEAPON,
     PH_FRIENDLY_FIRE,
     PH_ORDER,
     PH_PICK,
@@ -73,26 +79,35 @@ PRIOR_WEIGHT = 4.0  # the policy's move against 1 for any other
 BOOST_GAIN = 0.09  # §12.6: discard for +1 when the roll gains this much probability
 BOOST_VALUE = 6  # ... and the target is worth at least this many VP
 BUILD_TARGET = 95  # §12.2 target points
+# §12.2: the prebuilt deck of each army that did best in the rule policy's self-play over the
+# four pairings (bench/frontline_strength.py --balance 2000: the US won 53%/51% with the
+# armored task force against the Kampfgruppe/Tiger detachment, 34%/39% with infantry and
+# air; the Kampfgruppe held the US to 44% on average, the Tiger detachment to 45%). The random
+# piles of the builder below lost 4 of 6 built-deck games of Hard against the rule policy.
+BEST = ("us_armored_task_force", "ge_panzergrenadier_kampfgruppe")
 ESTIMATE_SCALE = 20.0  # VP difference that reads as a clear lead
+HORIZON = 40  # decisions: a cap on a rollout, which ends at the next draw (``evaluate``)
 
 
 class FrontlineHeuristic(Heuristic[FrontlineState]):
-    # A policy decision costs ~5 ms with the assignment search (a policy game of ~220
-    # decisions takes ~1 s), so rollouts stop after a few decisions at the estimate; the caps are
-    # about what a busy laptop core does in the clock (Hard: a median of ~80 iterations in
-    # 2.5 s), so untimed play is about as strong as timed (bench/frontline_strength.py).
+    # A policy decision costs ~1 ms with the folds memoised (it was ~5 ms), and a Hard
+    # rollout plays on to the draw after the combat (``evaluate``: ~25 decisions). The caps are
+    # about what a laptop core does in the clock, so untimed play is about as strong as timed:
+    # Hard's 100 iterations took 0.29 s of CPU at the median (p90 0.66 s) on policy positions
+    # (bench/frontline_strength.py), so its cap is 300 for a turn of ~1-2 s; Normal's random
+    # rollouts are cheaper and its cap stays where its clock put it before.
     budgets: ClassVar[dict[str, Budget]] = {
         "normal": Budget(search=True, seconds=0.9, iterations=100, rollout_depth=6),
         "hard": Budget(
             search=True,
             seconds=2.5,
-            iterations=100,
+            iterations=300,
             heuristic_rollouts=True,
-            rollout_depth=8,
+            rollout_depth=HORIZON,
             exploration=0.5,
         ),
         "hint": Budget(
-            search=True, seconds=0.5, iterations=20, heuristic_rollouts=True, rollout_depth=8
+            search=True, seconds=0.5, iterations=20, heuristic_rollouts=True, rollout_depth=HORIZON
         ),
     }
 
@@ -105,27 +120,47 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         return action if action in legal else rng.choice(legal)
 
     def auto_action(self, state: FrontlineState) -> int | None:
-        """No branch for the search: go first after winning the initiative (§12.4), and the
-        roll window's rule (C3 card, discard for +1 or roll, §12.6) played at once."""
+        """No branch for the search: go first after winning the initiative (§12.4), the
+        heavier weapon of an attack first (the phase's damage adds up whatever the order, so
+        searching it only spent the turn's iterations), and the roll window's rule (C3 card,
+        discard for +1 or roll, §12.6) played at once."""
         if state.phase == PH_ORDER:
             return ME_FIRST
+        if state.phase == PH_FIRST_WEAPON:
+            return _heavier_first(state, state.legal_actions(), random.Random(0))
         if state.phase == PH_ROLL_WINDOW:
             return _roll_window(state, state.legal_actions(), random.Random(0))
         return None
 
     def prior(self, state: FrontlineState, actions: list[int]) -> list[float] | None:
-        """PUCT weights: the policy's own move well ahead of the rest."""
+        """PUCT weights: the policy's own move well ahead of the rest; only the policy's move
+        while building a deck (the estimate cannot tell decks apart before their cards meet,
+        so any spread of visits there was noise picking cards at random)."""
         choice = self.policy(state, random.Random(0))
-        return [PRIOR_WEIGHT if action == choice else 1.0 for action in actions]
+        other = 0.0 if state.phase == PH_BUILD else 1.0
+        return [PRIOR_WEIGHT if action == choice else other for action in actions]
 
     def resample(
         self, state: FrontlineState, observer: int, rng: random.Random
     ) -> FrontlineState | None:
-        """The opponent's face-down commitment as the §12.5 policy would set it aside from a
-        determinized hand (same count; the engine's uniform draw where the model cannot)."""
-        other = 1 - observer
-        if state.phase != PH_COMMIT or not state.commit[other]:
+        """The opponent's hidden choices as this policy would make them (§12.8: only public
+        state and counts are read): its face-down commitment set aside from a determinized
+        hand (same count; the engine's uniform draw where the model cannot), and its
+        declarations, made before ours, as the §12.4 plan on the (public) board. The engine's
+        own determinization draws the declarations uniformly, HOLD included, so the search
+        used to answer an opponent who mostly shot at random or not at all."""
+        if state.phase in (PH_DECLARE, PH_WEAPONS) and state.decided[1 - observer]:
+            sampled = state.determinize(observer, rng)
+            model_declarations(sampled, 1 - observer)
+            return sampled
+        if state.phase != PH_COMMIT or not state.commit[1 - observer]:
             return None
+        return self._resample_commitment(state, observer, rng)
+
+    def _resample_commitment(
+        self, state: FrontlineState, observer: int, rng: random.Random
+    ) -> FrontlineState:
+        other = 1 - observer
         sampled = state.determinize(observer, rng)
         k = len(sampled.commit[other])
         pool = sampled.hand_units[other] + [_card(entry) for entry in sampled.commit[other]]
@@ -141,6 +176,13 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         sampled.commit[other] = chosen
         sampled.hand_units[other] = sorted(rest)
         return sampled
+
+    def evaluate(self, state: FrontlineState) -> list[float] | None:
+        """Rollouts stop at the draw that follows a combat phase, with the estimate: the VP
+        and losses of the turn's combat are then on the board, and a fixed depth in decisions
+        (8 used to be) stopped most rollouts from a commitment or a target before any attack
+        was resolved, so the search could not tell its moves apart."""
+        return self.estimate(state) if state.phase == PH_DRAW_CHOICE else None
 
     def estimate(self, state: FrontlineState) -> list[float]:
         if state.is_terminal():
@@ -169,9 +211,10 @@ def _build(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
             needs[printed.crew_kind] -= 1
         elif printed.crew != NO_CREW:
             needs[printed.crew] += 1
-    prebuilt = [a for a in legal if kind_of(a) == "prebuilt"]
-    if prebuilt and rng.random() < 0.5:  # §12.8: a prebuilt deck, or a deck of its own
-        return rng.choice(prebuilt)
+    names = list(PREBUILT)
+    best = [a for a in legal if kind_of(a) == "prebuilt" and names[a - PREBUILT_DECK] in BEST]
+    if best:  # §12.2 "prebuilt ones validated by the simulator"
+        return best[0]
     cards = [a - CARD for a in legal if kind_of(a) == "card"]
     crews = [c for c in cards if UNITS[c].is_crew and needs[UNITS[c].crew_kind] > 0]
     if crews:
@@ -268,6 +311,13 @@ def _choose_attack(state: FrontlineState, legal: list[int], rng: random.Random) 
         return fold_value(state, target, shots, target_values(state, target, seat))
 
     return max(legal, key=worth)
+
+
+def _heavier_first(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
+    """The weapon with the larger damage modifier fires first (a lock or a kill from it is
+    the likelier one, and a Damage card drawn then applies before the lighter weapon)."""
+    weapons = state.board[state.atk_pos].printed.weapons
+    return max(legal, key=lambda a: (weapons[(a - WEAPONS).bit_length() - 1].damage_mod, -a))
 
 
 def _friendly_fire(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
@@ -374,6 +424,7 @@ _CHOOSERS = {
     PH_ORDER: lambda state, legal, rng: ME_FIRST,
     PH_CHOOSE_ATTACK: _choose_attack,
     PH_FRIENDLY_FIRE: _friendly_fire,
+    PH_FIRST_WEAPON: _heavier_first,
     PH_WINDOW: _window,
     PH_ROLL_WINDOW: _roll_window,
     PH_CARD_TARGET: _best_unit,

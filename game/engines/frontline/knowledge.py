@@ -202,7 +202,9 @@ def determinize(state: FrontlineState, viewer: int, rng: random.Random) -> Front
     n = len(other.hand_commands[o])
     other.hand_commands[o] = sorted(commands[:n])
     other.command_deck = sorted(commands[n:])
-    if state.phase in DECLARING:
+    if state.phase in DECLARING and (state.decided[o] or state.player == o):
+        # Only declarations made so far: the second declarer has made none while the first
+        # declares (drawing some then gave it a second round of attacks in every rollout).
         _resample_declarations(other, o, rng)
     return other
 
