@@ -437,7 +437,13 @@ class FrontlineBoard(Board):
             return ("hand", card, 0)
         if kind in ("unit", "assault", "surrender", "switch"):
             base = {"unit": UNIT, "assault": ASSAULT, "surrender": SURRENDER, "switch": SWITCH}
-            return ("unit", action - base[kind])
+            pos = action - base[kind]
+            if phase == "choose_attack" and ("unit", pos) not in self.things(self.obs):
+                # A close assault whose leader fell still goes in with the rest of its group
+                # (resolved by its members): it is clicked on its target.
+                attack = next(a for a in self.obs["attacks"][self.me] if a[1] == pos)
+                return ("unit", attack[2])
+            return ("unit", pos)
         if kind in ("command", "boost"):
             return ("cmd", action - (COMMAND if kind == "command" else BOOST), 0)
         return None
