@@ -81,6 +81,8 @@ def features(state: TsunoState) -> tuple[float, ...]:
     in_castle = 0
     for area in AREAS:
         i = area - 1
+        if not state.active[i]:
+            continue  # not in use (the "active areas" variant): nothing there to defend
         danger = threat(state, area)
         total_threat += danger
         if state.home[i]:

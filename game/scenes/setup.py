@@ -112,6 +112,9 @@ def option_label(game: Game, name: str) -> str:
 
 
 def value_label(game: Game, name: str, value: object) -> str:
+    phrase = game.option_phrase(name, value)
+    if phrase is not None:
+        return t(phrase[0], **phrase[1])
     return t_or(f"option.{game.id}.{name}.{value}", str(value))
 
 
