@@ -14,10 +14,11 @@ clock, ``S`` seconds a decision; they depend on the machine and its load. Heuris
 were tuned on seeds below ``REPORT_SEED``; the bench section plays seeds from there on.
 
 ``python -m bench.tsuno_strength [--games N] [--first-seed N] [--players baseline,easy,...]
-[--difficulty D] [--hard-iterations N] [--loop open|keyed] [--seconds S] [--morale M]
-[--workers W]`` prints one line per (difficulty, player): wins / games, the rate and its
-standard error, then the paired difference of every pair of players that includes Hard.
-``run(quick)`` is the bench section used by ``python -m bench --strength``.
+[--difficulty D] [--hard-iterations N] [--rollout-depth N] [--exploration C]
+[--loop open|keyed] [--seconds S] [--morale M] [--workers W]`` prints one line per
+(difficulty, player): wins / games, the rate and its standard error, then the paired
+difference of every pair of players that includes Hard. ``run(quick)`` is the bench section
+used by ``python -m bench --strength``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from ai.agents import Agent, PolicyAgent, SearchAgent, budget_for, make_agent, p
 from ai.heuristics import HEURISTICS
 from bench.tsuno_baseline import TsunoGreedyBaseline
 from game.engines import GAMES
+from game.engines.base import State
 from game.engines.tsuno import rules
 
 BASELINE = "baseline"  # the rules file's crude greedy policy (§12)
@@ -55,14 +57,25 @@ class Setting:
     """How the searching players are set up for a run."""
 
     hard_iterations: int | None = None  # override Hard's iteration cap
+    rollout_depth: int | None = None  # override Hard's policy decisions before the estimate
+    exploration: float | None = None  # override Hard's PUCT constant
     loop: str | None = None  # "open" / "keyed": override the heuristic's open_loop_chance
     seconds: float | None = None  # Hard and OpenSpiel on this wall clock per decision
     morale: int | None = None  # override the starting morale
+
+    @property
+    def tuned(self) -> bool:
+        """Whether Hard's budget is overridden."""
+        return (self.hard_iterations, self.rollout_depth, self.exploration) != (None,) * 3
 
     def note(self, player: str) -> str:
         parts = []
         if player == "hard" and self.hard_iterations is not None:
             parts.append(f"@{self.hard_iterations} iterations")
+        if player == "hard" and self.rollout_depth is not None:
+            parts.append(f"rollout depth {self.rollout_depth}")
+        if player == "hard" and self.exploration is not None:
+            parts.append(f"exploration {self.exploration:g}")
         if player in ("hard", "normal") and self.loop is not None:
             parts.append(f"{self.loop} loop")
         if player in ("hard", OPENSPIEL) and self.seconds is not None:
@@ -88,8 +101,15 @@ def _agent(name: str, seed: int, setting: Setting) -> Agent:
     if player == "hard" and setting.seconds is not None:
         clocked = dataclasses.replace(budget, seconds=setting.seconds, iterations=10**9)
         agent: Agent = SearchAgent(HEURISTICS["tsuno"], clocked, seed, timed=True)
-    elif player == "hard" and setting.hard_iterations is not None:
-        budget = dataclasses.replace(budget, iterations=setting.hard_iterations)
+    elif player == "hard" and setting.tuned:
+        if setting.hard_iterations is not None:
+            budget = dataclasses.replace(budget, iterations=setting.hard_iterations)
+        if setting.rollout_depth is not None:
+            budget = dataclasses.replace(
+                budget, rollout_depth=setting.rollout_depth, heuristic_rollouts=True
+            )
+        if setting.exploration is not None:
+            budget = dataclasses.replace(budget, exploration=setting.exploration)
         agent = SearchAgent(HEURISTICS["tsuno"], budget, seed, timed=False)
     else:
         agent = make_agent("tsuno", player, seed, timed=False)
@@ -98,16 +118,43 @@ def _agent(name: str, seed: int, setting: Setting) -> Agent:
     return agent
 
 
-def play(player: str, difficulty: str, seeds: list[int], setting: Setting) -> list[bool]:
-    """Whether ``player`` won each solitaire game of ``difficulty`` over ``seeds``."""
+class Timed:
+    """An agent whose thinking is timed: wall-clock seconds over the decisions with a choice."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def reseed(self, seed: int) -> None:
+        self.agent.reseed(seed)
+
+    def choose(self, state: State) -> int:
+        start = time.perf_counter()
+        action = self.agent.choose(state)
+        if len(state.legal_actions()) > 1:
+            self.seconds += time.perf_counter() - start
+            self.decisions += 1
+        return action
+
+
+def play(
+    player: str, difficulty: str, seeds: list[int], setting: Setting
+) -> tuple[list[bool], float, int]:
+    """Whether ``player`` won each solitaire game of ``difficulty`` over ``seeds``, and the
+    seconds it thought over how many decisions with a choice."""
     if setting.morale is not None:
         rules.PRESETS[difficulty] = rules.PRESETS[difficulty]._replace(morale=setting.morale)
     won = []
+    seconds = 0.0
+    decisions = 0
     for seed in seeds:
         state = GAMES["tsuno"].new_state(1, difficulty=difficulty)
-        agent = _agent(player, seed, setting)
+        agent = Timed(_agent(player, seed, setting))
         won.append(play_out(state, [agent], random.Random(seed))[0] > 0)
-    return won
+        seconds += agent.seconds
+        decisions += agent.decisions
+    return won, seconds, decisions
 
 
 def outcomes(
@@ -119,10 +166,9 @@ def outcomes(
     workers: int = 2,
     setting: Setting | None = None,
 ) -> tuple[list[bool], float]:
-    """(won, seconds): the outcome of each seed first_seed.. in order, split over ``workers``
-    processes."""
+    """(won, per_decision): the outcome of each seed first_seed.. in order (split over
+    ``workers`` processes), and the mean wall-clock seconds of a decision with a choice."""
     setting = setting or Setting()
-    start = time.perf_counter()
     seeds = list(range(first_seed, first_seed + games))
     chunks = [seeds[w::workers] for w in range(workers)]
     context = multiprocessing.get_context("spawn")
@@ -130,9 +176,10 @@ def outcomes(
         futures = [pool.submit(play, player, difficulty, chunk, setting) for chunk in chunks]
         results = [f.result() for f in futures]
     won = [False] * games
-    for w, chunk_won in enumerate(results):
+    for w, (chunk_won, _, _) in enumerate(results):
         won[w::workers] = chunk_won
-    return won, time.perf_counter() - start
+    decisions = sum(r[2] for r in results)
+    return won, sum(r[1] for r in results) / max(1, decisions)
 
 
 def standard_error(rate: float, games: int) -> float:
@@ -148,15 +195,14 @@ def paired_difference(first: list[bool], second: list[bool]) -> tuple[float, flo
     return mean, math.sqrt(variance / n)
 
 
-def row(player: str, difficulty: str, won: list[bool], seconds: float, note: str) -> dict:
+def row(player: str, difficulty: str, won: list[bool], per_decision: float, note: str) -> dict:
     games = len(won)
     wins = sum(won)
     rate = wins / games
+    thought = f", {1000 * per_decision:.0f} ms a decision" if per_decision else ""
     return {
         "game": "tsuno",
-        "metric": (
-            f"{difficulty} solitaire win rate, {player}{note} ({wins}/{games}, {seconds:.0f} s)"
-        ),
+        "metric": (f"{difficulty} solitaire win rate, {player}{note} ({wins}/{games}{thought})"),
         "value": round(100 * rate, 1),
         "error": round(100 * standard_error(rate, games), 1),
         "unit": "%",
@@ -208,12 +254,21 @@ def main() -> None:
     parser.add_argument("--players", default=",".join(PLAYERS))
     parser.add_argument("--difficulty", default=",".join(DIFFICULTIES))
     parser.add_argument("--hard-iterations", type=int, default=None)
+    parser.add_argument("--rollout-depth", type=int, default=None)
+    parser.add_argument("--exploration", type=float, default=None)
     parser.add_argument("--loop", choices=("open", "keyed"), default=None)
     parser.add_argument("--seconds", type=float, default=None, help="wall clock per decision")
     parser.add_argument("--morale", type=int, default=None, help="override starting morale")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    setting = Setting(args.hard_iterations, args.loop, args.seconds, args.morale)
+    setting = Setting(
+        args.hard_iterations,
+        args.rollout_depth,
+        args.exploration,
+        args.loop,
+        args.seconds,
+        args.morale,
+    )
     for difficulty in args.difficulty.split(","):
         results = {}
         for player in args.players.split(","):

@@ -464,8 +464,8 @@ class TsunoBoard(Board):
             surface.blit(
                 icon, icon.get_rect(midleft=(h.x + number.get_width() + 6, h.centery + h.h // 10))
             )
-        name = self._seat_name(e["seat"])
-        if e["seat"] == self.viewer and self.ctx.num_players > 1:
+        name = self._seat_name(e["seat"]) if e.get("active", True) else ""
+        if name and e["seat"] == self.viewer and self.ctx.num_players > 1:
             name = "▶ " + name
         label = self.art.fitted(
             name, self._px(1.3), darker(seat_colour, 0.25), h.w // 2, bold=e["seat"] == self.viewer
