@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import multiprocessing
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from ai.agents import Agent, PolicyAgent, SearchAgent, budget_for, make_agent, play_out
 from ai.heuristics import HEURISTICS
@@ -247,6 +249,14 @@ def run(quick: bool) -> list[dict]:
     return rows
 
 
+def _save(path: str, metric: str, first_seed: int, won: list[bool]) -> None:
+    """Keep a row's per-seed outcomes, so runs on the same seeds can be paired later."""
+    file = Path(path)
+    saved = json.loads(file.read_text()) if file.exists() else {}
+    saved[metric] = {"first_seed": first_seed, "won": [int(w) for w in won]}
+    file.write_text(json.dumps(saved))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.tsuno_strength", description=__doc__)
     parser.add_argument("--games", type=int, default=FULL_GAMES)
@@ -260,6 +270,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=None, help="wall clock per decision")
     parser.add_argument("--morale", type=int, default=None, help="override starting morale")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--save", help="append each row's per-seed outcomes to this JSON file")
     args = parser.parse_args()
     setting = Setting(
         args.hard_iterations,
@@ -282,6 +293,8 @@ def main() -> None:
             )
             results[player] = won
             r = row(player, difficulty, won, seconds, setting.note(player))
+            if args.save:
+                _save(args.save, r["metric"], args.first_seed, won)
             print(f"{r['metric']}: {r['value']} % ± {r['error']}", flush=True)
         names = list(results)
         for first in names:

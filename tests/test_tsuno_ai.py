@@ -10,6 +10,7 @@ import pytest
 from ai.agents import Budget, SearchAgent
 from ai.heuristics import HEURISTICS
 from ai.heuristics.tsuno import (
+    ESTIMATE_WEIGHTS,
     attack_loss_odds,
     expected_appearance,
     greedy_action,
@@ -79,6 +80,15 @@ def test_estimate_prefers_the_safer_position() -> None:
     pressed.chips = [3, 4, 1, 5, 2, 0]
     pressed.morale[3] = 1
     assert HEURISTIC.estimate(calm)[0] > HEURISTIC.estimate(pressed)[0]
+
+
+@pytest.mark.parametrize(
+    ("players", "difficulty"),
+    [(1, "beginner"), (1, "intermediate"), (1, "advanced"), (4, "advanced")],
+)
+def test_every_dice_setting_has_its_own_fitted_estimate(players: int, difficulty: str) -> None:
+    state = GAMES["tsuno"].new_state(players, difficulty=difficulty)
+    assert (state.black_dice, state.yellow_dice) in ESTIMATE_WEIGHTS
 
 
 def test_castle_unit_on_a_clear_area_comes_home_without_thinking() -> None:
