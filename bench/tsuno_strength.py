@@ -44,13 +44,13 @@ BASELINE = "baseline"  # the rules file's crude greedy policy (§12)
 OPENSPIEL = "openspiel"  # OpenSpiel's MCTSBot with random rollouts, on a clock
 PLAYERS = (BASELINE, "easy", "normal", "hard")
 DIFFICULTIES = tuple(rules.PRESETS)
-FULL_GAMES = 200
+FULL_GAMES = 500  # issue 10: at least 500 games a row
 QUICK_GAMES = 20
 REPORT_SEED = 100_000  # tuning used seeds 0-9,999
 # The equal-clock row: seconds a decision for both searches, and its game count (OpenSpiel's
 # Python search makes these games slow).
 CLOCK_SECONDS = 0.25
-CLOCK_GAMES = 60
+CLOCK_GAMES = 100
 CLOCK_DIFFICULTY = rules.INTERMEDIATE
 
 
@@ -296,10 +296,10 @@ def main() -> None:
             if args.save:
                 _save(args.save, r["metric"], args.first_seed, won)
             print(f"{r['metric']}: {r['value']} % ± {r['error']}", flush=True)
-        names = list(results)
+        names = sorted(results, key=lambda name: not name.startswith("hard"))  # Hard first
         for first in names:
             for other in names[names.index(first) + 1 :]:
-                if first.startswith("hard") or other.startswith("hard"):
+                if first.startswith("hard"):
                     diff = paired_difference(results[first], results[other])
                     r = difference_row(difficulty, first, other, diff, "")
                     print(f"{r['metric']}: {r['value']:+} ± {r['error']}", flush=True)

@@ -139,3 +139,13 @@ def test_search_agents_play_a_legal_game() -> None:
             state.apply_action(agents[state.current_player()].choose(state.clone()))
             decisions += 1
     assert decisions == 8 or state.is_terminal()
+
+
+def test_strength_bench_pairs_players_over_the_same_seeds() -> None:
+    from bench.tsuno_strength import Setting, paired_difference, play
+
+    won, _, _ = play("baseline", "beginner", [3, 4, 5], Setting())
+    assert won == play("baseline", "beginner", [3, 4, 5], Setting())[0]
+    mean, error = paired_difference([True, True, False, False], [False, True, False, True])
+    assert mean == 0.0 and error == pytest.approx((2 / 3 / 4) ** 0.5)
+    assert Setting(loop="keyed").note("hard") == " (keyed loop)"
