@@ -473,6 +473,10 @@ class MCTS:
         evaluate = self._evaluate
         auto = self._auto
         depth = self.rollout_depth
+        if policy is None and evaluate is None and auto is None and depth == math.inf:
+            playout = getattr(state, "random_playout", None)
+            if playout is not None:
+                return playout(rng)  # the engine's own uniformly random play to the end
         random_fraction = rng.random
         current_player = state.current_player
         legal_actions = state.legal_actions

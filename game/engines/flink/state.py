@@ -25,7 +25,7 @@ from itertools import compress
 from typing import Any, ClassVar
 
 from game.engines.base import TERMINAL, Game, State
-from game.engines.flink.connection import connecting_path, offsets
+from game.engines.flink.connection import ColumnLinks, connecting_path, offsets
 from game.engines.flink.geometry import (
     BLACK,
     DIAMOND,
@@ -37,6 +37,7 @@ from game.engines.flink.geometry import (
     orientations,
 )
 from game.engines.flink.paths import best_path
+from game.engines.flink.playout import play_out
 
 PIECES = 20  # [rules] per player
 PLAYER_NAMES = ("White", "Black")
@@ -100,6 +101,7 @@ class FlinkState(State):
         "_last",
         "_layers",
         "_left",
+        "_links",
         "_orient",
         "_paths",
         "_phase",
@@ -130,6 +132,7 @@ class FlinkState(State):
             sum(self._valid[o * total : (o + 1) * total]) for o in range(NUM_ORIENTATIONS)
         ]
         self._left = [PIECES, PIECES]
+        self._links = (ColumnLinks(b, WHITE), ColumnLinks(b, BLACK))
         self._player = WHITE
         self._phase = _ORIENT
         self._orient = -1
@@ -180,6 +183,7 @@ class FlinkState(State):
         other._valid = self._valid[:]
         other._count = self._count[:]
         other._left = self._left[:]
+        other._links = (self._links[0].copy(), self._links[1].copy())
         other._player = self._player
         other._phase = self._phase
         other._orient = self._orient
@@ -196,6 +200,25 @@ class FlinkState(State):
 
     def determinize(self, player: int, rng: random.Random) -> FlinkState:
         return self.clone()  # perfect information
+
+    def random_playout(self, rng: random.Random, trace: list[int] | None = None) -> list[float]:
+        """The returns at the end of uniformly random play from here (each decision a uniform
+        choice among its legal actions), played on light structures (``playout.py``) that do
+        not keep every placement's validity; this state is left as it was. ``trace`` receives
+        the actions played. The search's random rollout (``ai.mcts``)."""
+        if self._phase == _OVER:
+            return self.returns()
+        return play_out(
+            self._board,
+            self._heights[:],
+            self._grid[:],
+            self._left[:],
+            (self._links[0].copy(), self._links[1].copy()),
+            self._player,
+            self._orient,
+            rng,
+            trace,
+        )
 
     # --- placing ------------------------------------------------------------------------------
     def _can_place(self, player: int) -> bool:
@@ -216,16 +239,20 @@ class FlinkState(State):
         mover = self._player
         colour = mover + 1
         grid = self._grid
-        for cell, dz in placement.cubes:
-            grid[(base + dz) * plane + cell] = colour
+        links = self._links[mover]
         for cell, t in zip(columns, placement.tops, strict=True):
             heights[cell] = base + t + 1
+            links.add(cell)
+        for cell, dz in placement.cubes:
+            grid[(base + dz) * plane + cell] = colour
+            if base + dz == 0:
+                links.ground(cell)
         self._refresh(pid)
         self._left[mover] -= 1
         unpadded = b.unpadded
         self._last = tuple((unpadded[cell], base + dz) for cell, dz in placement.cubes)
         self._orient = -1
-        if self._connected(mover, want_path=False):
+        if links.linked() and self._connected(mover, want_path=False):
             self._winner = mover
             self._phase = _OVER
             self._win_path = self._winning_cubes(mover)
