@@ -400,9 +400,15 @@ class FlinkState(State):
         if placement is None:
             return "unknown", {"action": action}
         height = self._heights[placement.columns[0]] - placement.bottoms[0]
+        # The kind of the piece held, for wordings of the placement alone (a hint's last part).
+        words: dict[str, int | str] = {
+            "player": player,
+            "cell": b.cell_name(cell),
+            "kind": orientations()[self._orient].kind,
+        }
         if height:
-            return "place_high", {"player": player, "cell": b.cell_name(cell), "height": height}
-        return "place", {"player": player, "cell": b.cell_name(cell)}
+            return "place_high", {**words, "height": height}
+        return "place", words
 
     # --- queries for boards and the AI ----------------------------------------------------------
     @property
