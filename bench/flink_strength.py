@@ -38,6 +38,8 @@ MATCHES = {
     "normal-easy": ("normal", "easy"),
     "easy-greedy": ("easy", GREEDY),
     "hardcells-greedy": ("hard" + CELLS, GREEDY),
+    "normal-greedy": ("normal", GREEDY),
+    "normalcells-greedy": ("normal" + CELLS, GREEDY),
     "hardcells-hard": ("hard" + CELLS, "hard"),
 }
 TARGETS = {"hard-greedy": 0.80, "hard-openspiel": 0.75, "hard-normal": 0.60, "normal-easy": 0.60}

@@ -133,6 +133,28 @@ def connecting_path(
     return None
 
 
+def reached_columns(
+    grid: bytearray | bytes,
+    off: Sequence[int],
+    plane: int,
+    colour: int,
+    sources: Sequence[tuple[int, int]],
+) -> set[int]:
+    """Padded cells of every cube with a face the walk reaches from ``sources`` (a side's
+    terminals, as in ``connecting_path``)."""
+    frontier = [cell << 3 | d for cell, d in sources if grid[cell] == colour]
+    seen = set(frontier)
+    i = 0
+    while i < len(frontier):
+        face = frontier[i]
+        i += 1
+        for nxt in face_links(grid, off, plane, colour, face):
+            if nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    return {(face >> 3) % plane for face in seen}
+
+
 class ColumnLinks:
     """One player's union-find over the padded cells holding any of their cubes, with nodes
     ``plane`` and ``plane + 1`` for their two sides, joined by a cube at height 0 on a side
@@ -189,6 +211,12 @@ class ColumnLinks:
 
     def linked(self) -> bool:
         return self._find(self.plane) == self._find(self.plane + 1)
+
+    def side_columns(self, side: int) -> list[int]:
+        """The columns holding the player's cubes in the component of ``side`` (0 or 1)."""
+        root = self._find(self.plane + side)
+        find = self._find
+        return [cell for cell, mine in enumerate(self.own) if mine and find(cell) == root]
 
 
 @cache

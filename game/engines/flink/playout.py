@@ -40,6 +40,7 @@ class Shapes(NamedTuple):
     highest: tuple[int, ...]  # by orientation: the top cube's dz
     cells: tuple[int, ...]  # padded cells on the board
     cell_index: tuple[int, ...]  # padded cell -> cell index (-1 off the board)
+    board_bits: int  # a bitboard of the cells on the board
 
 
 def shapes(board: Board) -> Shapes:
@@ -79,6 +80,7 @@ def _shapes(kind: str, size: int) -> Shapes:
         tuple(max(top for _, _, top in cols) for cols in columns),
         tuple(board.padded[i] for i in board.cells),
         tuple(cell_index),
+        sum(1 << board.padded[i] for i in board.cells),
     )
 
 

@@ -21,11 +21,17 @@ the columns it changed (``Board.affected``), with a count per orientation.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import compress
 from typing import Any, ClassVar
 
 from game.engines.base import TERMINAL, Game, State
-from game.engines.flink.connection import ColumnLinks, connecting_path, offsets
+from game.engines.flink.connection import (
+    ColumnLinks,
+    connecting_path,
+    offsets,
+    reached_columns,
+)
 from game.engines.flink.geometry import (
     BLACK,
     DIAMOND,
@@ -37,7 +43,7 @@ from game.engines.flink.geometry import (
     orientations,
 )
 from game.engines.flink.paths import best_path
-from game.engines.flink.playout import play_out
+from game.engines.flink.playout import play_out, shapes
 
 PIECES = 20  # [rules] per player
 PLAYER_NAMES = ("White", "Black")
@@ -442,6 +448,87 @@ class FlinkState(State):
         p = self._board.placements[orientation * self._board.cells_total + cell]
         assert p is not None
         return self._heights[p.columns[0]] - p.bottoms[0]
+
+    def winning_placements(
+        self, player: int, orientations: Sequence[int] | None = None, *, first: bool = False
+    ) -> list[int]:
+        """Exactly the placement ids (``orientation * cells_total + cell``, of ``orientations``
+        or of all) with which ``player`` would connect at once on these stacks, were it their
+        turn; with ``first``, at most one. For the AI: a win in one, or a threat to block.
+
+        Only placements touching both ends are tried: a new walk from the first side to the
+        second must leave the faces the walk reaches now from the first side (or a terminal
+        of the piece itself) and arrive in the columns linked to the second side, both by an
+        edge-adjacent column, since the piece's columns are edge-connected."""
+        if not self._left[player]:
+            return []
+        b = self._board
+        links = self._links[player]
+        pw = b.padded_width
+        grounds = [0, 0]  # side cells still empty: a piece's cube there may be a terminal
+        for cell in shapes(b).cells:
+            side = links.sides[cell]
+            if side and not self._heights[cell]:
+                grounds[side - 1] |= 1 << cell
+        ends = []
+        for side in (0, 1):
+            if side == 0 and links.linked():
+                colour = player + 1
+                start = b.terminals[player][0]
+                cells = reached_columns(self._grid, offsets(pw, b.plane), b.plane, colour, start)
+            else:
+                cells = set(links.side_columns(side))
+            mine = 0
+            for cell in cells:
+                mine |= 1 << cell
+            ends.append(mine | mine << 1 | mine >> 1 | mine << pw | mine >> pw | grounds[side])
+        found = []
+        total = b.cells_total
+        columns = shapes(b).columns
+        cell_index = shapes(b).cell_index
+        for o in range(NUM_ORIENTATIONS) if orientations is None else orientations:
+            touching = []
+            for end in ends:
+                reach = 0
+                for offset, _, _ in columns[o]:
+                    reach |= end >> offset if offset >= 0 else end << -offset
+                touching.append(reach)
+            both = touching[0] & touching[1] & shapes(b).board_bits
+            while both:
+                low = both & -both
+                both ^= low
+                pid = o * total + cell_index[low.bit_length() - 1]
+                if self._valid[pid] and self._wins_with(pid, player):
+                    found.append(pid)
+                    if first:
+                        return found
+        return found
+
+    def _wins_with(self, pid: int, player: int) -> bool:
+        """Whether placement ``pid`` (legal) would connect ``player``: on copies of the colours
+        and the column links only."""
+        b = self._board
+        placement = b.placements[pid]
+        assert placement is not None
+        plane = b.plane
+        base = self._heights[placement.columns[0]] - placement.bottoms[0]
+        grid = self._grid[:]
+        top = base + max(placement.tops) + 2
+        if top > self._layers:
+            grid.extend(bytes(plane * (top - self._layers)))
+        links = self._links[player].copy()
+        for cell in placement.columns:
+            links.add(cell)
+        colour = player + 1
+        for cell, dz in placement.cubes:
+            grid[(base + dz) * plane + cell] = colour
+            if base + dz == 0:
+                links.ground(cell)
+        if not links.linked():
+            return False
+        sides = b.terminals[player]
+        off = offsets(b.padded_width, plane)
+        return connecting_path(grid, off, plane, colour, sides[0], sides[1]) is not None
 
     def stack(self, cell: int) -> list[int]:
         """Colours (player numbers) of the cubes on ``cell``, bottom first."""
