@@ -1,11 +1,11 @@
 """Flink strength: the levels against the independent baselines and against each other.
 
 ``python -m bench.flink_strength [--pairs N] [--first-seed S] [--only NAME ...]`` plays
-seat-swapped pairs (each seed twice, seats swapped) in parallel processes and prints one row
-per match: score of the first-named side with its standard error. The levels play on their
-iteration caps (``timed=False``), so results reproduce from their seeds; OpenSpiel's MCTSBot
-gets, per decision, half the time Hard has taken per turn so far in that game (Hard spends its
-turn on the orientation and plays the cell at once; the bot searches both decisions).
+seat-swapped pairs (each seed twice, seats swapped) in parallel processes, the matches' pairs
+interleaved, and prints one row per match: score of the first-named side with its standard
+error. The levels play on their iteration caps (``timed=False``), so results reproduce from
+their seeds; OpenSpiel's MCTSBot gets, per decision, half the time Hard has taken per turn so
+far in that game, in the same process (a turn is two decisions for the bot).
 
 Tune on seeds 0-9,999, report on seeds from 100_000 (``--first-seed``, the default). Every
 finished pair is appended to ``PAIR_LOG`` as it ends, so a long run can be followed (and a run
@@ -140,18 +140,22 @@ def main(argv: list[str] | None = None) -> int:
         summarise(args.first_seed)
         return 0
     context = multiprocessing.get_context("spawn")
-    for name in args.only:
-        names = MATCHES[name]
-        start = time.perf_counter()
-        with ProcessPoolExecutor(args.workers, mp_context=context) as pool:
-            seeds = range(args.first_seed, args.first_seed + args.pairs)
-            futures = [pool.submit(pair, names, seed) for seed in seeds]
-            results = [r for future in futures for r in future.result()]
-        result = row(name, results, args.first_seed, time.perf_counter() - start)
-        print(json.dumps(result), flush=True)
-        LOG.parent.mkdir(parents=True, exist_ok=True)
-        with LOG.open("a") as log:
-            log.write(json.dumps(result) + "\n")
+    seeds = range(args.first_seed, args.first_seed + args.pairs)
+    # Several matches share one pool, their pairs interleaved, so that a run stopped early
+    # (``--summarise``) has played each match about equally often.
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.workers, mp_context=context) as pool:
+        futures: dict[str, list] = {name: [] for name in args.only}
+        for seed in seeds:
+            for name in args.only:
+                futures[name].append(pool.submit(pair, MATCHES[name], seed))
+        for name, pending in futures.items():
+            results = [r for future in pending for r in future.result()]
+            result = row(name, results, args.first_seed, time.perf_counter() - start)
+            print(json.dumps(result), flush=True)
+            LOG.parent.mkdir(parents=True, exist_ok=True)
+            with LOG.open("a") as log:
+                log.write(json.dumps(result) + "\n")
     return 0
 
 
