@@ -466,7 +466,9 @@ class MCTS:
         The evaluation is asked at decision points only: a chance node is worth what the decision
         after it is worth, and skipping it saves a call per dice roll or card turned. Automatic
         moves are not decisions. Methods are bound once because this loop is where the search
-        spends most of its time.
+        spends most of its time. A uniformly random rollout to the end (no heuristic in play)
+        is left to the engine where it offers one (``random_playout(rng) -> returns``, the
+        same distribution played on structures made for it: Flink's).
         """
         rng = self.rng
         policy = self._policy
