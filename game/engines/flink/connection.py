@@ -133,26 +133,34 @@ def connecting_path(
     return None
 
 
-def reached_columns(
+def walk_or_reach(
     grid: bytearray | bytes,
     off: Sequence[int],
     plane: int,
     colour: int,
     sources: Sequence[tuple[int, int]],
-) -> set[int]:
-    """Padded cells of every cube with a face the walk reaches from ``sources`` (a side's
-    terminals, as in ``connecting_path``)."""
+    targets: Sequence[tuple[int, int]],
+) -> int | None:
+    """None if a walk connects ``sources`` to ``targets`` (as ``connecting_path``), else the
+    bitboard of the padded cells whose cubes the walk from ``sources`` reaches (all of them
+    with no ``targets``)."""
+    goal = {cell << 3 | d for cell, d in targets if grid[cell] == colour}
     frontier = [cell << 3 | d for cell, d in sources if grid[cell] == colour]
     seen = set(frontier)
     i = 0
     while i < len(frontier):
         face = frontier[i]
         i += 1
+        if face in goal:
+            return None
         for nxt in face_links(grid, off, plane, colour, face):
             if nxt not in seen:
                 seen.add(nxt)
                 frontier.append(nxt)
-    return {(face >> 3) % plane for face in seen}
+    reached = 0
+    for face in seen:
+        reached |= 1 << (face >> 3) % plane
+    return reached
 
 
 class ColumnLinks:

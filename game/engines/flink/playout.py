@@ -13,7 +13,11 @@ the win test. A playout needs far less, so it keeps its own light structures:
   uniformly among the set bits of its mask: the same distribution as a uniform choice from
   ``legal_actions`` at each of the two decisions;
 - the win test is the state's: the face walk runs only once the mover's columns link their
-  two sides (``connection.ColumnLinks``, taken over from the state).
+  two sides (``connection.ColumnLinks``, taken over from the state); after a walk that fails,
+  the columns it reached are kept, and the next walk of that player runs only if their new
+  piece is in or beside one of those columns or rests on their first side. Only a player's
+  own pieces add links for them (the opponent's cubes only cover faces), and a new link joins
+  a new cube to a cube in its column or beside it, so otherwise nothing new is reachable.
 
 Turn order, passing and the draw are the state's (``FlinkState._next_turn``): a player who
 cannot place passes, and the game is drawn when no piece fits or neither player has one left.
@@ -25,7 +29,7 @@ import random
 from functools import cache
 from typing import NamedTuple
 
-from game.engines.flink.connection import ColumnLinks, connecting_path, offsets
+from game.engines.flink.connection import ColumnLinks, offsets, walk_or_reach
 from game.engines.flink.geometry import NUM_ORIENTATIONS, Board
 from game.engines.flink.geometry import board as geometry_board
 
@@ -134,6 +138,8 @@ def play_out(
             levels.append(0)
         levels[h] |= 1 << cell
     layers = len(grid) // plane
+    pw = board.padded_width
+    reached: list[int | None] = [None, None]  # per player, columns of their last failed walk
     random_fraction = rng.random
     while True:
         if held < 0:
@@ -185,14 +191,22 @@ def play_out(
             levels[base + top + 1] |= bit
             mine.add(cell)
         colour = player + 1
+        first_side = False
+        piece = 0
         for offset, dz in sh.cubes[held]:
             cell = centre + offset
+            piece |= 1 << cell
             grid[(base + dz) * plane + cell] = colour
             if base + dz == 0:
                 mine.ground(cell)
+                first_side = first_side or mine.sides[cell] == 1
         left[player] -= 1
         if mine.linked():
-            sides = board.terminals[player]
-            if connecting_path(grid, off, plane, colour, sides[0], sides[1]) is not None:
-                return [1.0, -1.0] if player == 0 else [-1.0, 1.0]
+            before = reached[player]
+            near = piece | piece << 1 | piece >> 1 | piece << pw | piece >> pw
+            if before is None or first_side or near & before:
+                sides = board.terminals[player]
+                reached[player] = walk_or_reach(grid, off, plane, colour, sides[0], sides[1])
+                if reached[player] is None:
+                    return [1.0, -1.0] if player == 0 else [-1.0, 1.0]
         player, held = 1 - player, -1

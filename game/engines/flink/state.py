@@ -30,7 +30,7 @@ from game.engines.flink.connection import (
     ColumnLinks,
     connecting_path,
     offsets,
-    reached_columns,
+    walk_or_reach,
 )
 from game.engines.flink.geometry import (
     BLACK,
@@ -472,15 +472,14 @@ class FlinkState(State):
                 grounds[side - 1] |= 1 << cell
         ends = []
         for side in (0, 1):
-            if side == 0 and links.linked():
-                colour = player + 1
-                start = b.terminals[player][0]
-                cells = reached_columns(self._grid, offsets(pw, b.plane), b.plane, colour, start)
-            else:
-                cells = set(links.side_columns(side))
             mine = 0
-            for cell in cells:
-                mine |= 1 << cell
+            if side == 0 and links.linked():
+                start = b.terminals[player][0]
+                off = offsets(pw, b.plane)
+                mine = walk_or_reach(self._grid, off, b.plane, player + 1, start, ()) or 0
+            else:
+                for cell in links.side_columns(side):
+                    mine |= 1 << cell
             ends.append(mine | mine << 1 | mine >> 1 | mine << pw | mine >> pw | grounds[side])
         found = []
         total = b.cells_total
