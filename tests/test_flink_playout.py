@@ -116,3 +116,32 @@ def test_the_searchs_random_rollout_is_the_engines_playout(monkeypatch) -> None:
     result = MCTS(seed=1, reuse_tree=False).search(GAME.new_state(), iterations=30)
     assert len(calls) == 30
     assert result.iterations == 30 and result.action in range(NUM_ORIENTATIONS)
+
+
+def test_clones_share_column_links_until_one_of_them_places() -> None:
+    """A clone and its original go separate ways: the column links of each are its own (a
+    shared union-find would only make the pre-check pass more often, so this is checked on
+    the links themselves), and each ends as a replay of its own history ends."""
+
+    def links(state: FlinkState) -> list[tuple[bytes, list[int]]]:
+        return [(bytes(k.own), [k._find(i) for i in range(len(k.parent))]) for k in state._links]
+
+    for seed in range(4):
+        rng = random.Random(seed)
+        original = GAME.new_state()
+        for _ in range(30):
+            legal = original.legal_actions()
+            original.apply_action(legal[int(rng.random() * len(legal))])
+        before = links(original)
+        copy = original.clone()
+        for state in (copy, original):
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+            if state is copy:
+                assert links(original) == before
+            replay = GAME.new_state()
+            for action in state.history:
+                replay.apply_action(action)
+            assert links(replay) == links(state)
+            assert replay.is_terminal() and replay.returns() == state.returns()

@@ -108,6 +108,7 @@ class FlinkState(State):
         "_layers",
         "_left",
         "_links",
+        "_links_own",
         "_orient",
         "_paths",
         "_phase",
@@ -139,6 +140,7 @@ class FlinkState(State):
         ]
         self._left = [PIECES, PIECES]
         self._links = (ColumnLinks(b, WHITE), ColumnLinks(b, BLACK))
+        self._links_own = True  # False: shared with a clone, copied before the next placement
         self._player = WHITE
         self._phase = _ORIENT
         self._orient = -1
@@ -189,7 +191,8 @@ class FlinkState(State):
         other._valid = self._valid[:]
         other._count = self._count[:]
         other._left = self._left[:]
-        other._links = (self._links[0].copy(), self._links[1].copy())
+        other._links = self._links
+        other._links_own = self._links_own = False
         other._player = self._player
         other._phase = self._phase
         other._orient = self._orient
@@ -245,6 +248,9 @@ class FlinkState(State):
         mover = self._player
         colour = mover + 1
         grid = self._grid
+        if not self._links_own:
+            self._links = (self._links[0].copy(), self._links[1].copy())
+            self._links_own = True
         links = self._links[mover]
         for cell, t in zip(columns, placement.tops, strict=True):
             heights[cell] = base + t + 1
