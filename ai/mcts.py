@@ -466,13 +466,19 @@ class MCTS:
         The evaluation is asked at decision points only: a chance node is worth what the decision
         after it is worth, and skipping it saves a call per dice roll or card turned. Automatic
         moves are not decisions. Methods are bound once because this loop is where the search
-        spends most of its time.
+        spends most of its time. A uniformly random rollout to the end (no heuristic in play)
+        is left to the engine where it offers one (``random_playout(rng) -> returns``, the
+        same distribution played on structures made for it: Flink's).
         """
         rng = self.rng
         policy = self._policy
         evaluate = self._evaluate
         auto = self._auto
         depth = self.rollout_depth
+        if policy is None and evaluate is None and auto is None and depth == math.inf:
+            playout = getattr(state, "random_playout", None)
+            if playout is not None:
+                return playout(rng)  # the engine's own uniformly random play to the end
         random_fraction = rng.random
         current_player = state.current_player
         legal_actions = state.legal_actions

@@ -1,13 +1,15 @@
 """Flink strength: the levels against the independent baselines and against each other.
 
 ``python -m bench.flink_strength [--pairs N] [--first-seed S] [--only NAME ...]`` plays
-seat-swapped pairs (each seed twice, seats swapped) in parallel processes and prints one row
-per match: score of the first-named side with its standard error. The levels play on their
-iteration caps (``timed=False``), so results reproduce from their seeds; OpenSpiel's MCTSBot
-gets, per decision, half the time Hard has taken per turn so far in that game (Hard spends its
-turn on the orientation and plays the cell at once; the bot searches both decisions).
+seat-swapped pairs (each seed twice, seats swapped) in parallel processes, the matches' pairs
+interleaved, and prints one row per match: score of the first-named side with its standard
+error. The levels play on their iteration caps (``timed=False``), so results reproduce from
+their seeds; OpenSpiel's MCTSBot gets, per decision, half the time Hard has taken per turn so
+far in that game, in the same process (a turn is two decisions for the bot).
 
-Tune on seeds 0-999, report on seeds from 10_000 (``--first-seed``).
+Tune on seeds 0-9,999, report on seeds from 100_000 (``--first-seed``, the default). Every
+finished pair is appended to ``PAIR_LOG`` as it ends, so a long run can be followed (and a run
+stopped early still reports what finished: ``--summarise``).
 """
 
 from __future__ import annotations
@@ -21,22 +23,28 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from ai.agents import Agent, make_agent
+from ai.agents import Agent, SearchAgent, budget_for, make_agent
+from ai.heuristics.flink import FlinkHeuristic
 from bench.baselines.flink import OpenSpielTimed, ShortestPathGreedy
 from game.engines import GAMES
 
 GAME = "flink"
 GREEDY, OPENSPIEL = "greedy", "openspiel"
+CELLS = "-cells"  # a level whose search chooses the cell too (``FlinkHeuristic(search_cells)``)
 MATCHES = {
     "hard-greedy": ("hard", GREEDY),
     "hard-openspiel": ("hard", OPENSPIEL),
     "hard-normal": ("hard", "normal"),
     "normal-easy": ("normal", "easy"),
     "easy-greedy": ("easy", GREEDY),
+    "hardcells-greedy": ("hard" + CELLS, GREEDY),
+    "normal-greedy": ("normal", GREEDY),
+    "normalcells-greedy": ("normal" + CELLS, GREEDY),
+    "hardcells-hard": ("hard" + CELLS, "hard"),
 }
 TARGETS = {"hard-greedy": 0.80, "hard-openspiel": 0.75, "hard-normal": 0.60, "normal-easy": 0.60}
-LOG = Path("/tmp/flink-strength.jsonl")
-PAIR_LOG = Path("/tmp/flink-pairs.jsonl")  # every finished pair, to follow a long run
+LOG = Path("/tmp/flink-strength/rows.jsonl")
+PAIR_LOG = Path("/tmp/flink-strength/pairs.jsonl")  # every finished pair, to follow a long run
 
 
 def _agent(name: str, seed: int) -> Agent:
@@ -44,6 +52,10 @@ def _agent(name: str, seed: int) -> Agent:
         return ShortestPathGreedy(seed)
     if name == OPENSPIEL:
         return OpenSpielTimed(1.0, seed)
+    if name.endswith(CELLS):
+        level = name.removesuffix(CELLS)
+        heuristic = FlinkHeuristic(search_cells=True)
+        return SearchAgent(heuristic, budget_for(GAME, level), seed, timed=False)
     return make_agent(GAME, name, seed, timed=False)
 
 
@@ -72,6 +84,7 @@ def pair(names: tuple[str, str], seed: int) -> tuple[float, float]:
     """The first-named side's returns in both seatings of ``seed``."""
     first = play(names, seed)[0]
     second = play((names[1], names[0]), seed)[1]
+    PAIR_LOG.parent.mkdir(parents=True, exist_ok=True)
     with PAIR_LOG.open("a") as log:
         log.write(json.dumps({"names": names, "seed": seed, "returns": [first, second]}) + "\n")
     return first, second
@@ -85,37 +98,64 @@ def score(results: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / len(points))
 
 
+def row(name: str, results: list[float], first_seed: int, seconds: float) -> dict:
+    """One printed row: the first-named side's W-D-L and score with its standard error."""
+    mean, error = score(results)
+    wins = sum(r > 0 for r in results)
+    draws = sum(r == 0 for r in results)
+    return {
+        "match": name,
+        "games": len(results),
+        "W-D-L": f"{wins}-{draws}-{len(results) - wins - draws}",
+        "score": round(100 * mean, 1),
+        "stderr": round(100 * error, 1),
+        "target": TARGETS.get(name),
+        "first_seed": first_seed,
+        "seconds": round(seconds),
+    }
+
+
+def summarise(first_seed: int) -> None:
+    """Rows from the pairs logged so far with seeds from ``first_seed`` (a run in progress)."""
+    by_match: dict[str, dict[int, list[float]]] = {}
+    names_of = {names: name for name, names in MATCHES.items()}
+    for line in PAIR_LOG.read_text().splitlines():
+        entry = json.loads(line)
+        name = names_of.get(tuple(entry["names"]))
+        if name is not None and entry["seed"] >= first_seed:
+            by_match.setdefault(name, {})[entry["seed"]] = entry["returns"]
+    for name, pairs in by_match.items():
+        print(json.dumps(row(name, [r for p in pairs.values() for r in p], first_seed, 0)))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.flink_strength", description=__doc__)
     parser.add_argument("--pairs", type=int, default=100)
-    parser.add_argument("--first-seed", type=int, default=10_000)
+    parser.add_argument("--first-seed", type=int, default=100_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", nargs="*", choices=list(MATCHES), default=list(MATCHES))
+    parser.add_argument("--summarise", action="store_true", help="summarise the pair log")
     args = parser.parse_args(argv)
+    if args.summarise:
+        summarise(args.first_seed)
+        return 0
     context = multiprocessing.get_context("spawn")
-    for name in args.only:
-        names = MATCHES[name]
-        start = time.perf_counter()
-        with ProcessPoolExecutor(args.workers, mp_context=context) as pool:
-            seeds = range(args.first_seed, args.first_seed + args.pairs)
-            futures = [pool.submit(pair, names, seed) for seed in seeds]
-            results = [r for future in futures for r in future.result()]
-        mean, error = score(results)
-        wins = sum(r > 0 for r in results)
-        draws = sum(r == 0 for r in results)
-        row = {
-            "match": name,
-            "games": len(results),
-            "W-D-L": f"{wins}-{draws}-{len(results) - wins - draws}",
-            "score": round(100 * mean, 1),
-            "stderr": round(100 * error, 1),
-            "target": TARGETS.get(name),
-            "first_seed": args.first_seed,
-            "seconds": round(time.perf_counter() - start),
-        }
-        print(json.dumps(row), flush=True)
-        with LOG.open("a") as log:
-            log.write(json.dumps(row) + "\n")
+    seeds = range(args.first_seed, args.first_seed + args.pairs)
+    # Several matches share one pool, their pairs interleaved, so that a run stopped early
+    # (``--summarise``) has played each match about equally often.
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.workers, mp_context=context) as pool:
+        futures: dict[str, list] = {name: [] for name in args.only}
+        for seed in seeds:
+            for name in args.only:
+                futures[name].append(pool.submit(pair, MATCHES[name], seed))
+        for name, pending in futures.items():
+            results = [r for future in pending for r in future.result()]
+            result = row(name, results, args.first_seed, time.perf_counter() - start)
+            print(json.dumps(result), flush=True)
+            LOG.parent.mkdir(parents=True, exist_ok=True)
+            with LOG.open("a") as log:
+                log.write(json.dumps(result) + "\n")
     return 0
 
 

@@ -1,148 +1,308 @@
-"""Tsuno Senki win rates: each AI level and the crude greedy baseline, per difficulty.
+"""Tsuno Senki win rates: each AI level, the crude greedy baseline and OpenSpiel's MCTSBot.
 
 A co-operative game has no opponent to duel, so strength is the team's win rate in solitaire
-(one seat commanding all six areas). Every player plays the same seeds, and a seed fixes the
-sequence of dice, so players meet the same luck as long as their moves allow (common random
-numbers). Search levels run on their iteration caps (``timed=False``) so a row can be
-reproduced from its seeds on any machine.
+(one seat commanding all six areas; every seat of a game is one kind of agent). Every player
+plays the same seeds, and a seed fixes the sequence of dice, so players meet the same luck as
+long as their moves allow (common random numbers); a difference between two players is
+therefore reported with the standard error of the paired per-seed differences, which is
+smaller than the two rates' errors combined.
 
-``python -m bench.tsuno_strength [--games N] [--players baseline,easy,...] [--difficulty D]
-[--hard-iterations N] [--morale M] [--workers W]`` prints one line per (difficulty, player):
-wins / games, the rate and its standard error. ``run(quick)`` is the bench section used by
-``python -m bench --strength``.
+Search levels run on their iteration caps (``timed=False``) so a row can be reproduced from its
+seeds on any machine. Rows against OpenSpiel (``--seconds S``) run both the Hard search and
+OpenSpiel's ``MCTSBot`` (random rollouts, ``bench/openspiel_adapter.py``) on the same wall
+clock, ``S`` seconds a decision; they depend on the machine and its load. Heuristic constants
+were tuned on seeds below ``REPORT_SEED``; the bench section plays seeds from there on.
+
+``python -m bench.tsuno_strength [--games N] [--first-seed N] [--players baseline,easy,...]
+[--difficulty D] [--hard-iterations N] [--rollout-depth N] [--exploration C]
+[--loop open|keyed] [--seconds S] [--morale M] [--workers W]`` prints one line per
+(difficulty, player): wins / games, the rate and its standard error, then the paired
+difference of every pair of players that includes Hard. ``run(quick)`` is the bench section
+used by ``python -m bench --strength``.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import multiprocessing
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
-from ai.agents import Agent, Budget, PolicyAgent, SearchAgent, budget_for, make_agent, play_out
+from ai.agents import Agent, PolicyAgent, SearchAgent, budget_for, make_agent, play_out
 from ai.heuristics import HEURISTICS
 from bench.tsuno_baseline import TsunoGreedyBaseline
 from game.engines import GAMES
+from game.engines.base import State
 from game.engines.tsuno import rules
 
 BASELINE = "baseline"  # the rules file's crude greedy policy (§12)
+OPENSPIEL = "openspiel"  # OpenSpiel's MCTSBot with random rollouts, on a clock
 PLAYERS = (BASELINE, "easy", "normal", "hard")
 DIFFICULTIES = tuple(rules.PRESETS)
-FULL_GAMES = 200
+FULL_GAMES = 500  # issue 10: at least 500 games a row
 QUICK_GAMES = 20
+REPORT_SEED = 100_000  # tuning used seeds 0-9,999
+# The equal-clock row: seconds a decision for both searches, and its game count (OpenSpiel's
+# Python search makes these games slow).
+CLOCK_SECONDS = 0.25
+CLOCK_GAMES = 100
+CLOCK_DIFFICULTY = rules.INTERMEDIATE
 
 
-def _agent(player: str, seed: int, hard_iterations: int | None) -> Agent:
+@dataclasses.dataclass(frozen=True)
+class Setting:
+    """How the searching players are set up for a run."""
+
+    hard_iterations: int | None = None  # override Hard's iteration cap
+    rollout_depth: int | None = None  # override Hard's policy decisions before the estimate
+    exploration: float | None = None  # override Hard's PUCT constant
+    loop: str | None = None  # "open" / "keyed": override the heuristic's open_loop_chance
+    seconds: float | None = None  # Hard and OpenSpiel on this wall clock per decision
+    morale: int | None = None  # override the starting morale
+
+    @property
+    def tuned(self) -> bool:
+        """Whether Hard's budget is overridden."""
+        return (self.hard_iterations, self.rollout_depth, self.exploration) != (None,) * 3
+
+    def note(self, player: str) -> str:
+        parts = []
+        if player == "hard" and self.hard_iterations is not None:
+            parts.append(f"@{self.hard_iterations} iterations")
+        if player == "hard" and self.rollout_depth is not None:
+            parts.append(f"rollout depth {self.rollout_depth}")
+        if player == "hard" and self.exploration is not None:
+            parts.append(f"exploration {self.exploration:g}")
+        if player in ("hard", "normal") and self.loop is not None:
+            parts.append(f"{self.loop} loop")
+        if player in ("hard", OPENSPIEL) and self.seconds is not None:
+            parts.append(f"{self.seconds:g} s a decision")
+        if self.morale is not None:
+            parts.append(f"morale {self.morale}")
+        return f" ({', '.join(parts)})" if parts else ""
+
+
+def _agent(name: str, seed: int, setting: Setting) -> Agent:
+    """The agent a player name stands for; "hard:keyed" / "hard:open" names a search level with
+    its tree keyed by dice outcomes or open-loop (overriding ``setting.loop``)."""
+    player, _, loop = name.partition(":")
+    loop = loop or setting.loop or ""
     if player == BASELINE:
         return PolicyAgent(TsunoGreedyBaseline(), 0.0, seed)
-    if player == "hard" and hard_iterations is not None:
-        budget: Budget = budget_for("tsuno", "hard")
-        return SearchAgent(
-            HEURISTICS["tsuno"],
-            Budget(
-                search=True,
-                iterations=hard_iterations,
-                heuristic_rollouts=budget.heuristic_rollouts,
-                rollout_depth=budget.rollout_depth,
-                exploration=budget.exploration,
-            ),
-            seed,
-            timed=False,
-        )
-    return make_agent("tsuno", player, seed, timed=False)
+    if player == OPENSPIEL:
+        from bench.openspiel_adapter import OpenSpielAgent  # needs the bench extra
+
+        assert setting.seconds is not None, "OpenSpiel's bot plays on a clock"
+        return OpenSpielAgent(setting.seconds, seed)
+    budget = budget_for("tsuno", player)
+    if player == "hard" and setting.seconds is not None:
+        clocked = dataclasses.replace(budget, seconds=setting.seconds, iterations=10**9)
+        agent: Agent = SearchAgent(HEURISTICS["tsuno"], clocked, seed, timed=True)
+    elif player == "hard" and setting.tuned:
+        if setting.hard_iterations is not None:
+            budget = dataclasses.replace(budget, iterations=setting.hard_iterations)
+        if setting.rollout_depth is not None:
+            budget = dataclasses.replace(
+                budget, rollout_depth=setting.rollout_depth, heuristic_rollouts=True
+            )
+        if setting.exploration is not None:
+            budget = dataclasses.replace(budget, exploration=setting.exploration)
+        agent = SearchAgent(HEURISTICS["tsuno"], budget, seed, timed=False)
+    else:
+        agent = make_agent("tsuno", player, seed, timed=False)
+    if loop and isinstance(agent, SearchAgent):
+        agent.mcts.open_loop = loop == "open"
+    return agent
+
+
+class Timed:
+    """An agent whose thinking is timed: wall-clock seconds over the decisions with a choice."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def reseed(self, seed: int) -> None:
+        self.agent.reseed(seed)
+
+    def choose(self, state: State) -> int:
+        start = time.perf_counter()
+        action = self.agent.choose(state)
+        if len(state.legal_actions()) > 1:
+            self.seconds += time.perf_counter() - start
+            self.decisions += 1
+        return action
 
 
 def play(
-    player: str, difficulty: str, seeds: range, hard_iterations: int | None, morale: int | None
-) -> int:
-    """Wins of ``player`` in solitaire games of ``difficulty`` over ``seeds``."""
-    if morale is not None:
-        rules.PRESETS[difficulty] = rules.PRESETS[difficulty]._replace(morale=morale)
-    wins = 0
+    player: str, difficulty: str, seeds: list[int], setting: Setting
+) -> tuple[list[bool], float, int]:
+    """Whether ``player`` won each solitaire game of ``difficulty`` over ``seeds``, and the
+    seconds it thought over how many decisions with a choice."""
+    if setting.morale is not None:
+        rules.PRESETS[difficulty] = rules.PRESETS[difficulty]._replace(morale=setting.morale)
+    won = []
+    seconds = 0.0
+    decisions = 0
     for seed in seeds:
         state = GAMES["tsuno"].new_state(1, difficulty=difficulty)
-        agent = _agent(player, seed, hard_iterations)
-        wins += play_out(state, [agent], random.Random(seed))[0] > 0
-    return wins
+        agent = Timed(_agent(player, seed, setting))
+        won.append(play_out(state, [agent], random.Random(seed))[0] > 0)
+        seconds += agent.seconds
+        decisions += agent.decisions
+    return won, seconds, decisions
 
 
-def win_rate(
+def outcomes(
     player: str,
     difficulty: str,
     games: int,
     *,
+    first_seed: int = REPORT_SEED,
     workers: int = 2,
-    hard_iterations: int | None = None,
-    morale: int | None = None,
-) -> tuple[int, float]:
-    """(wins, seconds) over seeds 0..games-1, split over ``workers`` processes."""
-    start = time.perf_counter()
-    chunks = [range(w, games, workers) for w in range(workers)]
+    setting: Setting | None = None,
+) -> tuple[list[bool], float]:
+    """(won, per_decision): the outcome of each seed first_seed.. in order (split over
+    ``workers`` processes), and the mean wall-clock seconds of a decision with a choice."""
+    setting = setting or Setting()
+    seeds = list(range(first_seed, first_seed + games))
+    chunks = [seeds[w::workers] for w in range(workers)]
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        futures = [
-            pool.submit(play, player, difficulty, chunk, hard_iterations, morale)
-            for chunk in chunks
-        ]
-        wins = sum(f.result() for f in futures)
-    return wins, time.perf_counter() - start
+        futures = [pool.submit(play, player, difficulty, chunk, setting) for chunk in chunks]
+        results = [f.result() for f in futures]
+    won = [False] * games
+    for w, (chunk_won, _, _) in enumerate(results):
+        won[w::workers] = chunk_won
+    decisions = sum(r[2] for r in results)
+    return won, sum(r[1] for r in results) / max(1, decisions)
 
 
 def standard_error(rate: float, games: int) -> float:
     return math.sqrt(rate * (1 - rate) / games)
 
 
-def row(player: str, difficulty: str, wins: int, games: int, seconds: float, note: str) -> dict:
+def paired_difference(first: list[bool], second: list[bool]) -> tuple[float, float]:
+    """Mean of first - second over the same seeds, and its standard error."""
+    n = len(first)
+    diffs = [int(a) - int(b) for a, b in zip(first, second, strict=True)]
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else math.nan
+    return mean, math.sqrt(variance / n)
+
+
+def row(player: str, difficulty: str, won: list[bool], per_decision: float, note: str) -> dict:
+    games = len(won)
+    wins = sum(won)
     rate = wins / games
+    thought = f", {1000 * per_decision:.0f} ms a decision" if per_decision else ""
     return {
         "game": "tsuno",
-        "metric": (
-            f"{difficulty} solitaire win rate, {player}{note} "
-            f"({wins}/{games}, ± {100 * standard_error(rate, games):.1f}, {seconds:.0f} s)"
-        ),
+        "metric": (f"{difficulty} solitaire win rate, {player}{note} ({wins}/{games}{thought})"),
         "value": round(100 * rate, 1),
+        "error": round(100 * standard_error(rate, games), 1),
         "unit": "%",
     }
 
 
+def difference_row(
+    difficulty: str, first: str, second: str, diff: tuple[float, float], note: str
+) -> dict:
+    return {
+        "game": "tsuno",
+        "metric": f"{difficulty} solitaire, {first} minus {second}{note}, same seeds",
+        "value": round(100 * diff[0], 1),
+        "error": round(100 * diff[1], 1),
+        "unit": "points",
+    }
+
+
 def run(quick: bool) -> list[dict]:
-    """Bench section (``python -m bench --strength``): every level and the baseline."""
+    """Bench section (``python -m bench --strength``): every level and the baseline, then Hard
+    against OpenSpiel's MCTSBot on an equal clock."""
     games = QUICK_GAMES if quick else FULL_GAMES
     rows = []
     for difficulty in DIFFICULTIES:
+        results = {}
         for player in PLAYERS:
-            wins, seconds = win_rate(player, difficulty, games)
-            rows.append(row(player, difficulty, wins, games, seconds, ""))
+            won, seconds = outcomes(player, difficulty, games)
+            results[player] = won
+            rows.append(row(player, difficulty, won, seconds, ""))
+        diff = paired_difference(results["hard"], results[BASELINE])
+        rows.append(difference_row(difficulty, "hard", BASELINE, diff, ""))
+    clocked = Setting(seconds=CLOCK_SECONDS)
+    clock_games = QUICK_GAMES // 4 if quick else CLOCK_GAMES
+    results = {}
+    for player in ("hard", OPENSPIEL):
+        won, seconds = outcomes(player, CLOCK_DIFFICULTY, clock_games, setting=clocked)
+        results[player] = won
+        rows.append(row(player, CLOCK_DIFFICULTY, won, seconds, clocked.note(player)))
+    diff = paired_difference(results["hard"], results[OPENSPIEL])
+    note = f" (both {CLOCK_SECONDS:g} s a decision)"
+    rows.append(difference_row(CLOCK_DIFFICULTY, "hard", OPENSPIEL, diff, note))
     return rows
+
+
+def _save(path: str, metric: str, first_seed: int, won: list[bool]) -> None:
+    """Keep a row's per-seed outcomes, so runs on the same seeds can be paired later."""
+    file = Path(path)
+    saved = json.loads(file.read_text()) if file.exists() else {}
+    saved[metric] = {"first_seed": first_seed, "won": [int(w) for w in won]}
+    file.write_text(json.dumps(saved))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.tsuno_strength", description=__doc__)
     parser.add_argument("--games", type=int, default=FULL_GAMES)
+    parser.add_argument("--first-seed", type=int, default=REPORT_SEED)
     parser.add_argument("--players", default=",".join(PLAYERS))
     parser.add_argument("--difficulty", default=",".join(DIFFICULTIES))
     parser.add_argument("--hard-iterations", type=int, default=None)
+    parser.add_argument("--rollout-depth", type=int, default=None)
+    parser.add_argument("--exploration", type=float, default=None)
+    parser.add_argument("--loop", choices=("open", "keyed"), default=None)
+    parser.add_argument("--seconds", type=float, default=None, help="wall clock per decision")
     parser.add_argument("--morale", type=int, default=None, help="override starting morale")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--save", help="append each row's per-seed outcomes to this JSON file")
     args = parser.parse_args()
+    setting = Setting(
+        args.hard_iterations,
+        args.rollout_depth,
+        args.exploration,
+        args.loop,
+        args.seconds,
+        args.morale,
+    )
     for difficulty in args.difficulty.split(","):
+        results = {}
         for player in args.players.split(","):
-            wins, seconds = win_rate(
+            won, seconds = outcomes(
                 player,
                 difficulty,
                 args.games,
+                first_seed=args.first_seed,
                 workers=args.workers,
-                hard_iterations=args.hard_iterations,
-                morale=args.morale,
+                setting=setting,
             )
-            note = ""
-            if player == "hard" and args.hard_iterations is not None:
-                note = f" @{args.hard_iterations} iterations"
-            if args.morale is not None:
-                note += f", morale {args.morale}"
-            print(row(player, difficulty, wins, args.games, seconds, note)["metric"], flush=True)
+            results[player] = won
+            r = row(player, difficulty, won, seconds, setting.note(player))
+            if args.save:
+                _save(args.save, r["metric"], args.first_seed, won)
+            print(f"{r['metric']}: {r['value']} % ± {r['error']}", flush=True)
+        names = sorted(results, key=lambda name: not name.startswith("hard"))  # Hard first
+        for first in names:
+            for other in names[names.index(first) + 1 :]:
+                if first.startswith("hard"):
+                    diff = paired_difference(results[first], results[other])
+                    r = difference_row(difficulty, first, other, diff, "")
+                    print(f"{r['metric']}: {r['value']:+} ± {r['error']}", flush=True)
 
 
 if __name__ == "__main__":

@@ -108,3 +108,104 @@ def test_the_heuristic_takes_a_win_in_one() -> None:
             else:
                 trial.apply_action(chooser.choose(trial))  # type: ignore[union-attr]
         assert trial.returns() == [1.0, -1.0]
+
+
+def _positions(seed: int, every: int) -> list[FlinkState]:
+    """Positions at the start of a turn along a game of the policy with random moves mixed in."""
+    heuristic = FlinkHeuristic()
+    rng = random.Random(seed)
+    state = GAME.new_state()
+    found = []
+    while not state.is_terminal():
+        if state.orientation < 0 and len(state.history) % every == 0:
+            found.append(state.clone())
+        legal = state.legal_actions()
+        noisy = rng.random() < 0.4
+        state.apply_action(rng.choice(legal) if noisy else heuristic.policy(state, rng))
+    return found
+
+
+def _wins_by_trying(state: FlinkState, player: int) -> list[int]:
+    b = state.board
+    return [
+        pid
+        for pid in range(24 * b.cells_total)
+        if state.fits(pid) and state._wins_with(pid, player)
+    ]
+
+
+def test_winning_placements_are_exactly_those_found_by_trying_every_one() -> None:
+    checked = wins = 0
+    for seed in (1, 2):
+        for state in _positions(seed, every=3):
+            for player in (WHITE, BLACK):
+                expected = _wins_by_trying(state, player) if state._left[player] else []
+                assert sorted(state.winning_placements(player)) == expected
+                checked += 1
+                wins += bool(expected)
+    assert wins >= 3 and checked > 30
+
+
+def test_a_placement_that_wins_does_win_and_the_leaf_evaluation_sees_it() -> None:
+    heuristic = FlinkHeuristic()
+    state = next(s for s in _positions(3, every=1) if s.winning_placements(s.current_player()))
+    mover = state.current_player()
+    pid = state.winning_placements(mover, first=True)[0]
+    total = state.board.cells_total
+    evaluation = heuristic.evaluate(state)
+    assert evaluation is not None and evaluation[mover] == 1.0
+    after = state.clone()
+    after.apply_action(pid // total)
+    after.apply_action(ANCHOR + pid % total)
+    assert after.returns()[mover] == 1.0
+    quiet = next(s for s in _positions(3, every=1) if not s.winning_placements(s.current_player()))
+    assert heuristic.evaluate(quiet) is None
+
+
+def test_the_policy_blocks_a_threat_it_can_block() -> None:
+    """Where the opponent could win at once and some placement over the threatening columns
+    stops it, the policy plays a placement after which the opponent cannot win at once."""
+    heuristic = FlinkHeuristic()
+    rng = random.Random(0)
+    tried = 0
+    for seed in range(4, 12):
+        for state in _positions(seed, every=1):
+            mover = state.current_player()
+            if state.winning_placements(mover) or not state.winning_placements(1 - mover):
+                continue
+            safe = [pid for pid in _covering(state) if not _loses(state, pid)]
+            if not safe:
+                continue
+            tried += 1
+            orientation = heuristic.policy(state, rng)
+            after = state.clone()
+            after.apply_action(orientation)
+            cell = heuristic.policy(after, rng)
+            assert not _loses(state, orientation * state.board.cells_total + cell - ANCHOR)
+            if tried >= 3:
+                return
+    assert tried, "no blockable threat found"
+
+
+def _covering(state: FlinkState) -> list[int]:
+    b = state.board
+    columns = set()
+    for pid in state.winning_placements(1 - state.current_player()):
+        p = b.placements[pid]
+        assert p is not None
+        columns.update(p.columns)
+    found = []
+    for pid in range(24 * b.cells_total):
+        p = b.placements[pid]
+        if state.fits(pid) and p is not None and not columns.isdisjoint(p.columns):
+            found.append(pid)
+    return found
+
+
+def _loses(state: FlinkState, pid: int) -> bool:
+    """Whether the opponent can win at once after the mover plays placement ``pid``."""
+    after = state.clone()
+    mover = after.current_player()
+    after.apply_action(pid // after.board.cells_total)
+    after.apply_action(ANCHOR + pid % after.board.cells_total)
+    return not after.is_terminal() and bool(after.winning_placements(1 - mover))

@@ -95,6 +95,46 @@ def test_keys_turn_the_held_piece_and_a_board_click_sends_it_then_the_cell() -> 
     assert anchor in state.legal_actions() and board.auto_action() is None
 
 
+def test_the_hint_shows_the_whole_placement_where_it_would_rest() -> None:
+    board = make_board("flink", [0.0], (900, 600))
+    assert isinstance(board, FlinkBoard)
+    rng = random.Random(4)
+    state = GAMES["flink"].new_state()
+    assert isinstance(state, FlinkState)
+    for _ in range(8):  # four pieces, so the hinted one may rest on others
+        state.apply_action(rng.choice(state.legal_actions()))
+    orientation = state.legal_actions()[-1]
+    held = state.clone()
+    held.apply_action(orientation)
+    anchor = held.legal_actions()[len(held.legal_actions()) // 2]
+    cell = anchor - ANCHOR
+    expected = sorted(held.placement_cubes(orientation, cell))
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    plain = pygame.Surface((900, 600))
+    board.draw(plain)
+    line = (orientation, anchor)
+    board.show_hint(line, board.move_words(state, line, 0))
+    assert board.held == orientation
+    assert sorted(board.hinted_piece()) == expected
+    icon, piece = board.hint_rects()
+    assert icon is not None and icon.contains(board.icon_rects()[orientation])
+    assert piece is not None
+    hinted = pygame.Surface((900, 600))
+    board.draw(hinted)
+    inside = piece.clip(hinted.get_rect())
+    changed = sum(
+        plain.get_at((x, y)) != hinted.get_at((x, y))
+        for x in range(inside.left, inside.right, 2)
+        for y in range(inside.top, inside.bottom, 2)
+    )
+    assert changed > inside.w * inside.h // 16  # the piece is painted there
+    assert "lying flat" in board.hint_words[1] or "standing" in board.hint_words[1]
+    # Once the piece is turned, what is left of the hint is the cell: the same piece is shown.
+    board.show(held.observation(0), 0, held.legal_actions(), animate=False)
+    board.show_hint((anchor,), board.move_words(held, (anchor,), 0))
+    assert sorted(board.hinted_piece()) == expected
+
+
 class FlinkHand:
     """Picks a random legal placement, clicks its icon in the picker and its cell on the board."""
 

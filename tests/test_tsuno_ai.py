@@ -10,6 +10,7 @@ import pytest
 from ai.agents import Budget, SearchAgent
 from ai.heuristics import HEURISTICS
 from ai.heuristics.tsuno import (
+    ESTIMATE_WEIGHTS,
     attack_loss_odds,
     expected_appearance,
     greedy_action,
@@ -81,6 +82,15 @@ def test_estimate_prefers_the_safer_position() -> None:
     assert HEURISTIC.estimate(calm)[0] > HEURISTIC.estimate(pressed)[0]
 
 
+@pytest.mark.parametrize(
+    ("players", "difficulty"),
+    [(1, "beginner"), (1, "intermediate"), (1, "advanced"), (4, "advanced")],
+)
+def test_every_dice_setting_has_its_own_fitted_estimate(players: int, difficulty: str) -> None:
+    state = GAMES["tsuno"].new_state(players, difficulty=difficulty)
+    assert (state.black_dice, state.yellow_dice) in ESTIMATE_WEIGHTS
+
+
 def test_castle_unit_on_a_clear_area_comes_home_without_thinking() -> None:
     state = acting(5)
     state.home[4] = False
@@ -129,3 +139,13 @@ def test_search_agents_play_a_legal_game() -> None:
             state.apply_action(agents[state.current_player()].choose(state.clone()))
             decisions += 1
     assert decisions == 8 or state.is_terminal()
+
+
+def test_strength_bench_pairs_players_over_the_same_seeds() -> None:
+    from bench.tsuno_strength import Setting, paired_difference, play
+
+    won, _, _ = play("baseline", "beginner", [3, 4, 5], Setting())
+    assert won == play("baseline", "beginner", [3, 4, 5], Setting())[0]
+    mean, error = paired_difference([True, True, False, False], [False, True, False, True])
+    assert mean == 0.0 and error == pytest.approx((2 / 3 / 4) ** 0.5)
+    assert Setting(loop="keyed").note("hard") == " (keyed loop)"

@@ -152,3 +152,59 @@ def test_the_colour_blind_palette_keeps_every_colour_and_six_distinct_seats() ->
     blind = palette_of(TsunoBoard, colorblind=True)
     assert set(normal) == set(blind)
     assert len({blind[role] for role in TsunoBoard.SEAT_ROLES}) == 6
+
+
+def board_rect(size: tuple[int, int]) -> pygame.Rect:
+    """The board's part of a window of ``size`` as the match panel leaves it (``MatchPanel.
+    layout``: the side panel on the right, the status line on top)."""
+    from game.ui.layout import Metrics
+
+    m = Metrics.of(size)
+    margin = m.px(14)
+    panel_w = max(m.px(290), min(m.px(360), round(m.width * 0.26)))
+    status_bottom = margin + m.px(46)
+    width = m.width - panel_w - 3 * margin
+    return pygame.Rect(margin, status_bottom + m.px(10), width, m.height - status_bottom - 24)
+
+
+def marked_board(size: tuple[int, int], layout: str, players: int, seed: int) -> TsunoBoard:
+    """A board at the viewer's (seat 0's) decision right after teammates moved, so their last
+    move is marked, with the team AI's hint shown."""
+    pygame.font.init()
+    names = ["You"] + [f"Easy AI {n}" for n in range(2, players + 1)]
+    ctx = BoardContext(
+        game=GAME, options={"layout": layout}, num_players=players, seat_names=names,
+        palette=palette_of(TsunoBoard, colorblind=False), lang="en",
+        feedback=lambda text: None, play_sound=lambda name: None, anim_speed=lambda: 0.0,
+    )  # fmt: skip
+    b = TsunoBoard(ctx)
+    b.layout(board_rect(size))
+    rng = random.Random(seed)
+    state = GAME.new_state(players, layout=layout)
+    b.show(state.observation(0), 0, [], animate=False)
+    last_mover = 0
+    while not (state.current_player() == 0 and last_mover and len(state.legal_actions()) > 2):
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            last_mover = state.current_player()
+            state.apply_action(greedy_action(state))
+        legal = state.legal_actions() if state.current_player() == 0 else []
+        b.show(state.observation(0), 0, legal, animate=True)
+    hint = greedy_action(state)
+    b.show_hint([hint], [state.action_to_string(hint)])
+    return b
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+@pytest.mark.parametrize("layout", ["ring", "grid"])
+def test_last_move_tag_and_hint_caption_stay_off_the_areas(size, layout) -> None:
+    for players, seed in ((3, 1), (3, 2), (6, 4), (2, 5)):
+        b = marked_board(size, layout, players, seed)
+        b.draw(pygame.Surface(size))
+        boxes = [g.box for g in b.geo.areas.values()]
+        assert b.marked and b.mark_tag_box is not None and b.hint_box is not None
+        for label in (b.mark_tag_box, b.hint_box):
+            assert label.collidelist(boxes) == -1, (players, seed, label)
+            assert b.rect.contains(label)

@@ -68,3 +68,26 @@ def test_dice_refuse_decisions() -> None:
     state = GAMES["tsuno"].new_state(1)
     with pytest.raises(IllegalActionError, match="dice are rolling"):
         state.apply_action(act.WAIT)
+
+
+def test_custom_area_splits_have_words_in_both_languages() -> None:
+    from game import i18n
+    from game.scenes.setup import value_label
+
+    game = GAMES["tsuno"]
+    assert game.option_phrase("areas", "default") is None
+    assert game.option_phrase("areas", "12|3|456") == (
+        "option.tsuno.areas.custom",
+        {"groups": "1–2 · 3 · 4–6"},
+    )
+    words = {}
+    before = i18n.get_language()
+    for lang in ("en", "ja"):
+        i18n.set_language(lang)
+        try:
+            words[lang] = value_label(game, "areas", "12|34|56")
+            assert value_label(game, "areas", "default") != "default"
+            assert value_label(game, "active_areas", "per_player") != "per_player"
+        finally:
+            i18n.set_language(before)
+    assert words == {"en": "In turn: 1–2 · 3–4 · 5–6", "ja": "順に担当: 1–2 · 3–4 · 5–6"}

@@ -7,14 +7,23 @@ its columns the mover's: it helps the mover where those cells lie on or near the
 cheapest crossings, and blocks the opponent where they lie on the opponent's (more so the closer
 the opponent is). Summed over the piece's columns, that quick score orders placements for the
 search's prior; the best few are then judged exactly one ply deep (place, recompute both
-distances) and, near the end, every placement over the mover's cheapest crossings is tried for
-a win in one. The policy plays the best so judged; the estimate is the distance difference with
-half a move for the player to move.
+distances). The plan view cannot see a 3D walk coming (games are won from a plan distance of
+seven or more), so wins in one are found exactly (``FlinkState.winning_placements``): the
+policy takes one, the prior puts everything on it, a placement that leaves the opponent one
+counts as lost (and placements over the opponent's threats are judged as blocks), and the
+search's leaf evaluation (``evaluate``) calls a position won for a player to move who has one.
+The policy plays the best so judged; the estimate is the distance difference with half a move
+for the player to move.
 
-A turn has about a thousand placements, and the search on main has no priors yet (plain UCT
-tries every child once), so by default the search branches on the orientation only and the
-cell is this heuristic's automatic move (``search_cells=False``); with PUCT in the search,
-``FlinkHeuristic(search_cells=True)`` hands the cell decision back to it, ordered by ``prior``.
+A turn has about a thousand placements; by default the search branches on the orientation
+only and the cell is this heuristic's automatic move (``search_cells=False``).
+``FlinkHeuristic(search_cells=True)`` hands the cell decision to the search, ordered by PUCT on
+``prior``: at Normal's iteration cap it scored 35 % against the shortest-path greedy where the
+automatic cell scored 45 % (10 games each, tune seeds 0-4: a small sample, but no sign that
+searching the cell pays), so the automatic cell stays. On the same seeds a flatter prior
+(``PRIOR_SHARPNESS`` 0.5, was 1.5) with exploration 1.0 (was 0.4) scored 78 %: the sharp prior
+kept the search on one or two ways to turn the piece, and the agent's early stop then ended
+the search at a quarter of its budget.
 """
 
 from __future__ import annotations
@@ -42,10 +51,9 @@ ESTIMATE_SCALE = 3.0  # distance difference that makes the estimate tanh(1) ~ 0.
 TEMPO = 0.5  # the player to move is about half a placement ahead
 BLOCK_WEIGHT = 0.9  # blocking counts a little less than building (building also blocks)
 CONTACT = 0.05  # a small pull towards cells near either path, so ties are broken sensibly
-PRIOR_SHARPNESS = 1.5  # prior weight = exp(sharpness * score)
+PRIOR_SHARPNESS = 0.5  # prior weight = exp(sharpness * score); 1.5 kept the search on 1-2 turns
 SHORTLIST = 4  # placements judged exactly, best quick scores first
 WIN_VALUE = 100.0
-WIN_RANGE = 6  # plan distance from which placements are searched for a win in one
 CACHE_SIZE = 20_000  # positions whose best placement is kept
 
 
@@ -110,6 +118,39 @@ def placement_value(state: FlinkState, placement: int) -> float:
     return float(theirs - mine)
 
 
+def _safe_value(state: FlinkState, placement: int) -> float:
+    """``placement_value``, but -WIN_VALUE if the opponent can then win at once."""
+    value = placement_value(state, placement)
+    if value >= WIN_VALUE:
+        return value
+    b = state.board
+    after = state.clone()
+    if after.orientation < 0:
+        after.apply_unchecked(placement // b.cells_total)
+    mover = after.current_player()
+    after.apply_unchecked(ANCHOR + placement % b.cells_total)
+    if after.winning_placements(1 - mover, first=True):
+        return -WIN_VALUE
+    return value
+
+
+def _blocks(state: FlinkState, placements: list[int], threats: list[int]) -> list[int]:
+    """Those of ``placements`` that cover a column of a threatening placement."""
+    b = state.board
+    threatened: set[int] = set()
+    for pid in threats:
+        p = b.placements[pid]
+        assert p is not None
+        threatened.update(p.columns)
+    found = []
+    for pid in placements:
+        p = b.placements[pid]
+        assert p is not None
+        if not threatened.isdisjoint(p.columns):
+            found.append(pid)
+    return found
+
+
 class FlinkHeuristic(Heuristic[FlinkState]):
     """See the module docstring. ``search_cells``: whether the search branches on the cell as
     well as on the orientation; without priors in the search (plain UCT tries every child
@@ -122,10 +163,10 @@ class FlinkHeuristic(Heuristic[FlinkState]):
     # costs about 4 ms, so the caps are met within the clock on a laptop.
     budgets: ClassVar[dict[str, Budget]] = {
         "normal": Budget(
-            search=True, seconds=1.0, iterations=120, rollout_depth=0, exploration=0.4
+            search=True, seconds=1.0, iterations=120, rollout_depth=0, exploration=1.0
         ),
-        "hard": Budget(search=True, seconds=3.0, iterations=400, rollout_depth=0, exploration=0.4),
-        "hint": Budget(search=True, seconds=0.5, iterations=100, rollout_depth=0, exploration=0.4),
+        "hard": Budget(search=True, seconds=3.0, iterations=400, rollout_depth=0, exploration=1.0),
+        "hint": Budget(search=True, seconds=0.5, iterations=100, rollout_depth=0, exploration=1.0),
     }
 
     def __init__(self, *, search_cells: bool = False) -> None:
@@ -170,55 +211,39 @@ class FlinkHeuristic(Heuristic[FlinkState]):
         }
 
     def best_placement(self, state: FlinkState, orientation: int | None) -> int:
-        """The best placement id (of ``orientation``, or of any): the SHORTLIST best by quick
-        score, judged exactly one ply deep. Kept per position, since the search asks again."""
+        """The best placement id (of ``orientation``, or of any): a win at once if there is
+        one (exact, ``FlinkState.winning_placements``), else the SHORTLIST best by quick score
+        judged exactly one ply deep, a placement after which the opponent can win at once
+        counting as lost; when the opponent threatens such a win now, every placement over
+        the threatening placements' columns is judged too (the blocks). Kept per position,
+        since the search asks again."""
         key = (id(state.board), bytes(state.colours), state.current_player(), orientation)
         best = self._best.get(key)
         if best is not None:
             return best
         total = state.board.cells_total
-        orients = range(NUM_ORIENTATIONS) if orientation is None else (orientation,)
-        quick = [
-            (score, o * total + a - ANCHOR)
-            for o in orients
-            if state.fits_somewhere(o)
-            for a, score in self.placement_scores(state, o).items()
-        ]
-        quick.sort(reverse=True)
-        shortlist = [pid for _, pid in quick[:SHORTLIST]]
-        best = self._winning(state, [pid for _, pid in quick[SHORTLIST:]])
-        if best is None:
-            best = max(shortlist, key=lambda pid: placement_value(state, pid))
+        orients = [o for o in range(NUM_ORIENTATIONS) if orientation in (None, o)]
+        orients = [o for o in orients if state.fits_somewhere(o)]
+        mover = state.current_player()
+        wins = state.winning_placements(mover, orients, first=True)
+        if wins:
+            best = wins[0]
+        else:
+            quick = [
+                (score, o * total + a - ANCHOR)
+                for o in orients
+                for a, score in self.placement_scores(state, o).items()
+            ]
+            quick.sort(reverse=True)
+            candidates = [pid for _, pid in quick[:SHORTLIST]]
+            threats = state.winning_placements(1 - mover)
+            if threats:
+                candidates += _blocks(state, [pid for _, pid in quick[SHORTLIST:]], threats)
+            best = max(candidates, key=lambda pid: _safe_value(state, pid))
         if len(self._best) > CACHE_SIZE:
             self._best.clear()
         self._best[key] = best
         return best
-
-    def _winning(self, state: FlinkState, candidates: list[int]) -> int | None:
-        """A placement among ``candidates`` that wins at once, looked for only when the mover is
-        close (WIN_RANGE) and only over placements touching the mover's cheapest crossings: the
-        quick score can rank a winning placement low (it sees plan view, not faces)."""
-        analysis = self.analyse(state)
-        mover = state.current_player()
-        distance = analysis.distance[mover]
-        if distance > WIN_RANGE:
-            return None
-        through = analysis.through[mover]
-        b = state.board
-        total = b.cells_total
-        unpadded = b.unpadded
-        for pid in candidates:
-            p = b.placements[pid]
-            assert p is not None
-            if not any(through[unpadded[c]] <= distance + 1 for c in p.columns):
-                continue
-            after = state.clone()
-            if after.orientation < 0:
-                after.apply_unchecked(pid // total)
-            after.apply_unchecked(ANCHOR + pid % total)
-            if after.is_terminal() and after.returns()[mover] > 0:
-                return pid
-        return None
 
     def _scores(self, state: FlinkState, actions: list[int]) -> list[float]:
         if state.orientation < 0:
@@ -250,9 +275,30 @@ class FlinkHeuristic(Heuristic[FlinkState]):
         assert isinstance(state, FlinkState)
         if actions == [PASS]:
             return None
+        held = state.orientation
+        wins = state.winning_placements(
+            state.current_player(), None if held < 0 else [held], first=True
+        )
+        if wins:  # all on the win: the estimate at a leaf cannot see it coming
+            total = state.board.cells_total
+            win = wins[0] // total if held < 0 else ANCHOR + wins[0] % total
+            return [1.0 if a == win else 0.0 for a in actions]
         scores = self._scores(state, actions)
         top = max(scores)
         return [math.exp(PRIOR_SHARPNESS * (s - top)) for s in scores]
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Exact where the player to move can connect at once (with the piece held, if any):
+        they win. Checked at the search's leaves, so a move that leaves the opponent a win in
+        one is seen as lost, whatever the plan-view estimate says."""
+        assert isinstance(state, FlinkState)
+        if state.is_terminal():
+            return state.returns()
+        mover = state.current_player()
+        held = state.orientation
+        if state.winning_placements(mover, None if held < 0 else [held], first=True):
+            return [1.0, -1.0] if mover == 0 else [-1.0, 1.0]
+        return None
 
     def estimate(self, state: State) -> list[float]:
         assert isinstance(state, FlinkState)

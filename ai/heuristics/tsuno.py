@@ -15,7 +15,7 @@ team's hand at that moment.
   clear a single chip by attacking, relieve the neighbour in most danger even for one chip,
   heal when the castle runs low, replenish the weakest unit in reach, else wait.
 - ``estimate``: a logistic model of the win chance over a handful of such features, fitted on
-  policy games (bench/tsuno_fit.py prints the weights below).
+  policy games of each dice setting (bench/tsuno_fit.py prints the weights below).
 - ``prior``: the policy's move first, then moves that do something before Wait, and an attack
   on an empty own area last.
 """
@@ -81,6 +81,8 @@ def features(state: TsunoState) -> tuple[float, ...]:
     in_castle = 0
     for area in AREAS:
         i = area - 1
+        if not state.active[i]:
+            continue  # not in use (the "active areas" variant): nothing there to defend
         danger = threat(state, area)
         total_threat += danger
         if state.home[i]:
@@ -103,12 +105,22 @@ def features(state: TsunoState) -> tuple[float, ...]:
     )
 
 
-# Logistic weights over ``features`` (bench/tsuno_fit.py, policy games of every difficulty).
-ESTIMATE_WEIGHTS = (-1.671, 0.172, -0.081, 0.515, 0.349, -0.084, -0.112, 2.139)
+# Logistic weights over ``features`` by the dice of an appearance roll (black, yellow), each
+# fitted on policy games of that setting (bench/tsuno_fit.py): the features weigh differently
+# with the dice (on Advanced the threat counts about three times as much as pooled over every
+# setting, and pooled weights misjudged Advanced positions). Other dice take the pooled fit.
+ESTIMATE_WEIGHTS: dict[tuple[int, int], tuple[float, ...]] = {
+    (4, 1): (-4.558, 0.379, -0.404, 0.322, 0.859, -0.036, 0.090, 2.371),
+    (5, 1): (-0.434, 0.247, -0.277, 0.383, 0.601, -0.034, 0.027, -0.889),
+    (6, 1): (2.642, 0.179, -0.209, 0.346, 0.406, -0.076, -0.055, -3.545),
+    (6, 3): (-2.522, 0.225, -0.183, 0.308, 0.741, -0.111, 0.334, -3.119),
+}
+POOLED_WEIGHTS = (-1.671, 0.172, -0.081, 0.515, 0.349, -0.084, -0.112, 2.139)
 
 
 def win_chance(state: TsunoState) -> float:
-    z = sum(w * x for w, x in zip(ESTIMATE_WEIGHTS, features(state), strict=True))
+    weights = ESTIMATE_WEIGHTS.get((state.black_dice, state.yellow_dice), POOLED_WEIGHTS)
+    z = sum(w * x for w, x in zip(weights, features(state), strict=True))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -162,11 +174,15 @@ class TsunoHeuristic(Heuristic[TsunoState]):
     # A game is ~40 decisions and ~250 dice; a rollout to the end with the policy costs ~0.5 ms,
     # one stopped at the heuristic's estimate after the next roll ~0.07 ms and tells more per
     # millisecond (the estimate is a fitted win chance). So the levels search on estimate
-    # leaves. Measured (bench/tsuno_strength.py, 500 seeded solitaire games a row): 200
-    # iterations win 71.2% on Intermediate and 33.8% on Advanced (the rules file's crude greedy
-    # policy 50.6% and 19.2%); 400 iterations won only 30.8% on Advanced, so Hard stays at the
-    # measured 200. On 150 Intermediate games, 100 iterations of full policy rollouts won 67% at
-    # five times the cost of 200 estimate-leaf iterations (71%).
+    # leaves, open-loop (a roll of up to nine dice is one edge, not one per outcome, and the
+    # tree carries over past the dice). Measured on tune seeds 0-299 and 0-399 of Advanced
+    # (bench/tsuno_strength.py, same seeds for every row): at 200 iterations open loop and a
+    # tree keyed by the dice won alike (31.8% and 30.5%, +1.2 ± 2.4 points); the estimate
+    # fitted per dice setting won 35.0% against 31.7% with pooled weights (+3.3 ± 3.1); six
+    # policy decisions before the estimate did no better (30.7%). On report seeds (README, 500
+    # games a row) Hard wins 69.4% on Intermediate and 30.6% on Advanced, the crude greedy
+    # policy 51.8% and 20.0%.
+    open_loop_chance = True
     budgets: ClassVar[dict[str, Budget]] = {
         "normal": Budget(search=True, seconds=1.0, iterations=50, rollout_depth=0, exploration=0.5),
         "hard": Budget(search=True, seconds=3.0, iterations=200, rollout_depth=0, exploration=0.5),

@@ -149,6 +149,7 @@ class Board:
         self.hint_line: tuple[int, ...] = ()  # the whole hinted move, ``hint`` first
         self.hint_words: tuple[str, ...] = ()  # each part in words, for the caption
         self.hint_box: pygame.Rect | None = None  # where the caption was last drawn
+        self.mark_tag_box: pygame.Rect | None = None  # where the last-move tag was last drawn
         self.clock = 0.0  # seconds of real time shown, for idle effects (glows that pulse)
         self.mouse: tuple[int, int] | None = None
         self.marked: set[Hashable] = set()  # the other player's last turn, shown on the board
@@ -522,7 +523,8 @@ class Board:
         else:
             anchor = pygame.Rect(self.rect.centerx, self.rect.y, 1, 1)
         marked = [r for r in map(self.thing_rect, self.marked) if r is not None]
-        box = overlays.popup_beside(size, anchor, self.rect, shown + marked, unit)
+        avoid = shown + marked + self.label_regions()
+        box = overlays.popup_beside(size, anchor, self.rect, avoid, unit)
         panel = p.get("panel", BASE_PALETTE["panel"])
         pygame.draw.rect(surface, panel, box, border_radius=box.h // 3)
         pygame.draw.rect(surface, colour, box, max(2, unit // 3), border_radius=box.h // 3)
@@ -578,11 +580,18 @@ class Board:
         self.marked = self._marks if shown else set()
         self.highlighted = set()
 
+    def label_regions(self) -> list[pygame.Rect]:
+        """Regions of the board the kit's labels (the last-move tag, the hint caption) should
+        not cover, such as Tsuno's areas: a tag for a thing inside one goes beside the region
+        instead; none by default."""
+        return []
+
     def draw_marks(self, surface: pygame.Surface) -> None:
         """Rings on the other player's last turn (with their name), or, while a turn of the log
         is highlighted, on that turn alone: hovering the last turn's own row must show a change."""
         p = self.ctx.palette
         unit = max(4, self.rect.h // 80)
+        self.mark_tag_box = None
         shown = (
             (self.highlighted, p.get("highlight", BASE_PALETTE["highlight"]), None)
             if self.highlighted
@@ -594,7 +603,12 @@ class Board:
                 overlays.mark_ring(surface, rect, colour, unit)
             if rects and label:
                 top = min(rects, key=lambda r: (r.top, r.left))
-                overlays.pill(surface, label, top, colour, max(10, round(unit * 2.4)), self.rect)
+                regions = self.label_regions()
+                # A thing inside a region is tagged from outside it, off every region.
+                top = next((r for r in regions if r.contains(top)), top)
+                px = max(10, round(unit * 2.4))
+                box = overlays.pill(surface, label, top, colour, px, self.rect, regions)
+                self.mark_tag_box = box
 
     def _last_label(self) -> str:
         seats = self.ctx.seat_names

@@ -45,6 +45,7 @@ T_TURN = 0.3  # seconds the view takes to turn a quarter
 T_DROP = 0.35  # seconds a placed piece takes to fall into place
 DROP_FROM = 3.0  # cubes above its resting place a piece falls from
 PICKER_COLS = 4
+HINT_ALPHA = 190  # the hinted piece is drawn see-through, like the ghost, but stronger
 TURN_KEYS = {pygame.K_r: "rotate", pygame.K_f: "flip", pygame.K_s: "stand"}
 
 
@@ -275,10 +276,41 @@ class FlinkBoard(Board):
         return [icon]
 
     def show_hint(self, line: int | Sequence[int], words: Sequence[str] = ()) -> None:
-        """A suggested way to turn the piece is put in hand, so its ghost follows the mouse."""
+        """A suggested way to turn the piece is put in hand, so its ghost follows the mouse;
+        the whole placement is drawn where it would rest (``hinted_piece``)."""
         super().show_hint(line, words)
         if self.hint is not None and self.hint < NUM_ORIENTATIONS and not self._placing():
             self.held = self.hint
+
+    def hinted_piece(self) -> list[Cube]:
+        """The cubes of the hinted placement at rest: the line's orientation (or the one held
+        while placing) centred on the line's cell; empty when the line has no cell."""
+        if not self.obs:
+            return []
+        cells = [a for a in self.hint_line if a >= ANCHOR]
+        turns = [a for a in self.hint_line if a < NUM_ORIENTATIONS]
+        orientation = turns[0] if turns else self.obs.get("orientation", -1)
+        if not cells or orientation < 0:
+            return []
+        i = cells[0] - ANCHOR
+        cell = (i % self.obs["width"], i // self.obs["width"])
+        if cell not in self.heights:
+            return []
+        return ghost(self.obs, self.heights, orientation, cell).cubes
+
+    def hint_rect(self, action: int) -> pygame.Rect | None:
+        """The orientation's icon in the picker; the cell's part is the hinted piece itself."""
+        if action < NUM_ORIENTATIONS:
+            return self.icon_rects()[action].inflate(4, 4)
+        if action >= ANCHOR:
+            cubes = self.hinted_piece()
+            if cubes:
+                proj = self.projection()
+                pts = [pt for x, y, z in cubes for pt in proj.column(x, y, z + 1, z)]
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                left, top = math.floor(min(xs)), math.floor(min(ys))
+                return pygame.Rect(left, top, math.ceil(max(xs)) - left, math.ceil(max(ys)) - top)
+        return super().hint_rect(action)
 
     def handle_event(self, event: pygame.event.Event) -> int | None:
         if event.type == pygame.MOUSEMOTION:
@@ -386,7 +418,8 @@ class FlinkBoard(Board):
             if key == "orient":
                 kind = i18n.t(f"flink.kind.{args['kind']}")
             elif key in ("place", "place_high"):
-                out.append(i18n.t(f"log.flink.turn.{key}", kind=kind, **args))
+                words = {**args, "kind": kind or i18n.t(f"flink.kind.{args['kind']}")}
+                out.append(i18n.t(f"log.flink.turn.{key}", **words))
             elif key == "pass":
                 out.append(i18n.t("log.flink.turn.pass"))
         return out
@@ -516,15 +549,11 @@ class FlinkBoard(Board):
             self.art.lit_cube(surface, proj, (x, y, z), colour)
 
     def _draw_hint(self, surface: pygame.Surface, proj: Projection) -> None:
-        if self.hint is None:
-            return
-        if self.hint >= ANCHOR:
-            i = self.hint - ANCHOR
-            cell = (i % self.obs["width"], i // self.obs["width"])
-            if cell in self.heights:
-                self.art.glow_cell(
-                    surface, proj, cell, self.heights[cell], self.ctx.palette["hint"]
-                )
+        """The hinted piece, turned and resting where the hint puts it, in the hint colour."""
+        cubes = self.hinted_piece()
+        if cubes:
+            colour = self.ctx.palette["hint"]
+            self.art.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=HINT_ALPHA)
 
     def _draw_icon_hint(self, surface: pygame.Surface) -> None:
         if self.hint is not None and self.hint < NUM_ORIENTATIONS:

@@ -129,6 +129,15 @@ class TsunoBoard(Board):
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
         return [rect.center for rect, a in self.buttons() if a == action]
 
+    def hint_rect(self, action: int) -> pygame.Rect | None:
+        """A hinted action is its button (no thing lies under it for the kit to ring)."""
+        return next((pygame.Rect(rect) for rect, a in self.buttons() if a == action), None)
+
+    def label_regions(self) -> list[pygame.Rect]:
+        """The kit's last-move tag and hint caption stay off the areas, whose content they would
+        hide (a tag for a thing in an area goes beside the area)."""
+        return [g.box for g in self.geo.areas.values()]
+
     # --- the keyed layer -------------------------------------------------------------------
     def things(self, obs: Obs) -> Things:
         things: Things = {}
@@ -136,6 +145,8 @@ class TsunoBoard(Board):
             a = e["area"]
             for k in range(e["chips"]):
                 things[("chip", a, k)] = True
+            if not e.get("active", True):
+                continue  # an area not in use has no unit (the "active areas" variant)
             things[("unit", a)] = (e["unit"], e["morale"])
             kinds = ["soldier"] * e["soldiers"] + ["reinforcement"] * e["reinforcements"]
             for s, kind in enumerate(kinds):
@@ -445,8 +456,8 @@ class TsunoBoard(Board):
             surface.blit(
                 icon, icon.get_rect(midleft=(h.x + number.get_width() + 6, h.centery + h.h // 10))
             )
-        name = self._seat_name(e["seat"])
-        if e["seat"] == self.viewer and self.ctx.num_players > 1:
+        name = self._seat_name(e["seat"]) if e.get("active", True) else ""
+        if name and e["seat"] == self.viewer and self.ctx.num_players > 1:
             name = "▶ " + name
         label = self.art.fitted(
             name, self._px(1.3), darker(seat_colour, 0.25), h.w // 2, bold=e["seat"] == self.viewer
@@ -457,7 +468,13 @@ class TsunoBoard(Board):
             surface.blit(count, count.get_rect(midbottom=(geo.chips.centerx, geo.chips.bottom)))
         for slot in geo.slots:
             pygame.draw.rect(surface, p["paper_dim"], slot, 1, border_radius=slot.w // 4)
-        if e["unit"] == "castle":
+        if not e.get("active", True):
+            veil = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (*p["bg"], 190), veil.get_rect(), border_radius=box.h // 10)
+            surface.blit(veil, box)
+            unused = self.art.fitted(i18n.t("tsuno.unused"), self._px(1.3), p["paper"], box.w)
+            blit_center(surface, unused, box.center)
+        elif e["unit"] == "castle":
             gone = self.art.fitted(
                 i18n.t("tsuno.in_castle"), self._px(1.2), p["ink"], geo.unit.w * 2
             )

@@ -69,6 +69,11 @@ class Game:
     def default_options(self) -> dict[str, Any]:
         return {name: values[0] for name, values in self.options.items()}
 
+    def option_phrase(self, name: str, value: object) -> Phrase | None:
+        """Words for an option value the language files cannot name one by one (Tsuno's custom
+        area splits), as a phrase (i18n key + arguments); None: the files name it."""
+        return None
+
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Defaults filled in; unknown names or values raise ValueError with a readable reason."""
         resolved = self.default_options()

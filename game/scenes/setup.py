@@ -112,6 +112,9 @@ def option_label(game: Game, name: str) -> str:
 
 
 def value_label(game: Game, name: str, value: object) -> str:
+    phrase = game.option_phrase(name, value)
+    if phrase is not None:
+        return t(phrase[0], **phrase[1])
     return t_or(f"option.{game.id}.{name}.{value}", str(value))
 
 
@@ -319,10 +322,14 @@ class SetupScene(Scene):
         last_bottom = rows[-1].bottom + m.px(34) if rows else top + m.px(72)
         self.add_seat.place(pygame.Rect(inner.x, last_bottom, m.px(220), m.px(40)), m.font_px(15))
         inner = self.option_panel.inflate(-m.px(48), 0)
+        # Rows (each under its label) close up where many options would overflow the panel.
+        count = len(self.option_widgets)
+        room = panel_h - m.px(120) - count * m.px(44)
+        gap = m.px(44) if count < 2 else max(m.px(30), min(m.px(44), room // (count - 1)))
         rows = stack_rows(
             pygame.Rect(inner.x, top + m.px(100), inner.width, 0),
-            [m.px(44)] * len(self.option_widgets),
-            m.px(44),
+            [m.px(44)] * count,
+            gap,
         )
         for row, widget in zip(rows, self.option_widgets, strict=True):
             widget.place(row, m.font_px(15))

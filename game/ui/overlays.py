@@ -8,7 +8,7 @@ board's Timeline (:func:`set_banner`, :func:`flash_banner`), so they obey the sp
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,16 +102,39 @@ def pill(
     colour: Colour,
     px: int,
     bounds: pygame.Rect | None = None,
+    avoid: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """A small rounded tag with ``label`` just above ``above`` (dark ink on ``colour``), kept
-    inside ``bounds`` (the surface's clip by default)."""
+    inside ``bounds`` (the surface's clip by default) and off ``avoid`` where it can be: it
+    slides to line up with either side of ``above``, or goes below it, before covering them."""
     img = render(label, px, darker(colour, 0.75), bold=True)
     rect = pygame.Rect(0, 0, img.get_width() + px, img.get_height())
-    rect.midbottom = (above.centerx, above.top - 2)
-    rect.clamp_ip(bounds or surface.get_clip())
+    rect = tag_spot(rect.size, above, bounds or surface.get_clip(), avoid)
     pygame.draw.rect(surface, colour, rect, border_radius=rect.h // 2)
     blit_center(surface, img, rect.center)
     return rect
+
+
+def tag_spot(
+    size: tuple[int, int], above: pygame.Rect, bounds: pygame.Rect, avoid: Sequence[pygame.Rect]
+) -> pygame.Rect:
+    """Where a tag of ``size`` about ``above`` goes: the first of above (centred, then flush
+    with its right or left edge) and below (likewise) that covers none of ``avoid`` once kept
+    inside ``bounds``, else the one covering fewest."""
+    best: tuple[int, pygame.Rect] | None = None
+    for y_point, y in (("bottom", above.top - 2), ("top", above.bottom + 2)):
+        for x_point, x in (("centerx", above.centerx), ("right", above.right), ("x", above.x)):
+            rect = pygame.Rect((0, 0), size)
+            setattr(rect, y_point, y)
+            setattr(rect, x_point, x)
+            rect.clamp_ip(bounds)
+            covered = sum(rect.colliderect(r) for r in avoid)
+            if best is None or covered < best[0]:
+                best = (covered, rect)
+            if not covered:
+                return rect
+    assert best is not None
+    return best[1]
 
 
 def hint_marker(

@@ -5,13 +5,28 @@ exposed directions (+x, -x, +y, -y, up). The links T1-T4 are generated on the fl
 colour array, so nothing has to be kept up to date when a placement covers faces (covering can
 cut a path, even one of the mover's own, so a union-find that only ever merges would be wrong).
 A search starts from the terminal faces of one side and stops as soon as it reaches the other.
+
+The search runs only once a cheaper necessary condition holds (``ColumnLinks``): every link
+joins faces of cubes in the same or edge-adjacent columns (the diagonal step T4 goes past an
+own cube in a column adjacent to both), so a walk needs the columns holding any of the player's
+cubes to join the two sides. Colours never change, so that union-find only ever merges.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
-from game.engines.flink.geometry import MINUS_X, MINUS_Y, OPPOSITE, PLUS_X, PLUS_Y, UP
+from game.engines.flink.geometry import (
+    MINUS_X,
+    MINUS_Y,
+    OPPOSITE,
+    PLUS_X,
+    PLUS_Y,
+    UP,
+    Board,
+)
+from game.engines.flink.geometry import board as geometry_board
 
 _HORIZONTAL = (PLUS_X, MINUS_X, PLUS_Y, MINUS_Y)
 _PERPENDICULAR = {
@@ -116,3 +131,108 @@ def connecting_path(
                     seen.add(nxt)  # type: ignore[union-attr]
                 frontier.append(nxt)
     return None
+
+
+def walk_or_reach(
+    grid: bytearray | bytes,
+    off: Sequence[int],
+    plane: int,
+    colour: int,
+    sources: Sequence[tuple[int, int]],
+    targets: Sequence[tuple[int, int]],
+) -> int | None:
+    """None if a walk connects ``sources`` to ``targets`` (as ``connecting_path``), else the
+    bitboard of the padded cells whose cubes the walk from ``sources`` reaches (all of them
+    with no ``targets``)."""
+    goal = {cell << 3 | d for cell, d in targets if grid[cell] == colour}
+    frontier = [cell << 3 | d for cell, d in sources if grid[cell] == colour]
+    seen = set(frontier)
+    i = 0
+    while i < len(frontier):
+        face = frontier[i]
+        i += 1
+        if face in goal:
+            return None
+        for nxt in face_links(grid, off, plane, colour, face):
+            if nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    reached = 0
+    for face in seen:
+        reached |= 1 << (face >> 3) % plane
+    return reached
+
+
+class ColumnLinks:
+    """One player's union-find over the padded cells holding any of their cubes, with nodes
+    ``plane`` and ``plane + 1`` for their two sides, joined by a cube at height 0 on a side
+    cell (where a terminal face can be). ``linked``: the face walk may connect."""
+
+    __slots__ = ("own", "parent", "plane", "sides", "steps")
+
+    def __init__(self, board: Board, player: int) -> None:
+        """No cubes yet, on ``board``."""
+        plane = board.plane
+        self.plane = plane
+        self.parent = list(range(plane + 2))
+        self.own = bytearray(plane)
+        self.sides = _side_table(board.kind, board.size, player)
+        pw = board.padded_width
+        self.steps = (1, -1, pw, -pw)
+
+    def copy(self) -> ColumnLinks:
+        other = ColumnLinks.__new__(ColumnLinks)
+        other.plane = self.plane
+        other.parent = self.parent[:]
+        other.own = self.own[:]
+        other.sides = self.sides
+        other.steps = self.steps
+        return other
+
+    def _find(self, node: int) -> int:
+        parent = self.parent
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    def _union(self, a: int, b: int) -> None:
+        ra, rb = self._find(a), self._find(b)
+        if ra != rb:
+            self.parent[ra] = rb
+
+    def add(self, cell: int) -> None:
+        """The player now has a cube in column ``cell``."""
+        own = self.own
+        if own[cell]:
+            return
+        own[cell] = 1
+        for step in self.steps:
+            if own[cell + step]:
+                self._union(cell, cell + step)
+
+    def ground(self, cell: int) -> None:
+        """The player's cube lies at height 0 on ``cell`` (added already)."""
+        side = self.sides[cell]
+        if side:
+            self._union(cell, self.plane + side - 1)
+
+    def linked(self) -> bool:
+        return self._find(self.plane) == self._find(self.plane + 1)
+
+    def side_columns(self, side: int) -> list[int]:
+        """The columns holding the player's cubes in the component of ``side`` (0 or 1)."""
+        root = self._find(self.plane + side)
+        find = self._find
+        return [cell for cell, mine in enumerate(self.own) if mine and find(cell) == root]
+
+
+@cache
+def _side_table(kind: str, size: int, player: int) -> tuple[int, ...]:
+    """Per padded cell: 1 or 2 for a cell of ``player``'s first or second side, else 0."""
+    b = geometry_board(kind, size)
+    table = [0] * b.plane
+    for side, terminals in enumerate(b.terminals[player]):
+        for cell, _ in terminals:
+            table[cell] = side + 1
+    return tuple(table)

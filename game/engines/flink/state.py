@@ -21,11 +21,17 @@ the columns it changed (``Board.affected``), with a count per orientation.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import compress
 from typing import Any, ClassVar
 
 from game.engines.base import TERMINAL, Game, State
-from game.engines.flink.connection import connecting_path, offsets
+from game.engines.flink.connection import (
+    ColumnLinks,
+    connecting_path,
+    offsets,
+    walk_or_reach,
+)
 from game.engines.flink.geometry import (
     BLACK,
     DIAMOND,
@@ -37,6 +43,7 @@ from game.engines.flink.geometry import (
     orientations,
 )
 from game.engines.flink.paths import best_path
+from game.engines.flink.playout import play_out, shapes
 
 PIECES = 20  # [rules] per player
 PLAYER_NAMES = ("White", "Black")
@@ -100,6 +107,8 @@ class FlinkState(State):
         "_last",
         "_layers",
         "_left",
+        "_links",
+        "_links_own",
         "_orient",
         "_paths",
         "_phase",
@@ -130,6 +139,8 @@ class FlinkState(State):
             sum(self._valid[o * total : (o + 1) * total]) for o in range(NUM_ORIENTATIONS)
         ]
         self._left = [PIECES, PIECES]
+        self._links = (ColumnLinks(b, WHITE), ColumnLinks(b, BLACK))
+        self._links_own = True  # False: shared with a clone, copied before the next placement
         self._player = WHITE
         self._phase = _ORIENT
         self._orient = -1
@@ -180,6 +191,8 @@ class FlinkState(State):
         other._valid = self._valid[:]
         other._count = self._count[:]
         other._left = self._left[:]
+        other._links = self._links
+        other._links_own = self._links_own = False
         other._player = self._player
         other._phase = self._phase
         other._orient = self._orient
@@ -196,6 +209,25 @@ class FlinkState(State):
 
     def determinize(self, player: int, rng: random.Random) -> FlinkState:
         return self.clone()  # perfect information
+
+    def random_playout(self, rng: random.Random, trace: list[int] | None = None) -> list[float]:
+        """The returns at the end of uniformly random play from here (each decision a uniform
+        choice among its legal actions), played on light structures (``playout.py``) that do
+        not keep every placement's validity; this state is left as it was. ``trace`` receives
+        the actions played. The search's random rollout (``ai.mcts``)."""
+        if self._phase == _OVER:
+            return self.returns()
+        return play_out(
+            self._board,
+            self._heights[:],
+            self._grid[:],
+            self._left[:],
+            (self._links[0].copy(), self._links[1].copy()),
+            self._player,
+            self._orient,
+            rng,
+            trace,
+        )
 
     # --- placing ------------------------------------------------------------------------------
     def _can_place(self, player: int) -> bool:
@@ -216,16 +248,23 @@ class FlinkState(State):
         mover = self._player
         colour = mover + 1
         grid = self._grid
-        for cell, dz in placement.cubes:
-            grid[(base + dz) * plane + cell] = colour
+        if not self._links_own:
+            self._links = (self._links[0].copy(), self._links[1].copy())
+            self._links_own = True
+        links = self._links[mover]
         for cell, t in zip(columns, placement.tops, strict=True):
             heights[cell] = base + t + 1
+            links.add(cell)
+        for cell, dz in placement.cubes:
+            grid[(base + dz) * plane + cell] = colour
+            if base + dz == 0:
+                links.ground(cell)
         self._refresh(pid)
         self._left[mover] -= 1
         unpadded = b.unpadded
         self._last = tuple((unpadded[cell], base + dz) for cell, dz in placement.cubes)
         self._orient = -1
-        if self._connected(mover, want_path=False):
+        if links.linked() and self._connected(mover, want_path=False):
             self._winner = mover
             self._phase = _OVER
             self._win_path = self._winning_cubes(mover)
@@ -373,9 +412,15 @@ class FlinkState(State):
         if placement is None:
             return "unknown", {"action": action}
         height = self._heights[placement.columns[0]] - placement.bottoms[0]
+        # The kind of the piece held, for wordings of the placement alone (a hint's last part).
+        words: dict[str, int | str] = {
+            "player": player,
+            "cell": b.cell_name(cell),
+            "kind": orientations()[self._orient].kind,
+        }
         if height:
-            return "place_high", {"player": player, "cell": b.cell_name(cell), "height": height}
-        return "place", {"player": player, "cell": b.cell_name(cell)}
+            return "place_high", {**words, "height": height}
+        return "place", words
 
     # --- queries for boards and the AI ----------------------------------------------------------
     @property
@@ -409,6 +454,86 @@ class FlinkState(State):
         p = self._board.placements[orientation * self._board.cells_total + cell]
         assert p is not None
         return self._heights[p.columns[0]] - p.bottoms[0]
+
+    def winning_placements(
+        self, player: int, orientations: Sequence[int] | None = None, *, first: bool = False
+    ) -> list[int]:
+        """Exactly the placement ids (``orientation * cells_total + cell``, of ``orientations``
+        or of all) with which ``player`` would connect at once on these stacks, were it their
+        turn; with ``first``, at most one. For the AI: a win in one, or a threat to block.
+
+        Only placements touching both ends are tried: a new walk from the first side to the
+        second must leave the faces the walk reaches now from the first side (or a terminal
+        of the piece itself) and arrive in the columns linked to the second side, both by an
+        edge-adjacent column, since the piece's columns are edge-connected."""
+        if not self._left[player]:
+            return []
+        b = self._board
+        links = self._links[player]
+        pw = b.padded_width
+        grounds = [0, 0]  # side cells still empty: a piece's cube there may be a terminal
+        for cell in shapes(b).cells:
+            side = links.sides[cell]
+            if side and not self._heights[cell]:
+                grounds[side - 1] |= 1 << cell
+        ends = []
+        for side in (0, 1):
+            mine = 0
+            if side == 0 and links.linked():
+                start = b.terminals[player][0]
+                off = offsets(pw, b.plane)
+                mine = walk_or_reach(self._grid, off, b.plane, player + 1, start, ()) or 0
+            else:
+                for cell in links.side_columns(side):
+                    mine |= 1 << cell
+            ends.append(mine | mine << 1 | mine >> 1 | mine << pw | mine >> pw | grounds[side])
+        found = []
+        total = b.cells_total
+        columns = shapes(b).columns
+        cell_index = shapes(b).cell_index
+        for o in range(NUM_ORIENTATIONS) if orientations is None else orientations:
+            touching = []
+            for end in ends:
+                reach = 0
+                for offset, _, _ in columns[o]:
+                    reach |= end >> offset if offset >= 0 else end << -offset
+                touching.append(reach)
+            both = touching[0] & touching[1] & shapes(b).board_bits
+            while both:
+                low = both & -both
+                both ^= low
+                pid = o * total + cell_index[low.bit_length() - 1]
+                if self._valid[pid] and self._wins_with(pid, player):
+                    found.append(pid)
+                    if first:
+                        return found
+        return found
+
+    def _wins_with(self, pid: int, player: int) -> bool:
+        """Whether placement ``pid`` (legal) would connect ``player``: on copies of the colours
+        and the column links only."""
+        b = self._board
+        placement = b.placements[pid]
+        assert placement is not None
+        plane = b.plane
+        base = self._heights[placement.columns[0]] - placement.bottoms[0]
+        grid = self._grid[:]
+        top = base + max(placement.tops) + 2
+        if top > self._layers:
+            grid.extend(bytes(plane * (top - self._layers)))
+        links = self._links[player].copy()
+        for cell in placement.columns:
+            links.add(cell)
+        colour = player + 1
+        for cell, dz in placement.cubes:
+            grid[(base + dz) * plane + cell] = colour
+            if base + dz == 0:
+                links.ground(cell)
+        if not links.linked():
+            return False
+        sides = b.terminals[player]
+        off = offsets(b.padded_width, plane)
+        return connecting_path(grid, off, plane, colour, sides[0], sides[1]) is not None
 
     def stack(self, cell: int) -> list[int]:
         """Colours (player numbers) of the cubes on ``cell``, bottom first."""

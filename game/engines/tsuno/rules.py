@@ -132,6 +132,23 @@ def seat_of_areas(split: str, num_players: int) -> tuple[int, ...]:
     return tuple(seats)
 
 
+# --- active areas §12 [interpretation: a variant, off by default] -----------------------------
+# The rules file's open question: with fewer players, fewer areas may be in use (morale dice on
+# "all areas in use", die results for unused areas ignored). An area not in use has no unit: it
+# takes no action, gets no chips or reinforcements from any roll, and no action can target it.
+ACTIVE_OPTION = "active_areas"
+ALL_AREAS = "all"  # our reading: all six areas always in play [§13]
+PER_PLAYER = "per_player"  # areas 1..n with n players (one each); solitaire keeps all six
+ACTIVE_CHOICES = [ALL_AREAS, PER_PLAYER]
+
+
+def active_areas(option: str, num_players: int) -> tuple[int, ...]:
+    """The areas in use; the one place that decides which areas the variant leaves out."""
+    if option == PER_PLAYER and num_players > 1:
+        return AREAS[:num_players]
+    return AREAS
+
+
 # --- dice resolution §5 -------------------------------------------------------------------------
 TRIPLE = 3  # equal black dice that make a triple [rules]
 RUN_MIN = 3  # consecutive values that make a run [rules]

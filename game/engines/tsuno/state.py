@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from game.engines.base import CHANCE, TERMINAL, Game, State
+from game.engines.base import CHANCE, TERMINAL, Game, Phrase, State
 from game.engines.tsuno import actions as act
 from game.engines.tsuno import view
 from game.engines.tsuno.rules import (
+    ACTIVE_CHOICES,
+    ACTIVE_OPTION,
     ADJACENT,
     AREA_SPLITS,
     AREAS,
@@ -42,6 +44,7 @@ from game.engines.tsuno.rules import (
     YELLOW_DICE,
     YELLOW_ONE,
     YELLOW_STATED,
+    active_areas,
     preset,
     resolve_black,
     resolve_roll,
@@ -53,6 +56,7 @@ OPTIONS: dict[str, list] = {
     AREAS_OPTION: AREA_SPLITS,
     LAYOUT: [RING, GRID],
     YELLOW_DICE: [YELLOW_STATED, YELLOW_ONE],
+    ACTIVE_OPTION: ACTIVE_CHOICES,
 }
 
 # Phases.
@@ -74,6 +78,13 @@ class TsunoGame(Game):
     def new_state(self, num_players: int | None = None, **options: Any) -> TsunoState:
         return TsunoState(self, self.resolve_players(num_players), self.resolve_options(options))
 
+    def option_phrase(self, name: str, value: object) -> Phrase | None:
+        """A custom split ("12|34|56") in words: its groups of areas, dealt to the seats in
+        turn."""
+        if name == AREAS_OPTION and isinstance(value, str) and value[:1].isdigit():
+            return "option.tsuno.areas.custom", {"groups": view.split_groups(value)}
+        return None
+
 
 class TsunoState(State):
     def __init__(self, game: TsunoGame, num_players: int, options: dict[str, Any]) -> None:
@@ -85,7 +96,13 @@ class TsunoState(State):
         self.black_dice = dice.black
         self.yellow_dice = dice.yellow
         self.adjacent = ADJACENT[options[LAYOUT]]
-        self.seats = seat_of_areas(options[AREAS_OPTION], num_players)
+        in_use = active_areas(options[ACTIVE_OPTION], num_players)
+        # active[i]: area i + 1 is in use (the "active areas" variant leaves some out, §12).
+        self.active = tuple(a in in_use for a in AREAS)
+        if len(in_use) < len(AREAS):  # one area each, in area order
+            self.seats = tuple(a % num_players for a in range(len(AREAS)))
+        else:
+            self.seats = seat_of_areas(options[AREAS_OPTION], num_players)
         # Per area (index area - 1). home: the unit stands in its area (False: in the castle).
         self.chips = [0] * 6
         self.morale = [dice.morale] * 6
@@ -97,7 +114,7 @@ class TsunoState(State):
         self.chip_supply = NUM_CHIPS
         self.reinforcement_supply = NUM_REINFORCEMENTS
         self.day = 1  # date marker die D
-        self.area = 1  # date marker die A: the action area
+        self.area = in_use[0]  # date marker die A: the action area
         self.result = 0  # +1 victory, -1 defeat
         self.loss = 0  # the loss waiting for an absorption decision
         self.last_roll: dict | None = None  # the last evaluated roll, for the board and the log
@@ -186,7 +203,7 @@ class TsunoState(State):
         near = [t for t in AREAS if t != area] if area == MOBILE else self.adjacent[area]
         if RELIEF_NEEDS_CHIPS:
             return [t for t in near if self.chips[t - 1]]
-        return list(near)
+        return [t for t in near if self.active[t - 1]]
 
     def _replenish_targets(self, area: int) -> list[int]:
         near = self.adjacent[area]
@@ -195,7 +212,9 @@ class TsunoState(State):
         return [
             t
             for t in sorted((area, *near))
-            if self.home[t - 1] and self.soldiers[t - 1] + self.reinforcements[t - 1] < MAX_BESIDE
+            if self.active[t - 1]
+            and self.home[t - 1]
+            and self.soldiers[t - 1] + self.reinforcements[t - 1] < MAX_BESIDE
         ]
 
     def _absorb_choices(self, loss: int) -> list[int]:
@@ -257,6 +276,8 @@ class TsunoState(State):
                 return f"Relief needs area {a} free of chips"
             if target == a or (a != MOBILE and target not in self.adjacent[a]):
                 return f"area {target} is not next to area {a}"
+            if not self.active[target - 1]:
+                return f"area {target} is not in use"
             return f"area {target} has no chips to remove"
         if act.is_replenish(action):
             target = act.target_of(action)
@@ -264,6 +285,8 @@ class TsunoState(State):
                 return "the castle has no soldier to send"
             if target != a and target not in self.adjacent[a]:
                 return f"area {target} is not next to area {a}"
+            if not self.active[target - 1]:
+                return f"area {target} is not in use"
             if not self.home[target - 1]:
                 return f"the unit of area {target} is in the castle"
             return f"the unit of area {target} has no free slot"
@@ -309,7 +332,8 @@ class TsunoState(State):
         yellow = tuple(self.dice[self.roll_black :])
         resolution = resolve_roll(black, yellow) if yellow else resolve_black(black)
         for value in resolution.triples:  # triples first [rules §5]
-            self._reinforce(value)
+            if self.active[value - 1]:  # an unused area's result is ignored [§12 variant]
+                self._reinforce(value)
         record = {
             "kind": self.roll_kind,
             "area": self.area,
@@ -334,6 +358,8 @@ class TsunoState(State):
     def _place_chips(self, counts: tuple[int, ...]) -> None:
         """Chips go out in ascending area order until the supply is empty [interpretation §10]."""
         for i, count in enumerate(counts):
+            if not self.active[i]:
+                continue  # an unused area's result is ignored [§12 variant]
             placed = min(count, self.chip_supply)
             self.chips[i] += placed
             self.chip_supply -= placed
@@ -488,11 +514,13 @@ class TsunoState(State):
         self.morale[i] = min(MAX_MORALE, self.morale[i] + 1)
 
     def _end_action(self) -> None:
-        if self.area < 6:
-            self.area += 1
+        """The next area in use acts; after the last one the day ends."""
+        later = [a for a in AREAS[self.area :] if self.active[a - 1]]
+        if later:
+            self.area = later[0]
             self.phase = ACT
             return
-        self.area = 1
+        self.area = self.active.index(True) + 1
         if self.day == DAYS:
             self.result = 1  # the date marker has gone round [§4, §11]
             self.phase = OVER

@@ -64,6 +64,13 @@ def action_phrase(state: TsunoState, action: int) -> tuple[str, dict[str, int | 
     return key, {**args, "target": act.target_of(action)}
 
 
+def split_groups(split: str) -> str:
+    """A custom split's groups of consecutive areas as ranges: "12|3|456" -> "1–2 · 3 · 4–6"."""
+    return " · ".join(
+        group if len(group) == 1 else f"{group[0]}–{group[-1]}" for group in split.split("|")
+    )
+
+
 def observation(state: TsunoState) -> dict:
     """Everything on the table, JSON-able."""
     phase = ("roll", "action", "absorb", "over")[state.phase]
@@ -89,6 +96,7 @@ def observation(state: TsunoState) -> dict:
         "areas": [
             {
                 "area": a,
+                "active": state.active[a - 1],
                 "seat": state.seats[a - 1],
                 "chips": state.chips[a - 1],
                 "unit": "area" if state.home[a - 1] else "castle",
