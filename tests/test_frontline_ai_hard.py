@@ -4,7 +4,6 @@ the opponent's hidden declarations the search plays against."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from ai.heuristics import HEURISTICS
 from ai.heuristics.frontline import BEST
@@ -21,21 +20,9 @@ from game.engines.frontline.phases import (
 )
 from game.engines.frontline.probability import attack_odds
 from game.engines.frontline.state import NORMAL
+from tests.test_frontline_ai_search import _until
 
 HEURISTIC = HEURISTICS["frontline"]
-
-
-def _until(seed: int, stop: Callable[[FrontlineState], bool]) -> FrontlineState:
-    rng = random.Random(seed)
-    state = FrontlineGame().new_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-            continue
-        if stop(state):
-            return state
-        state.apply_action(HEURISTIC.policy(state, rng))
-    raise AssertionError("the game ended first")
 
 
 def _second_declarer(seed: int) -> FrontlineState:
