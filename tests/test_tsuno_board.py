@@ -14,7 +14,7 @@ from ai.heuristics.tsuno import greedy_action
 from game import i18n
 from game.boards import tsuno_rolls as rolls
 from game.boards.base import BoardContext, palette_of
-from game.boards.tsuno import TsunoBoard
+from game.boards.tsuno import T_TUMBLE, TsunoBoard
 from game.boards.tsuno_hint import chance_after, state_of
 from game.boards.turns import Step
 from game.engines import GAMES
@@ -208,3 +208,67 @@ def test_last_move_tag_and_hint_caption_stay_off_the_areas(size, layout) -> None
         for label in (b.mark_tag_box, b.hint_box):
             assert label.collidelist(boxes) == -1, (players, seed, label)
             assert b.rect.contains(label)
+
+
+def played_frames(size: tuple[int, int], layout: str, players: int, seed: int, decisions: int):
+    """The board of seat 0 through the first ``decisions`` decisions of a game played by the
+    policy, with animations on at speed 1 and the frame drawn 0.6 s after each decision (the
+    forced-Defence banner is in then, and a teammate's words still show): yields the board."""
+    pygame.font.init()
+    names = ["You"] + [f"Hard AI {n}" for n in range(2, players + 1)]
+    ctx = BoardContext(
+        game=GAME, options={"layout": layout}, num_players=players, seat_names=names,
+        palette=palette_of(TsunoBoard, colorblind=False), lang="en",
+        feedback=lambda text: None, play_sound=lambda name: None, anim_speed=lambda: 1.0,
+    )  # fmt: skip
+    b = TsunoBoard(ctx)
+    b.layout(board_rect(size))
+    rng = random.Random(seed)
+    state = GAME.new_state(players, layout=layout)
+    b.show(state.observation(0), 0, [], animate=False)
+    surface = pygame.Surface(size)
+    while decisions > 0 and not state.is_terminal():
+        decided = not state.is_chance_node()
+        if decided:
+            state.apply_action(greedy_action(state))
+            decisions -= 1
+        else:
+            state.apply_action(state.sample_chance(rng))
+        legal = state.legal_actions() if state.current_player() == 0 else []
+        b.show(state.observation(0), 0, legal, animate=True)
+        if state.current_player() == 0 and len(legal) > 1:
+            b.show_hint([greedy_action(state)], ["the hint"])
+        b.update(T_SHOWN if decided else T_TUMBLE + 0.05)
+        if decided:
+            b.draw(surface)
+            yield b
+        b.tweens.finish_all()
+
+
+T_SHOWN = 0.6  # seconds after a decision at which its note and banner are checked
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+@pytest.mark.parametrize("layout", ["ring", "grid"])
+def test_notes_and_banners_leave_the_areas_and_the_castle_in_sight(size, layout) -> None:
+    """Issue 10: a teammate's words drawn over the castle's caption, the forced-Defence banner
+    over areas 6 and 3. Every label the board draws stays inside it and off every area and
+    every part of the castle, its caption included."""
+    seen = {"note": 0, "banner": 0, "tag": 0, "hint": 0}
+    for players, seed in ((3, 1), (6, 4), (1, 2)):
+        for b in played_frames(size, layout, players, seed, 25):
+            readable = b.readable()
+            assert [g.box for g in b.geo.areas.values()] == readable[:6]
+            assert b.geo.castle.contains(readable[6])  # the caption is the castle's
+            labels = {"note": b.note_box, "banner": b.banner_box, "tag": b.mark_tag_box}
+            labels["hint"] = b.hint_box
+            for name, box in labels.items():
+                if box is None:
+                    continue
+                seen[name] += 1
+                assert box.collidelist(readable) == -1, (name, players, seed, box)
+                assert b.rect.contains(box), (name, box)
+            if b.note_box is not None:
+                for other in (b.banner_box, b.mark_tag_box, b.hint_box):
+                    assert other is None or not other.colliderect(b.note_box)
+    assert min(seen.values()) >= 1 and seen["note"] >= 5 and seen["tag"] >= 5, seen

@@ -483,7 +483,7 @@ class Board:
                 label = render(str(n), round(radius * 1.3), draw.darker(colour, 0.8), bold=True)
                 surface.blit(label, label.get_rect(center=centre))
         if self.hint_words:
-            self.hint_box = self._draw_hint_caption(surface, shown, colour, unit)
+            self.hint_box = self.draw_hint_caption(surface, shown, colour, unit)
 
     def move_words(self, state: State, line: Sequence[int], viewer: int) -> list[str]:
         """Each part of a whole move played from ``state`` in the player's language with no
@@ -508,9 +508,11 @@ class Board:
         parts = "  ".join(f"{n}. {w}" for n, w in enumerate(words, 1))
         return i18n.t("coach.hint_line", moves=parts)
 
-    def _draw_hint_caption(
+    def draw_hint_caption(
         self, surface: pygame.Surface, shown: list[pygame.Rect], colour: Colour, unit: int
     ) -> pygame.Rect:
+        """The caption (``hint_caption``) in one line beside the hinted parts ``shown``, off
+        them, the marks and ``label_regions``; a board with little room may wrap it instead."""
         p = self.ctx.palette
         px = max(12, round(unit * 2.2))
         image = render(self.hint_caption(), px, p.get("text", BASE_PALETTE["text"]))

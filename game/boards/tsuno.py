@@ -116,6 +116,9 @@ class TsunoBoard(Board):
         self.said: tuple[int, str, float] | None = None  # area, words, until (board clock)
         self.rng = random.Random(7)
         self.hint_label = ""
+        self.note_box: pygame.Rect | None = None  # where a teammate's words were last drawn
+        self._note_spots: dict[Hashable, tuple[int, pygame.Rect]] = {}  # placements found
+        self.banner_box: pygame.Rect | None = None  # where the banner was last drawn
 
     # --- geometry --------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -133,10 +136,36 @@ class TsunoBoard(Board):
         """A hinted action is its button (no thing lies under it for the kit to ring)."""
         return next((pygame.Rect(rect) for rect, a in self.buttons() if a == action), None)
 
+    def readable(self) -> list[pygame.Rect]:
+        """What the player reads on the field: the six areas and the castle as drawn (its
+        caption, the keep, the units that fell back into it, the words and counts at its foot;
+        not the empty room round them). Notes, tags, captions and banners keep off all of them."""
+        geo = self.geo
+        castle = [self._caption()[1], self._keep()[1]]
+        castle += [
+            self._castle_slot(e["area"]).inflate(4, 4)
+            for e in self.obs.get("areas", ())
+            if e["unit"] == "castle" and e.get("active", True)
+        ]
+        for rect, label in self._counts():
+            words = self.art.fitted(i18n.t(label), self._px(1.2), (0, 0, 0), rect.w - 2)
+            castle += [words.get_rect(midtop=(rect.centerx, rect.y + 2)), count_spot(rect)]
+        return [g.box for g in geo.areas.values()] + castle
+
+    def _counts(self) -> list[tuple[pygame.Rect, str]]:
+        """The castle's foot: its soldiers, the wounded and the supply, each with its label."""
+        geo = self.geo
+        return [
+            (geo.pool, "tsuno.castle_soldiers"),
+            (geo.wounded, "tsuno.wounded"),
+            (geo.supply, "tsuno.supply"),
+        ]
+
     def label_regions(self) -> list[pygame.Rect]:
-        """The kit's last-move tag and hint caption stay off the areas, whose content they would
-        hide (a tag for a thing in an area goes beside the area)."""
-        return [g.box for g in self.geo.areas.values()]
+        """The kit's last-move tag and hint caption stay off what the player reads and off a
+        teammate's note (a tag for a thing in an area or the castle goes beside it)."""
+        note = [self.note_box] if self.note_box is not None else []
+        return self.readable() + note
 
     # --- the keyed layer -------------------------------------------------------------------
     def things(self, obs: Obs) -> Things:
@@ -491,27 +520,34 @@ class TsunoBoard(Board):
                 ring = self.art.glow(box.w, box.h, self.ctx.palette["hint"], self.geo.unit // 2)
                 blit_center(surface, ring, box.center)
 
+    def _keep(self) -> tuple[pygame.Surface, pygame.Rect]:
+        """The keep's picture and where it stands: over the strip of units in the castle."""
+        c = self.geo.castle
+        keep = pygame.Rect(c.x, c.y, c.w, self.geo.castle_units.y - c.y)
+        img = self.art.castle(min(keep.w, round(keep.h * 1.5)), keep.h)
+        return img, img.get_rect(midbottom=keep.midbottom)
+
+    def _caption(self) -> tuple[pygame.Surface, pygame.Rect]:
+        """The castle's name and the difficulty, at its top left."""
+        c = self.geo.castle
+        diff = i18n.t(f"option.tsuno.difficulty.{self.obs['difficulty']}")
+        name = self.art.fitted(
+            f"半山城 · {diff}", self._px(1.4), self.ctx.palette["gold"], c.w, bold=True
+        )
+        return name, name.get_rect(topleft=c.topleft)
+
     def _paint_castle(self, surface: pygame.Surface) -> None:
         p, geo = self.ctx.palette, self.geo
-        c = geo.castle
-        keep = pygame.Rect(c.x, c.y, c.w, geo.castle_units.y - c.y)
-        w = min(keep.w, round(keep.h * 1.5))
-        img = self.art.castle(w, keep.h)
-        surface.blit(img, img.get_rect(midbottom=keep.midbottom))
-        diff = i18n.t(f"option.tsuno.difficulty.{self.obs['difficulty']}")
-        name = self.art.fitted(f"半山城 · {diff}", self._px(1.4), p["gold"], c.w, bold=True)
-        surface.blit(name, name.get_rect(topleft=(c.x, c.y)))
+        surface.blits((self._keep(), self._caption()))
         strip = geo.castle_units
         pygame.draw.rect(surface, darker(p["stone"], 0.2), strip, 1, border_radius=strip.h // 4)
 
     def _paint_counts(self, surface: pygame.Surface) -> None:
-        p, geo, obs = self.ctx.palette, self.geo, self.obs
+        p, obs = self.ctx.palette, self.obs
         size = self._px(1.2)
-        for rect, label, count, soldier in (
-            (geo.pool, "tsuno.castle_soldiers", obs["castle"], True),
-            (geo.wounded, "tsuno.wounded", obs["wounded"], True),
-            (geo.supply, "tsuno.supply", None, False),
-        ):
+        counts = (obs["castle"], obs["wounded"], None)
+        for (rect, label), count in zip(self._counts(), counts, strict=True):
+            soldier = count is not None
             words = self.art.fitted(i18n.t(label), size, p["text_dim"], rect.w - 2)
             surface.blit(words, words.get_rect(midtop=(rect.centerx, rect.y + 2)))
             mid = count_spot(rect).centery
@@ -674,21 +710,14 @@ class TsunoBoard(Board):
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         p, geo = self.ctx.palette, self.geo
-        if self.hint is not None:
-            for rect, action in self.buttons():
-                if action == self.hint:
-                    overlays.hint_marker(
-                        surface, self.art, rect, self.hint_label, self.clock, geo.unit
-                    )
+        self.note_box = None
         if self.said is not None and self.said[2] > self.clock:
             area, text, _ = self.said
             box = geo.areas[area].box
-
-            def place(note: pygame.Rect) -> None:
-                note.midtop = (box.centerx, box.bottom - geo.unit)
-
-            overlays.note(
-                surface, self.art, text, box.w * 2, place, geo.field, p["gold"], self._px(1.3)
+            avoid = self.readable() + ([self.mark_tag_box] if self.mark_tag_box else [])
+            widths = [round(box.w * share) for share in (2.0, 1.5, 1.0, 0.75, 0.6, 0.5)]
+            self.note_box = self._clear_note(
+                surface, text, box, geo.field, avoid, widths, p["gold"]
             )
         hovered = self._hovered_ability()
         if hovered is not None:
@@ -708,12 +737,89 @@ class TsunoBoard(Board):
                 p["gold"],
                 self._px(1.3),
             )
+        self.banner_box = None
         if self.banner is not None:
-            band = pygame.Rect(0, 0, min(geo.field.w, geo.unit * 50), geo.unit * 7)
-            band.center = geo.field.center
+            band = self._banner_band()
             overlays.draw_banner(
                 surface, self.art, self.banner, band, (self._px(2.6), self._px(1.5))
             )
+            self.banner_box = band
+
+    def draw_hint_caption(
+        self, surface: pygame.Surface, shown: list[pygame.Rect], colour: Colour, unit: int
+    ) -> pygame.Rect:
+        """The hint's words and its chance to hold, wrapped, as near the hinted buttons as
+        leaves every area, the castle, the dice and every button in sight (under the buttons
+        when the panel has room)."""
+        geo = self.geo
+        anchor = shown[0].unionall(shown[1:]) if shown else geo.actions
+        avoid = self.label_regions() + [geo.date, geo.tray] + [r for r, _ in self.buttons()]
+        avoid += [r.inflate(2 * unit, 2 * unit) for r in shown]
+        avoid += [self.mark_tag_box] if self.mark_tag_box else []
+        widths = [round(geo.actions.w * share) - 2 * unit for share in (1.0, 0.75, 0.6)]
+        return self._clear_note(surface, self.hint_caption(), anchor, self.rect, avoid, widths,
+                                colour)  # fmt: skip
+
+    def hint_caption(self) -> str:
+        words = super().hint_caption()
+        return f"{words} · {self.hint_label}" if self.hint_label else words
+
+    def _clear_note(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        anchor: pygame.Rect,
+        bounds: pygame.Rect,
+        avoid: list[pygame.Rect],
+        widths: list[int],
+        accent: Colour,
+    ) -> pygame.Rect:
+        """A note of ``text`` near ``anchor`` inside ``bounds`` that covers none of ``avoid``,
+        wrapped to the first of ``widths`` (widest first) unless a narrower one lies nearer
+        (under ``anchor`` when no place is clear): a teammate's words, the hint's caption."""
+        geo, px = self.geo, self._px(1.3)
+        key = (text, tuple(anchor), tuple(bounds), tuple(map(tuple, avoid)), tuple(widths))
+        spots = self._note_spots
+        if key not in spots:
+            gap = max(2, geo.unit // 2)
+            found: list[tuple[float, int, pygame.Rect]] = []
+            for n, width in enumerate(widths):
+                if found and min(f[0] for f in found) <= n * geo.unit:
+                    break  # no narrower note can be nearer
+                size = overlays.note_size(self.art, text, width, px)
+                near = anchor.inflate(2 * gap, 2 * gap)
+                spot = overlays.nearest_clear(size, near, bounds, avoid)
+                if spot is not None:  # a narrower note is taller: only worth it when nearer
+                    found.append((overlays.gap_between(spot, anchor) + n * geo.unit, width, spot))
+            if not found:
+                spot = pygame.Rect((0, 0), overlays.note_size(self.art, text, widths[0], px))
+                spot.midtop = (anchor.centerx, anchor.bottom + gap)
+                found.append((0.0, widths[0], spot.clamp(bounds)))
+            if len(spots) > 8:
+                spots.clear()
+            spots[key] = min(found, key=lambda f: f[0])[1:]
+        width, spot = spots[key]
+
+        def place(note: pygame.Rect) -> None:
+            note.topleft = spot.topleft
+
+        return overlays.note(surface, self.art, text, width, place, bounds, accent, px)
+
+    def _banner_band(self) -> pygame.Rect:
+        """Where a banner shows: in the action panel under its buttons (a forced Defence has
+        one, the end of the game none), so that it hides none of the areas it is about; over
+        the field's middle only if the panel has no room (it always has from 800x540 up)."""
+        geo = self.geo
+        rects = [rect for rect, _ in self.buttons()]
+        top = (rects[-1].bottom if rects else geo.actions.y + round(geo.unit * 2.6)) + geo.unit
+        room = pygame.Rect(geo.actions.x, top, geo.actions.w, geo.actions.bottom - top)
+        band = pygame.Rect(0, 0, geo.actions.w - geo.unit, geo.unit * 7)
+        if room.h >= band.h + geo.unit:
+            band.center = room.center
+        else:
+            band.w = min(geo.field.w, geo.unit * 50)
+            band.center = geo.field.center
+        return band
 
     def _hovered_ability(self) -> tuple[int, pygame.Rect] | None:
         if self.mouse is None or not self.obs:

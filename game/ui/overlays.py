@@ -120,7 +120,7 @@ def tag_spot(
 ) -> pygame.Rect:
     """Where a tag of ``size`` about ``above`` goes: the first of above (centred, then flush
     with its right or left edge) and below (likewise) that covers none of ``avoid`` once kept
-    inside ``bounds``, else the one covering fewest."""
+    inside ``bounds``, else the nearest place that covers none, else the one covering fewest."""
     best: tuple[int, pygame.Rect] | None = None
     for y_point, y in (("bottom", above.top - 2), ("top", above.bottom + 2)):
         for x_point, x in (("centerx", above.centerx), ("right", above.right), ("x", above.x)):
@@ -134,7 +134,7 @@ def tag_spot(
             if not covered:
                 return rect
     assert best is not None
-    return best[1]
+    return nearest_clear(size, above, bounds, avoid) or best[1]
 
 
 def hint_marker(
@@ -170,10 +170,8 @@ def note(
     box's anchor point) and ``bounds`` keeps inside, with an ``accent`` bar on its left."""
     p = art.p
     images = [art.text(line, px, p["text"]) for line in wrap(text, get_font(px), width)]
-    pad = max(4, round(px * 0.6))
-    line_h = round(px * 1.3)
-    box = pygame.Rect(0, 0, max(i.get_width() for i in images) + 2 * pad, line_h * len(images))
-    box.h += 2 * pad
+    pad, line_h = _note_metrics(px)
+    box = pygame.Rect((0, 0), note_size(art, text, width, px))
     place(box)
     box.clamp_ip(bounds)
     surface.blit(art.panel(box.w, box.h, (*p["panel"], 240), accent, pad), box)
@@ -183,6 +181,20 @@ def note(
             image, (box.x + pad, box.y + pad + i * line_h + (line_h - image.get_height()) // 2)
         )
     return box
+
+
+def _note_metrics(px: int) -> tuple[int, int]:
+    """A note's padding and line height for text of ``px``."""
+    return max(4, round(px * 0.6)), round(px * 1.3)
+
+
+def note_size(art: Art, text: str, width: int, px: int) -> tuple[int, int]:
+    """The size of :func:`note`'s box for ``text`` wrapped to ``width``: a board that must find
+    room for a note tries a few widths before it draws one."""
+    lines = wrap(text, get_font(px), width)
+    pad, line_h = _note_metrics(px)
+    widest = max(art.text(line, px, art.p["text"]).get_width() for line in lines)
+    return widest + 2 * pad, line_h * len(lines) + 2 * pad
 
 
 def info_box(
@@ -268,6 +280,43 @@ def popup_beside(
             best = (hidden, order, popup)
     assert best is not None
     return best[2]
+
+
+def gap_between(a: pygame.Rect, b: pygame.Rect) -> float:
+    """How far apart two rectangles are (0 when they touch or overlap)."""
+    dx = max(0, b.left - a.right, a.left - b.right)
+    dy = max(0, b.top - a.bottom, a.top - b.bottom)
+    return math.hypot(dx, dy)
+
+
+def nearest_clear(
+    size: tuple[int, int],
+    anchor: pygame.Rect,
+    bounds: pygame.Rect,
+    avoid: Sequence[pygame.Rect],
+) -> pygame.Rect | None:
+    """The place for a box of ``size`` inside ``bounds`` that covers none of ``avoid`` and lies
+    nearest ``anchor``, or None when there is none: a label that must leave the whole table
+    readable, however the table is laid out. Only places flush with an edge of ``bounds``, of
+    something avoided or of ``anchor`` are tried: any free place slides into one of them."""
+    w, h = size
+    xs = {bounds.left, bounds.right - w, anchor.left - w, anchor.right, anchor.centerx - w // 2}
+    ys = {bounds.top, bounds.bottom - h, anchor.top - h, anchor.bottom, anchor.centery - h // 2}
+    for r in avoid:
+        xs.update((r.right, r.left - w))
+        ys.update((r.bottom, r.top - h))
+    best: tuple[float, float, pygame.Rect] | None = None
+    cx, cy = anchor.center
+    for y in sorted(ys):
+        for x in sorted(xs):
+            rect = pygame.Rect(x, y, w, h)
+            if not bounds.contains(rect) or rect.collidelist(avoid) >= 0:
+                continue
+            # Nearest first; of places as near, the one most in line with the anchor.
+            key = (gap_between(rect, anchor), math.hypot(rect.centerx - cx, rect.centery - cy))
+            if best is None or key < best[:2]:
+                best = (*key, rect)
+    return None if best is None else best[2]
 
 
 def chooser_rects(
