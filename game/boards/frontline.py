@@ -37,6 +37,7 @@ from game.boards.base import Board, BoardContext, Decision, Obs, Things
 from game.boards.frontline_art import FrontlineArt, initials
 from game.boards.frontline_deck import DeckView
 from game.boards.frontline_layout import Geo, compute, fan, grid, row_slots
+from game.boards.frontline_summary import frontline_summary
 from game.boards.layer import Sprite
 from game.boards.turns import Step
 from game.engines.base import State
@@ -107,6 +108,7 @@ class FrontlineBoard(Board):
     SEAT_ROLES: ClassVar[tuple[str, ...]] = ("us", "ge")  # the default seat0_army is US
     # Health above and at/below the ½HP mark must read apart (colour-blind too).
     DISTINCT: ClassVar[tuple[tuple[str, ...], ...]] = (("hp", "hp_low"),)
+    summary = staticmethod(frontline_summary)
 
     @classmethod
     def seat_roles(cls, options: dict) -> tuple[str, ...]:

@@ -18,3 +18,4 @@ class Summary:
     notes: tuple[str, ...] = ()
     widths: tuple[float, ...] = ()  # relative column widths; () = a wide first column
     total: bool = False  # the last row sums the others
+    subtitle: str = ""  # the game's own length ("ended on turn 7"); "" = the count of turns

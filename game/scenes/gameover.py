@@ -121,7 +121,10 @@ class GameOverScene(OverlayScene):
         self.app.stack.reset(TitleScene(self.app))
 
     def subtitle(self) -> str:
-        """ "after N turns": turns as players count them, not the engine's decisions."""
+        """ "after N turns": turns as players count them, not the engine's decisions (or the
+        game's own words for its length, from its summary)."""
+        if self.table is not None and self.table.subtitle:
+            return self.table.subtitle
         return t("gameover.after_turns", n=count_turns(mv.player for mv in self.scene.match.moves))
 
     def row_height(self) -> int:

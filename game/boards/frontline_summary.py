@@ -1,0 +1,92 @@
+"""Frontline General's game-over summary: who won and how (rules §7: 51 VP at once, an overrun
+after three qualifying end-of-combat checks, or our turn limit, where more VP win and level VP
+draw), each army's VP split into what destroying and what capturing earned, the captures by
+name, and the turn the game ended on.
+
+Everything comes from the final observation. It carries each seat's VP, its prisoners (crews
+and infantry taken, worth double their cost) and the captured vehicles and guns still in the
+Battle Area (``captured_from``, also double); the rest of a seat's VP was earned by destroying
+units and killing crews. A captured unit that later left play is no longer seen, so its double
+cost then counts with the destroyed.
+"""
+
+from __future__ import annotations
+
+from game.boards.summary import Summary
+from game.engines.frontline.cards import UNITS
+from game.engines.frontline.options import TURN_LIMIT, WIN_VP
+from game.i18n import t
+
+
+def captured(obs: dict, seat: int) -> list[int]:
+    """The cards ``seat`` captured that the observation still shows: its prisoners, then the
+    enemy units in the Battle Area that it took."""
+    board = obs["board"]
+    taken = [u["card"] for u in board if u["owner"] == seat and u["captured_from"] == 1 - seat]
+    return list(obs["seats"][seat]["prisoners"]) + taken
+
+
+def vp_sources(obs: dict, seat: int) -> tuple[int, int]:
+    """``seat``'s VP from destroying (units destroyed, crews killed) and from capturing (double
+    the cost of every card taken, §7)."""
+    vp = obs["seats"][seat]["vp"]
+    capture = min(vp, sum(2 * UNITS[card].cost for card in captured(obs, seat)))
+    return vp - capture, capture
+
+
+def card_name(card: int) -> str:
+    """A card's name as the table shows it: units by their printed name, crews by their kind."""
+    printed = UNITS[card]
+    return t(f"frontline.crew.{printed.crew_kind}") if printed.is_crew else printed.name
+
+
+def _said(key: str, names: list[str], seat: int, **args: object) -> str:
+    """``key`` with the seat's name, or its ``.you`` form when the seat is the one human."""
+    if names[seat] == t("seat.you"):
+        return t(f"{key}.you", **args)
+    return t(key, name=names[seat], **args)
+
+
+def how_it_ended(obs: dict, names: list[str]) -> str:
+    """The winner and how, in words (a draw says why it is one)."""
+    winner, reason, turn = obs["winner"], obs["end_reason"], obs["turn"]
+    vp = [s["vp"] for s in obs["seats"]]
+    if reason == "turn_limit":
+        limit = obs["options"][TURN_LIMIT]
+        if winner is None or winner < 0:
+            return t("summary.frontline.level", limit=limit, vp=vp[0])
+        return _said("summary.frontline.on_vp", names, winner, limit=limit, a=vp[winner],
+                     b=vp[1 - winner])  # fmt: skip
+    if reason == "overrun":
+        return _said("summary.frontline.overrun", names, winner, turn=turn)
+    return _said("summary.frontline.vp", names, winner, vp=vp[winner], turn=turn, need=WIN_VP)
+
+
+def frontline_summary(obs: dict, names: list[str]) -> Summary | None:
+    """The summary of a finished game (None before the end)."""
+    if obs["phase"] != "over":
+        return None
+    rows, notes = [], [how_it_ended(obs, names)]
+    for seat in (0, 1):
+        destroyed, capture = vp_sources(obs, seat)
+        mine = obs["seats"][seat]
+        army = t(f"fldeck.army.{mine['army']}")
+        rows.append([names[seat], army, str(mine["vp"]), str(destroyed), str(capture)])
+        taken = captured(obs, seat)
+        if taken:
+            cards = ", ".join(card_name(card) for card in taken)
+            notes.append(_said("summary.frontline.taken", names, seat, cards=cards))
+    return Summary(
+        headings=[
+            "",
+            t("summary.frontline.army"),
+            t("summary.frontline.vp_total"),
+            t("summary.frontline.destroyed"),
+            t("summary.frontline.captured"),
+        ],
+        rows=rows,
+        per_seat=True,
+        notes=tuple(notes),
+        widths=(0.26, 0.24, 0.14, 0.18, 0.18),
+        subtitle=t("summary.frontline.turns", n=obs["turn"], limit=obs["options"][TURN_LIMIT]),
+    )
