@@ -16,6 +16,7 @@ from game.boards import tsuno_rolls as rolls
 from game.boards.base import BoardContext, palette_of
 from game.boards.tsuno import T_TUMBLE, TsunoBoard
 from game.boards.tsuno_hint import chance_after, state_of
+from game.boards.tsuno_layout import title_rect
 from game.boards.turns import Step
 from game.engines import GAMES
 from game.engines.base import CHANCE
@@ -252,8 +253,9 @@ T_SHOWN = 0.6  # seconds after a decision at which its note and banner are check
 @pytest.mark.parametrize("layout", ["ring", "grid"])
 def test_notes_and_banners_leave_the_areas_and_the_castle_in_sight(size, layout) -> None:
     """Issue 10: a teammate's words drawn over the castle's caption, the forced-Defence banner
-    over areas 6 and 3. Every label the board draws stays inside it and off every area and
-    every part of the castle, its caption included."""
+    over areas 6 and 3. Every label the board draws stays inside it and off every area, every
+    part of the castle (its caption included), the date, the dice tray and the action panel's
+    title and buttons."""
     seen = {"note": 0, "banner": 0, "tag": 0, "hint": 0}
     for players, seed in ((3, 1), (6, 4), (1, 2)):
         for b in played_frames(size, layout, players, seed, 25):
@@ -262,11 +264,13 @@ def test_notes_and_banners_leave_the_areas_and_the_castle_in_sight(size, layout)
             assert b.geo.castle.contains(readable[6])  # the caption is the castle's
             labels = {"note": b.note_box, "banner": b.banner_box, "tag": b.mark_tag_box}
             labels["hint"] = b.hint_box
+            panel = [b.geo.date, b.geo.tray, title_rect(b.geo.actions, b.geo.unit)]
+            panel += [rect for rect, _ in b.buttons()]
             for name, box in labels.items():
                 if box is None:
                     continue
                 seen[name] += 1
-                assert box.collidelist(readable) == -1, (name, players, seed, box)
+                assert box.collidelist(readable + panel) == -1, (name, players, seed, box)
                 assert b.rect.contains(box), (name, box)
             if b.note_box is not None:
                 for other in (b.banner_box, b.mark_tag_box, b.hint_box):

@@ -20,7 +20,7 @@ from game.boards import tsuno_rolls as rolls
 from game.boards.base import Board, BoardContext, Obs, Things, hit
 from game.boards.tsuno_art import TsunoArt
 from game.boards.tsuno_hint import chance_after
-from game.boards.tsuno_layout import Geo, button_rects, compute
+from game.boards.tsuno_layout import Geo, button_rects, compute, title_rect
 from game.boards.turns import Step
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
@@ -162,10 +162,18 @@ class TsunoBoard(Board):
         ]
 
     def label_regions(self) -> list[pygame.Rect]:
-        """The kit's last-move tag and hint caption stay off what the player reads and off a
+        """The kit's last-move tag and the hint caption stay off what the player reads (the
+        field's, the date, the dice tray, the action panel's title and buttons) and off a
         teammate's note (a tag for a thing in an area or the castle goes beside it)."""
         note = [self.note_box] if self.note_box is not None else []
-        return self.readable() + note
+        return self.readable() + self._panel_parts() + note
+
+    def _panel_parts(self) -> list[pygame.Rect]:
+        """What the player reads in the side panel: the date, the dice tray, the action panel's
+        title and buttons."""
+        geo = self.geo
+        buttons = [rect for rect, _ in self.buttons()]
+        return [geo.date, geo.tray, title_rect(geo.actions, geo.unit), *buttons]
 
     # --- the keyed layer -------------------------------------------------------------------
     def things(self, obs: Obs) -> Things:
@@ -714,10 +722,12 @@ class TsunoBoard(Board):
         if self.said is not None and self.said[2] > self.clock:
             area, text, _ = self.said
             box = geo.areas[area].box
-            avoid = self.readable() + ([self.mark_tag_box] if self.mark_tag_box else [])
+            avoid = self.readable() + self._panel_parts()
+            avoid += [self.mark_tag_box] if self.mark_tag_box else []
+            avoid += [self._banner_band()] if self.banner is not None else []
             widths = [round(box.w * share) for share in (2.0, 1.5, 1.0, 0.75, 0.6, 0.5)]
             self.note_box = self._clear_note(
-                surface, text, box, geo.field, avoid, widths, p["gold"]
+                surface, text, box, self.rect, avoid, widths, p["gold"]
             )
         hovered = self._hovered_ability()
         if hovered is not None:
@@ -753,8 +763,7 @@ class TsunoBoard(Board):
         when the panel has room)."""
         geo = self.geo
         anchor = shown[0].unionall(shown[1:]) if shown else geo.actions
-        avoid = self.label_regions() + [geo.date, geo.tray] + [r for r, _ in self.buttons()]
-        avoid += [r.inflate(2 * unit, 2 * unit) for r in shown]
+        avoid = self.label_regions() + [r.inflate(2 * unit, 2 * unit) for r in shown]
         avoid += [self.mark_tag_box] if self.mark_tag_box else []
         widths = [round(geo.actions.w * share) - 2 * unit for share in (1.0, 0.75, 0.6)]
         return self._clear_note(surface, self.hint_caption(), anchor, self.rect, avoid, widths,
@@ -811,7 +820,7 @@ class TsunoBoard(Board):
         the field's middle only if the panel has no room (it always has from 800x540 up)."""
         geo = self.geo
         rects = [rect for rect, _ in self.buttons()]
-        top = (rects[-1].bottom if rects else geo.actions.y + round(geo.unit * 2.6)) + geo.unit
+        top = (rects[-1] if rects else title_rect(geo.actions, geo.unit)).bottom + geo.unit
         room = pygame.Rect(geo.actions.x, top, geo.actions.w, geo.actions.bottom - top)
         band = pygame.Rect(0, 0, geo.actions.w - geo.unit, geo.unit * 7)
         if room.h >= band.h + geo.unit:
