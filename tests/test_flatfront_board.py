@@ -506,18 +506,15 @@ def test_a_settled_frame_only_blits():
 def test_a_resize_redraws_no_texture():
     """The table's grain and the mat's specks are drawn once and scaled or tiled to each new
     size (drawing them per size cost about half a second on every resize step)."""
-    from game.boards import flatfront_art
+    from game.ui import table
 
     h = Harness(18)
     h.draw()
-    drawn = (flatfront_art._grain.cache_info().misses, flatfront_art._specks.cache_info().misses)
+    drawn = (table._grain.cache_info().misses, table._specks.cache_info().misses)
     for size in ((800, 540), (1000, 700), (1280, 800)):
         h.board.layout(pygame.Rect((0, 0), size))
         h.board.draw(pygame.Surface(size))
-    assert (
-        flatfront_art._grain.cache_info().misses,
-        flatfront_art._specks.cache_info().misses,
-    ) == drawn
+    assert (table._grain.cache_info().misses, table._specks.cache_info().misses) == drawn
 
 
 @pytest.mark.parametrize("size", [(560, 456), (800, 540), (905, 716)])

@@ -45,7 +45,7 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "bg": (22, 17, 14),
         "table": (92, 64, 44),
         "table_grain": (72, 49, 33),
-        "mat": (46, 72, 62),
+        "felt": (46, 72, 62),
         "parchment": (232, 219, 189),
         "back": (58, 66, 80),
         "gold": (216, 176, 92),
@@ -67,7 +67,7 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "bg": (20, 18, 18),
         "table": (78, 66, 58),
         "table_grain": (62, 52, 46),
-        "mat": (52, 62, 70),
+        "felt": (52, 62, 70),
         "parchment": (236, 228, 206),
         "back": (60, 60, 66),
         "gold": (240, 228, 66),
@@ -727,7 +727,7 @@ class FlatFrontBoard(Board):
         bottom_right = self.tile_rect((min(xs) + MAX_SPAN - 1, min(ys) + MAX_SPAN - 1))
         margin = round(g.tile[1] * GAP)
         frame = top_left.union(bottom_right).inflate(2 * margin, 2 * margin)
-        colour = lighter(self.ctx.palette["mat"], 0.45)
+        colour = lighter(self.ctx.palette["felt"], 0.45)
         clip = surface.get_clip()
         surface.set_clip(g.area.clip(clip))  # never across the banner
         dashed_rect(surface, colour, frame, max(2, round(g.unit * 0.25)), round(g.unit * 1.2))

@@ -1,4 +1,4 @@
-"""Drawing for the Flat Front board: tiles, tile backs, standing pieces, icons, table and mat.
+"""Drawing for the Flat Front board: tiles, tile backs, standing pieces, icons; the kit's table.
 
 Every image is drawn once per size, supersampled for smooth edges, and cached, so the board only
 blits ready-made surfaces at 60 fps. Identity never rests on colour alone: Blue tiles have a
@@ -9,12 +9,11 @@ a hatched border with diamond studs and Red pieces are faceted, pointed prisms.
 from __future__ import annotations
 
 import math
-import random
-from functools import lru_cache
 
 import pygame
 
 from game.engines.flatfront import SUPPLY
+from game.ui import table
 from game.ui.draw import (
     Art,
     Colour,
@@ -566,103 +565,7 @@ class FlatFrontArt(Art):
             x = rect.centerx
 
     def background(self, size: tuple[int, int], mat: pygame.Rect) -> pygame.Surface:
-        """The tabletop with the play mat already laid on it (one blit per frame)."""
-
-        def build() -> pygame.Surface:
-            surf = self.table(*size).copy()
-            surf.blit(self.mat(mat.w, mat.h), mat)
-            return surf
-
-        return self.cached(("background", size, tuple(mat)), build)
-
-    def table(self, w: int, h: int) -> pygame.Surface:
-        """Walnut tabletop with faint grain and a vignette (textures drawn once, then scaled:
-        a resize must not redraw the grain)."""
-
-        def build() -> pygame.Surface:
-            p = self.p
-            surf = pygame.transform.smoothscale(_grain(p["table"], p["table_grain"]), (w, h))
-            surf.blit(pygame.transform.smoothscale(_vignette(p["bg"]), (w, h)), (0, 0))
-            return surf
-
-        return self.cached(("table", w, h), build)
-
-    def mat(self, w: int, h: int) -> pygame.Surface:
-        """The felt play mat: speckled cloth, an inner shadow and a stitched border."""
-
-        def build() -> pygame.Surface:
-            p = self.p
-            radius = round(min(w, h) * 0.04)
-            surf = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(surf, p["mat"], (0, 0, w, h), border_radius=radius)
-            speck = pygame.Surface((w, h), pygame.SRCALPHA)
-            tile = _specks(p["mat"])
-            for y in range(0, h, tile.get_height()):
-                for x in range(0, w, tile.get_width()):
-                    speck.blit(tile, (x, y))
-            shape = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(shape, (255, 255, 255), (0, 0, w, h), border_radius=radius)
-            surf.blit(masked(shape, speck), (0, 0))
-            edge = pygame.Surface((w, h), pygame.SRCALPHA)
-            for i in range(12):
-                pygame.draw.rect(
-                    edge,
-                    (0, 0, 0, 60 - i * 5),
-                    pygame.Rect(0, 0, w, h).inflate(-2 * i, -2 * i),
-                    2,
-                    border_radius=max(0, radius - i),
-                )
-            surf.blit(edge, (0, 0))
-            inset = round(min(w, h) * 0.02)
-            dashed_rect(
-                surf,
-                (*lighter(p["mat"], 0.22), 255),
-                pygame.Rect(0, 0, w, h).inflate(-2 * inset, -2 * inset),
-                1,
-                5,
-            )
-            return surf
-
-        return self.cached(("mat", w, h), build)
-
-
-# Size-free textures, drawn once per colour and scaled or tiled to any size (module-level so
-# that the board's art cache, cleared on every resize, does not drop them).
-@lru_cache(maxsize=4)
-def _grain(table: Colour, grain: Colour) -> pygame.Surface:
-    """Wood grain at a quarter of 1280 x 800 (smoothscaled up, it reads as soft grain)."""
-    rng = random.Random(7)
-    small = pygame.Surface((320, 200))
-    small.fill(table)
-    sw, sh = small.get_size()
-    for _ in range(sh * 2):
-        y = rng.uniform(0, sh)
-        c = mix(table, grain, rng.uniform(0.2, 1.0))
-        pts = [
-            (x, y + 1.5 * math.sin(x / rng.uniform(12, 30) + rng.uniform(0, 6)))
-            for x in range(0, sw + 8, 8)
-        ]
-        pygame.draw.lines(small, c, False, pts, 1)
-    return small
-
-
-@lru_cache(maxsize=4)
-def _vignette(bg: Colour) -> pygame.Surface:
-    vignette = pygame.Surface((32, 20), pygame.SRCALPHA)
-    for y in range(20):
-        for x in range(32):
-            d = math.hypot((x - 15.5) / 16, (y - 9.5) / 10)
-            vignette.set_at((x, y), (*bg, round(min(1.0, max(0.0, d - 0.45) * 1.6) * 255)))
-    return vignette
-
-
-@lru_cache(maxsize=4)
-def _specks(mat: Colour) -> pygame.Surface:
-    """A 256 px square of felt specks (one pixel in sixty), tiled over the mat."""
-    rng = random.Random(11)
-    speck = pygame.Surface((256, 256), pygame.SRCALPHA)
-    for _ in range(256 * 256 // 60):
-        x, y = rng.randrange(256), rng.randrange(256)
-        c = lighter(mat, 0.08) if rng.random() < 0.5 else darker(mat, 0.08)
-        speck.set_at((x, y), (*c, 255))
-    return speck
+        """The kit's table with the play mat already laid on it (one blit per frame)."""
+        return self.cached(
+            ("background", size, tuple(mat)), lambda: table.picture(size, self.p, mat)
+        )
