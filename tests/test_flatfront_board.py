@@ -15,7 +15,7 @@ import pytest
 
 from game import i18n
 from game.boards import board_class
-from game.boards.base import BoardContext
+from game.boards.base import BoardContext, palette_of
 from game.boards.flatfront import PALETTES, FlatFrontBoard
 from game.engines import GAMES
 from game.engines.flatfront import (
@@ -57,7 +57,7 @@ class Harness:
             options={"adjacency": adjacency},
             num_players=2,
             seat_names=["You", "Hard AI"],
-            palette=PALETTES[palette],
+            palette=palette_of(FlatFrontBoard, palette == "colorblind"),
             lang="en",
             feedback=self.feedback.append,
             play_sound=self.sounds.append,
@@ -449,7 +449,7 @@ def test_palette_change_redraws_in_the_new_colours():
     h.play_until(lambda o: o["phase"] == "pieces")
     tile = h.board.tile_rect(tuple(h.obs["tiles"][0]["cell"]))
     before = h.draw().copy()
-    h.board.ctx.palette = PALETTES["colorblind"]
+    h.board.ctx.palette = palette_of(FlatFrontBoard, True)
     assert _differs(before, h.draw(), tile)
 
 

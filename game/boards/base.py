@@ -79,6 +79,16 @@ BASE_PALETTE: dict[str, Colour] = {
     "last_move": (255, 236, 150),
     "highlight": (190, 150, 255),
 }
+# The same roles in the colour-blind palettes (Okabe-Ito yellow and sky blue), under a board's own.
+BASE_COLORBLIND: dict[str, Colour] = {
+    "bg": (18, 18, 18),
+    "panel": (22, 22, 24),
+    "panel_edge": (120, 116, 110),
+    "text": (246, 244, 238),
+    "text_dim": (196, 192, 184),
+    "gold": (240, 228, 66),
+    "hint": (86, 180, 233),
+}
 
 
 @dataclass
@@ -103,7 +113,8 @@ def palette_of(board_cls: type, colorblind: bool) -> dict[str, Colour]:
     """The board's palette over the kit's base colours, colour-blind variant if asked."""
     palettes: dict[str, dict[str, Colour]] = getattr(board_cls, "PALETTES", {})
     name = "colorblind" if colorblind and "colorblind" in palettes else "normal"
-    return {**BASE_PALETTE, **palettes.get(name, {})}
+    base = {**BASE_PALETTE, **BASE_COLORBLIND} if name == "colorblind" else BASE_PALETTE
+    return {**base, **palettes.get(name, {})}
 
 
 def hit(pos: tuple[int, int], places: Iterable[tuple[K, pygame.Rect]]) -> K | None:

@@ -39,10 +39,10 @@ from game.ui import overlays
 from game.ui.draw import Colour, blit_center, blit_row, dashed_rect, lighter, row_width
 from game.ui.overlays import Banner
 
-# Named colour roles; the scene passes one palette as ctx.palette.
+# Named colour roles over the kit's (text, panel, hint: ``base.palette_of``); the scene passes
+# one palette as ctx.palette.
 PALETTES: dict[str, dict[str, Colour]] = {
     "normal": {
-        "bg": (22, 17, 14),
         "table": (92, 64, 44),
         "table_grain": (72, 49, 33),
         "felt": (46, 72, 62),
@@ -54,17 +54,11 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "fallen": (150, 146, 140),
         "legal": (138, 214, 120),
         "illegal": (226, 84, 66),
-        "hint": (104, 222, 246),
         "target": (250, 176, 60),
         "attacker": (255, 244, 214),
-        "text": (246, 239, 226),
-        "text_dim": (196, 184, 164),
-        "panel": (26, 21, 18),
-        "panel_edge": (118, 96, 72),
     },
     # Okabe-Ito colours: blue and vermillion stay apart for every common colour deficiency.
     "colorblind": {
-        "bg": (20, 18, 18),
         "table": (78, 66, 58),
         "table_grain": (62, 52, 46),
         "felt": (52, 62, 70),
@@ -76,13 +70,8 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "fallen": (150, 150, 150),
         "legal": (0, 178, 130),
         "illegal": (204, 121, 167),
-        "hint": (86, 180, 233),
         "target": (240, 228, 66),
         "attacker": (255, 255, 255),
-        "text": (246, 244, 238),
-        "text_dim": (196, 192, 184),
-        "panel": (22, 22, 24),
-        "panel_edge": (120, 116, 110),
     },
 }
 
