@@ -8,6 +8,7 @@ a hatched border with diamond studs and Red pieces are faceted, pointed prisms.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pygame
@@ -23,6 +24,7 @@ from game.ui.draw import (
     lighter,
     masked,
     mix,
+    rounded_mask,
     supersampled,
 )
 from game.ui.fonts import get_font
@@ -46,6 +48,19 @@ def _horizontal_profile(size: tuple[int, int], colours: list[Colour]) -> pygame.
     for x, c in enumerate(colours):
         row.set_at((x, 0), (*c, 255))
     return pygame.transform.smoothscale(row, size)
+
+
+def _piece_box(ph: int) -> tuple[int, int, tuple[float, float]]:
+    """A piece image's size for a figure ``ph`` high, and where its base centre lies in it."""
+    w, h = round(ph * 0.78), round(ph * 1.08)
+    return w, h, (w / 2, h - 0.1 * ph)
+
+
+def _proportions(ay: float, ph: float) -> tuple[float, float, float, float, float, float]:
+    """A figure ``ph`` high standing at ``ay``: its plinth's half-width, half-depth and
+    thickness, its body's width, and the body's bottom and top."""
+    pw = 0.62 * ph
+    return 0.5 * pw, 0.16 * pw, 0.09 * ph, 0.68 * pw, ay - 0.09 * ph, ay - 0.97 * ph
 
 
 def _diamond(cx: float, cy: float, rx: float, ry: float) -> list[tuple[float, float]]:
@@ -72,8 +87,7 @@ class FlatFrontArt(Art):
             W, H = s.get_size()
             radius = round(0.08 * H)
             body = pygame.Rect(0, 0, W, H)
-            shape = pygame.Surface((W, H), pygame.SRCALPHA)
-            pygame.draw.rect(shape, (255, 255, 255), body, border_radius=radius)
+            shape = rounded_mask((W, H), radius)
             paper = gradient((W, H), lighter(p["parchment"], 0.25), p["parchment"])
             s.blit(masked(shape, paper), (0, 0))
             band = max(2, round(0.075 * H))
@@ -88,15 +102,9 @@ class FlatFrontArt(Art):
             else:
                 # Red: hatched band, and a dashed inner rule.
                 hatch = pygame.Surface((W, H), pygame.SRCALPHA)
-                step = max(3, round(0.07 * H))
+                step, ink = max(3, round(0.07 * H)), (*lighter(colour, 0.35), 255)
                 for x0 in range(-H, W + H, step):
-                    pygame.draw.line(
-                        hatch,
-                        (*lighter(colour, 0.35), 255),
-                        (x0, H),
-                        (x0 + H, 0),
-                        max(1, step // 3),
-                    )
+                    pygame.draw.line(hatch, ink, (x0, H), (x0 + H, 0), max(1, step // 3))
                 ring = pygame.Surface((W, H), pygame.SRCALPHA)
                 pygame.draw.rect(ring, (255, 255, 255), body, band, border_radius=radius)
                 s.blit(masked(ring, hatch), (0, 0))
@@ -105,12 +113,7 @@ class FlatFrontArt(Art):
             # Corner studs repeat the side's shape: circles for Blue, diamonds for Red.
             inset = band + round(0.085 * H)
             r = 0.035 * H
-            for cx, cy in (
-                (inset, inset),
-                (W - inset, inset),
-                (inset, H - inset),
-                (W - inset, H - inset),
-            ):
+            for cx, cy in itertools.product((inset, W - inset), (inset, H - inset)):
                 if owner == 0:
                     pygame.draw.circle(s, colour, (cx, cy), r)
                 else:
@@ -134,71 +137,45 @@ class FlatFrontArt(Art):
     def _printed_square(
         self, s: pygame.Surface, cx: float, cy: float, size: float, colour: Colour
     ) -> None:
-        p = self.p
+        """A square printed in the tile, sunk a little (a shade under its top edge)."""
+        paper, r, lip = self.p["parchment"], round(size * 0.12), max(1, round(size * 0.07))
         rect = pygame.Rect(0, 0, round(size), round(size))
         rect.center = (round(cx), round(cy))
-        pygame.draw.rect(s, darker(p["parchment"], 0.07), rect, border_radius=round(size * 0.12))
-        lip = max(1, round(size * 0.07))
-        shadow = pygame.Rect(rect.x, rect.y, rect.w, lip * 2)
+        pygame.draw.rect(s, darker(paper, 0.07), rect, border_radius=r)
+        shade = pygame.Rect(rect.x, rect.y, rect.w, lip * 2)
         pygame.draw.rect(
-            s,
-            darker(p["parchment"], 0.16),
-            shadow,
-            border_top_left_radius=round(size * 0.12),
-            border_top_right_radius=round(size * 0.12),
+            s, darker(paper, 0.16), shade, border_top_left_radius=r, border_top_right_radius=r
         )
-        pygame.draw.rect(
-            s,
-            darker(colour, 0.15),
-            rect,
-            max(1, round(size * 0.09)),
-            border_radius=round(size * 0.12),
-        )
+        pygame.draw.rect(s, darker(colour, 0.15), rect, max(1, round(size * 0.09)), border_radius=r)
 
     def tile_back(self, w: int, h: int) -> pygame.Surface:
         return self.cached(("back", w, h), lambda: self._draw_back(w, h))
 
     def _draw_back(self, w: int, h: int) -> pygame.Surface:
-        p = self.p
+        p, back = self.p, self.p["back"]
 
         def paint(s: pygame.Surface, k: float) -> None:
             W, H = s.get_size()
             radius = round(0.08 * H)
             body = pygame.Rect(0, 0, W, H)
-            shape = pygame.Surface((W, H), pygame.SRCALPHA)
-            pygame.draw.rect(shape, (255, 255, 255), body, border_radius=radius)
-            s.blit(
-                masked(
-                    shape,
-                    gradient((W, H), lighter(p["back"], 0.12), darker(p["back"], 0.12)),
-                ),
-                (0, 0),
-            )
+            shape = rounded_mask((W, H), radius)
+            s.blit(masked(shape, gradient((W, H), lighter(back, 0.12), darker(back, 0.12))), (0, 0))
             lattice = pygame.Surface((W, H), pygame.SRCALPHA)
-            step = max(4, round(0.16 * H))
-            line = (*lighter(p["back"], 0.12), 255)
+            step, line, lw = max(4, round(0.16 * H)), (*lighter(back, 0.12), 255), round(0.012 * H)
             for x0 in range(-H, W + H, step):
-                pygame.draw.line(lattice, line, (x0, 0), (x0 + H, H), max(1, round(0.012 * H)))
-                pygame.draw.line(lattice, line, (x0, H), (x0 + H, 0), max(1, round(0.012 * H)))
+                pygame.draw.line(lattice, line, (x0, 0), (x0 + H, H), max(1, lw))
+                pygame.draw.line(lattice, line, (x0, H), (x0 + H, 0), max(1, lw))
             s.blit(masked(shape, lattice), (0, 0))
-            gold = p["gold"]
-            inset = round(0.07 * H)
-            pygame.draw.rect(
-                s,
-                gold,
-                body.inflate(-2 * inset, -2 * inset),
-                max(1, round(0.02 * H)),
-                border_radius=radius // 2,
-            )
+            gold, inset, lw = p["gold"], round(0.07 * H), max(1, round(0.025 * H))
+            frame = body.inflate(-2 * inset, -2 * inset)
+            pygame.draw.rect(s, gold, frame, max(1, round(0.02 * H)), border_radius=radius // 2)
             cx, cy = W / 2, H / 2
-            pygame.draw.circle(s, p["back"], (cx, cy), 0.24 * H)
-            pygame.draw.circle(s, gold, (cx, cy), 0.24 * H, max(1, round(0.025 * H)))
-            pygame.draw.polygon(
-                s, gold, _diamond(cx, cy, 0.15 * H, 0.15 * H), max(1, round(0.025 * H))
-            )
+            pygame.draw.circle(s, back, (cx, cy), 0.24 * H)
+            pygame.draw.circle(s, gold, (cx, cy), 0.24 * H, lw)
+            pygame.draw.polygon(s, gold, _diamond(cx, cy, 0.15 * H, 0.15 * H), lw)
             pygame.draw.circle(s, gold, (cx, cy), 0.05 * H)
             pygame.draw.rect(
-                s, darker(p["back"], 0.4), body, max(1, round(0.015 * H)), border_radius=radius
+                s, darker(back, 0.4), body, max(1, round(0.015 * H)), border_radius=radius
             )
 
         return supersampled(w, h, paint)
@@ -224,16 +201,11 @@ class FlatFrontArt(Art):
                 W, H = s.get_size()
                 rect = pygame.Rect(0, 0, W, H).inflate(-round(0.06 * H), -round(0.06 * H))
                 pygame.draw.rect(s, (*colour, 60), rect, border_radius=round(0.08 * H))
-                dashed_rect(
-                    s,
-                    (*colour, 220),
-                    rect.inflate(-round(0.02 * H), -round(0.02 * H)),
-                    max(2, round(0.025 * H)),
-                    round(0.06 * H),
-                )
+                rim, ink = rect.inflate(-round(0.02 * H), -round(0.02 * H)), (*colour, 220)
+                dashed_rect(s, ink, rim, max(2, round(0.025 * H)), round(0.06 * H))
                 arm, t = 0.09 * H, max(2, round(0.03 * H))
-                pygame.draw.line(s, (*colour, 220), (W / 2 - arm, H / 2), (W / 2 + arm, H / 2), t)
-                pygame.draw.line(s, (*colour, 220), (W / 2, H / 2 - arm), (W / 2, H / 2 + arm), t)
+                pygame.draw.line(s, ink, (W / 2 - arm, H / 2), (W / 2 + arm, H / 2), t)
+                pygame.draw.line(s, ink, (W / 2, H / 2 - arm), (W / 2, H / 2 + arm), t)
 
             return supersampled(w, h, paint)
 
@@ -247,30 +219,15 @@ class FlatFrontArt(Art):
             surf = self.tile(owner, squares, w, h).copy()
             wash = pygame.Surface((w, h), pygame.SRCALPHA)
             wash.fill((*tint, 60))
-            shape = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(shape, (255, 255, 255), (0, 0, w, h), border_radius=round(0.08 * h))
-            surf.blit(masked(shape, wash), (0, 0))
+            surf.blit(masked(rounded_mask((w, h), round(0.08 * h)), wash), (0, 0))
             rim = max(2, round(0.045 * h))
             pygame.draw.rect(
                 surf, (*lighter(tint, 0.2), 255), (0, 0, w, h), rim, border_radius=round(0.08 * h)
             )
-            if not ok:
-                t = max(3, round(0.06 * h))
-                m = 0.22 * h
-                pygame.draw.line(
-                    surf,
-                    (*darker(tint, 0.2), 255),
-                    (w / 2 - m, h / 2 - m),
-                    (w / 2 + m, h / 2 + m),
-                    t,
-                )
-                pygame.draw.line(
-                    surf,
-                    (*darker(tint, 0.2), 255),
-                    (w / 2 - m, h / 2 + m),
-                    (w / 2 + m, h / 2 - m),
-                    t,
-                )
+            m, cross = 0.22 * h, (*darker(tint, 0.2), 255)
+            for sign in () if ok else (1, -1):  # crossed out when illegal
+                start, end = (w / 2 - m, h / 2 - sign * m), (w / 2 + m, h / 2 + sign * m)
+                pygame.draw.line(surf, cross, start, end, max(3, round(0.06 * h)))
             surf.set_alpha(225)
             return surf
 
@@ -286,44 +243,20 @@ class FlatFrontArt(Art):
         board rotates it to lie flat.
         """
         ph = max(8, round(height * PIECE_SCALE[power]))
-        w, h = round(ph * 0.78), round(ph * 1.08)
-        anchor = (w / 2, h - 0.1 * ph)
-        surf = self.cached(
-            ("piece", owner, power, ph, fallen),
-            lambda: self._draw_piece(owner, power, ph, w, h, anchor, fallen),
-        )
-        return surf, anchor
+        key = ("piece", owner, power, ph, fallen)
+        image = self.cached(key, lambda: self._draw_piece(owner, power, ph, fallen))
+        return image, _piece_box(ph)[2]
 
-    def _draw_piece(
-        self,
-        owner: int,
-        power: int,
-        ph: int,
-        w: int,
-        h: int,
-        anchor: tuple[float, float],
-        fallen: bool,
-    ) -> pygame.Surface:
+    def _draw_piece(self, owner: int, power: int, ph: int, fallen: bool) -> pygame.Surface:
+        w, h, anchor = _piece_box(ph)
         colour = self.side(owner)
         if fallen:
             colour = mix(colour, self.p["fallen"], 0.65)
 
         def paint(s: pygame.Surface, k: float) -> None:
-            ax, ay = anchor[0] * k, anchor[1] * k
-            PH = ph * k
-            pw = 0.62 * PH
-            base_rx, base_ry, base_t = 0.5 * pw, 0.16 * pw, 0.09 * PH
-            body_w = 0.68 * pw
-            body_bottom = ay - base_t
-            top = ay - 0.97 * PH
-            if owner == 0:
-                self._rounded_body(
-                    s, colour, ax, ay, base_rx, base_ry, base_t, body_w, body_bottom, top
-                )
-            else:
-                self._pointed_body(
-                    s, colour, ax, ay, base_rx, base_ry, base_t, body_w, body_bottom, top
-                )
+            ax, ay, PH = anchor[0] * k, anchor[1] * k, ph * k
+            _, _, _, body_w, body_bottom, top = _proportions(ay, PH)
+            (self._rounded_body if owner == 0 else self._pointed_body)(s, colour, ax, ay, PH)
             if power == 4:
                 band_y = body_bottom - 0.2 * PH
                 band = pygame.Rect(0, 0, round(body_w), max(2, round(0.07 * PH)))
@@ -341,19 +274,10 @@ class FlatFrontArt(Art):
         return supersampled(w, h, paint)
 
     def _rounded_body(
-        self,
-        s: pygame.Surface,
-        colour: Colour,
-        ax: float,
-        ay: float,
-        rx: float,
-        ry: float,
-        t: float,
-        bw: float,
-        bottom: float,
-        top: float,
+        self, s: pygame.Surface, colour: Colour, ax: float, ay: float, ph: float
     ) -> None:
         """Blue: a cylinder pawn with a domed head on a round base."""
+        rx, ry, t, bw, bottom, top = _proportions(ay, ph)
         outline = darker(colour, 0.45)
         lw = max(1, round(0.02 * (ay - top)))
         # base: a short cylinder
@@ -378,7 +302,6 @@ class FlatFrontArt(Art):
             darker(colour, 0.4),
         ]
         shade = pygame.Surface((W, H), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 0))
         band = _horizontal_profile((max(1, round(bw)), H), profile)
         shade.blit(band, (round(ax - r), 0))
         s.blit(masked(shape, shade), (0, 0))
@@ -391,19 +314,10 @@ class FlatFrontArt(Art):
         )
 
     def _pointed_body(
-        self,
-        s: pygame.Surface,
-        colour: Colour,
-        ax: float,
-        ay: float,
-        rx: float,
-        ry: float,
-        t: float,
-        bw: float,
-        bottom: float,
-        top: float,
+        self, s: pygame.Surface, colour: Colour, ax: float, ay: float, ph: float
     ) -> None:
         """Red: a faceted, pointed prism on a diamond plinth."""
+        rx, ry, t, bw, bottom, top = _proportions(ay, ph)
         outline = darker(colour, 0.5)
         lw = max(1, round(0.02 * (ay - top)))
         # plinth: a flattened diamond extruded downwards
