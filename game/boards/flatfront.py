@@ -23,9 +23,11 @@ from game.boards.layer import Sprite, blit_sprite
 from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.flatfront import (
+    CELL_XY,
     MAX_SPAN,
     POWERS,
     RED,
+    TOUCHING_MASKS,
     attack_action,
     decode_attack,
     decode_pieces,
@@ -33,6 +35,7 @@ from game.engines.flatfront import (
     is_attack,
     is_pieces,
     is_place,
+    pieces_power,
     place_action,
 )
 from game.ui import overlays
@@ -93,7 +96,6 @@ T_DROP = 0.35
 T_PULSE = 0.35
 T_STRIKE = 0.3
 T_FALL = 0.55
-T_BANNER = 0.35
 T_FLASH_HOLD = 1.1
 T_CAMERA = 0.5
 
@@ -129,11 +131,6 @@ class TileSprite:
 class Camera:
     x: float = 0.5  # field cell coordinates at the centre of the field area
     y: float = 0.5
-
-
-@dataclass
-class _Timer:
-    t: float = 0.0
 
 
 @dataclass
@@ -201,14 +198,6 @@ def compute_geometry(r: pygame.Rect) -> Geometry:
     )
 
 
-def _neighbours(cell: tuple[int, int], adjacency: str) -> list[tuple[int, int]]:
-    x, y = cell
-    out = [(x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)]
-    if adjacency == "edge+corner":
-        out += [(x - 1, y - 1), (x + 1, y - 1), (x - 1, y + 1), (x + 1, y + 1)]
-    return out
-
-
 def _can_attack(obs: dict) -> bool:
     """In combat, whether the player to move has an attack that beats its target's defence."""
     return any(power > obs["defence"][key] for key, power in obs["attacks"].items())
@@ -231,7 +220,7 @@ class FlatFrontBoard(Board):
         self.banner: Banner | None = None
         self.flash: Banner | None = None  # a short-lived banner (a pass) over the main one
         self.camera = Camera()
-        self.chooser_appear = _Timer(1.0)
+        self.chooser_appear = 1.0  # the piece chooser fading in, 0..1
         self._clicked_cell: tuple[int, int] | None = None
         self.geo = compute_geometry(self.rect)
 
@@ -306,7 +295,7 @@ class FlatFrontBoard(Board):
         self._face_up(obs)
         self.banner = self._banner_for(obs)
         self.flash = None
-        self.chooser_appear.t = 1.0
+        self.chooser_appear = 1.0
         self.camera.x, self.camera.y = self._camera_target(obs)
 
     def _face_up(self, obs: Obs) -> None:
@@ -377,8 +366,8 @@ class FlatFrontBoard(Board):
                 t += T_FLASH_HOLD
         overlays.set_banner(self, self._banner_for(obs), t)
         if obs["phase"] == "pieces" and self.legal:
-            self.chooser_appear.t = 0.0
-            self.tweens.animate(self.chooser_appear, 0.25, "out_back", t=1.0, delay=t)
+            self.chooser_appear = 0.0
+            self.tweens.animate(self, 0.25, "out_back", chooser_appear=1.0, delay=t)
         if camera != (self.camera.x, self.camera.y):
             self.tweens.animate(self.camera, T_CAMERA, "in_out_quad", x=camera[0], y=camera[1])
 
@@ -443,7 +432,8 @@ class FlatFrontBoard(Board):
     @staticmethod
     def _touching_attackers(obs: dict, target: dict, side: int) -> list[dict]:
         """``side``'s tiles with standing pieces that touch ``target`` (they all join an attack)."""
-        near = set(_neighbours(tuple(target["cell"]), obs["adjacency"]))
+        touching = TOUCHING_MASKS[obs["adjacency"]][CELL_XY.index(tuple(target["cell"]))]
+        near = {cell for i, cell in enumerate(CELL_XY) if touching >> i & 1}
         return [
             t
             for t in obs["tiles"]
@@ -452,55 +442,37 @@ class FlatFrontBoard(Board):
 
     def _banner_for(self, obs: dict) -> Banner | None:
         """The main banner for an observation: whose tile came up, who attacks, who won."""
-        phase, tiles = obs["phase"], obs["tiles"]
+        phase, tiles, fu = obs["phase"], obs["tiles"], obs["face_up"]
         if phase == "over":
             winner = obs["winner"]
             # The winner's numbers first ("Red wins! Tiles 5 to 4"), Blue's first on a draw.
-            first, second = obs["score"][::-1] if winner == RED else obs["score"]
-            result = i18n.t(
-                "flatfront.banner.result",
-                blue=first["tiles"],
-                red=second["tiles"],
-                bp=first["power"],
-                rp=second["power"],
-            )
+            b, r = obs["score"][::-1] if winner == RED else obs["score"]
+            numbers = {"blue": b["tiles"], "red": r["tiles"], "bp": b["power"], "rp": r["power"]}
+            result = i18n.t("flatfront.banner.result", **numbers)
             if winner == "draw":
                 return Banner(i18n.t("flatfront.banner.draw"), result, None, "over")
-            title = i18n.t("flatfront.banner.wins", side=side_name(winner))
-            return Banner(title, result, winner, "over")
-        if phase == "combat":
-            side = obs["to_move"]
-            name = side_name(side)
-            if not _can_attack(obs):
-                sub = i18n.t("flatfront.banner.cannot", side=name)
-            elif side == obs["first_attacker"] and not any(
-                not p["standing"] for t in tiles for p in t["pieces"]
-            ):
-                sub = i18n.t("flatfront.banner.attacks_first", side=name)
-            else:
-                sub = i18n.t("flatfront.banner.attacks", side=name)
-            return Banner(i18n.t("flatfront.banner.combat"), sub, side, ("combat", side))
-        if phase == "pieces":
-            side = obs["to_move"]
-            squares = tiles[obs["pending_tile"]]["squares"]
-            title = i18n.t("flatfront.banner.tile", side=side_name(side))
-            if squares == 1:
-                sub = i18n.t("flatfront.banner.piece_one", side=side_name(side))
-            else:
-                sub = i18n.t("flatfront.banner.pieces", side=side_name(side), n=squares)
-            return Banner(title, sub, side, ("turn", obs["pending_tile"]))
-        fu = obs["face_up"]
-        if fu is None:
+            return Banner(
+                i18n.t("flatfront.banner.wins", side=side_name(winner)), result, winner, "over"
+            )
+        if phase == "placement" and fu is None:
             return None
-        side = fu["owner"]
-        name = side_name(side)
-        if not tiles:
-            sub = i18n.t("flatfront.banner.first", side=name)
-        elif tiles[-1]["owner"] == side:
-            sub = i18n.t("flatfront.banner.again", side=name)
+        side = fu["owner"] if phase == "placement" else obs["to_move"]
+        title, n = i18n.t("flatfront.banner.tile", side=side_name(side)), len(tiles)
+        if phase == "combat":
+            title, key = i18n.t("flatfront.banner.combat"), ("combat", side)
+            fallen = any(not p["standing"] for t in tiles for p in t["pieces"])
+            first = side == obs["first_attacker"] and not fallen
+            sub = "attacks_first" if first else "attacks"
+            sub = sub if _can_attack(obs) else "cannot"
+        elif phase == "pieces":
+            key, n = ("turn", obs["pending_tile"]), tiles[obs["pending_tile"]]["squares"]
+            sub = "piece_one" if n == 1 else "pieces"
         else:
-            sub = i18n.t("flatfront.banner.places", side=name)
-        return Banner(i18n.t("flatfront.banner.tile", side=name), sub, side, ("turn", len(tiles)))
+            key = ("turn", n)
+            sub = "first" if not tiles else "again" if tiles[-1]["owner"] == side else "places"
+        return Banner(
+            title, i18n.t(f"flatfront.banner.{sub}", side=side_name(side), n=n), side, key
+        )
 
     def _camera_target(self, obs: dict) -> tuple[float, float]:
         """Centre of the field plus every cell a tile could still go to (within the 5x5 limit)."""
@@ -528,9 +500,7 @@ class FlatFrontBoard(Board):
     def _options(self) -> list[tuple[int, tuple[int, int, int]]]:
         """The piece mixes the viewer may choose, cheapest first (keys 1..n in this order)."""
         opts = [(a, decode_pieces(a)) for a in self.legal if is_pieces(a)]
-        return sorted(
-            opts, key=lambda o: (sum(p * n for p, n in zip(POWERS, o[1], strict=True)), o[1])
-        )
+        return sorted(opts, key=lambda o: (pieces_power(o[1]), o[1]))
 
     def _option_icon_height(self) -> int:
         return max(round(self.geo.tile[1] * 0.5), round(3.6 * self.geo.unit))
@@ -655,21 +625,14 @@ class FlatFrontBoard(Board):
             return i18n.t("flatfront.status.over", result=self.banner.title if self.banner else "")
         if mover < 0:
             return i18n.t("flatfront.status.turn_up")
-        name = side_name(mover)
         mine = bool(self.legal)
         if phase == "placement":
-            return i18n.t(
-                "flatfront.status.place" if mine else "flatfront.status.placing", side=name
-            )
-        if phase == "pieces":
-            if mine:
-                return i18n.t("flatfront.status.pieces", side=name, n=len(self._options()))
-            return i18n.t("flatfront.status.choosing", side=name)
-        if not _can_attack(obs):
-            return i18n.t("flatfront.status.pass", side=name)
-        return i18n.t(
-            "flatfront.status.attack" if mine else "flatfront.status.attacking", side=name
-        )
+            key = "place" if mine else "placing"
+        elif phase == "pieces":
+            key = "pieces" if mine else "choosing"
+        else:
+            key = "pass" if not _can_attack(obs) else "attack" if mine else "attacking"
+        return i18n.t(f"flatfront.status.{key}", side=side_name(mover), n=len(self._options()))
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
@@ -1029,18 +992,13 @@ class FlatFrontBoard(Board):
             return paint
 
         options = [
-            (
-                i18n.t(
-                    "flatfront.option_power", n=sum(p * n for p, n in zip(POWERS, m, strict=True))
-                ),
-                pieces(m),
-            )
+            (i18n.t("flatfront.option_power", n=pieces_power(m)), pieces(m))
             for _, m in self._options()
         ]
         actions = [a for a, _ in self._options()]
         hinted = actions.index(self.hint) if self.hint in actions else None
         title = i18n.t("flatfront.choose")
-        colour, k = self.art.side(owner), self.chooser_appear.t
+        colour, k = self.art.side(owner), self.chooser_appear
         overlays.draw_chooser(
             surface, self.art, rects, title, options, colour, self.mouse, hinted, k, self.geo.unit
         )
