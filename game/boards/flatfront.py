@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import partial
 from typing import cast
 
 import pygame
@@ -312,22 +313,18 @@ class FlatFrontBoard(Board):
             if tile["id"] in old_tiles:
                 continue
             sprite = self.tiles[tile["id"]] = self._sprite(tile)
-            for piece in sprite.pieces:
-                piece.drop = 0.0
             t = self._arrive(sprite, tuple(tile["cell"]) == clicked, camera, t)
         if obs["face_up"] is None:
             self.layer.drop(FACE_UP)
         # 2. pieces set on a tile: they drop in one after another
         for tile in obs["tiles"]:
-            sprite = self.tiles[tile["id"]]
             old = old_tiles.get(tile["id"])
             if old is not None and len(old["pieces"]) == len(tile["pieces"]):
                 continue
-            if old is not None:
-                sprite.pieces = self._sprite(tile).pieces
-                for piece in sprite.pieces:
-                    piece.drop = 0.0
+            sprite = self.tiles[tile["id"]]
+            sprite.pieces = self._sprite(tile).pieces
             for i, piece in enumerate(sprite.pieces):
+                piece.drop = 0.0
                 self.tweens.animate(piece, T_DROP, "out_bounce", drop=1.0, delay=t + i * 0.09)
             if sprite.pieces:
                 self.tweens.sound(t + T_DROP * 0.5, "place")
@@ -349,20 +346,16 @@ class FlatFrontBoard(Board):
         if fu is not None and (prev["face_up"] is None or obs["pile"] < prev["pile"]):
             g = self.geo
             face = self.layer.add(Sprite(FACE_UP, *g.pile.center, *g.slot_tile, face=0.0))
-            to = (*g.slot.center, *g.slot_tile)
-            arc = g.slot_tile[1] * 0.35
+            to, arc = (*g.slot.center, *g.slot_tile), g.slot_tile[1] * 0.35
             self.layer.fly(face, to, T_FLIP, t, "in_out_sine", face=1.0, arc=arc)
             self.tweens.sound(t, "flip")
             t += T_FLIP * 0.6
         # 5. banners: a pass flashes briefly; otherwise the main banner changes when its title does
         for side in (0, 1):
             if obs["passed"][side] and not prev["passed"][side]:
-                name = side_name(side)
-                title = i18n.t("flatfront.banner.passes", side=name)
-                sub = i18n.t("flatfront.banner.passes_sub")
-                overlays.flash_banner(
-                    self, Banner(title, sub, side, ("pass", side)), t, T_FLASH_HOLD, "flash"
-                )
+                title = i18n.t("flatfront.banner.passes", side=side_name(side))
+                flash = Banner(title, i18n.t("flatfront.banner.passes_sub"), side, ("pass", side))
+                overlays.flash_banner(self, flash, t, T_FLASH_HOLD, "flash")
                 t += T_FLASH_HOLD
         overlays.set_banner(self, self._banner_for(obs), t)
         if obs["phase"] == "pieces" and self.legal:
@@ -396,36 +389,22 @@ class FlatFrontBoard(Board):
         attackers = self._touching_attackers(prev, target, attacker_side)
         self.tweens.sound(t, "attack")
         for a in attackers:
-            a_sprite = self.tiles[a["id"]]
+            lit = self.tiles[a["id"]]
 
-            def fade(s: TileSprite = a_sprite) -> None:
-                self.tweens.animate(s, T_PULSE, "in_quad", pulse=0.0)
+            def fade(lit: TileSprite = lit) -> None:
+                self.tweens.animate(lit, T_PULSE, "in_quad", pulse=0.0)
 
-            self.tweens.animate(a_sprite, T_PULSE, "out_quad", pulse=1.0, delay=t, on_finish=fade)
+            self.tweens.animate(lit, T_PULSE, "out_quad", pulse=1.0, delay=t, on_finish=fade)
         t += T_PULSE * 0.8
-        sprite.strike = 0.0
-        self.tweens.animate(
-            sprite,
-            T_STRIKE,
-            "out_cubic",
-            strike=1.0,
-            delay=t,
-            on_finish=lambda: setattr(sprite, "strike", 0.0),
-        )
+        sprite.strike, clear = 0.0, partial(setattr, sprite, "strike", 0.0)
+        self.tweens.animate(sprite, T_STRIKE, "out_cubic", strike=1.0, delay=t, on_finish=clear)
         # pieces fall away from the attackers' side of the target
-        if attackers:
-            ax = sum(a["cell"][0] for a in attackers) / len(attackers)
-            away = 1 if target["cell"][0] >= ax else -1
-        else:
-            away = 1
+        ax = sum(a["cell"][0] for a in attackers) / len(attackers) if attackers else -math.inf
+        away = 1 if target["cell"][0] >= ax else -1
         for n, i in enumerate(fell):
-            piece = sprite.pieces[i]
-            piece.standing = False
-            piece.fall = 0.0
-            piece.direction = away if n % 2 == 0 else -away
-            self.tweens.animate(
-                piece, T_FALL, "out_bounce", fall=1.0, delay=t + T_STRIKE * 0.5 + n * 0.07
-            )
+            piece, delay = sprite.pieces[i], t + T_STRIKE * 0.5 + n * 0.07
+            piece.standing, piece.fall, piece.direction = False, 0.0, away * (1 - n % 2 * 2)
+            self.tweens.animate(piece, T_FALL, "out_bounce", fall=1.0, delay=delay)
         self.tweens.sound(t + T_STRIKE * 0.5, "knock")
         return t + T_STRIKE * 0.5 + T_FALL + 0.07 * len(fell)
 
