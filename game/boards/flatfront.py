@@ -668,26 +668,20 @@ class FlatFrontBoard(Board):
         surface.blit(label, (visible.x + round(g.unit), visible.y + round(0.5 * g.unit)))
 
     def _draw_cells(self, surface: pygame.Surface) -> None:
-        cells = self._legal_cells()
-        if not cells:
-            return
-        p = self.ctx.palette
-        w, h = self.geo.tile
-        marker = self.art.cell_marker(w, h, p["legal"])
-        alpha = self.breathing()
-        for cell in cells:
-            blit_center(surface, marker, self.cell_center(cell), alpha)
+        """The empty cells the viewer may place on, breathing."""
+        for cell in self._legal_cells():
+            marker = self.art.cell_marker(*self.geo.tile, self.ctx.palette["legal"])
+            blit_center(surface, marker, self.cell_center(cell), self.breathing())
 
     def _draw_board_hint(self, surface: pygame.Surface) -> None:
         """A suggested cell or target (a suggested piece mix is marked in the chooser)."""
-        if self.hint is None or not self.obs:
+        hint = self.hint
+        if hint is not None and is_place(hint):
+            rect = self.tile_rect(decode_place(hint))
+        elif hint is not None and is_attack(hint) and decode_attack(hint) in self.tiles:
+            rect = self.tile_rect(self.tiles[decode_attack(hint)].cell)
+        else:
             return
-        if is_place(self.hint):
-            self._draw_hint_ring(surface, self.tile_rect(decode_place(self.hint)))
-        elif is_attack(self.hint) and decode_attack(self.hint) in self.tiles:
-            self._draw_hint_ring(surface, self.tile_rect(self.tiles[decode_attack(self.hint)].cell))
-
-    def _draw_hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         label = i18n.t("flatfront.hint")
         overlays.hint_marker(surface, self.art, rect, label, self.clock, self.geo.unit)
 
@@ -696,11 +690,8 @@ class FlatFrontBoard(Board):
         w, h = self.geo.tile
         targets = self._legal_targets()
         hovered = self._hovered_target()
-        attackers = (
-            {t["id"] for t in self._touching_attackers(obs, hovered, obs["to_move"])}
-            if hovered
-            else set()
-        )
+        joining = self._touching_attackers(obs, hovered, obs["to_move"]) if hovered else []
+        attackers = {t["id"] for t in joining}
         shadow = self.art.tile_shadow(w, h)
         settled = self._settled()
         for sprite in settled:
@@ -748,36 +739,25 @@ class FlatFrontBoard(Board):
         ]
         placed.sort(key=lambda item: item[0][1])  # nearer (lower) pieces overlap farther ones
         for base, owner, piece in placed:
-            self._draw_piece(surface, owner, piece, base, self.geo.tile[1])
+            self._draw_piece(surface, owner, piece, base)
         for sprite in self.tiles.values():
             if sprite.strike > 0:
                 self.art.strike(surface, self.tile_rect(sprite.cell), sprite.strike)
 
     def _draw_piece(
-        self,
-        surface: pygame.Surface,
-        owner: int,
-        piece: PieceSprite,
-        base: tuple[float, float],
-        tile_h: int,
+        self, surface: pygame.Surface, owner: int, piece: PieceSprite, base: tuple[float, float]
     ) -> None:
+        """A piece standing on ``base`` (dropping in from above), falling or lying there."""
+        tile_h = self.geo.tile[1]
         height = round(tile_h * 0.58)
         bx, by = base[0], base[1] - (1.0 - piece.drop) * tile_h * 0.9
         if piece.fall <= 0.0:
-            shadow = self.art.piece_shadow(height)
-            blit_center(
-                surface,
-                shadow,
-                (bx + height * 0.08, base[1] + height * 0.02),
-                round(255 * piece.drop),
-            )
+            shadow_at = (bx + height * 0.08, base[1] + height * 0.02)
+            blit_center(surface, self.art.piece_shadow(height), shadow_at, round(255 * piece.drop))
             image, anchor = self.art.piece(owner, piece.power, height)
-            alpha = None if piece.drop >= 1.0 else round(255 * min(1.0, piece.drop * 2))
-            if alpha is not None:
-                image.set_alpha(alpha)
+            image.set_alpha(round(255 * min(1.0, piece.drop * 2)))
             surface.blit(image, (round(bx - anchor[0]), round(by - anchor[1])))
-            if alpha is not None:
-                image.set_alpha(255)
+            image.set_alpha(255)
             return
         # Falling or lying: turn about the base and slide so the lying piece rests on its square,
         # shrinking to the squares' spacing so three lying pieces stay apart, not a heap.
@@ -821,37 +801,28 @@ class FlatFrontBoard(Board):
                 self.art.text(verdict, self.fs(1.6), colour, bold=True),
             ],
         ]
-        overlays.info_box(
-            surface, self.art, rows, self.tile_rect(tuple(tile["cell"])), g.mat, g.unit
-        )
+        anchor = self.tile_rect(tuple(tile["cell"]))
+        overlays.info_box(surface, self.art, rows, anchor, g.mat, g.unit)
 
     def _draw_ghost(self, surface: pygame.Surface) -> None:
-        cells = self._legal_cells()
-        if (
-            not cells
-            or self.mouse is None
-            or self.obs["face_up"] is None
-            or not self.geo.area.collidepoint(self.mouse)
-        ):
+        """The face-up tile under the pointer, snapped to the empty cell there."""
+        cells, fu, mouse = self._legal_cells(), self.obs["face_up"], self.mouse
+        if not cells or fu is None or mouse is None or not self.geo.area.collidepoint(mouse):
             return
-        cell = self.cell_at(self.mouse)
+        cell = self.cell_at(mouse)
         if any(tuple(t["cell"]) == cell for t in self.obs["tiles"]):
             return
-        fu = self.obs["face_up"]
         ghost = self.art.ghost(fu["owner"], fu["squares"], *self.geo.tile, cell in cells)
         blit_center(surface, ghost, self.cell_center(cell))
 
     # --- the side column ------------------------------------------------------------------------
     def _draw_column(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
-        for text, rect in (
-            (i18n.t("flatfront.pile"), g.pile),
-            (i18n.t("flatfront.face_up"), g.slot),
-        ):
-            img = self.art.text(text.upper(), label_px(g.unit), p["text_dim"], bold=True)
+        for key, rect in (("pile", g.pile), ("face_up", g.slot)):  # labelled dashed outlines
+            text = i18n.t(f"flatfront.{key}").upper()
+            img = self.art.text(text, label_px(g.unit), p["text_dim"], bold=True)
             surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - 3)))
-        self._draw_slot_outline(surface, g.pile)
-        self._draw_slot_outline(surface, g.slot)
+            dashed_rect(surface, lighter(p["table"], 0.18), rect.inflate(6, 6), 1, 4)
         self._draw_pile(surface)
         for side in (0, 1):
             self._draw_card(surface, side, g.cards[side])
@@ -882,14 +853,10 @@ class FlatFrontBoard(Board):
         blit_sprite(surface, face, self.art.tile(fu["owner"], fu["squares"], sw, sh), back)
         if not face.moving:
             owner, gap = fu["owner"], round(0.6 * g.unit)
-            name = self.art.text(
-                side_name(owner), self.fs(1.5), lighter(self.art.side(owner), 0.55), True
-            )
-            parts = [
-                self.art.side_icon(owner, self.fs(1.6)),
-                name,
-                self.art.text(squares_label(fu["squares"]), self.fs(1.5), p["text"]),
-            ]
+            ink = lighter(self.art.side(owner), 0.55)
+            name = self.art.text(side_name(owner), self.fs(1.5), ink, True)
+            squares = self.art.text(squares_label(fu["squares"]), self.fs(1.5), p["text"])
+            parts = [self.art.side_icon(owner, self.fs(1.6)), name, squares]
             y = g.slot.bottom + round(2.0 * g.unit)
             blit_row(surface, parts, (g.slot.centerx - row_width(parts, gap) // 2, y), gap)
 
@@ -910,10 +877,6 @@ class FlatFrontBoard(Board):
             ]
         y = g.legend.bottom - touch.get_height() - round(1.2 * g.unit)
         blit_row(surface, parts, (g.legend.centerx - row_width(parts, gap) // 2, y), gap)
-
-    def _draw_slot_outline(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        colour = lighter(self.ctx.palette["table"], 0.18)
-        dashed_rect(surface, colour, rect.inflate(6, 6), 1, 4)
 
     def _draw_card(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
         """A player's panel: the kit's seat panel round the pieces left and the score."""
@@ -941,43 +904,39 @@ class FlatFrontBoard(Board):
             sprite, rise = self.tiles[cast(tuple[str, int], flight.key)[1]], 1.0 - flight.flight
             shadow_size = (round(flight.w * 1.2), round(flight.h * 1.3))
             shadow = pygame.transform.smoothscale(self.art.tile_shadow(w, h), shadow_size)
-            cx, cy = flight.center
-            blit_center(
-                surface, shadow, (cx + h * (0.05 + 0.2 * rise), cy + h * (0.08 + 0.25 * rise))
-            )
+            (cx, cy), lift = flight.center, (h * (0.05 + 0.2 * rise), h * (0.08 + 0.25 * rise))
+            blit_center(surface, shadow, (cx + lift[0], cy + lift[1]))
             image = self.art.tile(sprite.owner, sprite.squares, w, h)
             blit_sprite(surface, flight, image, image)
             for piece, base in self._piece_positions(sprite, flight.center):
-                self._draw_piece(surface, sprite.owner, piece, base, h)
+                self._draw_piece(surface, sprite.owner, piece, base)
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         rects = self._option_rects()
         if not rects or not self.obs:
             return
         owner = self.obs["to_move"]
-        icon_h = self._option_icon_height()
-
-        def pieces(mix_: tuple[int, int, int]) -> Callable[[pygame.Surface, pygame.Rect], None]:
-            def paint(surface: pygame.Surface, card: pygame.Rect) -> None:
-                powers = sorted((pw for pw, n in zip(POWERS, mix_, strict=True) for _ in range(n)))
-                step = icon_h * 0.62
-                x = card.centerx - step * (len(powers) - 1) / 2
-                y = card.y + round(0.6 * self.geo.unit) + icon_h
-                for pw in reversed(powers):
-                    image, anchor = self.art.piece(owner, pw, icon_h)
-                    surface.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
-                    x += step
-
-            return paint
-
-        options = [
-            (i18n.t("flatfront.option_power", n=pieces_power(m)), pieces(m))
+        options: list[tuple[str, Callable[[pygame.Surface, pygame.Rect], None]]] = [
+            (i18n.t("flatfront.option_power", n=pieces_power(m)), partial(self._paint_mix, m))
             for _, m in self._options()
         ]
-        actions = [a for a, _ in self._options()]
+        actions = self.numbered()
         hinted = actions.index(self.hint) if self.hint in actions else None
-        title = i18n.t("flatfront.choose")
-        colour, k = self.art.side(owner), self.chooser_appear
+        title, colour, k = i18n.t("flatfront.choose"), self.art.side(owner), self.chooser_appear
         overlays.draw_chooser(
             surface, self.art, rects, title, options, colour, self.mouse, hinted, k, self.geo.unit
         )
+
+    def _paint_mix(
+        self, mix: tuple[int, int, int], surface: pygame.Surface, card: pygame.Rect
+    ) -> None:
+        """A chooser card's picture: the mix's pieces side by side, the strongest in front."""
+        icon_h = self._option_icon_height()
+        powers = sorted(power for power, n in zip(POWERS, mix, strict=True) for _ in range(n))
+        step = icon_h * 0.62
+        x = card.centerx - step * (len(powers) - 1) / 2
+        y = card.y + round(0.6 * self.geo.unit) + icon_h
+        for power in reversed(powers):
+            image, anchor = self.art.piece(self.obs["to_move"], power, icon_h)
+            surface.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
+            x += step
