@@ -28,6 +28,7 @@ from game.engines.flatfront import (
     MAX_SPAN,
     POWERS,
     RED,
+    SUPPLY,
     TOUCHING_MASKS,
     attack_action,
     decode_attack,
@@ -880,14 +881,40 @@ class FlatFrontBoard(Board):
 
     def _draw_card(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
         """A player's panel: the kit's seat panel round the pieces left and the score."""
-        obs, g = self.obs, self.geo
+        obs, g, p = self.obs, self.geo, self.ctx.palette
         supply, score = obs["supply"][side], obs["score"][side]
         numbers = (score["tiles"], score["power"])
         words = (i18n.t("flatfront.supply"), i18n.t("flatfront.tiles"), i18n.t("flatfront.power"))
         icon_h = round(g.tile[1] * 0.42)
 
         def body(card: pygame.Surface, area: pygame.Rect) -> None:
-            self.art.supply(card, area, side, supply, numbers, words, g.unit, icon_h)
+            """Every piece (placed ones as faint grey figures, eight 1s on the first row) and the
+            score (tiles with standing pieces, then standing power: the winner rules, in order)."""
+            label = self.art.text(words[0], self.fs(1.35), p["text_dim"])
+            card.blit(label, area.topleft)
+            powers, have, step = sorted(SUPPLY), list(supply), area.w / SUPPLY[1]
+            full = [power for power in powers for _ in range(SUPPLY[power])]
+            h = round(min(icon_h, step * 2))
+            x, y = area.x + step / 2, area.y + label.get_height() + round(0.4 * g.unit) + h
+            for i, power in enumerate(full):
+                if i == SUPPLY[1]:
+                    x, y = area.x + step / 2, y + round(h * 1.08)
+                k = powers.index(power)
+                present = have[k] > 0
+                have[k] -= present
+                image, anchor = self.art.piece(side, power, h, fallen=not present)
+                image.set_alpha(255 if present else 70)
+                card.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
+                image.set_alpha(255)
+                x += step * (1.0 if i < SUPPLY[1] else 1.25)
+            x = area.x
+            for value, word in zip(numbers, words[1:], strict=True):
+                big = self.art.text(str(value), self.fs(3.4), p["text"], bold=True)
+                small = self.art.text(word, self.fs(1.5), p["text_dim"])
+                card.blit(big, big.get_rect(bottomleft=(x, area.bottom - round(0.3 * g.unit))))
+                at = (x + big.get_width() + round(0.5 * g.unit), area.bottom - round(1.0 * g.unit))
+                card.blit(small, small.get_rect(bottomleft=at))
+                x = area.centerx
 
         seat = self.seat(side, side_name(side), obs["phase"] == "over", obs["winner"])
         key = (tuple(supply), numbers, words, icon_h)

@@ -13,11 +13,11 @@ import math
 
 import pygame
 
-from game.engines.flatfront import SUPPLY
 from game.ui import table
 from game.ui.draw import (
     Art,
     Colour,
+    blit_center,
     darker,
     dashed_rect,
     gradient,
@@ -374,17 +374,13 @@ class FlatFrontArt(Art):
         """The side's emblem: a ringed disc for Blue, a ringed diamond for Red."""
 
         def paint(s: pygame.Surface, k: float) -> None:
-            W, H = s.get_size()
-            c = self.side(owner)
-            rim = lighter(c, 0.6)
+            r, c = s.get_width() / 2, self.side(owner)
             if owner == 0:
-                pygame.draw.circle(s, rim, (W / 2, H / 2), W / 2)
-                pygame.draw.circle(s, c, (W / 2, H / 2), W / 2 - 0.12 * W)
+                pygame.draw.circle(s, lighter(c, 0.6), (r, r), r)
+                pygame.draw.circle(s, c, (r, r), 0.76 * r)
             else:
-                pygame.draw.polygon(s, rim, _diamond(W / 2, H / 2, W / 2, H / 2))
-                pygame.draw.polygon(
-                    s, c, _diamond(W / 2, H / 2, W / 2 - 0.17 * W, H / 2 - 0.17 * H)
-                )
+                pygame.draw.polygon(s, lighter(c, 0.6), _diamond(r, r, r, r))
+                pygame.draw.polygon(s, c, _diamond(r, r, 0.66 * r, 0.66 * r))
 
         return self.cached(("icon", owner, size), lambda: supersampled(size, size, paint))
 
@@ -397,14 +393,12 @@ class FlatFrontArt(Art):
             pygame.draw.circle(s, (*darker(colour, 0.75), 230), (c, c), r)
             width = max(2, round(0.09 * W))
             pygame.draw.circle(s, colour, (c, c), 0.62 * r, width)
-            for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-                pygame.draw.line(
-                    s,
-                    colour,
+            for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):  # the ticks
+                start, end = (
                     (c + dx * 0.3 * r, c + dy * 0.3 * r),
                     (c + dx * 0.88 * r, c + dy * 0.88 * r),
-                    width,
                 )
+                pygame.draw.line(s, colour, start, end, width)
             pygame.draw.circle(s, colour, (c, c), 0.1 * r)
 
         return self.cached(("crosshair", size, colour), lambda: supersampled(size, size, paint))
@@ -414,69 +408,20 @@ class FlatFrontArt(Art):
         p = self.p
         light = (255, 248, 230)
         flash = self.panel(rect.w, rect.h, (*light, 255), light, round(rect.h * 0.08))
-        flash.set_alpha(round(160 * (1 - k)))
-        surface.blit(flash, rect)
-        flash.set_alpha(255)
+        blit_center(surface, flash, rect.center, round(160 * (1 - k)))
         cx, cy = rect.center
         colour = lighter(p["target"], 0.35)
         width = max(1, round(rect.h * 0.07 * (1 - k)))
         r0, r1 = rect.h * (0.12 + 0.5 * k), rect.h * (0.3 + 0.8 * k)
         for i in range(10):
             a = math.radians(i * 36 + 9)
-            start = (cx + r0 * math.cos(a), cy + r0 * math.sin(a))
-            pygame.draw.line(
-                surface, colour, start, (cx + r1 * math.cos(a), cy + r1 * math.sin(a)), width
+            start, end = (
+                (cx + r0 * math.cos(a), cy + r0 * math.sin(a)),
+                (cx + r1 * math.cos(a), cy + r1 * math.sin(a)),
             )
+            pygame.draw.line(surface, colour, start, end, width)
         ring = max(1, round(rect.h * 0.06 * (1 - k)))
         pygame.draw.circle(surface, p["target"], (cx, cy), rect.h * (0.25 + 0.55 * k), ring)
-
-    def supply(
-        self,
-        card: pygame.Surface,
-        rect: pygame.Rect,
-        side: int,
-        supply: list[int],
-        score: tuple[int, int],
-        words: tuple[str, str, str],
-        unit: float,
-        icon_h: int,
-    ) -> None:
-        """The body of a player's panel in ``rect``: every piece (placed ones as faint grey
-        figures, eight 1s on the first row) and the score (tiles with standing pieces, then
-        standing power: the winner rules, in order); ``words`` name the supply, tiles and power."""
-        p = self.p
-
-        def fs(n: float) -> int:
-            return max(9, round(n * unit))
-
-        label = self.text(words[0], fs(1.35), p["text_dim"])
-        card.blit(label, rect.topleft)
-        powers = sorted(SUPPLY)
-        full = [power for power in powers for _ in range(SUPPLY[power])]
-        have = list(supply)
-        step = rect.w / SUPPLY[1]
-        icon_h = round(min(icon_h, step * 2))
-        y = rect.y + label.get_height() + round(0.4 * unit) + icon_h
-        x = rect.x + step / 2
-        for i, power in enumerate(full):
-            if i == SUPPLY[1]:
-                x, y = rect.x + step / 2, y + round(icon_h * 1.08)
-            k = powers.index(power)
-            present = have[k] > 0
-            have[k] -= present
-            image, anchor = self.piece(side, power, icon_h, fallen=not present)
-            image.set_alpha(255 if present else 70)
-            card.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
-            image.set_alpha(255)
-            x += step * (1.0 if i < SUPPLY[1] else 1.25)
-        x = rect.x
-        for value, word in zip(score, words[1:], strict=True):
-            big = self.text(str(value), fs(3.4), p["text"], bold=True)
-            small = self.text(word, fs(1.5), p["text_dim"])
-            card.blit(big, big.get_rect(bottomleft=(x, rect.bottom - round(0.3 * unit))))
-            small_at = (x + big.get_width() + round(0.5 * unit), rect.bottom - round(1.0 * unit))
-            card.blit(small, small.get_rect(bottomleft=small_at))
-            x = rect.centerx
 
     def background(self, size: tuple[int, int], mat: pygame.Rect) -> pygame.Surface:
         """The kit's table with the play mat already laid on it (one blit per frame)."""
