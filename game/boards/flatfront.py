@@ -86,9 +86,8 @@ def side_name(side: int) -> str:
 
 
 def squares_label(n: int) -> str:
-    if n == 0:
-        return i18n.t("flatfront.no_squares")
-    return i18n.t("flatfront.squares_one") if n == 1 else i18n.t("flatfront.squares", n=n)
+    key = "no_squares" if n == 0 else "squares_one" if n == 1 else "squares"
+    return i18n.t(f"flatfront.{key}", n=n)
 
 
 # --- timings (seconds at animation speed 1) ---------------------------------------------------
@@ -205,10 +204,6 @@ def _can_attack(obs: dict) -> bool:
     return any(power > obs["defence"][key] for key, power in obs["attacks"].items())
 
 
-def _standing_power(tile: dict) -> int:
-    return sum(p["power"] for p in tile["pieces"] if p["standing"])
-
-
 class FlatFrontBoard(Board):
     """Board view for Flat Front (see the module docstring)."""
 
@@ -266,20 +261,15 @@ class FlatFrontBoard(Board):
 
     def follows(self, previous: dict, obs: dict) -> bool:
         """True if ``obs`` follows ``previous`` by playing forward (not an undo or a new game)."""
+
+        def kept(a: dict, b: dict) -> bool:  # the same tile, with no piece lost or stood up
+            pairs = zip(a["pieces"], b["pieces"], strict=False)
+            raised = any(not pa["standing"] and pb["standing"] for pa, pb in pairs)
+            same = (a["cell"], a["owner"]) == (b["cell"], b["owner"])
+            return same and len(b["pieces"]) >= len(a["pieces"]) and not raised
+
         old, new = previous["tiles"], obs["tiles"]
-        if len(new) < len(old):
-            return False
-        for a, b in zip(old, new, strict=False):
-            if a["cell"] != b["cell"] or a["owner"] != b["owner"]:
-                return False
-            if len(b["pieces"]) < len(a["pieces"]):
-                return False
-            if any(
-                not pa["standing"] and pb["standing"]
-                for pa, pb in zip(a["pieces"], b["pieces"], strict=False)
-            ):
-                return False
-        return True
+        return len(new) >= len(old) and all(map(kept, old, new))
 
     @staticmethod
     def _sprite(tile: dict) -> TileSprite:
@@ -417,7 +407,9 @@ class FlatFrontBoard(Board):
         return [
             t
             for t in obs["tiles"]
-            if t["owner"] == side and tuple(t["cell"]) in near and _standing_power(t) > 0
+            if t["owner"] == side
+            and tuple(t["cell"]) in near
+            and any(p["standing"] for p in t["pieces"])
         ]
 
     def _banner_for(self, obs: dict) -> Banner | None:
@@ -459,13 +451,10 @@ class FlatFrontBoard(Board):
         tiles = obs["tiles"]
         if not tiles:
             return 0.5, 0.5
-        xs = [t["cell"][0] for t in tiles]
-        ys = [t["cell"][1] for t in tiles]
+        xs, ys = [t["cell"][0] for t in tiles], [t["cell"][1] for t in tiles]
         x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-        if (
-            obs["phase"] in ("placement", "pieces")
-            and obs["pile"] + (obs["face_up"] is not None) > 0
-        ):
+        to_come = obs["pile"] + (obs["face_up"] is not None)
+        if to_come and obs["phase"] in ("placement", "pieces"):
             x0, x1 = max(x0 - 1, x1 - MAX_SPAN + 1), min(x1 + 1, x0 + MAX_SPAN - 1)
             y0, y1 = max(y0 - 1, y1 - MAX_SPAN + 1), min(y1 + 1, y0 + MAX_SPAN - 1)
         return (x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2
