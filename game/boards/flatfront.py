@@ -129,12 +129,6 @@ class TileSprite:
 
 
 @dataclass
-class Camera:
-    x: float = 0.5  # field cell coordinates at the centre of the field area
-    y: float = 0.5
-
-
-@dataclass
 class Geometry:
     """Every rectangle and size derived from the board rect (recomputed on resize).
 
@@ -150,7 +144,6 @@ class Geometry:
     column: pygame.Rect
     pile: pygame.Rect
     slot: pygame.Rect
-    slot_tile: tuple[int, int]
     cards: tuple[pygame.Rect, pygame.Rect]
     legend: pygame.Rect
 
@@ -190,7 +183,6 @@ def compute_geometry(r: pygame.Rect) -> Geometry:
         column=column,
         pile=pygame.Rect(inner.x, top, *slot_tile),
         slot=pygame.Rect(inner.right - sw, top, *slot_tile),
-        slot_tile=slot_tile,
         cards=(
             pygame.Rect(column.x, cards_top, col_w, card_h),
             pygame.Rect(column.x, cards_top + card_h + pad, col_w, card_h),
@@ -216,7 +208,7 @@ class FlatFrontBoard(Board):
         self.tiles: dict[int, TileSprite] = {}
         self.banner: Banner | None = None
         self.flash: Banner | None = None  # a short-lived banner (a pass) over the main one
-        self.camera = Camera()
+        self.camera = pygame.Vector2(0.5, 0.5)  # the field cell at the centre of the area
         self.chooser_appear = 1.0  # the piece chooser fading in, 0..1
         self._clicked_cell: tuple[int, int] | None = None
         self.geo = compute_geometry(self.rect)
@@ -236,7 +228,7 @@ class FlatFrontBoard(Board):
         self, cell: tuple[float, float], camera: tuple[float, float] | None = None
     ) -> tuple[float, float]:
         """Where a cell is drawn now (or once the camera reaches ``camera``)."""
-        g, (cx, cy) = self.geo, camera or (self.camera.x, self.camera.y)
+        g, (cx, cy) = self.geo, camera or self.camera
         return (
             g.area.centerx + (cell[0] + 0.5 - cx) * g.pitch[0],
             g.area.centery + (cell[1] + 0.5 - cy) * g.pitch[1],
@@ -294,7 +286,7 @@ class FlatFrontBoard(Board):
         """The face-up tile in its slot, on the kit's layer (none once it is placed)."""
         self.layer.drop(FACE_UP)
         if obs and obs["face_up"] is not None:
-            self.layer.add(Sprite(FACE_UP, *self.geo.slot.center, *self.geo.slot_tile))
+            self.layer.add(Sprite(FACE_UP, *self.geo.slot.center, *self.geo.slot.size))
 
     def animate_change(self, prev: dict, obs: dict) -> None:
         t, camera, clicked = 0.0, self._camera_target(obs), self._clicked_cell
@@ -336,8 +328,8 @@ class FlatFrontBoard(Board):
         fu = obs["face_up"]
         if fu is not None and (prev["face_up"] is None or obs["pile"] < prev["pile"]):
             g = self.geo
-            face = self.layer.add(Sprite(FACE_UP, *g.pile.center, *g.slot_tile, face=0.0))
-            to, arc = (*g.slot.center, *g.slot_tile), g.slot_tile[1] * 0.35
+            face = self.layer.add(Sprite(FACE_UP, *g.pile.center, *g.slot.size, face=0.0))
+            to, arc = (*g.slot.center, *g.slot.size), g.slot.size[1] * 0.35
             self.layer.fly(face, to, T_FLIP, t, "in_out_sine", face=1.0, arc=arc)
             self.tweens.sound(t, "flip")
             t += T_FLIP * 0.6
@@ -352,7 +344,7 @@ class FlatFrontBoard(Board):
         if obs["phase"] == "pieces" and self.legal:
             self.chooser_appear = 0.0
             self.tweens.animate(self, 0.25, "out_back", chooser_appear=1.0, delay=t)
-        if camera != (self.camera.x, self.camera.y):
+        if camera != self.camera:
             self.tweens.animate(self.camera, T_CAMERA, "in_out_quad", x=camera[0], y=camera[1])
 
     def _arrive(
@@ -362,7 +354,7 @@ class FlatFrontBoard(Board):
         this viewer's click, lands where it was clicked; to its cell as the camera will show it."""
         g, (w, h) = self.geo, self.geo.tile
         x, y = self.cell_center(sprite.cell, camera)
-        start = (x, y, w * 1.15, h * 1.15) if clicked else (*g.slot.center, *g.slot_tile)
+        start = (x, y, w * 1.15, h * 1.15) if clicked else (*g.slot.center, *g.slot.size)
         flight = self.layer.add(Sprite(("tile", sprite.id), *start))
         duration = T_SLIDE * (0.6 if clicked else 1.0)
         self.layer.fly(flight, (x, y, w, h), duration, t, arc=0.0 if clicked else h * 0.4)
@@ -827,7 +819,7 @@ class FlatFrontBoard(Board):
     def _draw_pile(self, surface: pygame.Surface) -> None:
         """The pile of tile backs with its count, and the face-up tile flipping off it."""
         p, g = self.ctx.palette, self.geo
-        sw, sh = g.slot_tile
+        sw, sh = g.slot.size
         back = self.art.tile_back(sw, sh)
         shadow = self.art.tile_shadow(sw, sh)
         n, layers = self.obs["pile"], self._pile_layers()

@@ -293,14 +293,8 @@ class FlatFrontArt(Art):
         pygame.draw.rect(shape, white, (ax - r, top + r, bw, bottom - top - r))
         pygame.draw.circle(shape, white, (ax, top + r), r)
         pygame.draw.ellipse(shape, white, (ax - r, bottom - 0.3 * r, bw, 0.6 * r))
-        profile = [
-            darker(colour, 0.25),
-            lighter(colour, 0.3),
-            lighter(colour, 0.12),
-            colour,
-            darker(colour, 0.2),
-            darker(colour, 0.4),
-        ]
+        shades = (-0.25, 0.3, 0.12, 0.0, -0.2, -0.4)  # a dark rim, a highlight, then falling off
+        profile = [lighter(colour, k) if k >= 0 else darker(colour, -k) for k in shades]
         shade = pygame.Surface((W, H), pygame.SRCALPHA)
         band = _horizontal_profile((max(1, round(bw)), H), profile)
         shade.blit(band, (round(ax - r), 0))
@@ -352,9 +346,7 @@ class FlatFrontArt(Art):
         if abs(angle) == 90.0:
             self._cache[key] = rotated
         vx, vy = anchor[0] - image.get_width() / 2, anchor[1] - image.get_height() / 2
-        rad = math.radians(angle)
-        rx = vx * math.cos(rad) + vy * math.sin(rad)
-        ry = -vx * math.sin(rad) + vy * math.cos(rad)
+        rx, ry = pygame.Vector2(vx, vy).rotate(-angle)  # rotate turns anticlockwise on screen
         return rotated, (rotated.get_width() / 2 + rx, rotated.get_height() / 2 + ry)
 
     def piece_shadow(self, height: int) -> pygame.Surface:
