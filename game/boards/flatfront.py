@@ -527,14 +527,10 @@ class FlatFrontBoard(Board):
                 return self.refuse("flatfront.feedback.limit", n=MAX_SPAN)
             self._clicked_cell = (x, y)
             return place_action(x, y)
-        if any(is_attack(a) for a in self.legal):
-            tile = self._tile_at(pos)
-            if tile is None:
-                return None
-            if tile["owner"] == self.obs["to_move"]:
-                return self.refuse("flatfront.feedback.own_tile")
-            return attack_action(tile["id"])
-        return None
+        tile = self._tile_at(pos) if any(map(is_attack, self.legal)) else None
+        if tile is not None and tile["owner"] == self.obs["to_move"]:
+            return self.refuse("flatfront.feedback.own_tile")
+        return None if tile is None else attack_action(tile["id"])
 
     def numbered(self) -> list[int]:
         """Keys 1..9 pick the piece mixes, cheapest first."""
@@ -762,9 +758,12 @@ class FlatFrontBoard(Board):
         if obs["phase"] != "combat" or self.mouse is None or obs["to_move"] < 0:
             return None
         tile = self._tile_at(self.mouse)
-        if tile is None or tile["owner"] == obs["to_move"] or str(tile["id"]) not in obs["attacks"]:
-            return None
-        return tile
+        ok = (
+            tile is not None
+            and tile["owner"] != obs["to_move"]
+            and str(tile["id"]) in obs["attacks"]
+        )
+        return tile if ok else None
 
     def _draw_combat_info(self, surface: pygame.Surface) -> None:
         """The hovered target's attack against its defence, and whether it is enough."""
@@ -848,15 +847,9 @@ class FlatFrontBoard(Board):
             i18n.t(f"flatfront.touch.{self.obs['adjacency']}"), self.fs(1.35), p["text_dim"]
         )
         surface.blit(touch, touch.get_rect(midbottom=(g.legend.centerx, g.legend.bottom)))
-        gap = round(0.6 * g.unit)
-        parts = []
-        for side in (0, 1):
-            parts += [
-                self.art.side_icon(side, self.fs(1.5)),
-                self.art.text(
-                    side_name(side) + "   " * (1 - side), self.fs(1.5), p["text"], bold=True
-                ),
-            ]
+        gap, px, parts = round(0.6 * g.unit), self.fs(1.5), []
+        for side, name in enumerate((side_name(0) + "   ", side_name(1))):  # wider apart
+            parts += [self.art.side_icon(side, px), self.art.text(name, px, p["text"], True)]
         y = g.legend.bottom - touch.get_height() - round(1.2 * g.unit)
         blit_row(surface, parts, (g.legend.centerx - row_width(parts, gap) // 2, y), gap)
 
