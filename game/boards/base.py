@@ -78,6 +78,8 @@ BASE_PALETTE: dict[str, Colour] = {
     "hint": (104, 222, 246),
     "last_move": (255, 236, 150),
     "highlight": (190, 150, 255),
+    "legal": (138, 214, 120),  # what may be done (the switch that is on, a free place)
+    "illegal": (226, 84, 66),
 }
 # The same roles in the colour-blind palettes (Okabe-Ito yellow and sky blue), under a board's own.
 BASE_COLORBLIND: dict[str, Colour] = {
@@ -88,6 +90,8 @@ BASE_COLORBLIND: dict[str, Colour] = {
     "text_dim": (196, 192, 184),
     "gold": (240, 228, 66),
     "hint": (86, 180, 233),
+    "legal": (0, 178, 130),
+    "illegal": (204, 121, 167),
 }
 
 

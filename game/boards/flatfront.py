@@ -44,8 +44,8 @@ from game.ui import overlays
 from game.ui.draw import Colour, blit_center, blit_row, dashed_rect, lighter, row_width
 from game.ui.overlays import Banner
 
-# Named colour roles over the kit's (text, panel, hint: ``base.palette_of``); the scene passes
-# one palette as ctx.palette.
+# Named colour roles over the kit's (text, panels, hint, legal: ``base.palette_of``); the scene
+# passes one palette as ctx.palette.
 PALETTES: dict[str, dict[str, Colour]] = {
     "normal": {
         "table": (92, 64, 44),
@@ -57,8 +57,6 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "blue": (56, 94, 148),
         "red": (168, 58, 44),
         "fallen": (150, 146, 140),
-        "legal": (138, 214, 120),
-        "illegal": (226, 84, 66),
         "target": (250, 176, 60),
         "attacker": (255, 244, 214),
     },
@@ -73,8 +71,6 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "blue": (0, 114, 178),
         "red": (213, 94, 0),
         "fallen": (150, 150, 150),
-        "legal": (0, 178, 130),
-        "illegal": (204, 121, 167),
         "target": (240, 228, 66),
         "attacker": (255, 255, 255),
     },
