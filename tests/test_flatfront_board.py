@@ -527,7 +527,7 @@ def test_the_pile_labels_sit_clear_of_the_slot_outlines(size):
     h.board.layout(pygame.Rect((0, 0), size))
     g = h.board.geo
     label = h.board.art.text("FACE UP", label_px(g.unit), (255, 255, 255), bold=True)
-    outline_top = g.pile.top - 3  # _draw_slot_outline inflates the slot by 3 px
+    outline_top = g.pile.top - 3  # the dashed outline is the slot inflated by 3 px
     assert g.slot.top == g.pile.top and outline_top - label.get_height() >= g.column.top
 
 

@@ -571,7 +571,7 @@ class FlatFrontBoard(Board):
 
     def status_text(self) -> str:
         obs = self.obs
-        if obs is None:
+        if not obs:
             return ""
         phase, mover = obs["phase"], obs["to_move"]
         if phase == "over":
@@ -591,10 +591,8 @@ class FlatFrontBoard(Board):
     def paint(self, surface: pygame.Surface) -> None:
         if self.art.p != self.ctx.palette:  # the colour-blind setting changed
             self.art = FlatFrontArt(self.ctx.palette)
-        g = self.geo
-        surface.blit(
-            self.art.background(self.rect.size, g.mat.move(-self.rect.x, -self.rect.y)), self.rect
-        )
+        g, origin = self.geo, (-self.rect.x, -self.rect.y)
+        surface.blit(self.art.background(self.rect.size, g.mat.move(origin)), self.rect)
         if not self.obs:
             return
         clip = surface.get_clip()
@@ -624,8 +622,7 @@ class FlatFrontBoard(Board):
         obs, g = self.obs, self.geo
         if obs["phase"] not in ("placement", "pieces") or not obs["tiles"]:
             return
-        xs = [t["cell"][0] for t in obs["tiles"]]
-        ys = [t["cell"][1] for t in obs["tiles"]]
+        xs, ys = [t["cell"][0] for t in obs["tiles"]], [t["cell"][1] for t in obs["tiles"]]
         if max(max(xs) - min(xs), max(ys) - min(ys)) + 1 < MAX_SPAN:
             return  # below the limit the highlighted cells say enough
         top_left = self.tile_rect((max(xs) - MAX_SPAN + 1, max(ys) - MAX_SPAN + 1))
@@ -815,8 +812,7 @@ class FlatFrontBoard(Board):
         """The pile of tile backs with its count, and the face-up tile flipping off it."""
         p, g = self.ctx.palette, self.geo
         sw, sh = g.slot.size
-        back = self.art.tile_back(sw, sh)
-        shadow = self.art.tile_shadow(sw, sh)
+        back, shadow = self.art.tile_back(sw, sh), self.art.tile_shadow(sw, sh)
         n, layers = self.obs["pile"], self._pile_layers()
         overlays.stack(surface, self.art, g.pile, back, shadow, layers, n, self.fs(1.6), 0.5)
         if not n:
@@ -839,9 +835,8 @@ class FlatFrontBoard(Board):
 
     def _draw_legend(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
-        touch = self.art.text(
-            i18n.t(f"flatfront.touch.{self.obs['adjacency']}"), self.fs(1.35), p["text_dim"]
-        )
+        rule = i18n.t(f"flatfront.touch.{self.obs['adjacency']}")  # which tiles touch
+        touch = self.art.text(rule, self.fs(1.35), p["text_dim"])
         surface.blit(touch, touch.get_rect(midbottom=(g.legend.centerx, g.legend.bottom)))
         gap, px, parts = round(0.6 * g.unit), self.fs(1.5), []
         for side, name in enumerate((side_name(0) + "   ", side_name(1))):  # wider apart
