@@ -80,6 +80,9 @@ BASE_PALETTE: dict[str, Colour] = {
     "highlight": (190, 150, 255),
     "legal": (138, 214, 120),  # what may be done (the switch that is on, a free place)
     "illegal": (226, 84, 66),
+    "table": (92, 64, 44),  # the kit's table picture (game/ui/table.py): wood, grain, cloth
+    "table_grain": (72, 49, 33),
+    "felt": (46, 72, 62),
 }
 # The same roles in the colour-blind palettes (Okabe-Ito yellow and sky blue), under a board's own.
 BASE_COLORBLIND: dict[str, Colour] = {
@@ -92,6 +95,9 @@ BASE_COLORBLIND: dict[str, Colour] = {
     "hint": (86, 180, 233),
     "legal": (0, 178, 130),
     "illegal": (204, 121, 167),
+    "table": (78, 66, 58),
+    "table_grain": (62, 52, 46),
+    "felt": (52, 62, 70),
 }
 
 

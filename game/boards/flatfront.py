@@ -44,13 +44,10 @@ from game.ui import overlays
 from game.ui.draw import Colour, blit_center, blit_row, dashed_rect, lighter, row_width
 from game.ui.overlays import Banner
 
-# Named colour roles over the kit's (text, panels, hint, legal: ``base.palette_of``); the scene
-# passes one palette as ctx.palette.
+# Named colour roles over the kit's (text, panels, hint, legal, the table's wood and felt:
+# ``base.palette_of``); the scene passes one palette as ctx.palette.
 PALETTES: dict[str, dict[str, Colour]] = {
     "normal": {
-        "table": (92, 64, 44),
-        "table_grain": (72, 49, 33),
-        "felt": (46, 72, 62),
         "parchment": (232, 219, 189),
         "back": (58, 66, 80),
         "gold": (216, 176, 92),
@@ -62,9 +59,6 @@ PALETTES: dict[str, dict[str, Colour]] = {
     },
     # Okabe-Ito colours: blue and vermillion stay apart for every common colour deficiency.
     "colorblind": {
-        "table": (78, 66, 58),
-        "table_grain": (62, 52, 46),
-        "felt": (52, 62, 70),
         "parchment": (236, 228, 206),
         "back": (60, 60, 66),
         "gold": (240, 228, 66),
