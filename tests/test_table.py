@@ -51,3 +51,9 @@ def test_textures_are_drawn_once_whatever_the_size():
     for size in ((800, 540), (1280, 800)):
         table.picture(size, PALETTE, pygame.Rect(20, 20, size[0] // 2, size[1] // 2))
     assert (table._grain.cache_info().misses, table._specks.cache_info().misses) == drawn
+
+
+def test_the_corners_of_the_wood_darken_as_asked():
+    dark, light = table.wood((320, 200), PALETTE), table.wood((320, 200), PALETTE, corners=60)
+    assert sum(dark.get_at((1, 1))[:3]) < sum(light.get_at((1, 1))[:3])
+    assert dark.get_at((160, 100)) == light.get_at((160, 100))  # the middle is left as it is

@@ -442,7 +442,7 @@ class BattleLineArt(Art):
                     cloth, darker(p["ridge"], 0.18), (x, band.centery), (x + dash, band.centery), 1
                 )
 
-        surf = table.picture(size, p, felt, markings, stitched=False, rim=p["felt_edge"])
+        surf = table.picture(size, p, felt, markings, False, p["felt_edge"], corners=110)
         col = pygame.Surface(column.size, pygame.SRCALPHA)
         radius = table.felt_radius(felt.size)
         pygame.draw.rect(col, (*p["panel"], 150), col.get_rect(), border_radius=radius)

@@ -26,11 +26,13 @@ def picture(
     markings: Callable[[pygame.Surface], None] | None = None,
     stitched: bool = True,
     rim: Colour | None = None,
+    corners: int = 255,
 ) -> pygame.Surface:
     """The wood of ``size`` with the cloth at ``felt`` casting a soft shadow on it; ``markings``
     paints what is printed on the cloth (in cloth coordinates, under its shading), ``stitched``
-    sews a dashed seam inside its border, ``rim`` edges it with a fine line."""
-    surf = wood(size, palette)
+    sews a dashed seam inside its border, ``rim`` edges it with a fine line; ``corners`` is how
+    dark the wood's corners grow (the opacity of the shade there)."""
+    surf = wood(size, palette, corners)
     radius = felt_radius(felt.size)
     shadow = pygame.Surface(size, pygame.SRCALPHA)
     for i in range(10, 0, -2):
@@ -49,10 +51,10 @@ def felt_radius(size: tuple[int, int]) -> int:
     return max(6, round(min(size) * 0.03))
 
 
-def wood(size: tuple[int, int], palette: dict[str, Colour]) -> pygame.Surface:
+def wood(size: tuple[int, int], palette: dict[str, Colour], corners: int = 255) -> pygame.Surface:
     """Walnut with a faint wavy grain, shaded towards the corners."""
     surf = pygame.transform.smoothscale(_grain(palette["table"], palette["table_grain"]), size)
-    surf.blit(pygame.transform.smoothscale(_vignette(palette["bg"], 255, 0.45), size), (0, 0))
+    surf.blit(pygame.transform.smoothscale(_vignette(palette["bg"], corners, 0.45), size), (0, 0))
     return surf
 
 
