@@ -760,15 +760,11 @@ class FlatFrontBoard(Board):
         obs, p, g = self.obs, self.ctx.palette, self.geo
         attack, defence = obs["attacks"][str(tile["id"])], obs["defence"][str(tile["id"])]
         ok, said = attack > defence, i18n.t("flatfront.attack_vs", attack=attack, defence=defence)
-        colour = p["legal"] if ok else p["illegal"]
+        colour, sign = (p["legal"], "✔") if ok else (p["illegal"], "✘")
         verdict = i18n.t("flatfront.attack_ok" if ok else "flatfront.attack_short")
-        rows = [
-            [self.art.text(said, self.fs(1.9), p["text"], bold=True)],
-            [
-                self.art.text("✔" if ok else "✘", self.fs(1.5), colour, symbol=True),
-                self.art.text(verdict, self.fs(1.6), colour, bold=True),
-            ],
-        ]
+        head = self.art.text(said, self.fs(1.9), p["text"], bold=True)
+        mark = self.art.text(sign, self.fs(1.5), colour, symbol=True)
+        rows = [[head], [mark, self.art.text(verdict, self.fs(1.6), colour, bold=True)]]
         anchor = self.tile_rect(tuple(tile["cell"]))
         overlays.info_box(surface, self.art, rows, anchor, g.mat, g.unit)
 
