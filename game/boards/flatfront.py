@@ -674,8 +674,7 @@ class FlatFrontBoard(Board):
         for sprite in settled:
             rect = self.tile_rect(sprite.cell)
             if sprite.id in targets:
-                is_hovered = hovered is not None and hovered["id"] == sprite.id
-                alpha = 255 if is_hovered else self.breathing(urgent=True)
+                alpha = 255 if hovered and hovered["id"] == sprite.id else self.breathing(True)
                 self.art.ring(surface, rect, p["target"], thick, alpha)
                 mark = self.art.crosshair(round(h * 0.3), p["target"])
                 surface.blit(mark, mark.get_rect(center=(rect.right - h * 0.1, rect.top + h * 0.1)))
@@ -729,8 +728,7 @@ class FlatFrontBoard(Board):
         k = min(1.0, piece.fall)
         height = round(height + (min(height, SQUARE_SPACING * tile_h * 0.92) - height) * k)
         angle = -90.0 * k * piece.direction
-        px = bx - piece.direction * k * height * 0.42
-        py = by + k * height * 0.06
+        px, py = bx - piece.direction * k * height * 0.42, by + k * height * 0.06
         for fallen, alpha in ((False, round(255 * (1 - k))), (True, round(230 * k))):
             if alpha <= 0:
                 continue
