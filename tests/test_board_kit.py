@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pygame
 import pytest
 
@@ -82,6 +84,24 @@ def test_boards_are_found_by_convention_with_their_palettes_and_seat_colours() -
         for seat, role in enumerate(cls.SEAT_ROLES):
             assert theme.seat_colour(game_id, normal, seat) == normal[role]
         assert set(palette_of(cls, False)) >= set(normal) | {"last_move", "highlight"}
+
+
+def test_the_colour_blind_palette_gets_the_kits_colour_blind_roles():
+    """A board lists only its own colours: text, panels and the hint come from the kit, in the
+    colour-blind variant when asked; a board's own entry still wins."""
+    from game.boards.base import BASE_COLORBLIND, BASE_PALETTE
+
+    class Plain(Board):
+        PALETTES: ClassVar = {
+            "normal": {"a": (1, 2, 3)},
+            "colorblind": {"a": (3, 2, 1), "hint": (9, 9, 9)},
+        }
+
+    assert palette_of(Plain, False)["text"] == BASE_PALETTE["text"]
+    colorblind = palette_of(Plain, True)
+    assert colorblind["text"] == BASE_COLORBLIND["text"] != BASE_PALETTE["text"]
+    assert colorblind["hint"] == (9, 9, 9) and colorblind["a"] == (3, 2, 1)
+    assert colorblind["last_move"] == BASE_PALETTE["last_move"]
 
 
 class PebbleBoard(Board):

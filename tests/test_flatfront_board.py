@@ -15,7 +15,7 @@ import pytest
 
 from game import i18n
 from game.boards import board_class
-from game.boards.base import BoardContext
+from game.boards.base import BoardContext, palette_of
 from game.boards.flatfront import PALETTES, FlatFrontBoard
 from game.engines import GAMES
 from game.engines.flatfront import (
@@ -57,7 +57,7 @@ class Harness:
             options={"adjacency": adjacency},
             num_players=2,
             seat_names=["You", "Hard AI"],
-            palette=PALETTES[palette],
+            palette=palette_of(FlatFrontBoard, palette == "colorblind"),
             lang="en",
             feedback=self.feedback.append,
             play_sound=self.sounds.append,
@@ -449,7 +449,7 @@ def test_palette_change_redraws_in_the_new_colours():
     h.play_until(lambda o: o["phase"] == "pieces")
     tile = h.board.tile_rect(tuple(h.obs["tiles"][0]["cell"]))
     before = h.draw().copy()
-    h.board.ctx.palette = PALETTES["colorblind"]
+    h.board.ctx.palette = palette_of(FlatFrontBoard, True)
     assert _differs(before, h.draw(), tile)
 
 
@@ -506,18 +506,15 @@ def test_a_settled_frame_only_blits():
 def test_a_resize_redraws_no_texture():
     """The table's grain and the mat's specks are drawn once and scaled or tiled to each new
     size (drawing them per size cost about half a second on every resize step)."""
-    from game.boards import flatfront_art
+    from game.ui import table
 
     h = Harness(18)
     h.draw()
-    drawn = (flatfront_art._grain.cache_info().misses, flatfront_art._specks.cache_info().misses)
+    drawn = (table._grain.cache_info().misses, table._specks.cache_info().misses)
     for size in ((800, 540), (1000, 700), (1280, 800)):
         h.board.layout(pygame.Rect((0, 0), size))
         h.board.draw(pygame.Surface(size))
-    assert (
-        flatfront_art._grain.cache_info().misses,
-        flatfront_art._specks.cache_info().misses,
-    ) == drawn
+    assert (table._grain.cache_info().misses, table._specks.cache_info().misses) == drawn
 
 
 @pytest.mark.parametrize("size", [(560, 456), (800, 540), (905, 716)])
@@ -530,7 +527,7 @@ def test_the_pile_labels_sit_clear_of_the_slot_outlines(size):
     h.board.layout(pygame.Rect((0, 0), size))
     g = h.board.geo
     label = h.board.art.text("FACE UP", label_px(g.unit), (255, 255, 255), bold=True)
-    outline_top = g.pile.top - 3  # _draw_slot_outline inflates the slot by 3 px
+    outline_top = g.pile.top - 3  # the dashed outline is the slot inflated by 3 px
     assert g.slot.top == g.pile.top and outline_top - label.get_height() >= g.column.top
 
 

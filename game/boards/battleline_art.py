@@ -33,6 +33,7 @@ from game.engines.battleline.cards import (
     colour_of,
     value_of,
 )
+from game.ui import table
 from game.ui.draw import (
     SS,
     Art,
@@ -428,45 +429,22 @@ class BattleLineArt(Art):
         self, size: tuple[int, int], felt: pygame.Rect, ridge: pygame.Rect, column: pygame.Rect
     ) -> pygame.Surface:
         p = self.p
-        w, h = size
-        surf = gradient(size, lighter(p["table"], 0.06), darker(p["table"], 0.2))
-        grain = pygame.Surface(size, pygame.SRCALPHA)
-        step = max(3, h // 90)
-        for i, y in enumerate(range(0, h, step)):
-            a = 18 + (i * 37) % 23
-            pygame.draw.line(grain, (*p["table_grain"], a), (0, y), (w, y + (i % 5) - 2))
-        surf.blit(grain, (0, 0))
-        radius = max(6, felt.h // 40)
-        shadow = pygame.Surface(size, pygame.SRCALPHA)
-        for i in range(10, 0, -2):
-            pygame.draw.rect(
-                shadow, (0, 0, 0, 16), felt.inflate(i, i).move(0, 3), border_radius=radius + i
-            )
-        surf.blit(shadow, (0, 0))
-        cloth = gradient(felt.size, lighter(p["felt"], 0.05), darker(p["felt"], 0.12))
-        # faint cloth texture and a vignette towards the edges
-        tex = pygame.Surface(felt.size, pygame.SRCALPHA)
-        for x in range(0, felt.w, 3):
-            pygame.draw.line(tex, (255, 255, 255, 5 + (x * 7) % 5), (x, 0), (x, felt.h))
-        cloth.blit(tex, (0, 0))
         band = ridge.move(-felt.x, -felt.y)
-        pygame.draw.rect(cloth, p["ridge"], band)
-        for y, k in ((band.top, 0.3), (band.bottom - 1, 0.3)):
-            pygame.draw.line(cloth, lighter(p["ridge"], k), (0, y), (felt.w, y), 1)
-        dash = max(6, felt.w // 120)
-        for x in range(0, felt.w, 2 * dash):
-            pygame.draw.line(
-                cloth, darker(p["ridge"], 0.18), (x, band.centery), (x + dash, band.centery), 1
-            )
-        vignette = pygame.Surface((32, 20), pygame.SRCALPHA)
-        for y in range(20):
-            for x in range(32):
-                d = math.hypot((x + 0.5) / 32 - 0.5, ((y + 0.5) / 20 - 0.5) * 0.8) / 0.62
-                vignette.set_at((x, y), (0, 0, 0, round(110 * min(1.0, d) ** 2.2)))
-        cloth.blit(pygame.transform.smoothscale(vignette, felt.size), (0, 0))
-        surf.blit(masked(rounded_mask(felt.size, radius), cloth), felt.topleft)
-        pygame.draw.rect(surf, p["felt_edge"], felt, max(1, felt.h // 300), border_radius=radius)
+
+        def markings(cloth: pygame.Surface) -> None:
+            """The ridge: a lighter band across the cloth with a dashed line along it."""
+            pygame.draw.rect(cloth, p["ridge"], band)
+            for y in (band.top, band.bottom - 1):
+                pygame.draw.line(cloth, lighter(p["ridge"], 0.3), (0, y), (felt.w, y), 1)
+            dash = max(6, felt.w // 120)
+            for x in range(0, felt.w, 2 * dash):
+                pygame.draw.line(
+                    cloth, darker(p["ridge"], 0.18), (x, band.centery), (x + dash, band.centery), 1
+                )
+
+        surf = table.picture(size, p, felt, markings, False, p["felt_edge"], corners=110)
         col = pygame.Surface(column.size, pygame.SRCALPHA)
+        radius = table.felt_radius(felt.size)
         pygame.draw.rect(col, (*p["panel"], 150), col.get_rect(), border_radius=radius)
         surf.blit(col, column.topleft)
         return surf.convert() if pygame.display.get_surface() else surf

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import partial
 from typing import cast
 
 import pygame
@@ -23,9 +24,12 @@ from game.boards.layer import Sprite, blit_sprite
 from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.flatfront import (
+    CELL_XY,
     MAX_SPAN,
     POWERS,
     RED,
+    SUPPLY,
+    TOUCHING_MASKS,
     attack_action,
     decode_attack,
     decode_pieces,
@@ -33,56 +37,36 @@ from game.engines.flatfront import (
     is_attack,
     is_pieces,
     is_place,
+    pieces_power,
     place_action,
 )
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center, blit_row, dashed_rect, lighter, row_width
 from game.ui.overlays import Banner
 
-# Named colour roles; the scene passes one palette as ctx.palette.
+# Named colour roles over the kit's (text, panels, hint, legal, the table's wood and felt:
+# ``base.palette_of``); the scene passes one palette as ctx.palette.
 PALETTES: dict[str, dict[str, Colour]] = {
     "normal": {
-        "bg": (22, 17, 14),
-        "table": (92, 64, 44),
-        "table_grain": (72, 49, 33),
-        "mat": (46, 72, 62),
         "parchment": (232, 219, 189),
         "back": (58, 66, 80),
         "gold": (216, 176, 92),
         "blue": (56, 94, 148),
         "red": (168, 58, 44),
         "fallen": (150, 146, 140),
-        "legal": (138, 214, 120),
-        "illegal": (226, 84, 66),
-        "hint": (104, 222, 246),
         "target": (250, 176, 60),
         "attacker": (255, 244, 214),
-        "text": (246, 239, 226),
-        "text_dim": (196, 184, 164),
-        "panel": (26, 21, 18),
-        "panel_edge": (118, 96, 72),
     },
     # Okabe-Ito colours: blue and vermillion stay apart for every common colour deficiency.
     "colorblind": {
-        "bg": (20, 18, 18),
-        "table": (78, 66, 58),
-        "table_grain": (62, 52, 46),
-        "mat": (52, 62, 70),
         "parchment": (236, 228, 206),
         "back": (60, 60, 66),
         "gold": (240, 228, 66),
         "blue": (0, 114, 178),
         "red": (213, 94, 0),
         "fallen": (150, 150, 150),
-        "legal": (0, 178, 130),
-        "illegal": (204, 121, 167),
-        "hint": (86, 180, 233),
         "target": (240, 228, 66),
         "attacker": (255, 255, 255),
-        "text": (246, 244, 238),
-        "text_dim": (196, 192, 184),
-        "panel": (22, 22, 24),
-        "panel_edge": (120, 116, 110),
     },
 }
 
@@ -92,9 +76,8 @@ def side_name(side: int) -> str:
 
 
 def squares_label(n: int) -> str:
-    if n == 0:
-        return i18n.t("flatfront.no_squares")
-    return i18n.t("flatfront.squares_one") if n == 1 else i18n.t("flatfront.squares", n=n)
+    key = "no_squares" if n == 0 else "squares_one" if n == 1 else "squares"
+    return i18n.t(f"flatfront.{key}", n=n)
 
 
 # --- timings (seconds at animation speed 1) ---------------------------------------------------
@@ -104,7 +87,6 @@ T_DROP = 0.35
 T_PULSE = 0.35
 T_STRIKE = 0.3
 T_FALL = 0.55
-T_BANNER = 0.35
 T_FLASH_HOLD = 1.1
 T_CAMERA = 0.5
 
@@ -137,17 +119,6 @@ class TileSprite:
 
 
 @dataclass
-class Camera:
-    x: float = 0.5  # field cell coordinates at the centre of the field area
-    y: float = 0.5
-
-
-@dataclass
-class _Timer:
-    t: float = 0.0
-
-
-@dataclass
 class Geometry:
     """Every rectangle and size derived from the board rect (recomputed on resize).
 
@@ -163,7 +134,6 @@ class Geometry:
     column: pygame.Rect
     pile: pygame.Rect
     slot: pygame.Rect
-    slot_tile: tuple[int, int]
     cards: tuple[pygame.Rect, pygame.Rect]
     legend: pygame.Rect
 
@@ -203,7 +173,6 @@ def compute_geometry(r: pygame.Rect) -> Geometry:
         column=column,
         pile=pygame.Rect(inner.x, top, *slot_tile),
         slot=pygame.Rect(inner.right - sw, top, *slot_tile),
-        slot_tile=slot_tile,
         cards=(
             pygame.Rect(column.x, cards_top, col_w, card_h),
             pygame.Rect(column.x, cards_top + card_h + pad, col_w, card_h),
@@ -212,21 +181,9 @@ def compute_geometry(r: pygame.Rect) -> Geometry:
     )
 
 
-def _neighbours(cell: tuple[int, int], adjacency: str) -> list[tuple[int, int]]:
-    x, y = cell
-    out = [(x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)]
-    if adjacency == "edge+corner":
-        out += [(x - 1, y - 1), (x + 1, y - 1), (x - 1, y + 1), (x + 1, y + 1)]
-    return out
-
-
 def _can_attack(obs: dict) -> bool:
     """In combat, whether the player to move has an attack that beats its target's defence."""
     return any(power > obs["defence"][key] for key, power in obs["attacks"].items())
-
-
-def _standing_power(tile: dict) -> int:
-    return sum(p["power"] for p in tile["pieces"] if p["standing"])
 
 
 class FlatFrontBoard(Board):
@@ -241,8 +198,8 @@ class FlatFrontBoard(Board):
         self.tiles: dict[int, TileSprite] = {}
         self.banner: Banner | None = None
         self.flash: Banner | None = None  # a short-lived banner (a pass) over the main one
-        self.camera = Camera()
-        self.chooser_appear = _Timer(1.0)
+        self.camera = pygame.Vector2(0.5, 0.5)  # the field cell at the centre of the area
+        self.chooser_appear = 1.0  # the piece chooser fading in, 0..1
         self._clicked_cell: tuple[int, int] | None = None
         self.geo = compute_geometry(self.rect)
 
@@ -261,7 +218,7 @@ class FlatFrontBoard(Board):
         self, cell: tuple[float, float], camera: tuple[float, float] | None = None
     ) -> tuple[float, float]:
         """Where a cell is drawn now (or once the camera reaches ``camera``)."""
-        g, (cx, cy) = self.geo, camera or (self.camera.x, self.camera.y)
+        g, (cx, cy) = self.geo, camera or self.camera
         return (
             g.area.centerx + (cell[0] + 0.5 - cx) * g.pitch[0],
             g.area.centery + (cell[1] + 0.5 - cy) * g.pitch[1],
@@ -286,20 +243,15 @@ class FlatFrontBoard(Board):
 
     def follows(self, previous: dict, obs: dict) -> bool:
         """True if ``obs`` follows ``previous`` by playing forward (not an undo or a new game)."""
+
+        def kept(a: dict, b: dict) -> bool:  # the same tile, with no piece lost or stood up
+            pairs = zip(a["pieces"], b["pieces"], strict=False)
+            raised = any(not pa["standing"] and pb["standing"] for pa, pb in pairs)
+            same = (a["cell"], a["owner"]) == (b["cell"], b["owner"])
+            return same and len(b["pieces"]) >= len(a["pieces"]) and not raised
+
         old, new = previous["tiles"], obs["tiles"]
-        if len(new) < len(old):
-            return False
-        for a, b in zip(old, new, strict=False):
-            if a["cell"] != b["cell"] or a["owner"] != b["owner"]:
-                return False
-            if len(b["pieces"]) < len(a["pieces"]):
-                return False
-            if any(
-                not pa["standing"] and pb["standing"]
-                for pa, pb in zip(a["pieces"], b["pieces"], strict=False)
-            ):
-                return False
-        return True
+        return len(new) >= len(old) and all(map(kept, old, new))
 
     @staticmethod
     def _sprite(tile: dict) -> TileSprite:
@@ -317,14 +269,14 @@ class FlatFrontBoard(Board):
         self._face_up(obs)
         self.banner = self._banner_for(obs)
         self.flash = None
-        self.chooser_appear.t = 1.0
+        self.chooser_appear = 1.0
         self.camera.x, self.camera.y = self._camera_target(obs)
 
     def _face_up(self, obs: Obs) -> None:
         """The face-up tile in its slot, on the kit's layer (none once it is placed)."""
         self.layer.drop(FACE_UP)
         if obs and obs["face_up"] is not None:
-            self.layer.add(Sprite(FACE_UP, *self.geo.slot.center, *self.geo.slot_tile))
+            self.layer.add(Sprite(FACE_UP, *self.geo.slot.center, *self.geo.slot.size))
 
     def animate_change(self, prev: dict, obs: dict) -> None:
         t, camera, clicked = 0.0, self._camera_target(obs), self._clicked_cell
@@ -334,22 +286,18 @@ class FlatFrontBoard(Board):
             if tile["id"] in old_tiles:
                 continue
             sprite = self.tiles[tile["id"]] = self._sprite(tile)
-            for piece in sprite.pieces:
-                piece.drop = 0.0
             t = self._arrive(sprite, tuple(tile["cell"]) == clicked, camera, t)
         if obs["face_up"] is None:
             self.layer.drop(FACE_UP)
         # 2. pieces set on a tile: they drop in one after another
         for tile in obs["tiles"]:
-            sprite = self.tiles[tile["id"]]
             old = old_tiles.get(tile["id"])
             if old is not None and len(old["pieces"]) == len(tile["pieces"]):
                 continue
-            if old is not None:
-                sprite.pieces = self._sprite(tile).pieces
-                for piece in sprite.pieces:
-                    piece.drop = 0.0
+            sprite = self.tiles[tile["id"]]
+            sprite.pieces = self._sprite(tile).pieces
             for i, piece in enumerate(sprite.pieces):
+                piece.drop = 0.0
                 self.tweens.animate(piece, T_DROP, "out_bounce", drop=1.0, delay=t + i * 0.09)
             if sprite.pieces:
                 self.tweens.sound(t + T_DROP * 0.5, "place")
@@ -370,27 +318,23 @@ class FlatFrontBoard(Board):
         fu = obs["face_up"]
         if fu is not None and (prev["face_up"] is None or obs["pile"] < prev["pile"]):
             g = self.geo
-            face = self.layer.add(Sprite(FACE_UP, *g.pile.center, *g.slot_tile, face=0.0))
-            to = (*g.slot.center, *g.slot_tile)
-            arc = g.slot_tile[1] * 0.35
+            face = self.layer.add(Sprite(FACE_UP, *g.pile.center, *g.slot.size, face=0.0))
+            to, arc = (*g.slot.center, *g.slot.size), g.slot.size[1] * 0.35
             self.layer.fly(face, to, T_FLIP, t, "in_out_sine", face=1.0, arc=arc)
             self.tweens.sound(t, "flip")
             t += T_FLIP * 0.6
         # 5. banners: a pass flashes briefly; otherwise the main banner changes when its title does
         for side in (0, 1):
             if obs["passed"][side] and not prev["passed"][side]:
-                name = side_name(side)
-                title = i18n.t("flatfront.banner.passes", side=name)
-                sub = i18n.t("flatfront.banner.passes_sub")
-                overlays.flash_banner(
-                    self, Banner(title, sub, side, ("pass", side)), t, T_FLASH_HOLD, "flash"
-                )
+                title = i18n.t("flatfront.banner.passes", side=side_name(side))
+                flash = Banner(title, i18n.t("flatfront.banner.passes_sub"), side, ("pass", side))
+                overlays.flash_banner(self, flash, t, T_FLASH_HOLD, "flash")
                 t += T_FLASH_HOLD
         overlays.set_banner(self, self._banner_for(obs), t)
         if obs["phase"] == "pieces" and self.legal:
-            self.chooser_appear.t = 0.0
-            self.tweens.animate(self.chooser_appear, 0.25, "out_back", t=1.0, delay=t)
-        if camera != (self.camera.x, self.camera.y):
+            self.chooser_appear = 0.0
+            self.tweens.animate(self, 0.25, "out_back", chooser_appear=1.0, delay=t)
+        if camera != self.camera:
             self.tweens.animate(self.camera, T_CAMERA, "in_out_quad", x=camera[0], y=camera[1])
 
     def _arrive(
@@ -400,7 +344,7 @@ class FlatFrontBoard(Board):
         this viewer's click, lands where it was clicked; to its cell as the camera will show it."""
         g, (w, h) = self.geo, self.geo.tile
         x, y = self.cell_center(sprite.cell, camera)
-        start = (x, y, w * 1.15, h * 1.15) if clicked else (*g.slot.center, *g.slot_tile)
+        start = (x, y, w * 1.15, h * 1.15) if clicked else (*g.slot.center, *g.slot.size)
         flight = self.layer.add(Sprite(("tile", sprite.id), *start))
         duration = T_SLIDE * (0.6 if clicked else 1.0)
         self.layer.fly(flight, (x, y, w, h), duration, t, arc=0.0 if clicked else h * 0.4)
@@ -418,113 +362,81 @@ class FlatFrontBoard(Board):
         attackers = self._touching_attackers(prev, target, attacker_side)
         self.tweens.sound(t, "attack")
         for a in attackers:
-            a_sprite = self.tiles[a["id"]]
+            lit = self.tiles[a["id"]]
 
-            def fade(s: TileSprite = a_sprite) -> None:
-                self.tweens.animate(s, T_PULSE, "in_quad", pulse=0.0)
+            def fade(lit: TileSprite = lit) -> None:
+                self.tweens.animate(lit, T_PULSE, "in_quad", pulse=0.0)
 
-            self.tweens.animate(a_sprite, T_PULSE, "out_quad", pulse=1.0, delay=t, on_finish=fade)
+            self.tweens.animate(lit, T_PULSE, "out_quad", pulse=1.0, delay=t, on_finish=fade)
         t += T_PULSE * 0.8
-        sprite.strike = 0.0
-        self.tweens.animate(
-            sprite,
-            T_STRIKE,
-            "out_cubic",
-            strike=1.0,
-            delay=t,
-            on_finish=lambda: setattr(sprite, "strike", 0.0),
-        )
+        sprite.strike, clear = 0.0, partial(setattr, sprite, "strike", 0.0)
+        self.tweens.animate(sprite, T_STRIKE, "out_cubic", strike=1.0, delay=t, on_finish=clear)
         # pieces fall away from the attackers' side of the target
-        if attackers:
-            ax = sum(a["cell"][0] for a in attackers) / len(attackers)
-            away = 1 if target["cell"][0] >= ax else -1
-        else:
-            away = 1
+        ax = sum(a["cell"][0] for a in attackers) / len(attackers) if attackers else -math.inf
+        away = 1 if target["cell"][0] >= ax else -1
         for n, i in enumerate(fell):
-            piece = sprite.pieces[i]
-            piece.standing = False
-            piece.fall = 0.0
-            piece.direction = away if n % 2 == 0 else -away
-            self.tweens.animate(
-                piece, T_FALL, "out_bounce", fall=1.0, delay=t + T_STRIKE * 0.5 + n * 0.07
-            )
+            piece, delay = sprite.pieces[i], t + T_STRIKE * 0.5 + n * 0.07
+            piece.standing, piece.fall, piece.direction = False, 0.0, away * (1 - n % 2 * 2)
+            self.tweens.animate(piece, T_FALL, "out_bounce", fall=1.0, delay=delay)
         self.tweens.sound(t + T_STRIKE * 0.5, "knock")
         return t + T_STRIKE * 0.5 + T_FALL + 0.07 * len(fell)
 
     @staticmethod
     def _touching_attackers(obs: dict, target: dict, side: int) -> list[dict]:
         """``side``'s tiles with standing pieces that touch ``target`` (they all join an attack)."""
-        near = set(_neighbours(tuple(target["cell"]), obs["adjacency"]))
+        touching = TOUCHING_MASKS[obs["adjacency"]][CELL_XY.index(tuple(target["cell"]))]
+        near = {cell for i, cell in enumerate(CELL_XY) if touching >> i & 1}
         return [
             t
             for t in obs["tiles"]
-            if t["owner"] == side and tuple(t["cell"]) in near and _standing_power(t) > 0
+            if t["owner"] == side
+            and tuple(t["cell"]) in near
+            and any(p["standing"] for p in t["pieces"])
         ]
 
     def _banner_for(self, obs: dict) -> Banner | None:
         """The main banner for an observation: whose tile came up, who attacks, who won."""
-        phase, tiles = obs["phase"], obs["tiles"]
+        phase, tiles, fu = obs["phase"], obs["tiles"], obs["face_up"]
         if phase == "over":
             winner = obs["winner"]
             # The winner's numbers first ("Red wins! Tiles 5 to 4"), Blue's first on a draw.
-            first, second = obs["score"][::-1] if winner == RED else obs["score"]
-            result = i18n.t(
-                "flatfront.banner.result",
-                blue=first["tiles"],
-                red=second["tiles"],
-                bp=first["power"],
-                rp=second["power"],
-            )
+            b, r = obs["score"][::-1] if winner == RED else obs["score"]
+            numbers = {"blue": b["tiles"], "red": r["tiles"], "bp": b["power"], "rp": r["power"]}
+            result = i18n.t("flatfront.banner.result", **numbers)
             if winner == "draw":
                 return Banner(i18n.t("flatfront.banner.draw"), result, None, "over")
-            title = i18n.t("flatfront.banner.wins", side=side_name(winner))
-            return Banner(title, result, winner, "over")
-        if phase == "combat":
-            side = obs["to_move"]
-            name = side_name(side)
-            if not _can_attack(obs):
-                sub = i18n.t("flatfront.banner.cannot", side=name)
-            elif side == obs["first_attacker"] and not any(
-                not p["standing"] for t in tiles for p in t["pieces"]
-            ):
-                sub = i18n.t("flatfront.banner.attacks_first", side=name)
-            else:
-                sub = i18n.t("flatfront.banner.attacks", side=name)
-            return Banner(i18n.t("flatfront.banner.combat"), sub, side, ("combat", side))
-        if phase == "pieces":
-            side = obs["to_move"]
-            squares = tiles[obs["pending_tile"]]["squares"]
-            title = i18n.t("flatfront.banner.tile", side=side_name(side))
-            if squares == 1:
-                sub = i18n.t("flatfront.banner.piece_one", side=side_name(side))
-            else:
-                sub = i18n.t("flatfront.banner.pieces", side=side_name(side), n=squares)
-            return Banner(title, sub, side, ("turn", obs["pending_tile"]))
-        fu = obs["face_up"]
-        if fu is None:
+            return Banner(
+                i18n.t("flatfront.banner.wins", side=side_name(winner)), result, winner, "over"
+            )
+        if phase == "placement" and fu is None:
             return None
-        side = fu["owner"]
-        name = side_name(side)
-        if not tiles:
-            sub = i18n.t("flatfront.banner.first", side=name)
-        elif tiles[-1]["owner"] == side:
-            sub = i18n.t("flatfront.banner.again", side=name)
+        side = fu["owner"] if phase == "placement" else obs["to_move"]
+        title, n = i18n.t("flatfront.banner.tile", side=side_name(side)), len(tiles)
+        if phase == "combat":
+            title, key = i18n.t("flatfront.banner.combat"), ("combat", side)
+            fallen = any(not p["standing"] for t in tiles for p in t["pieces"])
+            first = side == obs["first_attacker"] and not fallen
+            sub = "attacks_first" if first else "attacks"
+            sub = sub if _can_attack(obs) else "cannot"
+        elif phase == "pieces":
+            key, n = ("turn", obs["pending_tile"]), tiles[obs["pending_tile"]]["squares"]
+            sub = "piece_one" if n == 1 else "pieces"
         else:
-            sub = i18n.t("flatfront.banner.places", side=name)
-        return Banner(i18n.t("flatfront.banner.tile", side=name), sub, side, ("turn", len(tiles)))
+            key = ("turn", n)
+            sub = "first" if not tiles else "again" if tiles[-1]["owner"] == side else "places"
+        return Banner(
+            title, i18n.t(f"flatfront.banner.{sub}", side=side_name(side), n=n), side, key
+        )
 
     def _camera_target(self, obs: dict) -> tuple[float, float]:
         """Centre of the field plus every cell a tile could still go to (within the 5x5 limit)."""
         tiles = obs["tiles"]
         if not tiles:
             return 0.5, 0.5
-        xs = [t["cell"][0] for t in tiles]
-        ys = [t["cell"][1] for t in tiles]
+        xs, ys = [t["cell"][0] for t in tiles], [t["cell"][1] for t in tiles]
         x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-        if (
-            obs["phase"] in ("placement", "pieces")
-            and obs["pile"] + (obs["face_up"] is not None) > 0
-        ):
+        to_come = obs["pile"] + (obs["face_up"] is not None)
+        if to_come and obs["phase"] in ("placement", "pieces"):
             x0, x1 = max(x0 - 1, x1 - MAX_SPAN + 1), min(x1 + 1, x0 + MAX_SPAN - 1)
             y0, y1 = max(y0 - 1, y1 - MAX_SPAN + 1), min(y1 + 1, y0 + MAX_SPAN - 1)
         return (x0 + x1 + 1) / 2, (y0 + y1 + 1) / 2
@@ -539,9 +451,7 @@ class FlatFrontBoard(Board):
     def _options(self) -> list[tuple[int, tuple[int, int, int]]]:
         """The piece mixes the viewer may choose, cheapest first (keys 1..n in this order)."""
         opts = [(a, decode_pieces(a)) for a in self.legal if is_pieces(a)]
-        return sorted(
-            opts, key=lambda o: (sum(p * n for p, n in zip(POWERS, o[1], strict=True)), o[1])
-        )
+        return sorted(opts, key=lambda o: (pieces_power(o[1]), o[1]))
 
     def _option_icon_height(self) -> int:
         return max(round(self.geo.tile[1] * 0.5), round(3.6 * self.geo.unit))
@@ -607,14 +517,10 @@ class FlatFrontBoard(Board):
                 return self.refuse("flatfront.feedback.limit", n=MAX_SPAN)
             self._clicked_cell = (x, y)
             return place_action(x, y)
-        if any(is_attack(a) for a in self.legal):
-            tile = self._tile_at(pos)
-            if tile is None:
-                return None
-            if tile["owner"] == self.obs["to_move"]:
-                return self.refuse("flatfront.feedback.own_tile")
-            return attack_action(tile["id"])
-        return None
+        tile = self._tile_at(pos) if any(map(is_attack, self.legal)) else None
+        if tile is not None and tile["owner"] == self.obs["to_move"]:
+            return self.refuse("flatfront.feedback.own_tile")
+        return None if tile is None else attack_action(tile["id"])
 
     def numbered(self) -> list[int]:
         """Keys 1..9 pick the piece mixes, cheapest first."""
@@ -659,37 +565,28 @@ class FlatFrontBoard(Board):
 
     def status_text(self) -> str:
         obs = self.obs
-        if obs is None:
+        if not obs:
             return ""
         phase, mover = obs["phase"], obs["to_move"]
         if phase == "over":
             return i18n.t("flatfront.status.over", result=self.banner.title if self.banner else "")
         if mover < 0:
             return i18n.t("flatfront.status.turn_up")
-        name = side_name(mover)
         mine = bool(self.legal)
         if phase == "placement":
-            return i18n.t(
-                "flatfront.status.place" if mine else "flatfront.status.placing", side=name
-            )
-        if phase == "pieces":
-            if mine:
-                return i18n.t("flatfront.status.pieces", side=name, n=len(self._options()))
-            return i18n.t("flatfront.status.choosing", side=name)
-        if not _can_attack(obs):
-            return i18n.t("flatfront.status.pass", side=name)
-        return i18n.t(
-            "flatfront.status.attack" if mine else "flatfront.status.attacking", side=name
-        )
+            key = "place" if mine else "placing"
+        elif phase == "pieces":
+            key = "pieces" if mine else "choosing"
+        else:
+            key = "pass" if not _can_attack(obs) else "attack" if mine else "attacking"
+        return i18n.t(f"flatfront.status.{key}", side=side_name(mover), n=len(self._options()))
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
         if self.art.p != self.ctx.palette:  # the colour-blind setting changed
             self.art = FlatFrontArt(self.ctx.palette)
-        g = self.geo
-        surface.blit(
-            self.art.background(self.rect.size, g.mat.move(-self.rect.x, -self.rect.y)), self.rect
-        )
+        g, origin = self.geo, (-self.rect.x, -self.rect.y)
+        surface.blit(self.art.background(self.rect.size, g.mat.move(origin)), self.rect)
         if not self.obs:
             return
         clip = surface.get_clip()
@@ -719,15 +616,14 @@ class FlatFrontBoard(Board):
         obs, g = self.obs, self.geo
         if obs["phase"] not in ("placement", "pieces") or not obs["tiles"]:
             return
-        xs = [t["cell"][0] for t in obs["tiles"]]
-        ys = [t["cell"][1] for t in obs["tiles"]]
+        xs, ys = [t["cell"][0] for t in obs["tiles"]], [t["cell"][1] for t in obs["tiles"]]
         if max(max(xs) - min(xs), max(ys) - min(ys)) + 1 < MAX_SPAN:
             return  # below the limit the highlighted cells say enough
         top_left = self.tile_rect((max(xs) - MAX_SPAN + 1, max(ys) - MAX_SPAN + 1))
         bottom_right = self.tile_rect((min(xs) + MAX_SPAN - 1, min(ys) + MAX_SPAN - 1))
         margin = round(g.tile[1] * GAP)
         frame = top_left.union(bottom_right).inflate(2 * margin, 2 * margin)
-        colour = lighter(self.ctx.palette["mat"], 0.45)
+        colour = lighter(self.ctx.palette["felt"], 0.45)
         clip = surface.get_clip()
         surface.set_clip(g.area.clip(clip))  # never across the banner
         dashed_rect(surface, colour, frame, max(2, round(g.unit * 0.25)), round(g.unit * 1.2))
@@ -737,26 +633,20 @@ class FlatFrontBoard(Board):
         surface.blit(label, (visible.x + round(g.unit), visible.y + round(0.5 * g.unit)))
 
     def _draw_cells(self, surface: pygame.Surface) -> None:
-        cells = self._legal_cells()
-        if not cells:
-            return
-        p = self.ctx.palette
-        w, h = self.geo.tile
-        marker = self.art.cell_marker(w, h, p["legal"])
-        alpha = self.breathing()
-        for cell in cells:
-            blit_center(surface, marker, self.cell_center(cell), alpha)
+        """The empty cells the viewer may place on, breathing."""
+        for cell in self._legal_cells():
+            marker = self.art.cell_marker(*self.geo.tile, self.ctx.palette["legal"])
+            blit_center(surface, marker, self.cell_center(cell), self.breathing())
 
     def _draw_board_hint(self, surface: pygame.Surface) -> None:
         """A suggested cell or target (a suggested piece mix is marked in the chooser)."""
-        if self.hint is None or not self.obs:
+        hint = self.hint
+        if hint is not None and is_place(hint):
+            rect = self.tile_rect(decode_place(hint))
+        elif hint is not None and is_attack(hint) and decode_attack(hint) in self.tiles:
+            rect = self.tile_rect(self.tiles[decode_attack(hint)].cell)
+        else:
             return
-        if is_place(self.hint):
-            self._draw_hint_ring(surface, self.tile_rect(decode_place(self.hint)))
-        elif is_attack(self.hint) and decode_attack(self.hint) in self.tiles:
-            self._draw_hint_ring(surface, self.tile_rect(self.tiles[decode_attack(self.hint)].cell))
-
-    def _draw_hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         label = i18n.t("flatfront.hint")
         overlays.hint_marker(surface, self.art, rect, label, self.clock, self.geo.unit)
 
@@ -765,11 +655,8 @@ class FlatFrontBoard(Board):
         w, h = self.geo.tile
         targets = self._legal_targets()
         hovered = self._hovered_target()
-        attackers = (
-            {t["id"] for t in self._touching_attackers(obs, hovered, obs["to_move"])}
-            if hovered
-            else set()
-        )
+        joining = self._touching_attackers(obs, hovered, obs["to_move"]) if hovered else []
+        attackers = {t["id"] for t in joining}
         shadow = self.art.tile_shadow(w, h)
         settled = self._settled()
         for sprite in settled:
@@ -787,8 +674,7 @@ class FlatFrontBoard(Board):
         for sprite in settled:
             rect = self.tile_rect(sprite.cell)
             if sprite.id in targets:
-                is_hovered = hovered is not None and hovered["id"] == sprite.id
-                alpha = 255 if is_hovered else self.breathing(urgent=True)
+                alpha = 255 if hovered and hovered["id"] == sprite.id else self.breathing(True)
                 self.art.ring(surface, rect, p["target"], thick, alpha)
                 mark = self.art.crosshair(round(h * 0.3), p["target"])
                 surface.blit(mark, mark.get_rect(center=(rect.right - h * 0.1, rect.top + h * 0.1)))
@@ -817,44 +703,32 @@ class FlatFrontBoard(Board):
         ]
         placed.sort(key=lambda item: item[0][1])  # nearer (lower) pieces overlap farther ones
         for base, owner, piece in placed:
-            self._draw_piece(surface, owner, piece, base, self.geo.tile[1])
+            self._draw_piece(surface, owner, piece, base)
         for sprite in self.tiles.values():
             if sprite.strike > 0:
                 self.art.strike(surface, self.tile_rect(sprite.cell), sprite.strike)
 
     def _draw_piece(
-        self,
-        surface: pygame.Surface,
-        owner: int,
-        piece: PieceSprite,
-        base: tuple[float, float],
-        tile_h: int,
+        self, surface: pygame.Surface, owner: int, piece: PieceSprite, base: tuple[float, float]
     ) -> None:
+        """A piece standing on ``base`` (dropping in from above), falling or lying there."""
+        tile_h = self.geo.tile[1]
         height = round(tile_h * 0.58)
         bx, by = base[0], base[1] - (1.0 - piece.drop) * tile_h * 0.9
         if piece.fall <= 0.0:
-            shadow = self.art.piece_shadow(height)
-            blit_center(
-                surface,
-                shadow,
-                (bx + height * 0.08, base[1] + height * 0.02),
-                round(255 * piece.drop),
-            )
+            shadow_at = (bx + height * 0.08, base[1] + height * 0.02)
+            blit_center(surface, self.art.piece_shadow(height), shadow_at, round(255 * piece.drop))
             image, anchor = self.art.piece(owner, piece.power, height)
-            alpha = None if piece.drop >= 1.0 else round(255 * min(1.0, piece.drop * 2))
-            if alpha is not None:
-                image.set_alpha(alpha)
+            image.set_alpha(round(255 * min(1.0, piece.drop * 2)))
             surface.blit(image, (round(bx - anchor[0]), round(by - anchor[1])))
-            if alpha is not None:
-                image.set_alpha(255)
+            image.set_alpha(255)
             return
         # Falling or lying: turn about the base and slide so the lying piece rests on its square,
         # shrinking to the squares' spacing so three lying pieces stay apart, not a heap.
         k = min(1.0, piece.fall)
         height = round(height + (min(height, SQUARE_SPACING * tile_h * 0.92) - height) * k)
         angle = -90.0 * k * piece.direction
-        px = bx - piece.direction * k * height * 0.42
-        py = by + k * height * 0.06
+        px, py = bx - piece.direction * k * height * 0.42, by + k * height * 0.06
         for fallen, alpha in ((False, round(255 * (1 - k))), (True, round(230 * k))):
             if alpha <= 0:
                 continue
@@ -869,9 +743,12 @@ class FlatFrontBoard(Board):
         if obs["phase"] != "combat" or self.mouse is None or obs["to_move"] < 0:
             return None
         tile = self._tile_at(self.mouse)
-        if tile is None or tile["owner"] == obs["to_move"] or str(tile["id"]) not in obs["attacks"]:
-            return None
-        return tile
+        ok = (
+            tile is not None
+            and tile["owner"] != obs["to_move"]
+            and str(tile["id"]) in obs["attacks"]
+        )
+        return tile if ok else None
 
     def _draw_combat_info(self, surface: pygame.Surface) -> None:
         """The hovered target's attack against its defence, and whether it is enough."""
@@ -881,46 +758,33 @@ class FlatFrontBoard(Board):
         obs, p, g = self.obs, self.ctx.palette, self.geo
         attack, defence = obs["attacks"][str(tile["id"])], obs["defence"][str(tile["id"])]
         ok, said = attack > defence, i18n.t("flatfront.attack_vs", attack=attack, defence=defence)
-        colour = p["legal"] if ok else p["illegal"]
+        colour, sign = (p["legal"], "✔") if ok else (p["illegal"], "✘")
         verdict = i18n.t("flatfront.attack_ok" if ok else "flatfront.attack_short")
-        rows = [
-            [self.art.text(said, self.fs(1.9), p["text"], bold=True)],
-            [
-                self.art.text("✔" if ok else "✘", self.fs(1.5), colour, symbol=True),
-                self.art.text(verdict, self.fs(1.6), colour, bold=True),
-            ],
-        ]
-        overlays.info_box(
-            surface, self.art, rows, self.tile_rect(tuple(tile["cell"])), g.mat, g.unit
-        )
+        head = self.art.text(said, self.fs(1.9), p["text"], bold=True)
+        mark = self.art.text(sign, self.fs(1.5), colour, symbol=True)
+        rows = [[head], [mark, self.art.text(verdict, self.fs(1.6), colour, bold=True)]]
+        anchor = self.tile_rect(tuple(tile["cell"]))
+        overlays.info_box(surface, self.art, rows, anchor, g.mat, g.unit)
 
     def _draw_ghost(self, surface: pygame.Surface) -> None:
-        cells = self._legal_cells()
-        if (
-            not cells
-            or self.mouse is None
-            or self.obs["face_up"] is None
-            or not self.geo.area.collidepoint(self.mouse)
-        ):
+        """The face-up tile under the pointer, snapped to the empty cell there."""
+        cells, fu, mouse = self._legal_cells(), self.obs["face_up"], self.mouse
+        if not cells or fu is None or mouse is None or not self.geo.area.collidepoint(mouse):
             return
-        cell = self.cell_at(self.mouse)
+        cell = self.cell_at(mouse)
         if any(tuple(t["cell"]) == cell for t in self.obs["tiles"]):
             return
-        fu = self.obs["face_up"]
         ghost = self.art.ghost(fu["owner"], fu["squares"], *self.geo.tile, cell in cells)
         blit_center(surface, ghost, self.cell_center(cell))
 
     # --- the side column ------------------------------------------------------------------------
     def _draw_column(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
-        for text, rect in (
-            (i18n.t("flatfront.pile"), g.pile),
-            (i18n.t("flatfront.face_up"), g.slot),
-        ):
-            img = self.art.text(text.upper(), label_px(g.unit), p["text_dim"], bold=True)
+        for key, rect in (("pile", g.pile), ("face_up", g.slot)):  # labelled dashed outlines
+            text = i18n.t(f"flatfront.{key}").upper()
+            img = self.art.text(text, label_px(g.unit), p["text_dim"], bold=True)
             surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.top - 3)))
-        self._draw_slot_outline(surface, g.pile)
-        self._draw_slot_outline(surface, g.slot)
+            dashed_rect(surface, lighter(p["table"], 0.18), rect.inflate(6, 6), 1, 4)
         self._draw_pile(surface)
         for side in (0, 1):
             self._draw_card(surface, side, g.cards[side])
@@ -935,9 +799,8 @@ class FlatFrontBoard(Board):
     def _draw_pile(self, surface: pygame.Surface) -> None:
         """The pile of tile backs with its count, and the face-up tile flipping off it."""
         p, g = self.ctx.palette, self.geo
-        sw, sh = g.slot_tile
-        back = self.art.tile_back(sw, sh)
-        shadow = self.art.tile_shadow(sw, sh)
+        sw, sh = g.slot.size
+        back, shadow = self.art.tile_back(sw, sh), self.art.tile_shadow(sw, sh)
         n, layers = self.obs["pile"], self._pile_layers()
         overlays.stack(surface, self.art, g.pile, back, shadow, layers, n, self.fs(1.6), 0.5)
         if not n:
@@ -951,49 +814,60 @@ class FlatFrontBoard(Board):
         blit_sprite(surface, face, self.art.tile(fu["owner"], fu["squares"], sw, sh), back)
         if not face.moving:
             owner, gap = fu["owner"], round(0.6 * g.unit)
-            name = self.art.text(
-                side_name(owner), self.fs(1.5), lighter(self.art.side(owner), 0.55), True
-            )
-            parts = [
-                self.art.side_icon(owner, self.fs(1.6)),
-                name,
-                self.art.text(squares_label(fu["squares"]), self.fs(1.5), p["text"]),
-            ]
+            ink = lighter(self.art.side(owner), 0.55)
+            name = self.art.text(side_name(owner), self.fs(1.5), ink, True)
+            squares = self.art.text(squares_label(fu["squares"]), self.fs(1.5), p["text"])
+            parts = [self.art.side_icon(owner, self.fs(1.6)), name, squares]
             y = g.slot.bottom + round(2.0 * g.unit)
             blit_row(surface, parts, (g.slot.centerx - row_width(parts, gap) // 2, y), gap)
 
     def _draw_legend(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
-        touch = self.art.text(
-            i18n.t(f"flatfront.touch.{self.obs['adjacency']}"), self.fs(1.35), p["text_dim"]
-        )
+        rule = i18n.t(f"flatfront.touch.{self.obs['adjacency']}")  # which tiles touch
+        touch = self.art.text(rule, self.fs(1.35), p["text_dim"])
         surface.blit(touch, touch.get_rect(midbottom=(g.legend.centerx, g.legend.bottom)))
-        gap = round(0.6 * g.unit)
-        parts = []
-        for side in (0, 1):
-            parts += [
-                self.art.side_icon(side, self.fs(1.5)),
-                self.art.text(
-                    side_name(side) + "   " * (1 - side), self.fs(1.5), p["text"], bold=True
-                ),
-            ]
+        gap, px, parts = round(0.6 * g.unit), self.fs(1.5), []
+        for side, name in enumerate((side_name(0) + "   ", side_name(1))):  # wider apart
+            parts += [self.art.side_icon(side, px), self.art.text(name, px, p["text"], True)]
         y = g.legend.bottom - touch.get_height() - round(1.2 * g.unit)
         blit_row(surface, parts, (g.legend.centerx - row_width(parts, gap) // 2, y), gap)
 
-    def _draw_slot_outline(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        colour = lighter(self.ctx.palette["table"], 0.18)
-        dashed_rect(surface, colour, rect.inflate(6, 6), 1, 4)
-
     def _draw_card(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
         """A player's panel: the kit's seat panel round the pieces left and the score."""
-        obs, g = self.obs, self.geo
+        obs, g, p = self.obs, self.geo, self.ctx.palette
         supply, score = obs["supply"][side], obs["score"][side]
         numbers = (score["tiles"], score["power"])
         words = (i18n.t("flatfront.supply"), i18n.t("flatfront.tiles"), i18n.t("flatfront.power"))
         icon_h = round(g.tile[1] * 0.42)
 
         def body(card: pygame.Surface, area: pygame.Rect) -> None:
-            self.art.supply(card, area, side, supply, numbers, words, g.unit, icon_h)
+            """Every piece (placed ones as faint grey figures, eight 1s on the first row) and the
+            score (tiles with standing pieces, then standing power: the winner rules, in order)."""
+            label = self.art.text(words[0], self.fs(1.35), p["text_dim"])
+            card.blit(label, area.topleft)
+            powers, have, step = sorted(SUPPLY), list(supply), area.w / SUPPLY[1]
+            full = [power for power in powers for _ in range(SUPPLY[power])]
+            h = round(min(icon_h, step * 2))
+            x, y = area.x + step / 2, area.y + label.get_height() + round(0.4 * g.unit) + h
+            for i, power in enumerate(full):
+                if i == SUPPLY[1]:
+                    x, y = area.x + step / 2, y + round(h * 1.08)
+                k = powers.index(power)
+                present = have[k] > 0
+                have[k] -= present
+                image, anchor = self.art.piece(side, power, h, fallen=not present)
+                image.set_alpha(255 if present else 70)
+                card.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
+                image.set_alpha(255)
+                x += step * (1.0 if i < SUPPLY[1] else 1.25)
+            x = area.x
+            for value, word in zip(numbers, words[1:], strict=True):
+                big = self.art.text(str(value), self.fs(3.4), p["text"], bold=True)
+                small = self.art.text(word, self.fs(1.5), p["text_dim"])
+                card.blit(big, big.get_rect(bottomleft=(x, area.bottom - round(0.3 * g.unit))))
+                at = (x + big.get_width() + round(0.5 * g.unit), area.bottom - round(1.0 * g.unit))
+                card.blit(small, small.get_rect(bottomleft=at))
+                x = area.centerx
 
         seat = self.seat(side, side_name(side), obs["phase"] == "over", obs["winner"])
         key = (tuple(supply), numbers, words, icon_h)
@@ -1010,48 +884,39 @@ class FlatFrontBoard(Board):
             sprite, rise = self.tiles[cast(tuple[str, int], flight.key)[1]], 1.0 - flight.flight
             shadow_size = (round(flight.w * 1.2), round(flight.h * 1.3))
             shadow = pygame.transform.smoothscale(self.art.tile_shadow(w, h), shadow_size)
-            cx, cy = flight.center
-            blit_center(
-                surface, shadow, (cx + h * (0.05 + 0.2 * rise), cy + h * (0.08 + 0.25 * rise))
-            )
+            (cx, cy), lift = flight.center, (h * (0.05 + 0.2 * rise), h * (0.08 + 0.25 * rise))
+            blit_center(surface, shadow, (cx + lift[0], cy + lift[1]))
             image = self.art.tile(sprite.owner, sprite.squares, w, h)
             blit_sprite(surface, flight, image, image)
             for piece, base in self._piece_positions(sprite, flight.center):
-                self._draw_piece(surface, sprite.owner, piece, base, h)
+                self._draw_piece(surface, sprite.owner, piece, base)
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         rects = self._option_rects()
         if not rects or not self.obs:
             return
         owner = self.obs["to_move"]
-        icon_h = self._option_icon_height()
-
-        def pieces(mix_: tuple[int, int, int]) -> Callable[[pygame.Surface, pygame.Rect], None]:
-            def paint(surface: pygame.Surface, card: pygame.Rect) -> None:
-                powers = sorted((pw for pw, n in zip(POWERS, mix_, strict=True) for _ in range(n)))
-                step = icon_h * 0.62
-                x = card.centerx - step * (len(powers) - 1) / 2
-                y = card.y + round(0.6 * self.geo.unit) + icon_h
-                for pw in reversed(powers):
-                    image, anchor = self.art.piece(owner, pw, icon_h)
-                    surface.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
-                    x += step
-
-            return paint
-
-        options = [
-            (
-                i18n.t(
-                    "flatfront.option_power", n=sum(p * n for p, n in zip(POWERS, m, strict=True))
-                ),
-                pieces(m),
-            )
+        options: list[tuple[str, Callable[[pygame.Surface, pygame.Rect], None]]] = [
+            (i18n.t("flatfront.option_power", n=pieces_power(m)), partial(self._paint_mix, m))
             for _, m in self._options()
         ]
-        actions = [a for a, _ in self._options()]
+        actions = self.numbered()
         hinted = actions.index(self.hint) if self.hint in actions else None
-        title = i18n.t("flatfront.choose")
-        colour, k = self.art.side(owner), self.chooser_appear.t
+        title, colour, k = i18n.t("flatfront.choose"), self.art.side(owner), self.chooser_appear
         overlays.draw_chooser(
             surface, self.art, rects, title, options, colour, self.mouse, hinted, k, self.geo.unit
         )
+
+    def _paint_mix(
+        self, mix: tuple[int, int, int], surface: pygame.Surface, card: pygame.Rect
+    ) -> None:
+        """A chooser card's picture: the mix's pieces side by side, the strongest in front."""
+        icon_h = self._option_icon_height()
+        powers = sorted(power for power, n in zip(POWERS, mix, strict=True) for _ in range(n))
+        step = icon_h * 0.62
+        x = card.centerx - step * (len(powers) - 1) / 2
+        y = card.y + round(0.6 * self.geo.unit) + icon_h
+        for power in reversed(powers):
+            image, anchor = self.art.piece(self.obs["to_move"], power, icon_h)
+            surface.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
+            x += step

@@ -1,4 +1,4 @@
-"""Drawing for the Flat Front board: tiles, tile backs, standing pieces, icons, table and mat.
+"""Drawing for the Flat Front board: tiles, tile backs, standing pieces, icons; the kit's table.
 
 Every image is drawn once per size, supersampled for smooth edges, and cached, so the board only
 blits ready-made surfaces at 60 fps. Identity never rests on colour alone: Blue tiles have a
@@ -8,22 +8,23 @@ a hatched border with diamond studs and Red pieces are faceted, pointed prisms.
 
 from __future__ import annotations
 
+import itertools
 import math
-import random
-from functools import lru_cache
 
 import pygame
 
-from game.engines.flatfront import SUPPLY
+from game.ui import table
 from game.ui.draw import (
     Art,
     Colour,
+    blit_center,
     darker,
     dashed_rect,
     gradient,
     lighter,
     masked,
     mix,
+    rounded_mask,
     supersampled,
 )
 from game.ui.fonts import get_font
@@ -47,6 +48,19 @@ def _horizontal_profile(size: tuple[int, int], colours: list[Colour]) -> pygame.
     for x, c in enumerate(colours):
         row.set_at((x, 0), (*c, 255))
     return pygame.transform.smoothscale(row, size)
+
+
+def _piece_box(ph: int) -> tuple[int, int, tuple[float, float]]:
+    """A piece image's size for a figure ``ph`` high, and where its base centre lies in it."""
+    w, h = round(ph * 0.78), round(ph * 1.08)
+    return w, h, (w / 2, h - 0.1 * ph)
+
+
+def _proportions(ay: float, ph: float) -> tuple[float, float, float, float, float, float]:
+    """A figure ``ph`` high standing at ``ay``: its plinth's half-width, half-depth and
+    thickness, its body's width, and the body's bottom and top."""
+    pw = 0.62 * ph
+    return 0.5 * pw, 0.16 * pw, 0.09 * ph, 0.68 * pw, ay - 0.09 * ph, ay - 0.97 * ph
 
 
 def _diamond(cx: float, cy: float, rx: float, ry: float) -> list[tuple[float, float]]:
@@ -73,8 +87,7 @@ class FlatFrontArt(Art):
             W, H = s.get_size()
             radius = round(0.08 * H)
             body = pygame.Rect(0, 0, W, H)
-            shape = pygame.Surface((W, H), pygame.SRCALPHA)
-            pygame.draw.rect(shape, (255, 255, 255), body, border_radius=radius)
+            shape = rounded_mask((W, H), radius)
             paper = gradient((W, H), lighter(p["parchment"], 0.25), p["parchment"])
             s.blit(masked(shape, paper), (0, 0))
             band = max(2, round(0.075 * H))
@@ -89,15 +102,9 @@ class FlatFrontArt(Art):
             else:
                 # Red: hatched band, and a dashed inner rule.
                 hatch = pygame.Surface((W, H), pygame.SRCALPHA)
-                step = max(3, round(0.07 * H))
+                step, ink = max(3, round(0.07 * H)), (*lighter(colour, 0.35), 255)
                 for x0 in range(-H, W + H, step):
-                    pygame.draw.line(
-                        hatch,
-                        (*lighter(colour, 0.35), 255),
-                        (x0, H),
-                        (x0 + H, 0),
-                        max(1, step // 3),
-                    )
+                    pygame.draw.line(hatch, ink, (x0, H), (x0 + H, 0), max(1, step // 3))
                 ring = pygame.Surface((W, H), pygame.SRCALPHA)
                 pygame.draw.rect(ring, (255, 255, 255), body, band, border_radius=radius)
                 s.blit(masked(ring, hatch), (0, 0))
@@ -106,12 +113,7 @@ class FlatFrontArt(Art):
             # Corner studs repeat the side's shape: circles for Blue, diamonds for Red.
             inset = band + round(0.085 * H)
             r = 0.035 * H
-            for cx, cy in (
-                (inset, inset),
-                (W - inset, inset),
-                (inset, H - inset),
-                (W - inset, H - inset),
-            ):
+            for cx, cy in itertools.product((inset, W - inset), (inset, H - inset)):
                 if owner == 0:
                     pygame.draw.circle(s, colour, (cx, cy), r)
                 else:
@@ -135,71 +137,45 @@ class FlatFrontArt(Art):
     def _printed_square(
         self, s: pygame.Surface, cx: float, cy: float, size: float, colour: Colour
     ) -> None:
-        p = self.p
+        """A square printed in the tile, sunk a little (a shade under its top edge)."""
+        paper, r, lip = self.p["parchment"], round(size * 0.12), max(1, round(size * 0.07))
         rect = pygame.Rect(0, 0, round(size), round(size))
         rect.center = (round(cx), round(cy))
-        pygame.draw.rect(s, darker(p["parchment"], 0.07), rect, border_radius=round(size * 0.12))
-        lip = max(1, round(size * 0.07))
-        shadow = pygame.Rect(rect.x, rect.y, rect.w, lip * 2)
+        pygame.draw.rect(s, darker(paper, 0.07), rect, border_radius=r)
+        shade = pygame.Rect(rect.x, rect.y, rect.w, lip * 2)
         pygame.draw.rect(
-            s,
-            darker(p["parchment"], 0.16),
-            shadow,
-            border_top_left_radius=round(size * 0.12),
-            border_top_right_radius=round(size * 0.12),
+            s, darker(paper, 0.16), shade, border_top_left_radius=r, border_top_right_radius=r
         )
-        pygame.draw.rect(
-            s,
-            darker(colour, 0.15),
-            rect,
-            max(1, round(size * 0.09)),
-            border_radius=round(size * 0.12),
-        )
+        pygame.draw.rect(s, darker(colour, 0.15), rect, max(1, round(size * 0.09)), border_radius=r)
 
     def tile_back(self, w: int, h: int) -> pygame.Surface:
         return self.cached(("back", w, h), lambda: self._draw_back(w, h))
 
     def _draw_back(self, w: int, h: int) -> pygame.Surface:
-        p = self.p
+        p, back = self.p, self.p["back"]
 
         def paint(s: pygame.Surface, k: float) -> None:
             W, H = s.get_size()
             radius = round(0.08 * H)
             body = pygame.Rect(0, 0, W, H)
-            shape = pygame.Surface((W, H), pygame.SRCALPHA)
-            pygame.draw.rect(shape, (255, 255, 255), body, border_radius=radius)
-            s.blit(
-                masked(
-                    shape,
-                    gradient((W, H), lighter(p["back"], 0.12), darker(p["back"], 0.12)),
-                ),
-                (0, 0),
-            )
+            shape = rounded_mask((W, H), radius)
+            s.blit(masked(shape, gradient((W, H), lighter(back, 0.12), darker(back, 0.12))), (0, 0))
             lattice = pygame.Surface((W, H), pygame.SRCALPHA)
-            step = max(4, round(0.16 * H))
-            line = (*lighter(p["back"], 0.12), 255)
+            step, line, lw = max(4, round(0.16 * H)), (*lighter(back, 0.12), 255), round(0.012 * H)
             for x0 in range(-H, W + H, step):
-                pygame.draw.line(lattice, line, (x0, 0), (x0 + H, H), max(1, round(0.012 * H)))
-                pygame.draw.line(lattice, line, (x0, H), (x0 + H, 0), max(1, round(0.012 * H)))
+                pygame.draw.line(lattice, line, (x0, 0), (x0 + H, H), max(1, lw))
+                pygame.draw.line(lattice, line, (x0, H), (x0 + H, 0), max(1, lw))
             s.blit(masked(shape, lattice), (0, 0))
-            gold = p["gold"]
-            inset = round(0.07 * H)
-            pygame.draw.rect(
-                s,
-                gold,
-                body.inflate(-2 * inset, -2 * inset),
-                max(1, round(0.02 * H)),
-                border_radius=radius // 2,
-            )
+            gold, inset, lw = p["gold"], round(0.07 * H), max(1, round(0.025 * H))
+            frame = body.inflate(-2 * inset, -2 * inset)
+            pygame.draw.rect(s, gold, frame, max(1, round(0.02 * H)), border_radius=radius // 2)
             cx, cy = W / 2, H / 2
-            pygame.draw.circle(s, p["back"], (cx, cy), 0.24 * H)
-            pygame.draw.circle(s, gold, (cx, cy), 0.24 * H, max(1, round(0.025 * H)))
-            pygame.draw.polygon(
-                s, gold, _diamond(cx, cy, 0.15 * H, 0.15 * H), max(1, round(0.025 * H))
-            )
+            pygame.draw.circle(s, back, (cx, cy), 0.24 * H)
+            pygame.draw.circle(s, gold, (cx, cy), 0.24 * H, lw)
+            pygame.draw.polygon(s, gold, _diamond(cx, cy, 0.15 * H, 0.15 * H), lw)
             pygame.draw.circle(s, gold, (cx, cy), 0.05 * H)
             pygame.draw.rect(
-                s, darker(p["back"], 0.4), body, max(1, round(0.015 * H)), border_radius=radius
+                s, darker(back, 0.4), body, max(1, round(0.015 * H)), border_radius=radius
             )
 
         return supersampled(w, h, paint)
@@ -225,16 +201,11 @@ class FlatFrontArt(Art):
                 W, H = s.get_size()
                 rect = pygame.Rect(0, 0, W, H).inflate(-round(0.06 * H), -round(0.06 * H))
                 pygame.draw.rect(s, (*colour, 60), rect, border_radius=round(0.08 * H))
-                dashed_rect(
-                    s,
-                    (*colour, 220),
-                    rect.inflate(-round(0.02 * H), -round(0.02 * H)),
-                    max(2, round(0.025 * H)),
-                    round(0.06 * H),
-                )
+                rim, ink = rect.inflate(-round(0.02 * H), -round(0.02 * H)), (*colour, 220)
+                dashed_rect(s, ink, rim, max(2, round(0.025 * H)), round(0.06 * H))
                 arm, t = 0.09 * H, max(2, round(0.03 * H))
-                pygame.draw.line(s, (*colour, 220), (W / 2 - arm, H / 2), (W / 2 + arm, H / 2), t)
-                pygame.draw.line(s, (*colour, 220), (W / 2, H / 2 - arm), (W / 2, H / 2 + arm), t)
+                pygame.draw.line(s, ink, (W / 2 - arm, H / 2), (W / 2 + arm, H / 2), t)
+                pygame.draw.line(s, ink, (W / 2, H / 2 - arm), (W / 2, H / 2 + arm), t)
 
             return supersampled(w, h, paint)
 
@@ -248,30 +219,15 @@ class FlatFrontArt(Art):
             surf = self.tile(owner, squares, w, h).copy()
             wash = pygame.Surface((w, h), pygame.SRCALPHA)
             wash.fill((*tint, 60))
-            shape = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(shape, (255, 255, 255), (0, 0, w, h), border_radius=round(0.08 * h))
-            surf.blit(masked(shape, wash), (0, 0))
+            surf.blit(masked(rounded_mask((w, h), round(0.08 * h)), wash), (0, 0))
             rim = max(2, round(0.045 * h))
             pygame.draw.rect(
                 surf, (*lighter(tint, 0.2), 255), (0, 0, w, h), rim, border_radius=round(0.08 * h)
             )
-            if not ok:
-                t = max(3, round(0.06 * h))
-                m = 0.22 * h
-                pygame.draw.line(
-                    surf,
-                    (*darker(tint, 0.2), 255),
-                    (w / 2 - m, h / 2 - m),
-                    (w / 2 + m, h / 2 + m),
-                    t,
-                )
-                pygame.draw.line(
-                    surf,
-                    (*darker(tint, 0.2), 255),
-                    (w / 2 - m, h / 2 + m),
-                    (w / 2 + m, h / 2 - m),
-                    t,
-                )
+            m, cross = 0.22 * h, (*darker(tint, 0.2), 255)
+            for sign in () if ok else (1, -1):  # crossed out when illegal
+                start, end = (w / 2 - m, h / 2 - sign * m), (w / 2 + m, h / 2 + sign * m)
+                pygame.draw.line(surf, cross, start, end, max(3, round(0.06 * h)))
             surf.set_alpha(225)
             return surf
 
@@ -287,44 +243,20 @@ class FlatFrontArt(Art):
         board rotates it to lie flat.
         """
         ph = max(8, round(height * PIECE_SCALE[power]))
-        w, h = round(ph * 0.78), round(ph * 1.08)
-        anchor = (w / 2, h - 0.1 * ph)
-        surf = self.cached(
-            ("piece", owner, power, ph, fallen),
-            lambda: self._draw_piece(owner, power, ph, w, h, anchor, fallen),
-        )
-        return surf, anchor
+        key = ("piece", owner, power, ph, fallen)
+        image = self.cached(key, lambda: self._draw_piece(owner, power, ph, fallen))
+        return image, _piece_box(ph)[2]
 
-    def _draw_piece(
-        self,
-        owner: int,
-        power: int,
-        ph: int,
-        w: int,
-        h: int,
-        anchor: tuple[float, float],
-        fallen: bool,
-    ) -> pygame.Surface:
+    def _draw_piece(self, owner: int, power: int, ph: int, fallen: bool) -> pygame.Surface:
+        w, h, anchor = _piece_box(ph)
         colour = self.side(owner)
         if fallen:
             colour = mix(colour, self.p["fallen"], 0.65)
 
         def paint(s: pygame.Surface, k: float) -> None:
-            ax, ay = anchor[0] * k, anchor[1] * k
-            PH = ph * k
-            pw = 0.62 * PH
-            base_rx, base_ry, base_t = 0.5 * pw, 0.16 * pw, 0.09 * PH
-            body_w = 0.68 * pw
-            body_bottom = ay - base_t
-            top = ay - 0.97 * PH
-            if owner == 0:
-                self._rounded_body(
-                    s, colour, ax, ay, base_rx, base_ry, base_t, body_w, body_bottom, top
-                )
-            else:
-                self._pointed_body(
-                    s, colour, ax, ay, base_rx, base_ry, base_t, body_w, body_bottom, top
-                )
+            ax, ay, PH = anchor[0] * k, anchor[1] * k, ph * k
+            _, _, _, body_w, body_bottom, top = _proportions(ay, PH)
+            (self._rounded_body if owner == 0 else self._pointed_body)(s, colour, ax, ay, PH)
             if power == 4:
                 band_y = body_bottom - 0.2 * PH
                 band = pygame.Rect(0, 0, round(body_w), max(2, round(0.07 * PH)))
@@ -342,19 +274,10 @@ class FlatFrontArt(Art):
         return supersampled(w, h, paint)
 
     def _rounded_body(
-        self,
-        s: pygame.Surface,
-        colour: Colour,
-        ax: float,
-        ay: float,
-        rx: float,
-        ry: float,
-        t: float,
-        bw: float,
-        bottom: float,
-        top: float,
+        self, s: pygame.Surface, colour: Colour, ax: float, ay: float, ph: float
     ) -> None:
         """Blue: a cylinder pawn with a domed head on a round base."""
+        rx, ry, t, bw, bottom, top = _proportions(ay, ph)
         outline = darker(colour, 0.45)
         lw = max(1, round(0.02 * (ay - top)))
         # base: a short cylinder
@@ -370,16 +293,9 @@ class FlatFrontArt(Art):
         pygame.draw.rect(shape, white, (ax - r, top + r, bw, bottom - top - r))
         pygame.draw.circle(shape, white, (ax, top + r), r)
         pygame.draw.ellipse(shape, white, (ax - r, bottom - 0.3 * r, bw, 0.6 * r))
-        profile = [
-            darker(colour, 0.25),
-            lighter(colour, 0.3),
-            lighter(colour, 0.12),
-            colour,
-            darker(colour, 0.2),
-            darker(colour, 0.4),
-        ]
+        shades = (-0.25, 0.3, 0.12, 0.0, -0.2, -0.4)  # a dark rim, a highlight, then falling off
+        profile = [lighter(colour, k) if k >= 0 else darker(colour, -k) for k in shades]
         shade = pygame.Surface((W, H), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 0))
         band = _horizontal_profile((max(1, round(bw)), H), profile)
         shade.blit(band, (round(ax - r), 0))
         s.blit(masked(shape, shade), (0, 0))
@@ -392,19 +308,10 @@ class FlatFrontArt(Art):
         )
 
     def _pointed_body(
-        self,
-        s: pygame.Surface,
-        colour: Colour,
-        ax: float,
-        ay: float,
-        rx: float,
-        ry: float,
-        t: float,
-        bw: float,
-        bottom: float,
-        top: float,
+        self, s: pygame.Surface, colour: Colour, ax: float, ay: float, ph: float
     ) -> None:
         """Red: a faceted, pointed prism on a diamond plinth."""
+        rx, ry, t, bw, bottom, top = _proportions(ay, ph)
         outline = darker(colour, 0.5)
         lw = max(1, round(0.02 * (ay - top)))
         # plinth: a flattened diamond extruded downwards
@@ -439,9 +346,7 @@ class FlatFrontArt(Art):
         if abs(angle) == 90.0:
             self._cache[key] = rotated
         vx, vy = anchor[0] - image.get_width() / 2, anchor[1] - image.get_height() / 2
-        rad = math.radians(angle)
-        rx = vx * math.cos(rad) + vy * math.sin(rad)
-        ry = -vx * math.sin(rad) + vy * math.cos(rad)
+        rx, ry = pygame.Vector2(vx, vy).rotate(-angle)  # rotate turns anticlockwise on screen
         return rotated, (rotated.get_width() / 2 + rx, rotated.get_height() / 2 + ry)
 
     def piece_shadow(self, height: int) -> pygame.Surface:
@@ -461,17 +366,13 @@ class FlatFrontArt(Art):
         """The side's emblem: a ringed disc for Blue, a ringed diamond for Red."""
 
         def paint(s: pygame.Surface, k: float) -> None:
-            W, H = s.get_size()
-            c = self.side(owner)
-            rim = lighter(c, 0.6)
+            r, c = s.get_width() / 2, self.side(owner)
             if owner == 0:
-                pygame.draw.circle(s, rim, (W / 2, H / 2), W / 2)
-                pygame.draw.circle(s, c, (W / 2, H / 2), W / 2 - 0.12 * W)
+                pygame.draw.circle(s, lighter(c, 0.6), (r, r), r)
+                pygame.draw.circle(s, c, (r, r), 0.76 * r)
             else:
-                pygame.draw.polygon(s, rim, _diamond(W / 2, H / 2, W / 2, H / 2))
-                pygame.draw.polygon(
-                    s, c, _diamond(W / 2, H / 2, W / 2 - 0.17 * W, H / 2 - 0.17 * H)
-                )
+                pygame.draw.polygon(s, lighter(c, 0.6), _diamond(r, r, r, r))
+                pygame.draw.polygon(s, c, _diamond(r, r, 0.66 * r, 0.66 * r))
 
         return self.cached(("icon", owner, size), lambda: supersampled(size, size, paint))
 
@@ -484,14 +385,12 @@ class FlatFrontArt(Art):
             pygame.draw.circle(s, (*darker(colour, 0.75), 230), (c, c), r)
             width = max(2, round(0.09 * W))
             pygame.draw.circle(s, colour, (c, c), 0.62 * r, width)
-            for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-                pygame.draw.line(
-                    s,
-                    colour,
+            for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):  # the ticks
+                start, end = (
                     (c + dx * 0.3 * r, c + dy * 0.3 * r),
                     (c + dx * 0.88 * r, c + dy * 0.88 * r),
-                    width,
                 )
+                pygame.draw.line(s, colour, start, end, width)
             pygame.draw.circle(s, colour, (c, c), 0.1 * r)
 
         return self.cached(("crosshair", size, colour), lambda: supersampled(size, size, paint))
@@ -501,168 +400,23 @@ class FlatFrontArt(Art):
         p = self.p
         light = (255, 248, 230)
         flash = self.panel(rect.w, rect.h, (*light, 255), light, round(rect.h * 0.08))
-        flash.set_alpha(round(160 * (1 - k)))
-        surface.blit(flash, rect)
-        flash.set_alpha(255)
+        blit_center(surface, flash, rect.center, round(160 * (1 - k)))
         cx, cy = rect.center
         colour = lighter(p["target"], 0.35)
         width = max(1, round(rect.h * 0.07 * (1 - k)))
         r0, r1 = rect.h * (0.12 + 0.5 * k), rect.h * (0.3 + 0.8 * k)
         for i in range(10):
             a = math.radians(i * 36 + 9)
-            start = (cx + r0 * math.cos(a), cy + r0 * math.sin(a))
-            pygame.draw.line(
-                surface, colour, start, (cx + r1 * math.cos(a), cy + r1 * math.sin(a)), width
+            start, end = (
+                (cx + r0 * math.cos(a), cy + r0 * math.sin(a)),
+                (cx + r1 * math.cos(a), cy + r1 * math.sin(a)),
             )
+            pygame.draw.line(surface, colour, start, end, width)
         ring = max(1, round(rect.h * 0.06 * (1 - k)))
         pygame.draw.circle(surface, p["target"], (cx, cy), rect.h * (0.25 + 0.55 * k), ring)
 
-    def supply(
-        self,
-        card: pygame.Surface,
-        rect: pygame.Rect,
-        side: int,
-        supply: list[int],
-        score: tuple[int, int],
-        words: tuple[str, str, str],
-        unit: float,
-        icon_h: int,
-    ) -> None:
-        """The body of a player's panel in ``rect``: every piece (placed ones as faint grey
-        figures, eight 1s on the first row) and the score (tiles with standing pieces, then
-        standing power: the winner rules, in order); ``words`` name the supply, tiles and power."""
-        p = self.p
-
-        def fs(n: float) -> int:
-            return max(9, round(n * unit))
-
-        label = self.text(words[0], fs(1.35), p["text_dim"])
-        card.blit(label, rect.topleft)
-        powers = sorted(SUPPLY)
-        full = [power for power in powers for _ in range(SUPPLY[power])]
-        have = list(supply)
-        step = rect.w / SUPPLY[1]
-        icon_h = round(min(icon_h, step * 2))
-        y = rect.y + label.get_height() + round(0.4 * unit) + icon_h
-        x = rect.x + step / 2
-        for i, power in enumerate(full):
-            if i == SUPPLY[1]:
-                x, y = rect.x + step / 2, y + round(icon_h * 1.08)
-            k = powers.index(power)
-            present = have[k] > 0
-            have[k] -= present
-            image, anchor = self.piece(side, power, icon_h, fallen=not present)
-            image.set_alpha(255 if present else 70)
-            card.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
-            image.set_alpha(255)
-            x += step * (1.0 if i < SUPPLY[1] else 1.25)
-        x = rect.x
-        for value, word in zip(score, words[1:], strict=True):
-            big = self.text(str(value), fs(3.4), p["text"], bold=True)
-            small = self.text(word, fs(1.5), p["text_dim"])
-            card.blit(big, big.get_rect(bottomleft=(x, rect.bottom - round(0.3 * unit))))
-            small_at = (x + big.get_width() + round(0.5 * unit), rect.bottom - round(1.0 * unit))
-            card.blit(small, small.get_rect(bottomleft=small_at))
-            x = rect.centerx
-
     def background(self, size: tuple[int, int], mat: pygame.Rect) -> pygame.Surface:
-        """The tabletop with the play mat already laid on it (one blit per frame)."""
-
-        def build() -> pygame.Surface:
-            surf = self.table(*size).copy()
-            surf.blit(self.mat(mat.w, mat.h), mat)
-            return surf
-
-        return self.cached(("background", size, tuple(mat)), build)
-
-    def table(self, w: int, h: int) -> pygame.Surface:
-        """Walnut tabletop with faint grain and a vignette (textures drawn once, then scaled:
-        a resize must not redraw the grain)."""
-
-        def build() -> pygame.Surface:
-            p = self.p
-            surf = pygame.transform.smoothscale(_grain(p["table"], p["table_grain"]), (w, h))
-            surf.blit(pygame.transform.smoothscale(_vignette(p["bg"]), (w, h)), (0, 0))
-            return surf
-
-        return self.cached(("table", w, h), build)
-
-    def mat(self, w: int, h: int) -> pygame.Surface:
-        """The felt play mat: speckled cloth, an inner shadow and a stitched border."""
-
-        def build() -> pygame.Surface:
-            p = self.p
-            radius = round(min(w, h) * 0.04)
-            surf = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(surf, p["mat"], (0, 0, w, h), border_radius=radius)
-            speck = pygame.Surface((w, h), pygame.SRCALPHA)
-            tile = _specks(p["mat"])
-            for y in range(0, h, tile.get_height()):
-                for x in range(0, w, tile.get_width()):
-                    speck.blit(tile, (x, y))
-            shape = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(shape, (255, 255, 255), (0, 0, w, h), border_radius=radius)
-            surf.blit(masked(shape, speck), (0, 0))
-            edge = pygame.Surface((w, h), pygame.SRCALPHA)
-            for i in range(12):
-                pygame.draw.rect(
-                    edge,
-                    (0, 0, 0, 60 - i * 5),
-                    pygame.Rect(0, 0, w, h).inflate(-2 * i, -2 * i),
-                    2,
-                    border_radius=max(0, radius - i),
-                )
-            surf.blit(edge, (0, 0))
-            inset = round(min(w, h) * 0.02)
-            dashed_rect(
-                surf,
-                (*lighter(p["mat"], 0.22), 255),
-                pygame.Rect(0, 0, w, h).inflate(-2 * inset, -2 * inset),
-                1,
-                5,
-            )
-            return surf
-
-        return self.cached(("mat", w, h), build)
-
-
-# Size-free textures, drawn once per colour and scaled or tiled to any size (module-level so
-# that the board's art cache, cleared on every resize, does not drop them).
-@lru_cache(maxsize=4)
-def _grain(table: Colour, grain: Colour) -> pygame.Surface:
-    """Wood grain at a quarter of 1280 x 800 (smoothscaled up, it reads as soft grain)."""
-    rng = random.Random(7)
-    small = pygame.Surface((320, 200))
-    small.fill(table)
-    sw, sh = small.get_size()
-    for _ in range(sh * 2):
-        y = rng.uniform(0, sh)
-        c = mix(table, grain, rng.uniform(0.2, 1.0))
-        pts = [
-            (x, y + 1.5 * math.sin(x / rng.uniform(12, 30) + rng.uniform(0, 6)))
-            for x in range(0, sw + 8, 8)
-        ]
-        pygame.draw.lines(small, c, False, pts, 1)
-    return small
-
-
-@lru_cache(maxsize=4)
-def _vignette(bg: Colour) -> pygame.Surface:
-    vignette = pygame.Surface((32, 20), pygame.SRCALPHA)
-    for y in range(20):
-        for x in range(32):
-            d = math.hypot((x - 15.5) / 16, (y - 9.5) / 10)
-            vignette.set_at((x, y), (*bg, round(min(1.0, max(0.0, d - 0.45) * 1.6) * 255)))
-    return vignette
-
-
-@lru_cache(maxsize=4)
-def _specks(mat: Colour) -> pygame.Surface:
-    """A 256 px square of felt specks (one pixel in sixty), tiled over the mat."""
-    rng = random.Random(11)
-    speck = pygame.Surface((256, 256), pygame.SRCALPHA)
-    for _ in range(256 * 256 // 60):
-        x, y = rng.randrange(256), rng.randrange(256)
-        c = lighter(mat, 0.08) if rng.random() < 0.5 else darker(mat, 0.08)
-        speck.set_at((x, y), (*c, 255))
-    return speck
+        """The kit's table with the play mat already laid on it (one blit per frame)."""
+        return self.cached(
+            ("background", size, tuple(mat)), lambda: table.picture(size, self.p, mat)
+        )
