@@ -156,9 +156,12 @@ class AIWorker:
             self.cancel()
         ticket = self._next_ticket
         self._next_ticket += 1
-        obvious = obvious_move(HEURISTICS.get(game_id), state)
-        if obvious is not None:  # nothing to think about: answer without the processes
-            self._answered.append(AIMove(ticket, obvious))
+        # A lone legal move is answered here; the heuristic's automatic move is worked out by
+        # the processes, since it may be a search of its own (Flink's cell: 5-35 ms) and this
+        # runs in the UI thread, inside a frame.
+        forced = obvious_move(None, state)
+        if forced is not None:
+            self._answered.append(AIMove(ticket, forced))
             return ticket
         payload = _encode(state)
         allowance = self.timeout_margin + (budget.seconds or 0.0)
@@ -320,7 +323,10 @@ def _serve(conn: Connection) -> None:
             if agent is None:
                 agent = agents[game_id, budget] = agent_for(game_id, budget, seed)
             agent.reseed(seed)
-            if isinstance(agent, SearchAgent):
+            automatic = obvious_move(HEURISTICS.get(game_id), state)
+            if automatic is not None:  # nothing to think about
+                answer = (ticket, automatic, None, None)
+            elif isinstance(agent, SearchAgent):
                 result = agent.analyse(state)
                 answer = (ticket, result.action, result, None)
             else:

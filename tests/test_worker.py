@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import ai.worker
+from ai.heuristics import HEURISTICS
 from ai.worker import AIMove, AIWorker, quick_move
 from game.engines import GAMES
 from game.engines.base import CHANCE, State
@@ -82,14 +83,24 @@ def test_a_forced_move_needs_no_process(worker: AIWorker) -> None:
     assert worker.pid is None
 
 
-def test_an_automatic_move_needs_no_process(worker: AIWorker) -> None:
-    """Battle Line's claim of a provable flag is the heuristic's automatic move."""
+def test_an_automatic_move_is_worked_out_by_a_process_without_a_search(
+    worker: AIWorker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Battle Line's claim of a provable flag is the heuristic's automatic move; it is found in
+    a process, since an automatic move may take a frame's time or more (Flink's cell), and the
+    UI thread that asks must not run it."""
     state = position(("P1", "B1"), {3: ("R8 R9 R10", "")})
     play(state, "P1", 8)
     assert state.legal_actions() == [claim_action(3), DONE]
+
+    def not_here(_state: State) -> int | None:
+        raise AssertionError("the automatic move was worked out in the UI thread")
+
+    monkeypatch.setattr(HEURISTICS["battleline"], "auto_action", not_here)
     ticket = worker.request("battleline", "hard", 1, state)
-    assert worker.poll() == (ticket, claim_action(3))
-    assert worker.pid is None
+    answer = _wait(worker)
+    assert answer == (ticket, claim_action(3)) and answer.iterations == 0
+    assert not answer.fell_back
 
 
 def test_cancel_stops_the_thinking(worker: AIWorker) -> None:
