@@ -4,6 +4,8 @@ the same code paints the board, the ghost, the picker icons and the log icons.""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.boards.flink_view import SIDES, Cell, Cube, Projection
@@ -120,30 +122,66 @@ class FlinkArt(Art):
         target = surface
         if alpha < 255:
             target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        order = sorted(cubes, key=lambda c: (round(proj.depth(c[0] + 0.5, c[1] + 0.5), 3), c[2]))
-        for x, y, z in order:
-            colour = cubes[(x, y, z)]
-            edge = darker(colour, 0.45)
-            z0 = z + lift
-            for normal in SIDES:
-                if (x + normal[0], y + normal[1], z) in cubes:
-                    continue
-                face = proj.side(x, y, z0, z0 + 1, normal)
-                if face is not None:
-                    _poly(target, darker(colour, 1 - proj.light(normal)), face, edge)
-            if (x, y, z + 1) not in cubes:
-                top = proj.top(x, y, z0 + 1)
-                _poly(target, colour, top, edge)
-                if marks and marks.get((x, y, z)):
-                    cx = sum(q[0] for q in top) / 4
-                    cy = sum(q[1] for q in top) / 4
-                    r = max(2, round(proj.a * 0.2))
-                    pygame.draw.ellipse(
-                        target, lighter(colour, 0.55), (cx - r, cy - r / 2, 2 * r, r), 0
-                    )
+        for cube in _back_to_front(proj, cubes):
+            self._paint_cube(target, proj, cubes, cube, marks, lift)
         if target is not surface:
             target.set_alpha(alpha)
             surface.blit(target, (0, 0))
+
+    def paint_added(
+        self,
+        surface: pygame.Surface,
+        proj: Projection,
+        cubes: dict[Cube, Colour],
+        marks: dict[Cube, bool],
+        added: set[Cube],
+    ) -> None:
+        """Brings a picture of ``cubes`` without ``added`` up to date, as ``paint_cubes`` of all
+        of them would paint it: within the box round the added cubes (the only place the
+        picture changes), they and the cubes painted after them there are painted again. A
+        landing piece costs its own cubes and a few in front, not the whole board."""
+        boxes = [cube_box(proj, c) for c in added]
+        if not boxes:
+            return
+        area = boxes[0].unionall(boxes[1:]).inflate(4, 4)
+        clip = surface.get_clip()
+        surface.set_clip(area.clip(clip))
+        started = False
+        for cube in _back_to_front(proj, cubes):
+            started = started or cube in added
+            if started and (cube in added or cube_box(proj, cube).colliderect(area)):
+                self._paint_cube(surface, proj, cubes, cube, marks, 0.0)
+        surface.set_clip(clip)
+
+    @staticmethod
+    def _paint_cube(
+        surface: pygame.Surface,
+        proj: Projection,
+        cubes: dict[Cube, Colour],
+        cube: Cube,
+        marks: dict[Cube, bool] | None,
+        lift: float,
+    ) -> None:
+        x, y, z = cube
+        colour = cubes[cube]
+        edge = darker(colour, 0.45)
+        z0 = z + lift
+        for normal in SIDES:
+            if (x + normal[0], y + normal[1], z) in cubes:
+                continue
+            face = proj.side(x, y, z0, z0 + 1, normal)
+            if face is not None:
+                _poly(surface, darker(colour, 1 - proj.light(normal)), face, edge)
+        if (x, y, z + 1) not in cubes:
+            top = proj.top(x, y, z0 + 1)
+            _poly(surface, colour, top, edge)
+            if marks and marks.get(cube):
+                cx = sum(q[0] for q in top) / 4
+                cy = sum(q[1] for q in top) / 4
+                r = max(2, round(proj.a * 0.2))
+                pygame.draw.ellipse(
+                    surface, lighter(colour, 0.55), (cx - r, cy - r / 2, 2 * r, r), 0
+                )
 
     def piece_icon(self, orientation: int, player: int, px: int) -> pygame.Surface:
         """A small 3D picture of the piece turned as ``orientation``, ``px`` square."""
@@ -195,3 +233,17 @@ class FlinkArt(Art):
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.polygon(layer, (*colour, fill), [(x - box.x, y - box.y) for x, y in pts])
             surface.blit(layer, box)
+
+
+def _back_to_front(proj: Projection, cubes: dict[Cube, Colour]) -> list[Cube]:
+    """The painting order: by depth of the column, then upwards."""
+    return sorted(cubes, key=lambda c: (round(proj.depth(c[0] + 0.5, c[1] + 0.5), 3), c[2]))
+
+
+def cube_box(proj: Projection, cube: Cube) -> pygame.Rect:
+    """The screen box round a cube, with a pixel to spare for its edge lines."""
+    x, y, z = cube
+    pts = proj.top(x, y, z) + proj.top(x, y, z + 1)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    left, top = math.floor(min(xs)) - 1, math.floor(min(ys)) - 1
+    return pygame.Rect(left, top, math.ceil(max(xs)) - left + 2, math.ceil(max(ys)) - top + 2)
