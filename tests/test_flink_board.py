@@ -8,15 +8,14 @@ from __future__ import annotations
 import math
 import random
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
 from game.app import App
+from game.boards import flink_art
 from game.boards.flink import FlinkBoard
-from game.boards.flink_art import FlinkArt
-from game.boards.flink_view import ghost, stacks_by_cell, turned
+from game.boards.flink_view import Cube, ghost, stacks_by_cell, turned
 from game.engines import GAMES
 from game.engines.flink import ANCHOR, FlinkState
 from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations
@@ -170,13 +169,13 @@ def test_a_landing_piece_is_painted_into_the_board_picture_not_the_whole_board_a
     board = make_board("flink", [1.0], (900, 600))
     assert isinstance(board, FlinkBoard)
     painted: list[int] = [0]  # cubes painted into a picture of the view (not the screen, icons)
-    paint_cube = FlinkArt._paint_cube
+    paint = flink_art._CubePainter.paint
 
-    def counting(surface: pygame.Surface, *args: Any) -> None:
-        painted[0] += surface.get_size() == board.view.size
-        paint_cube(surface, *args)
+    def counting(painter: flink_art._CubePainter, cube: Cube) -> None:
+        painted[0] += painter.surface.get_size() == board.view.size
+        paint(painter, cube)
 
-    monkeypatch.setattr(FlinkArt, "_paint_cube", staticmethod(counting))
+    monkeypatch.setattr(flink_art._CubePainter, "paint", counting)
     state = _position(5, 24)
     screen = pygame.Surface((900, 600))
     board.show(state.observation(0), 0, [], animate=False)
