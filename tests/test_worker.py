@@ -67,6 +67,16 @@ def test_answers_with_a_legal_move(worker: AIWorker) -> None:
     assert not answer.fell_back
 
 
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
+def test_the_processes_yield_the_cores_to_the_ui(worker: AIWorker) -> None:
+    """They run nicer than the app, so a frame never waits behind a search slice."""
+    worker.request("flatfront", "easy", 1, _decision())
+    _wait(worker)
+    app = os.getpriority(os.PRIO_PROCESS, 0)
+    assert worker.pid is not None
+    assert os.getpriority(os.PRIO_PROCESS, worker.pid) == min(19, app + ai.worker.NICENESS)
+
+
 def test_poll_does_not_block(worker: AIWorker) -> None:
     assert worker.poll() is None  # idle
     worker.request("flatfront", "hard", 1, _decision())
