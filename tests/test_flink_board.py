@@ -14,7 +14,7 @@ import pytest
 
 from game.app import App
 from game.boards import flink_art
-from game.boards.flink import FlinkBoard
+from game.boards.flink import ICONS_PER_FRAME, FlinkBoard
 from game.boards.flink_view import Cube, ghost, stacks_by_cell, turned
 from game.engines import GAMES
 from game.engines.flink import ANCHOR, FlinkState
@@ -165,7 +165,8 @@ def test_a_landing_piece_is_painted_into_the_board_picture_not_the_whole_board_a
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """While the AI thinks the board only blits its picture; a piece that lands costs its own
-    cubes and the few in front of it, not the sixty pieces' worth a whole repaint takes."""
+    cubes and the few in front of it, not the sixty pieces' worth a whole repaint takes, and the
+    other player's 24 picker icons are drawn a few a frame before they are needed."""
     board = make_board("flink", [1.0], (900, 600))
     assert isinstance(board, FlinkBoard)
     painted: list[int] = [0]  # cubes painted into a picture of the view (not the screen, icons)
@@ -182,19 +183,25 @@ def test_a_landing_piece_is_painted_into_the_board_picture_not_the_whole_board_a
     board.draw(screen)
     assert painted[0] == len(board.cubes)  # the first picture
     held, placed = _placed(state, max(2, max(board.heights.values())))
-    for after in (held, placed):
-        board.show(after.observation(0), 0, [], animate=True)
-        board.update(FRAME)
-        board.draw(screen)
-    assert board.dropping
-    painted[0] = 0
-    while board.tweens.busy:
-        board.update(FRAME)
-        board.draw(screen)
-    assert 5 <= painted[0] < len(board.cubes) // 3
-    painted[0] = 0
+    built = []  # pictures built (Art cache misses: the picker's icons) per frame
     with costly_work() as seen:
-        for _ in range(10):
+        for after in (held, placed):  # the other player to move next: the other icons
+            board.show(after.observation(0), 0, [], animate=True)
+            for _ in range(30 if after is held else 1):  # half a second of thinking
+                board.update(FRAME)
+                board.draw(screen)
+                built.append(seen.pop("art", 0))
+        assert board.dropping
+        painted[0] = 0
+        while board.tweens.busy:
+            board.update(FRAME)
+            board.draw(screen)
+            built.append(seen.pop("art", 0))
+        assert 5 <= painted[0] < len(board.cubes) // 3
+        assert max(built) <= ICONS_PER_FRAME, built
+        painted[0] = 0
+        seen.clear()
+        for _ in range(10):  # settled: only blits
             board.update(FRAME)
             board.draw(screen)
     assert painted[0] == 0 and not seen, seen

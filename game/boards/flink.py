@@ -89,6 +89,7 @@ class FlinkBoard(Board):
         self._picker_surface = pygame.Surface((1, 1))
         self._icons_key: Hashable = None
         self._icons_due: list[tuple[int, int]] = []  # picker icons not drawn yet: (o, player)
+        self._icons_px = 0
         self.layout(self.rect)
 
     # --- geometry -----------------------------------------------------------------------------
@@ -612,12 +613,12 @@ class FlinkBoard(Board):
     def _draw_icons_ahead(self) -> None:
         """Both players' picker icons, a few a frame ahead of need, so the frame in which the
         mover changes only puts the panel together (24 new icons took 4-5 ms there)."""
-        key = (self.icon_rects()[0].h, id(self.art))
+        key = (self.picker.size, self.unit, id(self.art))
         if key != self._icons_key:
-            self._icons_key = key
+            self._icons_key, self._icons_px = key, self.icon_rects()[0].h
             self._icons_due = [(o, p) for p in (0, 1) for o in range(NUM_ORIENTATIONS)]
         for o, player in self._icons_due[-ICONS_PER_FRAME:]:
-            self.art.piece_icon(o, player, key[0])
+            self.art.piece_icon(o, player, self._icons_px)
         del self._icons_due[-ICONS_PER_FRAME:]
 
     def _paint_picker(self, surface: pygame.Surface, mover: int, fits: set[int]) -> None:
