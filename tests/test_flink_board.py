@@ -5,6 +5,7 @@ picker then one on the board plays the two decisions of a turn."""
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -12,8 +13,9 @@ import pygame
 import pytest
 
 from game.app import App
-from game.boards.flink import FlinkBoard
-from game.boards.flink_view import ghost, stacks_by_cell, turned
+from game.boards import flink_art
+from game.boards.flink import ICONS_PER_FRAME, FlinkBoard
+from game.boards.flink_view import Cube, ghost, stacks_by_cell, turned
 from game.engines import GAMES
 from game.engines.flink import ANCHOR, FlinkState
 from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations
@@ -21,11 +23,13 @@ from game.match import HUMAN
 from game.scenes.match import MatchScene
 from game.scenes.rules import board_picture
 from game.ui.markdown import parse
+from tests.frame_probe import costly_work
 from tests.test_app_scenes import click, run
 from tests.test_board_contract import make_board
 from tests.test_play_by_mouse import app, expect_played, open_match, play_to_game_over  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
+FRAME = 1 / 60
 
 
 def test_rotate_flip_and_stand_reach_every_orientation_and_undo_themselves() -> None:
@@ -133,6 +137,91 @@ def test_the_hint_shows_the_whole_placement_where_it_would_rest() -> None:
     board.show(held.observation(0), 0, held.legal_actions(), animate=False)
     board.show_hint((anchor,), board.move_words(held, (anchor,), 0))
     assert sorted(board.hinted_piece()) == expected
+
+
+def _position(seed: int, pieces: int) -> FlinkState:
+    rng = random.Random(seed)
+    state = GAMES["flink"].new_state()
+    assert isinstance(state, FlinkState)
+    while len(state.history) < 2 * pieces:
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _placed(state: FlinkState, highest: int) -> tuple[FlinkState, FlinkState]:
+    """The position with a piece held, then placed, no stack rising above ``highest``."""
+    for orientation in state.legal_actions():
+        held = state.clone()
+        held.apply_action(orientation)
+        for anchor in held.legal_actions():
+            placed = held.clone()
+            placed.apply_action(anchor)
+            if max(map(len, placed.observation(0)["stacks"])) <= highest:
+                return held, placed
+    raise AssertionError("no placement keeps the stacks that low")
+
+
+def test_a_landing_piece_is_painted_into_the_board_picture_not_the_whole_board_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the AI thinks the board only blits its picture; a piece that lands costs its own
+    cubes and the few in front of it, not the sixty pieces' worth a whole repaint takes, and the
+    other player's 24 picker icons are drawn a few a frame before they are needed."""
+    board = make_board("flink", [1.0], (900, 600))
+    assert isinstance(board, FlinkBoard)
+    painted: list[int] = [0]  # cubes painted into a picture of the view (not the screen, icons)
+    paint = flink_art._CubePainter.paint
+
+    def counting(painter: flink_art._CubePainter, cube: Cube) -> None:
+        painted[0] += painter.surface.get_size() == board.view.size
+        paint(painter, cube)
+
+    monkeypatch.setattr(flink_art._CubePainter, "paint", counting)
+    state = _position(5, 24)
+    screen = pygame.Surface((900, 600))
+    board.show(state.observation(0), 0, [], animate=False)
+    board.draw(screen)
+    assert painted[0] == len(board.cubes)  # the first picture
+    held, placed = _placed(state, max(2, max(board.heights.values())))
+    built = []  # pictures built (Art cache misses: the picker's icons) per frame
+    with costly_work() as seen:
+        for after in (held, placed):  # the other player to move next: the other icons
+            board.show(after.observation(0), 0, [], animate=True)
+            for _ in range(30 if after is held else 1):  # half a second of thinking
+                board.update(FRAME)
+                board.draw(screen)
+                built.append(seen.pop("art", 0))
+        assert board.dropping
+        painted[0] = 0
+        while board.tweens.busy:
+            board.update(FRAME)
+            board.draw(screen)
+            built.append(seen.pop("art", 0))
+        assert 5 <= painted[0] < len(board.cubes) // 3
+        assert max(built) <= ICONS_PER_FRAME, built
+        painted[0] = 0
+        seen.clear()
+        for _ in range(10):  # settled: only blits
+            board.update(FRAME)
+            board.draw(screen)
+    assert painted[0] == 0 and not seen, seen
+
+
+@pytest.mark.parametrize("turns", [0, 1, 2, 3])
+def test_a_piece_painted_into_the_picture_looks_as_in_a_whole_repaint(turns: int) -> None:
+    board = make_board("flink", [0.0], (700, 480))
+    assert isinstance(board, FlinkBoard)
+    board.turns, board.motion.angle = turns, turns * math.pi / 2
+    state = _position(turns, 6)
+    board.show(state.observation(0), 0, [], animate=False)
+    board._scene()
+    for _ in range(6):
+        for _ in range(2):
+            state.apply_action(random.Random(len(state.history)).choice(state.legal_actions()))
+        board.show(state.observation(0), 0, [], animate=False)
+        added = pygame.image.tobytes(board._scene(), "RGB")
+        board._cache = None  # paint it all again
+        assert pygame.image.tobytes(board._scene(), "RGB") == added
 
 
 class FlinkHand:

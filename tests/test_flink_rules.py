@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import pickle
 import random
 
 import pytest
@@ -213,3 +214,17 @@ def test_ghost_piece_queries_work_in_any_phase() -> None:
     cubes = state.placement_cubes(FLAT, f5)
     assert len(cubes) == 5 and min(z for _, _, z in cubes) == 1  # it would rest on the piece
     assert all(z == 1 for _, _, z in state.placement_cubes(FLAT, e5))
+
+
+@pytest.mark.parametrize("kind", ["square", "diamond"])
+def test_a_state_sent_to_the_ai_carries_its_board_by_name(kind: str) -> None:
+    """The board's tables (a megabyte) are not pickled with every state the UI thread sends to
+    the AI processes: an unpickled state shares the one board of its kind and plays on alike."""
+    state = GAME.new_state(board=kind)
+    state.apply_action(FLAT)
+    state.apply_action(state.legal_actions()[0])
+    data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+    assert len(data) < 50_000
+    copy = pickle.loads(data)
+    assert copy.board is state.board
+    assert copy.legal_actions() == state.legal_actions() and copy.history == state.history

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import ai.worker
+from ai.heuristics import HEURISTICS
 from ai.worker import AIMove, AIWorker, quick_move
 from game.engines import GAMES
 from game.engines.base import CHANCE, State
@@ -66,6 +67,16 @@ def test_answers_with_a_legal_move(worker: AIWorker) -> None:
     assert not answer.fell_back
 
 
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
+def test_the_processes_yield_the_cores_to_the_ui(worker: AIWorker) -> None:
+    """They run nicer than the app, so a frame never waits behind a search slice."""
+    worker.request("flatfront", "easy", 1, _decision())
+    _wait(worker)
+    app = os.getpriority(os.PRIO_PROCESS, 0)
+    assert worker.pid is not None
+    assert os.getpriority(os.PRIO_PROCESS, worker.pid) == min(19, app + ai.worker.NICENESS)
+
+
 def test_poll_does_not_block(worker: AIWorker) -> None:
     assert worker.poll() is None  # idle
     worker.request("flatfront", "hard", 1, _decision())
@@ -82,14 +93,24 @@ def test_a_forced_move_needs_no_process(worker: AIWorker) -> None:
     assert worker.pid is None
 
 
-def test_an_automatic_move_needs_no_process(worker: AIWorker) -> None:
-    """Battle Line's claim of a provable flag is the heuristic's automatic move."""
+def test_an_automatic_move_is_worked_out_by_a_process_without_a_search(
+    worker: AIWorker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Battle Line's claim of a provable flag is the heuristic's automatic move; it is found in
+    a process, since an automatic move may take a frame's time or more (Flink's cell), and the
+    UI thread that asks must not run it."""
     state = position(("P1", "B1"), {3: ("R8 R9 R10", "")})
     play(state, "P1", 8)
     assert state.legal_actions() == [claim_action(3), DONE]
+
+    def not_here(_state: State) -> int | None:
+        raise AssertionError("the automatic move was worked out in the UI thread")
+
+    monkeypatch.setattr(HEURISTICS["battleline"], "auto_action", not_here)
     ticket = worker.request("battleline", "hard", 1, state)
-    assert worker.poll() == (ticket, claim_action(3))
-    assert worker.pid is None
+    answer = _wait(worker)
+    assert answer == (ticket, claim_action(3)) and answer.iterations == 0
+    assert not answer.fell_back
 
 
 def test_cancel_stops_the_thinking(worker: AIWorker) -> None:

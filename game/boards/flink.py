@@ -46,6 +46,7 @@ T_DROP = 0.35  # seconds a placed piece takes to fall into place
 DROP_FROM = 3.0  # cubes above its resting place a piece falls from
 PICKER_COLS = 4
 HINT_ALPHA = 190  # the hinted piece is drawn see-through, like the ghost, but stronger
+ICONS_PER_FRAME = 4  # picker icons drawn ahead of need per frame
 TURN_KEYS = {pygame.K_r: "rotate", pygame.K_f: "flip", pygame.K_s: "stand"}
 
 
@@ -75,6 +76,7 @@ class FlinkBoard(Board):
         self.over_since: float | None = None
         self._cache: pygame.Surface | None = None
         self._cache_key: tuple = ()
+        self._painted: dict[Cube, int] = {}  # the cubes painted into _cache, by player
         self._stacks_key: Hashable = None
         self._base = pygame.Surface((1, 1))
         self._base_key: Hashable = None
@@ -85,6 +87,9 @@ class FlinkBoard(Board):
         self._regions_list: list[Region] = []
         self._picker_key: Hashable = None
         self._picker_surface = pygame.Surface((1, 1))
+        self._icons_key: Hashable = None
+        self._icons_due: list[tuple[int, int]] = []  # picker icons not drawn yet: (o, player)
+        self._icons_px = 0
         self.layout(self.rect)
 
     # --- geometry -----------------------------------------------------------------------------
@@ -470,32 +475,39 @@ class FlinkBoard(Board):
         self._draw_buttons(surface)
         self._draw_picker(surface)
         self._draw_icon_hint(surface)
+        self._draw_icons_ahead()
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         self._draw_stack_tip(surface)
 
     def _scene(self) -> pygame.Surface:
-        """The board and the resting stacks, painted once per landing, turn or size (the empty
-        board itself only per turn or size). While a piece falls, the picture from before it
-        landed is still the right one."""
-        key = (self.view.size, round(self.motion.angle, 4), self._stacks_key, id(self.art))
-        if self.dropping and self._cache is not None and key[:2] == self._cache_key[:2]:
+        """The board and the resting stacks, painted once per turn or size (the empty board
+        itself only per turn or size); a piece that lands is painted into it (``paint_added``),
+        once it has fallen: while it falls, the picture from before it landed is the right
+        one."""
+        key = (self.view.size, round(self.motion.angle, 4), id(self.art))
+        if self._cache is not None and (key, self._stacks_key, self.dropping) == self._cache_key:
             return self._cache
-        if self._cache is None or key != self._cache_key:
-            proj = self.projection()
-            proj.ox -= self.view.x
-            proj.oy -= self.view.y
-            base_key = (key[0], key[1], key[3], self._board_key, proj.a, proj.oy)
+        proj = self.projection()
+        proj.ox -= self.view.x
+        proj.oy -= self.view.y
+        base_key = (*key, self._board_key, proj.a, proj.ox, proj.oy)
+        still = {c: who for c, who in self.cubes.items() if c not in self.dropping}
+        cubes = {c: self.art.piece_colour(who) for c, who in still.items()}
+        marks = {c: who == 1 for c, who in still.items()}
+        painted = self._painted.items()
+        if self._cache is not None and base_key == self._base_key and painted <= still.items():
+            self.art.paint_added(self._cache, proj, cubes, marks, still.keys() - self._painted)
+        else:
             if base_key != self._base_key:
                 base = pygame.Surface(self.view.size)
                 base.fill(self.ctx.palette["bg"])
                 self.art.paint_board(base, proj, self.obs)
                 self._base, self._base_key = base, base_key
-            surf = self._base.copy()
-            still = {c: who for c, who in self.cubes.items() if c not in self.dropping}
-            cubes = {c: self.art.piece_colour(who) for c, who in still.items()}
-            self.art.paint_cubes(surf, proj, cubes, {c: who == 1 for c, who in still.items()})
-            self._cache, self._cache_key = surf, key
+            self._cache = self._base.copy()
+            self.art.paint_cubes(self._cache, proj, cubes, marks)
+        self._painted = still
+        self._cache_key = (key, self._stacks_key, list(self.dropping))
         return self._cache
 
     def _draw_ghost(self, surface: pygame.Surface, proj: Projection) -> None:
@@ -597,6 +609,17 @@ class FlinkBoard(Board):
             self._paint_picker(panel, mover, set(fits))
             self._picker_key, self._picker_surface = key, panel
         surface.blit(self._picker_surface, self.picker)
+
+    def _draw_icons_ahead(self) -> None:
+        """Both players' picker icons, a few a frame ahead of need, so the frame in which the
+        mover changes only puts the panel together (24 new icons took 4-5 ms there)."""
+        key = (self.picker.size, self.unit, id(self.art))
+        if key != self._icons_key:
+            self._icons_key, self._icons_px = key, self.icon_rects()[0].h
+            self._icons_due = [(o, p) for p in (0, 1) for o in range(NUM_ORIENTATIONS)]
+        for o, player in self._icons_due[-ICONS_PER_FRAME:]:
+            self.art.piece_icon(o, player, self._icons_px)
+        del self._icons_due[-ICONS_PER_FRAME:]
 
     def _paint_picker(self, surface: pygame.Surface, mover: int, fits: set[int]) -> None:
         """The panel drawn at (0, 0): title, keys, and the icons grouped flat / standing."""

@@ -4,6 +4,8 @@ the same code paints the board, the ghost, the picker icons and the log icons.""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.boards.flink_view import SIDES, Cell, Cube, Projection
@@ -120,30 +122,38 @@ class FlinkArt(Art):
         target = surface
         if alpha < 255:
             target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        order = sorted(cubes, key=lambda c: (round(proj.depth(c[0] + 0.5, c[1] + 0.5), 3), c[2]))
-        for x, y, z in order:
-            colour = cubes[(x, y, z)]
-            edge = darker(colour, 0.45)
-            z0 = z + lift
-            for normal in SIDES:
-                if (x + normal[0], y + normal[1], z) in cubes:
-                    continue
-                face = proj.side(x, y, z0, z0 + 1, normal)
-                if face is not None:
-                    _poly(target, darker(colour, 1 - proj.light(normal)), face, edge)
-            if (x, y, z + 1) not in cubes:
-                top = proj.top(x, y, z0 + 1)
-                _poly(target, colour, top, edge)
-                if marks and marks.get((x, y, z)):
-                    cx = sum(q[0] for q in top) / 4
-                    cy = sum(q[1] for q in top) / 4
-                    r = max(2, round(proj.a * 0.2))
-                    pygame.draw.ellipse(
-                        target, lighter(colour, 0.55), (cx - r, cy - r / 2, 2 * r, r), 0
-                    )
+        painter = _CubePainter(target, proj, cubes, marks, lift)
+        for cube in painter.back_to_front():
+            painter.paint(cube)
         if target is not surface:
             target.set_alpha(alpha)
             surface.blit(target, (0, 0))
+
+    def paint_added(
+        self,
+        surface: pygame.Surface,
+        proj: Projection,
+        cubes: dict[Cube, Colour],
+        marks: dict[Cube, bool],
+        added: set[Cube],
+    ) -> None:
+        """Brings a picture of ``cubes`` without ``added`` up to date, as ``paint_cubes`` of all
+        of them would paint it: within the box round the added cubes (the only place the
+        picture changes), they and the cubes painted after them there are painted again. A
+        landing piece costs its own cubes and a few in front, not the whole board."""
+        painter = _CubePainter(surface, proj, cubes, marks, 0.0)
+        boxes = [painter.box(c) for c in added]
+        if not boxes:
+            return
+        area = boxes[0].unionall(boxes[1:]).inflate(4, 4)
+        clip = surface.get_clip()
+        surface.set_clip(area.clip(clip))
+        started = False
+        for cube in painter.back_to_front():
+            started = started or cube in added
+            if started and (cube in added or painter.box(cube).colliderect(area)):
+                painter.paint(cube)
+        surface.set_clip(clip)
 
     def piece_icon(self, orientation: int, player: int, px: int) -> pygame.Surface:
         """A small 3D picture of the piece turned as ``orientation``, ``px`` square."""
@@ -195,3 +205,85 @@ class FlinkArt(Art):
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.polygon(layer, (*colour, fill), [(x - box.x, y - box.y) for x, y in pts])
             surface.blit(layer, box)
+
+
+# The two corners of a cell's top (in ``Projection.top``'s order) each side face spans.
+SIDE_CORNERS = {(1, 0): (1, 2), (-1, 0): (0, 3), (0, 1): (3, 2), (0, -1): (0, 1)}
+
+
+class _CubePainter:
+    """Paints cubes in one projection. What the cubes share is worked out once, not per face:
+    which sides face the viewer and their light, each cell's corners, each colour's shades (a
+    whole board repaints while the view turns, every frame)."""
+
+    def __init__(
+        self,
+        surface: pygame.Surface,
+        proj: Projection,
+        cubes: dict[Cube, Colour],
+        marks: dict[Cube, bool] | None,
+        lift: float,
+    ) -> None:
+        self.surface, self.proj, self.cubes = surface, proj, cubes
+        self.marks, self.lift = marks, lift
+        facing = [n for n in SIDES if proj.faces(n)]
+        self.sides = [(n, SIDE_CORNERS[n]) for n in facing]
+        self.darkness = [1 - proj.light(n) for n in facing]
+        self.corners: dict[Cell, list[tuple[float, float]]] = {}
+        self.shades: dict[Colour, tuple[Colour, list[Colour]]] = {}
+        self.dot = max(2, round(proj.a * 0.2))
+
+    def back_to_front(self) -> list[Cube]:
+        """The painting order: by depth of the column, then upwards."""
+        depth = self.proj.depth
+        return sorted(self.cubes, key=lambda c: (round(depth(c[0] + 0.5, c[1] + 0.5), 3), c[2]))
+
+    def _plan(self, x: int, y: int) -> list[tuple[float, float]]:
+        """The corners of cell (x, y) at height 0 (``Projection.top``)."""
+        plan = self.corners.get((x, y))
+        if plan is None:
+            plan = self.corners[(x, y)] = self.proj.top(x, y, 0)
+        return plan
+
+    def box(self, cube: Cube) -> pygame.Rect:
+        """The screen box round a cube, with a pixel to spare for its edge lines."""
+        x, y, z = cube
+        plan = self._plan(x, y)
+        rise = self.proj.rise
+        xs, ys = [p[0] for p in plan], [p[1] for p in plan]
+        left, top = math.floor(min(xs)) - 1, math.floor(min(ys) - (z + 1) * rise) - 1
+        right, bottom = math.ceil(max(xs)) + 1, math.ceil(max(ys) - z * rise) + 1
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    def paint(self, cube: Cube) -> None:
+        x, y, z = cube
+        cubes, surface = self.cubes, self.surface
+        colour = cubes[cube]
+        shades = self.shades.get(colour)
+        if shades is None:
+            shades = (darker(colour, 0.45), [darker(colour, k) for k in self.darkness])
+            self.shades[colour] = shades
+        edge, side_colours = shades
+        plan = self._plan(x, y)
+        z0 = z + self.lift
+        low, high = z0 * self.proj.rise, (z0 + 1) * self.proj.rise
+        for ((nx, ny), (a, b)), shade in zip(self.sides, side_colours, strict=True):
+            if (x + nx, y + ny, z) in cubes:
+                continue
+            (ax, ay), (bx, by) = plan[a], plan[b]
+            _poly(
+                surface,
+                shade,
+                [(ax, ay - high), (bx, by - high), (bx, by - low), (ax, ay - low)],
+                edge,
+            )
+        if (x, y, z + 1) not in cubes:
+            top = [(px, py - high) for px, py in plan]
+            _poly(surface, colour, top, edge)
+            if self.marks and self.marks.get(cube):
+                cx = sum(q[0] for q in top) / 4
+                cy = sum(q[1] for q in top) / 4
+                r = self.dot
+                pygame.draw.ellipse(
+                    surface, lighter(colour, 0.55), (cx - r, cy - r / 2, 2 * r, r), 0
+                )

@@ -65,8 +65,7 @@ class Projection:
     def side(self, x: int, y: int, z0: float, z1: float, normal: Cell) -> list[Point] | None:
         """The side face of the column of cell (x, y) from z0 to z1 facing ``normal``, or None
         when it faces away from the viewer."""
-        nu, nv = self.turn(self.cx + normal[0], self.cy + normal[1])
-        if nu + nv <= 1e-6:
+        if not self.faces(normal):
             return None
         nx, ny = normal
         if nx:
@@ -82,6 +81,11 @@ class Projection:
             self.point(x1, y1, z0),
             self.point(x0, y0, z0),
         ]
+
+    def faces(self, normal: Cell) -> bool:
+        """Whether a side face with this outward normal faces the viewer."""
+        nu, nv = self.turn(self.cx + normal[0], self.cy + normal[1])
+        return nu + nv > 1e-6
 
     def light(self, normal: Cell) -> float:
         """Brightness of a side face: the light comes from the viewer's left."""

@@ -126,6 +126,11 @@ class Board(NamedTuple):
     rechecks_standing: tuple[tuple[int, ...], ...]
     initial_valid: bytes  # by placement id: fits on the empty board (no cube overhangs)
 
+    def __reduce__(self) -> tuple:
+        """Pickled by name: the tables are a megabyte, and every state sent to the AI processes
+        carries its board (the UI thread pickles it, and the pipe blocks until it is read)."""
+        return board, (self.kind, self.size)
+
     @property
     def cells_total(self) -> int:
         return self.width * self.height
