@@ -26,7 +26,6 @@ from game import i18n
 from game.boards.base import Decision, Obs, Things
 from game.boards.battleline_draw import BattleLineDrawing, card_label
 from game.boards.battleline_layout import (
-    DRAG_START,
     LIFT,
     LIFT_RATE,
     Z_MOVING,
@@ -38,6 +37,7 @@ from game.boards.battleline_layout import (
     compute_geometry,
 )
 from game.boards.battleline_summary import battleline_summary
+from game.boards.cards import dragging
 from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.battleline import knowledge
@@ -493,10 +493,8 @@ class BattleLineBoard(BattleLineDrawing):
     # --- what the viewer may do ---------------------------------------------------------------
     # --- input --------------------------------------------------------------------------------
     def move(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
-        if drag is not None and not drag.active:
-            dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
-            drag.active = dx * dx + dy * dy >= DRAG_START * DRAG_START
+        if self.drag is not None and not self.drag.active:
+            self.drag.active = dragging(self.drag.start, pos)
 
     def key(self, key: int) -> Decision:
         """Enter presses the action button (Pass, Done)."""

@@ -18,7 +18,6 @@ import pygame
 from game import i18n
 from game.boards.battleline_art import SUIT_SYMBOLS, BattleLineArt, card_height
 from game.boards.battleline_layout import BattleLineView, CardSprite, card_sprite, pile_label_px
-from game.boards.layer import blit_sprite
 from game.engines.battleline.actions import (
     DISCARD,
     FLAG_BASE,
@@ -232,32 +231,13 @@ class BattleLineDrawing(BattleLineView):
         self.art.veil(surface, at, (w, card_height(w)), (0, 0, 0, 150), radius, sprite.angle)
 
     def _blit_sprite(
-        self,
-        surface: pygame.Surface,
-        sprite: CardSprite,
-        lift: float = 0.0,
-        shadow: bool = False,
+        self, surface: pygame.Surface, sprite: CardSprite, lift: float = 0.0, shadow: bool = False
     ) -> None:
-        """A card at rest from the cache of turned pictures; in a flip or a turn, the kit's."""
         w = max(4, round(sprite.w))
-        h = card_height(w)
-        x, y = sprite.x, sprite.y - lift
-        if shadow or sprite.moving:
-            raise_by = (1.0 if sprite.moving else 0.4) + lift / max(1, h) * 3
-            sh = self.art.shadow(w, h)
-            blit_center(surface, sh, (x + w * 0.04 * raise_by, y + h * 0.04 * raise_by), 200)
-        if 0.0 < sprite.face < 1.0 or (sprite.moving and not sprite.angle.is_integer()):
-            back = self.art.back(sprite.deck, w)
-            blit_sprite(
-                surface,
-                sprite,
-                back if sprite.card is None else self.art.card(sprite.card, w),
-                back,
-            )
-            return
-        card = sprite.card if sprite.face >= 0.5 else None
-        image = self.art.rotated(card, sprite.deck, w, round(sprite.angle))
-        blit_center(surface, image, (x, y), round(255 * sprite.alpha))
+        front = self.art.picture(sprite.card, sprite.deck, w)
+        self.art.blit_card(
+            surface, sprite, front, self.art.picture(None, sprite.deck, w), lift, shadow
+        )
 
     def _draw_waiting_glow(self, surface: pygame.Surface) -> None:
         """The viewer's card waiting for its flag (or the discard) glows like a chosen card."""
@@ -590,7 +570,7 @@ class BattleLineDrawing(BattleLineView):
         have = len(info["cards"][opp])
         for i in range(len(beaten["cards"]) - 1, -1, -1):
             rect = self.slot_rect(flag, opp, have + i)
-            surface.blit(self.art.ghost(beaten["cards"][i], self.geo.cw), rect)
+            surface.blit(self.art.ghost_card(beaten["cards"][i], self.geo.cw), rect)
 
     def _claim_text(self, flag: int) -> str:
         info = self.obs["flags"][flag]

@@ -12,7 +12,8 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, hit
-from game.boards.battleline_art import STRIP, BattleLineArt, card_height
+from game.boards.battleline_art import STRIP, BattleLineArt
+from game.boards.cards import arc_fan, card_at, card_height, card_rect
 from game.boards.layer import Spot, Sprite
 from game.engines.battleline.actions import (
     CLAIM_BASE,
@@ -84,7 +85,7 @@ class Place:
 class Drag:
     card: int
     start: tuple[int, int]
-    active: bool = False
+    active: bool = False  # moved far enough (``cards.dragging``)
 
 
 @dataclass
@@ -251,23 +252,9 @@ def compute_geometry(r: pygame.Rect) -> Geometry:
     )
 
 
-def fan_arc(i: int, mid: float) -> float:
-    """0 in the middle of a fan, 1 at its ends."""
-    return ((i - mid) / mid) ** 2 if mid else 0.0
-
-
-def fan_offsets(n: int, width: int, span: int, overlap: float) -> list[float]:
-    """Horizontal offsets of ``n`` cards of ``width`` fanned within ``span``."""
-    if n <= 1:
-        return [0.0] * n
-    spacing = min(width * overlap, (span - width) / (n - 1))
-    return [(i - (n - 1) / 2) * spacing for i in range(n)]
-
-
 FAN_DEGREES = 2.4  # tilt between neighbouring cards of the viewer's hand
 LIFT = 0.2  # hover lift, relative to the hand card height
 LIFT_RATE = 14.0  # how fast a hovered card rises (per second, exponential)
-DRAG_START = 6  # pixels the mouse must move before a press becomes a drag
 
 
 class BattleLineView(Board):
@@ -372,26 +359,15 @@ class BattleLineView(Board):
     def hand_places(self, n: int) -> list[tuple[float, float, float]]:
         """Centre and tilt of each card of the viewer's hand (a gentle arc)."""
         g = self.geo
-        offsets = fan_offsets(n, g.hand_w, g.hand_span, 0.84)
-        mid = (n - 1) / 2
-        cx = (g.xs[0] + g.xs[-1]) / 2
-        base = g.hand_top + g.hand_h / 2
+        centre = ((g.xs[0] + g.xs[-1]) / 2, g.hand_top + g.hand_h / 2)
         spread = FAN_DEGREES * min(1.0, 7 / max(n, 1))
-        return [
-            (cx + dx, base + fan_arc(i, mid) * g.hand_h * 0.05, (mid - i) * spread)
-            for i, dx in enumerate(offsets)
-        ]
+        return arc_fan(n, centre, g.hand_w, g.hand_span, g.hand_w * 0.84, g.hand_h * 0.05, spread)
 
     def opp_places(self, n: int) -> list[tuple[float, float, float]]:
         g = self.geo
-        offsets = fan_offsets(n, g.back_w, round(g.hand_span * 0.6), 0.5)
-        mid = (n - 1) / 2
-        cx = (g.xs[0] + g.xs[-1]) / 2
-        base = g.back_top + g.back_h * 0.56
-        return [
-            (cx + dx, base - fan_arc(i, mid) * g.back_h * 0.05, (i - mid) * 1.6)
-            for i, dx in enumerate(offsets)
-        ]
+        centre = ((g.xs[0] + g.xs[-1]) / 2, g.back_top + g.back_h * 0.56)
+        span = round(g.hand_span * 0.6)
+        return arc_fan(n, centre, g.back_w, span, g.back_w * 0.5, -g.back_h * 0.05, -1.6)
 
     def discard_places(self, side: int, n: int) -> list[tuple[float, float]]:
         g = self.geo
@@ -582,23 +558,16 @@ class BattleLineView(Board):
         return None
 
     def _sprite_rect(self, sprite: CardSprite) -> pygame.Rect:
-        w = round(sprite.w)
-        rect = pygame.Rect(0, 0, w, card_height(w))
-        rect.center = (round(sprite.x), round(sprite.y))
-        return rect
+        return card_rect(sprite.x, sprite.y, sprite.w)
 
     def _hand_card_at(self, pos: tuple[int, int]) -> int | None:
         """The topmost card of the viewer's hand under ``pos`` (lifted cards as drawn)."""
         hand = (self.obs["hands"][self.me]["cards"] or []) if self.obs else []
-        for card in reversed(hand):
-            sprite = self.sprites.get(card)
-            if sprite is None:
-                continue
-            rect = self._sprite_rect(sprite).move(0, -round(self._lift(card) * self.geo.hand_h))
-            rect.height += round(self._lift(card) * self.geo.hand_h)  # no gap under a lifted card
-            if rect.collidepoint(pos):
-                return card
-        return None
+        h, sprites = self.geo.hand_h, self.sprites
+        shown = [c for c in hand if c in sprites]
+        return card_at(
+            pos, ((c, self._sprite_rect(sprites[c]), round(self._lift(c) * h)) for c in shown)
+        )
 
     def _table_card_at(self, pos: tuple[int, int]) -> int | None:
         """A card at a flag under ``pos`` (the kit's keyed layer holds them by id)."""
