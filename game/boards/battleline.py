@@ -16,7 +16,7 @@ both decisions, ``[card, target]``, which the match scene plays in order.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from functools import partial
 from typing import Any, cast
 
@@ -32,9 +32,9 @@ from game.boards.battleline_layout import (
     CardSprite,
     Drag,
     FlagSprite,
+    Geometry,
     Place,
     card_sprite,
-    compute_geometry,
 )
 from game.boards.battleline_summary import battleline_summary
 from game.boards.cards import dragging
@@ -72,7 +72,7 @@ from game.engines.battleline.cards import (
 )
 from game.engines.battleline.state import BattleLineState
 from game.ui.draw import Colour, approach
-from game.ui.overlays import T_BANNER, Banner
+from game.ui.overlays import Banner, set_banner
 
 # Named colour roles; the scene passes one palette as ctx.palette.
 PALETTES: dict[str, dict[str, Colour]] = {
@@ -184,19 +184,16 @@ class BattleLineBoard(BattleLineDrawing):
     DISTINCT = (tuple(f"suit{c}" for c in range(6)),)  # the six troop colours
     summary = staticmethod(battleline_summary)
 
-    # --- strings for the art ------------------------------------------------------------------
-    # --- geometry -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
-        self.geo = compute_geometry(self.rect)
+        self.geo = Geometry(self.rect)
         self.art.clear()
         self._home = None  # a position in the old layout
         if bool(self.obs):
             self.tweens.finish_all()
             self.rebuild(self.obs)
 
-    # --- observation -> resting places ---------------------------------------------------------
-    # --- observation diff ---------------------------------------------------------------------
+    # --- observations and animation --------------------------------------------------------
     def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
         before, self._shown = self._shown, (self.viewer, obs["match"]["game"])
         self._same_game = before == self._shown
@@ -284,11 +281,8 @@ class BattleLineBoard(BattleLineDrawing):
             )
             self.tweens.sound(t + T_CLAIM * 0.4, "knock")
             t += T_CLAIM * 0.5
-        banner = self._over_banner(obs)
-        if banner is not None and self.banner is None:
-            banner.appear = 0.0
-            self.tweens.call(t, lambda: setattr(self, "banner", banner))
-            self.tweens.animate(banner, T_BANNER, "out_back", delay=t, appear=1.0)
+        if self.banner is None:
+            set_banner(self, self._over_banner(obs), t)
         if obs["pending"]["card"] is None or obs["turn"] != me:
             self._home = None
 
@@ -455,42 +449,30 @@ class BattleLineBoard(BattleLineDrawing):
             return i18n.t("battleline.banner.you_win")
         return i18n.t("battleline.banner.wins", name=self.name(winner))
 
-    def _result_text(self, result: dict) -> tuple[str, str, int | None]:
+    def _over_banner(self, obs: dict) -> Banner | None:
+        """The result over the finished board: between the games of a match the game's (shown
+        until the players deal on, the match scene's "Next game"), at the end the game's, or the
+        match's on points (then on games won, the tie-break)."""
+        if obs["phase"] not in ("over", "next_game"):
+            return None
+        match, me = obs["match"], self.me
+        result = match["results"][-1]
         winner = result["winner"]
         how = i18n.t(f"battleline.how.{result['how'].replace(' ', '_')}")
-        return self._wins(winner), how, (winner if winner >= 0 else None)
-
-    def _over_banner(self, obs: dict) -> Banner | None:
+        a, b = match["points"][me], match["points"][1 - me]
+        score = f"{how} · {i18n.t('battleline.banner.score', a=a, b=b)}"
         if obs["phase"] == "next_game":
-            return self._game_banner(obs)
-        if obs["phase"] != "over":
-            return None
-        match = obs["match"]
-        title, sub, side = self._result_text(match["results"][-1])
-        if match["games"] > 1:
-            winner = obs["winner"]
             title = self._wins(winner)
-            a, b = match["points"][self.me], match["points"][1 - self.me]
-            sub = f"{sub} · {i18n.t('battleline.banner.score', a=a, b=b)}"
-            if a == b:  # the tie-break: games won
-                wins = match["wins"][self.me], match["wins"][1 - self.me]
-                sub = f"{sub} · {i18n.t('battleline.banner.games', a=wins[0], b=wins[1])}"
-            side = None if winner < 0 else winner
-        return Banner(title, sub, side)
+            title = i18n.t("battleline.banner.game_result", n=len(match["results"]), result=title)
+            return Banner(title, score, winner if winner >= 0 else None)
+        if match["games"] == 1:
+            return Banner(self._wins(winner), how, winner if winner >= 0 else None)
+        winner = obs["winner"]
+        if a == b:
+            wins = match["wins"][me], match["wins"][1 - me]
+            score = f"{score} · {i18n.t('battleline.banner.games', a=wins[0], b=wins[1])}"
+        return Banner(self._wins(winner), score, None if winner < 0 else winner)
 
-    def _game_banner(self, obs: dict) -> Banner:
-        """Between the games of a match: the finished game's result, shown until the players
-        deal on (the match scene's "Next game")."""
-        match = obs["match"]
-        title, how, side = self._result_text(match["results"][-1])
-        a, b = match["points"][self.me], match["points"][1 - self.me]
-        return Banner(
-            i18n.t("battleline.banner.game_result", n=len(match["results"]), result=title),
-            f"{how} · {i18n.t('battleline.banner.score', a=a, b=b)}",
-            side,
-        )
-
-    # --- what the viewer may do ---------------------------------------------------------------
     # --- input --------------------------------------------------------------------------------
     def move(self, pos: tuple[int, int]) -> None:
         if self.drag is not None and not self.drag.active:
@@ -640,7 +622,6 @@ class BattleLineBoard(BattleLineDrawing):
             return None
         return self._place_selected(flag)
 
-    # --- hit tests ------------------------------------------------------------------------------
     # --- the kit's keyed layer and click points -----------------------------------------------
     def mover(self, obs: Obs) -> int:
         turn = obs["turn"]
@@ -761,10 +742,13 @@ class BattleLineBoard(BattleLineDrawing):
         return out
 
     @staticmethod
-    def _words(args: dict) -> dict:
+    def _words(args: dict, card: Callable[[int], str] = card_label) -> dict:
+        """The phrase's arguments in words: ``card`` names a card, decks and players by name."""
         words = dict(args)
+        if "player" in args:
+            words["player"] = i18n.t("battleline.player", n=args["player"] + 1)
         if "card" in args:
-            words["card"] = card_label(args["card"])
+            words["card"] = card(args["card"])
         if "deck" in args:
             words["deck"] = i18n.t(f"log.battleline.deck.{args['deck']}")
         return words
@@ -783,41 +767,30 @@ class BattleLineBoard(BattleLineDrawing):
         return icons
 
     def log_text(self, key: str, args: dict) -> str | None:
-        words = dict(args)
-        if "player" in args:
-            words["player"] = i18n.t("battleline.player", n=args["player"] + 1)
-        if "card" in args:
-            card = args["card"]
-            tactic = i18n.t(f"log.battleline.card.{card}") if card >= NUM_TROOPS else ""
-            words["card"] = tactic or card_name(card)
-        if "deck" in args:
-            words["deck"] = i18n.t(f"log.battleline.deck.{args['deck']}")
-        return i18n.t(f"log.battleline.{key}", **words)
+        return i18n.t(f"log.battleline.{key}", **self._words(args, _log_card_name))
 
     def status_text(self) -> str:
         obs = self.obs
         if obs is None:
             return ""
-        phase = obs["phase"]
+        phase, pending = obs["phase"], obs["pending"]
         banner = self._over_banner(obs)
-        if banner is not None and phase == "next_game":
-            return i18n.t("battleline.status.between", result=banner.title)
         if banner is not None:
-            return i18n.t("battleline.status.over", result=banner.title)
-        mover = obs["turn"]
+            key = "battleline.status.between" if phase == "next_game" else "battleline.status.over"
+            return i18n.t(key, result=banner.title)
         if phase in ("first_player", "deal"):
             return i18n.t("battleline.status.dealing")
         if not self._my_decision():
-            if phase == "draw_card":
-                return i18n.t("battleline.status.drawing", name=self.name(mover))
-            return i18n.t("battleline.status.waiting", name=self.name(mover))
-        pending = obs["pending"]["card"]
-        if phase == "play":
-            card = self.selected
-            if card is None:
-                can_troop = any(c < NUM_TROOPS for c in self.legal)
-                key = "play" if can_troop or PASS not in self.legal else "play_or_pass"
-                return i18n.t(f"battleline.status.{key}")
+            key = (
+                "battleline.status.drawing" if phase == "draw_card" else "battleline.status.waiting"
+            )
+            return i18n.t(key, name=self.name(obs["turn"]))
+        card = self.selected
+        if phase == "play" and card is None:
+            can_troop = any(c < NUM_TROOPS for c in self.legal)
+            key = "play" if can_troop or PASS not in self.legal else "play_or_pass"
+            return i18n.t(f"battleline.status.{key}")
+        if card is not None and phase == "play":
             special = {
                 SCOUT: "scout",
                 REDEPLOY: "redeploy",
@@ -829,9 +802,15 @@ class BattleLineBoard(BattleLineDrawing):
             key = "selected_env" if card in ENVIRONMENT else "selected"
             return i18n.t(f"battleline.status.{key}", card=card_label(card))
         if phase == "scout_draw":
-            return i18n.t("battleline.status.scout_draw", n=4 - obs["pending"]["scout_draws_left"])
+            return i18n.t("battleline.status.scout_draw", n=4 - pending["scout_draws_left"])
         if phase == "scout_return":
-            return i18n.t("battleline.status.scout_return", n=obs["pending"]["scout_returns_left"])
+            return i18n.t("battleline.status.scout_return", n=pending["scout_returns_left"])
         if phase in ("flag", "redeploy_to", "traitor_to"):
-            return i18n.t(f"battleline.status.{phase}", card=card_label(pending))
+            return i18n.t(f"battleline.status.{phase}", card=card_label(pending["card"]))
         return i18n.t(f"battleline.status.{phase}")
+
+
+def _log_card_name(card: int) -> str:
+    """A card as the move log's long form names it ("Red 7", a tactics card's log name)."""
+    tactic = i18n.t(f"log.battleline.card.{card}") if card >= NUM_TROOPS else ""
+    return tactic or card_name(card)

@@ -88,39 +88,94 @@ class Drag:
     active: bool = False  # moved far enough (``cards.dragging``)
 
 
-@dataclass
-class Geometry:
-    """Every rectangle and size derived from the board rect (recomputed on resize)."""
+# Heights in card heights (ch) of the parts of the felt, top to bottom.
+OPP_HAND = 0.78
+RIDGE = 0.72
+HAND = 1.3
+LABEL = 0.19
 
-    unit: float
-    felt: pygame.Rect
-    column: pygame.Rect
-    ridge: pygame.Rect  # the flag row across the felt
-    xs: list[float]  # flag column centres
-    pitch: float
-    cw: int  # a card at a flag
-    ch: int
-    step: int  # the visible strip of a covered card
-    label_h: int
-    opp_label_y: int
-    opp_stack_bottom: int  # the bottom of the opponent's first card at each flag
-    my_stack_top: int
-    my_label_y: int
-    flag_size: tuple[int, int]
-    hand_w: int
-    hand_top: int
-    hand_span: int  # the widest the hand fan may be
-    back_w: int
-    back_top: int
-    opp_plate: pygame.Rect
-    opp_discard: pygame.Rect
-    decks: tuple[pygame.Rect, pygame.Rect]  # troop, tactics
-    action: pygame.Rect
-    toggle: pygame.Rect
-    step_panel: pygame.Rect  # the tactics card being resolved (empty when there is no room)
-    my_discard: pygame.Rect
-    my_plate: pygame.Rect
-    mini_w: int  # a card in a discard pile
+
+def pile_label_px(unit: float) -> int:
+    """The size of the DECK and DISCARD labels (never below 9 px, as every board text)."""
+    return max(9, round(1.15 * unit))
+
+
+class Geometry:
+    """Every rectangle and size derived from the board rect (recomputed on resize): the felt with
+    the flag columns on the left; the opponent, decks, buttons and the viewer in a column on the
+    right."""
+
+    def __init__(self, r: pygame.Rect) -> None:
+        self.unit = u = max(4.5, min(r.w / 112, r.h / 74))
+        pad = round(u)
+        col_w = int(min(max(r.w * 0.17, 14 * u), 24 * u))
+        self.column = column = pygame.Rect(r.right - pad - col_w, r.y + pad, col_w, r.h - 2 * pad)
+        self.felt = felt = pygame.Rect(
+            r.x + pad, r.y + pad, column.x - r.x - 2 * pad, r.h - 2 * pad
+        )
+        self.pitch = pitch = (felt.w - pad) / NUM_FLAGS
+        self.xs = [felt.x + pad / 2 + pitch * (i + 0.5) for i in range(NUM_FLAGS)]  # flag centres
+        stack = 1 + 3 * STRIP  # four cards (a Mud flag), each covering all but a strip of the last
+        rows = OPP_HAND + 2 * (LABEL + stack) + RIDGE + HAND
+        ch = min((felt.h - 2.5 * pad) / rows, pitch * 0.84 * 1.4)
+        self.cw = cw = max(16, int(ch / 1.4))  # a card at a flag
+        self.ch = ch = card_height(cw)
+        self.step = step = round(ch * STRIP)  # the visible strip of a covered card
+        self.label_h = label_h = max(round(ch * LABEL), 12)
+        stack_h = ch + 3 * step
+        self.hand_w = min(round(cw * 1.22), round((felt.w - 2 * pad) / 5.5))
+        self.hand_span = felt.w - 2 * pad  # the widest the hand fan may be
+        self.back_w = round(cw * 0.74)
+        hand_h = self.hand_h * 1.12  # the fan's arc and tilt need a little more
+        used = self.back_h * 1.08 + 2 * (label_h + stack_h) + ch * RIDGE + hand_h
+        gap = max(0.0, felt.h - pad - used) / 6
+        y = felt.y + pad / 2
+        self.back_top = round(y)
+        y += self.back_h * 1.08 + gap
+        self.opp_label_y = round(y + label_h / 2)
+        y += label_h + gap * 0.4
+        self.opp_stack_bottom = round(y + stack_h)  # the bottom of the first card at each flag
+        y += stack_h + gap * 0.6
+        self.ridge = ridge = pygame.Rect(felt.x, round(y), felt.w, round(ch * RIDGE + gap * 1.2))
+        y = ridge.bottom + gap * 0.6
+        self.my_stack_top = round(y)
+        y += stack_h + gap * 0.4
+        self.my_label_y = round(y + label_h / 2)
+        self.hand_top = round(y + label_h + gap * 0.8)
+        fh = round(ch * RIDGE * 0.95)
+        self.flag_size = (round(fh * 0.9), fh)
+        self._column(column, u, cw)
+
+    def _column(self, column: pygame.Rect, u: float, cw: int) -> None:
+        """The side column: plates, discard piles, decks, the buttons and the tactics card being
+        resolved (``step_panel``, empty when there is no room)."""
+        ip = max(4, round(0.8 * u))
+        x, inner_w = column.x + ip, column.w - 2 * ip
+        plate_h = round(max(5.2 * u, 30))
+        lh = max(12, round(1.8 * u), round(1.6 * pile_label_px(u)))  # DISCARD: M+ lines ~1.5 em
+        self.mini_w = min(round(inner_w / 2.4), round(cw * 0.8))  # a card in a discard pile
+        discard_h = lh + card_height(self.mini_w)
+        self.opp_plate = pygame.Rect(x, column.y + ip, inner_w, plate_h)
+        self.opp_discard = pygame.Rect(x, self.opp_plate.bottom + ip, inner_w, discard_h)
+        self.my_plate = pygame.Rect(x, column.bottom - ip - plate_h, inner_w, plate_h)
+        self.my_discard = pygame.Rect(x, self.my_plate.top - ip - discard_h, inner_w, discard_h)
+        bh = round(max(3.4 * u, 20))
+        th = round(bh * 0.8)
+        kw = min((inner_w - ip) // 2, cw)
+        kh = card_height(kw)
+        block = lh + kh + round(kw * 0.1) + ip + bh + ip // 2 + th
+        free_top, free_bottom = self.opp_discard.bottom + ip, self.my_discard.top - ip
+        deck_y = round(self.ridge.centery - (lh + kh) / 2)
+        deck_y = max(free_top, min(deck_y, free_bottom - block))
+        gap_x = (inner_w - 2 * kw) // 3
+        self.decks = (  # troop, tactics
+            pygame.Rect(x + gap_x, deck_y + lh, kw, kh),
+            pygame.Rect(x + 2 * gap_x + kw, deck_y + lh, kw, kh),
+        )
+        self.action = pygame.Rect(x, self.decks[0].bottom + round(kw * 0.1) + ip, inner_w, bh)
+        self.toggle = pygame.Rect(x, self.action.bottom + ip // 2, inner_w, th)
+        step_h = deck_y - ip - free_top
+        self.step_panel = pygame.Rect(x, free_top, inner_w, step_h if step_h > 3 * lh else 0)
 
     @property
     def hand_h(self) -> int:
@@ -137,119 +192,6 @@ class Geometry:
     @property
     def field_bottom(self) -> int:
         return self.my_label_y + self.label_h // 2
-
-
-# Heights in card heights (ch) of the parts of the felt, top to bottom.
-OPP_HAND = 0.78
-RIDGE = 0.72
-HAND = 1.3
-LABEL = 0.19
-
-
-def pile_label_px(unit: float) -> int:
-    """The size of the DECK and DISCARD labels (never below 9 px, as every board text)."""
-    return max(9, round(1.15 * unit))
-
-
-def compute_geometry(r: pygame.Rect) -> Geometry:
-    """The felt with the flag columns on the left; the opponent, decks, buttons and the viewer
-    in a column on the right."""
-    u = max(4.5, min(r.w / 112, r.h / 74))
-    pad = round(u)
-    col_w = int(min(max(r.w * 0.17, 14 * u), 24 * u))
-    column = pygame.Rect(r.right - pad - col_w, r.y + pad, col_w, r.h - 2 * pad)
-    felt = pygame.Rect(r.x + pad, r.y + pad, column.x - r.x - 2 * pad, r.h - 2 * pad)
-    pitch = (felt.w - pad) / NUM_FLAGS
-    xs = [felt.x + pad / 2 + pitch * (i + 0.5) for i in range(NUM_FLAGS)]
-    stack = 1 + 3 * STRIP  # four cards (a Mud flag), each covering all but a strip of the last
-    rows = OPP_HAND + 2 * (LABEL + stack) + RIDGE + HAND
-    ch = min((felt.h - 2.5 * pad) / rows, pitch * 0.84 * 1.4)
-    cw = max(16, int(ch / 1.4))
-    ch = card_height(cw)
-    step = round(ch * STRIP)
-    label_h = max(round(ch * LABEL), 12)
-    stack_h = ch + 3 * step
-    hand_w = min(round(cw * 1.22), round((felt.w - 2 * pad) / 5.5))
-    back_w = round(cw * 0.74)
-    hand_h = card_height(hand_w) * 1.12  # the fan's arc and tilt need a little more
-    used = card_height(back_w) * 1.08 + 2 * (label_h + stack_h) + ch * RIDGE + hand_h
-    spare = max(0.0, felt.h - pad - used)
-    gap = spare / 6
-    y = felt.y + pad / 2
-    back_top = round(y)
-    y += card_height(back_w) * 1.08 + gap
-    opp_label_y = round(y + label_h / 2)
-    y += label_h + gap * 0.4
-    opp_stack_bottom = round(y + stack_h)
-    y += stack_h + gap * 0.6
-    ridge = pygame.Rect(felt.x, round(y), felt.w, round(ch * RIDGE + gap * 1.2))
-    y = ridge.bottom + gap * 0.6
-    my_stack_top = round(y)
-    y += stack_h + gap * 0.4
-    my_label_y = round(y + label_h / 2)
-    y += label_h + gap * 0.8
-    hand_top = round(y)
-    fh = round(ch * RIDGE * 0.95)
-    # the side column
-    ip = max(4, round(0.8 * u))
-    inner_w = col_w - 2 * ip
-    plate_h = round(max(5.2 * u, 30))
-    lh = max(12, round(1.8 * u), round(1.6 * pile_label_px(u)))  # DISCARD: M+ lines are ~1.5 em
-    mini_w = min(round(inner_w / 2.4), round(cw * 0.8))
-    discard_h = lh + card_height(mini_w)
-    opp_plate = pygame.Rect(column.x + ip, column.y + ip, inner_w, plate_h)
-    opp_discard = pygame.Rect(column.x + ip, opp_plate.bottom + ip, inner_w, discard_h)
-    my_plate = pygame.Rect(column.x + ip, column.bottom - ip - plate_h, inner_w, plate_h)
-    my_discard = pygame.Rect(column.x + ip, my_plate.top - ip - discard_h, inner_w, discard_h)
-    bh = round(max(3.4 * u, 20))
-    th = round(bh * 0.8)
-    kw = min((inner_w - ip) // 2, cw)
-    kh = card_height(kw)
-    block = lh + kh + round(kw * 0.1) + ip + bh + ip // 2 + th
-    free_top, free_bottom = opp_discard.bottom + ip, my_discard.top - ip
-    deck_y = round(ridge.centery - (lh + kh) / 2)
-    deck_y = max(free_top, min(deck_y, free_bottom - block))
-    gap_x = (inner_w - 2 * kw) // 3
-    decks = (
-        pygame.Rect(column.x + ip + gap_x, deck_y + lh, kw, kh),
-        pygame.Rect(column.x + ip + 2 * gap_x + kw, deck_y + lh, kw, kh),
-    )
-    action = pygame.Rect(column.x + ip, decks[0].bottom + round(kw * 0.1) + ip, inner_w, bh)
-    toggle = pygame.Rect(column.x + ip, action.bottom + ip // 2, inner_w, th)
-    step_top = opp_discard.bottom + ip
-    step_h = deck_y - ip - step_top
-    step_panel = pygame.Rect(column.x + ip, step_top, inner_w, step_h if step_h > 3 * lh else 0)
-    return Geometry(
-        unit=u,
-        felt=felt,
-        column=column,
-        ridge=ridge,
-        xs=xs,
-        pitch=pitch,
-        cw=cw,
-        ch=ch,
-        step=step,
-        label_h=label_h,
-        opp_label_y=opp_label_y,
-        opp_stack_bottom=opp_stack_bottom,
-        my_stack_top=my_stack_top,
-        my_label_y=my_label_y,
-        flag_size=(round(fh * 0.9), fh),
-        hand_w=hand_w,
-        hand_top=hand_top,
-        hand_span=felt.w - 2 * pad,
-        back_w=back_w,
-        back_top=back_top,
-        opp_plate=opp_plate,
-        opp_discard=opp_discard,
-        decks=decks,
-        action=action,
-        toggle=toggle,
-        step_panel=step_panel,
-        my_discard=my_discard,
-        my_plate=my_plate,
-        mini_w=mini_w,
-    )
 
 
 FAN_DEGREES = 2.4  # tilt between neighbouring cards of the viewer's hand
@@ -275,7 +217,7 @@ class BattleLineView(Board):
         self._shown: tuple[int, int] | None = None  # (viewer, game) the sprites were built for
         self._same_game = False  # whether the observation shown is of the game shown before
         self._anon = 0
-        self.geo = compute_geometry(self.rect)
+        self.geo = Geometry(self.rect)
 
     @property
     def sprites(self) -> dict[Hashable, CardSprite]:

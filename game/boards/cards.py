@@ -54,17 +54,25 @@ def fan_offsets(n: int, width: float, span: float, spacing: float) -> list[float
 
 
 def arc_fan(
-    n: int, centre: tuple[float, float], width: float, span: float, spacing: float,
-    dip: float, tilt: float,
-) -> list[Place]:  # fmt: skip
+    n: int,
+    centre: tuple[float, float],
+    width: float,
+    span: float,
+    spacing: float,
+    dip: float,
+    tilt: float,
+) -> list[Place]:
     """A hand held in an arc: ``fan_offsets`` round ``centre``, the ends ``dip`` pixels lower
     (negative: higher) and each card turned ``tilt`` degrees more than its right neighbour."""
     mid = (n - 1) / 2
     return [
-        (centre[0] + dx, centre[1] + (((i - mid) / mid) ** 2 if mid else 0.0) * dip,
-         (mid - i) * tilt)
+        (
+            centre[0] + dx,
+            centre[1] + (((i - mid) / mid) ** 2 if mid else 0.0) * dip,
+            (mid - i) * tilt,
+        )
         for i, dx in enumerate(fan_offsets(n, width, span, spacing))
-    ]  # fmt: skip
+    ]
 
 
 def dragging(start: tuple[int, int], pos: tuple[int, int], threshold: float = DRAG_START) -> bool:
@@ -152,9 +160,14 @@ class CardArt(Art):
         )
 
     def blit_card(
-        self, surface: pygame.Surface, sprite: Sprite, front: tuple[Hashable, pygame.Surface],
-        back: tuple[Hashable, pygame.Surface], lift: float = 0.0, shadow: bool = False,
-    ) -> None:  # fmt: skip
+        self,
+        surface: pygame.Surface,
+        sprite: Sprite,
+        front: tuple[Hashable, pygame.Surface],
+        back: tuple[Hashable, pygame.Surface],
+        lift: float = 0.0,
+        shadow: bool = False,
+    ) -> None:
         """Draw a card sprite ``lift`` pixels above its place: its shadow (when ``shadow`` or in
         flight, further below the higher it is), then ``front`` or ``back`` (each a picture and
         its cache name) from the cache of turned pictures at rest, or turning over in a flip."""
