@@ -37,7 +37,8 @@ from game.boards.battleline_layout import (
     card_sprite,
 )
 from game.boards.battleline_summary import battleline_summary
-from game.boards.cards import dragging
+from game.boards.cards import Tilted, dragging
+from game.boards.layer import Sprite
 from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.battleline import knowledge
@@ -224,10 +225,26 @@ class BattleLineBoard(BattleLineDrawing):
         return 1.0 if owner == self.me else -1.0
 
     def _fly(
-        self, sprite: CardSprite, place: Place, duration: float, delay: float = 0.0, **how: Any
+        self, sprite: Sprite, place: Place, duration: float, delay: float = 0.0, **how: Any
     ) -> None:
         """Fly a card to a place on the kit's layer (``how``: face, easing, drop, on_finish)."""
         self.layer.fly(sprite, place.spot, duration, delay, angle=place.angle, z=place.z, **how)
+
+    def _from_deck(
+        self, sprite: Sprite, place: Place, t: float, dealing: bool, **how: Any
+    ) -> float:
+        """Fly a card dealt or drawn from its deck; the next one leaves soon after."""
+        duration = T_DEAL if dealing else T_DRAW
+        self._fly(sprite, place, duration, t, **how)
+        self.tweens.sound(t, "flip")
+        return t + (duration * 0.8 if dealing else duration * 0.3)
+
+    def _to_deck(self, sprite: CardSprite, t: float) -> float:
+        """Fly a card back onto its deck (Scout), turning face down, and off the layer."""
+        place = Place(*self.deck_center(sprite.deck), self.geo.decks[sprite.deck].w, 0.0, sprite.z)
+        self._fly(sprite, place, T_DRAW, t, face=0.0, drop=True)
+        self.tweens.sound(t, "flip")
+        return t + T_DRAW * 0.5
 
     def animate_change(self, prev: dict, obs: dict) -> None:
         me = self.me
@@ -267,17 +284,11 @@ class BattleLineBoard(BattleLineDrawing):
             if owner < 0:
                 pennant.offset = 0.0
                 continue
-            pennant.burst = 0.0
+            pennant.burst, offset = 0.0, self._flag_offset(owner)
+            done = partial(setattr, pennant, "burst", 0.0)
+            self.tweens.animate(pennant, T_CLAIM, "out_back", delay=t, offset=offset)
             self.tweens.animate(
-                pennant, T_CLAIM, "out_back", delay=t, offset=self._flag_offset(owner)
-            )
-            self.tweens.animate(
-                pennant,
-                T_CLAIM * 1.3,
-                "out_quad",
-                delay=t,
-                burst=1.0,
-                on_finish=partial(setattr, pennant, "burst", 0.0),
+                pennant, T_CLAIM * 1.3, "out_quad", delay=t, on_finish=done, burst=1.0
             )
             self.tweens.sound(t + T_CLAIM * 0.4, "knock")
             t += T_CLAIM * 0.5
@@ -292,7 +303,7 @@ class BattleLineBoard(BattleLineDrawing):
         place: Place,
         obs: dict,
         leaving: dict[int, list[int]],
-        prev_opp_places: list[tuple[float, float, float]],
+        prev_opp_places: list[Tilted],
         dealing: bool,
         t: float,
     ) -> float:
@@ -306,10 +317,7 @@ class BattleLineBoard(BattleLineDrawing):
             x, y = self.deck_center(deck)
             sprite = card_sprite(card, card, deck, x, y, g.decks[deck].w, face=0.0, z=place.z)
             self.layer.add(sprite)
-            duration = T_DEAL if dealing else T_DRAW
-            self._fly(sprite, place, duration, t, face=1.0, easing="out_quad")
-            self.tweens.sound(t, "flip")
-            return t + (duration * 0.8 if dealing else duration * 0.3)
+            return self._from_deck(sprite, place, t, dealing, face=1.0, easing="out_quad")
         # from the opponent's hand: start where one of its backs was
         slots = leaving[deck]
         x, y, angle = prev_opp_places[slots.pop(0)] if slots else (*self.opp_focus(), 0.0)
@@ -375,71 +383,50 @@ class BattleLineBoard(BattleLineDrawing):
                 self._fly(sprite, self.env_place(flag, sprite.card), T_PLAY, t, drop=True)
                 self.tweens.sound(t + T_PLAY, "place")
                 return t + T_PLAY
-        self._fly(sprite, self._on_deck(sprite.deck, sprite.z), T_DRAW, t, face=0.0, drop=True)
-        self.tweens.sound(t, "flip")
-        return t + T_DRAW * 0.5
-
-    def _on_deck(self, deck: int, z: int) -> Place:
-        return Place(*self.deck_center(deck), self.geo.decks[deck].w, 0.0, z)
+        return self._to_deck(sprite, t)
 
     def _opponent_backs(
         self,
         prev: dict,
         obs: dict,
         leaving: dict[int, list[int]],
-        prev_opp_places: list[tuple[float, float, float]],
+        prev_places: list[Tilted],
         t: float,
     ) -> float:
-        """Backs flying into the opponent's hand (deal, draw) or out of it to a deck (Scout)."""
-        opp = 1 - self.me
+        """Backs flying into the opponent's hand (deal, draw) or out of it to a deck (Scout); the
+        hand draws its backs itself, so each leaves the layer on landing."""
+        opp, g = 1 - self.me, self.geo
         order = self._opp_order(obs)
         places = self.opp_places(len(order))
         dealing = prev["phase"] == "deal" or obs["phase"] == "deal"
         for deck, key in ((TROOP_DECK, "troops"), (TACTICS_DECK, "tactics")):
-            known_before = sum(1 for c in prev["hands"][opp]["known"] if deck_of(c) == deck)
-            known_now = sum(1 for c in obs["hands"][opp]["known"] if deck_of(c) == deck)
-            before = prev["hands"][opp][key] - known_before
-            now = obs["hands"][opp][key] - known_now
-            if now > before:
-                backs = [
-                    i for i, c in enumerate(order) if c is None and self._order_deck(obs, i) == deck
-                ]
-                for n in range(now - before):
-                    x, y, a = places[backs[-1 - n]] if backs else (*self.opp_focus(), 0.0)
-                    t = self._back_to_hand(deck, (x, y, a), t, dealing)
+            before, now = (
+                h["hands"][opp][key] - sum(deck_of(c) == deck for c in h["hands"][opp]["known"])
+                for h in (prev, obs)
+            )
+            backs = [
+                i for i, c in enumerate(order) if c is None and self._order_deck(obs, i) == deck
+            ]
+            for n in range(now - before):
+                x, y, a = places[backs[-1 - n]] if backs else (*self.opp_focus(), 0.0)
+                sprite = self._back(deck, (*self.deck_center(deck), 0.0), g.decks[deck].w)
+                self.incoming[deck] += 1
+                landed = partial(self._landed, deck)
+                place = Place(x, y, g.back_w, a, 0)
+                t = self._from_deck(sprite, place, t, dealing, drop=True, on_finish=landed)
             for i in leaving[deck][: max(0, before - now)]:
-                t = self._back_to_deck(deck, prev_opp_places[i], t)
+                t = self._to_deck(self._back(deck, prev_places[i], g.back_w), t)
         return t
 
-    def _back(self, deck: int, x: float, y: float, w: float, angle: float) -> CardSprite:
-        """A back in flight into or out of the opponent's hand (it leaves the layer on landing:
-        the hand draws its backs itself)."""
+    def _back(self, deck: int, at: Tilted, w: float) -> CardSprite:
+        """An anonymous back in flight at ``at`` (centre and tilt)."""
         self._anon += 1
-        key = ("back", self._anon)
-        sprite = card_sprite(key, None, deck, x, y, w, angle=angle, face=0.0, z=Z_MOVING)
+        sprite = card_sprite(("back", self._anon), None, deck, at[0], at[1], w, angle=at[2])
+        sprite.face, sprite.z = 0.0, Z_MOVING
         return cast(CardSprite, self.layer.add(sprite))
 
-    def _back_to_hand(
-        self, deck: int, target: tuple[float, float, float], t: float, dealing: bool
-    ) -> float:
-        g = self.geo
-        sprite = self._back(deck, *self.deck_center(deck), g.decks[deck].w, 0.0)
-        self.incoming[deck] += 1
-
-        def land() -> None:
-            self.incoming[deck] -= 1
-
-        duration = T_DEAL if dealing else T_DRAW
-        place = Place(target[0], target[1], g.back_w, target[2], 0)
-        self._fly(sprite, place, duration, t, drop=True, on_finish=land)
-        self.tweens.sound(t, "flip")
-        return t + (duration * 0.8 if dealing else duration * 0.3)
-
-    def _back_to_deck(self, deck: int, start: tuple[float, float, float], t: float) -> float:
-        sprite = self._back(deck, start[0], start[1], self.geo.back_w, start[2])
-        self._fly(sprite, self._on_deck(deck, Z_MOVING), T_DRAW, t, drop=True)
-        self.tweens.sound(t, "flip")
-        return t + T_DRAW * 0.5
+    def _landed(self, deck: int) -> None:
+        self.incoming[deck] -= 1
 
     # --- banners ------------------------------------------------------------------------------
     def _wins(self, winner: int) -> str:
@@ -501,31 +488,25 @@ class BattleLineBoard(BattleLineDrawing):
         return True
 
     def click(self, pos: tuple[int, int]) -> Decision:
-        if self._toggle_auto_claim(pos):
+        if self._toggle_auto_claim(pos) or not self._my_decision():
             return None
-        g = self.geo
-        if not self._my_decision():
-            return None
-        button = self._action_button()
+        g, phase, button = self.geo, self.phase, self._action_button()
         if button is not None and g.action.collidepoint(pos):
             return button[0]
-        phase = self.phase
         if phase == "play":
             return self._click_play(pos)
         if phase in ("scout_draw", "draw"):
             deck = self._deck_at(pos)
-            if deck is not None:
-                return draw_action(deck)
-            return self.refuse("battleline.feedback.pick_deck")
+            return (
+                self.refuse("battleline.feedback.pick_deck") if deck is None else draw_action(deck)
+            )
         if phase == "scout_return":
             card = self._hand_card_at(pos)
             return card if card is not None else self.refuse("battleline.feedback.pick_card")
         if phase in ("redeploy_from", "deserter", "traitor_from"):
             card = self._table_card_at(pos)
-            if card is not None:
-                return card
             key = "own_card" if phase == "redeploy_from" else "opposing_card"
-            return self.refuse(f"battleline.feedback.{key}")
+            return card if card is not None else self.refuse(f"battleline.feedback.{key}")
         if phase == "redeploy_to" and g.my_discard.collidepoint(pos):
             return DISCARD
         if phase in ("flag", "redeploy_to", "traitor_to"):
@@ -553,21 +534,15 @@ class BattleLineBoard(BattleLineDrawing):
         selected = self.selected
         if selected is None:
             flag = self._flag_at(pos)
-            mine = self.obs["flags"][flag]["claim"] if flag is not None else None
-            if (
-                flag is not None
-                and mine is not None
-                and self._flag_token_rect(flag).collidepoint(pos)
-            ):
+            on_token = flag is not None and self._flag_token_rect(flag).collidepoint(pos)
+            if flag is not None and on_token and self.obs["flags"][flag]["claim"] is not None:
                 return claim_action(flag)  # the engine explains when claims may be made
             if flag is not None or self._deck_at(pos) is not None:
                 return self.refuse("battleline.feedback.pick_card")
             return None
         if selected == SCOUT:
             deck = self._deck_at(pos)
-            if deck is None:
-                return self._deselect(pos)
-            return self._play(SCOUT, draw_action(deck))
+            return self._deselect(pos) if deck is None else self._play(SCOUT, draw_action(deck))
         if selected in (REDEPLOY, DESERTER, TRAITOR):
             return self._click_guile_target(selected, pos)
         flag = self._flag_at(pos)

@@ -78,19 +78,13 @@ def category(card: int) -> str:
 def shield_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """A heater shield of half-width ``r`` centred on a point."""
     top, bottom = cy - r * 0.95, cy + r * 1.1
-    pts = [(cx - r, top), (cx + r, top)]
-    for i in range(1, 10):  # the curved sides meeting at the point
+    side = []  # the curved right side down to the point, mirrored for the left
+    for i in range(1, 10):
         t = i / 10
-        x = r * (1 - t**1.6)
-        y = top + r * 0.9 + (bottom - top - r * 0.9) * t
-        pts.append((cx + x, y))
-    pts.append((cx, bottom))
-    for i in range(9, 0, -1):
-        t = i / 10
-        x = r * (1 - t**1.6)
-        y = top + r * 0.9 + (bottom - top - r * 0.9) * t
-        pts.append((cx - x, y))
-    return pts
+        side.append((r * (1 - t**1.6), top + r * 0.9 + (bottom - top - r * 0.9) * t))
+    right = [(cx + x, y) for x, y in side]
+    left = [(cx - x, y) for x, y in reversed(side)]
+    return [(cx - r, top), (cx + r, top), *right, (cx, bottom), *left]
 
 
 class BattleLineArt(CardArt):

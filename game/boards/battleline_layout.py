@@ -328,20 +328,18 @@ class BattleLineView(Board):
         """Where a card taken by Redeploy or Traitor (or played, after a reload) waits for its
         flag: the free right end of that side's hand row."""
         g = self.geo
+        x = g.felt.right - g.pitch * 0.95
         if side == self.me:
-            x = g.felt.right - g.pitch * 0.95
             return Place(x, g.hand_top + g.hand_h * 0.45, g.hand_w, 0.0, 600)
         w = round(g.back_w * 1.1)
-        return Place(g.felt.right - g.pitch * 0.95, g.back_top + card_height(w) / 2, w, 0.0, 600)
+        return Place(x, g.back_top + card_height(w) / 2, w, 0.0, 600)
 
     def top_card_rect(self, deck: int) -> pygame.Rect:
         """Where the card the viewer put back on ``deck`` with Scout shows: small, over the
         deck's lower left (clear of the deck's name above it and its count at the right)."""
-        deck_rect = self.geo.decks[deck]
-        w = round(deck_rect.w * 0.62)
-        return pygame.Rect(
-            deck_rect.x - deck_rect.w // 6, deck_rect.y + deck_rect.h // 4, w, card_height(w)
-        )
+        pile = self.geo.decks[deck]
+        w = round(pile.w * 0.62)
+        return pygame.Rect(pile.x - pile.w // 6, pile.y + pile.h // 4, w, card_height(w))
 
     def deck_center(self, deck: int) -> tuple[float, float]:
         return self.geo.decks[deck].center
@@ -350,34 +348,30 @@ class BattleLineView(Board):
         """The opponent's hand as shown: each entry a known card id or None for a back; troop
         cards first, then tactics (only the counts and known cards are visible)."""
         hand = obs["hands"][1 - self.me]
-        known = hand["known"]
-        troops = [c for c in known if c < NUM_TROOPS]
-        tactics = [c for c in known if c >= NUM_TROOPS]
-        return (
-            [None] * (hand["troops"] - len(troops))
-            + troops
-            + [None] * (hand["tactics"] - len(tactics))
-            + tactics
-        )
+        troops = [c for c in hand["known"] if c < NUM_TROOPS]
+        tactics = [c for c in hand["known"] if c >= NUM_TROOPS]
+        backs = hand["troops"] - len(troops), hand["tactics"] - len(tactics)
+        return [None] * backs[0] + troops + [None] * backs[1] + tactics
 
     def _places(self, obs: dict) -> dict[int, Place]:
-        g = self.geo
-        me = self.me
+        """Where each card the viewer can see rests, in drawing order ``z``: the viewer's hand,
+        the opponent's known cards among its backs, the flags' stacks, the discard piles, and a
+        card waiting for its flag."""
+        g, me = self.geo, self.me
         places: dict[int, Place] = {}
-        hand = obs["hands"][me]["cards"] or []
-        for i, (card, (x, y, a)) in enumerate(zip(hand, self.hand_places(len(hand)), strict=True)):
-            places[card] = Place(x, y, g.hand_w, a, 400 + i)
-        order = self._opp_order(obs)
-        for i, (card, (x, y, a)) in enumerate(zip(order, self.opp_places(len(order)), strict=True)):
-            if card is not None:
-                places[card] = Place(x, y, g.back_w, a, 300 + i)
-        for f, flag in enumerate(obs["flags"]):
-            for side in (0, 1):
-                cards = flag["cards"][side]
-                for j, card in enumerate(cards):
-                    rect = self.slot_rect(f, side, j)
-                    z = 200 + (j if side == me else 10 - j)
-                    places[card] = Place(rect.centerx, rect.centery, g.cw, 0.0, z)
+        hand, order = obs["hands"][me]["cards"] or [], self._opp_order(obs)
+        fans = (
+            (hand, self.hand_places(len(hand)), g.hand_w, 400),
+            (order, self.opp_places(len(order)), g.back_w, 300),
+        )
+        for cards, spots, w, z in fans:
+            for i, (card, (x, y, a)) in enumerate(zip(cards, spots, strict=True)):
+                if card is not None:
+                    places[card] = Place(x, y, w, a, z + i)
+        for f, side, cards in self._stacks(obs):
+            for j, card in enumerate(cards):
+                z = 200 + (j if side == me else 10 - j)
+                places[card] = Place(*self.slot_rect(f, side, j).center, g.cw, 0.0, z)
         for side in (0, 1):
             pile = obs["discards"][side]
             for j, (card, (x, y)) in enumerate(
@@ -408,12 +402,15 @@ class BattleLineView(Board):
         return ("flag", self._side_of(obs, card))
 
     @staticmethod
-    def _side_of(obs: dict, card: object) -> tuple[int, int] | None:
-        for f, flag in enumerate(obs["flags"]):
-            for side in (0, 1):
-                if card in flag["cards"][side]:
-                    return f, side
-        return None
+    def _stacks(obs: dict) -> list[tuple[int, int, list[int]]]:
+        """Each flag's two sides: (flag, side, its cards from the flag outwards)."""
+        return [
+            (f, side, flag["cards"][side]) for f, flag in enumerate(obs["flags"]) for side in (0, 1)
+        ]
+
+    @classmethod
+    def _side_of(cls, obs: dict, card: object) -> tuple[int, int] | None:
+        return next(((f, side) for f, side, cards in cls._stacks(obs) if card in cards), None)
 
     @property
     def phase(self) -> str:

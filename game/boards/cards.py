@@ -29,7 +29,7 @@ from game.ui.draw import (
 
 CARD_ASPECT = 1.4  # height / width of a playing card
 DRAG_START = 6  # pixels a press must travel before it is a drag rather than a click
-Place = tuple[float, float, float]  # a card's centre x, y and tilt in degrees
+Tilted = tuple[float, float, float]  # a card's centre x, y and tilt in degrees
 K = TypeVar("K", bound=Hashable)
 
 
@@ -61,7 +61,7 @@ def arc_fan(
     spacing: float,
     dip: float,
     tilt: float,
-) -> list[Place]:
+) -> list[Tilted]:
     """A hand held in an arc: ``fan_offsets`` round ``centre``, the ends ``dip`` pixels lower
     (negative: higher) and each card turned ``tilt`` degrees more than its right neighbour."""
     mid = (n - 1) / 2
