@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -26,6 +28,18 @@ def test_a_fan_is_centred_and_squeezed_to_its_span() -> None:
     squeezed = fan_offsets(6, 50, 150, 40)
     assert squeezed[-1] - squeezed[0] + 50 == pytest.approx(150)  # exactly the span
     assert sum(squeezed) == pytest.approx(0.0)
+    whole = fan_offsets(4, 50, 161, 40, whole=True)  # squeezed by whole pixels: 37, not 37.67
+    assert [b - a for a, b in itertools.pairwise(whole)] == [37.0, 37.0, 37.0]
+
+
+def test_frontline_lays_its_hand_out_with_the_kits_fan() -> None:
+    from game.boards.frontline_layout import fan
+
+    area = pygame.Rect(10, 0, 300, 100)
+    assert [r.x for r in fan(area, 3, 60, 84)] == [65, 130, 195]  # side by side, centred
+    squeezed = fan(area, 8, 60, 84)
+    assert squeezed[0].x == 11 and squeezed[-1].right == 309  # whole steps: 1 px spare each side
+    assert {b.x - a.x for a, b in itertools.pairwise(squeezed)} == {34}
 
 
 def test_an_arc_fan_dips_at_the_ends_and_tilts_each_card() -> None:

@@ -379,9 +379,7 @@ class BattleLineArt(CardArt):
         radius = max(6, felt.h // 40)
         shadow = pygame.Surface(size, pygame.SRCALPHA)
         for i in range(10, 0, -2):
-            pygame.draw.rect(
-                shadow, (0, 0, 0, 16), felt.inflate(i, i).move(0, 3), border_radius=radius + i
-            )
+            pygame.draw.rect(shadow, (0, 0, 0, 16), felt.inflate(i, i).move(0, 3), 0, radius + i)
         surf.blit(shadow, (0, 0))
         cloth = gradient(felt.size, lighter(p["felt"], 0.05), darker(p["felt"], 0.12))
         # faint cloth texture and a vignette towards the edges
@@ -391,13 +389,11 @@ class BattleLineArt(CardArt):
         cloth.blit(tex, (0, 0))
         band = ridge.move(-felt.x, -felt.y)
         pygame.draw.rect(cloth, p["ridge"], band)
-        for y, k in ((band.top, 0.3), (band.bottom - 1, 0.3)):
-            pygame.draw.line(cloth, lighter(p["ridge"], k), (0, y), (felt.w, y), 1)
-        dash = max(6, felt.w // 120)
+        for y in (band.top, band.bottom - 1):
+            pygame.draw.line(cloth, lighter(p["ridge"], 0.3), (0, y), (felt.w, y), 1)
+        dash, y = max(6, felt.w // 120), band.centery
         for x in range(0, felt.w, 2 * dash):
-            pygame.draw.line(
-                cloth, darker(p["ridge"], 0.18), (x, band.centery), (x + dash, band.centery), 1
-            )
+            pygame.draw.line(cloth, darker(p["ridge"], 0.18), (x, y), (x + dash, y), 1)
         vignette = pygame.Surface((32, 20), pygame.SRCALPHA)
         for y in range(20):
             for x in range(32):

@@ -4,7 +4,7 @@ the places an observation gives them."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -419,28 +419,22 @@ class BattleLineView(Board):
     def _my_decision(self) -> bool:
         return bool(self.legal) and bool(self.obs)
 
+    def _open_flags(self, free: Callable[[dict], bool]) -> list[int]:
+        return [
+            f for f, flag in enumerate(self.obs["flags"]) if flag["claimed_by"] < 0 and free(flag)
+        ]
+
     def _free_flags(self) -> list[int]:
         """Open flags with a free slot on the viewer's side (where a troop or morale card goes)."""
-        me = self.me
-        return [
-            f
-            for f, flag in enumerate(self.obs["flags"])
-            if flag["claimed_by"] < 0 and len(flag["cards"][me]) < flag["slots"]
-        ]
+        return self._open_flags(lambda flag: len(flag["cards"][self.me]) < flag["slots"])
 
     def _local_targets(self, card: int) -> list[int]:
         """The flags a selected card can go to, from the observation (the engine has the final
-        word: a refused target is explained by it)."""
+        word: a refused target is explained by it): Fog and Mud where none lies yet."""
         if card in ENVIRONMENT:
             key = "fog" if card == FOG else "mud"
-            return [
-                f
-                for f, flag in enumerate(self.obs["flags"])
-                if flag["claimed_by"] < 0 and flag[key] < 0
-            ]
-        if card in GUILE:
-            return []
-        return self._free_flags()
+            return self._open_flags(lambda flag: flag[key] < 0)
+        return [] if card in GUILE else self._free_flags()
 
     def _target_flags(self) -> list[int]:
         """The flags glowing as targets now."""
@@ -461,10 +455,10 @@ class BattleLineView(Board):
         return []
 
     def _takeable(self, tactic: int) -> list[int]:
-        me = self.me
-        side = me if tactic == REDEPLOY else 1 - me
+        """The cards ``tactic`` (Redeploy, Deserter, Traitor) may take, at open flags."""
+        side = self.me if tactic == REDEPLOY else 1 - self.me
         cards = [
-            c for flag in self.obs["flags"] if flag["claimed_by"] < 0 for c in flag["cards"][side]
+            c for f in self._open_flags(lambda _: True) for c in self.obs["flags"][f]["cards"][side]
         ]
         return [c for c in cards if c < NUM_TROOPS] if tactic == TRAITOR else cards
 
@@ -486,15 +480,13 @@ class BattleLineView(Board):
 
     def _action_button(self) -> tuple[int, str] | None:
         """The column's button for the moment: Pass, Done claiming, or Redeploy's discard."""
-        if not self._my_decision():
-            return None
-        if PASS in self.legal:
-            return PASS, i18n.t("battleline.button.pass")
-        if DONE in self.legal:
-            return DONE, i18n.t("battleline.button.done")
-        if DISCARD in self.legal:
-            return DISCARD, i18n.t("battleline.button.discard")
-        return None
+        buttons = (
+            (PASS, "battleline.button.pass"),
+            (DONE, "battleline.button.done"),
+            (DISCARD, "battleline.button.discard"),
+        )
+        legal = self.legal if self._my_decision() else []
+        return next(((a, i18n.t(key)) for a, key in buttons if a in legal), None)
 
     def _sprite_rect(self, sprite: CardSprite) -> pygame.Rect:
         return card_rect(sprite.x, sprite.y, sprite.w)
@@ -503,10 +495,12 @@ class BattleLineView(Board):
         """The topmost card of the viewer's hand under ``pos`` (lifted cards as drawn)."""
         hand = (self.obs["hands"][self.me]["cards"] or []) if self.obs else []
         h, sprites = self.geo.hand_h, self.sprites
-        shown = [c for c in hand if c in sprites]
-        return card_at(
-            pos, ((c, self._sprite_rect(sprites[c]), round(self._lift(c) * h)) for c in shown)
-        )
+        rest = [
+            (c, self._sprite_rect(sprites[c]), round(self._lift(c) * h))
+            for c in hand
+            if c in sprites
+        ]
+        return card_at(pos, rest)
 
     def _table_card_at(self, pos: tuple[int, int]) -> int | None:
         """A card at a flag under ``pos`` (the kit's keyed layer holds them by id)."""

@@ -44,12 +44,16 @@ def card_rect(x: float, y: float, w: float, aspect: float = CARD_ASPECT) -> pyga
     return rect
 
 
-def fan_offsets(n: int, width: float, span: float, spacing: float) -> list[float]:
+def fan_offsets(
+    n: int, width: float, span: float, spacing: float, whole: bool = False
+) -> list[float]:
     """Offsets from the fan's centre of ``n`` cards ``width`` wide, ``spacing`` apart, squeezed
-    closer when they would not fit ``span``."""
+    closer when they would not fit ``span`` (by whole pixels with ``whole``, so that cards laid
+    from the left edge keep integer steps)."""
     if n <= 1:
         return [0.0] * n
-    step = min(spacing, (span - width) / (n - 1))
+    room = (span - width) // (n - 1) if whole else (span - width) / (n - 1)
+    step = min(spacing, room)
     return [(i - (n - 1) / 2) * step for i in range(n)]
 
 

@@ -92,12 +92,11 @@ def row_slots(
 
 def fan(area: pygame.Rect, count: int, card_w: int, card_h: int) -> list[pygame.Rect]:
     """``count`` cards in a row inside ``area``, overlapping when they do not fit side by side."""
+    offsets = fan_offsets(count, card_w, area.w, card_w + max(2, card_w // 12), whole=True)
+    spread = round(offsets[-1] - offsets[0]) if offsets else 0
+    x0 = area.x + max(0, (area.w - card_w - spread) // 2)
     y = area.y + (area.h - card_h) // 2
-    spacing = card_w + max(2, card_w // 12)
-    return [
-        pygame.Rect(round(area.centerx + dx - card_w / 2), y, card_w, card_h)
-        for dx in fan_offsets(count, card_w, area.w, spacing)
-    ]
+    return [pygame.Rect(x0 + round(dx - offsets[0]), y, card_w, card_h) for dx in offsets]
 
 
 def grid(area: pygame.Rect, count: int, ratio: float, gap: int) -> list[pygame.Rect]:
