@@ -713,20 +713,8 @@ class BattleLineBoard(BattleLineDrawing):
                 continue
             if key == "done" and len(steps) > 1:
                 continue
-            out.append(i18n.t(f"log.turn.battleline.{key}", **self._words(args)))
+            out.append(i18n.t(f"log.turn.battleline.{key}", **_words(args)))
         return out
-
-    @staticmethod
-    def _words(args: dict, card: Callable[[int], str] = card_label) -> dict:
-        """The phrase's arguments in words: ``card`` names a card, decks and players by name."""
-        words = dict(args)
-        if "player" in args:
-            words["player"] = i18n.t("battleline.player", n=args["player"] + 1)
-        if "card" in args:
-            words["card"] = card(args["card"])
-        if "deck" in args:
-            words["deck"] = i18n.t(f"log.battleline.deck.{args['deck']}")
-        return words
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
         """Each card the turn showed, face up, or a deck's back for a card drawn unseen."""
@@ -742,7 +730,7 @@ class BattleLineBoard(BattleLineDrawing):
         return icons
 
     def log_text(self, key: str, args: dict) -> str | None:
-        return i18n.t(f"log.battleline.{key}", **self._words(args, _log_card_name))
+        return i18n.t(f"log.battleline.{key}", **_words(args, _log_card_name))
 
     def status_text(self) -> str:
         obs = self.obs
@@ -789,3 +777,15 @@ def _log_card_name(card: int) -> str:
     """A card as the move log's long form names it ("Red 7", a tactics card's log name)."""
     tactic = i18n.t(f"log.battleline.card.{card}") if card >= NUM_TROOPS else ""
     return tactic or card_name(card)
+
+
+def _words(args: dict, card: Callable[[int], str] = card_label) -> dict:
+    """The phrase's arguments in words: ``card`` names a card, decks and players by name."""
+    words = dict(args)
+    if "player" in args:
+        words["player"] = i18n.t("battleline.player", n=args["player"] + 1)
+    if "card" in args:
+        words["card"] = card(args["card"])
+    if "deck" in args:
+        words["deck"] = i18n.t(f"log.battleline.deck.{args['deck']}")
+    return words
