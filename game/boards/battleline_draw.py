@@ -405,14 +405,12 @@ class BattleLineDrawing(BattleLineView):
         targets = set(self._target_decks())
         hovered = self._deck_at(self.mouse) if self.mouse else None
         tactics_on = self.obs["options"].get("tactics", "on") == "on"
+        names = (i18n.t("battleline.deck.troop"), i18n.t("battleline.deck.tactics"))
         for deck, rect in enumerate(g.decks):
             if deck == TACTICS_DECK and not tactics_on:
                 continue
-            name = i18n.t(
-                "battleline.deck.troop" if deck == TROOP_DECK else "battleline.deck.tactics"
-            )
             px = pile_label_px(g.unit)
-            label = self.art.fitted(name.upper(), px, p["text_dim"], rect.w + 8, True)
+            label = self.art.fitted(names[deck].upper(), px, p["text_dim"], rect.w + 8, True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 2)))
             n = counts[deck]
             if deck in targets:
@@ -423,17 +421,13 @@ class BattleLineDrawing(BattleLineView):
                 surface.blit(self.art.slot(rect.w, rect.h, lighter(p["panel"], 0.4), False), rect)
                 continue
             back, shadow = self.art.back(deck, rect.w), self.art.shadow(rect.w, rect.h)
-            overlays.stack(
-                surface, self.art, rect, back, shadow, min(6, (n + 4) // 5), n, self.fs(1.35)
-            )
+            layers = min(6, (n + 4) // 5)
+            overlays.stack(surface, self.art, rect, back, shadow, layers, n, self.fs(1.35))
             top = self.obs["deck_tops"]["troop" if deck == TROOP_DECK else "tactics"]
             if top and top[0] is not None:  # the viewer put this card back with Scout
                 spot = self.top_card_rect(deck)
-                mini = self.art.card(top[0], spot.w)
-                surface.blit(mini, spot)
-                tag = self.art.text(
-                    i18n.t("battleline.deck.top"), self.fs(1.0), p["text"], bold=True
-                )
+                surface.blit(self.art.card(top[0], spot.w), spot)
+                tag = self.art.text(i18n.t("battleline.deck.top"), self.fs(1.0), p["text"], True)
                 surface.blit(tag, tag.get_rect(midtop=(spot.centerx, spot.bottom)))
             if self.hint == draw_action(deck):
                 self._hint_ring(surface, rect)
