@@ -918,12 +918,12 @@ def test_the_scout_top_card_keeps_clear_of_the_deck_names(size):
 def test_discard_labels_fit_between_the_name_plate_and_the_pile(lang, size):
     """Issue 9 #21: DISCARD (捨て札) sits in its own room, under no plate and no pile."""
     from game.boards.battleline_art import card_height
-    from game.boards.battleline_layout import compute_geometry, pile_label_px
+    from game.boards.battleline_layout import Geometry, pile_label_px
     from game.ui.text import render
 
     pygame.font.init()
     i18n.set_language(lang)
-    g = compute_geometry(pygame.Rect((0, 0), size))
+    g = Geometry(pygame.Rect((0, 0), size))
     label = render(tr("battleline.discard").upper(), pile_label_px(g.unit), (0, 0, 0), bold=True)
     for pile, plate in ((g.opp_discard, g.opp_plate), (g.my_discard, g.my_plate)):
         assert not pile.colliderect(plate)

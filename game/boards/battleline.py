@@ -16,7 +16,7 @@ both decisions, ``[card, target]``, which the match scene plays in order.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from functools import partial
 from typing import Any, cast
 
@@ -26,18 +26,19 @@ from game import i18n
 from game.boards.base import Decision, Obs, Things
 from game.boards.battleline_draw import BattleLineDrawing, card_label
 from game.boards.battleline_layout import (
-    DRAG_START,
     LIFT,
     LIFT_RATE,
     Z_MOVING,
     CardSprite,
     Drag,
     FlagSprite,
+    Geometry,
     Place,
     card_sprite,
-    compute_geometry,
 )
 from game.boards.battleline_summary import battleline_summary
+from game.boards.cards import Tilted, dragging
+from game.boards.layer import Sprite
 from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.battleline import knowledge
@@ -72,7 +73,7 @@ from game.engines.battleline.cards import (
 )
 from game.engines.battleline.state import BattleLineState
 from game.ui.draw import Colour, approach
-from game.ui.overlays import T_BANNER, Banner
+from game.ui.overlays import Banner, set_banner
 
 # Named colour roles; the scene passes one palette as ctx.palette.
 PALETTES: dict[str, dict[str, Colour]] = {
@@ -184,19 +185,16 @@ class BattleLineBoard(BattleLineDrawing):
     DISTINCT = (tuple(f"suit{c}" for c in range(6)),)  # the six troop colours
     summary = staticmethod(battleline_summary)
 
-    # --- strings for the art ------------------------------------------------------------------
-    # --- geometry -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
-        self.geo = compute_geometry(self.rect)
+        self.geo = Geometry(self.rect)
         self.art.clear()
         self._home = None  # a position in the old layout
         if bool(self.obs):
             self.tweens.finish_all()
             self.rebuild(self.obs)
 
-    # --- observation -> resting places ---------------------------------------------------------
-    # --- observation diff ---------------------------------------------------------------------
+    # --- observations and animation --------------------------------------------------------
     def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
         before, self._shown = self._shown, (self.viewer, obs["match"]["game"])
         self._same_game = before == self._shown
@@ -227,10 +225,26 @@ class BattleLineBoard(BattleLineDrawing):
         return 1.0 if owner == self.me else -1.0
 
     def _fly(
-        self, sprite: CardSprite, place: Place, duration: float, delay: float = 0.0, **how: Any
+        self, sprite: Sprite, place: Place, duration: float, delay: float = 0.0, **how: Any
     ) -> None:
         """Fly a card to a place on the kit's layer (``how``: face, easing, drop, on_finish)."""
         self.layer.fly(sprite, place.spot, duration, delay, angle=place.angle, z=place.z, **how)
+
+    def _from_deck(
+        self, sprite: Sprite, place: Place, t: float, dealing: bool, **how: Any
+    ) -> float:
+        """Fly a card dealt or drawn from its deck; the next one leaves soon after."""
+        duration = T_DEAL if dealing else T_DRAW
+        self._fly(sprite, place, duration, t, **how)
+        self.tweens.sound(t, "flip")
+        return t + (duration * 0.8 if dealing else duration * 0.3)
+
+    def _to_deck(self, sprite: CardSprite, t: float) -> float:
+        """Fly a card back onto its deck (Scout), turning face down, and off the layer."""
+        place = Place(*self.deck_center(sprite.deck), self.geo.decks[sprite.deck].w, 0.0, sprite.z)
+        self._fly(sprite, place, T_DRAW, t, face=0.0, drop=True)
+        self.tweens.sound(t, "flip")
+        return t + T_DRAW * 0.5
 
     def animate_change(self, prev: dict, obs: dict) -> None:
         me = self.me
@@ -270,25 +284,16 @@ class BattleLineBoard(BattleLineDrawing):
             if owner < 0:
                 pennant.offset = 0.0
                 continue
-            pennant.burst = 0.0
+            pennant.burst, offset = 0.0, self._flag_offset(owner)
+            done = partial(setattr, pennant, "burst", 0.0)
+            self.tweens.animate(pennant, T_CLAIM, "out_back", delay=t, offset=offset)
             self.tweens.animate(
-                pennant, T_CLAIM, "out_back", delay=t, offset=self._flag_offset(owner)
-            )
-            self.tweens.animate(
-                pennant,
-                T_CLAIM * 1.3,
-                "out_quad",
-                delay=t,
-                burst=1.0,
-                on_finish=partial(setattr, pennant, "burst", 0.0),
+                pennant, T_CLAIM * 1.3, "out_quad", delay=t, on_finish=done, burst=1.0
             )
             self.tweens.sound(t + T_CLAIM * 0.4, "knock")
             t += T_CLAIM * 0.5
-        banner = self._over_banner(obs)
-        if banner is not None and self.banner is None:
-            banner.appear = 0.0
-            self.tweens.call(t, lambda: setattr(self, "banner", banner))
-            self.tweens.animate(banner, T_BANNER, "out_back", delay=t, appear=1.0)
+        if self.banner is None:
+            set_banner(self, self._over_banner(obs), t)
         if obs["pending"]["card"] is None or obs["turn"] != me:
             self._home = None
 
@@ -298,7 +303,7 @@ class BattleLineBoard(BattleLineDrawing):
         place: Place,
         obs: dict,
         leaving: dict[int, list[int]],
-        prev_opp_places: list[tuple[float, float, float]],
+        prev_opp_places: list[Tilted],
         dealing: bool,
         t: float,
     ) -> float:
@@ -312,10 +317,7 @@ class BattleLineBoard(BattleLineDrawing):
             x, y = self.deck_center(deck)
             sprite = card_sprite(card, card, deck, x, y, g.decks[deck].w, face=0.0, z=place.z)
             self.layer.add(sprite)
-            duration = T_DEAL if dealing else T_DRAW
-            self._fly(sprite, place, duration, t, face=1.0, easing="out_quad")
-            self.tweens.sound(t, "flip")
-            return t + (duration * 0.8 if dealing else duration * 0.3)
+            return self._from_deck(sprite, place, t, dealing, face=1.0, easing="out_quad")
         # from the opponent's hand: start where one of its backs was
         slots = leaving[deck]
         x, y, angle = prev_opp_places[slots.pop(0)] if slots else (*self.opp_focus(), 0.0)
@@ -381,71 +383,50 @@ class BattleLineBoard(BattleLineDrawing):
                 self._fly(sprite, self.env_place(flag, sprite.card), T_PLAY, t, drop=True)
                 self.tweens.sound(t + T_PLAY, "place")
                 return t + T_PLAY
-        self._fly(sprite, self._on_deck(sprite.deck, sprite.z), T_DRAW, t, face=0.0, drop=True)
-        self.tweens.sound(t, "flip")
-        return t + T_DRAW * 0.5
-
-    def _on_deck(self, deck: int, z: int) -> Place:
-        return Place(*self.deck_center(deck), self.geo.decks[deck].w, 0.0, z)
+        return self._to_deck(sprite, t)
 
     def _opponent_backs(
         self,
         prev: dict,
         obs: dict,
         leaving: dict[int, list[int]],
-        prev_opp_places: list[tuple[float, float, float]],
+        prev_places: list[Tilted],
         t: float,
     ) -> float:
-        """Backs flying into the opponent's hand (deal, draw) or out of it to a deck (Scout)."""
-        opp = 1 - self.me
+        """Backs flying into the opponent's hand (deal, draw) or out of it to a deck (Scout); the
+        hand draws its backs itself, so each leaves the layer on landing."""
+        opp, g = 1 - self.me, self.geo
         order = self._opp_order(obs)
         places = self.opp_places(len(order))
         dealing = prev["phase"] == "deal" or obs["phase"] == "deal"
         for deck, key in ((TROOP_DECK, "troops"), (TACTICS_DECK, "tactics")):
-            known_before = sum(1 for c in prev["hands"][opp]["known"] if deck_of(c) == deck)
-            known_now = sum(1 for c in obs["hands"][opp]["known"] if deck_of(c) == deck)
-            before = prev["hands"][opp][key] - known_before
-            now = obs["hands"][opp][key] - known_now
-            if now > before:
-                backs = [
-                    i for i, c in enumerate(order) if c is None and self._order_deck(obs, i) == deck
-                ]
-                for n in range(now - before):
-                    x, y, a = places[backs[-1 - n]] if backs else (*self.opp_focus(), 0.0)
-                    t = self._back_to_hand(deck, (x, y, a), t, dealing)
+            before, now = (
+                h["hands"][opp][key] - sum(deck_of(c) == deck for c in h["hands"][opp]["known"])
+                for h in (prev, obs)
+            )
+            backs = [
+                i for i, c in enumerate(order) if c is None and self._order_deck(obs, i) == deck
+            ]
+            for n in range(now - before):
+                x, y, a = places[backs[-1 - n]] if backs else (*self.opp_focus(), 0.0)
+                sprite = self._back(deck, (*self.deck_center(deck), 0.0), g.decks[deck].w)
+                self.incoming[deck] += 1
+                landed = partial(self._landed, deck)
+                place = Place(x, y, g.back_w, a, 0)
+                t = self._from_deck(sprite, place, t, dealing, drop=True, on_finish=landed)
             for i in leaving[deck][: max(0, before - now)]:
-                t = self._back_to_deck(deck, prev_opp_places[i], t)
+                t = self._to_deck(self._back(deck, prev_places[i], g.back_w), t)
         return t
 
-    def _back(self, deck: int, x: float, y: float, w: float, angle: float) -> CardSprite:
-        """A back in flight into or out of the opponent's hand (it leaves the layer on landing:
-        the hand draws its backs itself)."""
+    def _back(self, deck: int, at: Tilted, w: float) -> CardSprite:
+        """An anonymous back in flight at ``at`` (centre and tilt)."""
         self._anon += 1
-        key = ("back", self._anon)
-        sprite = card_sprite(key, None, deck, x, y, w, angle=angle, face=0.0, z=Z_MOVING)
+        sprite = card_sprite(("back", self._anon), None, deck, at[0], at[1], w, angle=at[2])
+        sprite.face, sprite.z = 0.0, Z_MOVING
         return cast(CardSprite, self.layer.add(sprite))
 
-    def _back_to_hand(
-        self, deck: int, target: tuple[float, float, float], t: float, dealing: bool
-    ) -> float:
-        g = self.geo
-        sprite = self._back(deck, *self.deck_center(deck), g.decks[deck].w, 0.0)
-        self.incoming[deck] += 1
-
-        def land() -> None:
-            self.incoming[deck] -= 1
-
-        duration = T_DEAL if dealing else T_DRAW
-        place = Place(target[0], target[1], g.back_w, target[2], 0)
-        self._fly(sprite, place, duration, t, drop=True, on_finish=land)
-        self.tweens.sound(t, "flip")
-        return t + (duration * 0.8 if dealing else duration * 0.3)
-
-    def _back_to_deck(self, deck: int, start: tuple[float, float, float], t: float) -> float:
-        sprite = self._back(deck, start[0], start[1], self.geo.back_w, start[2])
-        self._fly(sprite, self._on_deck(deck, Z_MOVING), T_DRAW, t, drop=True)
-        self.tweens.sound(t, "flip")
-        return t + T_DRAW * 0.5
+    def _landed(self, deck: int) -> None:
+        self.incoming[deck] -= 1
 
     # --- banners ------------------------------------------------------------------------------
     def _wins(self, winner: int) -> str:
@@ -455,48 +436,34 @@ class BattleLineBoard(BattleLineDrawing):
             return i18n.t("battleline.banner.you_win")
         return i18n.t("battleline.banner.wins", name=self.name(winner))
 
-    def _result_text(self, result: dict) -> tuple[str, str, int | None]:
+    def _over_banner(self, obs: dict) -> Banner | None:
+        """The result over the finished board: between the games of a match the game's (shown
+        until the players deal on, the match scene's "Next game"), at the end the game's, or the
+        match's on points (then on games won, the tie-break)."""
+        if obs["phase"] not in ("over", "next_game"):
+            return None
+        match, me = obs["match"], self.me
+        result = match["results"][-1]
         winner = result["winner"]
         how = i18n.t(f"battleline.how.{result['how'].replace(' ', '_')}")
-        return self._wins(winner), how, (winner if winner >= 0 else None)
-
-    def _over_banner(self, obs: dict) -> Banner | None:
+        a, b = match["points"][me], match["points"][1 - me]
+        score = f"{how} · {i18n.t('battleline.banner.score', a=a, b=b)}"
         if obs["phase"] == "next_game":
-            return self._game_banner(obs)
-        if obs["phase"] != "over":
-            return None
-        match = obs["match"]
-        title, sub, side = self._result_text(match["results"][-1])
-        if match["games"] > 1:
-            winner = obs["winner"]
             title = self._wins(winner)
-            a, b = match["points"][self.me], match["points"][1 - self.me]
-            sub = f"{sub} · {i18n.t('battleline.banner.score', a=a, b=b)}"
-            if a == b:  # the tie-break: games won
-                wins = match["wins"][self.me], match["wins"][1 - self.me]
-                sub = f"{sub} · {i18n.t('battleline.banner.games', a=wins[0], b=wins[1])}"
-            side = None if winner < 0 else winner
-        return Banner(title, sub, side)
+            title = i18n.t("battleline.banner.game_result", n=len(match["results"]), result=title)
+            return Banner(title, score, winner if winner >= 0 else None)
+        if match["games"] == 1:
+            return Banner(self._wins(winner), how, winner if winner >= 0 else None)
+        winner = obs["winner"]
+        if a == b:
+            wins = match["wins"][me], match["wins"][1 - me]
+            score = f"{score} · {i18n.t('battleline.banner.games', a=wins[0], b=wins[1])}"
+        return Banner(self._wins(winner), score, None if winner < 0 else winner)
 
-    def _game_banner(self, obs: dict) -> Banner:
-        """Between the games of a match: the finished game's result, shown until the players
-        deal on (the match scene's "Next game")."""
-        match = obs["match"]
-        title, how, side = self._result_text(match["results"][-1])
-        a, b = match["points"][self.me], match["points"][1 - self.me]
-        return Banner(
-            i18n.t("battleline.banner.game_result", n=len(match["results"]), result=title),
-            f"{how} · {i18n.t('battleline.banner.score', a=a, b=b)}",
-            side,
-        )
-
-    # --- what the viewer may do ---------------------------------------------------------------
     # --- input --------------------------------------------------------------------------------
     def move(self, pos: tuple[int, int]) -> None:
-        drag = self.drag
-        if drag is not None and not drag.active:
-            dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
-            drag.active = dx * dx + dy * dy >= DRAG_START * DRAG_START
+        if self.drag is not None and not self.drag.active:
+            self.drag.active = dragging(self.drag.start, pos)
 
     def key(self, key: int) -> Decision:
         """Enter presses the action button (Pass, Done)."""
@@ -521,31 +488,25 @@ class BattleLineBoard(BattleLineDrawing):
         return True
 
     def click(self, pos: tuple[int, int]) -> Decision:
-        if self._toggle_auto_claim(pos):
+        if self._toggle_auto_claim(pos) or not self._my_decision():
             return None
-        g = self.geo
-        if not self._my_decision():
-            return None
-        button = self._action_button()
+        g, phase, button = self.geo, self.phase, self._action_button()
         if button is not None and g.action.collidepoint(pos):
             return button[0]
-        phase = self.phase
         if phase == "play":
             return self._click_play(pos)
         if phase in ("scout_draw", "draw"):
             deck = self._deck_at(pos)
-            if deck is not None:
-                return draw_action(deck)
-            return self.refuse("battleline.feedback.pick_deck")
+            return (
+                self.refuse("battleline.feedback.pick_deck") if deck is None else draw_action(deck)
+            )
         if phase == "scout_return":
             card = self._hand_card_at(pos)
             return card if card is not None else self.refuse("battleline.feedback.pick_card")
         if phase in ("redeploy_from", "deserter", "traitor_from"):
             card = self._table_card_at(pos)
-            if card is not None:
-                return card
             key = "own_card" if phase == "redeploy_from" else "opposing_card"
-            return self.refuse(f"battleline.feedback.{key}")
+            return card if card is not None else self.refuse(f"battleline.feedback.{key}")
         if phase == "redeploy_to" and g.my_discard.collidepoint(pos):
             return DISCARD
         if phase in ("flag", "redeploy_to", "traitor_to"):
@@ -573,21 +534,15 @@ class BattleLineBoard(BattleLineDrawing):
         selected = self.selected
         if selected is None:
             flag = self._flag_at(pos)
-            mine = self.obs["flags"][flag]["claim"] if flag is not None else None
-            if (
-                flag is not None
-                and mine is not None
-                and self._flag_token_rect(flag).collidepoint(pos)
-            ):
+            on_token = flag is not None and self._flag_token_rect(flag).collidepoint(pos)
+            if flag is not None and on_token and self.obs["flags"][flag]["claim"] is not None:
                 return claim_action(flag)  # the engine explains when claims may be made
             if flag is not None or self._deck_at(pos) is not None:
                 return self.refuse("battleline.feedback.pick_card")
             return None
         if selected == SCOUT:
             deck = self._deck_at(pos)
-            if deck is None:
-                return self._deselect(pos)
-            return self._play(SCOUT, draw_action(deck))
+            return self._deselect(pos) if deck is None else self._play(SCOUT, draw_action(deck))
         if selected in (REDEPLOY, DESERTER, TRAITOR):
             return self._click_guile_target(selected, pos)
         flag = self._flag_at(pos)
@@ -642,7 +597,6 @@ class BattleLineBoard(BattleLineDrawing):
             return None
         return self._place_selected(flag)
 
-    # --- hit tests ------------------------------------------------------------------------------
     # --- the kit's keyed layer and click points -----------------------------------------------
     def mover(self, obs: Obs) -> int:
         turn = obs["turn"]
@@ -759,17 +713,8 @@ class BattleLineBoard(BattleLineDrawing):
                 continue
             if key == "done" and len(steps) > 1:
                 continue
-            out.append(i18n.t(f"log.turn.battleline.{key}", **self._words(args)))
+            out.append(i18n.t(f"log.turn.battleline.{key}", **_words(args)))
         return out
-
-    @staticmethod
-    def _words(args: dict) -> dict:
-        words = dict(args)
-        if "card" in args:
-            words["card"] = card_label(args["card"])
-        if "deck" in args:
-            words["deck"] = i18n.t(f"log.battleline.deck.{args['deck']}")
-        return words
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
         """Each card the turn showed, face up, or a deck's back for a card drawn unseen."""
@@ -785,41 +730,30 @@ class BattleLineBoard(BattleLineDrawing):
         return icons
 
     def log_text(self, key: str, args: dict) -> str | None:
-        words = dict(args)
-        if "player" in args:
-            words["player"] = i18n.t("battleline.player", n=args["player"] + 1)
-        if "card" in args:
-            card = args["card"]
-            tactic = i18n.t(f"log.battleline.card.{card}") if card >= NUM_TROOPS else ""
-            words["card"] = tactic or card_name(card)
-        if "deck" in args:
-            words["deck"] = i18n.t(f"log.battleline.deck.{args['deck']}")
-        return i18n.t(f"log.battleline.{key}", **words)
+        return i18n.t(f"log.battleline.{key}", **_words(args, _log_card_name))
 
     def status_text(self) -> str:
         obs = self.obs
         if obs is None:
             return ""
-        phase = obs["phase"]
+        phase, pending = obs["phase"], obs["pending"]
         banner = self._over_banner(obs)
-        if banner is not None and phase == "next_game":
-            return i18n.t("battleline.status.between", result=banner.title)
         if banner is not None:
-            return i18n.t("battleline.status.over", result=banner.title)
-        mover = obs["turn"]
+            key = "battleline.status.between" if phase == "next_game" else "battleline.status.over"
+            return i18n.t(key, result=banner.title)
         if phase in ("first_player", "deal"):
             return i18n.t("battleline.status.dealing")
         if not self._my_decision():
-            if phase == "draw_card":
-                return i18n.t("battleline.status.drawing", name=self.name(mover))
-            return i18n.t("battleline.status.waiting", name=self.name(mover))
-        pending = obs["pending"]["card"]
-        if phase == "play":
-            card = self.selected
-            if card is None:
-                can_troop = any(c < NUM_TROOPS for c in self.legal)
-                key = "play" if can_troop or PASS not in self.legal else "play_or_pass"
-                return i18n.t(f"battleline.status.{key}")
+            key = (
+                "battleline.status.drawing" if phase == "draw_card" else "battleline.status.waiting"
+            )
+            return i18n.t(key, name=self.name(obs["turn"]))
+        card = self.selected
+        if phase == "play" and card is None:
+            can_troop = any(c < NUM_TROOPS for c in self.legal)
+            key = "play" if can_troop or PASS not in self.legal else "play_or_pass"
+            return i18n.t(f"battleline.status.{key}")
+        if card is not None and phase == "play":
             special = {
                 SCOUT: "scout",
                 REDEPLOY: "redeploy",
@@ -831,9 +765,27 @@ class BattleLineBoard(BattleLineDrawing):
             key = "selected_env" if card in ENVIRONMENT else "selected"
             return i18n.t(f"battleline.status.{key}", card=card_label(card))
         if phase == "scout_draw":
-            return i18n.t("battleline.status.scout_draw", n=4 - obs["pending"]["scout_draws_left"])
+            return i18n.t("battleline.status.scout_draw", n=4 - pending["scout_draws_left"])
         if phase == "scout_return":
-            return i18n.t("battleline.status.scout_return", n=obs["pending"]["scout_returns_left"])
+            return i18n.t("battleline.status.scout_return", n=pending["scout_returns_left"])
         if phase in ("flag", "redeploy_to", "traitor_to"):
-            return i18n.t(f"battleline.status.{phase}", card=card_label(pending))
+            return i18n.t(f"battleline.status.{phase}", card=card_label(pending["card"]))
         return i18n.t(f"battleline.status.{phase}")
+
+
+def _log_card_name(card: int) -> str:
+    """A card as the move log's long form names it ("Red 7", a tactics card's log name)."""
+    tactic = i18n.t(f"log.battleline.card.{card}") if card >= NUM_TROOPS else ""
+    return tactic or card_name(card)
+
+
+def _words(args: dict, card: Callable[[int], str] = card_label) -> dict:
+    """The phrase's arguments in words: ``card`` names a card, decks and players by name."""
+    words = dict(args)
+    if "player" in args:
+        words["player"] = i18n.t("battleline.player", n=args["player"] + 1)
+    if "card" in args:
+        words["card"] = card(args["card"])
+    if "deck" in args:
+        words["deck"] = i18n.t(f"log.battleline.deck.{args['deck']}")
+    return words

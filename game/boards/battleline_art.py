@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.boards.cards import CardArt, card_height
 from game.engines.battleline.cards import (
     ALEXANDER,
     CAVALRY,
@@ -36,12 +37,9 @@ from game.engines.battleline.cards import (
 from game.ui import table
 from game.ui.draw import (
     SS,
-    Art,
     Colour,
     blit_center,
     darker,
-    dashed_rect,
-    gradient,
     lighter,
     masked,
     mix,
@@ -49,7 +47,6 @@ from game.ui.draw import (
     supersampled,
 )
 
-CARD_ASPECT = 1.4  # height / width of every card
 STRIP = 0.26  # the visible top strip of a covered card, relative to its height
 
 # One glyph per troop colour (Red, Orange, Yellow, Green, Blue, Purple); all in DejaVu Sans.
@@ -69,10 +66,6 @@ TACTIC_EMBLEMS = {
 BACK_EMBLEMS = ("⚔", "✦")  # troop deck, tactics deck
 
 
-def card_height(w: int) -> int:
-    return round(w * CARD_ASPECT)
-
-
 def category(card: int) -> str:
     """ "troop", "morale", "environment" or "guile" (the tactics card's family)."""
     if card < NUM_TROOPS:
@@ -85,22 +78,16 @@ def category(card: int) -> str:
 def shield_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """A heater shield of half-width ``r`` centred on a point."""
     top, bottom = cy - r * 0.95, cy + r * 1.1
-    pts = [(cx - r, top), (cx + r, top)]
-    for i in range(1, 10):  # the curved sides meeting at the point
+    side = []  # the curved right side down to the point, mirrored for the left
+    for i in range(1, 10):
         t = i / 10
-        x = r * (1 - t**1.6)
-        y = top + r * 0.9 + (bottom - top - r * 0.9) * t
-        pts.append((cx + x, y))
-    pts.append((cx, bottom))
-    for i in range(9, 0, -1):
-        t = i / 10
-        x = r * (1 - t**1.6)
-        y = top + r * 0.9 + (bottom - top - r * 0.9) * t
-        pts.append((cx - x, y))
-    return pts
+        side.append((r * (1 - t**1.6), top + r * 0.9 + (bottom - top - r * 0.9) * t))
+    right = [(cx + x, y) for x, y in side]
+    left = [(cx - x, y) for x, y in reversed(side)]
+    return [(cx - r, top), (cx + r, top), *right, (cx, bottom), *left]
 
 
-class BattleLineArt(Art):
+class BattleLineArt(CardArt):
     """All cached images for one palette; sizes are part of every key, so resizing just draws
     new ones (``clear`` drops the old)."""
 
@@ -119,20 +106,16 @@ class BattleLineArt(Art):
         """A card's face at width ``w``."""
         return self.cached(("card", card, w), lambda: self._draw_card(card, w))
 
+    def picture(self, card: int | None, deck: int, w: int) -> tuple[tuple, pygame.Surface]:
+        """A face (or a deck's back when ``card`` is None) with its cache name, for the kit's
+        ``turned`` and ``blit_card``."""
+        if card is None:
+            return ("back", deck, w), self.back(deck, w)
+        return ("card", card, w), self.card(card, w)
+
     def rotated(self, card: int | None, deck: int, w: int, angle: int) -> pygame.Surface:
         """A face (or a deck's back when ``card`` is None) rotated by whole degrees."""
-        base = self.back(deck, w) if card is None else self.card(card, w)
-        if angle == 0:
-            return base
-        return self.cached(
-            ("rot", card, deck, w, angle), lambda: pygame.transform.rotozoom(base, angle, 1.0)
-        )
-
-    def _card_body(self, w: int, h: int, fill_top: Colour, fill_bottom: Colour) -> pygame.Surface:
-        radius = max(3, round(0.075 * w))
-        body = masked(rounded_mask((w, h), radius), gradient((w, h), fill_top, fill_bottom))
-        pygame.draw.rect(body, darker(fill_bottom, 0.45), body.get_rect(), 1, border_radius=radius)
-        return body
+        return self.turned(*self.picture(card, deck, w), angle)
 
     def _draw_card(self, card: int, w: int) -> pygame.Surface:
         if card >= NUM_TROOPS:
@@ -141,8 +124,8 @@ class BattleLineArt(Art):
         h = card_height(w)
         colour, value = colour_of(card), value_of(card)
         fill, ink = self.suit(colour), self.suit_ink(colour)
-        surf = self._card_body(w, h, lighter(p["parchment"], 0.35), p["parchment"])
-        radius = max(3, round(0.075 * w))
+        surf = self.body(w, h, lighter(p["parchment"], 0.35), p["parchment"])
+        radius = self.radius(w)
         # a coloured frame, and a tinted field behind the centre numeral
         m = max(2, round(0.06 * w))
         frame = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
@@ -183,8 +166,8 @@ class BattleLineArt(Art):
         h = card_height(w)
         gold = p["gold"]
         face = p["tactic_face"]
-        surf = self._card_body(w, h, lighter(face, 0.12), darker(face, 0.2))
-        radius = max(3, round(0.075 * w))
+        surf = self.body(w, h, lighter(face, 0.12), darker(face, 0.2))
+        radius = self.radius(w)
         m = max(2, round(0.05 * w))
         outer = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
         pygame.draw.rect(surf, gold, outer, max(1, round(0.035 * w)), border_radius=radius)
@@ -258,8 +241,8 @@ class BattleLineArt(Art):
         troop = deck == TROOP_DECK
         base = p["troop_back"] if troop else p["tactic_back"]
         trim = p["troop_trim"] if troop else p["gold"]
-        surf = self._card_body(w, h, lighter(base, 0.1), darker(base, 0.15))
-        radius = max(3, round(0.075 * w))
+        surf = self.body(w, h, lighter(base, 0.1), darker(base, 0.15))
+        radius = self.radius(w)
         m = max(2, round(0.07 * w))
         inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
         pattern = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -293,53 +276,9 @@ class BattleLineArt(Art):
         )
         return surf
 
-    def ghost(self, card: int, w: int) -> pygame.Surface:
-        """A see-through card tinted towards the warning colour: a completion that could still
-        come."""
-
-        def build() -> pygame.Surface:
-            face = self.card(card, w).copy()
-            tint = pygame.Surface(face.get_size(), pygame.SRCALPHA)
-            tint.fill((*self.p["danger"], 70))
-            face.blit(tint, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
-            veil = pygame.Surface(face.get_size(), pygame.SRCALPHA)
-            veil.fill((255, 255, 255, 150))
-            face.blit(veil, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-            return face
-
-        return self.cached(("ghost", card, w), build)
-
-    def shadow(self, w: int, h: int) -> pygame.Surface:
-        """A soft drop shadow for a card of that size."""
-
-        def build() -> pygame.Surface:
-            pad = max(2, w // 10)
-            small = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-            for i in range(pad, 0, -1):
-                a = round(70 * (1 - i / pad) ** 1.5) + 6
-                pygame.draw.rect(
-                    small,
-                    (0, 0, 0, a),
-                    (pad - i, pad - i, w + 2 * i, h + 2 * i),
-                    border_radius=max(3, w // 12) + i,
-                )
-            return small
-
-        return self.cached(("shadow", w, h), build)
-
-    # --- outlines, slots, panels ----------------------------------------------------------------
-    def slot(self, w: int, h: int, colour: Colour, filled: bool) -> pygame.Surface:
-        """An empty card place: a dashed outline (tinted inside when it is a target)."""
-
-        def build() -> pygame.Surface:
-            surf = pygame.Surface((w, h), pygame.SRCALPHA)
-            radius = max(3, round(0.075 * w))
-            if filled:
-                pygame.draw.rect(surf, (*colour, 60), surf.get_rect(), border_radius=radius)
-            dashed_rect(surf, colour, surf.get_rect(), max(1, w // 40), max(4, w // 7))
-            return surf
-
-        return self.cached(("slot", w, h, colour, filled), build)
+    def ghost_card(self, card: int, w: int) -> pygame.Surface:
+        """A card tinted towards the warning colour: a completion that could still come."""
+        return self.ghost(("card", card, w), self.card(card, w), self.p["danger"])
 
     def side_mark(self, owner: int, px: int, colour: Colour | None = None) -> pygame.Surface:
         """Player 0's circle or player 1's diamond (identity by shape as well as colour)."""

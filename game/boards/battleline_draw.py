@@ -18,7 +18,6 @@ import pygame
 from game import i18n
 from game.boards.battleline_art import SUIT_SYMBOLS, BattleLineArt, card_height
 from game.boards.battleline_layout import BattleLineView, CardSprite, card_sprite, pile_label_px
-from game.boards.layer import blit_sprite
 from game.engines.battleline.actions import (
     DISCARD,
     FLAG_BASE,
@@ -69,14 +68,8 @@ class BattleLineDrawing(BattleLineView):
     def paint(self, surface: pygame.Surface) -> None:
         if self.art.p != self.ctx.palette:  # the colour-blind setting changed
             self.art = BattleLineArt(self.ctx.palette, self._art_label)
-        g = self.geo
-        ridge = pygame.Rect(g.ridge.x, g.ridge.y, g.ridge.w, g.ridge.h)
-        table = self.art.table(
-            self.rect.size,
-            g.felt.move(-self.rect.x, -self.rect.y),
-            ridge.move(-self.rect.x, -self.rect.y),
-            g.column.move(-self.rect.x, -self.rect.y),
-        )
+        g, to = self.geo, (-self.rect.x, -self.rect.y)
+        table = self.art.table(self.rect.size, g.felt.move(to), g.ridge.move(to), g.column.move(to))
         surface.blit(table, self.rect)
         if not self.obs:
             return
@@ -107,32 +100,29 @@ class BattleLineDrawing(BattleLineView):
     def _draw_slots(self, surface: pygame.Surface) -> None:
         """The next free place on each side of every open flag, glowing where a card may go."""
         p, g = self.ctx.palette, self.geo
-        targets = set(self._target_flags())
-        env = (self.phase == "play" and self.selected in ENVIRONMENT) or (
-            self.phase == "flag" and self.obs["pending"]["card"] in ENVIRONMENT
-        )
+        targets = set() if self._placing_env() else set(self._target_flags())
         faint = lighter(p["felt"], 0.22)
         for f, flag in enumerate(self.obs["flags"]):
-            if flag["claimed_by"] >= 0:
-                continue
             for side in (0, 1):
                 n = len(flag["cards"][side])
-                if n >= flag["slots"]:
+                if flag["claimed_by"] >= 0 or n >= flag["slots"]:
                     continue
                 rect = self.slot_rect(f, side, n)
-                glowing = side == self.me and f in targets and not env
+                glowing = side == self.me and f in targets
                 colour = p["legal"] if glowing else faint
                 surface.blit(self.art.slot(rect.w, rect.h, colour, glowing), rect)
                 if glowing:
                     alpha = self.breathing(urgent=True)
                     self.art.ring(surface, rect, p["legal"], max(3, g.cw // 16), alpha)
 
+    def _placing_env(self) -> bool:
+        """Whether the card to place is Fog or Mud (its targets are the flags, not slots)."""
+        card = self.selected if self.phase == "play" else self.obs["pending"]["card"]
+        return self.phase in ("play", "flag") and card in ENVIRONMENT
+
     def _draw_flags(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
-        targets = set(self._target_flags())
-        env = (self.phase == "play" and self.selected in ENVIRONMENT) or (
-            self.phase == "flag" and self.obs["pending"]["card"] in ENVIRONMENT
-        )
+        targets = set(self._target_flags()) if self._placing_env() else set()
         fw, fh = g.flag_size
         moving_env = {s.card for s in self.sprites.values() if s.moving and s.card in ENVIRONMENT}
         winning = self._winning_flags()
@@ -142,20 +132,15 @@ class BattleLineDrawing(BattleLineView):
             if f in winning:
                 halo = self.art.glow(fw, fh, p["claim"], max(3, fw // 8))
                 blit_center(surface, halo, (cx, cy), self.breathing())
-            if env and f in targets:
+            if f in targets:
                 halo = self.art.glow(fw, fh, p["legal"], max(3, fw // 10))
                 blit_center(surface, halo, (cx, cy), self.breathing(urgent=True))
             if sprite.burst > 0:
                 radius = round(fh * (0.4 + 0.9 * sprite.burst))
                 colour = self.art.side(max(sprite.owner, 0))
                 ring = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
-                pygame.draw.circle(
-                    ring,
-                    (*lighter(colour, 0.4), round(220 * (1 - sprite.burst))),
-                    (radius + 2, radius + 2),
-                    radius,
-                    max(2, fh // 14),
-                )
+                rgba = (*lighter(colour, 0.4), round(220 * (1 - sprite.burst)))
+                pygame.draw.circle(ring, rgba, (radius + 2, radius + 2), radius, max(2, fh // 14))
                 blit_center(surface, ring, (cx, cy))
             for card, key in ((FOG, "fog"), (MUD, "mud")):
                 if flag[key] >= 0 and card not in moving_env:
@@ -167,10 +152,8 @@ class BattleLineDrawing(BattleLineView):
             claim = flag["claim"]
             if claim is not None and self._my_decision() and self.phase != "claim":
                 # a small seal: ready (after the play) or not yet provable
-                ok = claim["provable"]
-                mark = self.art.text(
-                    "✔" if ok else "✖", self.fs(1.3), p["legal"] if ok else p["danger"], symbol=True
-                )
+                seal, colour = ("✔", p["legal"]) if claim["provable"] else ("✖", p["danger"])
+                mark = self.art.text(seal, self.fs(1.3), colour, symbol=True)
                 blit_center(surface, mark, (cx + fw * 0.42, cy + fh * 0.38))
             if self.hint is not None and self.hint == claim_action(f):
                 self._hint_ring(surface, self._flag_token_rect(f))
@@ -191,73 +174,46 @@ class BattleLineDrawing(BattleLineView):
         return {f for f, owner in enumerate(owners) if owner == winner}
 
     def _draw_resting(self, surface: pygame.Surface) -> None:
-        """Every card at rest, in stacking order (hover lift for the viewer's hand)."""
+        """Every card at rest, in stacking order (hover lift for the viewer's hand): a hand card
+        chosen, hinted or to put back glows; one that cannot be played now is greyed out
+        (hovering it says why)."""
         hand = set(self.obs["hands"][self.me]["cards"] or [])
         dragged = self.drag.card if self.drag is not None and self.drag.active else None
-        resting = sorted(
-            (s for s in self.sprites.values() if not s.moving and s.card != dragged),
-            key=lambda s: s.z,
-        )
-        legal_cards = set(self.legal) if self.phase in ("play", "scout_return") else set()
         p, g = self.ctx.palette, self.geo
-        for sprite in resting:
-            lift = 0.0
-            if sprite.card in hand:
-                lift = self._lift(sprite.card) * g.hand_h
-                glow = None
-                if sprite.card == self.selected:
-                    glow = p["selected"]
-                elif sprite.card == self.hint:
-                    glow = p["hint"]
-                elif sprite.card in legal_cards and self.phase == "scout_return":
-                    glow = p["legal"]
-                if glow is not None:
-                    w = round(sprite.w)
-                    ring = self.art.glow(w, card_height(w), glow, max(3, w // 14))
-                    ring = pygame.transform.rotate(ring, sprite.angle) if sprite.angle else ring
-                    blit_center(surface, ring, (sprite.x, sprite.y - lift))
-            self._blit_sprite(surface, sprite, lift, shadow=sprite.card in hand)
-            if (
-                sprite.card in hand
-                and self.phase == "play"
-                and self._my_decision()
-                and (sprite.card not in self.legal)
-            ):
-                self._dim_card(surface, sprite, lift)
-
-    def _dim_card(self, surface: pygame.Surface, sprite: CardSprite, lift: float) -> None:
-        """A card that cannot be played now is greyed out (hovering it says why)."""
-        w, at = round(sprite.w), (sprite.x, sprite.y - lift)
-        radius = max(3, round(0.075 * w))
-        self.art.veil(surface, at, (w, card_height(w)), (0, 0, 0, 150), radius, sprite.angle)
+        glows: dict[int | None, Colour] = dict.fromkeys(
+            self.legal if self.phase == "scout_return" else (), p["legal"]
+        )
+        glows |= {self.hint: p["hint"], self.selected: p["selected"]}
+        dim = self.phase == "play" and self._my_decision()
+        for sprite in cast(list[CardSprite], self.layer.resting()):
+            if sprite.card == dragged:
+                continue
+            in_hand = sprite.card in hand
+            lift = self._lift(sprite.card) * g.hand_h if in_hand else 0.0
+            w, at = round(sprite.w), (sprite.x, sprite.y - lift)
+            glow = glows.get(sprite.card) if in_hand else None
+            if glow is not None:
+                ring = self.art.glow(w, card_height(w), glow, max(3, w // 14))
+                blit_center(
+                    surface,
+                    pygame.transform.rotate(ring, sprite.angle) if sprite.angle else ring,
+                    at,
+                )
+            self._blit_sprite(surface, sprite, lift, shadow=in_hand)
+            if in_hand and dim and sprite.card not in self.legal:
+                veil = (0, 0, 0, 150)
+                self.art.veil(
+                    surface, at, (w, card_height(w)), veil, self.art.radius(w), sprite.angle
+                )
 
     def _blit_sprite(
-        self,
-        surface: pygame.Surface,
-        sprite: CardSprite,
-        lift: float = 0.0,
-        shadow: bool = False,
+        self, surface: pygame.Surface, sprite: CardSprite, lift: float = 0.0, shadow: bool = False
     ) -> None:
-        """A card at rest from the cache of turned pictures; in a flip or a turn, the kit's."""
         w = max(4, round(sprite.w))
-        h = card_height(w)
-        x, y = sprite.x, sprite.y - lift
-        if shadow or sprite.moving:
-            raise_by = (1.0 if sprite.moving else 0.4) + lift / max(1, h) * 3
-            sh = self.art.shadow(w, h)
-            blit_center(surface, sh, (x + w * 0.04 * raise_by, y + h * 0.04 * raise_by), 200)
-        if 0.0 < sprite.face < 1.0 or (sprite.moving and not sprite.angle.is_integer()):
-            back = self.art.back(sprite.deck, w)
-            blit_sprite(
-                surface,
-                sprite,
-                back if sprite.card is None else self.art.card(sprite.card, w),
-                back,
-            )
-            return
-        card = sprite.card if sprite.face >= 0.5 else None
-        image = self.art.rotated(card, sprite.deck, w, round(sprite.angle))
-        blit_center(surface, image, (x, y), round(255 * sprite.alpha))
+        front = self.art.picture(sprite.card, sprite.deck, w)
+        self.art.blit_card(
+            surface, sprite, front, self.art.picture(None, sprite.deck, w), lift, shadow
+        )
 
     def _draw_waiting_glow(self, surface: pygame.Surface) -> None:
         """The viewer's card waiting for its flag (or the discard) glows like a chosen card."""
@@ -291,25 +247,19 @@ class BattleLineDrawing(BattleLineView):
 
     def _draw_opponent_hand(self, surface: pygame.Surface) -> None:
         """The opponent's hand: card backs by deck (known cards are sprites), minus the backs
-        still flying in."""
+        still flying in (the last ones of their deck)."""
         order = self._opp_order(self.obs)
-        places = self.opp_places(len(order))
-        skip = list(self.incoming)
-        g = self.geo
-        for i in range(len(order) - 1, -1, -1):  # the last backs are the ones still arriving
-            if order[i] is None:
-                deck = self._order_deck(self.obs, i)
-                if skip[deck] > 0:
-                    skip[deck] -= 1
-                    order[i] = -1
-        for i, card in enumerate(order):
-            if card is not None:
-                continue
-            x, y, a = places[i]
+        places, skip, g = self.opp_places(len(order)), list(self.incoming), self.geo
+        backs = []
+        for i in reversed(range(len(order))):
             deck = self._order_deck(self.obs, i)
-            image = self.art.rotated(None, deck, g.back_w, round(a))
+            if order[i] is None and skip[deck] > 0:
+                skip[deck] -= 1
+            elif order[i] is None:
+                backs.append((places[i], deck))
+        for (x, y, a), deck in reversed(backs):
             blit_center(surface, self.art.shadow(g.back_w, g.back_h), (x + 2, y + 3), 160)
-            blit_center(surface, image, (x, y))
+            blit_center(surface, self.art.rotated(None, deck, g.back_w, round(a)), (x, y))
 
     def _draw_labels(self, surface: pygame.Surface) -> None:
         """Each complete side's formation and total, at the far end of its cards."""
@@ -321,17 +271,12 @@ class BattleLineDrawing(BattleLineView):
                 if formation is None:
                     continue
                 last = self.slot_rect(f, side, len(flag["cards"][side]) - 1)
-                if side == self.me:
-                    y = last.bottom + gap + g.label_h // 2
-                else:
-                    y = last.top - gap - g.label_h // 2
+                off = gap + g.label_h // 2
+                y = last.bottom + off if side == self.me else last.top - off
                 won = flag["claimed_by"] == side
+                ink = darker(p["ink"], 0.1) if won else p["text"]
                 text = self.art.fitted(
-                    formation_label(formation),
-                    self.fs(1.35),
-                    p["text"] if not won else darker(p["ink"], 0.1),
-                    round(g.pitch - 8),
-                    bold=True,
+                    formation_label(formation), self.fs(1.35), ink, round(g.pitch - 8), True
                 )
                 pill = pygame.Rect(0, 0, text.get_width() + round(g.unit * 1.2), g.label_h)
                 pill.center = (round(g.xs[f]), y)
@@ -340,22 +285,17 @@ class BattleLineDrawing(BattleLineView):
                 blit_center(surface, text, pill.center)
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
-        """Glows on the cards at flags that may be chosen now."""
-        cards = set(self._target_cards())
-        if not cards:
-            return
+        """Glows on the cards at flags that may be chosen now (the hovered one lit)."""
         p, g = self.ctx.palette, self.geo
         hovered = self._table_card_at(self.mouse) if self.mouse else None
-        for f, flag in enumerate(self.obs["flags"]):
-            for side in (0, 1):
-                stack = flag["cards"][side]
-                for j, card in enumerate(stack):
-                    if card not in cards:
-                        continue
-                    rect = self.visible_rect(f, side, j, len(stack))
-                    colour = p["selected"] if card == hovered else p["legal"]
-                    alpha = 255 if card == hovered else self.breathing(urgent=True)
-                    self.art.ring(surface, rect, colour, max(2, g.cw // 18), alpha)
+        cards = set(self._target_cards())
+        for card in (c for c in self.things(self.obs) if c in cards):
+            rect = self.thing_rect(card)
+            if rect is not None:
+                lit = card == hovered
+                alpha = 255 if lit else self.breathing(urgent=True)
+                colour = p["selected"] if lit else p["legal"]
+                self.art.ring(surface, rect, colour, max(2, g.cw // 18), alpha)
 
     def _draw_claim_buttons(self, surface: pygame.Surface) -> None:
         p = self.ctx.palette
@@ -372,8 +312,7 @@ class BattleLineDrawing(BattleLineView):
     # --- the side column ----------------------------------------------------------------------
     def _draw_column(self, surface: pygame.Surface) -> None:
         g = self.geo
-        opp = 1 - self.me
-        self._draw_plate(surface, opp, g.opp_plate)
+        self._draw_plate(surface, 1 - self.me, g.opp_plate)
         self._draw_plate(surface, self.me, g.my_plate)
         for rect in (g.opp_discard, g.my_discard):
             self._draw_pile_label(surface, i18n.t("battleline.discard"), rect)
@@ -418,14 +357,10 @@ class BattleLineDrawing(BattleLineView):
         w = min(g.mini_w, round((area.h - 2 * pad) / 1.4))
         x = area.x + 2 * pad + w
         width = area.right - pad - x
-        title = self.art.fitted(
-            i18n.t(f"battleline.tactic.{card}"), self.fs(1.45), p["text"], width, bold=True
-        )
-        lines = [title]
-        lines += [
-            self.art.text(t, self.fs(1.3), p["gold"])
-            for t in wrap(step, self._font(self.fs(1.3)), width)[:2]
-        ]
+        name = i18n.t(f"battleline.tactic.{card}")
+        lines = [self.art.fitted(name, self.fs(1.45), p["text"], width, bold=True)]
+        for text in wrap(step, get_font(self.fs(1.3)), width)[:2]:
+            lines.append(self.art.text(text, self.fs(1.3), p["gold"]))
         lines.append(self.art.fitted(self.name(mover), self.fs(1.2), p["text_dim"], width))
         # M+ leaves generous room above and below its glyphs: pack the lines by their ink
         advance = [round(i.get_height() * 0.82) for i in lines]
@@ -441,25 +376,14 @@ class BattleLineDrawing(BattleLineView):
             surface.blit(img, (x, y))
             y += step_y
 
-    @staticmethod
-    def _font(size: int) -> pygame.font.Font:
-        return get_font(size)
-
     def _draw_pile_label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         p, g = self.ctx.palette, self.geo
         img = self.art.text(text.upper(), pile_label_px(g.unit), p["text_dim"], bold=True)
         surface.blit(img, img.get_rect(topleft=(rect.x, rect.y)))
         h = card_height(g.mini_w)
-        surface.blit(
-            self.art.slot(g.mini_w, h, lighter(p["panel"], 0.3), False), (rect.x, rect.bottom - h)
-        )
-        if self.phase == "redeploy_to" and self._my_decision() and rect is self.geo.my_discard:
-            pile = pygame.Rect(
-                rect.x,
-                rect.bottom - card_height(self.geo.mini_w),
-                rect.w,
-                card_height(self.geo.mini_w),
-            )
+        pile = pygame.Rect(rect.x, rect.bottom - h, rect.w, h)
+        surface.blit(self.art.slot(g.mini_w, h, lighter(p["panel"], 0.3), False), pile)
+        if self.phase == "redeploy_to" and self._my_decision() and rect is g.my_discard:
             surface.blit(self.art.slot(pile.w, pile.h, p["legal"], True), pile)
 
     def _draw_plate(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
@@ -471,12 +395,9 @@ class BattleLineDrawing(BattleLineView):
             counters.append(i18n.t("battleline.tactics_played", n=obs["tactics_played"][side]))
         if obs["match"]["games"] > 1:
             counters.append(i18n.t("battleline.points", n=obs["match"]["points"][side]))
-        seat = self.seat(
-            side, self.name(side), obs["phase"] == "over", obs["winner"], tuple(counters)
-        )
-        overlays.draw_seat(
-            surface, self.art, rect, seat, self.geo.unit, self.breathing(), self.art.side_mark
-        )
+        seat = self.seat(side, self.name(side), obs["phase"] == "over", obs["winner"], (*counters,))
+        mark = self.art.side_mark
+        overlays.draw_seat(surface, self.art, rect, seat, self.geo.unit, self.breathing(), mark)
 
     def _draw_decks(self, surface: pygame.Surface) -> None:
         p, g = self.ctx.palette, self.geo
@@ -484,14 +405,12 @@ class BattleLineDrawing(BattleLineView):
         targets = set(self._target_decks())
         hovered = self._deck_at(self.mouse) if self.mouse else None
         tactics_on = self.obs["options"].get("tactics", "on") == "on"
+        names = (i18n.t("battleline.deck.troop"), i18n.t("battleline.deck.tactics"))
         for deck, rect in enumerate(g.decks):
             if deck == TACTICS_DECK and not tactics_on:
                 continue
-            name = i18n.t(
-                "battleline.deck.troop" if deck == TROOP_DECK else "battleline.deck.tactics"
-            )
             px = pile_label_px(g.unit)
-            label = self.art.fitted(name.upper(), px, p["text_dim"], rect.w + 8, True)
+            label = self.art.fitted(names[deck].upper(), px, p["text_dim"], rect.w + 8, True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 2)))
             n = counts[deck]
             if deck in targets:
@@ -502,17 +421,13 @@ class BattleLineDrawing(BattleLineView):
                 surface.blit(self.art.slot(rect.w, rect.h, lighter(p["panel"], 0.4), False), rect)
                 continue
             back, shadow = self.art.back(deck, rect.w), self.art.shadow(rect.w, rect.h)
-            overlays.stack(
-                surface, self.art, rect, back, shadow, min(6, (n + 4) // 5), n, self.fs(1.35)
-            )
+            layers = min(6, (n + 4) // 5)
+            overlays.stack(surface, self.art, rect, back, shadow, layers, n, self.fs(1.35))
             top = self.obs["deck_tops"]["troop" if deck == TROOP_DECK else "tactics"]
             if top and top[0] is not None:  # the viewer put this card back with Scout
                 spot = self.top_card_rect(deck)
-                mini = self.art.card(top[0], spot.w)
-                surface.blit(mini, spot)
-                tag = self.art.text(
-                    i18n.t("battleline.deck.top"), self.fs(1.0), p["text"], bold=True
-                )
+                surface.blit(self.art.card(top[0], spot.w), spot)
+                tag = self.art.text(i18n.t("battleline.deck.top"), self.fs(1.0), p["text"], True)
                 surface.blit(tag, tag.get_rect(midtop=(spot.centerx, spot.bottom)))
             if self.hint == draw_action(deck):
                 self._hint_ring(surface, rect)
@@ -538,102 +453,79 @@ class BattleLineDrawing(BattleLineView):
             return None
         return flag
 
+    def _refused_proof(self) -> tuple[int, dict] | None:
+        """The hovered flag whose claim is refused, and the completion that beats the viewer."""
+        flag = self._hovered_claim_flag()
+        if flag is None or self.obs["flags"][flag]["claim"]["provable"]:
+            return None
+        beaten = self.obs["flags"][flag]["claim"]["beaten_by"]
+        return None if beaten is None else (flag, beaten)
+
     def _draw_claim_view(self, surface: pygame.Surface) -> None:
-        """Hovering a complete side: why the flag can or cannot be claimed; a refused proof shows
-        the completion that beats the viewer as faint cards on the opposing side."""
+        """Hovering a complete side: why the flag can or cannot be claimed; a refused proof's
+        completion is outlined on the opposing side, each morale card tagged with what it is."""
         flag = self._hovered_claim_flag()
         if flag is None:
             return
-        info = self.obs["flags"][flag]
-        claim = info["claim"]
-        beaten = claim["beaten_by"]
-        opp = 1 - self.me
-        p = self.ctx.palette
-        if beaten is not None and not claim["provable"]:
-            have = len(info["cards"][opp])
-            for i in range(len(beaten["cards"])):
-                strip = self.slot_rect(flag, opp, have + i)
+        p, opp = self.ctx.palette, 1 - self.me
+        refused = self._refused_proof()
+        if refused is not None:
+            stack = self.obs["flags"][flag]["cards"][opp]
+            for i in range(len(refused[1]["cards"])):
+                strip = self.slot_rect(flag, opp, len(stack) + i)
                 strip.height = self.geo.step
                 dashed_rect(surface, p["danger"], strip, 2, max(4, strip.w // 8))
-            stack = info["cards"][opp]
-            for morale, colour, value in beaten["wilds"]:
+            for morale, colour, value in refused[1]["wilds"]:
                 if morale not in stack:
                     continue
-                j = stack.index(morale)
-                rect = self.visible_rect(flag, opp, j, len(stack))
-                as_card = f"{SUIT_SYMBOLS[colour]}{value}"
-                tag = self.art.text(
-                    i18n.t("battleline.tip.as", card=as_card), self.fs(1.15), p["text"], bold=True
-                )
+                rect = self.visible_rect(flag, opp, stack.index(morale), len(stack))
+                as_card = i18n.t("battleline.tip.as", card=f"{SUIT_SYMBOLS[colour]}{value}")
+                tag = self.art.text(as_card, self.fs(1.15), p["text"], bold=True)
                 pill = pygame.Rect(0, 0, tag.get_width() + 8, tag.get_height())
                 pill.midtop = (rect.centerx, rect.top + 2)
                 surface.blit(self.art.panel(pill.w, pill.h, (*p["danger"], 235), None, 6), pill)
                 blit_center(surface, tag, pill.center)
-        self._tooltip(
-            surface,
-            self._claim_text(flag),
-            self.column_rect(flag),
-            p["legal"] if claim["provable"] else p["danger"],
-        )
+        provable = self.obs["flags"][flag]["claim"]["provable"]
+        accent = p["legal"] if provable else p["danger"]
+        self._tooltip(surface, self._claim_text(flag), self.column_rect(flag), accent)
 
     def _draw_claim_ghosts(self, surface: pygame.Surface) -> None:
         """The refused proof's completion, as faint cards in the opposing side's free places
         (drawn under the cards there, as real cards would lie)."""
-        flag = self._hovered_claim_flag()
-        if flag is None:
-            return
-        info = self.obs["flags"][flag]
-        beaten = info["claim"]["beaten_by"]
-        if beaten is None or info["claim"]["provable"]:
-            return
-        opp = 1 - self.me
-        have = len(info["cards"][opp])
-        for i in range(len(beaten["cards"]) - 1, -1, -1):
-            rect = self.slot_rect(flag, opp, have + i)
-            surface.blit(self.art.ghost(beaten["cards"][i], self.geo.cw), rect)
+        refused = self._refused_proof()
+        if refused is not None:
+            flag, beaten = refused
+            have = len(self.obs["flags"][flag]["cards"][1 - self.me])
+            for i in reversed(range(len(beaten["cards"]))):
+                rect = self.slot_rect(flag, 1 - self.me, have + i)
+                surface.blit(self.art.ghost_card(beaten["cards"][i], self.geo.cw), rect)
 
     def _claim_text(self, flag: int) -> str:
         info = self.obs["flags"][flag]
-        claim = info["claim"]
-        me, opp = self.me, 1 - self.me
-        mine = formation_label(info["formation"][me])
+        claim, me = info["claim"], self.me
+        mine_now, theirs_now = info["formation"][me], info["formation"][1 - me]
+        args = {"n": flag + 1, "mine": formation_label(mine_now), "name": self.name(1 - self.me)}
         if claim["provable"]:
-            text = i18n.t("battleline.tip.provable", n=flag + 1, mine=mine)
-            later = self.phase != "claim"
-            when = "battleline.tip.after_play" if later else "battleline.tip.claim_now"
-            return f"{text} {i18n.t(when)}"
-        theirs_now = info["formation"][opp]
-        if theirs_now is not None:
-            if theirs_now["rank"] == info["formation"][me]["rank"] and (
-                theirs_now["total"] == info["formation"][me]["total"]
-            ):
-                return i18n.t("battleline.tip.tie_lost", n=flag + 1, mine=mine, name=self.name(opp))
-            return i18n.t(
-                "battleline.tip.beaten", n=flag + 1, mine=mine, theirs=formation_label(theirs_now)
+            when = (
+                "battleline.tip.after_play" if self.phase != "claim" else "battleline.tip.claim_now"
             )
+            return f"{i18n.t('battleline.tip.provable', **args)} {i18n.t(when)}"
+        if theirs_now is not None:
+            if (theirs_now["rank"], theirs_now["total"]) == (mine_now["rank"], mine_now["total"]):
+                return i18n.t("battleline.tip.tie_lost", **args)
+            return i18n.t("battleline.tip.beaten", **args, theirs=formation_label(theirs_now))
         beaten = claim["beaten_by"]
         theirs = formation_label(beaten) if beaten else "?"
-        return i18n.t(
-            "battleline.tip.could_reach", n=flag + 1, mine=mine, theirs=theirs, name=self.name(opp)
-        )
+        return i18n.t("battleline.tip.could_reach", **args, theirs=theirs)
 
     def _note(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        width: int,
-        place: Callable[[pygame.Rect], None],
-        accent: Colour,
+        self, surface: pygame.Surface, text: str, width: int, place: Callable, accent: Colour
     ) -> None:
         g = self.geo
         overlays.note(surface, self.art, text, width, place, g.felt, accent, self.fs(1.45))
 
     def _tooltip(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        anchor: pygame.Rect,
-        accent: Colour,
+        self, surface: pygame.Surface, text: str, anchor: pygame.Rect, accent: Colour
     ) -> None:
         """A note beside a flag column, over the opposing cards (never over the flags)."""
         g = self.geo
@@ -678,10 +570,8 @@ class BattleLineDrawing(BattleLineView):
             return
         g, p = self.geo, self.ctx.palette
         rect = self._sprite_rect(self.sprites[card]).move(0, -round(self._lift(card) * g.hand_h))
-        lines = [reason] if reason else []
-        if card >= NUM_TROOPS:
-            help_text = i18n.t(f"battleline.help.{card}")
-            lines.insert(0, f"{i18n.t(f'battleline.tactic.{card}')}: {help_text}")
+        lines = [self._explained(card)] if card >= NUM_TROOPS else []
+        lines += [reason] if reason else []
         width = round(max(g.hand_w * 2.6, 20 * g.unit))
 
         def place(box: pygame.Rect) -> None:
@@ -701,9 +591,13 @@ class BattleLineDrawing(BattleLineView):
         """Fog or Mud hovered at its flag: its name and effect, beside the flag's column."""
         found = self.env_at(pos)
         if found is not None:
-            flag, card = found
-            text = f"{i18n.t(f'battleline.tactic.{card}')}: {i18n.t(f'battleline.help.{card}')}"
-            self._tooltip(surface, text, self.column_rect(flag), self.ctx.palette["gold"])
+            text, column = self._explained(found[1]), self.column_rect(found[0])
+            self._tooltip(surface, text, column, self.ctx.palette["gold"])
+
+    @staticmethod
+    def _explained(tactic: int) -> str:
+        """A tactics card's name and what it does."""
+        return f"{i18n.t(f'battleline.tactic.{tactic}')}: {i18n.t(f'battleline.help.{tactic}')}"
 
     # --- hints and banners --------------------------------------------------------------------
     def _draw_hint(self, surface: pygame.Surface) -> None:
@@ -711,17 +605,14 @@ class BattleLineDrawing(BattleLineView):
         if hint is None or not self._my_decision():
             return
         if is_flag(hint):
-            flag = hint - FLAG_BASE
-            n = len(self.obs["flags"][flag]["cards"][self.me])
-            slots = self.obs["flags"][flag]["slots"]
-            rect = self.slot_rect(flag, self.me, min(n, slots - 1))
+            flag = self.obs["flags"][hint - FLAG_BASE]
+            n = min(len(flag["cards"][self.me]), flag["slots"] - 1)
             if self.obs["pending"]["card"] in ENVIRONMENT:
-                rect = self._flag_token_rect(flag)
-            self._hint_ring(surface, rect)
-        elif is_card(hint) and (where := self._side_of(self.obs, hint)) is not None:
-            f, side = where
-            stack = self.obs["flags"][f]["cards"][side]
-            self._hint_ring(surface, self.visible_rect(f, side, stack.index(hint), len(stack)))
+                self._hint_ring(surface, self._flag_token_rect(hint - FLAG_BASE))
+            else:
+                self._hint_ring(surface, self.slot_rect(hint - FLAG_BASE, self.me, n))
+        elif is_card(hint) and self._side_of(self.obs, hint) is not None:
+            self._hint_ring(surface, cast(pygame.Rect, self.thing_rect(hint)))
         elif hint == DISCARD:
             self._hint_ring(surface, self.geo.my_discard)
 

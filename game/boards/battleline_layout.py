@@ -4,7 +4,7 @@ the places an observation gives them."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -12,7 +12,8 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, hit
-from game.boards.battleline_art import STRIP, BattleLineArt, card_height
+from game.boards.battleline_art import STRIP, BattleLineArt
+from game.boards.cards import arc_fan, card_at, card_height, card_rect
 from game.boards.layer import Spot, Sprite
 from game.engines.battleline.actions import (
     CLAIM_BASE,
@@ -84,42 +85,97 @@ class Place:
 class Drag:
     card: int
     start: tuple[int, int]
-    active: bool = False
+    active: bool = False  # moved far enough (``cards.dragging``)
 
 
-@dataclass
+# Heights in card heights (ch) of the parts of the felt, top to bottom.
+OPP_HAND = 0.78
+RIDGE = 0.72
+HAND = 1.3
+LABEL = 0.19
+
+
+def pile_label_px(unit: float) -> int:
+    """The size of the DECK and DISCARD labels (never below 9 px, as every board text)."""
+    return max(9, round(1.15 * unit))
+
+
 class Geometry:
-    """Every rectangle and size derived from the board rect (recomputed on resize)."""
+    """Every rectangle and size derived from the board rect (recomputed on resize): the felt with
+    the flag columns on the left; the opponent, decks, buttons and the viewer in a column on the
+    right."""
 
-    unit: float
-    felt: pygame.Rect
-    column: pygame.Rect
-    ridge: pygame.Rect  # the flag row across the felt
-    xs: list[float]  # flag column centres
-    pitch: float
-    cw: int  # a card at a flag
-    ch: int
-    step: int  # the visible strip of a covered card
-    label_h: int
-    opp_label_y: int
-    opp_stack_bottom: int  # the bottom of the opponent's first card at each flag
-    my_stack_top: int
-    my_label_y: int
-    flag_size: tuple[int, int]
-    hand_w: int
-    hand_top: int
-    hand_span: int  # the widest the hand fan may be
-    back_w: int
-    back_top: int
-    opp_plate: pygame.Rect
-    opp_discard: pygame.Rect
-    decks: tuple[pygame.Rect, pygame.Rect]  # troop, tactics
-    action: pygame.Rect
-    toggle: pygame.Rect
-    step_panel: pygame.Rect  # the tactics card being resolved (empty when there is no room)
-    my_discard: pygame.Rect
-    my_plate: pygame.Rect
-    mini_w: int  # a card in a discard pile
+    def __init__(self, r: pygame.Rect) -> None:
+        self.unit = u = max(4.5, min(r.w / 112, r.h / 74))
+        pad = round(u)
+        col_w = int(min(max(r.w * 0.17, 14 * u), 24 * u))
+        self.column = column = pygame.Rect(r.right - pad - col_w, r.y + pad, col_w, r.h - 2 * pad)
+        self.felt = felt = pygame.Rect(
+            r.x + pad, r.y + pad, column.x - r.x - 2 * pad, r.h - 2 * pad
+        )
+        self.pitch = pitch = (felt.w - pad) / NUM_FLAGS
+        self.xs = [felt.x + pad / 2 + pitch * (i + 0.5) for i in range(NUM_FLAGS)]  # flag centres
+        stack = 1 + 3 * STRIP  # four cards (a Mud flag), each covering all but a strip of the last
+        rows = OPP_HAND + 2 * (LABEL + stack) + RIDGE + HAND
+        ch = min((felt.h - 2.5 * pad) / rows, pitch * 0.84 * 1.4)
+        self.cw = cw = max(16, int(ch / 1.4))  # a card at a flag
+        self.ch = ch = card_height(cw)
+        self.step = step = round(ch * STRIP)  # the visible strip of a covered card
+        self.label_h = label_h = max(round(ch * LABEL), 12)
+        stack_h = ch + 3 * step
+        self.hand_w = min(round(cw * 1.22), round((felt.w - 2 * pad) / 5.5))
+        self.hand_span = felt.w - 2 * pad  # the widest the hand fan may be
+        self.back_w = round(cw * 0.74)
+        hand_h = self.hand_h * 1.12  # the fan's arc and tilt need a little more
+        used = self.back_h * 1.08 + 2 * (label_h + stack_h) + ch * RIDGE + hand_h
+        gap = max(0.0, felt.h - pad - used) / 6
+        y = felt.y + pad / 2
+        self.back_top = round(y)
+        y += self.back_h * 1.08 + gap
+        self.opp_label_y = round(y + label_h / 2)
+        y += label_h + gap * 0.4
+        self.opp_stack_bottom = round(y + stack_h)  # the bottom of the first card at each flag
+        y += stack_h + gap * 0.6
+        self.ridge = ridge = pygame.Rect(felt.x, round(y), felt.w, round(ch * RIDGE + gap * 1.2))
+        y = ridge.bottom + gap * 0.6
+        self.my_stack_top = round(y)
+        y += stack_h + gap * 0.4
+        self.my_label_y = round(y + label_h / 2)
+        self.hand_top = round(y + label_h + gap * 0.8)
+        fh = round(ch * RIDGE * 0.95)
+        self.flag_size = (round(fh * 0.9), fh)
+        self._column(column, u, cw)
+
+    def _column(self, column: pygame.Rect, u: float, cw: int) -> None:
+        """The side column: plates, discard piles, decks, the buttons and the tactics card being
+        resolved (``step_panel``, empty when there is no room)."""
+        ip = max(4, round(0.8 * u))
+        x, inner_w = column.x + ip, column.w - 2 * ip
+        plate_h = round(max(5.2 * u, 30))
+        lh = max(12, round(1.8 * u), round(1.6 * pile_label_px(u)))  # DISCARD: M+ lines ~1.5 em
+        self.mini_w = min(round(inner_w / 2.4), round(cw * 0.8))  # a card in a discard pile
+        discard_h = lh + card_height(self.mini_w)
+        self.opp_plate = pygame.Rect(x, column.y + ip, inner_w, plate_h)
+        self.opp_discard = pygame.Rect(x, self.opp_plate.bottom + ip, inner_w, discard_h)
+        self.my_plate = pygame.Rect(x, column.bottom - ip - plate_h, inner_w, plate_h)
+        self.my_discard = pygame.Rect(x, self.my_plate.top - ip - discard_h, inner_w, discard_h)
+        bh = round(max(3.4 * u, 20))
+        th = round(bh * 0.8)
+        kw = min((inner_w - ip) // 2, cw)
+        kh = card_height(kw)
+        block = lh + kh + round(kw * 0.1) + ip + bh + ip // 2 + th
+        free_top, free_bottom = self.opp_discard.bottom + ip, self.my_discard.top - ip
+        deck_y = round(self.ridge.centery - (lh + kh) / 2)
+        deck_y = max(free_top, min(deck_y, free_bottom - block))
+        gap_x = (inner_w - 2 * kw) // 3
+        self.decks = (  # troop, tactics
+            pygame.Rect(x + gap_x, deck_y + lh, kw, kh),
+            pygame.Rect(x + 2 * gap_x + kw, deck_y + lh, kw, kh),
+        )
+        self.action = pygame.Rect(x, self.decks[0].bottom + round(kw * 0.1) + ip, inner_w, bh)
+        self.toggle = pygame.Rect(x, self.action.bottom + ip // 2, inner_w, th)
+        step_h = deck_y - ip - free_top
+        self.step_panel = pygame.Rect(x, free_top, inner_w, step_h if step_h > 3 * lh else 0)
 
     @property
     def hand_h(self) -> int:
@@ -138,136 +194,9 @@ class Geometry:
         return self.my_label_y + self.label_h // 2
 
 
-# Heights in card heights (ch) of the parts of the felt, top to bottom.
-OPP_HAND = 0.78
-RIDGE = 0.72
-HAND = 1.3
-LABEL = 0.19
-
-
-def pile_label_px(unit: float) -> int:
-    """The size of the DECK and DISCARD labels (never below 9 px, as every board text)."""
-    return max(9, round(1.15 * unit))
-
-
-def compute_geometry(r: pygame.Rect) -> Geometry:
-    """The felt with the flag columns on the left; the opponent, decks, buttons and the viewer
-    in a column on the right."""
-    u = max(4.5, min(r.w / 112, r.h / 74))
-    pad = round(u)
-    col_w = int(min(max(r.w * 0.17, 14 * u), 24 * u))
-    column = pygame.Rect(r.right - pad - col_w, r.y + pad, col_w, r.h - 2 * pad)
-    felt = pygame.Rect(r.x + pad, r.y + pad, column.x - r.x - 2 * pad, r.h - 2 * pad)
-    pitch = (felt.w - pad) / NUM_FLAGS
-    xs = [felt.x + pad / 2 + pitch * (i + 0.5) for i in range(NUM_FLAGS)]
-    stack = 1 + 3 * STRIP  # four cards (a Mud flag), each covering all but a strip of the last
-    rows = OPP_HAND + 2 * (LABEL + stack) + RIDGE + HAND
-    ch = min((felt.h - 2.5 * pad) / rows, pitch * 0.84 * 1.4)
-    cw = max(16, int(ch / 1.4))
-    ch = card_height(cw)
-    step = round(ch * STRIP)
-    label_h = max(round(ch * LABEL), 12)
-    stack_h = ch + 3 * step
-    hand_w = min(round(cw * 1.22), round((felt.w - 2 * pad) / 5.5))
-    back_w = round(cw * 0.74)
-    hand_h = card_height(hand_w) * 1.12  # the fan's arc and tilt need a little more
-    used = card_height(back_w) * 1.08 + 2 * (label_h + stack_h) + ch * RIDGE + hand_h
-    spare = max(0.0, felt.h - pad - used)
-    gap = spare / 6
-    y = felt.y + pad / 2
-    back_top = round(y)
-    y += card_height(back_w) * 1.08 + gap
-    opp_label_y = round(y + label_h / 2)
-    y += label_h + gap * 0.4
-    opp_stack_bottom = round(y + stack_h)
-    y += stack_h + gap * 0.6
-    ridge = pygame.Rect(felt.x, round(y), felt.w, round(ch * RIDGE + gap * 1.2))
-    y = ridge.bottom + gap * 0.6
-    my_stack_top = round(y)
-    y += stack_h + gap * 0.4
-    my_label_y = round(y + label_h / 2)
-    y += label_h + gap * 0.8
-    hand_top = round(y)
-    fh = round(ch * RIDGE * 0.95)
-    # the side column
-    ip = max(4, round(0.8 * u))
-    inner_w = col_w - 2 * ip
-    plate_h = round(max(5.2 * u, 30))
-    lh = max(12, round(1.8 * u), round(1.6 * pile_label_px(u)))  # DISCARD: M+ lines are ~1.5 em
-    mini_w = min(round(inner_w / 2.4), round(cw * 0.8))
-    discard_h = lh + card_height(mini_w)
-    opp_plate = pygame.Rect(column.x + ip, column.y + ip, inner_w, plate_h)
-    opp_discard = pygame.Rect(column.x + ip, opp_plate.bottom + ip, inner_w, discard_h)
-    my_plate = pygame.Rect(column.x + ip, column.bottom - ip - plate_h, inner_w, plate_h)
-    my_discard = pygame.Rect(column.x + ip, my_plate.top - ip - discard_h, inner_w, discard_h)
-    bh = round(max(3.4 * u, 20))
-    th = round(bh * 0.8)
-    kw = min((inner_w - ip) // 2, cw)
-    kh = card_height(kw)
-    block = lh + kh + round(kw * 0.1) + ip + bh + ip // 2 + th
-    free_top, free_bottom = opp_discard.bottom + ip, my_discard.top - ip
-    deck_y = round(ridge.centery - (lh + kh) / 2)
-    deck_y = max(free_top, min(deck_y, free_bottom - block))
-    gap_x = (inner_w - 2 * kw) // 3
-    decks = (
-        pygame.Rect(column.x + ip + gap_x, deck_y + lh, kw, kh),
-        pygame.Rect(column.x + ip + 2 * gap_x + kw, deck_y + lh, kw, kh),
-    )
-    action = pygame.Rect(column.x + ip, decks[0].bottom + round(kw * 0.1) + ip, inner_w, bh)
-    toggle = pygame.Rect(column.x + ip, action.bottom + ip // 2, inner_w, th)
-    step_top = opp_discard.bottom + ip
-    step_h = deck_y - ip - step_top
-    step_panel = pygame.Rect(column.x + ip, step_top, inner_w, step_h if step_h > 3 * lh else 0)
-    return Geometry(
-        unit=u,
-        felt=felt,
-        column=column,
-        ridge=ridge,
-        xs=xs,
-        pitch=pitch,
-        cw=cw,
-        ch=ch,
-        step=step,
-        label_h=label_h,
-        opp_label_y=opp_label_y,
-        opp_stack_bottom=opp_stack_bottom,
-        my_stack_top=my_stack_top,
-        my_label_y=my_label_y,
-        flag_size=(round(fh * 0.9), fh),
-        hand_w=hand_w,
-        hand_top=hand_top,
-        hand_span=felt.w - 2 * pad,
-        back_w=back_w,
-        back_top=back_top,
-        opp_plate=opp_plate,
-        opp_discard=opp_discard,
-        decks=decks,
-        action=action,
-        toggle=toggle,
-        step_panel=step_panel,
-        my_discard=my_discard,
-        my_plate=my_plate,
-        mini_w=mini_w,
-    )
-
-
-def fan_arc(i: int, mid: float) -> float:
-    """0 in the middle of a fan, 1 at its ends."""
-    return ((i - mid) / mid) ** 2 if mid else 0.0
-
-
-def fan_offsets(n: int, width: int, span: int, overlap: float) -> list[float]:
-    """Horizontal offsets of ``n`` cards of ``width`` fanned within ``span``."""
-    if n <= 1:
-        return [0.0] * n
-    spacing = min(width * overlap, (span - width) / (n - 1))
-    return [(i - (n - 1) / 2) * spacing for i in range(n)]
-
-
 FAN_DEGREES = 2.4  # tilt between neighbouring cards of the viewer's hand
 LIFT = 0.2  # hover lift, relative to the hand card height
 LIFT_RATE = 14.0  # how fast a hovered card rises (per second, exponential)
-DRAG_START = 6  # pixels the mouse must move before a press becomes a drag
 
 
 class BattleLineView(Board):
@@ -288,7 +217,7 @@ class BattleLineView(Board):
         self._shown: tuple[int, int] | None = None  # (viewer, game) the sprites were built for
         self._same_game = False  # whether the observation shown is of the game shown before
         self._anon = 0
-        self.geo = compute_geometry(self.rect)
+        self.geo = Geometry(self.rect)
 
     @property
     def sprites(self) -> dict[Hashable, CardSprite]:
@@ -372,26 +301,15 @@ class BattleLineView(Board):
     def hand_places(self, n: int) -> list[tuple[float, float, float]]:
         """Centre and tilt of each card of the viewer's hand (a gentle arc)."""
         g = self.geo
-        offsets = fan_offsets(n, g.hand_w, g.hand_span, 0.84)
-        mid = (n - 1) / 2
-        cx = (g.xs[0] + g.xs[-1]) / 2
-        base = g.hand_top + g.hand_h / 2
+        centre = ((g.xs[0] + g.xs[-1]) / 2, g.hand_top + g.hand_h / 2)
         spread = FAN_DEGREES * min(1.0, 7 / max(n, 1))
-        return [
-            (cx + dx, base + fan_arc(i, mid) * g.hand_h * 0.05, (mid - i) * spread)
-            for i, dx in enumerate(offsets)
-        ]
+        return arc_fan(n, centre, g.hand_w, g.hand_span, g.hand_w * 0.84, g.hand_h * 0.05, spread)
 
     def opp_places(self, n: int) -> list[tuple[float, float, float]]:
         g = self.geo
-        offsets = fan_offsets(n, g.back_w, round(g.hand_span * 0.6), 0.5)
-        mid = (n - 1) / 2
-        cx = (g.xs[0] + g.xs[-1]) / 2
-        base = g.back_top + g.back_h * 0.56
-        return [
-            (cx + dx, base - fan_arc(i, mid) * g.back_h * 0.05, (i - mid) * 1.6)
-            for i, dx in enumerate(offsets)
-        ]
+        centre = ((g.xs[0] + g.xs[-1]) / 2, g.back_top + g.back_h * 0.56)
+        span = round(g.hand_span * 0.6)
+        return arc_fan(n, centre, g.back_w, span, g.back_w * 0.5, -g.back_h * 0.05, -1.6)
 
     def discard_places(self, side: int, n: int) -> list[tuple[float, float]]:
         g = self.geo
@@ -410,20 +328,18 @@ class BattleLineView(Board):
         """Where a card taken by Redeploy or Traitor (or played, after a reload) waits for its
         flag: the free right end of that side's hand row."""
         g = self.geo
+        x = g.felt.right - g.pitch * 0.95
         if side == self.me:
-            x = g.felt.right - g.pitch * 0.95
             return Place(x, g.hand_top + g.hand_h * 0.45, g.hand_w, 0.0, 600)
         w = round(g.back_w * 1.1)
-        return Place(g.felt.right - g.pitch * 0.95, g.back_top + card_height(w) / 2, w, 0.0, 600)
+        return Place(x, g.back_top + card_height(w) / 2, w, 0.0, 600)
 
     def top_card_rect(self, deck: int) -> pygame.Rect:
         """Where the card the viewer put back on ``deck`` with Scout shows: small, over the
         deck's lower left (clear of the deck's name above it and its count at the right)."""
-        deck_rect = self.geo.decks[deck]
-        w = round(deck_rect.w * 0.62)
-        return pygame.Rect(
-            deck_rect.x - deck_rect.w // 6, deck_rect.y + deck_rect.h // 4, w, card_height(w)
-        )
+        pile = self.geo.decks[deck]
+        w = round(pile.w * 0.62)
+        return pygame.Rect(pile.x - pile.w // 6, pile.y + pile.h // 4, w, card_height(w))
 
     def deck_center(self, deck: int) -> tuple[float, float]:
         return self.geo.decks[deck].center
@@ -432,34 +348,30 @@ class BattleLineView(Board):
         """The opponent's hand as shown: each entry a known card id or None for a back; troop
         cards first, then tactics (only the counts and known cards are visible)."""
         hand = obs["hands"][1 - self.me]
-        known = hand["known"]
-        troops = [c for c in known if c < NUM_TROOPS]
-        tactics = [c for c in known if c >= NUM_TROOPS]
-        return (
-            [None] * (hand["troops"] - len(troops))
-            + troops
-            + [None] * (hand["tactics"] - len(tactics))
-            + tactics
-        )
+        troops = [c for c in hand["known"] if c < NUM_TROOPS]
+        tactics = [c for c in hand["known"] if c >= NUM_TROOPS]
+        backs = hand["troops"] - len(troops), hand["tactics"] - len(tactics)
+        return [None] * backs[0] + troops + [None] * backs[1] + tactics
 
     def _places(self, obs: dict) -> dict[int, Place]:
-        g = self.geo
-        me = self.me
+        """Where each card the viewer can see rests, in drawing order ``z``: the viewer's hand,
+        the opponent's known cards among its backs, the flags' stacks, the discard piles, and a
+        card waiting for its flag."""
+        g, me = self.geo, self.me
         places: dict[int, Place] = {}
-        hand = obs["hands"][me]["cards"] or []
-        for i, (card, (x, y, a)) in enumerate(zip(hand, self.hand_places(len(hand)), strict=True)):
-            places[card] = Place(x, y, g.hand_w, a, 400 + i)
-        order = self._opp_order(obs)
-        for i, (card, (x, y, a)) in enumerate(zip(order, self.opp_places(len(order)), strict=True)):
-            if card is not None:
-                places[card] = Place(x, y, g.back_w, a, 300 + i)
-        for f, flag in enumerate(obs["flags"]):
-            for side in (0, 1):
-                cards = flag["cards"][side]
-                for j, card in enumerate(cards):
-                    rect = self.slot_rect(f, side, j)
-                    z = 200 + (j if side == me else 10 - j)
-                    places[card] = Place(rect.centerx, rect.centery, g.cw, 0.0, z)
+        hand, order = obs["hands"][me]["cards"] or [], self._opp_order(obs)
+        fans = (
+            (hand, self.hand_places(len(hand)), g.hand_w, 400),
+            (order, self.opp_places(len(order)), g.back_w, 300),
+        )
+        for cards, spots, w, z in fans:
+            for i, (card, (x, y, a)) in enumerate(zip(cards, spots, strict=True)):
+                if card is not None:
+                    places[card] = Place(x, y, w, a, z + i)
+        for f, side, cards in self._stacks(obs):
+            for j, card in enumerate(cards):
+                z = 200 + (j if side == me else 10 - j)
+                places[card] = Place(*self.slot_rect(f, side, j).center, g.cw, 0.0, z)
         for side in (0, 1):
             pile = obs["discards"][side]
             for j, (card, (x, y)) in enumerate(
@@ -490,12 +402,15 @@ class BattleLineView(Board):
         return ("flag", self._side_of(obs, card))
 
     @staticmethod
-    def _side_of(obs: dict, card: object) -> tuple[int, int] | None:
-        for f, flag in enumerate(obs["flags"]):
-            for side in (0, 1):
-                if card in flag["cards"][side]:
-                    return f, side
-        return None
+    def _stacks(obs: dict) -> list[tuple[int, int, list[int]]]:
+        """Each flag's two sides: (flag, side, its cards from the flag outwards)."""
+        return [
+            (f, side, flag["cards"][side]) for f, flag in enumerate(obs["flags"]) for side in (0, 1)
+        ]
+
+    @classmethod
+    def _side_of(cls, obs: dict, card: object) -> tuple[int, int] | None:
+        return next(((f, side) for f, side, cards in cls._stacks(obs) if card in cards), None)
 
     @property
     def phase(self) -> str:
@@ -504,28 +419,22 @@ class BattleLineView(Board):
     def _my_decision(self) -> bool:
         return bool(self.legal) and bool(self.obs)
 
+    def _open_flags(self, free: Callable[[dict], bool]) -> list[int]:
+        return [
+            f for f, flag in enumerate(self.obs["flags"]) if flag["claimed_by"] < 0 and free(flag)
+        ]
+
     def _free_flags(self) -> list[int]:
         """Open flags with a free slot on the viewer's side (where a troop or morale card goes)."""
-        me = self.me
-        return [
-            f
-            for f, flag in enumerate(self.obs["flags"])
-            if flag["claimed_by"] < 0 and len(flag["cards"][me]) < flag["slots"]
-        ]
+        return self._open_flags(lambda flag: len(flag["cards"][self.me]) < flag["slots"])
 
     def _local_targets(self, card: int) -> list[int]:
         """The flags a selected card can go to, from the observation (the engine has the final
-        word: a refused target is explained by it)."""
+        word: a refused target is explained by it): Fog and Mud where none lies yet."""
         if card in ENVIRONMENT:
             key = "fog" if card == FOG else "mud"
-            return [
-                f
-                for f, flag in enumerate(self.obs["flags"])
-                if flag["claimed_by"] < 0 and flag[key] < 0
-            ]
-        if card in GUILE:
-            return []
-        return self._free_flags()
+            return self._open_flags(lambda flag: flag[key] < 0)
+        return [] if card in GUILE else self._free_flags()
 
     def _target_flags(self) -> list[int]:
         """The flags glowing as targets now."""
@@ -546,10 +455,10 @@ class BattleLineView(Board):
         return []
 
     def _takeable(self, tactic: int) -> list[int]:
-        me = self.me
-        side = me if tactic == REDEPLOY else 1 - me
+        """The cards ``tactic`` (Redeploy, Deserter, Traitor) may take, at open flags."""
+        side = self.me if tactic == REDEPLOY else 1 - self.me
         cards = [
-            c for flag in self.obs["flags"] if flag["claimed_by"] < 0 for c in flag["cards"][side]
+            c for f in self._open_flags(lambda _: True) for c in self.obs["flags"][f]["cards"][side]
         ]
         return [c for c in cards if c < NUM_TROOPS] if tactic == TRAITOR else cards
 
@@ -571,34 +480,27 @@ class BattleLineView(Board):
 
     def _action_button(self) -> tuple[int, str] | None:
         """The column's button for the moment: Pass, Done claiming, or Redeploy's discard."""
-        if not self._my_decision():
-            return None
-        if PASS in self.legal:
-            return PASS, i18n.t("battleline.button.pass")
-        if DONE in self.legal:
-            return DONE, i18n.t("battleline.button.done")
-        if DISCARD in self.legal:
-            return DISCARD, i18n.t("battleline.button.discard")
-        return None
+        buttons = (
+            (PASS, "battleline.button.pass"),
+            (DONE, "battleline.button.done"),
+            (DISCARD, "battleline.button.discard"),
+        )
+        legal = self.legal if self._my_decision() else []
+        return next(((a, i18n.t(key)) for a, key in buttons if a in legal), None)
 
     def _sprite_rect(self, sprite: CardSprite) -> pygame.Rect:
-        w = round(sprite.w)
-        rect = pygame.Rect(0, 0, w, card_height(w))
-        rect.center = (round(sprite.x), round(sprite.y))
-        return rect
+        return card_rect(sprite.x, sprite.y, sprite.w)
 
     def _hand_card_at(self, pos: tuple[int, int]) -> int | None:
         """The topmost card of the viewer's hand under ``pos`` (lifted cards as drawn)."""
         hand = (self.obs["hands"][self.me]["cards"] or []) if self.obs else []
-        for card in reversed(hand):
-            sprite = self.sprites.get(card)
-            if sprite is None:
-                continue
-            rect = self._sprite_rect(sprite).move(0, -round(self._lift(card) * self.geo.hand_h))
-            rect.height += round(self._lift(card) * self.geo.hand_h)  # no gap under a lifted card
-            if rect.collidepoint(pos):
-                return card
-        return None
+        h, sprites = self.geo.hand_h, self.sprites
+        rest = [
+            (c, self._sprite_rect(sprites[c]), round(self._lift(c) * h))
+            for c in hand
+            if c in sprites
+        ]
+        return card_at(pos, rest)
 
     def _table_card_at(self, pos: tuple[int, int]) -> int | None:
         """A card at a flag under ``pos`` (the kit's keyed layer holds them by id)."""

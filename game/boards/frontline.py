@@ -34,6 +34,7 @@ from game.boards import frontline_odds as odds
 from game.boards import frontline_pictures
 from game.boards import frontline_words as fw
 from game.boards.base import Board, BoardContext, Decision, Obs, Things
+from game.boards.cards import dragging
 from game.boards.frontline_art import FrontlineArt, initials
 from game.boards.frontline_deck import DeckView
 from game.boards.frontline_layout import Geo, compute, fan, grid, row_slots
@@ -563,7 +564,7 @@ class FrontlineBoard(Board):
             if rect.collidepoint(pos):
                 return action
         key = press[1] if press is not None else self.key_at(pos)
-        if press is not None and _far(press[0], pos):
+        if press is not None and dragging(press[0], pos, DRAG):
             return self._drop(key, pos)
         if key is None:
             return None
@@ -1349,7 +1350,7 @@ class FrontlineBoard(Board):
         if self.press is None or self.mouse is None or self.obs.get("phase") != "commit":
             return None
         start, key = self.press
-        if key is None or key[0] != "hand" or not _far(start, self.mouse):  # type: ignore[index]
+        if key is None or key[0] != "hand" or not dragging(start, self.mouse, DRAG):  # type: ignore[index]
             return None
         return int(key[1])  # type: ignore[index]
 
@@ -1606,10 +1607,6 @@ def _shifted(geo: Geo) -> Geo:
     shifted.rows = {k: r.move(dx, dy) for k, r in geo.rows.items()}
     shifted.air = {k: r.move(dx, dy) for k, r in geo.air.items()}
     return shifted
-
-
-def _far(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1]) > DRAG
 
 
 def _wobble(k: float) -> float:

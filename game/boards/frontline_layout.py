@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.boards.cards import fan_offsets
+
 RATIO_TILE = 0.66  # a unit tile on the table: height / width (a landscape card)
 # Rows of the table, top to bottom, as fractions of its height.
 ROWS = (
@@ -90,14 +92,11 @@ def row_slots(
 
 def fan(area: pygame.Rect, count: int, card_w: int, card_h: int) -> list[pygame.Rect]:
     """``count`` cards in a row inside ``area``, overlapping when they do not fit side by side."""
-    if count <= 0:
-        return []
-    gap = max(2, card_w // 12)
-    step = min(card_w + gap, (area.w - card_w) // max(1, count - 1)) if count > 1 else 0
-    total = card_w + step * (count - 1)
-    x0 = area.x + max(0, (area.w - total) // 2)
+    offsets = fan_offsets(count, card_w, area.w, card_w + max(2, card_w // 12), whole=True)
+    spread = round(offsets[-1] - offsets[0]) if offsets else 0
+    x0 = area.x + max(0, (area.w - card_w - spread) // 2)
     y = area.y + (area.h - card_h) // 2
-    return [pygame.Rect(x0 + i * step, y, card_w, card_h) for i in range(count)]
+    return [pygame.Rect(x0 + round(dx - offsets[0]), y, card_w, card_h) for dx in offsets]
 
 
 def grid(area: pygame.Rect, count: int, ratio: float, gap: int) -> list[pygame.Rect]:
