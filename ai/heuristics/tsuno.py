@@ -132,9 +132,10 @@ def features(state: TsunoState) -> tuple[float, ...]:
 
 
 # Logistic weights over ``features`` by the dice of an appearance roll (black, yellow), each
-# fitted on policy games of that setting (bench/tsuno_fit.py): the features weigh differently
-# with the dice (on Advanced the threat counts about three times as much as pooled over every
-# setting, and pooled weights misjudged Advanced positions). Other dice take the pooled fit.
+# fitted on 2,000 policy games of that setting (bench/tsuno_fit.py): the features weigh
+# differently with the dice, and pooled weights misjudged Advanced positions. Other dice take
+# the pooled fit. Fitted instead on games with 15% random moves (to rate the off-policy
+# positions a search visits), Hard won less on Advanced tune seeds (-5.0 ± 3.0 points).
 # fmt: off
 ESTIMATE_WEIGHTS: dict[tuple[int, int], tuple[float, ...]] = {
     (4, 1): (
@@ -222,9 +223,13 @@ class TsunoHeuristic(Heuristic[TsunoState]):
     # (bench/tsuno_strength.py, same seeds for every row): at 200 iterations open loop and a
     # tree keyed by the dice won alike (31.8% and 30.5%, +1.2 ± 2.4 points); the estimate
     # fitted per dice setting won 35.0% against 31.7% with pooled weights (+3.3 ± 3.1); six
-    # policy decisions before the estimate did no better (30.7%). On report seeds (README, 500
-    # games a row) Hard wins 69.4% on Intermediate and 30.6% on Advanced, the crude greedy
-    # policy 51.8% and 20.0%.
+    # policy decisions before the estimate did no better (30.7%). Lost Advanced games end with
+    # the castle out of soldiers (0-1 left in 92% of the policy's losses, 2-4 units in it), so
+    # the estimate learnt what the castle must still cover and the chips on the board: on
+    # tune seeds 0-299 Hard then won 37.0% on Advanced (+17.0 ± 2.9 over the crude greedy
+    # baseline) and 73.7% on Intermediate (+21.7 ± 3.1). On fresh report seeds (README, 500
+    # games a row) Hard wins 69.2% on Intermediate and 33.4% on Advanced, the crude greedy
+    # policy 50.2% and 19.6%.
     open_loop_chance = True
     budgets: ClassVar[dict[str, Budget]] = {
         "normal": Budget(search=True, seconds=1.0, iterations=50, rollout_depth=0, exploration=0.5),
