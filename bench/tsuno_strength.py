@@ -43,7 +43,7 @@ from game.engines.tsuno import rules
 BASELINE = "baseline"  # the rules file's crude greedy policy (§12)
 OPENSPIEL = "openspiel"  # OpenSpiel's MCTSBot with random rollouts, on a clock
 POLICY = "policy"  # the heuristic policy alone: Hard's prior, Easy without its random moves
-PLAYERS = (BASELINE, "easy", "normal", "hard")
+PLAYERS = (BASELINE, POLICY, "easy", "normal", "hard")
 DIFFICULTIES = tuple(rules.PRESETS)
 FULL_GAMES = 500  # issue 10: at least 500 games a row
 QUICK_GAMES = 20

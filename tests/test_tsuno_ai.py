@@ -162,10 +162,13 @@ def test_search_agents_play_a_legal_game() -> None:
 
 
 def test_strength_bench_pairs_players_over_the_same_seeds() -> None:
-    from bench.tsuno_strength import Setting, paired_difference, play
+    from bench.tsuno_strength import Setting, paired_difference, percentile, play
 
-    won, _ = play("baseline", "beginner", [3, 4, 5], Setting())
+    won, times = play("baseline", "beginner", [3, 4, 5], Setting())
     assert won == play("baseline", "beginner", [3, 4, 5], Setting())[0]
+    assert times and all(t >= 0 for t in times)  # one per decision with a choice
+    assert percentile([0.3, 0.1, 0.2, 0.4], 0.5) == 0.3
+    assert percentile([0.3, 0.1, 0.2, 0.4], 0.95) == 0.4
     mean, error = paired_difference([True, True, False, False], [False, True, False, True])
     assert mean == 0.0 and error == pytest.approx((2 / 3 / 4) ** 0.5)
     assert Setting(loop="keyed").note("hard") == " (keyed loop)"
