@@ -230,7 +230,8 @@ class TsunoHeuristic(Heuristic[TsunoState]):
     # baseline) and 73.7% on Intermediate (+21.7 ± 3.1). On fresh report seeds (README, 500
     # games a row) Hard wins 69.2% on Intermediate and 33.4% on Advanced, the crude greedy
     # policy 50.2% and 19.6%. 600 iterations won no more than 200 on the Advanced tune seeds
-    # (35.0%, -2.0 ± 3.1), so Hard keeps 200.
+    # (35.0%, -2.0 ± 3.1), so Hard keeps 200; PUCT constants 1.0 and 0.25 both won 33.3%
+    # against 0.5's 37.0% there.
     open_loop_chance = True
     budgets: ClassVar[dict[str, Budget]] = {
         "normal": Budget(search=True, seconds=1.0, iterations=50, rollout_depth=0, exploration=0.5),
