@@ -42,7 +42,8 @@ from game.engines.tsuno import rules
 
 BASELINE = "baseline"  # the rules file's crude greedy policy (§12)
 OPENSPIEL = "openspiel"  # OpenSpiel's MCTSBot with random rollouts, on a clock
-PLAYERS = (BASELINE, "easy", "normal", "hard")
+POLICY = "policy"  # the heuristic policy alone: Hard's prior, Easy without its random moves
+PLAYERS = (BASELINE, POLICY, "easy", "normal", "hard")
 DIFFICULTIES = tuple(rules.PRESETS)
 FULL_GAMES = 500  # issue 10: at least 500 games a row
 QUICK_GAMES = 20
@@ -94,6 +95,8 @@ def _agent(name: str, seed: int, setting: Setting) -> Agent:
     loop = loop or setting.loop or ""
     if player == BASELINE:
         return PolicyAgent(TsunoGreedyBaseline(), 0.0, seed)
+    if player == POLICY:
+        return PolicyAgent(HEURISTICS["tsuno"], 0.0, seed)
     if player == OPENSPIEL:
         from bench.openspiel_adapter import OpenSpielAgent  # needs the bench extra
 
@@ -121,12 +124,11 @@ def _agent(name: str, seed: int, setting: Setting) -> Agent:
 
 
 class Timed:
-    """An agent whose thinking is timed: wall-clock seconds over the decisions with a choice."""
+    """An agent whose thinking is timed: wall-clock seconds of each decision with a choice."""
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
-        self.seconds = 0.0
-        self.decisions = 0
+        self.times: list[float] = []
 
     def reseed(self, seed: int) -> None:
         self.agent.reseed(seed)
@@ -135,28 +137,25 @@ class Timed:
         start = time.perf_counter()
         action = self.agent.choose(state)
         if len(state.legal_actions()) > 1:
-            self.seconds += time.perf_counter() - start
-            self.decisions += 1
+            self.times.append(time.perf_counter() - start)
         return action
 
 
 def play(
     player: str, difficulty: str, seeds: list[int], setting: Setting
-) -> tuple[list[bool], float, int]:
+) -> tuple[list[bool], list[float]]:
     """Whether ``player`` won each solitaire game of ``difficulty`` over ``seeds``, and the
-    seconds it thought over how many decisions with a choice."""
+    seconds it thought on each decision with a choice."""
     if setting.morale is not None:
         rules.PRESETS[difficulty] = rules.PRESETS[difficulty]._replace(morale=setting.morale)
     won = []
-    seconds = 0.0
-    decisions = 0
+    times: list[float] = []
     for seed in seeds:
         state = GAMES["tsuno"].new_state(1, difficulty=difficulty)
         agent = Timed(_agent(player, seed, setting))
         won.append(play_out(state, [agent], random.Random(seed))[0] > 0)
-        seconds += agent.seconds
-        decisions += agent.decisions
-    return won, seconds, decisions
+        times += agent.times
+    return won, times
 
 
 def outcomes(
@@ -167,9 +166,9 @@ def outcomes(
     first_seed: int = REPORT_SEED,
     workers: int = 2,
     setting: Setting | None = None,
-) -> tuple[list[bool], float]:
-    """(won, per_decision): the outcome of each seed first_seed.. in order (split over
-    ``workers`` processes), and the mean wall-clock seconds of a decision with a choice."""
+) -> tuple[list[bool], list[float]]:
+    """(won, times): the outcome of each seed first_seed.. in order (split over ``workers``
+    processes), and the wall-clock seconds of every decision with a choice."""
     setting = setting or Setting()
     seeds = list(range(first_seed, first_seed + games))
     chunks = [seeds[w::workers] for w in range(workers)]
@@ -178,10 +177,9 @@ def outcomes(
         futures = [pool.submit(play, player, difficulty, chunk, setting) for chunk in chunks]
         results = [f.result() for f in futures]
     won = [False] * games
-    for w, (chunk_won, _, _) in enumerate(results):
+    for w, (chunk_won, _) in enumerate(results):
         won[w::workers] = chunk_won
-    decisions = sum(r[2] for r in results)
-    return won, sum(r[1] for r in results) / max(1, decisions)
+    return won, [t for _, times in results for t in times]
 
 
 def standard_error(rate: float, games: int) -> float:
@@ -197,11 +195,21 @@ def paired_difference(first: list[bool], second: list[bool]) -> tuple[float, flo
     return mean, math.sqrt(variance / n)
 
 
-def row(player: str, difficulty: str, won: list[bool], per_decision: float, note: str) -> dict:
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    ranked = sorted(values)
+    return ranked[min(len(ranked) - 1, int(share * len(ranked)))]
+
+
+def row(player: str, difficulty: str, won: list[bool], times: list[float], note: str) -> dict:
     games = len(won)
     wins = sum(won)
     rate = wins / games
-    thought = f", {1000 * per_decision:.0f} ms a decision" if per_decision else ""
+    thought = ""
+    if times and player not in (BASELINE, POLICY):
+        mean = 1000 * sum(times) / len(times)
+        median, p95 = (1000 * percentile(times, q) for q in (0.5, 0.95))
+        thought = f", a decision {mean:.0f} ms mean, {median:.0f} median, {p95:.0f} p95"
     return {
         "game": "tsuno",
         "metric": (f"{difficulty} solitaire win rate, {player}{note} ({wins}/{games}{thought})"),
@@ -231,18 +239,18 @@ def run(quick: bool) -> list[dict]:
     for difficulty in DIFFICULTIES:
         results = {}
         for player in PLAYERS:
-            won, seconds = outcomes(player, difficulty, games)
+            won, times = outcomes(player, difficulty, games)
             results[player] = won
-            rows.append(row(player, difficulty, won, seconds, ""))
+            rows.append(row(player, difficulty, won, times, ""))
         diff = paired_difference(results["hard"], results[BASELINE])
         rows.append(difference_row(difficulty, "hard", BASELINE, diff, ""))
     clocked = Setting(seconds=CLOCK_SECONDS)
     clock_games = QUICK_GAMES // 4 if quick else CLOCK_GAMES
     results = {}
     for player in ("hard", OPENSPIEL):
-        won, seconds = outcomes(player, CLOCK_DIFFICULTY, clock_games, setting=clocked)
+        won, times = outcomes(player, CLOCK_DIFFICULTY, clock_games, setting=clocked)
         results[player] = won
-        rows.append(row(player, CLOCK_DIFFICULTY, won, seconds, clocked.note(player)))
+        rows.append(row(player, CLOCK_DIFFICULTY, won, times, clocked.note(player)))
     diff = paired_difference(results["hard"], results[OPENSPIEL])
     note = f" (both {CLOCK_SECONDS:g} s a decision)"
     rows.append(difference_row(CLOCK_DIFFICULTY, "hard", OPENSPIEL, diff, note))
@@ -283,7 +291,7 @@ def main() -> None:
     for difficulty in args.difficulty.split(","):
         results = {}
         for player in args.players.split(","):
-            won, seconds = outcomes(
+            won, times = outcomes(
                 player,
                 difficulty,
                 args.games,
@@ -292,7 +300,7 @@ def main() -> None:
                 setting=setting,
             )
             results[player] = won
-            r = row(player, difficulty, won, seconds, setting.note(player))
+            r = row(player, difficulty, won, times, setting.note(player))
             if args.save:
                 _save(args.save, r["metric"], args.first_seed, won)
             print(f"{r['metric']}: {r['value']} % ± {r['error']}", flush=True)

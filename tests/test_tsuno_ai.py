@@ -13,6 +13,7 @@ from ai.heuristics.tsuno import (
     ESTIMATE_WEIGHTS,
     attack_loss_odds,
     expected_appearance,
+    features,
     greedy_action,
     threat,
 )
@@ -82,6 +83,25 @@ def test_estimate_prefers_the_safer_position() -> None:
     assert HEURISTIC.estimate(calm)[0] > HEURISTIC.estimate(pressed)[0]
 
 
+def test_estimate_weighs_what_the_castle_must_cover() -> None:
+    """Units with no morale to spare and no pieces: every point of threat falls on the castle,
+    and a castle short of it (or chips piling up) makes the position worse."""
+    state = acting(1, difficulty="advanced")
+    state.morale = [1] * 6
+    f = features(state)
+    assert f[8] == pytest.approx(f[2])  # the whole threat is the castle's to cover
+    assert f[9] == pytest.approx(min(0.0, state.castle - f[8]))
+    assert f[9] < 0  # Advanced's six days threaten more than twelve soldiers can cover
+    poorer = state.clone()
+    poorer.castle = 4
+    assert features(poorer)[9] < f[9]
+    assert HEURISTIC.estimate(poorer)[0] < HEURISTIC.estimate(state)[0]
+    piled = state.clone()
+    piled.chips = [1, 1, 0, 1, 1, 1]
+    assert features(piled)[10] == 5
+    assert HEURISTIC.estimate(piled)[0] < HEURISTIC.estimate(state)[0]
+
+
 @pytest.mark.parametrize(
     ("players", "difficulty"),
     [(1, "beginner"), (1, "intermediate"), (1, "advanced"), (4, "advanced")],
@@ -142,10 +162,13 @@ def test_search_agents_play_a_legal_game() -> None:
 
 
 def test_strength_bench_pairs_players_over_the_same_seeds() -> None:
-    from bench.tsuno_strength import Setting, paired_difference, play
+    from bench.tsuno_strength import Setting, paired_difference, percentile, play
 
-    won, _, _ = play("baseline", "beginner", [3, 4, 5], Setting())
+    won, times = play("baseline", "beginner", [3, 4, 5], Setting())
     assert won == play("baseline", "beginner", [3, 4, 5], Setting())[0]
+    assert times and all(t >= 0 for t in times)  # one per decision with a choice
+    assert percentile([0.3, 0.1, 0.2, 0.4], 0.5) == 0.3
+    assert percentile([0.3, 0.1, 0.2, 0.4], 0.95) == 0.4
     mean, error = paired_difference([True, True, False, False], [False, True, False, True])
     assert mean == 0.0 and error == pytest.approx((2 / 3 / 4) ** 0.5)
     assert Setting(loop="keyed").note("hard") == " (keyed loop)"
