@@ -139,8 +139,8 @@ def _wins_by_trying(state: FlinkState, player: int) -> list[int]:
 
 def test_winning_placements_are_exactly_those_found_by_trying_every_one() -> None:
     checked = wins = 0
-    for seed in (1, 2):
-        for state in _positions(seed, every=3):
+    for seed in (4, 8):
+        for state in _positions(seed, every=2):
             for player in (WHITE, BLACK):
                 expected = _wins_by_trying(state, player) if state._left[player] else []
                 assert sorted(state.winning_placements(player)) == expected
