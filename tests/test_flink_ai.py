@@ -256,3 +256,37 @@ def test_a_placement_that_threatens_a_win_is_judged_higher() -> None:
         if len(seen) == 2:
             return
     raise AssertionError("no threatening placement found")
+
+
+def _threatened(seed: int) -> list[FlinkState]:
+    """Positions where the opponent could win at once and the mover could not."""
+    return [
+        s
+        for s in _positions(seed, every=1)
+        if s.winning_placements(1 - s.current_player())
+        and not s.winning_placements(s.current_player())
+    ]
+
+
+def test_the_policy_finds_a_saving_placement_away_from_the_threats() -> None:
+    """Where no placement over the threatening columns saves the game but one elsewhere cuts
+    the walk the threats need, the policy plays a placement that does not lose at once."""
+    for state in _threatened(4):
+        b = state.board
+        safe = [
+            pid for pid in range(24 * b.cells_total) if state.fits(pid) and not _loses(state, pid)
+        ]
+        if safe and set(safe).isdisjoint(_covering(state)):
+            break
+    else:
+        raise AssertionError("no such position")
+    heuristic = FlinkHeuristic()
+    assert not _loses(state, heuristic.best_placement(state, None))
+    orientation = safe[0] // b.cells_total
+    assert not _loses(state, heuristic.best_placement(state, orientation))
+
+
+def test_the_prior_has_no_preference_under_a_threat() -> None:
+    state = _threatened(4)[0]
+    legal = state.legal_actions()
+    assert FlinkHeuristic().prior(state, legal) == [1.0] * len(legal)

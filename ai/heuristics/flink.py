@@ -23,6 +23,12 @@ saw no use in making one; against the shortest-path greedy, which cannot see a 3
 coming, Hard drew or lost games it now wins by a threat or two at once (tune seeds 3-6: the
 first games went from 1 draw and 1 loss in 2 to 5 wins in 5; ``bench/flink_results.md``).
 
+Under a threat, covering the threatening columns is not the only defence: a placement elsewhere
+may cut the walk the threats need. When no cover saves the game, every placement is judged
+(tune seed 5, Hard as Black, had two such saving placements and lost at once without them), and
+the prior has no preference between the ways to turn the piece (the quick score put the two on
+orientations of prior 0.0003 and 0.01, which the search never tried).
+
 A turn has about a thousand placements; by default the search branches on the orientation
 only and the cell is this heuristic's automatic move (``search_cells=False``).
 ``FlinkHeuristic(search_cells=True)`` hands the cell decision to the search, ordered by PUCT on
@@ -250,9 +256,17 @@ class FlinkHeuristic(Heuristic[FlinkState]):
             quick.sort(reverse=True)
             candidates = [pid for _, pid in quick[:SHORTLIST]]
             threats = state.winning_placements(1 - mover)
+            rest = [pid for _, pid in quick[SHORTLIST:]]
             if threats:
-                candidates += _blocks(state, [pid for _, pid in quick[SHORTLIST:]], threats)
-            best = max(candidates, key=lambda pid: _safe_value(state, pid))
+                candidates += _blocks(state, rest, threats)
+            values = {pid: _safe_value(state, pid) for pid in candidates}
+            best = max(candidates, key=values.__getitem__)
+            if values[best] <= -WIN_VALUE and threats:
+                # No cover of the threatening columns saves it: a placement elsewhere may
+                # still cut the walk the threats need, so every other one is judged too.
+                tried = set(candidates)
+                values.update({pid: _safe_value(state, pid) for pid in rest if pid not in tried})
+                best = max(values, key=values.__getitem__)
         if len(self._best) > CACHE_SIZE:
             self._best.clear()
         self._best[key] = best
@@ -296,6 +310,10 @@ class FlinkHeuristic(Heuristic[FlinkState]):
             total = state.board.cells_total
             win = wins[0] // total if held < 0 else ANCHOR + wins[0] % total
             return [1.0 if a == win else 0.0 for a in actions]
+        if state.winning_placements(1 - state.current_player(), first=True):
+            # Under a threat the quick score does not know which turns of the piece still
+            # save the game (a cut of the walk may lie far from the paths): no preference.
+            return [1.0] * len(actions)
         scores = self._scores(state, actions)
         top = max(scores)
         return [math.exp(PRIOR_SHARPNESS * (s - top)) for s in scores]
