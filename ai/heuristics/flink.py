@@ -67,6 +67,7 @@ BLOCK_WEIGHT = 0.9  # blocking counts a little less than building (building also
 CONTACT = 0.05  # a small pull towards cells near either path, so ties are broken sensibly
 PRIOR_SHARPNESS = 0.5  # prior weight = exp(sharpness * score); 1.5 kept the search on 1-2 turns
 SHORTLIST = 4  # placements judged exactly, best quick scores first
+SAVES = 2  # under a threat no cover stops: saving placements sought elsewhere before choosing
 WIN_VALUE = 100.0
 THREAT = 3.0  # estimate: the player who just moved can win in one, so the mover must block
 THREAT_VALUE = 3.0  # exact judgement: a placement that leaves the mover a win in one
@@ -263,9 +264,16 @@ class FlinkHeuristic(Heuristic[FlinkState]):
             best = max(candidates, key=values.__getitem__)
             if values[best] <= -WIN_VALUE and threats:
                 # No cover of the threatening columns saves it: a placement elsewhere may
-                # still cut the walk the threats need, so every other one is judged too.
+                # still cut the walk the threats need, so the others are judged too, best
+                # quick scores first, until SAVES of them are found to save it.
                 tried = set(candidates)
-                values.update({pid: _safe_value(state, pid) for pid in rest if pid not in tried})
+                saves = 0
+                for pid in rest:
+                    if pid not in tried:
+                        values[pid] = _safe_value(state, pid)
+                        saves += values[pid] > -WIN_VALUE
+                        if saves >= SAVES:
+                            break
                 best = max(values, key=values.__getitem__)
         if len(self._best) > CACHE_SIZE:
             self._best.clear()
