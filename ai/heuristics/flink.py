@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import ClassVar
 
 from ai.budgets import Budget
@@ -135,8 +136,20 @@ def placement_value(state: FlinkState, placement: int) -> float:
     return float(theirs - mine)
 
 
-def _safe_value(state: FlinkState, placement: int) -> float:
-    """``placement_value``, but -WIN_VALUE if the opponent can then win at once."""
+def _first_win(state: FlinkState, player: int, held: int) -> int:
+    """The first placement (of orientation ``held``, or of any if -1) with which ``player``
+    would connect at once, or -1."""
+    wins = state.winning_placements(player, None if held < 0 else [held], first=True)
+    return wins[0] if wins else -1
+
+
+def _safe_value(
+    state: FlinkState,
+    placement: int,
+    first_win: Callable[[FlinkState, int, int], int] = _first_win,
+) -> float:
+    """``placement_value``, but -WIN_VALUE if the opponent can then win at once (asked of
+    ``first_win``, which may remember answers)."""
     value = placement_value(state, placement)
     if value >= WIN_VALUE:
         return value
@@ -146,9 +159,9 @@ def _safe_value(state: FlinkState, placement: int) -> float:
         after.apply_unchecked(placement // b.cells_total)
     mover = after.current_player()
     after.apply_unchecked(ANCHOR + placement % b.cells_total)
-    if after.winning_placements(1 - mover, first=True):
+    if first_win(after, 1 - mover, -1) >= 0:
         return -WIN_VALUE
-    if THREAT_VALUE and after.winning_placements(mover, first=True):
+    if THREAT_VALUE and first_win(after, mover, -1) >= 0:
         return value + THREAT_VALUE
     return value
 
@@ -193,9 +206,22 @@ class FlinkHeuristic(Heuristic[FlinkState]):
         self._key: tuple | None = None
         self._analysis: Analysis | None = None
         self._best: dict[tuple, int] = {}
+        self._wins: dict[tuple, int] = {}
         self._estimate_key: tuple | None = None
         self._distances = (0, 0)
         self._threat = False
+
+    def first_win(self, state: FlinkState, player: int, held: int) -> int:
+        """``_first_win``, remembered per position: the leaf evaluation, the estimate, the
+        prior and the exact judgement of placements ask the same positions again, and in a
+        crowded position each answer costs tens of milliseconds."""
+        key = (id(state.board), bytes(state.colours), player, held)
+        found = self._wins.get(key)
+        if found is None:
+            if len(self._wins) > CACHE_SIZE:
+                self._wins.clear()
+            found = self._wins[key] = _first_win(state, player, held)
+        return found
 
     def analyse(self, state: FlinkState) -> Analysis:
         """The position's analysis; the last one is kept (a turn asks twice)."""
@@ -245,9 +271,9 @@ class FlinkHeuristic(Heuristic[FlinkState]):
         orients = [o for o in range(NUM_ORIENTATIONS) if orientation in (None, o)]
         orients = [o for o in orients if state.fits_somewhere(o)]
         mover = state.current_player()
-        wins = state.winning_placements(mover, orients, first=True)
-        if wins:
-            best = wins[0]
+        win = self.first_win(state, mover, -1 if orientation is None else orientation)
+        if win >= 0:
+            best = win
         else:
             quick = [
                 (score, o * total + a - ANCHOR)
@@ -260,7 +286,7 @@ class FlinkHeuristic(Heuristic[FlinkState]):
             rest = [pid for _, pid in quick[SHORTLIST:]]
             if threats:
                 candidates += _blocks(state, rest, threats)
-            values = {pid: _safe_value(state, pid) for pid in candidates}
+            values = {pid: _safe_value(state, pid, self.first_win) for pid in candidates}
             best = max(candidates, key=values.__getitem__)
             if values[best] <= -WIN_VALUE and threats:
                 # No cover of the threatening columns saves it: a placement elsewhere may
@@ -270,7 +296,7 @@ class FlinkHeuristic(Heuristic[FlinkState]):
                 saves = 0
                 for pid in rest:
                     if pid not in tried:
-                        values[pid] = _safe_value(state, pid)
+                        values[pid] = _safe_value(state, pid, self.first_win)
                         saves += values[pid] > -WIN_VALUE
                         if saves >= SAVES:
                             break
@@ -311,14 +337,12 @@ class FlinkHeuristic(Heuristic[FlinkState]):
         if actions == [PASS]:
             return None
         held = state.orientation
-        wins = state.winning_placements(
-            state.current_player(), None if held < 0 else [held], first=True
-        )
-        if wins:  # all on the win: the estimate at a leaf cannot see it coming
+        first = self.first_win(state, state.current_player(), held)
+        if first >= 0:  # all on the win: the estimate at a leaf cannot see it coming
             total = state.board.cells_total
-            win = wins[0] // total if held < 0 else ANCHOR + wins[0] % total
+            win = first // total if held < 0 else ANCHOR + first % total
             return [1.0 if a == win else 0.0 for a in actions]
-        if state.winning_placements(1 - state.current_player(), first=True):
+        if self.first_win(state, 1 - state.current_player(), -1) >= 0:
             # Under a threat the quick score does not know which turns of the piece still
             # save the game (a cut of the walk may lie far from the paths): no preference.
             return [1.0] * len(actions)
@@ -335,7 +359,7 @@ class FlinkHeuristic(Heuristic[FlinkState]):
             return state.returns()
         mover = state.current_player()
         held = state.orientation
-        if state.winning_placements(mover, None if held < 0 else [held], first=True):
+        if self.first_win(state, mover, held) >= 0:
             return [1.0, -1.0] if mover == 0 else [-1.0, 1.0]
         return None
 
@@ -352,7 +376,7 @@ class FlinkHeuristic(Heuristic[FlinkState]):
                 min(crossing(b, heights, grid, 0), DISTANCE_CAP),
                 min(crossing(b, heights, grid, 1), DISTANCE_CAP),
             )
-            self._threat = bool(THREAT) and bool(state.winning_placements(1 - mover, first=True))
+            self._threat = bool(THREAT) and self.first_win(state, 1 - mover, -1) >= 0
         white, black = self._distances
         lead = black - white + (TEMPO if mover == 0 else -TEMPO)
         if self._threat:  # the mover must spend the turn blocking
