@@ -1,6 +1,6 @@
 """Flink strength: the levels against the independent baselines and against each other.
 
-``python -m bench.flink_strength [--pairs N] [--first-seed S] [--only NAME ...]`` plays
+``python -m bench.flink_strength [--pairs N] [--first-seed S] [--board B] [--only NAME ...]`` plays
 seat-swapped pairs (each seed twice, seats swapped) in parallel processes, the matches' pairs
 interleaved, and prints one row per match: score of the first-named side with its standard
 error. The levels play on their iteration caps (``timed=False``), so results reproduce from
@@ -9,7 +9,8 @@ far in that game, in the same process (a turn is two decisions for the bot).
 
 Tune on seeds 0-9,999, report on seeds from 100_000 (``--first-seed``, the default). Every
 finished pair is appended to ``PAIR_LOG`` as it ends, so a long run can be followed (and a run
-stopped early still reports what finished: ``--summarise``).
+stopped early still reports what finished: ``--summarise``), with the first-named side's
+time per turn when it is a level (median and 95th percentile, wall clock and process time).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from game.engines import GAMES
 
 GAME = "flink"
 GREEDY, OPENSPIEL = "greedy", "openspiel"
+SQUARE = "square"
 CELLS = "-cells"  # a level whose search chooses the cell too (``FlinkHeuristic(search_cells)``)
 MATCHES = {
     "hard-greedy": ("hard", GREEDY),
@@ -59,10 +61,17 @@ def _agent(name: str, seed: int) -> Agent:
     return make_agent(GAME, name, seed, timed=False)
 
 
-def play(names: tuple[str, str], seed: int) -> list[float]:
-    """One game, seat order ``names``; OpenSpiel's clock follows its opponent's."""
+def play(
+    names: tuple[str, str],
+    seed: int,
+    board: str = SQUARE,
+    timing: list | None = None,
+    timed_seat: int = 0,
+) -> list[float]:
+    """One game, seat order ``names``; OpenSpiel's clock follows its opponent's. ``timing``
+    receives ``[wall, process]`` seconds of each turn of ``timed_seat``."""
     agents = [_agent(name, seed * 10 + seat) for seat, name in enumerate(names)]
-    state = GAMES[GAME].new_state()
+    state = GAMES[GAME].new_state(**({} if board == SQUARE else {"board": board}))
     spent = [0.0, 0.0]
     turns = [0, 0]
     while not state.is_terminal():
@@ -71,22 +80,30 @@ def play(names: tuple[str, str], seed: int) -> list[float]:
         if isinstance(agent, OpenSpielTimed):
             other = 1 - player
             agent.seconds = 0.5 * spent[other] / turns[other] if turns[other] else 0.5
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = agent.choose(state.clone())
-        spent[player] += time.perf_counter() - start
+        wall = time.perf_counter() - start
+        spent[player] += wall
         if action < 24:  # an orientation starts a turn
             turns[player] += 1
+            if timing is not None and player == timed_seat:
+                timing.append([0.0, 0.0])
+        if timing is not None and player == timed_seat and timing:
+            timing[-1][0] += wall
+            timing[-1][1] += time.process_time() - cpu
         state.apply_action(action)
     return state.returns()
 
 
-def pair(names: tuple[str, str], seed: int) -> tuple[float, float]:
+def pair(names: tuple[str, str], seed: int, board: str = SQUARE) -> tuple[float, float]:
     """The first-named side's returns in both seatings of ``seed``."""
-    first = play(names, seed)[0]
-    second = play((names[1], names[0]), seed)[1]
+    timing: list[list[float]] = []
+    first = play(names, seed, board, timing)[0]
+    second = play((names[1], names[0]), seed, board, timing, 1)[1]
     PAIR_LOG.parent.mkdir(parents=True, exist_ok=True)
+    entry = {"names": names, "seed": seed, "board": board, "returns": [first, second]}
     with PAIR_LOG.open("a") as log:
-        log.write(json.dumps({"names": names, "seed": seed, "returns": [first, second]}) + "\n")
+        log.write(json.dumps({**entry, "turns": timing}) + "\n")
     return first, second
 
 
@@ -115,17 +132,33 @@ def row(name: str, results: list[float], first_seed: int, seconds: float) -> dic
     }
 
 
-def summarise(first_seed: int) -> None:
-    """Rows from the pairs logged so far with seeds from ``first_seed`` (a run in progress)."""
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summarise(first_seed: int, board: str = SQUARE) -> None:
+    """Rows from the pairs logged so far with seeds from ``first_seed`` on ``board`` (a run in
+    progress), with the first-named side's time per turn."""
     by_match: dict[str, dict[int, list[float]]] = {}
+    turns: dict[str, list[list[float]]] = {}
     names_of = {names: name for name, names in MATCHES.items()}
     for line in PAIR_LOG.read_text().splitlines():
         entry = json.loads(line)
         name = names_of.get(tuple(entry["names"]))
-        if name is not None and entry["seed"] >= first_seed:
-            by_match.setdefault(name, {})[entry["seed"]] = entry["returns"]
+        if name is None or entry["seed"] < first_seed or entry.get("board", SQUARE) != board:
+            continue
+        by_match.setdefault(name, {})[entry["seed"]] = entry["returns"]
+        turns.setdefault(name, []).extend(entry.get("turns", []))
     for name, pairs in by_match.items():
-        print(json.dumps(row(name, [r for p in pairs.values() for r in p], first_seed, 0)))
+        result = row(name, [r for p in pairs.values() for r in p], first_seed, 0)
+        result["board"] = board
+        if turns.get(name):
+            for kind, column in (("wall", 0), ("cpu", 1)):
+                seconds = [t[column] for t in turns[name]]
+                result[f"turn_{kind}_median"] = round(percentile(seconds, 0.5), 2)
+                result[f"turn_{kind}_p95"] = round(percentile(seconds, 0.95), 2)
+        print(json.dumps(result))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,11 +166,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=100_000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--board", choices=[SQUARE, "diamond"], default=SQUARE)
     parser.add_argument("--only", nargs="*", choices=list(MATCHES), default=list(MATCHES))
     parser.add_argument("--summarise", action="store_true", help="summarise the pair log")
     args = parser.parse_args(argv)
     if args.summarise:
-        summarise(args.first_seed)
+        summarise(args.first_seed, args.board)
         return 0
     context = multiprocessing.get_context("spawn")
     seeds = range(args.first_seed, args.first_seed + args.pairs)
@@ -148,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         futures: dict[str, list] = {name: [] for name in args.only}
         for seed in seeds:
             for name in args.only:
-                futures[name].append(pool.submit(pair, MATCHES[name], seed))
+                futures[name].append(pool.submit(pair, MATCHES[name], seed, args.board))
         for name, pending in futures.items():
             results = [r for future in pending for r in future.result()]
             result = row(name, results, args.first_seed, time.perf_counter() - start)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+import ai.heuristics.flink as flink_heuristic
 from ai.agents import make_agent
 from ai.heuristics import HEURISTICS
-from ai.heuristics.flink import FlinkHeuristic
+from ai.heuristics.flink import FlinkHeuristic, _safe_value, placement_value
 from game.engines.flink import ANCHOR, PASS, FlinkGame, FlinkState
 from game.engines.flink.geometry import BLACK, WHITE
 from game.engines.flink.paths import best_path, crossing
@@ -136,8 +139,8 @@ def _wins_by_trying(state: FlinkState, player: int) -> list[int]:
 
 def test_winning_placements_are_exactly_those_found_by_trying_every_one() -> None:
     checked = wins = 0
-    for seed in (1, 2):
-        for state in _positions(seed, every=3):
+    for seed in (4, 8):
+        for state in _positions(seed, every=2):
             for player in (WHITE, BLACK):
                 expected = _wins_by_trying(state, player) if state._left[player] else []
                 assert sorted(state.winning_placements(player)) == expected
@@ -209,3 +212,81 @@ def _loses(state: FlinkState, pid: int) -> bool:
     after.apply_action(pid // after.board.cells_total)
     after.apply_action(ANCHOR + pid % after.board.cells_total)
     return not after.is_terminal() and bool(after.winning_placements(1 - mover))
+
+
+def test_the_estimate_counts_the_last_movers_threat_against_the_mover(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the player who just moved could win at once, the player to move must block:
+    the estimate gives the threatening side THREAT distance more than the plan view does."""
+    state = next(
+        s
+        for s in _positions(5, every=1)
+        if s.winning_placements(1 - s.current_player())
+        and not s.winning_placements(s.current_player())
+    )
+    mover = state.current_player()
+    threatened = FlinkHeuristic().estimate(state)[mover]
+    monkeypatch.setattr(flink_heuristic, "THREAT", 0.0)
+    plain = FlinkHeuristic().estimate(state)[mover]
+    assert threatened < plain
+
+
+def test_a_placement_that_threatens_a_win_is_judged_higher() -> None:
+    """The exact judgement adds THREAT_VALUE to a safe placement after which the mover could
+    win at once, and nothing to one after which they could not."""
+    seen = set()
+    for state in _positions(6, every=2):
+        mover = state.current_player()
+        if state.winning_placements(mover) or state.winning_placements(1 - mover):
+            continue
+        b = state.board
+        for pid in range(24 * b.cells_total):
+            if not state.fits(pid) or _loses(state, pid):
+                continue
+            after = state.clone()
+            after.apply_action(pid // b.cells_total)
+            after.apply_action(ANCHOR + pid % b.cells_total)
+            threat = bool(after.winning_placements(mover, first=True))
+            if threat in seen:
+                continue
+            seen.add(threat)
+            extra = flink_heuristic.THREAT_VALUE if threat else 0.0
+            assert _safe_value(state, pid) == placement_value(state, pid) + extra
+        if len(seen) == 2:
+            return
+    raise AssertionError("no threatening placement found")
+
+
+def _threatened(seed: int) -> list[FlinkState]:
+    """Positions where the opponent could win at once and the mover could not."""
+    return [
+        s
+        for s in _positions(seed, every=1)
+        if s.winning_placements(1 - s.current_player())
+        and not s.winning_placements(s.current_player())
+    ]
+
+
+def test_the_policy_finds_a_saving_placement_away_from_the_threats() -> None:
+    """Where no placement over the threatening columns saves the game but one elsewhere cuts
+    the walk the threats need, the policy plays a placement that does not lose at once."""
+    for state in _threatened(4):
+        b = state.board
+        safe = [
+            pid for pid in range(24 * b.cells_total) if state.fits(pid) and not _loses(state, pid)
+        ]
+        if safe and set(safe).isdisjoint(_covering(state)):
+            break
+    else:
+        raise AssertionError("no such position")
+    heuristic = FlinkHeuristic()
+    assert not _loses(state, heuristic.best_placement(state, None))
+    orientation = safe[0] // b.cells_total
+    assert not _loses(state, heuristic.best_placement(state, orientation))
+
+
+def test_the_prior_has_no_preference_under_a_threat() -> None:
+    state = _threatened(4)[0]
+    legal = state.legal_actions()
+    assert FlinkHeuristic().prior(state, legal) == [1.0] * len(legal)

@@ -15,6 +15,20 @@ search's leaf evaluation (``evaluate``) calls a position won for a player to mov
 The policy plays the best so judged; the estimate is the distance difference with half a move
 for the player to move.
 
+Threats are worth more than the plan view says. A placement that leaves the mover a win in one
+(and the opponent none) is judged ``THREAT_VALUE`` better, and the estimate gives the player
+who has just moved ``THREAT`` more when they could win at once: the player to move must spend
+the turn blocking. Without them the search, whose model of the opponent blocks every threat,
+saw no use in making one; against the shortest-path greedy, which cannot see a 3D threat
+coming, Hard drew or lost games it now wins by a threat or two at once (tune seeds 3-6: the
+first games went from 1 draw and 1 loss in 2 to 5 wins in 5; ``bench/flink_results.md``).
+
+Under a threat, covering the threatening columns is not the only defence: a placement elsewhere
+may cut the walk the threats need. When no cover saves the game, every placement is judged
+(tune seed 5, Hard as Black, had two such saving placements and lost at once without them), and
+the prior has no preference between the ways to turn the piece (the quick score put the two on
+orientations of prior 0.0003 and 0.01, which the search never tried).
+
 A turn has about a thousand placements; by default the search branches on the orientation
 only and the cell is this heuristic's automatic move (``search_cells=False``).
 ``FlinkHeuristic(search_cells=True)`` hands the cell decision to the search, ordered by PUCT on
@@ -30,6 +44,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import ClassVar
 
 from ai.budgets import Budget
@@ -53,7 +68,10 @@ BLOCK_WEIGHT = 0.9  # blocking counts a little less than building (building also
 CONTACT = 0.05  # a small pull towards cells near either path, so ties are broken sensibly
 PRIOR_SHARPNESS = 0.5  # prior weight = exp(sharpness * score); 1.5 kept the search on 1-2 turns
 SHORTLIST = 4  # placements judged exactly, best quick scores first
+SAVES = 2  # under a threat no cover stops: saving placements sought elsewhere before choosing
 WIN_VALUE = 100.0
+THREAT = 3.0  # estimate: the player who just moved can win in one, so the mover must block
+THREAT_VALUE = 3.0  # exact judgement: a placement that leaves the mover a win in one
 CACHE_SIZE = 20_000  # positions whose best placement is kept
 
 
@@ -118,8 +136,20 @@ def placement_value(state: FlinkState, placement: int) -> float:
     return float(theirs - mine)
 
 
-def _safe_value(state: FlinkState, placement: int) -> float:
-    """``placement_value``, but -WIN_VALUE if the opponent can then win at once."""
+def _first_win(state: FlinkState, player: int, held: int) -> int:
+    """The first placement (of orientation ``held``, or of any if -1) with which ``player``
+    would connect at once, or -1."""
+    wins = state.winning_placements(player, None if held < 0 else [held], first=True)
+    return wins[0] if wins else -1
+
+
+def _safe_value(
+    state: FlinkState,
+    placement: int,
+    first_win: Callable[[FlinkState, int, int], int] = _first_win,
+) -> float:
+    """``placement_value``, but -WIN_VALUE if the opponent can then win at once (asked of
+    ``first_win``, which may remember answers)."""
     value = placement_value(state, placement)
     if value >= WIN_VALUE:
         return value
@@ -129,8 +159,10 @@ def _safe_value(state: FlinkState, placement: int) -> float:
         after.apply_unchecked(placement // b.cells_total)
     mover = after.current_player()
     after.apply_unchecked(ANCHOR + placement % b.cells_total)
-    if after.winning_placements(1 - mover, first=True):
+    if first_win(after, 1 - mover, -1) >= 0:
         return -WIN_VALUE
+    if THREAT_VALUE and first_win(after, mover, -1) >= 0:
+        return value + THREAT_VALUE
     return value
 
 
@@ -174,8 +206,22 @@ class FlinkHeuristic(Heuristic[FlinkState]):
         self._key: tuple | None = None
         self._analysis: Analysis | None = None
         self._best: dict[tuple, int] = {}
+        self._wins: dict[tuple, int] = {}
         self._estimate_key: tuple | None = None
         self._distances = (0, 0)
+        self._threat = False
+
+    def first_win(self, state: FlinkState, player: int, held: int) -> int:
+        """``_first_win``, remembered per position: the leaf evaluation, the estimate, the
+        prior and the exact judgement of placements ask the same positions again, and in a
+        crowded position each answer costs tens of milliseconds."""
+        key = (id(state.board), bytes(state.colours), player, held)
+        found = self._wins.get(key)
+        if found is None:
+            if len(self._wins) > CACHE_SIZE:
+                self._wins.clear()
+            found = self._wins[key] = _first_win(state, player, held)
+        return found
 
     def analyse(self, state: FlinkState) -> Analysis:
         """The position's analysis; the last one is kept (a turn asks twice)."""
@@ -225,9 +271,9 @@ class FlinkHeuristic(Heuristic[FlinkState]):
         orients = [o for o in range(NUM_ORIENTATIONS) if orientation in (None, o)]
         orients = [o for o in orients if state.fits_somewhere(o)]
         mover = state.current_player()
-        wins = state.winning_placements(mover, orients, first=True)
-        if wins:
-            best = wins[0]
+        win = self.first_win(state, mover, -1 if orientation is None else orientation)
+        if win >= 0:
+            best = win
         else:
             quick = [
                 (score, o * total + a - ANCHOR)
@@ -237,9 +283,24 @@ class FlinkHeuristic(Heuristic[FlinkState]):
             quick.sort(reverse=True)
             candidates = [pid for _, pid in quick[:SHORTLIST]]
             threats = state.winning_placements(1 - mover)
+            rest = [pid for _, pid in quick[SHORTLIST:]]
             if threats:
-                candidates += _blocks(state, [pid for _, pid in quick[SHORTLIST:]], threats)
-            best = max(candidates, key=lambda pid: _safe_value(state, pid))
+                candidates += _blocks(state, rest, threats)
+            values = {pid: _safe_value(state, pid, self.first_win) for pid in candidates}
+            best = max(candidates, key=values.__getitem__)
+            if values[best] <= -WIN_VALUE and threats:
+                # No cover of the threatening columns saves it: a placement elsewhere may
+                # still cut the walk the threats need, so the others are judged too, best
+                # quick scores first, until SAVES of them are found to save it.
+                tried = set(candidates)
+                saves = 0
+                for pid in rest:
+                    if pid not in tried:
+                        values[pid] = _safe_value(state, pid, self.first_win)
+                        saves += values[pid] > -WIN_VALUE
+                        if saves >= SAVES:
+                            break
+                best = max(values, key=values.__getitem__)
         if len(self._best) > CACHE_SIZE:
             self._best.clear()
         self._best[key] = best
@@ -276,13 +337,15 @@ class FlinkHeuristic(Heuristic[FlinkState]):
         if actions == [PASS]:
             return None
         held = state.orientation
-        wins = state.winning_placements(
-            state.current_player(), None if held < 0 else [held], first=True
-        )
-        if wins:  # all on the win: the estimate at a leaf cannot see it coming
+        first = self.first_win(state, state.current_player(), held)
+        if first >= 0:  # all on the win: the estimate at a leaf cannot see it coming
             total = state.board.cells_total
-            win = wins[0] // total if held < 0 else ANCHOR + wins[0] % total
+            win = first // total if held < 0 else ANCHOR + first % total
             return [1.0 if a == win else 0.0 for a in actions]
+        if self.first_win(state, 1 - state.current_player(), -1) >= 0:
+            # Under a threat the quick score does not know which turns of the piece still
+            # save the game (a cut of the walk may lie far from the paths): no preference.
+            return [1.0] * len(actions)
         scores = self._scores(state, actions)
         top = max(scores)
         return [math.exp(PRIOR_SHARPNESS * (s - top)) for s in scores]
@@ -296,7 +359,7 @@ class FlinkHeuristic(Heuristic[FlinkState]):
             return state.returns()
         mover = state.current_player()
         held = state.orientation
-        if state.winning_placements(mover, None if held < 0 else [held], first=True):
+        if self.first_win(state, mover, held) >= 0:
             return [1.0, -1.0] if mover == 0 else [-1.0, 1.0]
         return None
 
@@ -304,7 +367,8 @@ class FlinkHeuristic(Heuristic[FlinkState]):
         assert isinstance(state, FlinkState)
         if state.is_terminal():
             return state.returns()
-        key = (id(state.board), bytes(state.colours))
+        mover = state.current_player()
+        key = (id(state.board), bytes(state.colours), mover)
         if key != self._estimate_key:
             b, heights, grid = state.board, state.heights, state.colours
             self._estimate_key = key
@@ -312,7 +376,10 @@ class FlinkHeuristic(Heuristic[FlinkState]):
                 min(crossing(b, heights, grid, 0), DISTANCE_CAP),
                 min(crossing(b, heights, grid, 1), DISTANCE_CAP),
             )
+            self._threat = bool(THREAT) and self.first_win(state, 1 - mover, -1) >= 0
         white, black = self._distances
-        lead = black - white + (TEMPO if state.current_player() == 0 else -TEMPO)
+        lead = black - white + (TEMPO if mover == 0 else -TEMPO)
+        if self._threat:  # the mover must spend the turn blocking
+            lead += THREAT if mover == 1 else -THREAT
         value = math.tanh(lead / ESTIMATE_SCALE)
         return [value, -value]
