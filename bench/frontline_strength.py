@@ -147,9 +147,11 @@ def agent(name: str, seed: int) -> Agent:
         return PolicyAgent(None, 1.0, seed)
     if name == "policy":  # the heuristic's policy alone, no randomness, no search
         return PolicyAgent(HEURISTIC, 0.0, seed)
-    if "@" in name:  # a level on a stated iteration cap, e.g. "hard@100"
+    if "@" in name:  # a level on a stated cap: "normal@100" iterations, "hard@50" rollouts
         level, cap = name.split("@")
-        budget = dataclasses.replace(budget_for("frontline", level), iterations=int(cap))
+        budget = budget_for("frontline", level)
+        field = "iterations" if budget.search else "checks"
+        budget = dataclasses.replace(budget, **{field: int(cap)})
         return agent_for("frontline", budget, seed, timed=False)
     return make_agent("frontline", name, seed, timed=False)
 
