@@ -132,14 +132,47 @@ def rollout(
         sim.reserved[other] = []
     declare_plan(sim, seat, plan)
     declare_plan(sim, other, other_plan)
+    _to_draw(sim, rng, policy)
+    return score(sim)[seat]
+
+
+def _to_draw(sim: FrontlineState, rng: random.Random, policy: Policy) -> None:
+    """Play on, both sides by ``policy`` and the dice by ``rng``, to the draw after the
+    Combat Phase (or the end of the game)."""
     for _ in range(STEP_CAP):
         if sim.is_terminal() or sim.phase in (PH_DRAW_COMMAND, PH_DRAW_CHOICE):
-            break
+            return
         if sim.is_chance_node():
             sim.apply_unchecked(sim.sample_chance(rng))
         else:
             sim.apply_unchecked(policy(sim, rng))
-    return score(sim)[seat]
+
+
+def check_moves(
+    state: FrontlineState,
+    moves: list[int],
+    rollouts: int,
+    rng: random.Random,
+    policy: Policy,
+    score: Score,
+) -> tuple[int, list[tuple[int, float]]]:
+    """The same check for a plain decision (which declared attack to resolve next: the
+    attacks are public by then): each of ``moves`` (the policy's best first, which wins
+    ties) played ``rollouts`` times to the draw; the best move and every move's mean."""
+    seat = state.player
+    seeds = [rng.getrandbits(48) for _ in range(rollouts)]
+    means = []
+    for move in moves:
+        total = 0.0
+        for seed in seeds:
+            stream = random.Random(seed)
+            sim = state.determinize(seat, stream)
+            sim.apply_action(move)
+            _to_draw(sim, stream, policy)
+            total += score(sim)[seat]
+        means.append((move, total / rollouts))
+    best = max(range(len(means)), key=lambda i: (means[i][1], -i))
+    return means[best][0], means
 
 
 def check(
