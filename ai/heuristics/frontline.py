@@ -35,7 +35,7 @@ from ai.heuristics.frontline_plan import (
     model_declarations,
     target_values,
 )
-from ai.heuristics.frontline_sim import CANDIDATES, ROLLOUTS, check, check_moves, full_queue
+from ai.heuristics.frontline_sim import ROLLOUTS, check, full_queue
 from game.engines.frontline import combat, commands
 from game.engines.frontline.actions import (
     BOOST,
@@ -88,7 +88,6 @@ BUILD_TARGET = 95  # §12.2 target points
 # piles of the builder below lost 4 of 6 built-deck games of Hard against the rule policy.
 BEST = ("us_armored_task_force", "ge_panzergrenadier_kampfgruppe")
 ESTIMATE_SCALE = 20.0  # VP difference that reads as a clear lead
-CHECK_ORDER = True  # Hard checks which declared attack to resolve next too (half the rollouts)
 HORIZON = 40  # decisions: a cap on a rollout, which ends at the next draw (``evaluate``)
 
 
@@ -124,10 +123,6 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         of the planner's top plans (``frontline_sim``), whose winner the turn's later
         declarations and weapons follow; the policy everywhere else, and where the policy
         would declare Surrender! or a close assault (the plans hold neither)."""
-        if state.phase == PH_CHOOSE_ATTACK and CHECK_ORDER:
-            legal = state.legal_actions()
-            moves = sorted(legal, key=lambda a: -_attack_worth(state, a))[:CANDIDATES]
-            return check_moves(state, moves, rollouts // 2, rng, self.policy, self.estimate)[0]
         if state.phase not in (PH_DECLARE, PH_WEAPONS):
             return self.policy(state, rng)
         seat = state.player
@@ -328,18 +323,18 @@ def _weapons(state: FrontlineState, legal: list[int], rng: random.Random) -> int
 def _choose_attack(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
     """§12.4 attack order: the attack with the highest expected value first (its kill and lock
     chances by the exact fold times the target's V, which holds the target's threat)."""
-    return max(legal, key=lambda action: _attack_worth(state, action))
-
-
-def _attack_worth(state: FrontlineState, action: int) -> float:
     seat = state.player
-    attack = next(a for a in state.attacks[seat] if a[1] == action - UNIT)
-    target = state.board.get(attack[2])
-    attacker = state.board.get(attack[1])
-    if target is None or attacker is None:
-        return 0.0
-    shots = [(attacker, row) for row in range(3) if attack[3] >> row & 1]
-    return fold_value(state, target, shots, target_values(state, target, seat))
+
+    def worth(action: int) -> float:
+        attack = next(a for a in state.attacks[seat] if a[1] == action - UNIT)
+        target = state.board.get(attack[2])
+        attacker = state.board.get(attack[1])
+        if target is None or attacker is None:
+            return 0.0
+        shots = [(attacker, row) for row in range(3) if attack[3] >> row & 1]
+        return fold_value(state, target, shots, target_values(state, target, seat))
+
+    return max(legal, key=worth)
 
 
 def _heavier_first(state: FrontlineState, legal: list[int], rng: random.Random) -> int:

@@ -148,33 +148,6 @@ def _to_draw(sim: FrontlineState, rng: random.Random, policy: Policy) -> None:
             sim.apply_unchecked(policy(sim, rng))
 
 
-def check_moves(
-    state: FrontlineState,
-    moves: list[int],
-    rollouts: int,
-    rng: random.Random,
-    policy: Policy,
-    score: Score,
-) -> tuple[int, list[tuple[int, float]]]:
-    """The same check for a plain decision (which declared attack to resolve next: the
-    attacks are public by then): each of ``moves`` (the policy's best first, which wins
-    ties) played ``rollouts`` times to the draw; the best move and every move's mean."""
-    seat = state.player
-    seeds = [rng.getrandbits(48) for _ in range(rollouts)]
-    means = []
-    for move in moves:
-        total = 0.0
-        for seed in seeds:
-            stream = random.Random(seed)
-            sim = state.determinize(seat, stream)
-            sim.apply_action(move)
-            _to_draw(sim, stream, policy)
-            total += score(sim)[seat]
-        means.append((move, total / rollouts))
-    best = max(range(len(means)), key=lambda i: (means[i][1], -i))
-    return means[best][0], means
-
-
 def check(
     state: FrontlineState,
     seat: int,
