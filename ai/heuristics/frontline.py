@@ -97,7 +97,7 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
     # cap is about what its clock allows on a laptop core, so untimed play is about as strong
     # as timed. Hard is the policy with §12.8's Monte-Carlo check of its top plans
     # (``checked_policy``): 200 rollouts of the Combat Phase per plan, ~1 s at a seat's first
-    # declaration of a turn; ISMCTS over this policy (300 iterations) was no stronger than the
+    # declaration of a turn; ISMCTS over this policy (100 iterations) was no stronger than the
     # policy alone (56.5% +- 7.4 against the rule baseline, the policy 60.0% +- 3.5).
     budgets: ClassVar[dict[str, Budget]] = {
         "normal": Budget(search=True, seconds=0.9, iterations=100, rollout_depth=6),
