@@ -6,7 +6,8 @@ seat (``state.determinize(player, rng)``), so it cannot peek at hidden informati
 Levels:
 - easy: the game's heuristic policy, with a share of uniformly random moves;
 - normal: MCTS for about a second a turn, uniformly random rollouts;
-- hard: MCTS for about three seconds a turn, rollouts driven by the heuristic policy.
+- hard: MCTS for about three seconds a turn, rollouts driven by the heuristic policy (where a
+  game's own budget says so, the policy checked by rollouts instead: Frontline, rules §12.8).
 
 A budget is one clock for a whole turn (all the decisions a player makes in a row), and a
 search answers sooner when its choice is clear (``SearchAgent``). Each searching budget also
@@ -90,12 +91,18 @@ def obvious_move(heuristic: Heuristic[Any] | None, state: State) -> int | None:
 
 
 class PolicyAgent:
-    """Plays the heuristic policy, or a uniformly random move ``randomness`` of the time."""
+    """Plays the heuristic policy, or a uniformly random move ``randomness`` of the time; with
+    ``checks``, the policy checked by that many rollouts per candidate where the game checks
+    (``Heuristic.checked_policy``)."""
 
-    def __init__(self, heuristic: Heuristic[Any] | None, randomness: float, seed: int) -> None:
+    def __init__(
+        self, heuristic: Heuristic[Any] | None, randomness: float, seed: int, checks: int = 0
+    ) -> None:
         self.heuristic = heuristic
         self.randomness = randomness
         self.rng = random.Random(seed)
+        self.checks = checks
+        self.memo: dict[str, Any] = {}
 
     def reseed(self, seed: int) -> None:
         self.rng.seed(seed)
@@ -106,6 +113,8 @@ class PolicyAgent:
             return obvious
         if self.heuristic is None or self.rng.random() < self.randomness:
             return self.rng.choice(state.legal_actions())
+        if self.checks:
+            return self.heuristic.checked_policy(state, self.rng, self.checks, self.memo)
         return self.heuristic.policy(state, self.rng)
 
 
@@ -225,7 +234,7 @@ def agent_for(game_id: str, budget: Budget, seed: int, *, timed: bool = True) ->
     """The agent that plays ``game_id`` on ``budget`` (a level's, or one made for a bench)."""
     heuristic = HEURISTICS.get(game_id)
     if not budget.search:
-        return PolicyAgent(heuristic, budget.randomness, seed)
+        return PolicyAgent(heuristic, budget.randomness, seed, budget.checks)
     return SearchAgent(heuristic, budget, seed, timed=timed)
 
 

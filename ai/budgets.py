@@ -25,12 +25,13 @@ class Budget:
     """What one level may spend on a move."""
 
     search: bool  # False: play the heuristic policy directly
-    seconds: float | None = None  # wall-clock limit of a search
+    seconds: float | None = None  # wall-clock limit of a search (or the worker's allowance)
     iterations: int = 0  # cap on search iterations; the whole budget when untimed
     heuristic_rollouts: bool = False  # rollouts follow the policy instead of random moves
     randomness: float = 0.0  # share of uniformly random moves (policy play only)
     rollout_depth: int | None = None  # decisions per rollout before the heuristic's estimate
     exploration: float = EXPLORATION  # UCB constant (PUCT constant where the game has a prior)
+    checks: int = 0  # policy play: rollouts per candidate at the heuristic's checked decisions
 
 
 # The levels and the hint, for any game that does not override them.

@@ -1,8 +1,10 @@
-"""``python -m bench.frontline_strength [--latency] [--balance N] [--duel A B PAIRS]``:
+"""``python -m bench.frontline_strength [--latency N] [--check-latency N] [--balance N]
+[--duel A B PAIRS]``:
 Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 
 - latency: the time of one decision per level on positions from policy games (median, p95),
-  with the clock on, as a player meets it;
+  with the clock on, as a player meets it; check latency: Hard's decisions that run rollouts
+  (a first declaration);
 - balance: the §12.8 Normal rule policy (``bench/baselines/frontline.py``, no search) against
   itself on the prebuilt decks, the rules' own simulation being 47% US, 6.8 turns, ~15% overrun;
 - duels: seat-swapped games between levels, the rule policy ("rules") and OpenSpiel's ISMCTSBot
@@ -29,9 +31,11 @@ from ai.agents import (
     play_out,
 )
 from ai.heuristics import HEURISTICS
+from ai.heuristics.frontline_sim import full_queue
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
 from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, US_DECK
+from game.engines.frontline.phases import PH_DECLARE
 
 HEURISTIC = HEURISTICS["frontline"]
 
@@ -71,6 +75,44 @@ def latency(levels: tuple[str, ...], count: int) -> dict[str, tuple[float, float
             times.append(time.perf_counter() - start)
         times.sort()
         out[level] = (statistics.median(times), times[int(0.95 * (len(times) - 1))], times[-1])
+    return out
+
+
+def first_declarations(count: int, seed: int) -> list[FrontlineState]:
+    """Where Hard checks by rollouts (rules §12.8), from policy self-play: a seat's first
+    declaration of a Combat Phase, on the duels' deck pairings."""
+    rng = random.Random(seed)
+    found: list[FrontlineState] = []
+    while len(found) < count:
+        state = FrontlineGame().new_state(**setup(rng.randrange(4)))
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            first = state.phase == PH_DECLARE and len(state.queue) == len(
+                full_queue(state, state.player)
+            )
+            if first and rng.random() < 0.3:
+                found.append(state.determinize(state.player, rng))
+            action = obvious_move(HEURISTIC, state)
+            state.apply_action(HEURISTIC.policy(state, rng) if action is None else action)
+    return found
+
+
+def check_latency(count: int) -> dict[str, tuple[float, float, float]]:
+    """Hard's checked decisions: median, p95 and max seconds, of wall time (as a player waits)
+    and of CPU time (what the load on a shared machine does not change)."""
+    times: dict[str, list[float]] = {"wall": [], "cpu": []}
+    for index, state in enumerate(first_declarations(count, 3)):
+        hard = make_agent("frontline", "hard", index)
+        start, cpu = time.perf_counter(), time.process_time()
+        hard.choose(state.clone())
+        times["wall"].append(time.perf_counter() - start)
+        times["cpu"].append(time.process_time() - cpu)
+    out = {}
+    for clock, spent in times.items():
+        spent.sort()
+        out[clock] = (statistics.median(spent), spent[int(0.95 * (len(spent) - 1))], spent[-1])
     return out
 
 
@@ -147,9 +189,11 @@ def agent(name: str, seed: int) -> Agent:
         return PolicyAgent(None, 1.0, seed)
     if name == "policy":  # the heuristic's policy alone, no randomness, no search
         return PolicyAgent(HEURISTIC, 0.0, seed)
-    if "@" in name:  # a level on a stated iteration cap, e.g. "hard@100"
+    if "@" in name:  # a level on a stated cap: "normal@100" iterations, "hard@50" rollouts
         level, cap = name.split("@")
-        budget = dataclasses.replace(budget_for("frontline", level), iterations=int(cap))
+        budget = budget_for("frontline", level)
+        field = "iterations" if budget.search else "checks"
+        budget = dataclasses.replace(budget, **{field: int(cap)})
         return agent_for("frontline", budget, seed, timed=False)
     return make_agent("frontline", name, seed, timed=False)
 
@@ -326,6 +370,7 @@ def run(quick: bool) -> list[dict]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.frontline_strength")
     parser.add_argument("--latency", type=int, default=0, help="positions per level")
+    parser.add_argument("--check-latency", type=int, default=0, help="first declarations")
     parser.add_argument("--balance", type=int, default=0, help="self-play games")
     parser.add_argument("--player", default="rules", help="for --balance: rules or a level")
     parser.add_argument("--duel", nargs=3, metavar=("A", "B", "PAIRS"))
@@ -337,6 +382,10 @@ def main(argv: list[str] | None = None) -> int:
         levels = tuple(args.levels.split(","))
         for level, (median, p95, worst) in latency(levels, args.latency).items():
             print(f"{level}: median {median:.2f} s, p95 {p95:.2f} s, max {worst:.2f} s")
+    if args.check_latency:
+        for clock, (median, p95, worst) in check_latency(args.check_latency).items():
+            print(f"hard first declarations, {clock}: median {median:.2f} s, p95 {p95:.2f} s, "
+                  f"max {worst:.2f} s")  # fmt: skip
     if args.balance:
         balance(args.balance, args.player)
     if args.calibration:

@@ -37,18 +37,17 @@ def _card(entry: int) -> int:
     return entry - REAR_CARD if entry >= REAR_CARD else entry - CARD
 
 
-def test_levels_have_budgets_with_a_rollout_depth_and_caps() -> None:
-    for level in ("normal", "hard", "hint"):
+def test_searching_levels_have_budgets_with_a_rollout_depth_and_caps() -> None:
+    for level in ("normal", "hint"):  # Hard checks plans instead (test_frontline_ai_sim)
         budget = HEURISTIC.budgets[level]
         assert budget.search and budget.rollout_depth is not None and budget.iterations > 0
         assert budget_for("frontline", level) is budget
     assert (HEURISTIC.budgets["normal"].seconds or 2) <= 1.0
-    assert 1.0 <= (HEURISTIC.budgets["hard"].seconds or 0) <= 3.0
 
 
-def test_a_hard_decision_stays_within_its_cap_and_clock() -> None:
+def test_a_hint_search_stays_within_its_cap_and_clock() -> None:
     state = _until(3, lambda s: s.phase == PH_DECLARE)
-    budget = budget_for("frontline", "hard")
+    budget = budget_for("frontline", "hint")
     seen = state.determinize(state.player, random.Random(0))
     result = SearchAgent(HEURISTIC, budget, seed=1).analyse(seen)
     assert 1 <= result.iterations <= budget.iterations

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ai.budgets import Budget
 from game.engines.base import State
@@ -58,6 +58,14 @@ class Heuristic(Generic[S]):
         Drives rollouts and the Easy level, so it must cost about as much as legal_actions().
         """
         raise NotImplementedError
+
+    def checked_policy(
+        self, state: S, rng: random.Random, rollouts: int, memo: dict[str, Any]
+    ) -> int:
+        """The policy's move, checked by simulation where the game has such a check (Frontline's
+        §12.8 Hard: ``rollouts`` Monte-Carlo rollouts of each of its top plans). ``memo`` is
+        the agent's own, to carry a plan chosen at one decision to the turn's next ones."""
+        return self.policy(state, rng)
 
     def evaluate(self, state: S) -> list[float] | None:
         """Exact (or as good as exact) returns, one per player in [-1, 1], or None to keep

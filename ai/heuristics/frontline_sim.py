@@ -1,0 +1,172 @@
+"""Frontline's Hard level (rules §12.8): the Monte-Carlo check of the planner's top plans.
+
+At a seat's first declaration of a Combat Phase the §12.4 planner ranks its plans (greedy plus
+local search, then the best plans one move away from that optimum: another target for one
+attacker, or two attackers' targets swapped). Each of the top ``CANDIDATES`` is played through
+the Combat Phase ``rollouts`` times: the hidden cards re-dealt as the searcher's
+determinization deals them (never the true hand, commitments or deck order), the opponent's
+declarations its modelled greedy plan on the public board, the dice drawn, both sides resolving
+their attacks by the policy, up to the draw that follows. The plan with the best mean estimate
+is played. The rollouts of all candidates share their random streams (common random numbers),
+so the candidates meet the same hidden cards and, as far as their plans let them, the same dice:
+the comparison is far less noisy than the means are.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ai.heuristics.frontline_plan import Plan, Planner
+from game.engines.frontline.actions import HOLD, UNIT, WEAPONS
+from game.engines.frontline.phases import (
+    PH_DECLARE,
+    PH_DRAW_CHOICE,
+    PH_DRAW_COMMAND,
+    PH_WEAPONS,
+)
+from game.engines.frontline.state import NORMAL, FrontlineState
+
+CANDIDATES = 3  # §12.8: the top 3 plans
+ROLLOUTS = 200  # §12.8: rollouts of the Combat Phase per plan
+STEP_CAP = 400  # decisions and dice: a guard on one rollout (a Combat Phase takes ~30-120)
+
+Policy = Callable[[FrontlineState, random.Random], int]
+Score = Callable[[FrontlineState], list[float]]
+
+
+def _signature(plan: Plan) -> tuple[tuple[int, int], ...]:
+    """The attackers and their targets (weapons aside: a plan one weapon away is the same
+    plan to the check, whose rollouts could not tell the two apart)."""
+    return tuple(sorted((pos, aimed) for pos, (aimed, _) in plan.items()))
+
+
+def candidate_plans(planner: Planner, count: int = CANDIDATES) -> list[Plan]:
+    """The planner's top ``count`` plans, best first by the §12.4 objective: its own optimum,
+    then the best distinct neighbours (one attacker retargeted, with its best weapons there,
+    or set to hold; two attackers' targets swapped)."""
+    best = planner.improve(planner.greedy())
+    found: dict[tuple[tuple[int, int], ...], tuple[float, Plan]] = {}
+    for plan in _neighbours(planner, best):
+        key = _signature(plan)
+        value = planner.objective(plan)
+        if key not in found or value > found[key][0]:
+            found[key] = (value, plan)
+    found.pop(_signature(best), None)
+    ranked = sorted(found.values(), key=lambda item: (-item[0], _signature(item[1])))
+    return [best] + [plan for _, plan in ranked[: count - 1]]
+
+
+def _neighbours(planner: Planner, plan: Plan) -> list[Plan]:
+    out = []
+    for pos, options in planner.options.items():
+        current = plan.get(pos, (None, 0))[0]
+        targets = {aimed for aimed, _ in options} - {current}
+        for target in sorted(targets):
+            trial = dict(plan)
+            masks = [mask for aimed, mask in options if aimed == target]
+            trial[pos] = max(
+                ((target, m) for m in masks),
+                key=lambda choice: planner.target_score(target, {**trial, pos: choice}),
+            )
+            out.append(trial)
+        if pos in plan:
+            out.append({p: c for p, c in plan.items() if p != pos})
+    aimed = sorted(plan)
+    for i, a in enumerate(aimed):
+        for b in aimed[i + 1 :]:
+            ta, tb = plan[a][0], plan[b][0]
+            ma = [m for t, m in planner.options[a] if t == tb]
+            mb = [m for t, m in planner.options[b] if t == ta]
+            if ta != tb and ma and mb:
+                out.append({**plan, a: (tb, max(ma)), b: (ta, max(mb))})
+    return out
+
+
+def full_queue(state: FrontlineState, seat: int) -> list[int]:
+    """The attackers the engine queues at the start of ``seat``'s declarations (those with a
+    choice beyond holding fire)."""
+    return [u.pos for u in state.units_of(seat) if len(state._target_actions(seat, u.pos)) > 1]
+
+
+def opponent_plan(state: FrontlineState, seat: int) -> Plan:
+    """The opponent's modelled greedy plan (§12.4 with local search) for every attacker it
+    has: the board is public by the Combat Phase, so one plan serves every rollout."""
+    planner = Planner(state, seat, full_queue(state, seat))
+    planner.fixed = {}  # its real declarations, if any, are hidden from the viewer
+    return planner.improve(planner.greedy())
+
+
+def declare_plan(state: FrontlineState, seat: int, plan: Plan) -> None:
+    """Declare ``plan`` for ``seat``'s queue (every attacker outside it holds fire)."""
+    while state.phase in (PH_DECLARE, PH_WEAPONS) and state.player == seat:
+        pos = state.queue[0]
+        aimed = plan.get(pos)
+        if state.phase == PH_DECLARE:
+            action = HOLD if aimed is None else UNIT + aimed[0]
+            state.apply_action(action if action in state.legal_actions() else HOLD)
+        else:
+            assert aimed is not None
+            legal = state.legal_actions()
+            state.apply_action(WEAPONS + aimed[1] if WEAPONS + aimed[1] in legal else legal[-1])
+
+
+def rollout(
+    state: FrontlineState,
+    seat: int,
+    plan: Plan,
+    other_plan: Plan,
+    seed: int,
+    policy: Policy,
+    score: Score,
+) -> float:
+    """One Combat Phase from ``seat``'s first declaration with ``plan`` against the modelled
+    ``other_plan``: ``seat``'s score at the draw that follows (or at the end)."""
+    rng = random.Random(seed)
+    other = 1 - seat
+    sim = state.determinize(seat, rng)
+    if sim.decided[other]:  # it declared before us, face down: the model, not the true cards
+        sim.decls[other] = [
+            (NORMAL, p, aimed, mask) for p, (aimed, mask) in sorted(other_plan.items())
+        ]
+        sim.reserved[other] = []
+    declare_plan(sim, seat, plan)
+    declare_plan(sim, other, other_plan)
+    _to_draw(sim, rng, policy)
+    return score(sim)[seat]
+
+
+def _to_draw(sim: FrontlineState, rng: random.Random, policy: Policy) -> None:
+    """Play on, both sides by ``policy`` and the dice by ``rng``, to the draw after the
+    Combat Phase (or the end of the game)."""
+    for _ in range(STEP_CAP):
+        if sim.is_terminal() or sim.phase in (PH_DRAW_COMMAND, PH_DRAW_CHOICE):
+            return
+        if sim.is_chance_node():
+            sim.apply_unchecked(sim.sample_chance(rng))
+        else:
+            sim.apply_unchecked(policy(sim, rng))
+
+
+def check(
+    state: FrontlineState,
+    seat: int,
+    rollouts: int,
+    rng: random.Random,
+    policy: Policy,
+    score: Score,
+) -> tuple[Plan, list[tuple[Plan, float]]]:
+    """§12.8's Monte-Carlo check at ``seat``'s first declaration: the chosen plan and every
+    candidate with its mean score (the planner's best wins ties)."""
+    planner = Planner(state, seat, list(state.queue))
+    candidates = candidate_plans(planner)
+    if len(candidates) == 1:
+        return candidates[0], [(candidates[0], 0.0)]
+    other_plan = opponent_plan(state, 1 - seat)
+    seeds = [rng.getrandbits(48) for _ in range(rollouts)]
+    means = []
+    for plan in candidates:
+        total = sum(rollout(state, seat, plan, other_plan, s, policy, score) for s in seeds)
+        means.append((plan, total / rollouts))
+    best = max(range(len(means)), key=lambda i: (means[i][1], -i))
+    return means[best][0], means
