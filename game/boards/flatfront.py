@@ -487,6 +487,16 @@ class FlatFrontBoard(Board):
         sprite = self.tiles.get(key[1]) if isinstance(key, tuple) else None
         return None if sprite is None else self.tile_rect(sprite.cell)
 
+    def spot_at(self, pos: tuple[int, int]) -> pygame.Rect:
+        """A chooser card, else the field's cell under ``pos``, empty or not (a hinted cell is
+        ringed whole, not as the kit's small square round its centre); the kit's elsewhere."""
+        card = hit(pos, ((rect, rect) for rect in self._option_rects()[1:]))
+        if card is not None:
+            return card
+        if self.geo.area.collidepoint(pos):
+            return self.tile_rect(self.cell_at(pos))
+        return super().spot_at(pos)
+
     def keep_clear(self) -> list[pygame.Rect]:
         """The piece chooser while it is open."""
         return self._option_rects()[:1]
