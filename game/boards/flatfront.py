@@ -75,6 +75,12 @@ def side_name(side: int) -> str:
     return i18n.t(f"side.flatfront.{side}")
 
 
+def _named(key: str, args: dict) -> str:
+    """Text ``key`` with the phrase's sides (``side``, ``target``) said by name."""
+    sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
+    return i18n.t(key, **{**args, **sides})
+
+
 def squares_label(n: int) -> str:
     key = "no_squares" if n == 0 else "squares_one" if n == 1 else "squares"
     return i18n.t(f"flatfront.{key}", n=n)
@@ -232,8 +238,9 @@ class FlatFrontBoard(Board):
         )
 
     def tile_rect(self, cell: tuple[float, float]) -> pygame.Rect:
+        x, y = self.cell_center(cell)
         rect = pygame.Rect(0, 0, *self.geo.tile)
-        rect.center = (round(self.cell_center(cell)[0]), round(self.cell_center(cell)[1]))
+        rect.center = (round(x), round(y))
         return rect
 
     # --- observation diff ---------------------------------------------------------------------
@@ -545,8 +552,7 @@ class FlatFrontBoard(Board):
                 continue  # "places a 2-square tile" said it
             if key == "turn_up" and i + 1 < len(steps) and steps[i + 1].phrase[0] == "place":
                 key = "places_tile"
-            sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
-            out.append(i18n.t(f"log.turn.flatfront.{key}", **{**args, **sides}))
+            out.append(_named(f"log.turn.flatfront.{key}", args))
         return out
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
@@ -562,8 +568,7 @@ class FlatFrontBoard(Board):
         return icons
 
     def log_text(self, key: str, args: dict) -> str | None:
-        sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
-        return i18n.t(f"log.flatfront.{key}", **{**args, **sides})
+        return _named(f"log.flatfront.{key}", args)
 
     def action_words(self, state: State, action: int) -> str:
         """The side, then the log's words for the action: no coordinates ("Blue places the
@@ -644,8 +649,8 @@ class FlatFrontBoard(Board):
 
     def _draw_cells(self, surface: pygame.Surface) -> None:
         """The empty cells the viewer may place on, breathing."""
+        marker = self.art.cell_marker(*self.geo.tile, self.ctx.palette["legal"])
         for cell in self._legal_cells():
-            marker = self.art.cell_marker(*self.geo.tile, self.ctx.palette["legal"])
             blit_center(surface, marker, self.cell_center(cell), self.breathing())
 
     def _draw_board_hint(self, surface: pygame.Surface) -> None:
