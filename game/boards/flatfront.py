@@ -41,7 +41,7 @@ from game.engines.flatfront import (
     place_action,
 )
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center, blit_row, dashed_rect, lighter, row_width
+from game.ui.draw import Colour, blit_at, blit_center, blit_row, dashed_rect, lighter, row_width
 from game.ui.overlays import Banner
 
 # Named colour roles over the kit's (text, panels, hint, legal, the table's wood and felt:
@@ -734,9 +734,7 @@ class FlatFrontBoard(Board):
             shadow_at = (bx + height * 0.08, base[1] + height * 0.02)
             blit_center(surface, self.art.piece_shadow(height), shadow_at, round(255 * piece.drop))
             image, anchor = self.art.piece(owner, piece.power, height)
-            image.set_alpha(round(255 * min(1.0, piece.drop * 2)))
-            surface.blit(image, (round(bx - anchor[0]), round(by - anchor[1])))
-            image.set_alpha(255)
+            blit_at(surface, image, anchor, (bx, by), round(255 * min(1.0, piece.drop * 2)))
             return
         # Falling or lying: turn about the base and slide so the lying piece rests on its square,
         # shrinking to the squares' spacing so three lying pieces stay apart, not a heap.
@@ -747,10 +745,8 @@ class FlatFrontBoard(Board):
         for fallen, alpha in ((False, round(255 * (1 - k))), (True, round(230 * k))):
             if alpha <= 0:
                 continue
-            image, (ax, ay) = self.art.piece_pose(owner, piece.power, height, fallen, angle)
-            image.set_alpha(alpha)
-            surface.blit(image, (round(px - ax), round(py - ay)))
-            image.set_alpha(255)
+            image, anchor = self.art.piece_pose(owner, piece.power, height, fallen, angle)
+            blit_at(surface, image, anchor, (px, py), alpha)
 
     def _hovered_target(self) -> dict | None:
         """In combat, the opposing tile with standing pieces under the mouse."""
@@ -871,9 +867,7 @@ class FlatFrontBoard(Board):
                 present = have[k] > 0
                 have[k] -= present
                 image, anchor = self.art.piece(side, power, h, fallen=not present)
-                image.set_alpha(255 if present else 70)
-                card.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
-                image.set_alpha(255)
+                blit_at(card, image, anchor, (x, y), 255 if present else 70)
                 x += step * (1.0 if i < SUPPLY[1] else 1.25)
             x = area.x
             for value, word in zip(numbers, words[1:], strict=True):
@@ -932,6 +926,5 @@ class FlatFrontBoard(Board):
         x = card.centerx - step * (len(powers) - 1) / 2
         y = card.y + round(0.6 * self.geo.unit) + icon_h
         for power in reversed(powers):
-            image, anchor = self.art.piece(self.obs["to_move"], power, icon_h)
-            surface.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
+            blit_at(surface, *self.art.piece(self.obs["to_move"], power, icon_h), (x, y))
             x += step
