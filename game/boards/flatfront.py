@@ -124,67 +124,48 @@ class TileSprite:
     strike: float = 0.0  # strike effect progress on a target (0 = none)
 
 
-@dataclass
-class Geometry:
-    """Every rectangle and size derived from the board rect (recomputed on resize).
-
-    ``area`` is where tiles go (the mat below the banner); ``unit`` scales text and margins.
-    """
-
-    unit: float
-    mat: pygame.Rect
-    area: pygame.Rect
-    banner: pygame.Rect
-    tile: tuple[int, int]
-    pitch: tuple[float, float]
-    column: pygame.Rect
-    pile: pygame.Rect
-    slot: pygame.Rect
-    cards: tuple[pygame.Rect, pygame.Rect]
-    legend: pygame.Rect
-
-
 def label_px(unit: float) -> int:
     """The size of the PILE / FACE UP labels (never below 9 px, as every board text)."""
     return max(9, round(1.45 * unit))
 
 
-def compute_geometry(r: pygame.Rect) -> Geometry:
-    """The mat with the field on the left; pile, face-up tile and cards in a column on the right."""
-    u = max(5.0, min(r.w / 112, r.h / 74))
-    pad = round(1.6 * u)
-    col_w = int(min(max(r.w * 0.21, 170), 320))
-    column = pygame.Rect(r.right - pad - col_w, r.y + pad, col_w, r.h - 2 * pad)
-    mat = pygame.Rect(r.x + pad, r.y + pad, column.x - r.x - 2 * pad, r.h - 2 * pad)
-    banner = pygame.Rect(0, 0, round(mat.w * 0.72), round(max(6.5 * u, mat.h * 0.1)))
-    banner.midtop = (mat.centerx, mat.y + round(1.2 * u))
-    area = pygame.Rect(mat.x, banner.bottom, mat.w, mat.bottom - banner.bottom)
-    th = min(area.h / VIEW_CELLS, area.w / (VIEW_CELLS * TILE_ASPECT))
-    # the column: pile and face-up slot side by side, then the two player cards, then a legend
-    inner = column.inflate(-2 * pad, 0)
-    sw = min(round(th * TILE_ASPECT), (inner.w - pad) // 2)
-    slot_tile = (sw, round(sw / TILE_ASPECT))
-    # room for the PILE / FACE UP labels above the slots' dashed outlines (M+ lines are ~1.5 em)
-    top = column.y + max(round(2.6 * u), round(1.5 * label_px(u)) + 4)
-    cards_top = top + slot_tile[1] + round(5.6 * u)
-    legend_h = round(4.5 * u)
-    card_h = min(round(24 * u), (column.bottom - legend_h - cards_top - pad) // 2)
-    return Geometry(
-        unit=u,
-        mat=mat,
-        area=area,
-        banner=banner,
-        tile=(round(th * TILE_ASPECT), round(th)),
-        pitch=(th * TILE_ASPECT + th * GAP, th + th * GAP),
-        column=column,
-        pile=pygame.Rect(inner.x, top, *slot_tile),
-        slot=pygame.Rect(inner.right - sw, top, *slot_tile),
-        cards=(
+class Geometry:
+    """Every rectangle and size derived from the board rect (recomputed on resize): the mat with
+    the field on the left; pile, face-up tile and cards in a column on the right.
+
+    ``area`` is where tiles go (the mat below the banner); ``unit`` scales text and margins.
+    """
+
+    def __init__(self, r: pygame.Rect) -> None:
+        u = self.unit = max(5.0, min(r.w / 112, r.h / 74))
+        pad = round(1.6 * u)
+        col_w = int(min(max(r.w * 0.21, 170), 320))
+        column = self.column = pygame.Rect(r.right - pad - col_w, r.y + pad, col_w, r.h - 2 * pad)
+        mat = self.mat = pygame.Rect(r.x + pad, r.y + pad, column.x - r.x - 2 * pad, r.h - 2 * pad)
+        banner = self.banner = pygame.Rect(
+            0, 0, round(mat.w * 0.72), round(max(6.5 * u, mat.h * 0.1))
+        )
+        banner.midtop = (mat.centerx, mat.y + round(1.2 * u))
+        self.area = pygame.Rect(mat.x, banner.bottom, mat.w, mat.bottom - banner.bottom)
+        th = min(self.area.h / VIEW_CELLS, self.area.w / (VIEW_CELLS * TILE_ASPECT))
+        self.tile = (round(th * TILE_ASPECT), round(th))
+        self.pitch = (th * TILE_ASPECT + th * GAP, th + th * GAP)
+        # the column: pile and face-up slot side by side, then the two player cards, then a legend
+        inner = column.inflate(-2 * pad, 0)
+        sw = min(round(th * TILE_ASPECT), (inner.w - pad) // 2)
+        slot_tile = (sw, round(sw / TILE_ASPECT))
+        # room for the PILE / FACE UP labels above the slots' dashed outlines (M+ lines ~1.5 em)
+        top = column.y + max(round(2.6 * u), round(1.5 * label_px(u)) + 4)
+        self.pile = pygame.Rect(inner.x, top, *slot_tile)
+        self.slot = pygame.Rect(inner.right - sw, top, *slot_tile)
+        cards_top = top + slot_tile[1] + round(5.6 * u)
+        legend_h = round(4.5 * u)
+        card_h = min(round(24 * u), (column.bottom - legend_h - cards_top - pad) // 2)
+        self.cards = (
             pygame.Rect(column.x, cards_top, col_w, card_h),
             pygame.Rect(column.x, cards_top + card_h + pad, col_w, card_h),
-        ),
-        legend=pygame.Rect(column.x, column.bottom - legend_h, col_w, legend_h),
-    )
+        )
+        self.legend = pygame.Rect(column.x, column.bottom - legend_h, col_w, legend_h)
 
 
 def _can_attack(obs: dict) -> bool:
@@ -207,12 +188,12 @@ class FlatFrontBoard(Board):
         self.camera = pygame.Vector2(0.5, 0.5)  # the field cell at the centre of the area
         self.chooser_appear = 1.0  # the piece chooser fading in, 0..1
         self._clicked_cell: tuple[int, int] | None = None
-        self.geo = compute_geometry(self.rect)
+        self.geo = Geometry(self.rect)
 
     # --- geometry -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
-        self.geo = compute_geometry(self.rect)
+        self.geo = Geometry(self.rect)
         self.art.clear()
         self._face_up(self.obs)
 
