@@ -592,14 +592,18 @@ class FlatFrontBoard(Board):
         self._draw_tiles(surface)
         self._draw_pieces(surface)
         self._draw_ghost(surface)
-        self._draw_board_hint(surface)
-        self._draw_combat_info(surface)
         surface.set_clip(clip)
         self._draw_column(surface)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
+        """Above the kit's last-move marks: flights, the hint's tag and the combat info (both
+        readable over a marked tile), the banner, the chooser."""
         self._draw_arrivals(surface)
-        g = self.geo
+        g, clip = self.geo, surface.get_clip()
+        surface.set_clip(g.mat)
+        self._draw_board_hint(surface)
+        self._draw_combat_info(surface)
+        surface.set_clip(clip)
         px = (self.fs(3.0), self.fs(1.8))
         overlays.draw_banner(surface, self.art, self.flash or self.banner, g.banner, px, self._mark)
         self._draw_chooser(surface)
