@@ -17,7 +17,7 @@ import pytest
 
 from ai.heuristics.battleline import BattleLineHeuristic
 from game import i18n
-from game.boards.base import BoardContext, Decision
+from game.boards.base import BoardContext, Decision, palette_of
 from game.boards.battleline import PALETTES, BattleLineBoard
 from game.boards.battleline_art import SUIT_SYMBOLS, TACTIC_EMBLEMS
 from game.engines.battleline import BattleLineGame
@@ -79,7 +79,7 @@ class Harness:
             options=dict(options),
             num_players=2,
             seat_names=["You", "Hard AI"] if viewer == 0 else ["Hard AI", "You"],
-            palette=PALETTES[palette],
+            palette=palette_of(BattleLineBoard, palette == "colorblind"),
             lang="en",
             feedback=self.feedback.append,
             play_sound=self.sounds.append,
@@ -693,7 +693,7 @@ def test_hint_and_palette_are_drawn():
     h.board.show_hint(card)
     sprite_rect = h.board._sprite_rect(h.board.sprites[card])
     assert _differs(before, h.draw(), sprite_rect.inflate(20, 20))
-    h.board.ctx.palette = PALETTES["colorblind"]
+    h.board.ctx.palette = palette_of(BattleLineBoard, True)
     assert _differs(before, h.draw(), h.board.geo.felt)
 
 
