@@ -416,9 +416,9 @@ class BattleLineBoard(BattleLineDrawing):
     def _wins(self, winner: int) -> str:
         if winner < 0:
             return i18n.t("battleline.banner.draw")
-        if self.name(winner) == i18n.t("seat.you"):
+        if self.seat_name(winner) == i18n.t("seat.you"):
             return i18n.t("battleline.banner.you_win")
-        return i18n.t("battleline.banner.wins", name=self.name(winner))
+        return i18n.t("battleline.banner.wins", name=self.seat_name(winner))
 
     def _over_banner(self, obs: dict) -> Banner | None:
         """The result over the finished board: between the games of a match the game's (shown
@@ -731,7 +731,7 @@ class BattleLineBoard(BattleLineDrawing):
             key = (
                 "battleline.status.drawing" if phase == "draw_card" else "battleline.status.waiting"
             )
-            return i18n.t(key, name=self.name(obs["turn"]))
+            return i18n.t(key, name=self.seat_name(obs["turn"]))
         card = self.selected
         if phase == "play" and card is None:
             can_troop = any(c < NUM_TROOPS for c in self.legal)
