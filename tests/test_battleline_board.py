@@ -697,6 +697,25 @@ def test_hint_and_palette_are_drawn():
     assert _differs(before, h.draw(), h.board.geo.felt)
 
 
+def test_the_flags_that_won_the_game_glow_at_its_end():
+    """A Breakthrough lights its three adjacent flags, not the winner's others; an Envelopment or
+    a final resolution every flag of the winner's; a drawn game none; nothing while playing."""
+    h = Harness(1)
+    assert h.board._winning_flags() == set()
+    claimed = [0, -1, 0, 0, 0, 1, 1, -1, 0]
+
+    def winning(winner: int, how: str) -> set[int]:
+        result = {"winner": winner, "how": how, "flags": [5, 2], "claimed": claimed}
+        match = {**h.obs["match"], "results": [result]}
+        h.board.obs = {**h.obs, "phase": "over", "match": match}
+        return h.board._winning_flags()
+
+    assert winning(0, "breakthrough") == {2, 3, 4}
+    assert winning(0, "envelopment") == {0, 2, 3, 4, 8}
+    assert winning(1, "final resolution") == {5, 6}
+    assert winning(-1, "stalemate") == set()
+
+
 def test_mid_game_and_end_screenshots():
     h = Harness(23)
     h.play_until(
