@@ -286,9 +286,11 @@ class BattleLineDrawing(BattleLineView):
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         """Glows on the cards at flags that may be chosen now (the hovered one lit)."""
+        cards = set(self._target_cards())
+        if not cards:  # most frames: no hit test over the whole table
+            return
         p, g = self.ctx.palette, self.geo
         hovered = self._table_card_at(self.mouse) if self.mouse else None
-        cards = set(self._target_cards())
         for card in (c for c in self.things(self.obs) if c in cards):
             rect = self.thing_rect(card)
             if rect is not None:
