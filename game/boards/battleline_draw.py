@@ -286,9 +286,11 @@ class BattleLineDrawing(BattleLineView):
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         """Glows on the cards at flags that may be chosen now (the hovered one lit)."""
+        cards = set(self._target_cards())
+        if not cards:  # most frames: no hit test over the whole table
+            return
         p, g = self.ctx.palette, self.geo
         hovered = self._table_card_at(self.mouse) if self.mouse else None
-        cards = set(self._target_cards())
         for card in (c for c in self.things(self.obs) if c in cards):
             rect = self.thing_rect(card)
             if rect is not None:
@@ -361,7 +363,7 @@ class BattleLineDrawing(BattleLineView):
         lines = [self.art.fitted(name, self.fs(1.45), p["text"], width, bold=True)]
         for text in wrap(step, get_font(self.fs(1.3)), width)[:2]:
             lines.append(self.art.text(text, self.fs(1.3), p["gold"]))
-        lines.append(self.art.fitted(self.name(mover), self.fs(1.2), p["text_dim"], width))
+        lines.append(self.art.fitted(self.seat_name(mover), self.fs(1.2), p["text_dim"], width))
         # M+ leaves generous room above and below its glyphs: pack the lines by their ink
         advance = [round(i.get_height() * 0.82) for i in lines]
         text_h = sum(advance)
@@ -395,7 +397,8 @@ class BattleLineDrawing(BattleLineView):
             counters.append(i18n.t("battleline.tactics_played", n=obs["tactics_played"][side]))
         if obs["match"]["games"] > 1:
             counters.append(i18n.t("battleline.points", n=obs["match"]["points"][side]))
-        seat = self.seat(side, self.name(side), obs["phase"] == "over", obs["winner"], (*counters,))
+        over = obs["phase"] == "over"
+        seat = self.seat(side, self.seat_name(side), over, obs["winner"], (*counters,))
         mark = self.art.side_mark
         overlays.draw_seat(surface, self.art, rect, seat, self.geo.unit, self.breathing(), mark)
 
@@ -504,7 +507,7 @@ class BattleLineDrawing(BattleLineView):
         info = self.obs["flags"][flag]
         claim, me = info["claim"], self.me
         mine_now, theirs_now = info["formation"][me], info["formation"][1 - me]
-        args = {"n": flag + 1, "mine": formation_label(mine_now), "name": self.name(1 - self.me)}
+        args = {"n": flag + 1, "mine": formation_label(mine_now), "name": self.seat_name(1 - me)}
         if claim["provable"]:
             when = (
                 "battleline.tip.after_play" if self.phase != "claim" else "battleline.tip.claim_now"

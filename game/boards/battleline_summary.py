@@ -4,7 +4,7 @@ points, then most games won, else a drawn match — ``BattleLineState.match_winn
 
 from __future__ import annotations
 
-from game.boards.summary import Summary
+from game.boards.summary import Summary, said
 from game.engines.battleline.state import WIN_POINTS
 from game.i18n import t
 
@@ -22,27 +22,16 @@ def game_points(result: dict) -> list[int]:
     return [WIN_POINTS if seat == winner else flags[seat] for seat in (0, 1)]
 
 
-def _you(names: list[str], seat: int) -> bool:
-    return names[seat] == t("seat.you")
-
-
-def _said(key: str, names: list[str], seat: int, **args: object) -> str:
-    """``key`` with the seat's name, or its ``.you`` form when the seat is the one human."""
-    if _you(names, seat):
-        return t(f"{key}.you", **args)
-    return t(key, name=names[seat], **args)
-
-
 def match_result(obs: dict, names: list[str]) -> str:
     """The match's result in words, with the tie-break when the points are level."""
     match = obs["match"]
     points, wins = match["points"], match["wins"]
     if points[0] != points[1]:
         top = 0 if points[0] > points[1] else 1
-        return _said("summary.battleline.on_points", names, top, a=points[top], b=points[1 - top])
+        return said("summary.battleline.on_points", names, top, a=points[top], b=points[1 - top])
     if wins[0] != wins[1]:
         top = 0 if wins[0] > wins[1] else 1
-        return _said(
+        return said(
             "summary.battleline.on_games", names, top, p=points[0], w=wins[top], l=wins[1 - top]
         )
     return t("summary.battleline.drawn_match", p=points[0], w=wins[0])

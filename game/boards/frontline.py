@@ -763,7 +763,7 @@ class FrontlineBoard(Board):
         mark = fc.army_mark(side, bar.h - u, p)
         surface.blit(mark, (bar.x + u, bar.y + u // 2))
         name = self.art.fitted(
-            self._name(opp), max(10, round(bar.h * 0.5)), p["text"], bar.w // 3, bold=True
+            self.seat_name(opp), max(10, round(bar.h * 0.5)), p["text"], bar.w // 3, bold=True
         )
         surface.blit(name, name.get_rect(midleft=(bar.x + 2 * u + mark.get_width(), bar.centery)))
         back_w = max(8, round((bar.h - u) / fc.RATIO))
@@ -1171,7 +1171,7 @@ class FrontlineBoard(Board):
         mark = fc.army_mark(side, rect.h // 2, p)
         surface.blit(mark, (rect.x, rect.y + u // 3))
         px = max(9, round(rect.h * 0.3))
-        name = self.art.fitted(self._name(seat), px, p["text"], rect.w // 2, bold=True)
+        name = self.art.fitted(self.seat_name(seat), px, p["text"], rect.w // 2, bold=True)
         surface.blit(name, (rect.x + mark.get_width() + u // 2, rect.y + u // 3))
         vp = render(f"{info['vp']}/51 VP", px, p["gold"], bold=True)
         surface.blit(vp, vp.get_rect(topright=(rect.right, rect.y + u // 3)))
@@ -1325,7 +1325,7 @@ class FrontlineBoard(Board):
         if not self.legal:
             player = obs["current_player"]
             if player >= 0 and player != self.me:
-                return i18n.t("frontline.wait", name=self._name(player))
+                return i18n.t("frontline.wait", name=self.seat_name(player))
             return self._tray_words()
         args: dict[str, object] = {}
         attacker = self.attacker()
@@ -1539,10 +1539,6 @@ class FrontlineBoard(Board):
             self.floats = [f for f in self.floats if f.alpha > 0.01]
 
     # --- words ---------------------------------------------------------------------------------
-    def _name(self, seat: int) -> str:
-        names = self.ctx.seat_names
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
     def status_text(self) -> str:
         obs = self.obs
         if not obs:
@@ -1552,12 +1548,14 @@ class FrontlineBoard(Board):
             reason = i18n.t(f"frontline.end.{obs['end_reason'] or 'vp'}")
             if winner is None or winner < 0:
                 return i18n.t("frontline.status.draw", reason=reason)
-            return i18n.t("frontline.status.won", name=self._name(winner), reason=reason)
+            return i18n.t("frontline.status.won", name=self.seat_name(winner), reason=reason)
         player = obs["current_player"]
         step = i18n.t(f"frontline.step.{fw.step_of(obs)}")
         if player < 0:
             return i18n.t("frontline.status.chance", step=step, turn=obs["turn"])
-        return i18n.t("frontline.status.turn", name=self._name(player), step=step, turn=obs["turn"])
+        return i18n.t(
+            "frontline.status.turn", name=self.seat_name(player), step=step, turn=obs["turn"]
+        )
 
     @classmethod
     def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:
@@ -1575,7 +1573,7 @@ class FrontlineBoard(Board):
         if text is None:
             if len(_LOG_WORDS) > 4000:
                 _LOG_WORDS.clear()
-            text = _LOG_WORDS[memo] = fw.log_words(key, args, self._name, self.ctx.lang)
+            text = _LOG_WORDS[memo] = fw.log_words(key, args, self.seat_name, self.ctx.lang)
         return text
 
     def turn_words(self, steps: list[Step]) -> list[str]:

@@ -12,7 +12,7 @@ cost then counts with the destroyed.
 
 from __future__ import annotations
 
-from game.boards.summary import Summary
+from game.boards.summary import Summary, said
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.options import TURN_LIMIT, WIN_VP
 from game.i18n import t
@@ -40,13 +40,6 @@ def card_name(card: int) -> str:
     return t(f"frontline.crew.{printed.crew_kind}") if printed.is_crew else printed.name
 
 
-def _said(key: str, names: list[str], seat: int, **args: object) -> str:
-    """``key`` with the seat's name, or its ``.you`` form when the seat is the one human."""
-    if names[seat] == t("seat.you"):
-        return t(f"{key}.you", **args)
-    return t(key, name=names[seat], **args)
-
-
 def how_it_ended(obs: dict, names: list[str]) -> str:
     """The winner and how, in words (a draw says why it is one)."""
     winner, reason, turn = obs["winner"], obs["end_reason"], obs["turn"]
@@ -55,11 +48,11 @@ def how_it_ended(obs: dict, names: list[str]) -> str:
         limit = obs["options"][TURN_LIMIT]
         if winner is None or winner < 0:
             return t("summary.frontline.level", limit=limit, vp=vp[0])
-        return _said("summary.frontline.on_vp", names, winner, limit=limit, a=vp[winner],
+        return said("summary.frontline.on_vp", names, winner, limit=limit, a=vp[winner],
                      b=vp[1 - winner])  # fmt: skip
     if reason == "overrun":
-        return _said("summary.frontline.overrun", names, winner, turn=turn)
-    return _said("summary.frontline.vp", names, winner, vp=vp[winner], turn=turn, need=WIN_VP)
+        return said("summary.frontline.overrun", names, winner, turn=turn)
+    return said("summary.frontline.vp", names, winner, vp=vp[winner], turn=turn, need=WIN_VP)
 
 
 def frontline_summary(obs: dict, names: list[str]) -> Summary | None:
@@ -75,7 +68,7 @@ def frontline_summary(obs: dict, names: list[str]) -> Summary | None:
         taken = captured(obs, seat)
         if taken:
             cards = ", ".join(card_name(card) for card in taken)
-            notes.append(_said("summary.frontline.taken", names, seat, cards=cards))
+            notes.append(said("summary.frontline.taken", names, seat, cards=cards))
     return Summary(
         headings=[
             "",
