@@ -45,6 +45,7 @@ from game.engines.battleline.cards import (
     TRAITOR,
     parse_card,
 )
+from game.engines.battleline.state import winning_flags
 from game.i18n import t as tr
 from game.i18n import table
 from game.ui.fonts import get_symbol_font
@@ -699,13 +700,15 @@ def test_hint_and_palette_are_drawn():
 
 def test_the_flags_that_won_the_game_glow_at_its_end():
     """A Breakthrough lights its three adjacent flags, not the winner's others; an Envelopment or
-    a final resolution every flag of the winner's; a drawn game none; nothing while playing."""
+    a final resolution every flag of the winner's; a drawn game none; nothing while playing.
+    The engine records them with the game's result; the board lights what it records."""
     h = Harness(1)
     assert h.board._winning_flags() == set()
     claimed = [0, -1, 0, 0, 0, 1, 1, -1, 0]
 
     def winning(winner: int, how: str) -> set[int]:
-        result = {"winner": winner, "how": how, "flags": [5, 2], "claimed": claimed}
+        won_with = winning_flags(claimed, how, winner)
+        result = {"winner": winner, "how": how, "claimed": claimed, "won_with": won_with}
         match = {**h.obs["match"], "results": [result]}
         h.board.obs = {**h.obs, "phase": "over", "match": match}
         return h.board._winning_flags()

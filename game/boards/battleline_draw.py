@@ -21,7 +21,6 @@ from game.boards.battleline_layout import BattleLineView, CardSprite, card_sprit
 from game.engines.battleline.actions import (
     DISCARD,
     FLAG_BASE,
-    NUM_FLAGS,
     claim_action,
     draw_action,
     is_card,
@@ -159,19 +158,12 @@ class BattleLineDrawing(BattleLineView):
                 self._hint_ring(surface, self._flag_token_rect(f))
 
     def _winning_flags(self) -> set[int]:
-        """At the end: the flags that won the game (the three adjacent ones of a Breakthrough)."""
+        """At the end: the flags that won the game (the engine's record: a Breakthrough's three
+        adjacent ones)."""
         obs = self.obs
         if obs["phase"] != "over" or not obs["match"]["results"]:
             return set()
-        result = obs["match"]["results"][-1]
-        winner, owners = result["winner"], result["claimed"]
-        if winner < 0:
-            return set()
-        if result["how"] == "breakthrough":
-            for f in range(NUM_FLAGS - 2):
-                if owners[f : f + 3] == [winner] * 3:
-                    return {f, f + 1, f + 2}
-        return {f for f, owner in enumerate(owners) if owner == winner}
+        return set(obs["match"]["results"][-1]["won_with"])
 
     def _draw_resting(self, surface: pygame.Surface) -> None:
         """Every card at rest, in stacking order (hover lift for the viewer's hand): a hand card

@@ -5,21 +5,11 @@ points, then most games won, else a drawn match — ``BattleLineState.match_winn
 from __future__ import annotations
 
 from game.boards.summary import Summary, said
-from game.engines.battleline.state import WIN_POINTS
 from game.i18n import t
 
 
 def _how_key(result: dict) -> str:
     return str(result["how"]).replace(" ", "_")
-
-
-def game_points(result: dict) -> list[int]:
-    """What one finished game scored (rules §1.11): the winner 5, the loser a point per flag it
-    had claimed; a drawn game scores each player's flags."""
-    winner, flags = result["winner"], result["flags"]
-    if winner < 0:
-        return list(flags)
-    return [WIN_POINTS if seat == winner else flags[seat] for seat in (0, 1)]
 
 
 def match_result(obs: dict, names: list[str]) -> str:
@@ -67,7 +57,7 @@ def _games(obs: dict, names: list[str]) -> Summary:
                 str(n),
                 names[winner] if winner >= 0 else t("summary.battleline.draw"),
                 t(f"summary.battleline.short.{_how_key(result)}"),
-                *map(str, game_points(result)),
+                *map(str, result["points"]),
             ]
         )
     rows.append([t("summary.battleline.total"), "", "", *map(str, match["points"])])

@@ -64,7 +64,8 @@ Observation (``state.observation(viewer)``, JSON-able)
 - ``tactics_played``, ``leader_played``, ``passes`` (consecutive passes).
 - ``match``: {``games``, ``game`` (0-based), ``starter``, ``points``, ``wins``, ``results``:
   per finished game {``winner`` (-1 draw), ``how`` ("breakthrough", "envelopment", "final
-  resolution", "stalemate"), ``flags`` [count, count], ``claimed`` [9 owners]}}.
+  resolution", "stalemate"), ``flags`` [count, count], ``claimed`` [9 owners], ``points``
+  [what each scored, §1.11], ``won_with`` [the flags that won it: a Breakthrough's three]}}.
 - ``options``; ``winner`` (match winner, -1 drawn, None while playing); ``returns``.
 
 For Python callers: ``state.claim_check(player, flag)`` (a ``proof.ClaimCheck`` with the

@@ -166,7 +166,14 @@ def observation(state: BattleLineState, viewer: int) -> BattleLineObservation:
             "points": list(state.points),
             "wins": list(state.wins),
             "results": [
-                dict(r, flags=list(r["flags"]), claimed=list(r["claimed"])) for r in state.results
+                dict(
+                    r,
+                    flags=list(r["flags"]),
+                    claimed=list(r["claimed"]),
+                    points=list(r["points"]),
+                    won_with=list(r["won_with"]),
+                )
+                for r in state.results
             ],
         },
         "options": dict(state.options),

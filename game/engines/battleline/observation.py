@@ -61,7 +61,7 @@ class MatchView(TypedDict):
     starter: int | None
     points: list[int]
     wins: list[int]
-    results: list[dict[str, Any]]  # per finished game: winner, how, flags, claimed
+    results: list[dict[str, Any]]  # per game: winner, how, flags, claimed, points, won_with
 
 
 class BattleLineObservation(TypedDict):
