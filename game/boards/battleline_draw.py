@@ -30,7 +30,6 @@ from game.engines.battleline.cards import (
     DESERTER,
     ENVIRONMENT,
     FOG,
-    LEADERS,
     MUD,
     NUM_TROOPS,
     REDEPLOY,
@@ -41,7 +40,7 @@ from game.engines.battleline.cards import (
     colour_of,
     value_of,
 )
-from game.engines.battleline.refusals import _UNPLAYABLE as UNPLAYABLE_WHY
+from game.refusals import phrase_text
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center, darker, dashed_rect, lighter
 from game.ui.fonts import get_font
@@ -536,20 +535,12 @@ class BattleLineDrawing(BattleLineView):
         self._note(surface, text, width, place, accent)
 
     def unplayable_reason(self, card: int) -> str | None:
-        """Why the viewer's hand card is greyed out, in the engine's words for the refusal
-        (``refusals._explain_play``) told from the observation; None if it may be played."""
+        """Why the viewer's hand card is greyed out, in the engine's words (its observation
+        lists the viewer's unplayable cards with their refusals); None if it may be played."""
         if self.phase != "play" or not self._my_decision() or card in self.legal:
             return None
-        obs, me = self.obs, self.me
-        if card < NUM_TROOPS:
-            return i18n.t("refusal.battleline.no_free_slot")
-        mine, theirs = obs["tactics_played"][me], obs["tactics_played"][1 - me]
-        if mine > theirs:
-            return i18n.t("refusal.battleline.tactics_limit", played=mine, opponent_played=theirs)
-        if card in LEADERS and obs["leader_played"][me]:
-            return i18n.t("refusal.battleline.second_leader")
-        why = i18n.t(f"refusal.battleline.{UNPLAYABLE_WHY.get(card, 'no_slot')}")
-        return i18n.t("refusal.battleline.cannot_play", card=card_label(card), why=why)
+        why = dict(self.obs["hands"][self.me].get("unplayable", ())).get(card)
+        return None if why is None else phrase_text(self.ctx.game, why)
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         """A card hovered in the viewer's hand: a tactics card's name and effect, and why it

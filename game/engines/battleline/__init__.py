@@ -57,7 +57,8 @@ Observation (``state.observation(viewer)``, JSON-able)
   rank, total, name}}, else None.
 - ``hands``: per player {``count``, ``troops``, ``tactics``, ``cards`` (sorted ids; None for the
   opponent), ``known`` (ids the viewer knows are in that hand: cards it put back with Scout
-  that the opponent drew)}.
+  that the opponent drew), ``unplayable`` (while the viewer is to play: its cards that cannot
+  be played now, each as [id, refusal phrase])}.
 - ``decks``: {"troop": n, "tactics": n}; ``deck_tops``: per deck, the Scout-returned cards on
   top, top first: the id if the viewer put it there, else None.
 - ``discards``: per player, face-up cards (played guile cards, deserted and discarded cards).
