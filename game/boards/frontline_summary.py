@@ -3,11 +3,10 @@ after three qualifying end-of-combat checks, or our turn limit, where more VP wi
 draw), each army's VP split into what destroying and what capturing earned, the captures by
 name, and the turn the game ended on.
 
-Everything comes from the final observation. It carries each seat's VP, its prisoners (crews
-and infantry taken, worth double their cost) and the captured vehicles and guns still in the
-Battle Area (``captured_from``, also double); the rest of a seat's VP was earned by destroying
-units and killing crews. A captured unit that later left play is no longer seen, so its double
-cost then counts with the destroyed.
+Everything comes from the final observation. It carries each seat's VP and the part of it the
+engine recorded as earned by capturing (double cost), its prisoners (crews and infantry taken)
+and the captured vehicles and guns still in the Battle Area (``captured_from``); the rest of a
+seat's VP was earned by destroying units and killing crews.
 """
 
 from __future__ import annotations
@@ -28,10 +27,9 @@ def captured(obs: dict, seat: int) -> list[int]:
 
 def vp_sources(obs: dict, seat: int) -> tuple[int, int]:
     """``seat``'s VP from destroying (units destroyed, crews killed) and from capturing (double
-    the cost of every card taken, §7)."""
-    vp = obs["seats"][seat]["vp"]
-    capture = min(vp, sum(2 * UNITS[card].cost for card in captured(obs, seat)))
-    return vp - capture, capture
+    the cost of every card taken, §7), as the engine recorded them."""
+    info = obs["seats"][seat]
+    return info["vp"] - info["vp_captured"], info["vp_captured"]
 
 
 def card_name(card: int) -> str:
