@@ -276,3 +276,24 @@ def test_notes_and_banners_leave_the_areas_and_the_castle_in_sight(size, layout)
                 for other in (b.banner_box, b.mark_tag_box, b.hint_box):
                     assert other is None or not other.colliderect(b.note_box)
     assert min(seen.values()) >= 1 and seen["note"] >= 5 and seen["tag"] >= 5, seen
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_the_hint_ring_lies_on_its_button(size) -> None:
+    """The ring round the hinted action covered the panel's title (over the first button) and
+    the neighbouring buttons' words: besides its caption, the hint changes no pixel outside the
+    hinted button."""
+    for players, seed, layout in ((3, 1, "ring"), (6, 4, "grid"), (2, 5, "ring")):
+        b = marked_board(size, layout, players, seed)
+        for action in (b.legal[0], b.legal[-1]):
+            b.show_hint([action], ["the hint"])
+            hinted, plain = pygame.Surface(size), pygame.Surface(size)
+            b.draw(hinted)
+            caption = b.hint_box
+            assert caption is not None
+            b.show_hint([])
+            b.draw(plain)
+            changed = pygame.surfarray.array3d(hinted) != pygame.surfarray.array3d(plain)
+            button = next(rect for rect, a in b.buttons() if a == action)
+            for x, y in zip(*changed.any(axis=2).nonzero(), strict=True):
+                assert button.collidepoint(x, y) or caption.collidepoint(x, y), (x, y, button)

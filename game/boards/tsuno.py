@@ -133,8 +133,11 @@ class TsunoBoard(Board):
         return [rect.center for rect, a in self.buttons() if a == action]
 
     def hint_rect(self, action: int) -> pygame.Rect | None:
-        """A hinted action is its button (no thing lies under it for the kit to ring)."""
-        return next((pygame.Rect(rect) for rect, a in self.buttons() if a == action), None)
+        """A hinted action is its button (no thing lies under it for the kit to ring), ringed
+        on its own edge: the buttons stand too close for a ring round one to miss its
+        neighbours and the panel's title."""
+        inset = -2 * self.ring_unit()
+        return next((rect.inflate(inset, inset) for rect, a in self.buttons() if a == action), None)
 
     def readable(self) -> list[pygame.Rect]:
         """What the player reads on the field: the six areas and the castle as drawn (its
@@ -680,20 +683,19 @@ class TsunoBoard(Board):
             hover = self.mouse is not None and rect.collidepoint(self.mouse)
             fill = lighter(p["lacquer"], 0.15) if hover else p["lacquer"]
             surface.blit(self.art.panel(rect.w, rect.h, (*fill, 255), p["gold"], rect.h // 4), rect)
-            two = rect.h >= self._px(1.3) + self._px(1.0) + 6
-            if two:
-                big = self.art.fitted(label, self._px(1.3), p["paper"], rect.w - 12, bold=True)
-                small = self.art.fitted(
-                    preview, self._px(1.05), lighter(p["gold"], 0.4), rect.w - 12
-                )
+            big = self.art.fitted(label, self._px(1.3), p["paper"], rect.w - 12, bold=True)
+            small = self.art.fitted(preview, self._px(1.05), lighter(p["gold"], 0.4), rect.w - 12)
+            # Two lines only where both fit inside the edge (a hint rings the edge itself).
+            if big.get_height() + small.get_height() + 4 <= rect.h:
                 top = rect.centery - (big.get_height() + small.get_height()) // 2
                 surface.blit(big, (rect.x + 8, top))
                 surface.blit(small, (rect.x + 8, top + big.get_height()))
-            else:
-                line = self.art.fitted(
-                    f"{label} — {preview}", self._px(1.1), p["paper"], rect.w - 12
-                )
-                surface.blit(line, line.get_rect(midleft=(rect.x + 8, rect.centery)))
+            else:  # one line: the action kept readable, its preview in the rest
+                head = self.art.fitted(label, self._px(1.1), p["paper"], rect.w // 2, bold=True)
+                x = surface.blit(head, head.get_rect(midleft=(rect.x + 8, rect.centery))).right
+                room = rect.right - 8 - (x + self.geo.unit)
+                rest = self.art.fitted(preview, self._px(1.0), lighter(p["gold"], 0.4), room)
+                surface.blit(rest, rest.get_rect(midleft=(x + self.geo.unit, rect.centery)))
 
     def draw_thing(
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
