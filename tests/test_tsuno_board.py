@@ -122,18 +122,21 @@ def test_what_a_teammate_did_is_read_off_the_table() -> None:
     assert checked > 60
 
 
-def board() -> TsunoBoard:
+def board_of(
+    names: list[str], layout: str = "ring", speed: float = 1.0, colorblind: bool = False
+) -> TsunoBoard:
+    """A Tsuno board for seats ``names`` with the areas in ``layout``, animating at ``speed``."""
     pygame.font.init()
     ctx = BoardContext(
-        game=GAME, options={}, num_players=1, seat_names=["You"],
-        palette=palette_of(TsunoBoard, colorblind=True), lang="en",
-        feedback=lambda text: None, play_sound=lambda name: None, anim_speed=lambda: 1.0,
+        game=GAME, options={"layout": layout}, num_players=len(names), seat_names=names,
+        palette=palette_of(TsunoBoard, colorblind=colorblind), lang="en",
+        feedback=lambda text: None, play_sound=lambda name: None, anim_speed=lambda: speed,
     )  # fmt: skip
     return TsunoBoard(ctx)
 
 
 def test_log_words_and_dice_icons() -> None:
-    b = board()
+    b = board_of(["You"], colorblind=True)
     steps = [
         Step(0, 0, ("attack", {"area": 2, "seat": 0}), ""),
         Step(1, CHANCE, ("die", {"colour": "black", "roll": "attack", "face": 2, "player": 0}), ""),
@@ -171,14 +174,7 @@ def board_rect(size: tuple[int, int]) -> pygame.Rect:
 def marked_board(size: tuple[int, int], layout: str, players: int, seed: int) -> TsunoBoard:
     """A board at the viewer's (seat 0's) decision right after teammates moved, so their last
     move is marked, with the team AI's hint shown."""
-    pygame.font.init()
-    names = ["You"] + [f"Easy AI {n}" for n in range(2, players + 1)]
-    ctx = BoardContext(
-        game=GAME, options={"layout": layout}, num_players=players, seat_names=names,
-        palette=palette_of(TsunoBoard, colorblind=False), lang="en",
-        feedback=lambda text: None, play_sound=lambda name: None, anim_speed=lambda: 0.0,
-    )  # fmt: skip
-    b = TsunoBoard(ctx)
+    b = board_of(["You"] + [f"Easy AI {n}" for n in range(2, players + 1)], layout, 0.0)
     b.layout(board_rect(size))
     rng = random.Random(seed)
     state = GAME.new_state(players, layout=layout)
@@ -215,14 +211,7 @@ def played_frames(size: tuple[int, int], layout: str, players: int, seed: int, d
     """The board of seat 0 through the first ``decisions`` decisions of a game played by the
     policy, with animations on at speed 1 and the frame drawn 0.6 s after each decision (the
     forced-Defence banner is in then, and a teammate's words still show): yields the board."""
-    pygame.font.init()
-    names = ["You"] + [f"Hard AI {n}" for n in range(2, players + 1)]
-    ctx = BoardContext(
-        game=GAME, options={"layout": layout}, num_players=players, seat_names=names,
-        palette=palette_of(TsunoBoard, colorblind=False), lang="en",
-        feedback=lambda text: None, play_sound=lambda name: None, anim_speed=lambda: 1.0,
-    )  # fmt: skip
-    b = TsunoBoard(ctx)
+    b = board_of(["You"] + [f"Hard AI {n}" for n in range(2, players + 1)], layout)
     b.layout(board_rect(size))
     rng = random.Random(seed)
     state = GAME.new_state(players, layout=layout)
