@@ -99,6 +99,32 @@ def test_keys_turn_the_held_piece_and_a_board_click_sends_it_then_the_cell() -> 
     assert anchor in state.legal_actions() and board.auto_action() is None
 
 
+def test_the_right_button_and_the_wheel_turn_the_piece_and_the_view_turns_while_waiting() -> None:
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    state = GAMES["flink"].new_state()
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    held = board.held
+    right = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=board.view.center, button=3)
+    assert board.handle_event(right) is None and board.held == turned(held, "rotate")
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1)
+    assert board.handle_event(wheel) is None
+    assert board.held == turned(turned(held, "rotate"), "rotate")
+    state.apply_action(board.held)  # the piece is turned: now the cell is chosen
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    placing = board.held
+    board.handle_event(right)
+    board.handle_event(wheel)
+    assert board.held == placing  # the piece played is no longer in hand
+    board.show(state.observation(1), 1, [], animate=False)  # the other player's decision
+    key_e = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="")
+    assert board.handle_idle_event(key_e) and board.turns == 1
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=board.buttons["paths"].center, button=1)
+    assert board.handle_idle_event(down) and board.show_paths
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 6), rel=(0, 0), buttons=(0, 0, 0))
+    assert not board.handle_idle_event(move) and board.mouse == (5, 6)
+
+
 def test_the_hint_shows_the_whole_placement_where_it_would_rest() -> None:
     board = make_board("flink", [0.0], (900, 600))
     assert isinstance(board, FlinkBoard)

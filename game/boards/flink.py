@@ -18,7 +18,7 @@ import pygame
 
 from game import i18n
 from game.boards import flink_pictures
-from game.boards.base import Board, BoardContext, Obs, Things
+from game.boards.base import Board, BoardContext, Decision, Obs, Things
 from game.boards.flink_art import PALETTES, SEAT_ROLES, FlinkArt
 from game.boards.flink_view import (
     Cell,
@@ -317,33 +317,32 @@ class FlinkBoard(Board):
                 return pygame.Rect(left, top, math.ceil(max(xs)) - left, math.ceil(max(ys)) - top)
         return super().hint_rect(action)
 
-    def handle_event(self, event: pygame.event.Event) -> int | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            self.mouse = event.pos
-            if event.button == 1:
-                return self._click(event.pos)
-            if event.button == 3 and not self._placing():
-                self.held = turned(self.held, "rotate")
-        elif event.type == pygame.MOUSEWHEEL and not self._placing():
+    def handle_event(self, event: pygame.event.Event) -> Decision:
+        """The kit's routing (``click``, ``key``), but the right button and the wheel turn the
+        piece in hand rather than drop a half-made decision."""
+        turning = event.type == pygame.MOUSEWHEEL
+        turning = turning or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)
+        if not turning:
+            return super().handle_event(event)
+        if not self._placing():
             self.held = turned(self.held, "rotate")
-        elif event.type == pygame.KEYDOWN:
-            if event.key in TURN_KEYS and not self._placing():
-                self.held = turned(self.held, TURN_KEYS[event.key])
-            else:
-                self._view_key(event.key)
+        return None
+
+    def key(self, key: int) -> int | None:
+        if key in TURN_KEYS:
+            if not self._placing():
+                self.held = turned(self.held, TURN_KEYS[key])
+        else:
+            self._view_key(key)
         return None
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            return False
+        """While the other player moves, the view may still turn and the paths show."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._view_button(event.pos)
         if event.type == pygame.KEYDOWN:
             return self._view_key(event.key)
-        return False
+        return super().handle_idle_event(event)
 
     def _view_key(self, key: int) -> bool:
         if key in (pygame.K_q, pygame.K_e):
@@ -368,7 +367,7 @@ class FlinkBoard(Board):
         self.turns += step
         self.tweens.animate(self.motion, T_TURN, "out_cubic", angle=self.turns * math.pi / 2)
 
-    def _click(self, pos: tuple[int, int]) -> int | None:
+    def click(self, pos: tuple[int, int]) -> int | None:
         if self._view_button(pos) or not self.obs:
             return None
         if self.picker.collidepoint(pos):
@@ -474,7 +473,6 @@ class FlinkBoard(Board):
         self._draw_header(surface)
         self._draw_buttons(surface)
         self._draw_picker(surface)
-        self._draw_icon_hint(surface)
         self._draw_icons_ahead()
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
@@ -566,11 +564,6 @@ class FlinkBoard(Board):
         if cubes:
             colour = self.ctx.palette["hint"]
             self.art.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=HINT_ALPHA)
-
-    def _draw_icon_hint(self, surface: pygame.Surface) -> None:
-        if self.hint is not None and self.hint < NUM_ORIENTATIONS:
-            rect = self.icon_rects()[self.hint].inflate(4, 4)
-            pygame.draw.rect(surface, self.ctx.palette["hint"], rect, 3, border_radius=6)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         p, obs = self.ctx.palette, self.obs

@@ -10,7 +10,7 @@ import pygame
 
 from game.boards.flink_view import SIDES, Cell, Cube, Projection
 from game.engines.flink.geometry import orientations
-from game.ui.draw import Art, Colour, darker, lighter, mix
+from game.ui.draw import Art, Colour, darker, lighter
 
 PALETTES: dict[str, dict[str, Colour]] = {
     "normal": {
@@ -181,9 +181,7 @@ class FlinkArt(Art):
         """An outline round the top of ``cell`` at height ``z``, filled with ``fill`` alpha."""
         pts = proj.top(cell[0], cell[1], z)
         self.shade(surface, pts, colour, fill)
-        pygame.draw.polygon(
-            surface, mix(colour, (255, 255, 255), 0.2), pts, max(2, round(proj.a / 8))
-        )
+        pygame.draw.polygon(surface, lighter(colour, 0.2), pts, max(2, round(proj.a / 8)))
 
     def lit_cube(
         self, surface: pygame.Surface, proj: Projection, cube: Cube, colour: Colour
@@ -192,9 +190,7 @@ class FlinkArt(Art):
         x, y, z = cube
         pts = proj.column(x, y, z + 1, z)
         self.shade(surface, pts, colour, 140)
-        pygame.draw.polygon(
-            surface, mix(colour, (255, 255, 255), 0.3), pts, max(2, round(proj.a / 10))
-        )
+        pygame.draw.polygon(surface, lighter(colour, 0.3), pts, max(2, round(proj.a / 10)))
 
     @staticmethod
     def shade(surface: pygame.Surface, pts: Poly, colour: Colour, fill: int) -> None:
