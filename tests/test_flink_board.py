@@ -305,3 +305,30 @@ def test_the_rules_text_shows_pictures_the_board_draws() -> None:
         assert picture.get_bounding_rect().height > 100  # something was drawn
     assert board_picture("flink", "no_such_picture", 400) is None
     assert board_picture("flatfront", "first_move", 400) is None
+
+
+def test_hovering_a_stack_or_a_refused_cell_says_so_inside_the_view() -> None:
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    state = _position(3, 10)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    size = board.rect.size
+    plain = pygame.Surface(size)
+    board.draw(plain)
+    tall = max(board.heights, key=lambda c: board.heights[c])
+    spot = board._clicks_to(tall)[-1]
+    for board.held in range(NUM_ORIENTATIONS):
+        if board.ghost_at(tall).reason is not None:
+            break
+    board.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0,)))
+    hovered = pygame.Surface(size)
+    board.draw(hovered)
+    changed = pygame.surfarray.array3d(hovered) != pygame.surfarray.array3d(plain)
+    xs, ys = changed.any(axis=2).nonzero()
+    assert len(xs) and board.view.contains(
+        pygame.Rect(xs.min(), ys.min(), xs.max() - xs.min() + 1, ys.max() - ys.min() + 1)
+    )
+    assert board.ghost_at(tall).reason is not None
+    assert changed[board.buttons["paths"].right :, board.buttons["paths"].top :].any()  # the tip
+    accent = pygame.surfarray.array3d(hovered)[:, : spot[1]] == board.ctx.palette["illegal"]
+    assert accent.all(axis=2).sum() >= 3 * board.unit  # the reason's note, over the mouse

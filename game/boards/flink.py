@@ -520,13 +520,14 @@ class FlinkBoard(Board):
         cubes = dict.fromkeys(shadow.cubes, colour)
         self.art.paint_cubes(surface, proj, cubes, alpha=170)
         if shadow.reason is not None:
+            x, y = self.mouse
             text = i18n.t(shadow.reason[0], **shadow.reason[1])
-            img = render(text, self.fs(0.95), p["text"])
-            box = img.get_rect().inflate(self.unit, self.unit // 2)
-            box.midbottom = (self.mouse[0], self.mouse[1] - self.unit)
-            box.clamp_ip(self.view)
-            pygame.draw.rect(surface, darker(p["illegal"], 0.5), box, border_radius=6)
-            blit_center(surface, img, box.center)
+
+            def above(box: pygame.Rect) -> None:
+                box.midbottom = (x, y - self.unit)
+
+            overlays.note(surface, self.art, text, self.view.w // 2, above, self.view,
+                          p["illegal"], self.fs(0.95))  # fmt: skip
 
     def _surface_point(self, proj: Projection, cell: Cell) -> tuple[float, float]:
         return proj.point(cell[0] + 0.5, cell[1] + 0.5, self.heights.get(cell, 0))
@@ -653,12 +654,11 @@ class FlinkBoard(Board):
         stack = [self.cubes[(cell[0], cell[1], z)] for z in range(self.heights[cell])]
         names = ", ".join(i18n.t(f"flink.player.{who}") for who in stack)
         text = i18n.t("flink.stack", n=len(stack), colours=names)
-        p = self.ctx.palette
-        left = self.buttons["paths"].right + self.unit // 2
-        px = fit_px(text, self.fs(0.9), self.view.right - left - self.unit, min_px=10)
-        img = render(text, px, p["text"])
-        box = img.get_rect().inflate(self.unit, self.unit // 2)
-        box.midleft = (left, self.buttons["paths"].centery)
-        pygame.draw.rect(surface, p["panel"], box, border_radius=6)
-        pygame.draw.rect(surface, p["panel_edge"], box, 1, border_radius=6)
-        blit_center(surface, img, box.center)
+        paths = self.buttons["paths"]
+        left = paths.right + self.unit // 2
+
+        def beside(box: pygame.Rect) -> None:
+            box.midleft = (left, paths.centery)
+
+        overlays.note(surface, self.art, text, self.view.right - left - 2 * self.unit, beside,
+                      self.view, self.ctx.palette["panel_edge"], self.fs(0.9))  # fmt: skip

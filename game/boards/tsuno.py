@@ -481,12 +481,8 @@ class TsunoBoard(Board):
             border_top_right_radius=box.h // 10,
         )
         if acting:
-            blit_center(
-                surface,
-                self.art.glow(box.w, box.h, p["gold"], max(3, self.geo.unit // 2)),
-                box.center,
-                self.breathing(bool(self.legal)),
-            )
+            thick = max(3, self.geo.unit // 2)
+            self.art.ring(surface, box, p["gold"], thick, self.breathing(bool(self.legal)))
         h = geo.header
         number = self.art.text(str(a), round(h.h * 0.95), p["ink"], bold=True)
         surface.blit(number, number.get_rect(midleft=(h.x + 2, h.centery + h.h // 10)))
@@ -509,9 +505,7 @@ class TsunoBoard(Board):
         for slot in geo.slots:
             pygame.draw.rect(surface, p["paper_dim"], slot, 1, border_radius=slot.w // 4)
         if not e.get("active", True):
-            veil = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(veil, (*p["bg"], 190), veil.get_rect(), border_radius=box.h // 10)
-            surface.blit(veil, box)
+            self.art.veil(surface, box.center, box.size, (*p["bg"], 190), box.h // 10)
             unused = self.art.fitted(i18n.t("tsuno.unused"), self._px(1.3), p["paper"], box.w)
             blit_center(surface, unused, box.center)
         elif e["unit"] == "castle":
@@ -528,8 +522,7 @@ class TsunoBoard(Board):
             targeted = act.is_relief(action) or act.is_replenish(action) or act.is_lure(action)
             if targeted and rect.collidepoint(self.mouse):
                 box = self.geo.areas[act.target_of(action)].box
-                ring = self.art.glow(box.w, box.h, self.ctx.palette["hint"], self.geo.unit // 2)
-                blit_center(surface, ring, box.center)
+                self.art.ring(surface, box, self.ctx.palette["hint"], self.geo.unit // 2)
 
     def _keep(self) -> tuple[pygame.Surface, pygame.Rect]:
         """The keep's picture and where it stands: over the strip of units in the castle."""
