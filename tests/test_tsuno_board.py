@@ -22,6 +22,8 @@ from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.state import ABSORB, TsunoState
+from game.ui import overlays
+from game.ui.text import render
 
 GAME = GAMES["tsuno"]
 
@@ -286,3 +288,18 @@ def test_the_hint_ring_lies_on_its_button(size) -> None:
             button = next(rect for rect, a in b.buttons() if a == action)
             for x, y in zip(*changed.any(axis=2).nonzero(), strict=True):
                 assert button.collidepoint(x, y) or caption.collidepoint(x, y), (x, y, button)
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+@pytest.mark.parametrize("layout", ["ring", "grid"])
+def test_the_castle_counts_sit_by_their_labels_at_full_size(size, layout) -> None:
+    """The soldiers, wounded and supply counts stood a third of the castle below their labels,
+    and the labels shrank to a third of the narrow ring's castle (about 7 px at 800x540)."""
+    b = marked_board(size, layout, 3, 1)
+    full = b._px(1.2)
+    for (words, at, spot), (box, _) in zip(b._count_places(), b._counts(), strict=True):
+        assert words.get_height() >= render("Wg", full, (0, 0, 0)).get_height()
+        assert box.contains(at) and box.contains(spot) and not at.colliderect(spot)
+        assert overlays.gap_between(at, spot) <= b.geo.unit
+    places = [at.union(spot) for _, at, spot in b._count_places()]
+    assert all(a.collidelist(places[n + 1 :]) == -1 for n, a in enumerate(places))

@@ -25,7 +25,7 @@ from game.boards.turns import Step
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center, darker, lighter, mix
+from game.ui.draw import Colour, blit_center, blit_row, darker, lighter, mix
 
 SEATS = ("seat0", "seat1", "seat2", "seat3", "seat4", "seat5")
 T_TUMBLE = 0.2  # seconds a die tumbles before it settles (speed 1; a game rolls ~250 dice)
@@ -71,12 +71,6 @@ def ability_of(area: int) -> str | None:
     if area == HEALER:
         return "heal"
     return None
-
-
-def count_spot(box: pygame.Rect) -> pygame.Rect:
-    """Where a count of the castle's foot (soldiers, wounded) is drawn, under its label."""
-    w, h = round(box.w * 0.9), round(box.h * 0.6)
-    return pygame.Rect(box.centerx - w // 2, box.bottom - h - 1, w, h)
 
 
 class Fade:
@@ -150,9 +144,8 @@ class TsunoBoard(Board):
             for e in self.obs.get("areas", ())
             if e["unit"] == "castle" and e.get("active", True)
         ]
-        for rect, label in self._counts():
-            words = self.art.fitted(i18n.t(label), self._px(1.2), (0, 0, 0), rect.w - 2)
-            castle += [words.get_rect(midtop=(rect.centerx, rect.y + 2)), count_spot(rect)]
+        for _, at, spot in self._count_places():
+            castle += [at, spot]
         return [g.box for g in geo.areas.values()] + castle
 
     def _counts(self) -> list[tuple[pygame.Rect, str]]:
@@ -217,8 +210,7 @@ class TsunoBoard(Board):
         if kind == "piece":
             _, a, s = key
             return pygame.Rect(self.geo.areas[a].slots[min(s, 1)])
-        box = self.geo.pool if kind == "castle" else self.geo.wounded
-        return count_spot(box)
+        return self._count_places()[0 if kind == "castle" else 1][2]
 
     def _castle_slot(self, area: int) -> pygame.Rect:
         box = self.geo.castle_units
@@ -525,9 +517,11 @@ class TsunoBoard(Board):
                 self.art.ring(surface, box, self.ctx.palette["hint"], self.geo.unit // 2)
 
     def _keep(self) -> tuple[pygame.Surface, pygame.Rect]:
-        """The keep's picture and where it stands: over the strip of units in the castle."""
+        """The keep's picture and where it stands: over the strip of units in the castle, under
+        the castle's caption."""
         c = self.geo.castle
-        keep = pygame.Rect(c.x, c.y, c.w, self.geo.castle_units.y - c.y)
+        top = self._caption()[1].bottom
+        keep = pygame.Rect(c.x, top, c.w, max(8, self.geo.castle_units.y - top))
         img = self.art.castle(min(keep.w, round(keep.h * 1.5)), keep.h)
         return img, img.get_rect(midbottom=keep.midbottom)
 
@@ -548,35 +542,54 @@ class TsunoBoard(Board):
 
     def _paint_counts(self, surface: pygame.Surface) -> None:
         p, obs = self.ctx.palette, self.obs
-        size = self._px(1.2)
-        counts = (obs["castle"], obs["wounded"], None)
-        for (rect, label), count in zip(self._counts(), counts, strict=True):
-            soldier = count is not None
-            words = self.art.fitted(i18n.t(label), size, p["text_dim"], rect.w - 2)
-            surface.blit(words, words.get_rect(midtop=(rect.centerx, rect.y + 2)))
-            mid = count_spot(rect).centery
-            icon_size = max(10, min(rect.h - words.get_height() - 4, rect.w // 3))
-            if soldier:
-                icon = self.art.soldier(icon_size)
-                if label == "tsuno.wounded":
-                    icon = icon.copy()
-                    icon.fill((150, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
-                surface.blit(icon, icon.get_rect(midright=(rect.centerx, mid)))
-                text = self.art.text(f"×{count}", self._px(1.6), p["text"], bold=True)
-                surface.blit(text, text.get_rect(midleft=(rect.centerx + 2, mid)))
+        supply = obs["supply"]
+        wounded = self.art.soldier(self._count_icon()).copy()
+        wounded.fill((150, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        items = (
+            [(self.art.soldier(self._count_icon()), f"×{obs['castle']}")],
+            [(wounded, f"×{obs['wounded']}")],
+            [
+                (self.art.chip(self._count_icon()), str(supply["chips"])),
+                (self.art.reinforcement(self._count_icon()), str(supply["reinforcements"])),
+            ],
+        )
+        for (words, at, spot), row in zip(self._count_places(), items, strict=True):
+            surface.blit(words, at)
+            images = [
+                (icon, self.art.text(text, self._px(1.4), p["text"], bold=True))
+                for icon, text in row
+            ]
+            gap = max(2, self.geo.unit // 4)
+            width = sum(i.get_width() + t.get_width() + 3 * gap for i, t in images) - 2 * gap
+            x = spot.x + gap if self.geo.foot_rows else spot.centerx - width // 2
+            for icon, text in images:
+                x = blit_row(surface, [icon, text], (x, spot.centery), gap) + 2 * gap
+
+    def _count_icon(self) -> int:
+        return max(10, round(self.geo.unit * 1.7))
+
+    def _count_places(self) -> list[tuple[pygame.Surface, pygame.Rect, pygame.Rect]]:
+        """Each count of the castle's foot (its soldiers, the wounded, the supply): its label,
+        where the label goes and where the count goes, right beside the label (under it in
+        columns, after it in rows)."""
+        places = []
+        line = round(self.geo.unit * 2.4)
+        for box, label in self._counts():
+            rows = self.geo.foot_rows
+            room = box.w * 9 // 20 if rows else box.w - 2
+            words = self.art.fitted(i18n.t(label), self._px(1.2), self.ctx.palette["text_dim"],
+                                    room)  # fmt: skip
+            if rows:  # label and count meet in the middle
+                at = words.get_rect(midright=(box.x + room, box.centery))
+                spot = pygame.Rect(box.x + room + 2, box.y, box.right - box.x - room - 2, box.h)
+                spot.h = min(spot.h, line)
+                spot.centery = box.centery
             else:
-                chip = self.art.chip(icon_size)
-                surface.blit(chip, chip.get_rect(midright=(rect.centerx - 2, mid - icon_size // 4)))
-                text = self.art.text(
-                    str(obs["supply"]["chips"]), self._px(1.2), p["text"], bold=True
-                )
-                surface.blit(text, text.get_rect(midleft=(rect.centerx, mid - icon_size // 4)))
-                flag = self.art.reinforcement(icon_size // 2 + 4)
-                surface.blit(flag, flag.get_rect(midright=(rect.centerx - 2, mid + icon_size // 3)))
-                text = self.art.text(
-                    str(obs["supply"]["reinforcements"]), self._px(1.2), p["text"], bold=True
-                )
-                surface.blit(text, text.get_rect(midleft=(rect.centerx, mid + icon_size // 3)))
+                at = words.get_rect(midtop=(box.centerx, box.y + 2))
+                spot = pygame.Rect(box.x + 1, at.bottom, box.w - 2, line)
+                spot.h = max(1, min(line, box.bottom - at.bottom - 1))
+            places.append((words, at, spot))
+        return places
 
     def _paint_date(self, surface: pygame.Surface) -> None:
         p, r, obs = self.ctx.palette, self.geo.date, self.obs
