@@ -276,8 +276,10 @@ def test_the_hint_ring_lies_on_its_button(size) -> None:
     hinted button."""
     for players, seed, layout in ((3, 1, "ring"), (6, 4, "grid"), (2, 5, "ring")):
         b = marked_board(size, layout, players, seed)
-        for action in (b.legal[0], b.legal[-1]):
-            b.show_hint([action], ["the hint"])
+        # One part, or a whole move whose second part is the next area's decision (an Attack
+        # of area 2 rang area 1's Attack button, numbered, over the title).
+        for action, line in ((b.legal[0], [b.legal[0]]), (b.legal[-1], [b.legal[-1], act.ATTACK])):
+            b.show_hint(line, ["the hint"] * len(line))
             hinted, plain = pygame.Surface(size), pygame.Surface(size)
             b.draw(hinted)
             caption = b.hint_box

@@ -315,8 +315,12 @@ class TsunoBoard(Board):
         return names[seat] if 0 <= seat < len(names) else i18n.t("tsuno.seat", n=seat + 1)
 
     def show_hint(self, line: int | Sequence[int], words: Sequence[str] = ()) -> None:
-        """The team AI's action, and why: its estimated chance to hold the castle after it."""
+        """The team AI's action, and why: its estimated chance to hold the castle after it.
+        Only the first part is ringed: the later parts are the next areas' decisions, whose
+        buttons are not there yet (an Attack of area 2 would ring area 1's Attack); the caption
+        says them all."""
         super().show_hint(line, words)
+        self.hint_line = self.hint_line[:1]
         if self.hint is None:
             return
         chance = chance_after(self.obs, self.ctx.num_players, self.ctx.options, self.hint)
