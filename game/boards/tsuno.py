@@ -483,17 +483,19 @@ class TsunoBoard(Board):
         number = self.art.text(str(a), round(h.h * 0.95), p["ink"], bold=True)
         surface.blit(number, number.get_rect(midleft=(h.x + 2, h.centery + h.h // 10)))
         kind = ability_of(a)
+        left = h.x + number.get_width() + 4  # where the seat's name may begin
         if kind:
             icon = self.art.ability(kind, round(h.h * 0.7), p["lacquer"])
-            surface.blit(
-                icon, icon.get_rect(midleft=(h.x + number.get_width() + 6, h.centery + h.h // 10))
-            )
+            left = surface.blit(
+                icon, icon.get_rect(midleft=(left + 2, h.centery + h.h // 10))
+            ).right
         name = self._seat_name(e["seat"]) if e.get("active", True) else ""
         if name and e["seat"] == self.viewer and self.ctx.num_players > 1:
             name = "▶ " + name
         label = self.art.fitted(
-            name, self._px(1.3), darker(seat_colour, 0.25), h.w // 2, bold=e["seat"] == self.viewer
-        )
+            name, self._px(1.3), darker(seat_colour, 0.25), h.right - left - 4,
+            bold=e["seat"] == self.viewer,
+        )  # fmt: skip
         surface.blit(label, label.get_rect(midright=(h.right, h.centery + h.h // 10)))
         if e["chips"]:
             count = self.art.text(f"×{e['chips']}", self._px(1.5), p["lacquer"], bold=True)
