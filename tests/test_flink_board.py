@@ -332,3 +332,19 @@ def test_hovering_a_stack_or_a_refused_cell_says_so_inside_the_view() -> None:
     assert changed[board.buttons["paths"].right :, board.buttons["paths"].top :].any()  # the tip
     accent = pygame.surfarray.array3d(hovered)[:, : spot[1]] == board.ctx.palette["illegal"]
     assert accent.all(axis=2).sum() >= 3 * board.unit  # the reason's note, over the mouse
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_the_hint_caption_leaves_the_picker_and_the_header(size) -> None:
+    board = make_board("flink", [0.0], size)
+    assert isinstance(board, FlinkBoard)
+    state = _position(5, 6)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    for orientation in state.legal_actions()[:: max(1, len(state.legal_actions()) // 6)]:
+        board.show_hint([orientation], board.move_words(state, [orientation], 0))
+        board.draw(pygame.Surface(size))
+        caption = board.hint_box
+        assert caption is not None and board.rect.contains(caption)
+        header = pygame.Rect(board.view.x, board.view.y, board.view.w, round(board.unit * 2.4))
+        hidden = [board.picker, header, *board.buttons.values()]
+        assert caption.collidelist(hidden) == -1, (orientation, caption)

@@ -38,7 +38,7 @@ from game.boards.turns import Step
 from game.engines.flink import ANCHOR, PASS
 from game.engines.flink.geometry import NUM_ORIENTATIONS
 from game.ui import overlays
-from game.ui.draw import blit_center, darker
+from game.ui.draw import Colour, blit_center, darker
 from game.ui.text import fit_px, render
 
 T_TURN = 0.3  # seconds the view takes to turn a quarter
@@ -302,6 +302,23 @@ class FlinkBoard(Board):
         if cell not in self.heights:
             return []
         return ghost(self.obs, self.heights, orientation, cell).cubes
+
+    def label_regions(self) -> list[pygame.Rect]:
+        """The hint's caption keeps off the picker (it hid the icons beside the hinted one),
+        the pieces-left line and the view's buttons."""
+        header = pygame.Rect(self.view.x, self.view.y, self.view.w, round(self.unit * 2.4))
+        return [self.picker, header, *self.buttons.values()]
+
+    def draw_hint_caption(
+        self, surface: pygame.Surface, shown: list[pygame.Rect], colour: Colour, unit: int
+    ) -> pygame.Rect:
+        """The kit's caption, beside the picker's edge where the hinted part is one of its
+        icons: beside the icon itself, it hid the icons next to it."""
+        edge = [
+            pygame.Rect(self.picker.x - 1, r.y, 1, r.h) for r in shown if r.colliderect(self.picker)
+        ]
+        rest = [r for r in shown if not r.colliderect(self.picker)]
+        return super().draw_hint_caption(surface, edge + rest, colour, unit)
 
     def hint_rect(self, action: int) -> pygame.Rect | None:
         """The orientation's icon in the picker; the cell's part is the hinted piece itself."""
