@@ -690,6 +690,7 @@ class TsunoBoard(Board):
                 )
         head = self.art.fitted(title, self._px(1.4), p["gold"], r.w - 12, bold=True)
         surface.blit(head, (r.x + 8, r.y + 6))
+        edge = max(2, self.ring_unit() // 2) + 1  # the hint ring's width (Board.draw_hint_line)
         for rect, action in self.buttons():
             label, preview = self.action_label(action)
             hover = self.mouse is not None and rect.collidepoint(self.mouse)
@@ -697,11 +698,14 @@ class TsunoBoard(Board):
             surface.blit(self.art.panel(rect.w, rect.h, (*fill, 255), p["gold"], rect.h // 4), rect)
             big = self.art.fitted(label, self._px(1.3), p["paper"], rect.w - 12, bold=True)
             small = self.art.fitted(preview, self._px(1.05), lighter(p["gold"], 0.4), rect.w - 12)
-            # Two lines only where both fit inside the edge (a hint rings the edge itself).
-            if big.get_height() + small.get_height() + 4 <= rect.h:
-                top = rect.centery - (big.get_height() + small.get_height()) // 2
+            # Two lines only where their letters (a line's image has a fifth of leading) fit
+            # inside the edge that a hint rings.
+            step = big.get_height() * 4 // 5
+            inked = step + small.get_height() * 4 // 5
+            if inked + 2 * edge <= rect.h:
+                top = rect.centery - (step + small.get_height()) // 2
                 surface.blit(big, (rect.x + 8, top))
-                surface.blit(small, (rect.x + 8, top + big.get_height()))
+                surface.blit(small, (rect.x + 8, top + step))
             else:  # one line: the action kept readable, its preview in the rest
                 head = self.art.fitted(label, self._px(1.1), p["paper"], rect.w // 2, bold=True)
                 x = surface.blit(head, head.get_rect(midleft=(rect.x + 8, rect.centery))).right
