@@ -299,9 +299,11 @@ def test_the_castle_counts_sit_by_their_labels_at_full_size(size, layout) -> Non
     and the labels shrank to a third of the narrow ring's castle (about 7 px at 800x540)."""
     b = marked_board(size, layout, 3, 1)
     full = b._px(1.2)
-    for (words, at, spot), (box, _) in zip(b._count_places(), b._counts(), strict=True):
+    ring = b.ring_unit()  # the last-move ring round a count (Board.draw_marks)
+    for (words, at, spot, _), (box, _) in zip(b._count_places(), b._counts(), strict=True):
         assert words.get_height() >= render("Wg", full, (0, 0, 0)).get_height()
-        assert box.contains(at) and box.contains(spot) and not at.colliderect(spot)
+        assert box.contains(at) and box.contains(spot)
+        assert not at.colliderect(spot.inflate(ring, ring).inflate(2, 2))
         assert overlays.gap_between(at, spot) <= b.geo.unit
-    places = [at.union(spot) for _, at, spot in b._count_places()]
+    places = [at.union(spot) for _, at, spot, _ in b._count_places()]
     assert all(a.collidelist(places[n + 1 :]) == -1 for n, a in enumerate(places))

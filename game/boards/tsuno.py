@@ -144,7 +144,7 @@ class TsunoBoard(Board):
             for e in self.obs.get("areas", ())
             if e["unit"] == "castle" and e.get("active", True)
         ]
-        for _, at, spot in self._count_places():
+        for _, at, spot, _ in self._count_places():
             castle += [at, spot]
         return [g.box for g in geo.areas.values()] + castle
 
@@ -547,54 +547,62 @@ class TsunoBoard(Board):
         pygame.draw.rect(surface, darker(p["stone"], 0.2), strip, 1, border_radius=strip.h // 4)
 
     def _paint_counts(self, surface: pygame.Surface) -> None:
-        p, obs = self.ctx.palette, self.obs
-        supply = obs["supply"]
-        wounded = self.art.soldier(self._count_icon()).copy()
-        wounded.fill((150, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
-        items = (
-            [(self.art.soldier(self._count_icon()), f"×{obs['castle']}")],
-            [(wounded, f"×{obs['wounded']}")],
-            [
-                (self.art.chip(self._count_icon()), str(supply["chips"])),
-                (self.art.reinforcement(self._count_icon()), str(supply["reinforcements"])),
-            ],
-        )
-        for (words, at, spot), row in zip(self._count_places(), items, strict=True):
+        gap = self._count_gap()
+        for words, at, spot, items in self._count_places():
             surface.blit(words, at)
-            images = [
-                (icon, self.art.text(text, self._px(1.4), p["text"], bold=True))
-                for icon, text in row
-            ]
-            gap = max(2, self.geo.unit // 4)
-            width = sum(i.get_width() + t.get_width() + 3 * gap for i, t in images) - 2 * gap
-            x = spot.x + gap if self.geo.foot_rows else spot.centerx - width // 2
-            for icon, text in images:
+            x = spot.x
+            for icon, text in items:
                 x = blit_row(surface, [icon, text], (x, spot.centery), gap) + 2 * gap
 
-    def _count_icon(self) -> int:
-        return max(10, round(self.geo.unit * 1.7))
+    def _count_gap(self) -> int:
+        return max(2, self.geo.unit // 4)
 
-    def _count_places(self) -> list[tuple[pygame.Surface, pygame.Rect, pygame.Rect]]:
+    def _count_items(self) -> list[list[tuple[pygame.Surface, pygame.Surface]]]:
+        """The pictures of the castle's soldiers, the wounded and the supply (chips, then
+        reinforcements), each an icon and its number."""
+        obs, icon = self.obs, max(10, round(self.geo.unit * 1.7))
+        wounded = self.art.soldier(icon).copy()
+        wounded.fill((150, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        counts = (
+            [(self.art.soldier(icon), f"×{obs['castle']}")],
+            [(wounded, f"×{obs['wounded']}")],
+            [
+                (self.art.chip(icon), str(obs["supply"]["chips"])),
+                (self.art.reinforcement(icon), str(obs["supply"]["reinforcements"])),
+            ],
+        )
+        ink = self.ctx.palette["text"]
+        return [
+            [(i, self.art.text(t, self._px(1.4), ink, bold=True)) for i, t in c] for c in counts
+        ]
+
+    def _count_places(
+        self,
+    ) -> list[
+        tuple[pygame.Surface, pygame.Rect, pygame.Rect, list[tuple[pygame.Surface, pygame.Surface]]]
+    ]:
         """Each count of the castle's foot (its soldiers, the wounded, the supply): its label,
-        where the label goes and where the count goes, right beside the label (under it in
-        columns, after it in rows)."""
+        where the label goes, where the count goes and its pictures. The count stands right by
+        its label (under it in columns, after it in rows), just far enough for the last-move
+        ring round the count to leave the label readable."""
         places = []
-        line = round(self.geo.unit * 2.4)
-        for box, label in self._counts():
+        gap, apart = self._count_gap(), self.ring_unit() // 2 + 2
+        for (box, label), items in zip(self._counts(), self._count_items(), strict=True):
+            width = sum(i.get_width() + t.get_width() + 3 * gap for i, t in items) - 2 * gap
+            height = max(max(i.get_height(), t.get_height()) for i, t in items)
+            spot = pygame.Rect(0, 0, min(width, box.w - 2), min(height, box.h - 2))
             rows = self.geo.foot_rows
-            room = box.w * 9 // 20 if rows else box.w - 2
+            room = box.w - spot.w - apart - 4 if rows else box.w - 2
             words = self.art.fitted(i18n.t(label), self._px(1.2), self.ctx.palette["text_dim"],
                                     room)  # fmt: skip
-            if rows:  # label and count meet in the middle
-                at = words.get_rect(midright=(box.x + room, box.centery))
-                spot = pygame.Rect(box.x + room + 2, box.y, box.right - box.x - room - 2, box.h)
-                spot.h = min(spot.h, line)
-                spot.centery = box.centery
+            if rows:  # the label, then its count, in the middle of the row
+                left = box.centerx - (words.get_width() + apart + spot.w) // 2
+                at = words.get_rect(midleft=(left, box.centery))
+                spot.midleft = (at.right + apart, box.centery)
             else:
                 at = words.get_rect(midtop=(box.centerx, box.y + 2))
-                spot = pygame.Rect(box.x + 1, at.bottom, box.w - 2, line)
-                spot.h = max(1, min(line, box.bottom - at.bottom - 1))
-            places.append((words, at, spot))
+                spot.midtop = (box.centerx, at.bottom + apart)
+            places.append((words, at, spot.clamp(box), items))
         return places
 
     def _paint_date(self, surface: pygame.Surface) -> None:
