@@ -38,7 +38,7 @@ from game.boards.turns import Step
 from game.engines.flink import ANCHOR, PASS
 from game.engines.flink.geometry import NUM_ORIENTATIONS
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center, darker
+from game.ui.draw import Colour, blit_center, darker, lighter
 from game.ui.text import fit_px, render
 
 T_TURN = 0.3  # seconds the view takes to turn a quarter
@@ -649,13 +649,14 @@ class FlinkBoard(Board):
             img = render(i18n.t(label), self.fs(0.85), p["text_dim"])
             surface.blit(img, (rects[first].x, rects[first].y - img.get_height() - 2))
         current = self._orientation()
+        tile = lighter(p["panel"], 0.12)  # under every icon: Black's dark pieces stand out
         for o, rect in enumerate(rects):
-            if o == current:
-                pygame.draw.rect(surface, p["panel_edge"], rect, border_radius=6)
+            held = p["panel_edge"] if o == current else tile
+            pygame.draw.rect(surface, held, rect, border_radius=6)
             icon = self.art.piece_icon(o, mover, rect.h)
             if o not in fits:
                 icon = icon.copy()
-                icon.set_alpha(70)
+                icon.set_alpha(90)
             surface.blit(icon, rect)
             if o == current:
                 pygame.draw.rect(surface, p["legal"], rect, 2, border_radius=6)
