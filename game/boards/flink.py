@@ -19,7 +19,7 @@ import pygame
 from game import i18n
 from game.boards import flink_pictures
 from game.boards.base import Board, BoardContext, Decision, Obs, Things
-from game.boards.flink_art import PALETTES, SEAT_ROLES, FlinkArt
+from game.boards.flink_art import PALETTES, SEAT_ROLES, FlinkArt, box_of
 from game.boards.flink_view import (
     Cell,
     Cube,
@@ -204,9 +204,7 @@ class FlinkBoard(Board):
         if not isinstance(key, tuple) or key[0] != "stack" or (key[1], key[2]) not in self.heights:
             return None
         cell = (key[1], key[2])
-        pts = self.projection().column(*cell, self.heights[cell])
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        return box_of(self.projection().column(*cell, self.heights[cell]))
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """The last piece and a highlighted turn: the tops of their columns outlined."""
@@ -328,10 +326,7 @@ class FlinkBoard(Board):
             cubes = self.hinted_piece()
             if cubes:
                 proj = self.projection()
-                pts = [pt for x, y, z in cubes for pt in proj.column(x, y, z + 1, z)]
-                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-                left, top = math.floor(min(xs)), math.floor(min(ys))
-                return pygame.Rect(left, top, math.ceil(max(xs)) - left, math.ceil(max(ys)) - top)
+                return box_of([pt for x, y, z in cubes for pt in proj.column(x, y, z + 1, z)])
         return super().hint_rect(action)
 
     def handle_event(self, event: pygame.event.Event) -> Decision:

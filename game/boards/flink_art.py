@@ -56,6 +56,13 @@ DIRECTIONS = {0: (1, 0), 1: (-1, 0), 2: (0, 1), 3: (0, -1)}  # the observation's
 Poly = list[tuple[float, float]]
 
 
+def box_of(points: Poly) -> pygame.Rect:
+    """The smallest rectangle of whole pixels holding every point (a column, a piece)."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    left, top = math.floor(min(xs)), math.floor(min(ys))
+    return pygame.Rect(left, top, math.ceil(max(xs)) - left + 1, math.ceil(max(ys)) - top + 1)
+
+
 def _poly(surface: pygame.Surface, colour: Colour, pts: Poly, edge: Colour | None) -> None:
     pygame.draw.polygon(surface, colour, pts)
     if edge is not None:
@@ -196,8 +203,7 @@ class FlinkArt(Art):
     def shade(surface: pygame.Surface, pts: Poly, colour: Colour, fill: int) -> None:
         """Polygon ``pts`` filled with ``colour`` at alpha ``fill`` (nothing if 0)."""
         if fill:
-            xs, ys = [round(q[0]) for q in pts], [round(q[1]) for q in pts]
-            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+            box = box_of(pts)
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.polygon(layer, (*colour, fill), [(x - box.x, y - box.y) for x, y in pts])
             surface.blit(layer, box)
