@@ -307,3 +307,40 @@ def test_the_castle_counts_sit_by_their_labels_at_full_size(size, layout) -> Non
         assert overlays.gap_between(at, spot) <= b.geo.unit
     places = [at.union(spot) for _, at, spot, _ in b._count_places()]
     assert all(a.collidelist(places[n + 1 :]) == -1 for n, a in enumerate(places))
+
+
+def most_buttons(players: int, seed: int) -> TsunoState:
+    """Seat 0's decision with the most actions in a game played by the policy."""
+    rng = random.Random(seed)
+    state = GAME.new_state(players)
+    best: TsunoState | None = None
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if state.current_player() == 0 and (
+            best is None or len(state.legal_actions()) > len(best.legal_actions())
+        ):
+            best = state.clone()
+        state.apply_action(greedy_action(state))
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_the_hint_caption_covers_no_button_even_when_the_field_is_full(size) -> None:
+    """Six areas' actions at 800x540 leave no clear place by the buttons: the caption was put
+    under the hinted button, over the next ones; now it may cover the date or the tray only."""
+    state = most_buttons(6, 3)
+    b = board_of(["You"] + [f"AI {n}" for n in range(2, 7)], "ring", 0.0)
+    b.layout(board_rect(size))
+    b.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    assert len(b.legal) >= 8
+    for action in b.legal:
+        b.show_hint([action], [b.action_words(state, action)])
+        b.draw(pygame.Surface(size))
+        caption = b.hint_box
+        assert caption is not None and b.rect.contains(caption)
+        kept = [*b.readable(), title_rect(b.geo.actions, b.geo.unit)]
+        kept += [rect for rect, _ in b.buttons()]
+        assert caption.collidelist(kept) == -1, (action, caption)

@@ -698,19 +698,18 @@ class TsunoBoard(Board):
                 )
         head = self.art.fitted(title, self._px(1.4), p["gold"], r.w - 12, bold=True)
         surface.blit(head, (r.x + 8, r.y + 6))
-        edge = max(2, self.ring_unit() // 2) + 1  # the hint ring's width (Board.draw_hint_line)
-        for rect, action in self.buttons():
-            label, preview = self.action_label(action)
+        buttons = [(rect, *self.action_label(action)) for rect, action in self.buttons()]
+        two = self._two_lines(buttons)
+        for rect, label, preview in buttons:
             hover = self.mouse is not None and rect.collidepoint(self.mouse)
             fill = lighter(p["lacquer"], 0.15) if hover else p["lacquer"]
             surface.blit(self.art.panel(rect.w, rect.h, (*fill, 255), p["gold"], rect.h // 4), rect)
-            big = self.art.fitted(label, self._px(1.3), p["paper"], rect.w - 12, bold=True)
-            small = self.art.fitted(preview, self._px(1.05), lighter(p["gold"], 0.4), rect.w - 12)
-            # Two lines only where their letters (a line's image has a fifth of leading) fit
-            # inside the edge that a hint rings.
-            step = big.get_height() * 4 // 5
-            inked = step + small.get_height() * 4 // 5
-            if inked + 2 * edge <= rect.h:
+            if two:
+                big = self.art.fitted(label, self._px(1.3), p["paper"], rect.w - 12, bold=True)
+                small = self.art.fitted(
+                    preview, self._px(1.05), lighter(p["gold"], 0.4), rect.w - 12
+                )
+                step = big.get_height() * 4 // 5  # a line's image has a fifth of leading
                 top = rect.centery - (step + small.get_height()) // 2
                 surface.blit(big, (rect.x + 8, top))
                 surface.blit(small, (rect.x + 8, top + step))
@@ -720,6 +719,18 @@ class TsunoBoard(Board):
                 room = rect.right - 8 - (x + self.geo.unit)
                 rest = self.art.fitted(preview, self._px(1.0), lighter(p["gold"], 0.4), room)
                 surface.blit(rest, rest.get_rect(midleft=(x + self.geo.unit, rect.centery)))
+
+    def _two_lines(self, buttons: list[tuple[pygame.Rect, str, str]]) -> bool:
+        """Whether the buttons say their action and its preview on two lines: where the letters
+        of every button's two lines at their full size fit inside the edge that a hint rings
+        (the same for all, so that the panel reads as one list)."""
+        if not buttons:
+            return False
+        edge = max(2, self.ring_unit() // 2) + 1  # the hint ring's width (Board.draw_hint_line)
+        ink = (0, 0, 0)
+        big = max(self.art.text(b[1], self._px(1.3), ink, bold=True).get_height() for b in buttons)
+        small = max(self.art.text(b[2], self._px(1.05), ink).get_height() for b in buttons)
+        return (big + small) * 4 // 5 + 2 * edge <= buttons[0][0].h
 
     def draw_thing(
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
@@ -811,28 +822,38 @@ class TsunoBoard(Board):
     ) -> pygame.Rect:
         """A note of ``text`` near ``anchor`` inside ``bounds`` that covers none of ``avoid``,
         wrapped to the first of ``widths`` (widest first) unless a narrower one lies nearer
-        (under ``anchor`` when no place is clear): a teammate's words, the hint's caption."""
+        (over the date or the dice tray when no other place is clear, under ``anchor`` when
+        none at all is): a teammate's words, the hint's caption."""
         geo, px = self.geo, self._px(1.3)
         key = (text, tuple(anchor), tuple(bounds), tuple(map(tuple, avoid)), tuple(widths))
         spots = self._note_spots
         if key not in spots:
             gap = max(2, geo.unit // 2)
-            found: list[tuple[float, int, pygame.Rect]] = []
-            for n, width in enumerate(widths):
-                if found and min(f[0] for f in found) <= n * geo.unit:
-                    break  # no narrower note can be nearer
-                size = overlays.note_size(self.art, text, width, px)
-                near = anchor.inflate(2 * gap, 2 * gap)
-                spot = overlays.nearest_clear(size, near, bounds, avoid)
-                if spot is not None:  # a narrower note is taller: only worth it when nearer
-                    found.append((overlays.gap_between(spot, anchor) + n * geo.unit, width, spot))
-            if not found:
+
+            def nearest(avoiding: list[pygame.Rect]) -> tuple[int, pygame.Rect] | None:
+                found: list[tuple[float, int, pygame.Rect]] = []
+                for n, width in enumerate(widths):
+                    if found and min(f[0] for f in found) <= n * geo.unit:
+                        break  # no narrower note can be nearer
+                    size = overlays.note_size(self.art, text, width, px)
+                    near = anchor.inflate(2 * gap, 2 * gap)
+                    spot = overlays.nearest_clear(size, near, bounds, avoiding)
+                    if spot is not None:  # a narrower note is taller: only worth it when nearer
+                        found.append((overlays.gap_between(spot, anchor) + n * geo.unit, width,
+                                      spot))  # fmt: skip
+                return min(found, key=lambda f: f[0])[1:] if found else None
+
+            # Where nothing is clear (six areas' buttons at 800x540), the date and the dice of
+            # the roll already made may be covered, the field and the buttons never.
+            spare = (geo.date, geo.tray)
+            chosen = nearest(avoid) or nearest([r for r in avoid if r not in spare])
+            if chosen is None:
                 spot = pygame.Rect((0, 0), overlays.note_size(self.art, text, widths[0], px))
                 spot.midtop = (anchor.centerx, anchor.bottom + gap)
-                found.append((0.0, widths[0], spot.clamp(bounds)))
+                chosen = (widths[0], spot.clamp(bounds))
             if len(spots) > 8:
                 spots.clear()
-            spots[key] = min(found, key=lambda f: f[0])[1:]
+            spots[key] = chosen
         width, spot = spots[key]
 
         def place(note: pygame.Rect) -> None:
