@@ -16,6 +16,7 @@ from game.app import App
 from game.boards import flink_art
 from game.boards.flink import ICONS_PER_FRAME, FlinkBoard
 from game.boards.flink_view import Cube, ghost, stacks_by_cell, turned
+from game.boards.turns import Step
 from game.engines import GAMES
 from game.engines.flink import ANCHOR, FlinkState
 from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations
@@ -348,3 +349,14 @@ def test_the_hint_caption_leaves_the_picker_and_the_header(size) -> None:
         header = pygame.Rect(board.view.x, board.view.y, board.view.w, round(board.unit * 2.4))
         hidden = [board.picker, header, *board.buttons.values()]
         assert caption.collidelist(hidden) == -1, (orientation, caption)
+
+
+def test_log_icons_lie_on_a_tile_lighter_than_the_panel() -> None:
+    """Black's dark piece nearly vanished in the move log's dark panel."""
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    step = Step(0, 1, ("orient", {"orientation": 3, "player": 1, "kind": "flat"}), "")
+    (icon,) = board.log_icons([step], 24)
+    panel = board.ctx.palette["panel"]
+    corner = icon.get_at((icon.get_width() // 2, 2))  # the tile, above the piece
+    assert corner.a > 240 and sum(corner[:3]) > sum(panel) + 30

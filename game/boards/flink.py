@@ -444,7 +444,7 @@ class FlinkBoard(Board):
         for step in steps:
             key, args = step.phrase
             if key == "orient":
-                return [self.art.piece_icon(int(args["orientation"]) - 1, int(args["player"]), px)]
+                return [self.art.tiled_icon(int(args["orientation"]) - 1, int(args["player"]), px)]
         return []
 
     def status_text(self) -> str:

@@ -176,6 +176,18 @@ class FlinkArt(Art):
 
         return self.cached(("icon", orientation, player, px), build)
 
+    def tiled_icon(self, orientation: int, player: int, px: int) -> pygame.Surface:
+        """``piece_icon`` on a light tile: Black's dark pieces stand out on a dark panel (the
+        move log)."""
+
+        def build() -> pygame.Surface:
+            tile = lighter(self.p["panel"], 0.14)
+            image = self.panel(px, px, (*tile, 255), None, max(2, px // 5)).copy()
+            image.blit(self.piece_icon(orientation, player, px), (0, 0))
+            return image
+
+        return self.cached(("tiled", orientation, player, px), build)
+
     def glow_cell(
         self,
         surface: pygame.Surface,
