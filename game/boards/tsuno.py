@@ -561,11 +561,9 @@ class TsunoBoard(Board):
         """The pictures of the castle's soldiers, the wounded and the supply (chips, then
         reinforcements), each an icon and its number."""
         obs, icon = self.obs, max(10, round(self.geo.unit * 1.7))
-        wounded = self.art.soldier(icon).copy()
-        wounded.fill((150, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
         counts = (
             [(self.art.soldier(icon), f"×{obs['castle']}")],
-            [(wounded, f"×{obs['wounded']}")],
+            [(self.art.wounded(icon), f"×{obs['wounded']}")],
             [
                 (self.art.chip(icon), str(obs["supply"]["chips"])),
                 (self.art.reinforcement(icon), str(obs["supply"]["reinforcements"])),

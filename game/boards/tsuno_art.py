@@ -128,6 +128,16 @@ class TsunoArt(Art):
 
         return self.cached(("soldier", size), build)
 
+    def wounded(self, size: int) -> pygame.Surface:
+        """A wounded soldier: the soldier, reddened and dimmed."""
+
+        def build() -> pygame.Surface:
+            image = self.soldier(size).copy()
+            image.fill((150, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            return image
+
+        return self.cached(("wounded", size), build)
+
     def reinforcement(self, size: int) -> pygame.Surface:
         """A reinforcement: a pointed gold war banner (nobori), unlike the round soldier."""
 
