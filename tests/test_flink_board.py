@@ -16,6 +16,7 @@ from game.app import App
 from game.boards import flink_art
 from game.boards.flink import ICONS_PER_FRAME, FlinkBoard
 from game.boards.flink_view import Cube, ghost, stacks_by_cell, turned
+from game.boards.turns import Step
 from game.engines import GAMES
 from game.engines.flink import ANCHOR, FlinkState
 from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations
@@ -97,6 +98,32 @@ def test_keys_turn_the_held_piece_and_a_board_click_sends_it_then_the_cell() -> 
     anchor = board.auto_action()
     assert anchor == ANCHOR + cell[1] * state.board.width + cell[0]
     assert anchor in state.legal_actions() and board.auto_action() is None
+
+
+def test_the_right_button_and_the_wheel_turn_the_piece_and_the_view_turns_while_waiting() -> None:
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    state = GAMES["flink"].new_state()
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    held = board.held
+    right = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=board.view.center, button=3)
+    assert board.handle_event(right) is None and board.held == turned(held, "rotate")
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1)
+    assert board.handle_event(wheel) is None
+    assert board.held == turned(turned(held, "rotate"), "rotate")
+    state.apply_action(board.held)  # the piece is turned: now the cell is chosen
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    placing = board.held
+    board.handle_event(right)
+    board.handle_event(wheel)
+    assert board.held == placing  # the piece played is no longer in hand
+    board.show(state.observation(1), 1, [], animate=False)  # the other player's decision
+    key_e = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="")
+    assert board.handle_idle_event(key_e) and board.turns == 1
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=board.buttons["paths"].center, button=1)
+    assert board.handle_idle_event(down) and board.show_paths
+    move = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 6), rel=(0, 0), buttons=(0, 0, 0))
+    assert not board.handle_idle_event(move) and board.mouse == (5, 6)
 
 
 def test_the_hint_shows_the_whole_placement_where_it_would_rest() -> None:
@@ -279,3 +306,57 @@ def test_the_rules_text_shows_pictures_the_board_draws() -> None:
         assert picture.get_bounding_rect().height > 100  # something was drawn
     assert board_picture("flink", "no_such_picture", 400) is None
     assert board_picture("flatfront", "first_move", 400) is None
+
+
+def test_hovering_a_stack_or_a_refused_cell_says_so_inside_the_view() -> None:
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    state = _position(3, 10)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    size = board.rect.size
+    plain = pygame.Surface(size)
+    board.draw(plain)
+    tall = max(board.heights, key=lambda c: board.heights[c])
+    spot = board._clicks_to(tall)[-1]
+    for board.held in range(NUM_ORIENTATIONS):
+        if board.ghost_at(tall).reason is not None:
+            break
+    board.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0,)))
+    hovered = pygame.Surface(size)
+    board.draw(hovered)
+    changed = pygame.surfarray.array3d(hovered) != pygame.surfarray.array3d(plain)
+    xs, ys = changed.any(axis=2).nonzero()
+    assert len(xs) and board.view.contains(
+        pygame.Rect(xs.min(), ys.min(), xs.max() - xs.min() + 1, ys.max() - ys.min() + 1)
+    )
+    assert board.ghost_at(tall).reason is not None
+    assert changed[board.buttons["paths"].right :, board.buttons["paths"].top :].any()  # the tip
+    accent = pygame.surfarray.array3d(hovered)[:, : spot[1]] == board.ctx.palette["illegal"]
+    assert accent.all(axis=2).sum() >= 3 * board.unit  # the reason's note, over the mouse
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_the_hint_caption_leaves_the_picker_and_the_header(size) -> None:
+    board = make_board("flink", [0.0], size)
+    assert isinstance(board, FlinkBoard)
+    state = _position(5, 6)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    for orientation in state.legal_actions()[:: max(1, len(state.legal_actions()) // 6)]:
+        board.show_hint([orientation], board.move_words(state, [orientation], 0))
+        board.draw(pygame.Surface(size))
+        caption = board.hint_box
+        assert caption is not None and board.rect.contains(caption)
+        header = pygame.Rect(board.view.x, board.view.y, board.view.w, round(board.unit * 2.4))
+        hidden = [board.picker, header, *board.buttons.values()]
+        assert caption.collidelist(hidden) == -1, (orientation, caption)
+
+
+def test_log_icons_lie_on_a_tile_lighter_than_the_panel() -> None:
+    """Black's dark piece nearly vanished in the move log's dark panel."""
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    step = Step(0, 1, ("orient", {"orientation": 3, "player": 1, "kind": "flat"}), "")
+    (icon,) = board.log_icons([step], 24)
+    panel = board.ctx.palette["panel"]
+    corner = icon.get_at((icon.get_width() // 2, 2))  # the tile, above the piece
+    assert corner.a > 240 and sum(corner[:3]) > sum(panel) + 30

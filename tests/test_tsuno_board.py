@@ -22,6 +22,8 @@ from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.state import ABSORB, TsunoState
+from game.ui import overlays
+from game.ui.text import render
 
 GAME = GAMES["tsuno"]
 
@@ -122,18 +124,21 @@ def test_what_a_teammate_did_is_read_off_the_table() -> None:
     assert checked > 60
 
 
-def board() -> TsunoBoard:
+def board_of(
+    names: list[str], layout: str = "ring", speed: float = 1.0, colorblind: bool = False
+) -> TsunoBoard:
+    """A Tsuno board for seats ``names`` with the areas in ``layout``, animating at ``speed``."""
     pygame.font.init()
     ctx = BoardContext(
-        game=GAME, options={}, num_players=1, seat_names=["You"],
-        palette=palette_of(TsunoBoard, colorblind=True), lang="en",
-        feedback=lambda text: None, play_sound=lambda name: None, anim_speed=lambda: 1.0,
+        game=GAME, options={"layout": layout}, num_players=len(names), seat_names=names,
+        palette=palette_of(TsunoBoard, colorblind=colorblind), lang="en",
+        feedback=lambda text: None, play_sound=lambda name: None, anim_speed=lambda: speed,
     )  # fmt: skip
     return TsunoBoard(ctx)
 
 
 def test_log_words_and_dice_icons() -> None:
-    b = board()
+    b = board_of(["You"], colorblind=True)
     steps = [
         Step(0, 0, ("attack", {"area": 2, "seat": 0}), ""),
         Step(1, CHANCE, ("die", {"colour": "black", "roll": "attack", "face": 2, "player": 0}), ""),
@@ -171,14 +176,7 @@ def board_rect(size: tuple[int, int]) -> pygame.Rect:
 def marked_board(size: tuple[int, int], layout: str, players: int, seed: int) -> TsunoBoard:
     """A board at the viewer's (seat 0's) decision right after teammates moved, so their last
     move is marked, with the team AI's hint shown."""
-    pygame.font.init()
-    names = ["You"] + [f"Easy AI {n}" for n in range(2, players + 1)]
-    ctx = BoardContext(
-        game=GAME, options={"layout": layout}, num_players=players, seat_names=names,
-        palette=palette_of(TsunoBoard, colorblind=False), lang="en",
-        feedback=lambda text: None, play_sound=lambda name: None, anim_speed=lambda: 0.0,
-    )  # fmt: skip
-    b = TsunoBoard(ctx)
+    b = board_of(["You"] + [f"Easy AI {n}" for n in range(2, players + 1)], layout, 0.0)
     b.layout(board_rect(size))
     rng = random.Random(seed)
     state = GAME.new_state(players, layout=layout)
@@ -215,14 +213,7 @@ def played_frames(size: tuple[int, int], layout: str, players: int, seed: int, d
     """The board of seat 0 through the first ``decisions`` decisions of a game played by the
     policy, with animations on at speed 1 and the frame drawn 0.6 s after each decision (the
     forced-Defence banner is in then, and a teammate's words still show): yields the board."""
-    pygame.font.init()
-    names = ["You"] + [f"Hard AI {n}" for n in range(2, players + 1)]
-    ctx = BoardContext(
-        game=GAME, options={"layout": layout}, num_players=players, seat_names=names,
-        palette=palette_of(TsunoBoard, colorblind=False), lang="en",
-        feedback=lambda text: None, play_sound=lambda name: None, anim_speed=lambda: 1.0,
-    )  # fmt: skip
-    b = TsunoBoard(ctx)
+    b = board_of(["You"] + [f"Hard AI {n}" for n in range(2, players + 1)], layout)
     b.layout(board_rect(size))
     rng = random.Random(seed)
     state = GAME.new_state(players, layout=layout)
@@ -276,3 +267,80 @@ def test_notes_and_banners_leave_the_areas_and_the_castle_in_sight(size, layout)
                 for other in (b.banner_box, b.mark_tag_box, b.hint_box):
                     assert other is None or not other.colliderect(b.note_box)
     assert min(seen.values()) >= 1 and seen["note"] >= 5 and seen["tag"] >= 5, seen
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_the_hint_ring_lies_on_its_button(size) -> None:
+    """The ring round the hinted action covered the panel's title (over the first button) and
+    the neighbouring buttons' words: besides its caption, the hint changes no pixel outside the
+    hinted button."""
+    for players, seed, layout in ((3, 1, "ring"), (6, 4, "grid"), (2, 5, "ring")):
+        b = marked_board(size, layout, players, seed)
+        # One part, or a whole move whose second part is the next area's decision (an Attack
+        # of area 2 rang area 1's Attack button, numbered, over the title).
+        for action, line in ((b.legal[0], [b.legal[0]]), (b.legal[-1], [b.legal[-1], act.ATTACK])):
+            b.show_hint(line, ["the hint"] * len(line))
+            hinted, plain = pygame.Surface(size), pygame.Surface(size)
+            b.draw(hinted)
+            caption = b.hint_box
+            assert caption is not None
+            b.show_hint([])
+            b.draw(plain)
+            changed = pygame.surfarray.array3d(hinted) != pygame.surfarray.array3d(plain)
+            button = next(rect for rect, a in b.buttons() if a == action)
+            for x, y in zip(*changed.any(axis=2).nonzero(), strict=True):
+                assert button.collidepoint(x, y) or caption.collidepoint(x, y), (x, y, button)
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+@pytest.mark.parametrize("layout", ["ring", "grid"])
+def test_the_castle_counts_sit_by_their_labels_at_full_size(size, layout) -> None:
+    """The soldiers, wounded and supply counts stood a third of the castle below their labels,
+    and the labels shrank to a third of the narrow ring's castle (about 7 px at 800x540)."""
+    b = marked_board(size, layout, 3, 1)
+    full = b._px(1.2)
+    ring = b.ring_unit()  # the last-move ring round a count (Board.draw_marks)
+    for (words, at, spot, _), (box, _) in zip(b._count_places(), b._counts(), strict=True):
+        assert words.get_height() >= render("Wg", full, (0, 0, 0)).get_height()
+        assert box.contains(at) and box.contains(spot)
+        assert not at.colliderect(spot.inflate(ring, ring).inflate(2, 2))
+        assert overlays.gap_between(at, spot) <= b.geo.unit
+    places = [at.union(spot) for _, at, spot, _ in b._count_places()]
+    assert all(a.collidelist(places[n + 1 :]) == -1 for n, a in enumerate(places))
+
+
+def most_buttons(players: int, seed: int) -> TsunoState:
+    """Seat 0's decision with the most actions in a game played by the policy."""
+    rng = random.Random(seed)
+    state = GAME.new_state(players)
+    best: TsunoState | None = None
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if state.current_player() == 0 and (
+            best is None or len(state.legal_actions()) > len(best.legal_actions())
+        ):
+            best = state.clone()
+        state.apply_action(greedy_action(state))
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_the_hint_caption_covers_no_button_even_when_the_field_is_full(size) -> None:
+    """Six areas' actions at 800x540 leave no clear place by the buttons: the caption was put
+    under the hinted button, over the next ones; now it may cover the date or the tray only."""
+    state = most_buttons(6, 3)
+    b = board_of(["You"] + [f"AI {n}" for n in range(2, 7)], "ring", 0.0)
+    b.layout(board_rect(size))
+    b.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    assert len(b.legal) >= 8
+    for action in b.legal:
+        b.show_hint([action], [b.action_words(state, action)])
+        b.draw(pygame.Surface(size))
+        caption = b.hint_box
+        assert caption is not None and b.rect.contains(caption)
+        kept = [*b.readable(), title_rect(b.geo.actions, b.geo.unit)]
+        kept += [rect for rect, _ in b.buttons()]
+        assert caption.collidelist(kept) == -1, (action, caption)

@@ -493,7 +493,7 @@ class Board:
         if not self.hint_line:
             return
         colour = self.ctx.palette.get("hint", BASE_PALETTE["hint"])
-        unit = max(4, self.rect.h // 80)
+        unit = self.ring_unit()
         rects = self.hint_rects()
         shown = [r for r in rects if r is not None]
         alpha = self.breathing()
@@ -513,6 +513,11 @@ class Board:
                 surface.blit(label, label.get_rect(center=centre))
         if self.hint_words:
             self.hint_box = self.draw_hint_caption(surface, shown, colour, unit)
+
+    def ring_unit(self) -> int:
+        """How far the hint's ring stands off each part it rings (``draw_hint_line``): a board
+        whose parts stand close together can shrink ``hint_rect`` by it to ring their edges."""
+        return max(4, self.rect.h // 80)
 
     def move_words(self, state: State, line: Sequence[int], viewer: int) -> list[str]:
         """Each part of a whole move played from ``state`` in the player's language with no

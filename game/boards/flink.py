@@ -18,8 +18,8 @@ import pygame
 
 from game import i18n
 from game.boards import flink_pictures
-from game.boards.base import Board, BoardContext, Obs, Things
-from game.boards.flink_art import PALETTES, SEAT_ROLES, FlinkArt
+from game.boards.base import Board, BoardContext, Decision, Obs, Things
+from game.boards.flink_art import PALETTES, SEAT_ROLES, FlinkArt, box_of
 from game.boards.flink_view import (
     Cell,
     Cube,
@@ -38,7 +38,7 @@ from game.boards.turns import Step
 from game.engines.flink import ANCHOR, PASS
 from game.engines.flink.geometry import NUM_ORIENTATIONS
 from game.ui import overlays
-from game.ui.draw import blit_at, blit_center, darker
+from game.ui.draw import Colour, blit_at, blit_center, darker, lighter
 from game.ui.text import fit_px, render
 
 T_TURN = 0.3  # seconds the view takes to turn a quarter
@@ -204,9 +204,7 @@ class FlinkBoard(Board):
         if not isinstance(key, tuple) or key[0] != "stack" or (key[1], key[2]) not in self.heights:
             return None
         cell = (key[1], key[2])
-        pts = self.projection().column(*cell, self.heights[cell])
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        return box_of(self.projection().column(*cell, self.heights[cell]))
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """The last piece and a highlighted turn: the tops of their columns outlined."""
@@ -303,6 +301,23 @@ class FlinkBoard(Board):
             return []
         return ghost(self.obs, self.heights, orientation, cell).cubes
 
+    def label_regions(self) -> list[pygame.Rect]:
+        """The hint's caption keeps off the picker (it hid the icons beside the hinted one),
+        the pieces-left line and the view's buttons."""
+        header = pygame.Rect(self.view.x, self.view.y, self.view.w, round(self.unit * 2.4))
+        return [self.picker, header, *self.buttons.values()]
+
+    def draw_hint_caption(
+        self, surface: pygame.Surface, shown: list[pygame.Rect], colour: Colour, unit: int
+    ) -> pygame.Rect:
+        """The kit's caption, beside the picker's edge where the hinted part is one of its
+        icons: beside the icon itself, it hid the icons next to it."""
+        edge = [
+            pygame.Rect(self.picker.x - 1, r.y, 1, r.h) for r in shown if r.colliderect(self.picker)
+        ]
+        rest = [r for r in shown if not r.colliderect(self.picker)]
+        return super().draw_hint_caption(surface, edge + rest, colour, unit)
+
     def hint_rect(self, action: int) -> pygame.Rect | None:
         """The orientation's icon in the picker; the cell's part is the hinted piece itself."""
         if action < NUM_ORIENTATIONS:
@@ -311,39 +326,35 @@ class FlinkBoard(Board):
             cubes = self.hinted_piece()
             if cubes:
                 proj = self.projection()
-                pts = [pt for x, y, z in cubes for pt in proj.column(x, y, z + 1, z)]
-                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-                left, top = math.floor(min(xs)), math.floor(min(ys))
-                return pygame.Rect(left, top, math.ceil(max(xs)) - left, math.ceil(max(ys)) - top)
+                return box_of([pt for x, y, z in cubes for pt in proj.column(x, y, z + 1, z)])
         return super().hint_rect(action)
 
-    def handle_event(self, event: pygame.event.Event) -> int | None:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            self.mouse = event.pos
-            if event.button == 1:
-                return self._click(event.pos)
-            if event.button == 3 and not self._placing():
-                self.held = turned(self.held, "rotate")
-        elif event.type == pygame.MOUSEWHEEL and not self._placing():
+    def handle_event(self, event: pygame.event.Event) -> Decision:
+        """The kit's routing (``click``, ``key``), but the right button and the wheel turn the
+        piece in hand rather than drop a half-made decision."""
+        turning = event.type == pygame.MOUSEWHEEL
+        turning = turning or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)
+        if not turning:
+            return super().handle_event(event)
+        if not self._placing():
             self.held = turned(self.held, "rotate")
-        elif event.type == pygame.KEYDOWN:
-            if event.key in TURN_KEYS and not self._placing():
-                self.held = turned(self.held, TURN_KEYS[event.key])
-            else:
-                self._view_key(event.key)
+        return None
+
+    def key(self, key: int) -> int | None:
+        if key in TURN_KEYS:
+            if not self._placing():
+                self.held = turned(self.held, TURN_KEYS[key])
+        else:
+            self._view_key(key)
         return None
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            return False
+        """While the other player moves, the view may still turn and the paths show."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._view_button(event.pos)
         if event.type == pygame.KEYDOWN:
             return self._view_key(event.key)
-        return False
+        return super().handle_idle_event(event)
 
     def _view_key(self, key: int) -> bool:
         if key in (pygame.K_q, pygame.K_e):
@@ -368,7 +379,7 @@ class FlinkBoard(Board):
         self.turns += step
         self.tweens.animate(self.motion, T_TURN, "out_cubic", angle=self.turns * math.pi / 2)
 
-    def _click(self, pos: tuple[int, int]) -> int | None:
+    def click(self, pos: tuple[int, int]) -> int | None:
         if self._view_button(pos) or not self.obs:
             return None
         if self.picker.collidepoint(pos):
@@ -433,7 +444,7 @@ class FlinkBoard(Board):
         for step in steps:
             key, args = step.phrase
             if key == "orient":
-                return [self.art.piece_icon(int(args["orientation"]) - 1, int(args["player"]), px)]
+                return [self.art.tiled_icon(int(args["orientation"]) - 1, int(args["player"]), px)]
         return []
 
     def status_text(self) -> str:
@@ -474,7 +485,6 @@ class FlinkBoard(Board):
         self._draw_header(surface)
         self._draw_buttons(surface)
         self._draw_picker(surface)
-        self._draw_icon_hint(surface)
         self._draw_icons_ahead()
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
@@ -522,13 +532,14 @@ class FlinkBoard(Board):
         cubes = dict.fromkeys(shadow.cubes, colour)
         self.art.paint_cubes(surface, proj, cubes, alpha=170)
         if shadow.reason is not None:
+            x, y = self.mouse
             text = i18n.t(shadow.reason[0], **shadow.reason[1])
-            img = render(text, self.fs(0.95), p["text"])
-            box = img.get_rect().inflate(self.unit, self.unit // 2)
-            box.midbottom = (self.mouse[0], self.mouse[1] - self.unit)
-            box.clamp_ip(self.view)
-            pygame.draw.rect(surface, darker(p["illegal"], 0.5), box, border_radius=6)
-            blit_center(surface, img, box.center)
+
+            def above(box: pygame.Rect) -> None:
+                box.midbottom = (x, y - self.unit)
+
+            overlays.note(surface, self.art, text, self.view.w // 2, above, self.view,
+                          p["illegal"], self.fs(0.95))  # fmt: skip
 
     def _surface_point(self, proj: Projection, cell: Cell) -> tuple[float, float]:
         return proj.point(cell[0] + 0.5, cell[1] + 0.5, self.heights.get(cell, 0))
@@ -566,11 +577,6 @@ class FlinkBoard(Board):
         if cubes:
             colour = self.ctx.palette["hint"]
             self.art.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=HINT_ALPHA)
-
-    def _draw_icon_hint(self, surface: pygame.Surface) -> None:
-        if self.hint is not None and self.hint < NUM_ORIENTATIONS:
-            rect = self.icon_rects()[self.hint].inflate(4, 4)
-            pygame.draw.rect(surface, self.ctx.palette["hint"], rect, 3, border_radius=6)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         p, obs = self.ctx.palette, self.obs
@@ -638,11 +644,12 @@ class FlinkBoard(Board):
             img = render(i18n.t(label), self.fs(0.85), p["text_dim"])
             surface.blit(img, (rects[first].x, rects[first].y - img.get_height() - 2))
         current = self._orientation()
+        tile = lighter(p["panel"], 0.12)  # under every icon: Black's dark pieces stand out
         for o, rect in enumerate(rects):
-            if o == current:
-                pygame.draw.rect(surface, p["panel_edge"], rect, border_radius=6)
+            held = p["panel_edge"] if o == current else tile
+            pygame.draw.rect(surface, held, rect, border_radius=6)
             icon = self.art.piece_icon(o, mover, rect.h)
-            blit_at(surface, icon, (0, 0), rect.topleft, None if o in fits else 70)
+            blit_at(surface, icon, (0, 0), rect.topleft, None if o in fits else 90)
             if o == current:
                 pygame.draw.rect(surface, p["legal"], rect, 2, border_radius=6)
 
@@ -657,12 +664,11 @@ class FlinkBoard(Board):
         stack = [self.cubes[(cell[0], cell[1], z)] for z in range(self.heights[cell])]
         names = ", ".join(i18n.t(f"flink.player.{who}") for who in stack)
         text = i18n.t("flink.stack", n=len(stack), colours=names)
-        p = self.ctx.palette
-        left = self.buttons["paths"].right + self.unit // 2
-        px = fit_px(text, self.fs(0.9), self.view.right - left - self.unit, min_px=10)
-        img = render(text, px, p["text"])
-        box = img.get_rect().inflate(self.unit, self.unit // 2)
-        box.midleft = (left, self.buttons["paths"].centery)
-        pygame.draw.rect(surface, p["panel"], box, border_radius=6)
-        pygame.draw.rect(surface, p["panel_edge"], box, 1, border_radius=6)
-        blit_center(surface, img, box.center)
+        paths = self.buttons["paths"]
+        left = paths.right + self.unit // 2
+
+        def beside(box: pygame.Rect) -> None:
+            box.midleft = (left, paths.centery)
+
+        overlays.note(surface, self.art, text, self.view.right - left - 2 * self.unit, beside,
+                      self.view, self.ctx.palette["panel_edge"], self.fs(0.9))  # fmt: skip

@@ -10,7 +10,7 @@ import pygame
 
 from game.boards.flink_view import SIDES, Cell, Cube, Projection
 from game.engines.flink.geometry import orientations
-from game.ui.draw import Art, Colour, darker, lighter, mix
+from game.ui.draw import Art, Colour, darker, lighter
 
 PALETTES: dict[str, dict[str, Colour]] = {
     "normal": {
@@ -54,6 +54,13 @@ SEAT_ROLES = ("white_piece", "black_piece")
 DIRECTIONS = {0: (1, 0), 1: (-1, 0), 2: (0, 1), 3: (0, -1)}  # the observation's edge directions
 
 Poly = list[tuple[float, float]]
+
+
+def box_of(points: Poly) -> pygame.Rect:
+    """The smallest rectangle of whole pixels holding every point (a column, a piece)."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    left, top = math.floor(min(xs)), math.floor(min(ys))
+    return pygame.Rect(left, top, math.ceil(max(xs)) - left + 1, math.ceil(max(ys)) - top + 1)
 
 
 def _poly(surface: pygame.Surface, colour: Colour, pts: Poly, edge: Colour | None) -> None:
@@ -169,6 +176,18 @@ class FlinkArt(Art):
 
         return self.cached(("icon", orientation, player, px), build)
 
+    def tiled_icon(self, orientation: int, player: int, px: int) -> pygame.Surface:
+        """``piece_icon`` on a light tile: Black's dark pieces stand out on a dark panel (the
+        move log)."""
+
+        def build() -> pygame.Surface:
+            tile = lighter(self.p["panel"], 0.14)
+            image = self.panel(px, px, (*tile, 255), None, max(2, px // 5)).copy()
+            image.blit(self.piece_icon(orientation, player, px), (0, 0))
+            return image
+
+        return self.cached(("tiled", orientation, player, px), build)
+
     def glow_cell(
         self,
         surface: pygame.Surface,
@@ -181,9 +200,7 @@ class FlinkArt(Art):
         """An outline round the top of ``cell`` at height ``z``, filled with ``fill`` alpha."""
         pts = proj.top(cell[0], cell[1], z)
         self.shade(surface, pts, colour, fill)
-        pygame.draw.polygon(
-            surface, mix(colour, (255, 255, 255), 0.2), pts, max(2, round(proj.a / 8))
-        )
+        pygame.draw.polygon(surface, lighter(colour, 0.2), pts, max(2, round(proj.a / 8)))
 
     def lit_cube(
         self, surface: pygame.Surface, proj: Projection, cube: Cube, colour: Colour
@@ -192,16 +209,13 @@ class FlinkArt(Art):
         x, y, z = cube
         pts = proj.column(x, y, z + 1, z)
         self.shade(surface, pts, colour, 140)
-        pygame.draw.polygon(
-            surface, mix(colour, (255, 255, 255), 0.3), pts, max(2, round(proj.a / 10))
-        )
+        pygame.draw.polygon(surface, lighter(colour, 0.3), pts, max(2, round(proj.a / 10)))
 
     @staticmethod
     def shade(surface: pygame.Surface, pts: Poly, colour: Colour, fill: int) -> None:
         """Polygon ``pts`` filled with ``colour`` at alpha ``fill`` (nothing if 0)."""
         if fill:
-            xs, ys = [round(q[0]) for q in pts], [round(q[1]) for q in pts]
-            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+            box = box_of(pts)
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.polygon(layer, (*colour, fill), [(x - box.x, y - box.y) for x, y in pts])
             surface.blit(layer, box)

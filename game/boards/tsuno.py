@@ -25,7 +25,7 @@ from game.boards.turns import Step
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center, darker, lighter, mix
+from game.ui.draw import Colour, blit_center, blit_row, darker, lighter, mix
 
 SEATS = ("seat0", "seat1", "seat2", "seat3", "seat4", "seat5")
 T_TUMBLE = 0.2  # seconds a die tumbles before it settles (speed 1; a game rolls ~250 dice)
@@ -71,12 +71,6 @@ def ability_of(area: int) -> str | None:
     if area == HEALER:
         return "heal"
     return None
-
-
-def count_spot(box: pygame.Rect) -> pygame.Rect:
-    """Where a count of the castle's foot (soldiers, wounded) is drawn, under its label."""
-    w, h = round(box.w * 0.9), round(box.h * 0.6)
-    return pygame.Rect(box.centerx - w // 2, box.bottom - h - 1, w, h)
 
 
 class Fade:
@@ -133,8 +127,11 @@ class TsunoBoard(Board):
         return [rect.center for rect, a in self.buttons() if a == action]
 
     def hint_rect(self, action: int) -> pygame.Rect | None:
-        """A hinted action is its button (no thing lies under it for the kit to ring)."""
-        return next((pygame.Rect(rect) for rect, a in self.buttons() if a == action), None)
+        """A hinted action is its button (no thing lies under it for the kit to ring), ringed
+        on its own edge: the buttons stand too close for a ring round one to miss its
+        neighbours and the panel's title."""
+        inset = -2 * self.ring_unit()
+        return next((rect.inflate(inset, inset) for rect, a in self.buttons() if a == action), None)
 
     def readable(self) -> list[pygame.Rect]:
         """What the player reads on the field: the six areas and the castle as drawn (its
@@ -147,9 +144,8 @@ class TsunoBoard(Board):
             for e in self.obs.get("areas", ())
             if e["unit"] == "castle" and e.get("active", True)
         ]
-        for rect, label in self._counts():
-            words = self.art.fitted(i18n.t(label), self._px(1.2), (0, 0, 0), rect.w - 2)
-            castle += [words.get_rect(midtop=(rect.centerx, rect.y + 2)), count_spot(rect)]
+        for _, at, spot, _ in self._count_places():
+            castle += [at, spot]
         return [g.box for g in geo.areas.values()] + castle
 
     def _counts(self) -> list[tuple[pygame.Rect, str]]:
@@ -214,8 +210,7 @@ class TsunoBoard(Board):
         if kind == "piece":
             _, a, s = key
             return pygame.Rect(self.geo.areas[a].slots[min(s, 1)])
-        box = self.geo.pool if kind == "castle" else self.geo.wounded
-        return count_spot(box)
+        return self._count_places()[0 if kind == "castle" else 1][2]
 
     def _castle_slot(self, area: int) -> pygame.Rect:
         box = self.geo.castle_units
@@ -320,8 +315,12 @@ class TsunoBoard(Board):
         return names[seat] if 0 <= seat < len(names) else i18n.t("tsuno.seat", n=seat + 1)
 
     def show_hint(self, line: int | Sequence[int], words: Sequence[str] = ()) -> None:
-        """The team AI's action, and why: its estimated chance to hold the castle after it."""
+        """The team AI's action, and why: its estimated chance to hold the castle after it.
+        Only the first part is ringed: the later parts are the next areas' decisions, whose
+        buttons are not there yet (an Attack of area 2 would ring area 1's Attack); the caption
+        says them all."""
         super().show_hint(line, words)
+        self.hint_line = self.hint_line[:1]
         if self.hint is None:
             return
         chance = chance_after(self.obs, self.ctx.num_players, self.ctx.options, self.hint)
@@ -478,27 +477,25 @@ class TsunoBoard(Board):
             border_top_right_radius=box.h // 10,
         )
         if acting:
-            blit_center(
-                surface,
-                self.art.glow(box.w, box.h, p["gold"], max(3, self.geo.unit // 2)),
-                box.center,
-                self.breathing(bool(self.legal)),
-            )
+            thick = max(3, self.geo.unit // 2)
+            self.art.ring(surface, box, p["gold"], thick, self.breathing(bool(self.legal)))
         h = geo.header
         number = self.art.text(str(a), round(h.h * 0.95), p["ink"], bold=True)
         surface.blit(number, number.get_rect(midleft=(h.x + 2, h.centery + h.h // 10)))
         kind = ability_of(a)
+        left = h.x + number.get_width() + 4  # where the seat's name may begin
         if kind:
             icon = self.art.ability(kind, round(h.h * 0.7), p["lacquer"])
-            surface.blit(
-                icon, icon.get_rect(midleft=(h.x + number.get_width() + 6, h.centery + h.h // 10))
-            )
+            left = surface.blit(
+                icon, icon.get_rect(midleft=(left + 2, h.centery + h.h // 10))
+            ).right
         name = self._seat_name(e["seat"]) if e.get("active", True) else ""
         if name and e["seat"] == self.viewer and self.ctx.num_players > 1:
             name = "▶ " + name
         label = self.art.fitted(
-            name, self._px(1.3), darker(seat_colour, 0.25), h.w // 2, bold=e["seat"] == self.viewer
-        )
+            name, self._px(1.3), darker(seat_colour, 0.25), h.right - left - 4,
+            bold=e["seat"] == self.viewer,
+        )  # fmt: skip
         surface.blit(label, label.get_rect(midright=(h.right, h.centery + h.h // 10)))
         if e["chips"]:
             count = self.art.text(f"×{e['chips']}", self._px(1.5), p["lacquer"], bold=True)
@@ -506,9 +503,7 @@ class TsunoBoard(Board):
         for slot in geo.slots:
             pygame.draw.rect(surface, p["paper_dim"], slot, 1, border_radius=slot.w // 4)
         if not e.get("active", True):
-            veil = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(veil, (*p["bg"], 190), veil.get_rect(), border_radius=box.h // 10)
-            surface.blit(veil, box)
+            self.art.veil(surface, box.center, box.size, (*p["bg"], 190), box.h // 10)
             unused = self.art.fitted(i18n.t("tsuno.unused"), self._px(1.3), p["paper"], box.w)
             blit_center(surface, unused, box.center)
         elif e["unit"] == "castle":
@@ -525,13 +520,14 @@ class TsunoBoard(Board):
             targeted = act.is_relief(action) or act.is_replenish(action) or act.is_lure(action)
             if targeted and rect.collidepoint(self.mouse):
                 box = self.geo.areas[act.target_of(action)].box
-                ring = self.art.glow(box.w, box.h, self.ctx.palette["hint"], self.geo.unit // 2)
-                blit_center(surface, ring, box.center)
+                self.art.ring(surface, box, self.ctx.palette["hint"], self.geo.unit // 2)
 
     def _keep(self) -> tuple[pygame.Surface, pygame.Rect]:
-        """The keep's picture and where it stands: over the strip of units in the castle."""
+        """The keep's picture and where it stands: over the strip of units in the castle, under
+        the castle's caption."""
         c = self.geo.castle
-        keep = pygame.Rect(c.x, c.y, c.w, self.geo.castle_units.y - c.y)
+        top = self._caption()[1].bottom
+        keep = pygame.Rect(c.x, top, c.w, max(8, self.geo.castle_units.y - top))
         img = self.art.castle(min(keep.w, round(keep.h * 1.5)), keep.h)
         return img, img.get_rect(midbottom=keep.midbottom)
 
@@ -551,36 +547,61 @@ class TsunoBoard(Board):
         pygame.draw.rect(surface, darker(p["stone"], 0.2), strip, 1, border_radius=strip.h // 4)
 
     def _paint_counts(self, surface: pygame.Surface) -> None:
-        p, obs = self.ctx.palette, self.obs
-        size = self._px(1.2)
-        counts = (obs["castle"], obs["wounded"], None)
-        for (rect, label), count in zip(self._counts(), counts, strict=True):
-            soldier = count is not None
-            words = self.art.fitted(i18n.t(label), size, p["text_dim"], rect.w - 2)
-            surface.blit(words, words.get_rect(midtop=(rect.centerx, rect.y + 2)))
-            mid = count_spot(rect).centery
-            icon_size = max(10, min(rect.h - words.get_height() - 4, rect.w // 3))
-            if soldier:
-                icon = self.art.soldier(icon_size)
-                if label == "tsuno.wounded":
-                    icon = icon.copy()
-                    icon.fill((150, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
-                surface.blit(icon, icon.get_rect(midright=(rect.centerx, mid)))
-                text = self.art.text(f"×{count}", self._px(1.6), p["text"], bold=True)
-                surface.blit(text, text.get_rect(midleft=(rect.centerx + 2, mid)))
+        gap = self._count_gap()
+        for words, at, spot, items in self._count_places():
+            surface.blit(words, at)
+            x = spot.x
+            for icon, text in items:
+                x = blit_row(surface, [icon, text], (x, spot.centery), gap) + 2 * gap
+
+    def _count_gap(self) -> int:
+        return max(2, self.geo.unit // 4)
+
+    def _count_items(self) -> list[list[tuple[pygame.Surface, pygame.Surface]]]:
+        """The pictures of the castle's soldiers, the wounded and the supply (chips, then
+        reinforcements), each an icon and its number."""
+        obs, icon = self.obs, max(10, round(self.geo.unit * 1.7))
+        counts = (
+            [(self.art.soldier(icon), f"×{obs['castle']}")],
+            [(self.art.wounded(icon), f"×{obs['wounded']}")],
+            [
+                (self.art.chip(icon), str(obs["supply"]["chips"])),
+                (self.art.reinforcement(icon), str(obs["supply"]["reinforcements"])),
+            ],
+        )
+        ink = self.ctx.palette["text"]
+        return [
+            [(i, self.art.text(t, self._px(1.4), ink, bold=True)) for i, t in c] for c in counts
+        ]
+
+    def _count_places(
+        self,
+    ) -> list[
+        tuple[pygame.Surface, pygame.Rect, pygame.Rect, list[tuple[pygame.Surface, pygame.Surface]]]
+    ]:
+        """Each count of the castle's foot (its soldiers, the wounded, the supply): its label,
+        where the label goes, where the count goes and its pictures. The count stands right by
+        its label (under it in columns, after it in rows), just far enough for the last-move
+        ring round the count to leave the label readable."""
+        places = []
+        gap, apart = self._count_gap(), self.ring_unit() // 2 + 2
+        for (box, label), items in zip(self._counts(), self._count_items(), strict=True):
+            width = sum(i.get_width() + t.get_width() + 3 * gap for i, t in items) - 2 * gap
+            height = max(max(i.get_height(), t.get_height()) for i, t in items)
+            spot = pygame.Rect(0, 0, min(width, box.w - 2), min(height, box.h - 2))
+            rows = self.geo.foot_rows
+            room = box.w - spot.w - apart - 4 if rows else box.w - 2
+            words = self.art.fitted(i18n.t(label), self._px(1.2), self.ctx.palette["text_dim"],
+                                    room)  # fmt: skip
+            if rows:  # the label, then its count, in the middle of the row
+                left = box.centerx - (words.get_width() + apart + spot.w) // 2
+                at = words.get_rect(midleft=(left, box.centery))
+                spot.midleft = (at.right + apart, box.centery)
             else:
-                chip = self.art.chip(icon_size)
-                surface.blit(chip, chip.get_rect(midright=(rect.centerx - 2, mid - icon_size // 4)))
-                text = self.art.text(
-                    str(obs["supply"]["chips"]), self._px(1.2), p["text"], bold=True
-                )
-                surface.blit(text, text.get_rect(midleft=(rect.centerx, mid - icon_size // 4)))
-                flag = self.art.reinforcement(icon_size // 2 + 4)
-                surface.blit(flag, flag.get_rect(midright=(rect.centerx - 2, mid + icon_size // 3)))
-                text = self.art.text(
-                    str(obs["supply"]["reinforcements"]), self._px(1.2), p["text"], bold=True
-                )
-                surface.blit(text, text.get_rect(midleft=(rect.centerx, mid + icon_size // 3)))
+                at = words.get_rect(midtop=(box.centerx, box.y + 2))
+                spot.midtop = (box.centerx, at.bottom + apart)
+            places.append((words, at, spot.clamp(box), items))
+        return places
 
     def _paint_date(self, surface: pygame.Surface) -> None:
         p, r, obs = self.ctx.palette, self.geo.date, self.obs
@@ -675,25 +696,39 @@ class TsunoBoard(Board):
                 )
         head = self.art.fitted(title, self._px(1.4), p["gold"], r.w - 12, bold=True)
         surface.blit(head, (r.x + 8, r.y + 6))
-        for rect, action in self.buttons():
-            label, preview = self.action_label(action)
+        buttons = [(rect, *self.action_label(action)) for rect, action in self.buttons()]
+        two = self._two_lines(buttons)
+        for rect, label, preview in buttons:
             hover = self.mouse is not None and rect.collidepoint(self.mouse)
             fill = lighter(p["lacquer"], 0.15) if hover else p["lacquer"]
             surface.blit(self.art.panel(rect.w, rect.h, (*fill, 255), p["gold"], rect.h // 4), rect)
-            two = rect.h >= self._px(1.3) + self._px(1.0) + 6
             if two:
                 big = self.art.fitted(label, self._px(1.3), p["paper"], rect.w - 12, bold=True)
                 small = self.art.fitted(
                     preview, self._px(1.05), lighter(p["gold"], 0.4), rect.w - 12
                 )
-                top = rect.centery - (big.get_height() + small.get_height()) // 2
+                step = big.get_height() * 4 // 5  # a line's image has a fifth of leading
+                top = rect.centery - (step + small.get_height()) // 2
                 surface.blit(big, (rect.x + 8, top))
-                surface.blit(small, (rect.x + 8, top + big.get_height()))
-            else:
-                line = self.art.fitted(
-                    f"{label} — {preview}", self._px(1.1), p["paper"], rect.w - 12
-                )
-                surface.blit(line, line.get_rect(midleft=(rect.x + 8, rect.centery)))
+                surface.blit(small, (rect.x + 8, top + step))
+            else:  # one line: the action kept readable, its preview in the rest
+                head = self.art.fitted(label, self._px(1.1), p["paper"], rect.w // 2, bold=True)
+                x = surface.blit(head, head.get_rect(midleft=(rect.x + 8, rect.centery))).right
+                room = rect.right - 8 - (x + self.geo.unit)
+                rest = self.art.fitted(preview, self._px(1.0), lighter(p["gold"], 0.4), room)
+                surface.blit(rest, rest.get_rect(midleft=(x + self.geo.unit, rect.centery)))
+
+    def _two_lines(self, buttons: list[tuple[pygame.Rect, str, str]]) -> bool:
+        """Whether the buttons say their action and its preview on two lines: where the letters
+        of every button's two lines at their full size fit inside the edge that a hint rings
+        (the same for all, so that the panel reads as one list)."""
+        if not buttons:
+            return False
+        edge = max(2, self.ring_unit() // 2) + 1  # the hint ring's width (Board.draw_hint_line)
+        ink = (0, 0, 0)
+        big = max(self.art.text(b[1], self._px(1.3), ink, bold=True).get_height() for b in buttons)
+        small = max(self.art.text(b[2], self._px(1.05), ink).get_height() for b in buttons)
+        return (big + small) * 4 // 5 + 2 * edge <= buttons[0][0].h
 
     def draw_thing(
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
@@ -785,28 +820,38 @@ class TsunoBoard(Board):
     ) -> pygame.Rect:
         """A note of ``text`` near ``anchor`` inside ``bounds`` that covers none of ``avoid``,
         wrapped to the first of ``widths`` (widest first) unless a narrower one lies nearer
-        (under ``anchor`` when no place is clear): a teammate's words, the hint's caption."""
+        (over the date or the dice tray when no other place is clear, under ``anchor`` when
+        none at all is): a teammate's words, the hint's caption."""
         geo, px = self.geo, self._px(1.3)
         key = (text, tuple(anchor), tuple(bounds), tuple(map(tuple, avoid)), tuple(widths))
         spots = self._note_spots
         if key not in spots:
             gap = max(2, geo.unit // 2)
-            found: list[tuple[float, int, pygame.Rect]] = []
-            for n, width in enumerate(widths):
-                if found and min(f[0] for f in found) <= n * geo.unit:
-                    break  # no narrower note can be nearer
-                size = overlays.note_size(self.art, text, width, px)
-                near = anchor.inflate(2 * gap, 2 * gap)
-                spot = overlays.nearest_clear(size, near, bounds, avoid)
-                if spot is not None:  # a narrower note is taller: only worth it when nearer
-                    found.append((overlays.gap_between(spot, anchor) + n * geo.unit, width, spot))
-            if not found:
+
+            def nearest(avoiding: list[pygame.Rect]) -> tuple[int, pygame.Rect] | None:
+                found: list[tuple[float, int, pygame.Rect]] = []
+                for n, width in enumerate(widths):
+                    if found and min(f[0] for f in found) <= n * geo.unit:
+                        break  # no narrower note can be nearer
+                    size = overlays.note_size(self.art, text, width, px)
+                    near = anchor.inflate(2 * gap, 2 * gap)
+                    spot = overlays.nearest_clear(size, near, bounds, avoiding)
+                    if spot is not None:  # a narrower note is taller: only worth it when nearer
+                        found.append((overlays.gap_between(spot, anchor) + n * geo.unit, width,
+                                      spot))  # fmt: skip
+                return min(found, key=lambda f: f[0])[1:] if found else None
+
+            # Where nothing is clear (six areas' buttons at 800x540), the date and the dice of
+            # the roll already made may be covered, the field and the buttons never.
+            spare = (geo.date, geo.tray)
+            chosen = nearest(avoid) or nearest([r for r in avoid if r not in spare])
+            if chosen is None:
                 spot = pygame.Rect((0, 0), overlays.note_size(self.art, text, widths[0], px))
                 spot.midtop = (anchor.centerx, anchor.bottom + gap)
-                found.append((0.0, widths[0], spot.clamp(bounds)))
+                chosen = (widths[0], spot.clamp(bounds))
             if len(spots) > 8:
                 spots.clear()
-            spots[key] = min(found, key=lambda f: f[0])[1:]
+            spots[key] = chosen
         width, spot = spots[key]
 
         def place(note: pygame.Rect) -> None:

@@ -128,6 +128,16 @@ class TsunoArt(Art):
 
         return self.cached(("soldier", size), build)
 
+    def wounded(self, size: int) -> pygame.Surface:
+        """A wounded soldier: the soldier, reddened and dimmed."""
+
+        def build() -> pygame.Surface:
+            image = self.soldier(size).copy()
+            image.fill((150, 110, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            return image
+
+        return self.cached(("wounded", size), build)
+
     def reinforcement(self, size: int) -> pygame.Surface:
         """A reinforcement: a pointed gold war banner (nobori), unlike the round soldier."""
 
@@ -213,16 +223,10 @@ class TsunoArt(Art):
                 self._roof(s, W * 0.26, W * 0.74, H * 0.2, H * 0.13, roof)
                 for x in (0.33, 0.5, 0.67):
                     pygame.draw.rect(s, ink, (W * (x - 0.025), H * 0.5, W * 0.05, H * 0.08))
-                pygame.draw.polygon(
-                    s,
-                    self.p["gold"],
-                    [(W * 0.26, H * 0.07), (W * 0.3, H * 0.0), (W * 0.31, H * 0.09)],
-                )
-                pygame.draw.polygon(
-                    s,
-                    self.p["gold"],
-                    [(W * 0.74, H * 0.07), (W * 0.7, H * 0.0), (W * 0.69, H * 0.09)],
-                )
+                for end, inner, tail in ((0.4, 0.44, 0.37), (0.6, 0.56, 0.63)):
+                    # the gold fish (shachihoko) on the ends of the top roof's ridge
+                    fish = [(W * end, H * 0.08), (W * inner, H * 0.08), (W * tail, H * 0.0)]
+                    pygame.draw.polygon(s, self.p["gold"], fish)
 
             return supersampled(w, h, paint)
 

@@ -43,6 +43,7 @@ class Geo:
     tray: pygame.Rect  # the dice tray
     actions: pygame.Rect  # the action buttons
     areas: dict[int, AreaGeo] = dataclasses.field(default_factory=dict)
+    foot_rows: bool = False  # the castle's counts one under another (a narrow, tall foot)
 
 
 def area_geo(box: pygame.Rect) -> AreaGeo:
@@ -85,12 +86,18 @@ def compute(rect: pygame.Rect, layout: str) -> Geo:
     castle_units = pygame.Rect(0, castle.y + keep_h, min(castle.w, round(strip_h * 6.6)), strip_h)
     castle_units.centerx = castle.centerx
     foot = pygame.Rect(castle.x, castle_units.bottom, castle.w, castle.bottom - castle_units.bottom)
-    third = foot.w // 3
-    pool = pygame.Rect(foot.x, foot.y, third, foot.h)
-    wounded = pygame.Rect(foot.x + third, foot.y, third, foot.h)
-    supply = pygame.Rect(foot.x + 2 * third, foot.y, foot.w - 2 * third, foot.h)
+    # Three columns, label over count; where the foot is narrow and tall (the ring) three
+    # rows, label beside count, so that the labels keep a readable size.
+    rows = foot.h >= foot.w * 0.75
+    third = (foot.h if rows else foot.w) // 3
+    if rows:
+        pool, wounded, supply = (pygame.Rect(foot.x, foot.y + k * third, foot.w, third)
+                                 for k in range(3))  # fmt: skip
+    else:
+        pool, wounded, supply = (pygame.Rect(foot.x + k * third, foot.y, third, foot.h)
+                                 for k in range(3))  # fmt: skip
     geo = Geo(rect, unit, field, panel, castle, castle_units, pool, wounded, supply, date, tray,
-              actions)  # fmt: skip
+              actions, foot_rows=rows)  # fmt: skip
     geo.areas = {a: area_geo(box) for a, box in boxes.items()}
     return geo
 

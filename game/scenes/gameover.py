@@ -79,7 +79,14 @@ class GameOverScene(OverlayScene):
 
     def toggle_view(self) -> None:
         self.viewing = not self.viewing
+        if not self.viewing:
+            self.scene.layout(self.app.size)  # the board takes back the bar's room
         self.layout(self.app.size)
+
+    def close(self) -> None:
+        if self.viewing:
+            self.toggle_view()
+        super().close()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if not self.viewing:
@@ -154,8 +161,7 @@ class GameOverScene(OverlayScene):
         super().layout(size)
         m = self.metrics
         if self.viewing:
-            self.bar = pygame.Rect(0, 0, min(m.px(720), m.width - m.px(40)), m.px(66))
-            self.bar.midbottom = (m.width // 2, m.height - m.px(16))
+            self._leave_room_for_bar()
             inner = self.bar.inflate(-m.px(16), -m.px(16))
             row = self.row()
             w = (inner.width - (len(row) - 1) * m.px(10)) // len(row)
@@ -171,6 +177,17 @@ class GameOverScene(OverlayScene):
         w = (body.width - (len(row) - 1) * m.px(12)) // len(row)
         for i, b in enumerate(row):
             b.place(pygame.Rect(body.x + i * (w + m.px(12)), y, w, m.px(50)), m.font_px(15))
+
+    def _leave_room_for_bar(self) -> None:
+        """The bar at the foot of the board's column, the board laid out above it: the bar
+        covers no part of any board (nor the match panel beside it) at any window size."""
+        m = self.metrics
+        self.scene.layout(self.app.size)
+        area = self.scene.board.rect
+        self.bar = pygame.Rect(0, 0, min(m.px(720), area.width), m.px(66))
+        self.bar.midbottom = area.midbottom
+        above = pygame.Rect(area.x, area.y, area.width, self.bar.top - m.px(8) - area.y)
+        self.scene.board.layout(above)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.viewing:
