@@ -244,7 +244,7 @@ class TsunoBoard(Board):
             self.viewer,
         ):
             key, args = rolls.what_happened(previous, obs)
-            name = self._seat_name(previous["to_move"])
+            name = self.seat_name(previous["to_move"])
             self._say(previous["area"], f"{name}: {self.log_text(key, args)}")
         self._announce(previous, obs, animate=True)
 
@@ -309,10 +309,6 @@ class TsunoBoard(Board):
                 self.banner = None
         elif not animate:
             self.banner = None
-
-    def _seat_name(self, seat: int) -> str:
-        names = self.ctx.seat_names
-        return names[seat] if 0 <= seat < len(names) else i18n.t("tsuno.seat", n=seat + 1)
 
     def show_hint(self, line: int | Sequence[int], words: Sequence[str] = ()) -> None:
         """The team AI's action, and why: its estimated chance to hold the castle after it.
@@ -389,7 +385,7 @@ class TsunoBoard(Board):
             return i18n.t(f"tsuno.status.{obs['result']}")
         if obs["phase"] == "roll":
             return i18n.t("tsuno.status.roll", roll=i18n.t(f"tsuno.roll.{obs['roll']['kind']}"))
-        name = self._seat_name(obs["to_move"])
+        name = self.seat_name(obs["to_move"])
         return i18n.t("tsuno.status.act", name=name, area=obs["area"], day=obs["day"])
 
     def action_label(self, action: int) -> tuple[str, str]:
@@ -489,7 +485,7 @@ class TsunoBoard(Board):
             left = surface.blit(
                 icon, icon.get_rect(midleft=(left + 2, h.centery + h.h // 10))
             ).right
-        name = self._seat_name(e["seat"]) if e.get("active", True) else ""
+        name = self.seat_name(e["seat"]) if e.get("active", True) else ""
         if name and e["seat"] == self.viewer and self.ctx.num_players > 1:
             name = "▶ " + name
         label = self.art.fitted(
@@ -688,11 +684,11 @@ class TsunoBoard(Board):
             title = i18n.t("tsuno.panel.rolling")
         else:
             title = i18n.t(
-                "tsuno.panel.acts", area=obs["area"], name=self._seat_name(obs["to_move"])
+                "tsuno.panel.acts", area=obs["area"], name=self.seat_name(obs["to_move"])
             )
             if not self.legal:
                 title = i18n.t(
-                    "tsuno.panel.waiting", area=obs["area"], name=self._seat_name(obs["to_move"])
+                    "tsuno.panel.waiting", area=obs["area"], name=self.seat_name(obs["to_move"])
                 )
         head = self.art.fitted(title, self._px(1.4), p["gold"], r.w - 12, bold=True)
         surface.blit(head, (r.x + 8, r.y + 6))
