@@ -1291,7 +1291,7 @@ class FrontlineBoard(Board):
         rects = self._button_rects()
         bottom = rects[0].top - u // 2 if rects else box.bottom
         y = box.y
-        for line in _wrap(text, px, box.w):
+        for line in fc.wrap_px(text, px, box.w):
             if y + px > bottom:
                 break
             image = render(line, px, p["text"])
@@ -1639,13 +1639,6 @@ def _visible_point(rect: pygame.Rect, covering: list[pygame.Rect]) -> tuple[int,
 
 def _text_w(text: str, unit: int) -> int:
     return render(text, max(9, round(1.4 * unit)), (0, 0, 0)).get_width() + 3 * unit
-
-
-def _wrap(text: str, px: int, width: int) -> list[str]:
-    from game.ui.fonts import get_font
-    from game.ui.text import wrap
-
-    return wrap(text, get_font(px), max(10, width))
 
 
 def _no_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:

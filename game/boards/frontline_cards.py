@@ -58,7 +58,8 @@ from game.engines.frontline.cards import (
 )
 from game.i18n import DEFAULT_LANGUAGE, table
 from game.ui.draw import Colour, darker, lighter, mix, supersampled
-from game.ui.text import fit_px, render
+from game.ui.fonts import get_font
+from game.ui.text import fit_px, render, wrap
 
 RATIO = 1.4  # card height / width (a poker card is 1.4)
 
@@ -422,7 +423,8 @@ def _frame(w: int, h: int, frame: Colour, paper: Colour) -> pygame.Surface:
     return supersampled(w, h, paint)
 
 
-def _fit(text: str, px: int, colour: Colour, width: int, bold: bool = False) -> pygame.Surface:
+def fit(text: str, px: int, colour: Colour, width: int, bold: bool = False) -> pygame.Surface:
+    """``text`` rendered at ``px``, smaller (down to 6 px) where it would not fit ``width``."""
     return render(text, fit_px(text, px, max(4, width), bold, min_px=6), colour, bold)
 
 
@@ -453,7 +455,7 @@ def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str)
     name_x = inner.x + icon + pad // 2
     name_w = cost_c[0] - cost_r - name_x - pad // 3
     name_px = max(7, round(w * 0.085))
-    name = _fit(printed.name, name_px, ink, name_w, bold=True)
+    name = fit(printed.name, name_px, ink, name_w, bold=True)
     s.blit(name, (name_x, inner.y + max(0, icon // 2 - name.get_height() + icon // 10)))
     # The crew row: the crew needed (or N/C) and the deployment text.
     sub_y = inner.y + icon // 2 + icon // 8
@@ -461,12 +463,12 @@ def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str)
     if printed.is_crew:
         s.blit(crew_icon(printed.crew_kind, icon, palette), (inner.x, inner.y + icon + pad // 2))
         kind = text_of(lang, f"frontline.crew.{printed.crew_kind}")
-        words = _fit(kind, small, dim, name_w)
+        words = fit(kind, small, dim, name_w)
         s.blit(words, (name_x, sub_y))
         _draw_crew_body(s, printed.crew_kind, inner, icon, palette, lang, w)
         _army_corner(s, printed.side, inner, w, palette)
         return s
-    s.blit(_fit(line_label(card, lang), small, dim, name_w), (name_x, sub_y))
+    s.blit(fit(line_label(card, lang), small, dim, name_w), (name_x, sub_y))
     crew_size = round(icon * 0.7)
     crew_y = inner.y + icon + pad // 3
     if printed.crew == NO_CREW:
@@ -523,10 +525,9 @@ def _draw_crew_body(
     paragraph(s, words, box, max(6, round(w * 0.068)), ink)
 
 
-def _wrap(text: str, px: int, width: int) -> list[str]:
-    from game.ui.fonts import get_font
-    from game.ui.text import wrap
-
+def wrap_px(text: str, px: int, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` pixels at ``px`` (the faces and the board's
+    prompt)."""
     return wrap(text, get_font(px), max(10, width))
 
 
@@ -548,7 +549,7 @@ def _draw_weapons(
     labels = [*_COLUMN_LABEL.get(lang, _COLUMN_LABEL["en"]), _label(lang, "dmg")]
     head_px = max(6, round(px * 0.8))
     for x, text in zip(cols_x, labels, strict=True):
-        image = _fit(text, head_px, dim, col_w - 1, bold=True)
+        image = fit(text, head_px, dim, col_w - 1, bold=True)
         s.blit(image, image.get_rect(midtop=(x + col_w // 2, box.y + 1)))
     for i, weapon in enumerate(printed.weapons):
         top = box.y + head_h + i * row_h
@@ -556,7 +557,7 @@ def _draw_weapons(
             pygame.draw.rect(s, darker(paper, 0.06), pygame.Rect(box.x, top, box.w, row_h))
         rof = f"  {weapon.rof}X" if weapon.rof > 1 else ""
         bomb = "  ●" if weapon.bomb else ""
-        label = _fit(weapon.name + rof + bomb, max(6, round(px * 0.85)), ink, box.w - 2)
+        label = fit(weapon.name + rof + bomb, max(6, round(px * 0.85)), ink, box.w - 2)
         s.blit(label, (box.x + 1, top + 1))
         mid = top + 1 + label.get_height() + (row_h - label.get_height() - 1) // 2
         for col in (INF, ARM, AIR):
@@ -576,7 +577,7 @@ def paragraph(s: pygame.Surface, text: str, box: pygame.Rect, px: int, colour: C
     """``text`` wrapped into ``box``, its size shrunk (to 6 px) until it fits; returns the y
     under the last line."""
     while True:
-        lines = _wrap(text, px, box.w)
+        lines = wrap_px(text, px, box.w)
         height = sum(render(line, px, colour).get_height() for line in lines)
         if height <= box.h or px <= 6:
             break
@@ -589,6 +590,18 @@ def paragraph(s: pygame.Surface, text: str, box: pygame.Rect, px: int, colour: C
     return y
 
 
+def draw_shield(s: pygame.Surface, rect: pygame.Rect, fill: Colour) -> None:
+    """The shield that holds a unit's DEF, on its card and on its tile."""
+    points = [
+        rect.topleft,
+        rect.topright,
+        (rect.right, rect.centery),
+        rect.midbottom,
+        (rect.left, rect.centery),
+    ]
+    pygame.draw.polygon(s, fill, points)
+
+
 def _draw_footer(
     s: pygame.Surface, card: int, box: pygame.Rect, palette: dict[str, Colour], lang: str
 ) -> None:
@@ -597,14 +610,7 @@ def _draw_footer(
     ink = _colour(palette, "ink")
     px = max(7, round(box.h * 0.62))
     shield = pygame.Rect(box.x, box.y + 1, box.h - 2, box.h - 2)
-    pts = [
-        shield.topleft,
-        shield.topright,
-        (shield.right, shield.centery),
-        shield.midbottom,
-        (shield.left, shield.centery),
-    ]
-    pygame.draw.polygon(s, darker(_colour(palette, "paper"), 0.25), pts)
+    draw_shield(s, shield, darker(_colour(palette, "paper"), 0.25))
     value = render(str(printed.defense), px, ink, bold=True)
     s.blit(value, value.get_rect(center=(shield.centerx, shield.centery - 1)))
     label = render(_label(lang, "def"), max(6, round(px * 0.7)), ink)
@@ -652,7 +658,7 @@ def _draw_command(
     inner = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
     band = pygame.Rect(inner.x, inner.y, inner.w, max(12, round(h * 0.16)))
     pygame.draw.rect(s, frame, band, border_radius=max(2, w // 30))
-    title = _fit(
+    title = fit(
         text_of(lang, f"frontline.cmd.{card.id}"),
         max(7, round(w * 0.095)),
         (250, 244, 230),
@@ -664,7 +670,7 @@ def _draw_command(
     when = text_of(lang, f"frontline.window.{window}")
     small = max(6, round(w * 0.066))
     y = band.bottom + pad // 2
-    when_img = _fit(f"{window} · {when}", small, dim, inner.w, bold=True)
+    when_img = fit(f"{window} · {when}", small, dim, inner.w, bold=True)
     s.blit(when_img, (inner.x, y))
     y += when_img.get_height() + pad // 2
     icons = next(c["icons"] for c in RAW["command_cards"] if c["id"] == card.id)
@@ -673,7 +679,7 @@ def _draw_command(
     type_names = ("TANK", "VEHICLE", "FIELD_GUN", "INFANTRY", "AIRCRAFT")
     for name in icons:
         if name == "ANY":
-            image = _fit(text_of(lang, "frontline.any_unit"), small, ink, inner.w, bold=True)
+            image = fit(text_of(lang, "frontline.any_unit"), small, ink, inner.w, bold=True)
             s.blit(image, (x, y + (size - image.get_height()) // 2))
             break
         s.blit(type_icon(type_names.index(name), size, palette), (x, y))
@@ -718,13 +724,13 @@ def _draw_damage(
         strip_h = max(10, round(w * 0.16))
         s = _frame(w, strip_h, frame, lighter(frame, 0.75))
         text = f"{DAMAGES[damage].name}: {damage_words(damage, edge, lang)}"
-        image = _fit(text, small, ink, w - 8)
+        image = fit(text, small, ink, w - 8)
         s.blit(image, image.get_rect(center=(w // 2, strip_h // 2)))
         return s
     s = _frame(w, h, frame, paper)
     pad = max(3, w // 16)
     inner = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
-    title = _fit(DAMAGES[damage].name, max(7, round(w * 0.09)), frame, inner.w, bold=True)
+    title = fit(DAMAGES[damage].name, max(7, round(w * 0.09)), frame, inner.w, bold=True)
     s.blit(title, title.get_rect(midtop=(inner.centerx, inner.y)))
     y = inner.y + title.get_height() + pad
     icon = max(10, round(w * 0.13))
@@ -778,6 +784,6 @@ def _draw_back(kind: str, w: int, h: int, palette: dict[str, Colour], lang: str)
         label = _label(lang, kind)
     if w < 48:  # too small for words: the mark says it
         return s
-    text = _fit(label, max(6, round(w * 0.09)), (248, 242, 228), inner.w - 4, bold=True)
+    text = fit(label, max(6, round(w * 0.09)), (248, 242, 228), inner.w - 4, bold=True)
     s.blit(text, text.get_rect(center=(w // 2, centre[1] + size // 2 + text.get_height())))
     return s
