@@ -21,6 +21,7 @@ engine's rules), ``frontline_words`` (steps, log phrases, odds in words).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -33,13 +34,13 @@ from game.boards import frontline_cards as fc
 from game.boards import frontline_odds as odds
 from game.boards import frontline_pictures
 from game.boards import frontline_words as fw
-from game.boards.base import Board, BoardContext, Decision, Obs, Things
+from game.boards.base import Board, BoardContext, Decision, Obs, Things, hit
 from game.boards.cards import dragging
 from game.boards.frontline_art import FrontlineArt, initials
 from game.boards.frontline_deck import DeckView
 from game.boards.frontline_layout import Geo, compute, fan, grid, row_slots
 from game.boards.frontline_summary import frontline_summary
-from game.boards.layer import Sprite
+from game.boards.layer import Sprite, blit_sprite
 from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.frontline import knowledge
@@ -73,8 +74,8 @@ from game.engines.frontline.cards import (
 )
 from game.engines.frontline.options import SEAT0_ARMY
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center, darker, lighter
-from game.ui.text import fit_px, render
+from game.ui.draw import Colour, blit_center, darker, lighter, mix
+from game.ui.text import fit_px, render, text_width
 
 T_FLOAT = 1.1  # seconds a damage number floats up (speed 1)
 T_FLIP = 0.45  # seconds a face-down card takes to turn over
@@ -83,6 +84,8 @@ T_SHAKE = 0.4
 T_CALLOUT = 1.1  # how long a natural result is called out
 DRAG = 8  # pixels the mouse moves before a press becomes a drag
 _LOG_WORDS: dict[tuple, str] = {}
+# The words of a chooser's option where its text key is not the action's kind.
+OPTION_WORDS = {"card": "front", "command": "play"}
 
 
 @dataclass
@@ -126,7 +129,6 @@ class FrontlineBoard(Board):
         self.choosing: Hashable | None = None  # a thing whose chooser is open
         self.press: tuple[tuple[int, int], Hashable | None] | None = None
         self.floats: list[Float] = []
-        self.flips: dict[Hashable, Motion] = {}
         self.shakes: dict[Hashable, Motion] = {}
         self.tumble = Motion(1.0)
         self.callout: overlays.Banner | None = None
@@ -300,10 +302,8 @@ class FrontlineBoard(Board):
         if animate and previous is not None:
             self._start_from_where_they_were(previous, obs)
         self.layer.sync(self.resting_places(obs), animate)
-        if not animate or previous is None:
-            self.flips.clear()
-            return
-        self._animate_change(previous, obs)
+        if animate and previous is not None:
+            self._animate_change(previous, obs)
 
     def _start_from_where_they_were(self, before: Obs, after: Obs) -> None:
         """A card that changes what it is keyed by starts where it was, so it slides: a hand
@@ -333,19 +333,20 @@ class FrontlineBoard(Board):
         t = self.tweens
         old = {v["pos"]: v for v in before["board"]}
         new = {v["pos"]: v for v in after["board"]}
-        hit = self.ctx.palette["hit"]
+        red = self.ctx.palette["hit"]
         for pos, view in new.items():
             key = ("unit", pos)
             prior = old.get(pos)
             if prior is None or prior["card"] != view["card"]:
-                if any(s["face_down_count"] for s in before["seats"]):
-                    flip = self.flips[key] = Motion()
-                    t.animate(flip, T_FLIP, "out_cubic", k=1.0)
+                sprite = self.layer.sprites.get(key)
+                if any(s["face_down_count"] for s in before["seats"]) and sprite is not None:
+                    sprite.face = 0.0  # revealed: the kit's flip turns it over
+                    t.animate(sprite, T_FLIP, "out_cubic", face=1.0)
                     t.sound(0.0, "flip")
                 continue
             lost = (prior["hp_max"] - prior["damage"]) - (view["hp_max"] - view["damage"])
             if view["damage"] > prior["damage"] and lost > 0:
-                self._float(key, f"-{view['damage'] - prior['damage']}", hit)
+                self._float(key, f"-{view['damage'] - prior['damage']}", red)
                 self._shake(key)
             if view["damage_card"] >= 0 and prior["damage_card"] < 0:
                 self._float(key, DAMAGES[view["damage_card"]].name, self.ctx.palette["damage"], 0.3)
@@ -353,7 +354,7 @@ class FrontlineBoard(Board):
         for pos in old:
             if pos not in new:
                 key = ("unit", pos)
-                self._float(key, i18n.t("frontline.float.destroyed"), hit)
+                self._float(key, i18n.t("frontline.float.destroyed"), red)
                 t.sound(0.0, "knock")
         for seat in (0, 1):
             gained = after["seats"][seat]["vp"] - before["seats"][seat]["vp"]
@@ -512,43 +513,28 @@ class FrontlineBoard(Board):
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Decision:
+        """The phase's own view takes every event while its phase lasts; else the kit routes."""
         view = self.phase_view()
-        if view is not None:
-            return view.handle_event(event)
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            return None
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_RETURN and DONE in self.legal:
-                return DONE
-            if pygame.K_1 <= event.key <= pygame.K_9:
-                n = event.key - pygame.K_1
-                if n < len(self.buttons):
-                    return self.buttons[n][0]
-            if event.key == pygame.K_ESCAPE:
-                self.choosing = None
-            return None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            self.press = (event.pos, self.key_at(event.pos))
-            return None
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            press, self.press = self.press, None
-            return self._click(event.pos, press)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+        return view.handle_event(event) if view is not None else super().handle_event(event)
+
+    def key(self, key: int) -> Decision:
+        """Enter passes or commits, Escape closes a chooser, 1..9 press the buttons."""
+        if key == pygame.K_RETURN and DONE in self.legal:
+            return DONE
+        if key == pygame.K_ESCAPE:
             self.choosing = None
+        return super().key(key)
+
+    def numbered(self) -> list[int]:
+        return [action for action, _, _ in self.buttons]
+
+    def click(self, pos: tuple[int, int]) -> Decision:
+        """A press only notes what it is on: the release decides (a click, or a drag's drop)."""
+        self.press = (pos, self.key_at(pos))
         return None
 
-    def handle_idle_event(self, event: pygame.event.Event) -> bool:
-        """While the other side decides: the mouse still shows cards large and explains units
-        (nothing is decided, so the event is not consumed)."""
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        return False
-
-    def _click(
-        self, pos: tuple[int, int], press: tuple[tuple[int, int], Hashable | None] | None
-    ) -> Decision:
+    def release(self, pos: tuple[int, int]) -> Decision:
+        press, self.press = self.press, None
         if self.choosing is not None:
             for rect, action in zip(
                 self._chooser_rects(self.choosing)[1:],
@@ -560,9 +546,9 @@ class FrontlineBoard(Board):
                     return action
             self.choosing = None
             return None
-        for rect, (action, _, _) in zip(self._button_rects(), self.buttons, strict=False):
-            if rect.collidepoint(pos):
-                return action
+        button = hit(pos, self._button_places())
+        if button is not None:
+            return button
         key = press[1] if press is not None else self.key_at(pos)
         if press is not None and dragging(press[0], pos, DRAG):
             return self._drop(key, pos)
@@ -614,27 +600,18 @@ class FrontlineBoard(Board):
         view = self.phase_view()
         if view is not None:
             return view.clicks_for(action)
-        for rect, (a, _, _) in zip(self._button_rects(), self.buttons, strict=False):
+        for a, rect in self._button_places():
             if a == action:
                 return [rect.center]
         for key, actions in self.spots.items():
             if action in actions:
-                found = self.thing_rect(key)
-                assert found is not None, key
-                point = _visible_point(found, self._covering(key))
+                assert self.thing_rect(key) is not None, key
+                point = self.point_on(key, self.key_at)  # a fanned card: its visible part
                 if len(actions) == 1:
                     return [point]
                 option = self._chooser_rects(key)[1 + actions.index(action)]
                 return [point, option.center]
         raise ValueError(f"action {action} is not offered on the board")
-
-    def _covering(self, key: Hashable) -> list[pygame.Rect]:
-        """Rects of things drawn over ``key`` (later in the drawing order): a fanned hand."""
-        keys = list(self.layer.sprites)
-        if key not in keys:
-            return []
-        later = keys[keys.index(key) + 1 :]
-        return [r for r in (self.layer.rect(k) for k in later) if r is not None]
 
     def reset_input(self) -> None:
         self.choosing = None
@@ -645,30 +622,20 @@ class FrontlineBoard(Board):
         anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
         actions = self.spots.get(key, [])
         u = self.geo.unit
-        width = max(u * 16, max((_text_w(self._option_words(a), u) for a in actions), default=0))
+        px = max(9, round(1.4 * u))  # the chooser's label size
+        words = [text_width(self._option_words(a), px) + 3 * u for a in actions]
+        width = max([u * 16, *words])
         return overlays.chooser_rects(
             len(actions), (width, u * 5), anchor, self.geo.table, [], u, columns=1
         )
 
     def _option_words(self, action: int) -> str:
-        kind, phase, t = kind_of(action), self.obs["phase"], i18n.t
-        if kind == "rear":
-            return t("frontline.opt.rear")
-        if kind == "card":
-            return t("frontline.opt.front")
-        if kind == "assault":
-            return t("frontline.opt.assault")
-        if kind == "surrender":
-            return t("frontline.opt.surrender")
-        if kind == "switch":
-            return t("frontline.opt.switch")
-        if kind == "boost":
-            return t("frontline.opt.boost")
-        if kind == "command":
-            return t("frontline.opt.play")
-        if phase == "window":
-            return t("frontline.opt.crew")
-        return t("frontline.opt.fire")
+        """A chooser option's words: by the action's kind (a unit clicked in a command window
+        takes a crew; elsewhere it is fired at)."""
+        kind = kind_of(action)
+        if kind == "unit":
+            kind = "crew" if self.obs["phase"] == "window" else "fire"
+        return i18n.t(f"frontline.opt.{OPTION_WORDS.get(kind, kind)}")
 
     def _button_rects(self) -> list[pygame.Rect]:
         box = self.geo.prompt
@@ -840,13 +807,17 @@ class FrontlineBoard(Board):
             if view is None:
                 return
             image = self.art.tile(view, rect.w, rect.h)
-            flip = self.flips.get(key)
-            if flip is not None and flip.k < 1:
-                image = self._flipping(image, view, flip.k, rect)
             shake = self.shakes.get(key)
             if shake is not None and shake.k < 1:
                 rect = rect.move(round((1 - shake.k) * self.geo.unit * _wobble(shake.k)), 0)
             self._paint_under(surface, view, rect)
+            sprite = self.layer.sprites.get(key)
+            if sprite is not None and sprite.face < 1:  # turning over: the back, then the face
+                back = self.art.face_down(self.side_of(view["owner"]), rect.w, rect.h, None)
+                turning = Sprite(key, *rect.center, rect.w, rect.h, alpha, face=sprite.face)
+                blit_sprite(surface, turning, image, back)
+                self._paint_markers(surface, view, rect)
+                return
         elif kind == "down":
             value = self.things(self.obs).get(key)
             card = value[0] if value else None  # type: ignore[index]
@@ -869,22 +840,6 @@ class FrontlineBoard(Board):
                 r = badge.get_rect(bottomright=(rect.right - 2, rect.bottom - 2)).inflate(6, 2)
                 pygame.draw.rect(surface, darker(p["ink"], 0.2), r, border_radius=r.h // 2)
                 blit_center(surface, badge, r.center)
-
-    def _flipping(
-        self, face: pygame.Surface, view: dict, k: float, rect: pygame.Rect
-    ) -> pygame.Surface:
-        """The card turning over: the back narrowing, then the face widening."""
-        if k < 0.5:
-            image = self.art.face_down(self.side_of(view["owner"]), rect.w, rect.h, None)
-            scale = 1 - 2 * k
-        else:
-            image = face
-            scale = 2 * k - 1
-        w = max(1, round(rect.w * scale))
-        out = pygame.Surface(rect.size, pygame.SRCALPHA)
-        narrow = pygame.transform.smoothscale(image, (w, rect.h))
-        out.blit(narrow, ((rect.w - w) // 2, 0))
-        return out
 
     def _paint_under(self, surface: pygame.Surface, view: dict, rect: pygame.Rect) -> None:
         """What is tucked under a unit: its Damage card's edge."""
@@ -968,8 +923,7 @@ class FrontlineBoard(Board):
             rect = self.layer.rect(key)
             if rect is None:
                 continue
-            ring = self.art.glow(rect.w, rect.h, p["legal"], max(2, u // 2))
-            blit_center(surface, ring, rect.center, alpha)
+            self.art.ring(surface, rect, p["legal"], max(2, u // 2), alpha)
         attacker = self.attacker()
         if attacker is not None and self.obs["phase"] in ("declare", "weapons"):
             rect = self.layer.rect(("unit", attacker["pos"]))
@@ -1008,8 +962,7 @@ class FrontlineBoard(Board):
                 masks = [hovered - WEAPONS]
             offered = [o for o in map(self.weapons_preview, masks) if o is not None]
             if rect is not None and offered:
-                ring = self.art.glow(rect.w, rect.h, p["hit"], max(2, u // 2))
-                blit_center(surface, ring, rect.center, alpha)
+                self.art.ring(surface, rect, p["hit"], max(2, u // 2), alpha)
                 best = max(offered, key=lambda o: (o.destroyed, o.half, o.hit))
                 self._odds_label(surface, best, rect)
 
@@ -1052,12 +1005,11 @@ class FrontlineBoard(Board):
             y += image.get_height()
 
     def _hovered_button(self) -> int | None:
-        if self.mouse is None:
-            return None
-        for rect, (action, _, _) in zip(self._button_rects(), self.buttons, strict=False):
-            if rect.collidepoint(self.mouse):
-                return action
-        return None
+        return None if self.mouse is None else hit(self.mouse, self._button_places())
+
+    def _button_places(self) -> list[tuple[int, pygame.Rect]]:
+        """Each button's action and rectangle, for the kit's hit test."""
+        return [(b[0], rect) for rect, b in zip(self._button_rects(), self.buttons, strict=False)]
 
     def _paint_tray(self, surface: pygame.Surface) -> None:
         """Between the Frontlines: the turn's steps, the attack under way, its dice."""
@@ -1366,8 +1318,8 @@ class FrontlineBoard(Board):
         if REAR_CARD + card in self.legal:
             lines.append(self.geo.rows["own_rear"])
         for row in lines:
-            ring = self.art.glow(row.w - 2 * u, row.h - u, p["legal"], max(2, u // 2))
-            blit_center(surface, ring, row.center, self.breathing(urgent=True))
+            lit = row.inflate(-2 * u, -u)
+            self.art.ring(surface, lit, p["legal"], max(2, u // 2), self.breathing(urgent=True))
         rect = self.layer.rect(("hand", card, 0))
         w = rect.w if rect is not None else round(self.geo.rows["hand"].h / fc.RATIO)
         blit_center(surface, fc.unit_face(card, w, p, self.ctx.lang), self.mouse, 220)
@@ -1476,34 +1428,20 @@ class FrontlineBoard(Board):
         return ""
 
     def _formula(self, attacker: dict, target_pos: int, mask: int) -> str:
-        views = {v["pos"]: v for v in self.obs["board"]}
-        target = views.get(target_pos)
-        if target is None:
+        if all(v["pos"] != target_pos for v in self.obs["board"]):
             return ""
-        units = odds.units(self.obs)
-        state = odds._state(self.obs)
-        from game.engines.frontline import combat
-
-        a, t = units[attacker["pos"]], units[target_pos]
-        lines = []
-        mod = combat.roll_mod(state, a, t)  # type: ignore[arg-type]
-        defense = combat.defense(state, t)  # type: ignore[arg-type]
-        for row in range(3):
-            if not mask >> row & 1:
-                continue
-            weapon = a.printed.weapons[row]
-            value = weapon.attack[combat.column(t)]
-            lines.append(
-                i18n.t(
-                    "frontline.formula.weapon",
-                    weapon=weapon.name,
-                    rof=weapon.rof,
-                    value=value,
-                    mod=f"{mod:+d}",
-                    dmg=weapon.damage_mod,
-                    defense=defense,
-                )
+        lines = [
+            i18n.t(
+                "frontline.formula.weapon",
+                weapon=shot.weapon.name,
+                rof=shot.weapon.rof,
+                value=shot.value,
+                mod=f"{shot.mod:+d}",
+                dmg=shot.weapon.damage_mod,
+                defense=shot.defense,
             )
+            for shot in odds.shots(self.obs, attacker["pos"], target_pos, mask)
+        ]
         return " ".join([*lines, i18n.t("frontline.formula.rules")])
 
     def _unit_words(self, view: dict) -> str:
@@ -1610,8 +1548,6 @@ def _shifted(geo: Geo) -> Geo:
 
 
 def _wobble(k: float) -> float:
-    import math
-
     return math.sin(k * 6 * math.pi)
 
 
@@ -1627,28 +1563,12 @@ def _toward(rect: pygame.Rect, start: tuple[int, int]) -> tuple[int, int]:
     return (round(cx + dx * s), round(cy + dy * s))
 
 
-def _visible_point(rect: pygame.Rect, covering: list[pygame.Rect]) -> tuple[int, int]:
-    """A point of ``rect`` no later thing covers (a fanned card shows its left part)."""
-    for fx in (0.5, 0.25, 0.12, 0.05):
-        for fy in (0.5, 0.25, 0.75):
-            point = (rect.x + round(rect.w * fx), rect.y + round(rect.h * fy))
-            if not any(r.collidepoint(point) for r in covering):
-                return point
-    return rect.center
-
-
-def _text_w(text: str, unit: int) -> int:
-    return render(text, max(9, round(1.4 * unit)), (0, 0, 0)).get_width() + 3 * unit
-
-
 def _no_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Chooser options are words only."""
 
 
 def mix_air(p: dict[str, Colour]) -> Colour:
     """The air space: the table lightened towards the sky."""
-    from game.ui.draw import mix
-
     return mix(p["table"], (120, 140, 160), 0.25)
 
 
