@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from ai.heuristics.frontline import FrontlineHeuristic
+from game.boards import frontline_aim as aim
 from game.boards import frontline_cards as fc
 from game.boards.frontline import FrontlineBoard
 from game.boards.frontline_odds import preview as odds_preview
@@ -188,8 +189,8 @@ def test_each_target_shows_the_odds_of_its_best_weapons() -> None:
         assert best.destroyed == max(o.destroyed for o in others)
         board.mouse = board.thing_rect(key).center  # hovered: how those odds come about
         first = next(r for r in range(3) if mask >> r & 1)
-        assert attacker.printed.weapons[first].name in board.tooltip_text()
-        assert "2d10" in board.tooltip_text()
+        assert attacker.printed.weapons[first].name in aim.tooltip_text(board)
+        assert "2d10" in aim.tooltip_text(board)
 
 
 def _two_worlds(phase: str, seat: int, seed: int) -> tuple[FrontlineState, FrontlineState]:
@@ -338,7 +339,7 @@ def test_hovering_while_the_other_side_decides_shows_the_card() -> None:
     pos = board.thing_rect(key).center
     event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
     assert board.handle_idle_event(event) is False
-    assert board.zoomed() == key and board.tooltip_text()
+    assert board.zoomed() == key and aim.tooltip_text(board)
 
 
 def test_a_command_card_out_of_its_window_says_when_it_is_played() -> None:

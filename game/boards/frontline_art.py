@@ -264,3 +264,15 @@ class FrontlineArt(Art):
         right = (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55)
         pygame.draw.polygon(surface, colour, [tip, left, right])
         pygame.draw.polygon(surface, darker(colour, 0.5), [tip, left, right], 1)
+
+
+def edge_toward(rect: pygame.Rect, start: tuple[int, int]) -> tuple[int, int]:
+    """The point on ``rect``'s edge facing ``start`` (an arrow stops at its target's edge)."""
+    cx, cy = rect.center
+    dx, dy = start[0] - cx, start[1] - cy
+    if dx == 0 and dy == 0:
+        return rect.center
+    sx = (rect.w / 2) / abs(dx) if dx else float("inf")
+    sy = (rect.h / 2) / abs(dy) if dy else float("inf")
+    s = min(sx, sy)
+    return (round(cx + dx * s), round(cy + dy * s))
