@@ -105,6 +105,7 @@ class FrontlineBoard(Board):
         self.callout: overlays.Banner | None = None
         self._odds: dict[Hashable, Any] = {}
         self._things: tuple[Obs | None, Things] = (None, {})
+        self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
         self._marked_from: set[Hashable] = set()
         self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
@@ -411,6 +412,7 @@ class FrontlineBoard(Board):
     def paint(self, surface: pygame.Surface) -> None:
         p = self.ctx.palette
         surface.fill(p["bg"], self.rect)
+        self.texts = []
         if not self.obs:
             return
         view = self.phase_view()
@@ -425,6 +427,7 @@ class FrontlineBoard(Board):
             tabletop.paint_pick(self, surface)
         self.draw_layer(surface)
         tabletop.paint_arrows(self, surface)
+        tabletop.paint_tray_words(self, surface)
         aim.paint_glows(self, surface)
         panel.paint_side(self, surface)
 
@@ -581,11 +584,8 @@ class FrontlineBoard(Board):
             elif "card" in args and key in ("commit", "commit_rear", "pick", "draws_unit"):
                 icons.append(fc.type_icon(UNITS[int(args["card"])].type, px, self.ctx.palette))
             elif "command" in args:
-                icons.append(
-                    fc.card_back(
-                        "command", max(8, round(px / fc.RATIO)), self.ctx.palette, self.ctx.lang
-                    )
-                )
+                width = max(4, int(px / fc.RATIO))  # no taller than the row
+                icons.append(fc.card_back("command", width, self.ctx.palette, self.ctx.lang))
         return icons[:8]
 
 

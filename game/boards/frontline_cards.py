@@ -747,10 +747,17 @@ def _draw_damage(
 
 def card_back(kind: str, width: int, palette: dict[str, Colour], lang: str) -> pygame.Surface:
     """The back of a card: "US" or "GE" (a unit deck: the army's colour and mark), "command" or
-    "damage" (the shared decks)."""
-    w, h = card_size(width)
+    "damage" (the shared decks). Unlike a face it is exactly ``width`` wide however small (a
+    deck in the panel, an icon in the log): drawn at a face's least size, then shrunk."""
+    w = max(4, int(width))
+    h = round(w * RATIO)
     key = ("back", kind, w, _palette_key(palette), lang)
-    return _cached(key, lambda: _draw_back(kind, w, h, palette, lang))
+
+    def build() -> pygame.Surface:
+        image = _draw_back(kind, *card_size(w), palette, lang)
+        return image if image.get_size() == (w, h) else pygame.transform.smoothscale(image, (w, h))
+
+    return _cached(key, build)
 
 
 def _draw_back(kind: str, w: int, h: int, palette: dict[str, Colour], lang: str) -> pygame.Surface:

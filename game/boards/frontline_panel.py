@@ -46,10 +46,12 @@ def _paint_score(board: FrontlineBoard, surface: pygame.Surface, seat: int) -> N
     mark = fc.army_mark(side, rect.h // 2, p)
     surface.blit(mark, (rect.x, rect.y + u // 3))
     px = max(9, round(rect.h * 0.3))
-    name = board.art.fitted(board.name_of(seat), px, p["text"], rect.w // 2, bold=True)
-    surface.blit(name, (rect.x + mark.get_width() + u // 2, rect.y + u // 3))
     vp = render(f"{info['vp']}/51 VP", px, p["gold"], bold=True)
-    surface.blit(vp, vp.get_rect(topright=(rect.right, rect.y + u // 3)))
+    room = rect.w - mark.get_width() - vp.get_width() - 2 * u
+    name = board.art.fitted(board.name_of(seat), px, p["text"], room, bold=True)
+    at = (rect.x + mark.get_width() + u // 2, rect.y + u // 3)
+    board.texts.append(surface.blit(name, at))
+    board.texts.append(surface.blit(vp, vp.get_rect(topright=(rect.right, rect.y + u // 3))))
     bar = pygame.Rect(rect.x, rect.y + rect.h // 2 + u // 3, rect.w * 3 // 5, max(4, u))
     pygame.draw.rect(surface, darker(colour, 0.6), bar, border_radius=bar.h // 2)
     filled = bar.copy()
@@ -64,7 +66,7 @@ def _paint_score(board: FrontlineBoard, surface: pygame.Surface, seat: int) -> N
         pygame.draw.circle(
             surface, p["hit"] if lit else darker(p["text_dim"], 0.5), c, max(3, u * 2 // 3)
         )
-    small = max(8, round(rect.h * 0.24))
+    small = max(9, round(rect.h * 0.24))
     counts = i18n.t(
         "frontline.counts",
         units=info["unit_count"],
@@ -72,27 +74,32 @@ def _paint_score(board: FrontlineBoard, surface: pygame.Surface, seat: int) -> N
         reserves=info["reserves"],
     )
     image = board.art.fitted(counts, small, p["text_dim"], rect.w)
-    surface.blit(image, (rect.x, bar.bottom + u // 3))
+    board.texts.append(surface.blit(image, (rect.x, bar.bottom + u // 3)))
 
 
-def _paint_decks(board: FrontlineBoard, surface: pygame.Surface) -> None:
-    p, u = board.ctx.palette, board.geo.unit
-    box = board.geo.score
+def deck_spots(board: FrontlineBoard) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+    """The shared decks under the score: each deck's kind, the rectangle of its back and the
+    box its count is written in, side by side."""
+    u, box = board.geo.unit, board.geo.score
     y = box.y + box.h * 4 // 5
     h = box.bottom - y
     back_w = max(8, round(h / fc.RATIO))
-    x = box.x
-    for kind, count in (
-        ("command", board.obs["command_deck"]),
-        ("damage", board.obs["damage_deck"]),
-    ):
-        surface.blit(fc.card_back(kind, back_w, p, board.ctx.lang), (x, y))
-        label = i18n.t(f"frontline.deck.{kind}", n=count)
-        image = board.art.fitted(
-            label, max(8, round(h * 0.42)), p["text_dim"], box.w // 2 - back_w - u
-        )
-        surface.blit(image, image.get_rect(midleft=(x + back_w + u // 2, y + h // 2)))
-        x += box.w // 2
+    spots = []
+    for i, kind in enumerate(("command", "damage")):
+        x = box.x + i * (box.w // 2)
+        back = pygame.Rect(x, y, back_w, round(back_w * fc.RATIO))
+        label = pygame.Rect(back.right + u // 2, y, box.w // 2 - back_w - u, h)
+        spots.append((kind, back, label))
+    return spots
+
+
+def _paint_decks(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    p = board.ctx.palette
+    for kind, back, box in deck_spots(board):
+        surface.blit(fc.card_back(kind, back.w, p, board.ctx.lang), back)
+        label = i18n.t(f"frontline.deck.{kind}", n=board.obs[f"{kind}_deck"])
+        image = board.art.fitted(label, max(9, round(box.h * 0.42)), p["text_dim"], box.w)
+        board.texts.append(surface.blit(image, image.get_rect(midleft=box.midleft)))
 
 
 def _zoom_image(board: FrontlineBoard, key: Hashable | None, w: int) -> pygame.Surface | None:

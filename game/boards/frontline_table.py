@@ -113,11 +113,12 @@ def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
     if not picks:
         return
     area = picks[0].unionall(picks[1:]).inflate(3 * u, 3 * u)
-    area.top -= 2 * u
-    surface.blit(board.art.panel(area.w, area.h, (*p["panel"], 230), p["panel_edge"], u), area)
     title = i18n.t("frontline.your_deck", n=4 - len(board.obs["seats"][board.me]["units"] or []))
     image = board.art.fitted(title, max(10, round(1.6 * u)), p["text"], area.w - 2 * u, bold=True)
-    surface.blit(image, (area.x + u, area.y + u // 2))
+    area.top -= image.get_height()  # the title's room above the cards
+    area = area.clip(board.geo.table)
+    surface.blit(board.art.panel(area.w, area.h, (*p["panel"], 230), p["panel_edge"], u), area)
+    board.texts.append(surface.blit(image, (area.x + u, area.y + u // 2)))
 
 
 def paint_build(board: FrontlineBoard, surface: pygame.Surface) -> None:
@@ -215,12 +216,16 @@ def paint_arrows(board: FrontlineBoard, surface: pygame.Surface) -> None:
 
 
 def paint_tray(board: FrontlineBoard, surface: pygame.Surface) -> None:
-    """Between the Frontlines: the turn's steps, the attack under way, its dice."""
+    """Between the Frontlines: the tray the steps, the attack's words and its dice lie on."""
+    pygame.draw.rect(surface, darker(board.ctx.palette["table"], 0.22), board.geo.rows["tray"])
+
+
+def paint_tray_words(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """Over the tray, above the attack arrows that cross it: the turn's steps with the current
+    one lit, the attack under way in words, its dice."""
     p, geo, u = board.ctx.palette, board.geo, board.geo.unit
     tray = geo.rows["tray"]
     obs = board.obs
-    pygame.draw.rect(surface, darker(p["table"], 0.22), tray)
-    # The turn's steps with the current one lit.
     steps = ("setup", "commit", "declare", "combat", "draw")
     now = fw.step_of(obs)
     x = tray.x + u
@@ -233,14 +238,20 @@ def paint_tray(board: FrontlineBoard, surface: pygame.Surface) -> None:
             i18n.t(f"frontline.step.{name}"), px, p["gold"] if lit else p["text_dim"], bold=lit
         )
         r = surface.blit(image, (x, tray.y + u // 2))
+        board.texts.append(r)
         if lit:
             pygame.draw.line(surface, p["gold"], (r.x, r.bottom), (r.right, r.bottom), 2)
         x = r.right + u
     turn = render(i18n.t("frontline.turn", n=obs["turn"]), px, p["text_dim"])
-    surface.blit(turn, turn.get_rect(topright=(tray.right - u, tray.y + u // 2)))
-    line = prompt.tray_words(board)
-    words = board.art.fitted(line, max(9, round(u * 1.5)), p["text"], tray.w // 2)
-    surface.blit(words, (tray.x + u, tray.y + u // 2 + round(px * 1.5)))
+    board.texts.append(
+        surface.blit(turn, turn.get_rect(topright=(tray.right - u, tray.y + u // 2)))
+    )
+    line = prompt.tray_words(board)  # who attacks whom with what: as wide as the dice allow
+    room = tray_rect(board).x - tray.x - 2 * u
+    words = board.art.fitted(line, max(9, round(u * 1.5)), p["text"], room)
+    spot = words.get_rect(topleft=(tray.x + u, tray.y + u // 2 + round(px * 1.5)))
+    pygame.draw.rect(surface, darker(p["table"], 0.22), spot.inflate(u, 0), border_radius=u)
+    board.texts.append(surface.blit(words, spot))
     _paint_dice(board, surface, tray)
 
 
@@ -280,7 +291,9 @@ def _paint_dice(board: FrontlineBoard, surface: pygame.Surface, tray: pygame.Rec
     if natural and dice and not tumbling:
         text = i18n.t("frontline.natural.short", n=natural)
         image = render(text, max(10, round(u * 1.6)), board.ctx.palette["gold"], bold=True)
-        surface.blit(image, image.get_rect(midleft=(x + u, box.centery + u // 2)))
+        board.texts.append(
+            surface.blit(image, image.get_rect(midleft=(x + u, box.centery + u // 2)))
+        )
 
 
 def _shifted(geo: Geo) -> Geo:
