@@ -1,7 +1,7 @@
 """Frontline's labels stay readable at the smallest window: at the board sizes the match scene
-gives it (800x540 and 1280x800 windows) no label the board writes covers another or leaves the
-board, the deck counts stay off their decks, the set-up title off the cards, and the small card
-backs (decks, log icons) keep the size asked for."""
+gives it (800x540 and 1280x800 windows) no label the board writes covers another, a card or a
+unit, or leaves the board; the deck counts stay off their decks, the set-up title off the cards,
+and the small card backs (decks, log icons) keep the size asked for."""
 
 from __future__ import annotations
 
@@ -63,6 +63,8 @@ def test_labels_neither_overlap_nor_leave_the_board(size: tuple[int, int]) -> No
         assert len(board.texts) >= 8, phase  # the tray, the score lines and the decks at least
         assert not _overlaps(board.texts), phase
         assert all(board.rect.contains(r) for r in board.texts), phase
+        things = list(board.resting_places(board.obs).values())
+        assert not any(t.colliderect(r) for t in board.texts for r in things), phase
         for _, back, label in panel.deck_spots(board):
             assert not back.colliderect(label) and board.geo.side.contains(back)
         if phase == "pick":

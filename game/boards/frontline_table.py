@@ -226,6 +226,8 @@ def paint_tray_words(board: FrontlineBoard, surface: pygame.Surface) -> None:
     p, geo, u = board.ctx.palette, board.geo, board.geo.unit
     tray = geo.rows["tray"]
     obs = board.obs
+    if obs["phase"] == "pick":  # the deck laid out covers the tray; its panel says what to do
+        return
     steps = ("setup", "commit", "declare", "combat", "draw")
     now = fw.step_of(obs)
     x = tray.x + u
