@@ -33,12 +33,14 @@ def _draw(board: FrontlineBoard, state: FrontlineState, viewer: int = 0) -> None
 
 
 def _stops(seed: int) -> list[FrontlineState]:
-    """A game's states at set-up, commitment, an attack with its dice, and its end."""
+    """A game's states at set-up, commitment, the weapons decision (two-line buttons), an
+    attack with its dice, and its end."""
     rng = random.Random(seed)
     state = GAMES["frontline"].new_state()
     wanted = [
         lambda s: s.observation(0)["phase"] == "pick" and s.current_player() == 0,
         lambda s: s.observation(0)["phase"] == "commit" and s.current_player() == 0,
+        lambda s: s.observation(0)["phase"] == "weapons" and s.current_player() == 0,
         lambda s: bool(s.observation(0)["attack"]["dice"]) and s.observation(0)["turn"] >= 2,
         lambda s: s.is_terminal(),
     ]
@@ -60,6 +62,7 @@ def test_labels_neither_overlap_nor_leave_the_board(size: tuple[int, int]) -> No
     for state in _stops(3):
         _draw(board, state)
         phase = board.obs["phase"]
+        assert phase != "weapons" or len(board.buttons) >= 2  # buttons with odds under them
         assert len(board.texts) >= 8, phase  # the tray, the score lines and the decks at least
         assert not _overlaps(board.texts), phase
         assert all(board.rect.contains(r) for r in board.texts), phase

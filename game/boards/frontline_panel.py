@@ -180,21 +180,23 @@ def _paint_prompt(board: FrontlineBoard, surface: pygame.Surface) -> None:
         fill = lighter(p["panel"], 0.22 if hover else 0.1)
         edge = p["hint"] if hinted else p["gold"] if hover else p["panel_edge"]
         surface.blit(board.art.panel(rect.w, rect.h, (*fill, 255), edge, max(3, u)), rect)
-        lpx = max(9, min(round(u * 1.5), round(rect.h * (0.42 if detail else 0.6))))
+        lpx = max(10, min(round(u * 1.5), round(rect.h * (0.42 if detail else 0.6))))
         image = board.art.fitted(label, lpx, p["text"], rect.w - 2 * u, bold=True)
         if detail:
-            sub = board.art.fitted(detail, max(8, round(lpx * 0.85)), p["gold"], rect.w - 2 * u)
+            sub = board.art.fitted(detail, max(9, round(lpx * 0.85)), p["gold"], rect.w - 2 * u)
             top = rect.centery - (image.get_height() + sub.get_height()) // 2
-            surface.blit(image, (rect.x + u, top))
-            surface.blit(sub, (rect.x + u, top + image.get_height()))
+            board.texts.append(surface.blit(image, (rect.x + u, top)))
+            board.texts.append(surface.blit(sub, (rect.x + u, top + image.get_height())))
         else:
-            surface.blit(image, image.get_rect(midleft=(rect.x + u, rect.centery)))
+            at = image.get_rect(midleft=(rect.x + u, rect.centery))
+            board.texts.append(surface.blit(image, at))
 
 
 def button_rects(board: FrontlineBoard) -> list[pygame.Rect]:
     box = board.geo.prompt
     u = board.geo.unit
-    h = max(22, round(u * (5.2 if _two_lines(board) else 3.6)))
+    two = _two_lines(board)  # a second line (odds, counts) needs room for 9 px text
+    h = max(30 if two else 22, round(u * (5.2 if two else 3.6)))
     gap = max(3, u // 2)
     n = len(board.buttons)
     if n == 0:
