@@ -15,7 +15,7 @@ from game.boards import frontline_aim as aim
 from game.boards import frontline_cards as fc
 from game.boards.frontline import FrontlineBoard
 from game.boards.frontline_odds import preview as odds_preview
-from game.boards.frontline_words import odds_words
+from game.boards.frontline_words import odds_words, step_of
 from game.boards.turns import Step
 from game.engines.frontline import FrontlineGame, FrontlineState, combat, knowledge
 from game.engines.frontline.actions import CARD, DONE, HOLD, PREBUILT_DECK, REAR_CARD, UNIT, WEAPONS
@@ -389,3 +389,35 @@ def test_the_other_sides_turn_stays_marked_on_the_units_it_changed() -> None:
                 assert key in board.marked
                 seen_damage = True
     assert seen_damage and seen_reveal
+
+
+def test_the_other_sides_units_new_this_turn_are_tagged() -> None:
+    """What the other side committed shows when the reveal falls in the viewer's own turn
+    (after its pass), where the kit marks nothing: its units new on the table since the turn's
+    commitment began carry a "new" chip through the declaration and combat; the viewer's never
+    do, and the next commitment clears them."""
+    board = _board()
+    rng = random.Random(4)
+    policy = FrontlineHeuristic()
+    state = FrontlineGame().new_state()
+    at_commit: set[int] = set()
+    step = ""
+    checked = 0
+    while not state.is_terminal() and checked < 6:
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else policy.policy(state, rng)
+        )
+        after = state.observation(0)
+        legal = state.legal_actions() if state.current_player() == 0 else []
+        board.show(after, 0, legal, animate=True)
+        if step_of(after) == "commit" and step != "commit":
+            at_commit = {v["pos"] for v in after["board"]}
+            assert not board.revealed  # a new commitment: last turn's are no news
+        step = step_of(after)
+        if not legal or step not in ("declare", "combat"):
+            continue
+        new = {("unit", v["pos"]) for v in after["board"] if v["pos"] not in at_commit}
+        theirs = {key for key in new if board.views[key]["owner"] == 1}
+        assert board.revealed == theirs
+        checked += bool(theirs)
+    assert checked >= 2

@@ -105,6 +105,7 @@ class FrontlineBoard(Board):
         self.callout: overlays.Banner | None = None
         self._odds: dict[Hashable, Any] = {}
         self._things: tuple[Obs | None, Things] = (None, {})
+        self.revealed: set[Hashable] = set()  # the other side's units new this turn
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
         self._marked_from: set[Hashable] = set()
@@ -190,6 +191,7 @@ class FrontlineBoard(Board):
         self.choosing = None
         self.press = None
         self._odds = {}  # odds shown for this observation
+        self._note_reveals(obs, viewer, animate)
         if self.obs and animate:
             actor = self.mover(self.obs)
             if actor >= 0 and actor != self._start_actor:  # a turn begins: what was there
@@ -209,6 +211,25 @@ class FrontlineBoard(Board):
         view = self.phase_view()
         if view is not None:
             view.show(obs, viewer, legal)
+
+    def _note_reveals(self, obs: Obs, viewer: int, animate: bool) -> None:
+        """The other side's units that came onto the table since this turn's commitment began,
+        tagged "new" until the next commitment: the reveal often follows the viewer's own pass,
+        where the kit's marks (the other side's turn) do not reach."""
+        previous = self.obs
+        if not animate or not previous or viewer != self.viewer:
+            self.revealed = set()
+            return
+        if fw.step_of(obs) == "commit" and fw.step_of(previous) != "commit":
+            self.revealed = set()
+        before = self.things(previous)
+        self.revealed |= {
+            ("unit", v["pos"])
+            for v in obs["board"]
+            if v["owner"] != viewer and ("unit", v["pos"]) not in before
+        }
+        now = self.things(obs)
+        self.revealed = {key for key in self.revealed if key in now}
 
     def _was_on_table(self, key: Hashable) -> bool:
         """Whether the unit was on the table when the marked turn began (so a change to it is
@@ -429,6 +450,7 @@ class FrontlineBoard(Board):
         tabletop.paint_arrows(self, surface)
         tabletop.paint_tray_words(self, surface)
         aim.paint_glows(self, surface)
+        tabletop.paint_news(self, surface)
         panel.paint_side(self, surface)
 
     def draw_thing(

@@ -18,6 +18,7 @@ from game.engines.frontline.cards import (
     EDGE_OF_TYPE,
     UNITS,
 )
+from game.ui import overlays
 from game.ui.draw import Colour, blit_center, darker, lighter, mix
 from game.ui.text import render
 
@@ -187,6 +188,19 @@ def paint_markers(
         pygame.draw.rect(surface, darker(colour, 0.25), r, border_radius=r.h // 2)
         blit_center(surface, image, r.center)
         x = r.right + 2
+
+
+def paint_news(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """A "new" tag on each of the other side's units that came onto the table this turn (what
+    it committed), above the glows: seen without the log."""
+    p, u = board.ctx.palette, board.geo.unit
+    for key in sorted(board.revealed):  # type: ignore[type-var]
+        rect = board.layer.rect(key)
+        if rect is not None:
+            tag = overlays.pill(
+                surface, i18n.t("frontline.revealed"), rect, p["gold"], max(9, round(u * 1.4))
+            )
+            board.texts.append(tag)
 
 
 def paint_arrows(board: FrontlineBoard, surface: pygame.Surface) -> None:
