@@ -4,6 +4,7 @@ badges, whose shapes and silhouettes name what they stand for without colour."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -189,35 +190,32 @@ def crew_emblem(s: pygame.Surface, crew_kind: int, ink: Colour, box: pygame.Rect
             )
 
 
+def _badge(key: tuple, size: int, paint: Callable[[pygame.Surface, float], None]) -> pygame.Surface:
+    """A badge ``size`` pixels square painted supersampled by ``paint``, cached under ``key``."""
+    size = max(8, int(size))
+    return cached((*key, size), lambda: supersampled(size, size, paint))
+
+
 def type_icon(unit_type: int, size: int, palette: dict[str, Colour]) -> pygame.Surface:
     """The type badge: a silhouette in a badge whose shape and tint name the type."""
-    size = max(8, int(size))
+    tint = TYPE_TINT[unit_type]
 
-    def build() -> pygame.Surface:
-        def paint(s: pygame.Surface, k: float) -> None:
-            tint = TYPE_TINT[unit_type]
-            _badge_shape(s, unit_type, lighter(tint, 0.55), darker(tint, 0.5), k)
-            inner = s.get_rect().inflate(-s.get_width() * 0.36, -s.get_height() * 0.36)
-            silhouette(s, unit_type, darker(tint, 0.6), inner)
+    def paint(s: pygame.Surface, k: float) -> None:
+        _badge_shape(s, unit_type, lighter(tint, 0.55), darker(tint, 0.5), k)
+        inner = s.get_rect().inflate(-s.get_width() * 0.36, -s.get_height() * 0.36)
+        silhouette(s, unit_type, darker(tint, 0.6), inner)
 
-        return supersampled(size, size, paint)
-
-    return cached(("type", unit_type, size, palette_key(palette)), build)
+    return _badge(("type", unit_type, palette_key(palette)), size, paint)
 
 
 def crew_icon(crew_kind: int, size: int, palette: dict[str, Colour]) -> pygame.Surface:
     """The crew badge: head and shoulders over the kind's emblem, in a round badge."""
-    size = max(8, int(size))
+    tint = TYPE_TINT[CREW]
 
-    def build() -> pygame.Surface:
-        def paint(s: pygame.Surface, k: float) -> None:
-            tint = TYPE_TINT[CREW]
-            _badge_shape(s, CREW, lighter(tint, 0.6), darker(tint, 0.5), k)
-            n = s.get_width()
-            ink = darker(tint, 0.6)
-            silhouette(s, CREW, ink, pygame.Rect(n * 0.26, n * 0.1, n * 0.48, n * 0.5))
-            crew_emblem(s, crew_kind, ink, pygame.Rect(n * 0.22, n * 0.56, n * 0.56, n * 0.34))
+    def paint(s: pygame.Surface, k: float) -> None:
+        _badge_shape(s, CREW, lighter(tint, 0.6), darker(tint, 0.5), k)
+        n, ink = s.get_width(), darker(tint, 0.6)
+        silhouette(s, CREW, ink, pygame.Rect(n * 0.26, n * 0.1, n * 0.48, n * 0.5))
+        crew_emblem(s, crew_kind, ink, pygame.Rect(n * 0.22, n * 0.56, n * 0.56, n * 0.34))
 
-        return supersampled(size, size, paint)
-
-    return cached(("crew", crew_kind, size, palette_key(palette)), build)
+    return _badge(("crew", crew_kind, palette_key(palette)), size, paint)
