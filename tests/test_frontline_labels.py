@@ -5,6 +5,7 @@ and the small card backs (decks, log icons) keep the size asked for."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 
@@ -32,9 +33,10 @@ def _draw(board: FrontlineBoard, state: FrontlineState, viewer: int = 0) -> None
     board.draw(pygame.Surface(board.rect.size))
 
 
+@functools.cache
 def _stops(seed: int) -> list[FrontlineState]:
     """A game's states at set-up, commitment, the weapons decision (two-line buttons), an
-    attack with its dice, and its end."""
+    attack with its dice, and its end (played once for both sizes; drawing changes no state)."""
     rng = random.Random(seed)
     state = GAMES["frontline"].new_state()
     wanted = [

@@ -45,7 +45,7 @@ from game.boards.base import Board, BoardContext, Decision, Obs, Things, hit
 from game.boards.cards import dragging
 from game.boards.frontline_art import FrontlineArt
 from game.boards.frontline_deck import DeckView
-from game.boards.frontline_layout import Geo, compute, places
+from game.boards.frontline_layout import Geo, compute, hand_keys, places
 from game.boards.frontline_summary import frontline_summary
 from game.boards.layer import Sprite, blit_sprite
 from game.boards.turns import Step
@@ -175,11 +175,7 @@ class FrontlineBoard(Board):
             for card in sorted(set(left)):
                 out[("pick", card)] = left.count(card)
         for kind, cards in (("hand", mine["units"] or []), ("cmd", mine["commands"] or [])):
-            seen: dict[int, int] = {}
-            for card in cards:
-                k = seen.get(card, 0)
-                seen[card] = k + 1
-                out[(kind, card, k)] = 0
+            out.update(dict.fromkeys(hand_keys(kind, cards), 0))
         return out
 
     def resting_places(self, obs: Obs) -> dict[Hashable, pygame.Rect]:

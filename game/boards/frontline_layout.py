@@ -165,11 +165,7 @@ def places(geo: Geo, obs: dict[str, Any], picks: list[Hashable]) -> dict[Hashabl
     right = pygame.Rect(split, hand.y, hand.right - split - geo.unit, hand.h)
     for kind, cards, area in (("hand", units, left), ("cmd", commands, right)):
         rects = fan(area, len(cards), card_w, card_h)
-        seen: dict[int, int] = {}
-        for card, rect in zip(cards, rects, strict=True):
-            k = seen.get(card, 0)
-            seen[card] = k + 1
-            places[(kind, card, k)] = rect
+        places.update(zip(hand_keys(kind, cards), rects, strict=True))
     if picks:
         area = pygame.Rect(
             geo.table.x,
@@ -180,3 +176,14 @@ def places(geo: Geo, obs: dict[str, Any], picks: list[Hashable]) -> dict[Hashabl
         area = area.inflate(-4 * geo.unit, -6 * geo.unit).move(0, 2 * geo.unit)
         places.update(zip(picks, grid(area, len(picks), RATIO, geo.unit), strict=True))
     return places
+
+
+def hand_keys(kind: str, cards: list[int]) -> list[tuple[str, int, int]]:
+    """The keys of a hand's cards: kind, card and which copy of it (two of a card are two
+    things, each keeping its key while the other is played)."""
+    seen: dict[int, int] = {}
+    keys = []
+    for card in cards:
+        keys.append((kind, card, seen.get(card, 0)))
+        seen[card] = seen.get(card, 0) + 1
+    return keys
