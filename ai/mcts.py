@@ -164,6 +164,10 @@ class MCTS:
             self._resample = heuristic.resample if heuristic.has_resample else None
         if rollout_depth is not None and self._estimate is None:
             raise ValueError("a rollout depth needs a heuristic with an estimate")
+        # Nothing of a heuristic in the rollout: the engine may play it faster on its own.
+        self._uniform_to_end = (
+            self._policy is None and self._evaluate is None and self._auto is None
+        ) and rollout_depth is None
         self._root: _Node | None = None
         self._root_key: tuple | None = None
         self._root_state: State | None = None
@@ -467,18 +471,17 @@ class MCTS:
         after it is worth, and skipping it saves a call per dice roll or card turned. Automatic
         moves are not decisions. Methods are bound once because this loop is where the search
         spends most of its time. A uniformly random rollout to the end (no heuristic in play)
-        is left to the engine where it offers one (``random_playout(rng) -> returns``, the
-        same distribution played on structures made for it: Flink's).
+        is left to the engine where it offers a faster one (``State.random_playout``).
         """
         rng = self.rng
+        if self._uniform_to_end:
+            returns = state.random_playout(rng)
+            if returns is not None:
+                return returns
         policy = self._policy
         evaluate = self._evaluate
         auto = self._auto
         depth = self.rollout_depth
-        if policy is None and evaluate is None and auto is None and depth == math.inf:
-            playout = getattr(state, "random_playout", None)
-            if playout is not None:
-                return playout(rng)  # the engine's own uniformly random play to the end
         random_fraction = rng.random
         current_player = state.current_player
         legal_actions = state.legal_actions

@@ -33,13 +33,19 @@ def sentence(text: str) -> str:
 
 def refusal_text(game: Game, err: IllegalActionError) -> str:
     """Why ``err``'s action was refused, as a sentence in the active language."""
-    key, args = err.phrase
+    return phrase_text(game, err.phrase, str(err))
+
+
+def phrase_text(game: Game, phrase: Phrase, english: str = "") -> str:
+    """A refusal's phrase (from an error, or one an observation carries) as a sentence in the
+    active language; ``english`` where the phrase has no strings."""
+    key, args = phrase
     if key == "text":
-        return sentence(str(args.get("text", err)))
+        return sentence(str(args.get("text", english)))
     try:
         return sentence(_word(game, key, args))
     except _Unworded:
-        return sentence(str(err))
+        return sentence(english or key)
 
 
 def _word(game: Game, key: str, args: dict[str, Any]) -> str:

@@ -17,7 +17,7 @@ import pytest
 
 from ai.heuristics.battleline import BattleLineHeuristic
 from game import i18n
-from game.boards.base import BoardContext, Decision
+from game.boards.base import BoardContext, Decision, palette_of
 from game.boards.battleline import PALETTES, BattleLineBoard
 from game.boards.battleline_art import SUIT_SYMBOLS, TACTIC_EMBLEMS
 from game.engines.battleline import BattleLineGame
@@ -45,6 +45,7 @@ from game.engines.battleline.cards import (
     TRAITOR,
     parse_card,
 )
+from game.engines.battleline.state import winning_flags
 from game.i18n import t as tr
 from game.i18n import table
 from game.ui.fonts import get_symbol_font
@@ -79,7 +80,7 @@ class Harness:
             options=dict(options),
             num_players=2,
             seat_names=["You", "Hard AI"] if viewer == 0 else ["Hard AI", "You"],
-            palette=PALETTES[palette],
+            palette=palette_of(BattleLineBoard, palette == "colorblind"),
             lang="en",
             feedback=self.feedback.append,
             play_sound=self.sounds.append,
@@ -693,8 +694,29 @@ def test_hint_and_palette_are_drawn():
     h.board.show_hint(card)
     sprite_rect = h.board._sprite_rect(h.board.sprites[card])
     assert _differs(before, h.draw(), sprite_rect.inflate(20, 20))
-    h.board.ctx.palette = PALETTES["colorblind"]
+    h.board.ctx.palette = palette_of(BattleLineBoard, True)
     assert _differs(before, h.draw(), h.board.geo.felt)
+
+
+def test_the_flags_that_won_the_game_glow_at_its_end():
+    """A Breakthrough lights its three adjacent flags, not the winner's others; an Envelopment or
+    a final resolution every flag of the winner's; a drawn game none; nothing while playing.
+    The engine records them with the game's result; the board lights what it records."""
+    h = Harness(1)
+    assert h.board._winning_flags() == set()
+    claimed = [0, -1, 0, 0, 0, 1, 1, -1, 0]
+
+    def winning(winner: int, how: str) -> set[int]:
+        won_with = winning_flags(claimed, how, winner)
+        result = {"winner": winner, "how": how, "claimed": claimed, "won_with": won_with}
+        match = {**h.obs["match"], "results": [result]}
+        h.board.obs = {**h.obs, "phase": "over", "match": match}
+        return h.board._winning_flags()
+
+    assert winning(0, "breakthrough") == {2, 3, 4}
+    assert winning(0, "envelopment") == {0, 2, 3, 4, 8}
+    assert winning(1, "final resolution") == {5, 6}
+    assert winning(-1, "stalemate") == set()
 
 
 def test_mid_game_and_end_screenshots():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from game.boards.battleline import BattleLineBoard
-from game.boards.battleline_summary import game_points, match_result
+from game.boards.battleline_summary import battleline_summary, match_result
 from game.engines import GAMES
 from game.engines.battleline.state import BattleLineState
 from game.i18n import set_language
@@ -68,10 +68,17 @@ def test_ai_only_matches_go_straight_on() -> None:
 
 
 def test_game_points_follow_the_match_scoring() -> None:
-    won = {"winner": 1, "how": "breakthrough", "flags": [2, 3], "claimed": [-1] * 9}
-    assert game_points(won) == [2, 5]
-    drawn = {"winner": -1, "how": "stalemate", "flags": [1, 2], "claimed": [-1] * 9}
-    assert game_points(drawn) == [1, 2]
+    """The engine records what each game scored (§1.11), and the match table shows it."""
+    state = GAME.new_state(match_games=3)
+    state.claimed = [0, 0, -1, 1, 1, 1, -1, -1, -1]
+    state._end_game(1, "breakthrough")
+    assert state.results[-1]["points"] == [2, 5] and state.points == [2, 5]
+    state.claimed = [0, -1, 1, 1, -1, -1, -1, -1, -1]
+    state._end_game(-1, "stalemate")
+    assert state.results[-1]["points"] == [1, 2] and state.points == [3, 7]
+    obs = state.observation(0)
+    rows = battleline_summary({**obs, "phase": "over"}, ["A", "B"]).rows
+    assert rows[0][-2:] == ["2", "5"] and rows[1][-2:] == ["1", "2"] and rows[2][-2:] == ["3", "7"]
 
 
 def final_obs(points: list[int], wins: list[int]) -> dict:

@@ -145,5 +145,6 @@ def test_observation_schema() -> None:
     assert set(seen["flags"][0]) == {
         "claimed_by", "fog", "mud", "slots", "cards", "completed_at", "formation", "claim",
     }  # fmt: skip
-    assert set(seen["hands"][1]) == {"count", "troops", "tactics", "cards", "known"}
+    assert set(seen["hands"][1]) == {"count", "troops", "tactics", "cards", "known", "unplayable"}
+    assert seen["hands"][1]["unplayable"] == []  # only the viewer's own cards are explained
     assert set(seen["match"]) == {"games", "game", "starter", "points", "wins", "results"}

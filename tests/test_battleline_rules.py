@@ -467,6 +467,7 @@ def test_match_scoring_and_the_winner_starts_the_next_game() -> None:
         state.apply_action(claim_action(f))
     # Player 1 won game 1 (5 points); player 0 held one flag (1 point).
     assert state.points == [1, 5] and state.wins == [0, 1]
+    assert state.results[-1]["points"] == [1, 5] and state.results[-1]["won_with"] == [3, 4, 5]
     # Between games the finished board stays on the table (and in the observation as game 0)
     # until the next deal's first card, a chance event over the whole gathered troop deck.
     assert not state.is_terminal() and state.phase == PH_NEXT and state.game_index == 1

@@ -442,3 +442,28 @@ def test_seat_colours_follow_an_option_that_decides_the_sides() -> None:
     us, ge = palette["us"], palette["ge"]
     assert [seat_colour("frontline", palette, s, {"seat0_army": "US"}) for s in (0, 1)] == [us, ge]
     assert [seat_colour("frontline", palette, s, {"seat0_army": "GE"}) for s in (0, 1)] == [ge, us]
+
+
+def test_a_seat_is_named_as_the_seat_list_names_it_else_by_number() -> None:
+    """Battle Line, Frontline and the summaries word players through the kit."""
+    from game.i18n import set_language
+
+    board = make_board()
+    board.ctx.seat_names = ["You", ""]
+    try:
+        assert board.seat_name(0) == "You"
+        assert [board.seat_name(1), board.seat_name(2)] == ["Player 2", "Player 3"]
+        set_language("ja")
+        assert board.seat_name(1) == "プレイヤー2"
+    finally:
+        set_language("en")
+
+
+def test_a_summary_line_says_you_to_the_one_human_and_names_everyone_else() -> None:
+    from game.boards.summary import is_you, said
+
+    names = ["Hard AI", "You"]
+    assert not is_you(names, 0) and is_you(names, 1)
+    key = "summary.battleline.on_points"
+    assert said(key, names, 0, a=12, b=9) == "Hard AI wins the match on points, 12 – 9."
+    assert said(key, names, 1, a=12, b=9) == "You win the match on points, 12 – 9."

@@ -444,6 +444,20 @@ def test_hints_for_an_option_and_a_target_are_drawn_distinctly():
     assert _differs(before, h.draw(), rect.inflate(20, 40))
 
 
+def test_a_hint_is_ringed_on_its_whole_cell_or_card_only():
+    """The kit's ring of a hinted empty cell or piece mix is that cell or chooser card, not a
+    second, small square round its centre beside the board's own hint marker."""
+    h = Harness(14)
+    h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 4)
+    action = h.state.legal_actions()[-1]
+    h.board.show_hint(action)
+    assert h.board.hint_rects() == [h.board.tile_rect(decode_place(action))]
+    h.play_until(lambda o: o["phase"] == "pieces" and len(h.state.legal_actions()) >= 2)
+    option, card = h.board._options()[-1][0], h.board._option_rects()[-1]
+    h.board.show_hint(option)
+    assert h.board.hint_rects() == [card]
+
+
 def test_palette_change_redraws_in_the_new_colours():
     h = Harness(19)
     h.play_until(lambda o: o["phase"] == "pieces")

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from ai.heuristics import HEURISTICS
 from ai.mcts import MCTS
 from game.engines.flink import ANCHOR, PASS, FlinkGame, FlinkState
 from game.engines.flink.connection import connecting_path, offsets
@@ -116,6 +117,11 @@ def test_the_searchs_random_rollout_is_the_engines_playout(monkeypatch) -> None:
     result = MCTS(seed=1, reuse_tree=False).search(GAME.new_state(), iterations=30)
     assert len(calls) == 30
     assert result.iterations == 30 and result.action in range(NUM_ORIENTATIONS)
+    # With a heuristic in the rollout (its evaluation and automatic moves) the search plays
+    # the rollout itself: the engine's playout knows nothing of them.
+    calls.clear()
+    MCTS(HEURISTICS["flink"], seed=1, reuse_tree=False).search(GAME.new_state(), iterations=30)
+    assert calls == []
 
 
 def test_clones_share_column_links_until_one_of_them_places() -> None:

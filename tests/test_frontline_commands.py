@@ -250,6 +250,9 @@ def test_surrender_captures_an_uncrewed_unit_for_double_vp() -> None:
     roll(state, 9, 2)
     state.apply_action(UNIT + rifles.pos)
     assert state.vp[0] == 28
+    # All of it by capturing (§7): the record the game-over summary splits the VP by.
+    assert state.vp_captured == [28, 0]
+    assert state.observation(1)["seats"][0]["vp_captured"] == 28
     captured = next(u for u in state.board.values() if u.card == pz.card)
     assert captured.owner == 0 and captured.captured_from == 1 and captured.crew < 0
 

@@ -38,7 +38,9 @@ def policy_game(seed: int) -> FrontlineState:
     return state
 
 
-def final(reason: str, winner: int, vp: list[int], prisoners=((), ()), board=()) -> dict:
+def final(
+    reason: str, winner: int, vp: list[int], prisoners=((), ()), board=(), vp_captured=(0, 0)
+) -> dict:
     """A final observation with only what the summary reads."""
     return {
         "phase": "over",
@@ -48,7 +50,12 @@ def final(reason: str, winner: int, vp: list[int], prisoners=((), ()), board=())
         "options": {"turn_limit": 20},
         "board": list(board),
         "seats": [
-            {"army": army, "vp": vp[s], "prisoners": list(prisoners[s])}
+            {
+                "army": army,
+                "vp": vp[s],
+                "vp_captured": vp_captured[s],
+                "prisoners": list(prisoners[s]),
+            }
             for s, army in enumerate(("US", "GE"))
         ],
     }
@@ -95,9 +102,8 @@ def test_the_ways_a_game_ends_in_words() -> None:
 def test_captures_count_double_and_are_named() -> None:
     # Seat 1 (Germany) holds a Sherman it took, crew and all, and a rifle squad as prisoners.
     board = [{"card": SHERMAN, "owner": 1, "captured_from": 0}]
-    obs = final(
-        "vp", 1, [10, 60], prisoners=((), (UNIT_INDEX["us_tank_crew"], RIFLES)), board=board
-    )
+    taken = (UNIT_INDEX["us_tank_crew"], RIFLES)
+    obs = final("vp", 1, [10, 60], prisoners=((), taken), board=board, vp_captured=(0, 36))
     assert captured(obs, 1) == [UNIT_INDEX["us_tank_crew"], RIFLES, SHERMAN]
     assert vp_sources(obs, 1) == (60 - 2 * (2 + 4 + 12), 2 * (2 + 4 + 12))
     assert vp_sources(obs, 0) == (10, 0)

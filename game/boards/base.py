@@ -280,6 +280,14 @@ class Board:
             return round(draw.pulse(self.clock, 4.0, 125, 250))
         return round(draw.pulse(self.clock, 3.0, 160, 255))
 
+    def seat_name(self, seat: int) -> str:
+        """Who plays ``seat`` as the seat list names them ("You", "Hard AI"); "Player n" where the
+        scene lends no name."""
+        names = self.ctx.seat_names
+        if 0 <= seat < len(names) and names[seat]:
+            return names[seat]
+        return i18n.t("seat.player_n", n=seat + 1)
+
     def seat(
         self, side: int, name: str, over: bool, winner: int | None, counters: tuple[str, ...] = ()
     ) -> overlays.Seat:

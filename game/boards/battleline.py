@@ -75,17 +75,15 @@ from game.engines.battleline.state import BattleLineState
 from game.ui.draw import Colour, approach
 from game.ui.overlays import Banner, set_banner
 
-# Named colour roles; the scene passes one palette as ctx.palette.
+# Battle Line's own colour roles; text, panels, gold and the hint come from the kit's base
+# palettes (game/boards/base.py), and the scene passes the merged palette as ctx.palette.
 PALETTES: dict[str, dict[str, Colour]] = {
     "normal": {
-        "bg": (20, 16, 13),
         "table": (84, 58, 40),
         "table_grain": (62, 42, 28),
         "felt": (40, 70, 58),
         "felt_edge": (104, 84, 58),
         "ridge": (58, 88, 70),
-        "panel": (24, 20, 17),
-        "panel_edge": (118, 96, 72),
         "parchment": (240, 232, 212),
         "ink": (44, 36, 30),
         "suit0": (206, 52, 48),  # Red
@@ -105,7 +103,6 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "troop_back": (34, 64, 92),
         "troop_trim": (196, 208, 220),
         "tactic_back": (112, 34, 40),
-        "gold": (222, 182, 96),
         "pennant": (226, 212, 180),
         "pole": (104, 76, 50),
         "side0": (62, 112, 188),
@@ -113,23 +110,17 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "legal": (146, 222, 120),
         "selected": (255, 214, 110),
         "claim": (255, 206, 84),
-        "hint": (104, 222, 246),
         "danger": (232, 92, 72),
-        "text": (246, 239, 226),
-        "text_dim": (196, 184, 164),
     },
     # Six troop colours chosen to stay at least CIEDE2000 20 apart under simulated protanopia,
     # deuteranopia and tritanopia (tests/test_palettes_cvd.py); every colour still has its own
     # suit symbol. Okabe-Ito's vermillion and orange fell to 12-18 there.
     "colorblind": {
-        "bg": (18, 18, 18),
         "table": (74, 64, 56),
         "table_grain": (58, 50, 44),
         "felt": (48, 58, 66),
         "felt_edge": (110, 104, 96),
         "ridge": (62, 74, 84),
-        "panel": (22, 22, 24),
-        "panel_edge": (120, 116, 110),
         "parchment": (244, 240, 228),
         "ink": (30, 30, 30),
         "suit0": (147, 0, 17),  # crimson
@@ -149,7 +140,6 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "troop_back": (36, 60, 80),
         "troop_trim": (210, 214, 220),
         "tactic_back": (96, 60, 20),
-        "gold": (240, 228, 66),
         "pennant": (232, 228, 214),
         "pole": (100, 84, 70),
         "side0": (86, 180, 233),
@@ -157,10 +147,7 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "legal": (0, 200, 150),
         "selected": (255, 236, 120),
         "claim": (240, 228, 66),
-        "hint": (86, 180, 233),
         "danger": (204, 121, 167),
-        "text": (246, 244, 238),
-        "text_dim": (196, 192, 184),
     },
 }
 
@@ -273,7 +260,7 @@ class BattleLineBoard(BattleLineDrawing):
             t = self._move(sprite, place, prev, obs, t)
         for key in [c for c in self.sprites if c not in places]:
             t = self._depart(key, prev, obs, t)
-        t = self._opponent_backs(prev, obs, leaving, prev_opp_places, t)
+        t = self._opponent_backs(prev, obs, leaving, prev_opp_places, dealing, t)
         # claimed flags move towards their winner, one after another
         for f, flag in enumerate(obs["flags"]):
             owner = flag["claimed_by"]
@@ -342,12 +329,9 @@ class BattleLineBoard(BattleLineDrawing):
     def _move(self, sprite: CardSprite, place: Place, prev: dict, obs: dict, t: float) -> float:
         """A visible card changed place: played from a hand, moved by a tactics card, and so on."""
         card = sprite.card
-        at_flag_before = any(card in side for flag in prev["flags"] for side in flag["cards"])
-        taken = at_flag_before and (
-            card in obs["discards"][0]
-            or card in obs["discards"][1]
-            or self._side_of(obs, card) != self._side_of(prev, card)
-        )
+        was = self._side_of(prev, card)  # taken from a flag: discarded or moved to another
+        discarded = card in obs["discards"][0] or card in obs["discards"][1]
+        taken = was is not None and (discarded or self._side_of(obs, card) != was)
         if self._zone(prev, card) == self._zone(obs, card):
             # the same hand, pile or stack closing up: everything shifts together at once
             self._fly(sprite, place, T_PLAY * 0.7)
@@ -391,6 +375,7 @@ class BattleLineBoard(BattleLineDrawing):
         obs: dict,
         leaving: dict[int, list[int]],
         prev_places: list[Tilted],
+        dealing: bool,
         t: float,
     ) -> float:
         """Backs flying into the opponent's hand (deal, draw) or out of it to a deck (Scout); the
@@ -398,7 +383,6 @@ class BattleLineBoard(BattleLineDrawing):
         opp, g = 1 - self.me, self.geo
         order = self._opp_order(obs)
         places = self.opp_places(len(order))
-        dealing = prev["phase"] == "deal" or obs["phase"] == "deal"
         for deck, key in ((TROOP_DECK, "troops"), (TACTICS_DECK, "tactics")):
             before, now = (
                 h["hands"][opp][key] - sum(deck_of(c) == deck for c in h["hands"][opp]["known"])
@@ -432,9 +416,9 @@ class BattleLineBoard(BattleLineDrawing):
     def _wins(self, winner: int) -> str:
         if winner < 0:
             return i18n.t("battleline.banner.draw")
-        if self.name(winner) == i18n.t("seat.you"):
+        if self.seat_name(winner) == i18n.t("seat.you"):
             return i18n.t("battleline.banner.you_win")
-        return i18n.t("battleline.banner.wins", name=self.name(winner))
+        return i18n.t("battleline.banner.wins", name=self.seat_name(winner))
 
     def _over_banner(self, obs: dict) -> Banner | None:
         """The result over the finished board: between the games of a match the game's (shown
@@ -747,7 +731,7 @@ class BattleLineBoard(BattleLineDrawing):
             key = (
                 "battleline.status.drawing" if phase == "draw_card" else "battleline.status.waiting"
             )
-            return i18n.t(key, name=self.name(obs["turn"]))
+            return i18n.t(key, name=self.seat_name(obs["turn"]))
         card = self.selected
         if phase == "play" and card is None:
             can_troop = any(c < NUM_TROOPS for c in self.legal)

@@ -21,7 +21,6 @@ from game.boards.battleline_layout import BattleLineView, CardSprite, card_sprit
 from game.engines.battleline.actions import (
     DISCARD,
     FLAG_BASE,
-    NUM_FLAGS,
     claim_action,
     draw_action,
     is_card,
@@ -31,7 +30,6 @@ from game.engines.battleline.cards import (
     DESERTER,
     ENVIRONMENT,
     FOG,
-    LEADERS,
     MUD,
     NUM_TROOPS,
     REDEPLOY,
@@ -42,7 +40,7 @@ from game.engines.battleline.cards import (
     colour_of,
     value_of,
 )
-from game.engines.battleline.refusals import _UNPLAYABLE as UNPLAYABLE_WHY
+from game.refusals import phrase_text
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center, darker, dashed_rect, lighter
 from game.ui.fonts import get_font
@@ -159,19 +157,12 @@ class BattleLineDrawing(BattleLineView):
                 self._hint_ring(surface, self._flag_token_rect(f))
 
     def _winning_flags(self) -> set[int]:
-        """At the end: the flags that won the game (the three adjacent ones of a Breakthrough)."""
+        """At the end: the flags that won the game (the engine's record: a Breakthrough's three
+        adjacent ones)."""
         obs = self.obs
         if obs["phase"] != "over" or not obs["match"]["results"]:
             return set()
-        result = obs["match"]["results"][-1]
-        winner, owners = result["winner"], result["claimed"]
-        if winner < 0:
-            return set()
-        if result["how"] == "breakthrough":
-            for f in range(NUM_FLAGS - 2):
-                if owners[f : f + 3] == [winner] * 3:
-                    return {f, f + 1, f + 2}
-        return {f for f, owner in enumerate(owners) if owner == winner}
+        return set(obs["match"]["results"][-1]["won_with"])
 
     def _draw_resting(self, surface: pygame.Surface) -> None:
         """Every card at rest, in stacking order (hover lift for the viewer's hand): a hand card
@@ -286,9 +277,11 @@ class BattleLineDrawing(BattleLineView):
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         """Glows on the cards at flags that may be chosen now (the hovered one lit)."""
+        cards = set(self._target_cards())
+        if not cards:  # most frames: no hit test over the whole table
+            return
         p, g = self.ctx.palette, self.geo
         hovered = self._table_card_at(self.mouse) if self.mouse else None
-        cards = set(self._target_cards())
         for card in (c for c in self.things(self.obs) if c in cards):
             rect = self.thing_rect(card)
             if rect is not None:
@@ -361,7 +354,7 @@ class BattleLineDrawing(BattleLineView):
         lines = [self.art.fitted(name, self.fs(1.45), p["text"], width, bold=True)]
         for text in wrap(step, get_font(self.fs(1.3)), width)[:2]:
             lines.append(self.art.text(text, self.fs(1.3), p["gold"]))
-        lines.append(self.art.fitted(self.name(mover), self.fs(1.2), p["text_dim"], width))
+        lines.append(self.art.fitted(self.seat_name(mover), self.fs(1.2), p["text_dim"], width))
         # M+ leaves generous room above and below its glyphs: pack the lines by their ink
         advance = [round(i.get_height() * 0.82) for i in lines]
         text_h = sum(advance)
@@ -395,7 +388,8 @@ class BattleLineDrawing(BattleLineView):
             counters.append(i18n.t("battleline.tactics_played", n=obs["tactics_played"][side]))
         if obs["match"]["games"] > 1:
             counters.append(i18n.t("battleline.points", n=obs["match"]["points"][side]))
-        seat = self.seat(side, self.name(side), obs["phase"] == "over", obs["winner"], (*counters,))
+        over = obs["phase"] == "over"
+        seat = self.seat(side, self.seat_name(side), over, obs["winner"], (*counters,))
         mark = self.art.side_mark
         overlays.draw_seat(surface, self.art, rect, seat, self.geo.unit, self.breathing(), mark)
 
@@ -504,7 +498,7 @@ class BattleLineDrawing(BattleLineView):
         info = self.obs["flags"][flag]
         claim, me = info["claim"], self.me
         mine_now, theirs_now = info["formation"][me], info["formation"][1 - me]
-        args = {"n": flag + 1, "mine": formation_label(mine_now), "name": self.name(1 - self.me)}
+        args = {"n": flag + 1, "mine": formation_label(mine_now), "name": self.seat_name(1 - me)}
         if claim["provable"]:
             when = (
                 "battleline.tip.after_play" if self.phase != "claim" else "battleline.tip.claim_now"
@@ -541,20 +535,12 @@ class BattleLineDrawing(BattleLineView):
         self._note(surface, text, width, place, accent)
 
     def unplayable_reason(self, card: int) -> str | None:
-        """Why the viewer's hand card is greyed out, in the engine's words for the refusal
-        (``refusals._explain_play``) told from the observation; None if it may be played."""
+        """Why the viewer's hand card is greyed out, in the engine's words (its observation
+        lists the viewer's unplayable cards with their refusals); None if it may be played."""
         if self.phase != "play" or not self._my_decision() or card in self.legal:
             return None
-        obs, me = self.obs, self.me
-        if card < NUM_TROOPS:
-            return i18n.t("refusal.battleline.no_free_slot")
-        mine, theirs = obs["tactics_played"][me], obs["tactics_played"][1 - me]
-        if mine > theirs:
-            return i18n.t("refusal.battleline.tactics_limit", played=mine, opponent_played=theirs)
-        if card in LEADERS and obs["leader_played"][me]:
-            return i18n.t("refusal.battleline.second_leader")
-        why = i18n.t(f"refusal.battleline.{UNPLAYABLE_WHY.get(card, 'no_slot')}")
-        return i18n.t("refusal.battleline.cannot_play", card=card_label(card), why=why)
+        why = dict(self.obs["hands"][self.me].get("unplayable", ())).get(card)
+        return None if why is None else phrase_text(self.ctx.game, why)
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         """A card hovered in the viewer's hand: a tactics card's name and effect, and why it

@@ -230,12 +230,6 @@ class BattleLineView(Board):
             return i18n.t(f"battleline.card.{key}")
         return i18n.t(f"battleline.family.{key}")
 
-    def name(self, player: int) -> str:
-        seats = self.ctx.seat_names
-        if player < len(seats) and seats[player]:
-            return seats[player]
-        return i18n.t("battleline.player", n=player + 1)
-
     def fs(self, size: float) -> int:
         """A font size in layout units."""
         return max(9, round(size * self.geo.unit))

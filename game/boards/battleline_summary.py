@@ -4,33 +4,12 @@ points, then most games won, else a drawn match — ``BattleLineState.match_winn
 
 from __future__ import annotations
 
-from game.boards.summary import Summary
-from game.engines.battleline.state import WIN_POINTS
+from game.boards.summary import Summary, said
 from game.i18n import t
 
 
 def _how_key(result: dict) -> str:
     return str(result["how"]).replace(" ", "_")
-
-
-def game_points(result: dict) -> list[int]:
-    """What one finished game scored (rules §1.11): the winner 5, the loser a point per flag it
-    had claimed; a drawn game scores each player's flags."""
-    winner, flags = result["winner"], result["flags"]
-    if winner < 0:
-        return list(flags)
-    return [WIN_POINTS if seat == winner else flags[seat] for seat in (0, 1)]
-
-
-def _you(names: list[str], seat: int) -> bool:
-    return names[seat] == t("seat.you")
-
-
-def _said(key: str, names: list[str], seat: int, **args: object) -> str:
-    """``key`` with the seat's name, or its ``.you`` form when the seat is the one human."""
-    if _you(names, seat):
-        return t(f"{key}.you", **args)
-    return t(key, name=names[seat], **args)
 
 
 def match_result(obs: dict, names: list[str]) -> str:
@@ -39,10 +18,10 @@ def match_result(obs: dict, names: list[str]) -> str:
     points, wins = match["points"], match["wins"]
     if points[0] != points[1]:
         top = 0 if points[0] > points[1] else 1
-        return _said("summary.battleline.on_points", names, top, a=points[top], b=points[1 - top])
+        return said("summary.battleline.on_points", names, top, a=points[top], b=points[1 - top])
     if wins[0] != wins[1]:
         top = 0 if wins[0] > wins[1] else 1
-        return _said(
+        return said(
             "summary.battleline.on_games", names, top, p=points[0], w=wins[top], l=wins[1 - top]
         )
     return t("summary.battleline.drawn_match", p=points[0], w=wins[0])
@@ -78,7 +57,7 @@ def _games(obs: dict, names: list[str]) -> Summary:
                 str(n),
                 names[winner] if winner >= 0 else t("summary.battleline.draw"),
                 t(f"summary.battleline.short.{_how_key(result)}"),
-                *map(str, game_points(result)),
+                *map(str, result["points"]),
             ]
         )
     rows.append([t("summary.battleline.total"), "", "", *map(str, match["points"])])

@@ -41,7 +41,7 @@ from game.engines.flatfront import (
     place_action,
 )
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center, blit_row, dashed_rect, lighter, row_width
+from game.ui.draw import Colour, blit_at, blit_center, blit_row, dashed_rect, lighter, row_width
 from game.ui.overlays import Banner
 
 # Named colour roles over the kit's (text, panels, hint, legal, the table's wood and felt:
@@ -73,6 +73,12 @@ PALETTES: dict[str, dict[str, Colour]] = {
 
 def side_name(side: int) -> str:
     return i18n.t(f"side.flatfront.{side}")
+
+
+def _named(key: str, args: dict) -> str:
+    """Text ``key`` with the phrase's sides (``side``, ``target``) said by name."""
+    sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
+    return i18n.t(key, **{**args, **sides})
 
 
 def squares_label(n: int) -> str:
@@ -118,67 +124,48 @@ class TileSprite:
     strike: float = 0.0  # strike effect progress on a target (0 = none)
 
 
-@dataclass
-class Geometry:
-    """Every rectangle and size derived from the board rect (recomputed on resize).
-
-    ``area`` is where tiles go (the mat below the banner); ``unit`` scales text and margins.
-    """
-
-    unit: float
-    mat: pygame.Rect
-    area: pygame.Rect
-    banner: pygame.Rect
-    tile: tuple[int, int]
-    pitch: tuple[float, float]
-    column: pygame.Rect
-    pile: pygame.Rect
-    slot: pygame.Rect
-    cards: tuple[pygame.Rect, pygame.Rect]
-    legend: pygame.Rect
-
-
 def label_px(unit: float) -> int:
     """The size of the PILE / FACE UP labels (never below 9 px, as every board text)."""
     return max(9, round(1.45 * unit))
 
 
-def compute_geometry(r: pygame.Rect) -> Geometry:
-    """The mat with the field on the left; pile, face-up tile and cards in a column on the right."""
-    u = max(5.0, min(r.w / 112, r.h / 74))
-    pad = round(1.6 * u)
-    col_w = int(min(max(r.w * 0.21, 170), 320))
-    column = pygame.Rect(r.right - pad - col_w, r.y + pad, col_w, r.h - 2 * pad)
-    mat = pygame.Rect(r.x + pad, r.y + pad, column.x - r.x - 2 * pad, r.h - 2 * pad)
-    banner = pygame.Rect(0, 0, round(mat.w * 0.72), round(max(6.5 * u, mat.h * 0.1)))
-    banner.midtop = (mat.centerx, mat.y + round(1.2 * u))
-    area = pygame.Rect(mat.x, banner.bottom, mat.w, mat.bottom - banner.bottom)
-    th = min(area.h / VIEW_CELLS, area.w / (VIEW_CELLS * TILE_ASPECT))
-    # the column: pile and face-up slot side by side, then the two player cards, then a legend
-    inner = column.inflate(-2 * pad, 0)
-    sw = min(round(th * TILE_ASPECT), (inner.w - pad) // 2)
-    slot_tile = (sw, round(sw / TILE_ASPECT))
-    # room for the PILE / FACE UP labels above the slots' dashed outlines (M+ lines are ~1.5 em)
-    top = column.y + max(round(2.6 * u), round(1.5 * label_px(u)) + 4)
-    cards_top = top + slot_tile[1] + round(5.6 * u)
-    legend_h = round(4.5 * u)
-    card_h = min(round(24 * u), (column.bottom - legend_h - cards_top - pad) // 2)
-    return Geometry(
-        unit=u,
-        mat=mat,
-        area=area,
-        banner=banner,
-        tile=(round(th * TILE_ASPECT), round(th)),
-        pitch=(th * TILE_ASPECT + th * GAP, th + th * GAP),
-        column=column,
-        pile=pygame.Rect(inner.x, top, *slot_tile),
-        slot=pygame.Rect(inner.right - sw, top, *slot_tile),
-        cards=(
+class Geometry:
+    """Every rectangle and size derived from the board rect (recomputed on resize): the mat with
+    the field on the left; pile, face-up tile and cards in a column on the right.
+
+    ``area`` is where tiles go (the mat below the banner); ``unit`` scales text and margins.
+    """
+
+    def __init__(self, r: pygame.Rect) -> None:
+        u = self.unit = max(5.0, min(r.w / 112, r.h / 74))
+        pad = round(1.6 * u)
+        col_w = int(min(max(r.w * 0.21, 170), 320))
+        column = self.column = pygame.Rect(r.right - pad - col_w, r.y + pad, col_w, r.h - 2 * pad)
+        mat = self.mat = pygame.Rect(r.x + pad, r.y + pad, column.x - r.x - 2 * pad, r.h - 2 * pad)
+        banner = self.banner = pygame.Rect(
+            0, 0, round(mat.w * 0.72), round(max(6.5 * u, mat.h * 0.1))
+        )
+        banner.midtop = (mat.centerx, mat.y + round(1.2 * u))
+        self.area = pygame.Rect(mat.x, banner.bottom, mat.w, mat.bottom - banner.bottom)
+        th = min(self.area.h / VIEW_CELLS, self.area.w / (VIEW_CELLS * TILE_ASPECT))
+        self.tile = (round(th * TILE_ASPECT), round(th))
+        self.pitch = (th * TILE_ASPECT + th * GAP, th + th * GAP)
+        # the column: pile and face-up slot side by side, then the two player cards, then a legend
+        inner = column.inflate(-2 * pad, 0)
+        sw = min(round(th * TILE_ASPECT), (inner.w - pad) // 2)
+        slot_tile = (sw, round(sw / TILE_ASPECT))
+        # room for the PILE / FACE UP labels above the slots' dashed outlines (M+ lines ~1.5 em)
+        top = column.y + max(round(2.6 * u), round(1.5 * label_px(u)) + 4)
+        self.pile = pygame.Rect(inner.x, top, *slot_tile)
+        self.slot = pygame.Rect(inner.right - sw, top, *slot_tile)
+        cards_top = top + slot_tile[1] + round(5.6 * u)
+        legend_h = round(4.5 * u)
+        card_h = min(round(24 * u), (column.bottom - legend_h - cards_top - pad) // 2)
+        self.cards = (
             pygame.Rect(column.x, cards_top, col_w, card_h),
             pygame.Rect(column.x, cards_top + card_h + pad, col_w, card_h),
-        ),
-        legend=pygame.Rect(column.x, column.bottom - legend_h, col_w, legend_h),
-    )
+        )
+        self.legend = pygame.Rect(column.x, column.bottom - legend_h, col_w, legend_h)
 
 
 def _can_attack(obs: dict) -> bool:
@@ -201,12 +188,12 @@ class FlatFrontBoard(Board):
         self.camera = pygame.Vector2(0.5, 0.5)  # the field cell at the centre of the area
         self.chooser_appear = 1.0  # the piece chooser fading in, 0..1
         self._clicked_cell: tuple[int, int] | None = None
-        self.geo = compute_geometry(self.rect)
+        self.geo = Geometry(self.rect)
 
     # --- geometry -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
-        self.geo = compute_geometry(self.rect)
+        self.geo = Geometry(self.rect)
         self.art.clear()
         self._face_up(self.obs)
 
@@ -232,8 +219,9 @@ class FlatFrontBoard(Board):
         )
 
     def tile_rect(self, cell: tuple[float, float]) -> pygame.Rect:
+        x, y = self.cell_center(cell)
         rect = pygame.Rect(0, 0, *self.geo.tile)
-        rect.center = (round(self.cell_center(cell)[0]), round(self.cell_center(cell)[1]))
+        rect.center = (round(x), round(y))
         return rect
 
     # --- observation diff ---------------------------------------------------------------------
@@ -487,6 +475,16 @@ class FlatFrontBoard(Board):
         sprite = self.tiles.get(key[1]) if isinstance(key, tuple) else None
         return None if sprite is None else self.tile_rect(sprite.cell)
 
+    def spot_at(self, pos: tuple[int, int]) -> pygame.Rect:
+        """A chooser card, else the field's cell under ``pos``, empty or not (a hinted cell is
+        ringed whole, not as the kit's small square round its centre); the kit's elsewhere."""
+        card = hit(pos, ((rect, rect) for rect in self._option_rects()[1:]))
+        if card is not None:
+            return card
+        if self.geo.area.collidepoint(pos):
+            return self.tile_rect(self.cell_at(pos))
+        return super().spot_at(pos)
+
     def keep_clear(self) -> list[pygame.Rect]:
         """The piece chooser while it is open."""
         return self._option_rects()[:1]
@@ -535,8 +533,7 @@ class FlatFrontBoard(Board):
                 continue  # "places a 2-square tile" said it
             if key == "turn_up" and i + 1 < len(steps) and steps[i + 1].phrase[0] == "place":
                 key = "places_tile"
-            sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
-            out.append(i18n.t(f"log.turn.flatfront.{key}", **{**args, **sides}))
+            out.append(_named(f"log.turn.flatfront.{key}", args))
         return out
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
@@ -552,8 +549,7 @@ class FlatFrontBoard(Board):
         return icons
 
     def log_text(self, key: str, args: dict) -> str | None:
-        sides = {k: side_name(v) for k, v in args.items() if k in ("side", "target")}
-        return i18n.t(f"log.flatfront.{key}", **{**args, **sides})
+        return _named(f"log.flatfront.{key}", args)
 
     def action_words(self, state: State, action: int) -> str:
         """The side, then the log's words for the action: no coordinates ("Blue places the
@@ -596,14 +592,18 @@ class FlatFrontBoard(Board):
         self._draw_tiles(surface)
         self._draw_pieces(surface)
         self._draw_ghost(surface)
-        self._draw_board_hint(surface)
-        self._draw_combat_info(surface)
         surface.set_clip(clip)
         self._draw_column(surface)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
+        """Above the kit's last-move marks: flights, the hint's tag and the combat info (both
+        readable over a marked tile), the banner, the chooser."""
         self._draw_arrivals(surface)
-        g = self.geo
+        g, clip = self.geo, surface.get_clip()
+        surface.set_clip(g.mat)
+        self._draw_board_hint(surface)
+        self._draw_combat_info(surface)
+        surface.set_clip(clip)
         px = (self.fs(3.0), self.fs(1.8))
         overlays.draw_banner(surface, self.art, self.flash or self.banner, g.banner, px, self._mark)
         self._draw_chooser(surface)
@@ -634,8 +634,8 @@ class FlatFrontBoard(Board):
 
     def _draw_cells(self, surface: pygame.Surface) -> None:
         """The empty cells the viewer may place on, breathing."""
+        marker = self.art.cell_marker(*self.geo.tile, self.ctx.palette["legal"])
         for cell in self._legal_cells():
-            marker = self.art.cell_marker(*self.geo.tile, self.ctx.palette["legal"])
             blit_center(surface, marker, self.cell_center(cell), self.breathing())
 
     def _draw_board_hint(self, surface: pygame.Surface) -> None:
@@ -719,9 +719,7 @@ class FlatFrontBoard(Board):
             shadow_at = (bx + height * 0.08, base[1] + height * 0.02)
             blit_center(surface, self.art.piece_shadow(height), shadow_at, round(255 * piece.drop))
             image, anchor = self.art.piece(owner, piece.power, height)
-            image.set_alpha(round(255 * min(1.0, piece.drop * 2)))
-            surface.blit(image, (round(bx - anchor[0]), round(by - anchor[1])))
-            image.set_alpha(255)
+            blit_at(surface, image, anchor, (bx, by), round(255 * min(1.0, piece.drop * 2)))
             return
         # Falling or lying: turn about the base and slide so the lying piece rests on its square,
         # shrinking to the squares' spacing so three lying pieces stay apart, not a heap.
@@ -732,10 +730,8 @@ class FlatFrontBoard(Board):
         for fallen, alpha in ((False, round(255 * (1 - k))), (True, round(230 * k))):
             if alpha <= 0:
                 continue
-            image, (ax, ay) = self.art.piece_pose(owner, piece.power, height, fallen, angle)
-            image.set_alpha(alpha)
-            surface.blit(image, (round(px - ax), round(py - ay)))
-            image.set_alpha(255)
+            image, anchor = self.art.piece_pose(owner, piece.power, height, fallen, angle)
+            blit_at(surface, image, anchor, (px, py), alpha)
 
     def _hovered_target(self) -> dict | None:
         """In combat, the opposing tile with standing pieces under the mouse."""
@@ -856,9 +852,7 @@ class FlatFrontBoard(Board):
                 present = have[k] > 0
                 have[k] -= present
                 image, anchor = self.art.piece(side, power, h, fallen=not present)
-                image.set_alpha(255 if present else 70)
-                card.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
-                image.set_alpha(255)
+                blit_at(card, image, anchor, (x, y), 255 if present else 70)
                 x += step * (1.0 if i < SUPPLY[1] else 1.25)
             x = area.x
             for value, word in zip(numbers, words[1:], strict=True):
@@ -917,6 +911,5 @@ class FlatFrontBoard(Board):
         x = card.centerx - step * (len(powers) - 1) / 2
         y = card.y + round(0.6 * self.geo.unit) + icon_h
         for power in reversed(powers):
-            image, anchor = self.art.piece(self.obs["to_move"], power, icon_h)
-            surface.blit(image, (round(x - anchor[0]), round(y - anchor[1])))
+            blit_at(surface, *self.art.piece(self.obs["to_move"], power, icon_h), (x, y))
             x += step

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from functools import partial
 
 import pygame
 
@@ -342,9 +343,8 @@ class FlatFrontArt(Art):
         """
         image, anchor = self.piece(owner, power, height, fallen)
         key = ("pose", owner, power, height, fallen, angle)
-        rotated = self._cache.get(key) or pygame.transform.rotate(image, angle)
-        if abs(angle) == 90.0:
-            self._cache[key] = rotated
+        turn = partial(pygame.transform.rotate, image, angle)
+        rotated = self.cached(key, turn) if abs(angle) == 90.0 else turn()
         vx, vy = anchor[0] - image.get_width() / 2, anchor[1] - image.get_height() / 2
         rx, ry = pygame.Vector2(vx, vy).rotate(-angle)  # rotate turns anticlockwise on screen
         return rotated, (rotated.get_width() / 2 + rx, rotated.get_height() / 2 + ry)

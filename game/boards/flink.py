@@ -38,7 +38,7 @@ from game.boards.turns import Step
 from game.engines.flink import ANCHOR, PASS
 from game.engines.flink.geometry import NUM_ORIENTATIONS
 from game.ui import overlays
-from game.ui.draw import blit_center, darker
+from game.ui.draw import blit_at, blit_center, darker
 from game.ui.text import fit_px, render
 
 T_TURN = 0.3  # seconds the view takes to turn a quarter
@@ -642,10 +642,7 @@ class FlinkBoard(Board):
             if o == current:
                 pygame.draw.rect(surface, p["panel_edge"], rect, border_radius=6)
             icon = self.art.piece_icon(o, mover, rect.h)
-            if o not in fits:
-                icon = icon.copy()
-                icon.set_alpha(70)
-            surface.blit(icon, rect)
+            blit_at(surface, icon, (0, 0), rect.topleft, None if o in fits else 70)
             if o == current:
                 pygame.draw.rect(surface, p["legal"], rect, 2, border_radius=6)
 

@@ -562,10 +562,6 @@ class FrontlineBoard(Board):
             self.floats = [f for f in self.floats if f.alpha > 0.01]
 
     # --- words ---------------------------------------------------------------------------------
-    def name_of(self, seat: int) -> str:
-        names = self.ctx.seat_names
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
     def status_text(self) -> str:
         return prompt.status_text(self)
 
@@ -585,7 +581,7 @@ class FrontlineBoard(Board):
         if text is None:
             if len(_LOG_WORDS) > 4000:
                 _LOG_WORDS.clear()
-            text = _LOG_WORDS[memo] = fw.log_words(key, args, self.name_of, self.ctx.lang)
+            text = _LOG_WORDS[memo] = fw.log_words(key, args, self.seat_name, self.ctx.lang)
         return text
 
     def turn_words(self, steps: list[Step]) -> list[str]:

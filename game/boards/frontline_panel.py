@@ -48,7 +48,7 @@ def _paint_score(board: FrontlineBoard, surface: pygame.Surface, seat: int) -> N
     px = max(9, round(rect.h * 0.3))
     vp = render(f"{info['vp']}/51 VP", px, p["gold"], bold=True)
     room = rect.w - mark.get_width() - vp.get_width() - 2 * u
-    name = board.art.fitted(board.name_of(seat), px, p["text"], room, bold=True)
+    name = board.art.fitted(board.seat_name(seat), px, p["text"], room, bold=True)
     at = (rect.x + mark.get_width() + u // 2, rect.y + u // 3)
     board.texts.append(surface.blit(name, at))
     board.texts.append(surface.blit(vp, vp.get_rect(topright=(rect.right, rect.y + u // 3))))

@@ -119,7 +119,7 @@ def prompt_text(board: FrontlineBoard) -> str:
     if not board.legal:
         player = obs["current_player"]
         if player >= 0 and player != board.me:
-            return i18n.t("frontline.wait", name=board.name_of(player))
+            return i18n.t("frontline.wait", name=board.seat_name(player))
         return tray_words(board)
     args: dict[str, object] = {}
     attacker = board.attacker()
@@ -149,12 +149,14 @@ def status_text(board: FrontlineBoard) -> str:
         reason = i18n.t(f"frontline.end.{obs['end_reason'] or 'vp'}")
         if winner is None or winner < 0:
             return i18n.t("frontline.status.draw", reason=reason)
-        return i18n.t("frontline.status.won", name=board.name_of(winner), reason=reason)
+        return i18n.t("frontline.status.won", name=board.seat_name(winner), reason=reason)
     player = obs["current_player"]
     step = i18n.t(f"frontline.step.{fw.step_of(obs)}")
     if player < 0:
         return i18n.t("frontline.status.chance", step=step, turn=obs["turn"])
-    return i18n.t("frontline.status.turn", name=board.name_of(player), step=step, turn=obs["turn"])
+    return i18n.t(
+        "frontline.status.turn", name=board.seat_name(player), step=step, turn=obs["turn"]
+    )
 
 
 def unit_words(board: FrontlineBoard, view: dict) -> str:

@@ -3,16 +3,15 @@ after three qualifying end-of-combat checks, or our turn limit, where more VP wi
 draw), each army's VP split into what destroying and what capturing earned, the captures by
 name, and the turn the game ended on.
 
-Everything comes from the final observation. It carries each seat's VP, its prisoners (crews
-and infantry taken, worth double their cost) and the captured vehicles and guns still in the
-Battle Area (``captured_from``, also double); the rest of a seat's VP was earned by destroying
-units and killing crews. A captured unit that later left play is no longer seen, so its double
-cost then counts with the destroyed.
+Everything comes from the final observation. It carries each seat's VP and the part of it the
+engine recorded as earned by capturing (double cost), its prisoners (crews and infantry taken)
+and the captured vehicles and guns still in the Battle Area (``captured_from``); the rest of a
+seat's VP was earned by destroying units and killing crews.
 """
 
 from __future__ import annotations
 
-from game.boards.summary import Summary
+from game.boards.summary import Summary, said
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.options import TURN_LIMIT, WIN_VP
 from game.i18n import t
@@ -28,23 +27,15 @@ def captured(obs: dict, seat: int) -> list[int]:
 
 def vp_sources(obs: dict, seat: int) -> tuple[int, int]:
     """``seat``'s VP from destroying (units destroyed, crews killed) and from capturing (double
-    the cost of every card taken, §7)."""
-    vp = obs["seats"][seat]["vp"]
-    capture = min(vp, sum(2 * UNITS[card].cost for card in captured(obs, seat)))
-    return vp - capture, capture
+    the cost of every card taken, §7), as the engine recorded them."""
+    info = obs["seats"][seat]
+    return info["vp"] - info["vp_captured"], info["vp_captured"]
 
 
 def card_name(card: int) -> str:
     """A card's name as the table shows it: units by their printed name, crews by their kind."""
     printed = UNITS[card]
     return t(f"frontline.crew.{printed.crew_kind}") if printed.is_crew else printed.name
-
-
-def _said(key: str, names: list[str], seat: int, **args: object) -> str:
-    """``key`` with the seat's name, or its ``.you`` form when the seat is the one human."""
-    if names[seat] == t("seat.you"):
-        return t(f"{key}.you", **args)
-    return t(key, name=names[seat], **args)
 
 
 def how_it_ended(obs: dict, names: list[str]) -> str:
@@ -55,11 +46,11 @@ def how_it_ended(obs: dict, names: list[str]) -> str:
         limit = obs["options"][TURN_LIMIT]
         if winner is None or winner < 0:
             return t("summary.frontline.level", limit=limit, vp=vp[0])
-        return _said("summary.frontline.on_vp", names, winner, limit=limit, a=vp[winner],
+        return said("summary.frontline.on_vp", names, winner, limit=limit, a=vp[winner],
                      b=vp[1 - winner])  # fmt: skip
     if reason == "overrun":
-        return _said("summary.frontline.overrun", names, winner, turn=turn)
-    return _said("summary.frontline.vp", names, winner, vp=vp[winner], turn=turn, need=WIN_VP)
+        return said("summary.frontline.overrun", names, winner, turn=turn)
+    return said("summary.frontline.vp", names, winner, vp=vp[winner], turn=turn, need=WIN_VP)
 
 
 def frontline_summary(obs: dict, names: list[str]) -> Summary | None:
@@ -75,7 +66,7 @@ def frontline_summary(obs: dict, names: list[str]) -> Summary | None:
         taken = captured(obs, seat)
         if taken:
             cards = ", ".join(card_name(card) for card in taken)
-            notes.append(_said("summary.frontline.taken", names, seat, cards=cards))
+            notes.append(said("summary.frontline.taken", names, seat, cards=cards))
     return Summary(
         headings=[
             "",

@@ -85,7 +85,7 @@ def _paint_opp_bar(board: FrontlineBoard, surface: pygame.Surface) -> None:
     mark = fc.army_mark(side, bar.h - u, p)
     surface.blit(mark, (bar.x + u, bar.y + u // 2))
     name = board.art.fitted(
-        board.name_of(opp), max(10, round(bar.h * 0.5)), p["text"], bar.w // 3, bold=True
+        board.seat_name(opp), max(10, round(bar.h * 0.5)), p["text"], bar.w // 3, bold=True
     )
     surface.blit(name, name.get_rect(midleft=(bar.x + 2 * u + mark.get_width(), bar.centery)))
     back_w = max(8, round((bar.h - u) / fc.RATIO))

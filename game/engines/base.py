@@ -263,3 +263,10 @@ class State:
             if r < acc:
                 return action
         return outcomes[-1][0]
+
+    def random_playout(self, rng: random.Random) -> list[float] | None:
+        """Uniformly random play from here (this state is mutated) to the end, and its returns;
+        None where the engine offers nothing faster than the protocol, so the search plays
+        ``legal_actions``/``sample_chance`` itself. An engine overrides it to play the same
+        distribution on structures made for it (Flink's height bitboards)."""
+        return None

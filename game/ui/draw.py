@@ -68,6 +68,25 @@ def blit_center(
     return surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
 
 
+def blit_at(
+    surface: pygame.Surface,
+    image: pygame.Surface,
+    anchor: tuple[float, float],
+    point: tuple[float, float],
+    alpha: int | None = None,
+) -> pygame.Rect:
+    """Blit ``image`` with its own point ``anchor`` (a piece's base, a corner) on ``point``,
+    optionally at a surface alpha (restored afterwards): pictures that stand on a spot, where
+    ``blit_center`` would need each caller to work the offset out again."""
+    topleft = (round(point[0] - anchor[0]), round(point[1] - anchor[1]))
+    if alpha is None or alpha >= 255:
+        return surface.blit(image, topleft)
+    image.set_alpha(max(0, alpha))
+    rect = surface.blit(image, topleft)
+    image.set_alpha(255)
+    return rect
+
+
 def row_width(images: list[pygame.Surface], gap: int) -> int:
     return sum(i.get_width() for i in images) + gap * (len(images) - 1)
 

@@ -169,9 +169,9 @@ def note(
     """A tooltip: ``text`` wrapped to ``width``, in a box that ``place`` positions (it sets the
     box's anchor point) and ``bounds`` keeps inside, with an ``accent`` bar on its left."""
     p = art.p
-    images = [art.text(line, px, p["text"]) for line in wrap(text, get_font(px), width)]
+    images = _note_lines(art, text, width, px)
     pad, line_h = _note_metrics(px)
-    box = pygame.Rect((0, 0), note_size(art, text, width, px))
+    box = pygame.Rect((0, 0), _note_box(images, px))
     place(box)
     box.clamp_ip(bounds)
     surface.blit(art.panel(box.w, box.h, (*p["panel"], 240), accent, pad), box)
@@ -188,13 +188,21 @@ def _note_metrics(px: int) -> tuple[int, int]:
     return max(4, round(px * 0.6)), round(px * 1.3)
 
 
+def _note_lines(art: Art, text: str, width: int, px: int) -> list[pygame.Surface]:
+    """``text`` wrapped to ``width`` and rendered, once per note drawn (wrapping measures every
+    word, and a hovered note is drawn every frame)."""
+    return [art.text(line, px, art.p["text"]) for line in wrap(text, get_font(px), width)]
+
+
+def _note_box(images: list[pygame.Surface], px: int) -> tuple[int, int]:
+    pad, line_h = _note_metrics(px)
+    return max(i.get_width() for i in images) + 2 * pad, line_h * len(images) + 2 * pad
+
+
 def note_size(art: Art, text: str, width: int, px: int) -> tuple[int, int]:
     """The size of :func:`note`'s box for ``text`` wrapped to ``width``: a board that must find
     room for a note tries a few widths before it draws one."""
-    lines = wrap(text, get_font(px), width)
-    pad, line_h = _note_metrics(px)
-    widest = max(art.text(line, px, art.p["text"]).get_width() for line in lines)
-    return widest + 2 * pad, line_h * len(lines) + 2 * pad
+    return _note_box(_note_lines(art, text, width, px), px)
 
 
 def info_box(

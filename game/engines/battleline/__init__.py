@@ -57,14 +57,16 @@ Observation (``state.observation(viewer)``, JSON-able)
   rank, total, name}}, else None.
 - ``hands``: per player {``count``, ``troops``, ``tactics``, ``cards`` (sorted ids; None for the
   opponent), ``known`` (ids the viewer knows are in that hand: cards it put back with Scout
-  that the opponent drew)}.
+  that the opponent drew), ``unplayable`` (while the viewer is to play: its cards that cannot
+  be played now, each as [id, refusal phrase])}.
 - ``decks``: {"troop": n, "tactics": n}; ``deck_tops``: per deck, the Scout-returned cards on
   top, top first: the id if the viewer put it there, else None.
 - ``discards``: per player, face-up cards (played guile cards, deserted and discarded cards).
 - ``tactics_played``, ``leader_played``, ``passes`` (consecutive passes).
 - ``match``: {``games``, ``game`` (0-based), ``starter``, ``points``, ``wins``, ``results``:
   per finished game {``winner`` (-1 draw), ``how`` ("breakthrough", "envelopment", "final
-  resolution", "stalemate"), ``flags`` [count, count], ``claimed`` [9 owners]}}.
+  resolution", "stalemate"), ``flags`` [count, count], ``claimed`` [9 owners], ``points``
+  [what each scored, §1.11], ``won_with`` [the flags that won it: a Breakthrough's three]}}.
 - ``options``; ``winner`` (match winner, -1 drawn, None while playing); ``returns``.
 
 For Python callers: ``state.claim_check(player, flag)`` (a ``proof.ClaimCheck`` with the

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from game.engines.base import Phrase
+from game.engines.battleline import refusals
 from game.engines.battleline.actions import (
     CLAIM_BASE,
     DISCARD,
@@ -109,12 +111,17 @@ def _flag_view(state: BattleLineState, viewer: int, flag: int) -> FlagView:
 def _hand_view(state: BattleLineState, viewer: int, owner: int) -> HandView:
     hand = state.hands[owner]
     tactics = sum(1 for card in hand if card >= NUM_TROOPS)
+    unplayable: list[tuple[int, Phrase]] = []
+    if owner == viewer and state.phase == PH_PLAY and state.player == viewer:
+        legal = set(state.legal_actions())
+        unplayable = [(c, refusals.explain(state, c)) for c in sorted(hand) if c not in legal]
     return {
         "count": len(hand),
         "troops": len(hand) - tactics,
         "tactics": tactics,
         "cards": sorted(hand) if owner == viewer else None,
         "known": [] if owner == viewer else sorted(state.known[viewer]),
+        "unplayable": unplayable,
     }
 
 
@@ -166,7 +173,14 @@ def observation(state: BattleLineState, viewer: int) -> BattleLineObservation:
             "points": list(state.points),
             "wins": list(state.wins),
             "results": [
-                dict(r, flags=list(r["flags"]), claimed=list(r["claimed"])) for r in state.results
+                dict(
+                    r,
+                    flags=list(r["flags"]),
+                    claimed=list(r["claimed"]),
+                    points=list(r["points"]),
+                    won_with=list(r["won_with"]),
+                )
+                for r in state.results
             ],
         },
         "options": dict(state.options),

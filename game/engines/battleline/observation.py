@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from game.engines.base import Phrase
+
 
 class FormationView(TypedDict):
     rank: int
@@ -43,6 +45,8 @@ class HandView(TypedDict):
     tactics: int
     cards: list[int] | None  # the viewer's own hand only
     known: list[int]
+    # The viewer's own cards that cannot be played now, each with why (while it is to play).
+    unplayable: list[tuple[int, Phrase]]
 
 
 class PendingView(TypedDict):
@@ -61,7 +65,7 @@ class MatchView(TypedDict):
     starter: int | None
     points: list[int]
     wins: list[int]
-    results: list[dict[str, Any]]  # per finished game: winner, how, flags, claimed
+    results: list[dict[str, Any]]  # per game: winner, how, flags, claimed, points, won_with
 
 
 class BattleLineObservation(TypedDict):

@@ -102,6 +102,20 @@ def victory(owners: list[int], player: int) -> str | None:
     return "envelopment" if count >= FLAGS_TO_WIN else None
 
 
+def winning_flags(owners: list[int], how: str, winner: int) -> list[int]:
+    """The flags that won a game ``how`` (a Breakthrough: its three adjacent flags, the first
+    such run as :func:`victory` finds it; otherwise every flag the winner holds)."""
+    if winner < 0:
+        return []
+    if how == "breakthrough":
+        run = 0
+        for f, owner in enumerate(owners):
+            run = run + 1 if owner == winner else 0
+            if run == ADJACENT_TO_WIN:
+                return list(range(f - ADJACENT_TO_WIN + 1, f + 1))
+    return [f for f, owner in enumerate(owners) if owner == winner]
+
+
 class BattleLineGame(Game):
     id = "battleline"
     title = "Battle Line"
@@ -685,16 +699,21 @@ class BattleLineState(State):
 
     def _end_game(self, winner: int, how: str) -> None:
         flags = [self.claimed.count(0), self.claimed.count(1)]
+        # [rules §1.11] the winner scores 5, the loser a point per flag it holds; a draw, flags.
+        points = [WIN_POINTS if seat == winner else flags[seat] for seat in (0, 1)]
         self.results.append(
-            {"winner": winner, "how": how, "flags": flags, "claimed": self.claimed[:]}
+            {
+                "winner": winner,
+                "how": how,
+                "flags": flags,
+                "claimed": self.claimed[:],
+                "points": points,
+                "won_with": winning_flags(self.claimed, how, winner),
+            }
         )
+        self.points = [self.points[0] + points[0], self.points[1] + points[1]]
         if winner >= 0:
-            self.points[winner] += WIN_POINTS
-            self.points[1 - winner] += flags[1 - winner]
             self.wins[winner] += 1
-        else:
-            self.points[0] += flags[0]
-            self.points[1] += flags[1]
         self.game_index += 1
         if self.game_index >= self.options[MATCH_GAMES]:
             self.phase = PH_OVER

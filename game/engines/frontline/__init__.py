@@ -83,7 +83,8 @@ Action ids (``actions.RANGES``; the meaning depends on the phase)
 
 Observation: ``seats`` (per seat: army, deck list, hand cards or None, counts, face-down cards
 or None plus their count, ``decided``, ``declarations`` (None for the other seat while
-declaring), Reserves size and the cards under it that the viewer saw, VP, overrun, prisoners),
+declaring), Reserves size and the cards under it that the viewer saw, VP and the part of it
+earned by capturing, overrun, prisoners),
 ``board`` (``Unit.view``), ``attacks`` (after the reveal), the attack under way, initiative,
 window, decks and discard piles, ``winner`` and ``end_reason`` ("vp", "overrun",
 "turn_limit").

@@ -104,6 +104,7 @@ def _seat_view(state: FrontlineState, viewer: int, seat: int) -> dict:
             for card, public in zip(state.bottom[seat], state.bottom_public[seat], strict=True)
         ],
         "vp": state.vp[seat],
+        "vp_captured": state.vp_captured[seat],
         "overrun": state.overrun[seat],
         "prisoners": list(state.prisoners[seat]),
         "reserved": list(state.reserved[seat]) if own else None,

@@ -153,6 +153,7 @@ class FrontlineState(State):
         self.board: dict[int, Unit] = {}
         self.prisoners: list[list[int]] = [[], []]  # crew cards each seat has captured
         self.vp = [0, 0]
+        self.vp_captured = [0, 0]  # the part of ``vp`` earned by capturing (double cost, §7)
         self.overrun = [0, 0]
         self.turn = 0
         self.phase = PH_BUILD if self.building else PH_PICK
@@ -295,6 +296,7 @@ class FrontlineState(State):
         other.board = {pos: unit.copy() for pos, unit in self.board.items()}
         other.prisoners = [self.prisoners[0][:], self.prisoners[1][:]]
         other.vp = self.vp[:]
+        other.vp_captured = self.vp_captured[:]
         other.overrun = self.overrun[:]
         other.commit = [self.commit[0][:], self.commit[1][:]]
         other.decided = self.decided[:]
@@ -883,7 +885,7 @@ class FrontlineState(State):
         elif roll in CAPTURE_ROLLS:
             if self.has_land_unit(enemy):
                 self.prisoners[enemy].append(crew)
-                self._score(enemy, 2 * UNITS[crew].cost)
+                self._score(enemy, 2 * UNITS[crew].cost, captured=True)
             else:
                 self._to_bottom(UNITS[crew].side, crew, public=True)
         elif scorer >= 0:
@@ -911,10 +913,12 @@ class FrontlineState(State):
         self.bottom[seat].insert(0, card)
         self.bottom_public[seat].insert(0, public)
 
-    def _score(self, seat: int, points: int) -> None:
+    def _score(self, seat: int, points: int, captured: bool = False) -> None:
         if seat < 0 or self.is_over():
             return
         self.vp[seat] += points
+        if captured:
+            self.vp_captured[seat] += points
         if self.vp[seat] >= WIN_VP:  # §7 checked after every VP change
             self.winner = seat
             self.end_reason = "vp"
@@ -1190,10 +1194,10 @@ class FrontlineState(State):
     def _capture(self, unit: Unit, capturer: int) -> None:
         """§4.2.5: a captured unit scores double; its crew is captured too (double). A unit
         that needs a crew joins the capturer's Frontline, unable to act until crewed."""
-        self._score(capturer, 2 * unit.printed.cost)
+        self._score(capturer, 2 * unit.printed.cost, captured=True)
         if unit.crew >= 0:
             self.prisoners[capturer].append(unit.crew)
-            self._score(capturer, 2 * UNITS[unit.crew].cost)
+            self._score(capturer, 2 * UNITS[unit.crew].cost, captured=True)
         del self.board[unit.pos]
         if unit.printed.crew == NO_CREW:
             self.prisoners[capturer].append(unit.card)
