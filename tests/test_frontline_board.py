@@ -11,10 +11,11 @@ import pygame
 import pytest
 
 from ai.heuristics.frontline import FrontlineHeuristic
+from game.boards import frontline_aim as aim
 from game.boards import frontline_cards as fc
 from game.boards.frontline import FrontlineBoard
 from game.boards.frontline_odds import preview as odds_preview
-from game.boards.frontline_words import odds_words
+from game.boards.frontline_words import odds_words, step_of
 from game.boards.turns import Step
 from game.engines.frontline import FrontlineGame, FrontlineState, combat, knowledge
 from game.engines.frontline.actions import CARD, DONE, HOLD, PREBUILT_DECK, REAR_CARD, UNIT, WEAPONS
@@ -188,8 +189,8 @@ def test_each_target_shows_the_odds_of_its_best_weapons() -> None:
         assert best.destroyed == max(o.destroyed for o in others)
         board.mouse = board.thing_rect(key).center  # hovered: how those odds come about
         first = next(r for r in range(3) if mask >> r & 1)
-        assert attacker.printed.weapons[first].name in board.tooltip_text()
-        assert "2d10" in board.tooltip_text()
+        assert attacker.printed.weapons[first].name in aim.tooltip_text(board)
+        assert "2d10" in aim.tooltip_text(board)
 
 
 def _two_worlds(phase: str, seat: int, seed: int) -> tuple[FrontlineState, FrontlineState]:
@@ -338,7 +339,7 @@ def test_hovering_while_the_other_side_decides_shows_the_card() -> None:
     pos = board.thing_rect(key).center
     event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
     assert board.handle_idle_event(event) is False
-    assert board.zoomed() == key and board.tooltip_text()
+    assert board.zoomed() == key and aim.tooltip_text(board)
 
 
 def test_a_command_card_out_of_its_window_says_when_it_is_played() -> None:
@@ -388,3 +389,35 @@ def test_the_other_sides_turn_stays_marked_on_the_units_it_changed() -> None:
                 assert key in board.marked
                 seen_damage = True
     assert seen_damage and seen_reveal
+
+
+def test_the_other_sides_units_new_this_turn_are_tagged() -> None:
+    """What the other side committed shows when the reveal falls in the viewer's own turn
+    (after its pass), where the kit marks nothing: its units new on the table since the turn's
+    commitment began carry a "new" chip through the declaration and combat; the viewer's never
+    do, and the next commitment clears them."""
+    board = _board()
+    rng = random.Random(4)
+    policy = FrontlineHeuristic()
+    state = FrontlineGame().new_state()
+    at_commit: set[int] = set()
+    step = ""
+    checked = 0
+    while not state.is_terminal() and checked < 6:
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else policy.policy(state, rng)
+        )
+        after = state.observation(0)
+        legal = state.legal_actions() if state.current_player() == 0 else []
+        board.show(after, 0, legal, animate=True)
+        if step_of(after) == "commit" and step != "commit":
+            at_commit = {v["pos"] for v in after["board"]}
+            assert not board.revealed  # a new commitment: last turn's are no news
+        step = step_of(after)
+        if not legal or step not in ("declare", "combat"):
+            continue
+        new = {("unit", v["pos"]) for v in after["board"] if v["pos"] not in at_commit}
+        theirs = {key for key in new if board.views[key]["owner"] == 1}
+        assert board.revealed == theirs
+        checked += bool(theirs)
+    assert checked >= 2

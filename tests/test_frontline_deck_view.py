@@ -49,6 +49,14 @@ def click(view: DeckView, pos: tuple[int, int], button: int = 1):
     return down if down is not None else up
 
 
+def add(view: DeckView, card_id: str, times: int = 1, button: int = 1):
+    """Click the pool's tile of ``card_id`` ``times`` times; returns the last click's decision."""
+    decision = None
+    for _ in range(times):
+        decision = click(view, view.tiles()[UNIT_INDEX[card_id]].center, button)
+    return decision
+
+
 def building(seat0_army: str = "US"):
     return GAMES["frontline"].new_state(decks="build", seat0_army=seat0_army)
 
@@ -72,7 +80,7 @@ def test_a_custom_deck_by_mouse(tmp_path) -> None:
     click(view, view.filter_buttons["infantry"].rect.center)  # filters change where cards lie
     click(view, view.filter_buttons["all"].rect.center)
     for card_id in wanted:
-        assert click(view, view._tiles()[UNIT_INDEX[card_id]].center) is None
+        assert add(view, card_id) is None
     assert deck_points(view.cards) == 24 + 4 + 20 + 16 + 10 + 12 == 86
     decision = click(view, view.confirm_button.rect.center)
     assert decision == [CARD + UNIT_INDEX[c] for c in wanted] + [DONE]
@@ -84,10 +92,9 @@ def test_removing_cards_by_clicking_the_deck_or_right_clicking_the_pool(tmp_path
     view, state = make_view(tmp_path), building()
     show(view, state)
     sherman = UNIT_INDEX["us_m4a1_sherman"]
-    for _ in range(3):
-        click(view, view._tiles()[sherman].center)
-    click(view, view._rows()[sherman].center)
-    click(view, view._tiles()[sherman].center, button=3)
+    add(view, "us_m4a1_sherman", 3)
+    click(view, view.rows()[sherman].center)
+    add(view, "us_m4a1_sherman", button=3)
     assert view.cards == [sherman]
     click(view, view.clear_button.rect.center)
     assert view.cards == []
@@ -97,8 +104,7 @@ def test_copies_and_points_are_refused_with_a_reason(tmp_path) -> None:
     view, state = make_view(tmp_path), building()
     show(view, state)
     stuart = UNIT_INDEX["us_m5a1_stuart"]
-    for _ in range(3):
-        click(view, view._tiles()[stuart].center)
+    add(view, "us_m5a1_stuart", 3)
     assert view.cards == [stuart, stuart] and "only 2" in view.notice[0]
 
 
@@ -106,7 +112,7 @@ def test_an_illegal_deck_cannot_be_confirmed_and_says_why(tmp_path) -> None:
     said: list[str] = []
     view, state = make_view(tmp_path, said=said), building()
     show(view, state)
-    click(view, view._tiles()[UNIT_INDEX["us_rifle_squad"]].center)
+    add(view, "us_rifle_squad")
     assert click(view, view.confirm_button.rect.center) is None
     assert said and "4 points, at least 80 needed" in said[-1]
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
@@ -153,13 +159,13 @@ def test_saved_decks_by_mouse_survive_a_new_view(tmp_path) -> None:
     again = make_view(tmp_path, SIZES[1])
     show(again, state)
     click(again, again.saved_button.rect.center)
-    name, row, _ = again._saved_rows()[0]
+    name, row, _ = again.saved_rows()[0]
     assert name == "US deck 1"
     click(again, row.center)
     assert again.cards == deck and not again.saved_open
     click(again, again.saved_button.rect.center)
-    click(again, again._saved_rows()[0][2].center)  # the cross deletes it
-    assert again._saved_rows() == [] and again.book().names("US") == []
+    click(again, again.saved_rows()[0][2].center)  # the cross deletes it
+    assert again.saved_rows() == [] and again.book().names("US") == []
 
 
 def test_a_damaged_deck_file_is_reported_and_building_goes_on(tmp_path) -> None:
@@ -167,7 +173,7 @@ def test_a_damaged_deck_file_is_reported_and_building_goes_on(tmp_path) -> None:
     view, state = make_view(tmp_path), building()
     show(view, state)
     click(view, view.saved_button.rect.center)
-    assert "damaged" in view.notice[0] and view._saved_rows() == []
+    assert "damaged" in view.notice[0] and view.saved_rows() == []
     click(view, (2, 2))  # outside the list: it closes
     click(view, view.random_button.rect.center)
     assert click(view, view.confirm_button.rect.center)[-1] == DONE
@@ -203,7 +209,7 @@ def test_a_half_submitted_deck_keeps_its_cards(tmp_path) -> None:
     play(state, [CARD + c for c in deck[:5]])
     show(view, state)
     assert sorted(view.cards) == sorted(deck[:5])
-    click(view, view._rows()[deck[0]].center)  # cannot be taken out
+    click(view, view.rows()[deck[0]].center)  # cannot be taken out
     assert sorted(view.cards) == sorted(deck[:5]) and view.notice[0]
     click(view, view.prebuilt_buttons[0].rect.center)
     decision = click(view, view.confirm_button.rect.center)
@@ -216,7 +222,7 @@ def test_done_alone_when_the_engine_already_holds_a_legal_deck(tmp_path) -> None
     view, state = make_view(tmp_path), building()
     play(state, [CARD + c for c in PREBUILT["us_armored_task_force"]])
     show(view, state)
-    click(view, view._tiles()[UNIT_INDEX["us_pilot"]].center)
+    add(view, "us_pilot")
     got = None
     for pos in view.clicks_for(DONE):
         got = click(view, pos) or got
@@ -237,15 +243,15 @@ def test_clicks_for_a_card_work_from_any_filter_and_deck(tmp_path) -> None:
     view, state = make_view(tmp_path), building()
     show(view, state)
     sherman = UNIT_INDEX["us_m4a1_sherman"]
-    assert view.clicks_for(CARD + sherman)[0] == view._tiles()[sherman].center  # the hint's spot
+    assert view.clicks_for(CARD + sherman)[0] == view.tiles()[sherman].center  # the hint's spot
     click(view, view.filter_buttons["crews"].rect.center)
-    click(view, view._tiles()[UNIT_INDEX["us_tank_crew"]].center)
+    add(view, "us_tank_crew")
     got = None
     for pos in view.clicks_for(CARD + sherman):
         got = click(view, pos) or got
     assert got[0] == CARD + sherman and got[-1] == DONE
     click(view, view.filter_buttons["crews"].rect.center)
-    click(view, view._tiles()[UNIT_INDEX["us_tank_crew"]].center)
+    add(view, "us_tank_crew")
     got = None
     for pos in view.clicks_for(DONE):
         got = click(view, pos) or got
@@ -259,6 +265,6 @@ def test_hot_seat_the_second_builder_sees_nothing_of_the_first_deck(tmp_path) ->
     play(state, click(view, view.confirm_button.rect.center))
     show(view, state, 1)
     assert view.cards == [] and view.side == 1 and view.legal
-    assert all(UNITS[c].side == 1 for c in view._tiles())
+    assert all(UNITS[c].side == 1 for c in view.tiles())
     surface = pygame.Surface((800, 540))
     view.draw(surface)

@@ -14,11 +14,7 @@ import pygame
 from game.boards import frontline_cards as fc
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
 from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
-from game.ui.text import fit_px, render
-
-
-def _fit(text: str, px: int, colour: Colour, width: int, bold: bool = False) -> pygame.Surface:
-    return render(text, fit_px(text, px, max(4, width), bold, min_px=6), colour, bold)
+from game.ui.text import render
 
 
 def initials(command: int) -> str:
@@ -87,12 +83,12 @@ class FrontlineArt(Art):
         # Name and line.
         nx = pad + icon + pad // 2
         name_w = cc[0] - cr - nx - 2
-        name = _fit(printed.name, max(7, round(h * 0.15)), ink, name_w, bold=True)
+        name = fc.fit(printed.name, max(7, round(h * 0.15)), ink, name_w, bold=True)
         s.blit(name, (nx, pad - 1))
         sub = fc.line_label(view["card"], self.lang)
         if printed.flight_turns:
             sub = fc.text_of(self.lang, "frontline.flight_left", n=view["flight_left"])
-        sub_img = _fit(sub, max(6, round(h * 0.11)), dim, name_w)
+        sub_img = fc.fit(sub, max(6, round(h * 0.11)), dim, name_w)
         s.blit(sub_img, (nx, pad + name.get_height() - 2))
         # Weapons: one compact line each (INF/ARM/AIR and the damage modifier), if room.
         top = pad + icon + 1
@@ -112,7 +108,7 @@ class FrontlineArt(Art):
                 ) or (weapon.bomb and view["bomb_used"])
                 colour = mix(dim, paper, 0.4) if disabled else ink
                 label = weapon.name + (f" {weapon.rof}X" if weapon.rof > 1 else "")
-                img = _fit(label, px, colour, w - cols_w - 2 * pad)
+                img = fc.fit(label, px, colour, w - cols_w - 2 * pad)
                 s.blit(img, img.get_rect(midleft=(pad, y)))
                 for j, col in enumerate((INF, ARM, AIR)):
                     value = weapon.attack[col]
@@ -133,14 +129,7 @@ class FrontlineArt(Art):
         # Footer: DEF in a shield, the HP bar with its ½HP tick.
         fy = h - pad - foot_h
         shield = pygame.Rect(pad, fy, foot_h, foot_h)
-        pts = [
-            shield.topleft,
-            shield.topright,
-            (shield.right, shield.centery),
-            shield.midbottom,
-            (shield.left, shield.centery),
-        ]
-        pygame.draw.polygon(s, darker(paper, 0.3), pts)
+        fc.draw_shield(s, shield, darker(paper, 0.3))
         d = render(str(printed.defense), max(6, round(foot_h * 0.8)), ink, bold=True)
         s.blit(d, d.get_rect(center=(shield.centerx, shield.centery - 1)))
         self._hp_bar(
@@ -275,3 +264,15 @@ class FrontlineArt(Art):
         right = (base[0] + uy * head * 0.55, base[1] - ux * head * 0.55)
         pygame.draw.polygon(surface, colour, [tip, left, right])
         pygame.draw.polygon(surface, darker(colour, 0.5), [tip, left, right], 1)
+
+
+def edge_toward(rect: pygame.Rect, start: tuple[int, int]) -> tuple[int, int]:
+    """The point on ``rect``'s edge facing ``start`` (an arrow stops at its target's edge)."""
+    cx, cy = rect.center
+    dx, dy = start[0] - cx, start[1] - cy
+    if dx == 0 and dy == 0:
+        return rect.center
+    sx = (rect.w / 2) / abs(dx) if dx else float("inf")
+    sy = (rect.h / 2) / abs(dy) if dy else float("inf")
+    s = min(sx, sy)
+    return (round(cx + dx * s), round(cy + dy * s))

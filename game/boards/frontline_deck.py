@@ -32,18 +32,16 @@ from collections.abc import Callable
 import pygame
 
 from game import i18n
-from game.boards import frontline_cards as faces
+from game.boards import frontline_deck_draw as deck_draw
 from game.boards.base import BoardContext, Decision, Obs
+from game.boards.frontline_deck_draw import ERROR, OK, WARN
 from game.decks import DeckBook
 from game.engines.frontline.actions import CARD, DONE, PREBUILT_DECK
-from game.engines.frontline.building import addable, deck_errors, deck_warnings, random_deck
+from game.engines.frontline.building import addable, deck_errors, random_deck
 from game.engines.frontline.cards import (
-    AIR,
     AIRCRAFT,
-    ARM,
     CREW,
     FIELD_GUN,
-    INF,
     INFANTRY,
     PREBUILT,
     SIDES,
@@ -51,12 +49,10 @@ from game.engines.frontline.cards import (
     UNITS,
     VEHICLE,
     army_pool,
-    deck_points,
 )
-from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
-from game.ui import overlays
-from game.ui.draw import Colour, mix
-from game.ui.text import blit_text, fit_px, render, text_width
+from game.engines.frontline.options import DECK_MAX_POINTS
+from game.ui.draw import Colour
+from game.ui.text import render, text_width
 from game.ui.widgets import Button, text_of
 
 # Filters of the pool: name -> the unit types shown.
@@ -69,9 +65,6 @@ FILTERS: dict[str, tuple[int, ...]] = {
     "crews": (CREW,),
 }
 SORTS = ("type", "cost")
-ERROR: Colour = (232, 104, 92)
-OK: Colour = (126, 204, 132)
-WARN: Colour = (232, 186, 86)
 NOTICE_SECONDS = 4.0
 
 
@@ -140,7 +133,7 @@ class DeckView:
 
     def update(self, dt: float) -> None:
         self.notice_left = max(0.0, self.notice_left - dt)
-        for button in self._buttons():
+        for button in self.buttons():
             button.update(dt)
         for name, button in self.filter_buttons.items():
             button.style = "primary" if name == self.filter else "normal"
@@ -161,7 +154,7 @@ class DeckView:
                 return self.submission()
             self._refuse_confirm()
             return None
-        for button in self._buttons():
+        for button in self.buttons():
             if button.handle_event(event):
                 decision, self._decision = self._decision, None
                 return decision
@@ -190,8 +183,8 @@ class DeckView:
             button = self.prebuilt_buttons[self._prebuilt_names().index(name)]
             return [button.rect.center, confirm]
         card = action - CARD
-        shown = card in self._tiles()
-        tiles = self._tiles(self.filter if shown else "all")
+        shown = card in self.tiles()
+        tiles = self.tiles(self.filter if shown else "all")
         show_all = [] if shown else [self.filter_buttons["all"].rect.center]
         return [*show_all, *clear, tiles[card].center, self.random_button.rect.center, confirm]
 
@@ -286,7 +279,7 @@ class DeckView:
         return True
 
     def _refuse_confirm(self) -> None:
-        self.ctx.feedback(i18n.t("fldeck.cannot_confirm", why=self._error_text(self.errors()[0])))
+        self.ctx.feedback(i18n.t("fldeck.cannot_confirm", why=self.error_text(self.errors()[0])))
 
     def book(self) -> DeckBook:
         if self._book is None:
@@ -309,7 +302,7 @@ class DeckView:
 
     def _click_saved(self, pos: tuple[int, int]) -> None:
         book, army = self.book(), SIDES[self.side]
-        for name, row, cross in self._saved_rows():
+        for name, row, cross in self.saved_rows():
             if cross.collidepoint(pos):
                 if not book.delete(army, name):
                     self._say(i18n.t("fldeck.save_failed", why=book.write_error or ""), ERROR)
@@ -319,7 +312,7 @@ class DeckView:
                 self._say(i18n.t("fldeck.loaded", name=name), OK)
                 self.saved_open = False
                 return
-        if not self._saved_box().collidepoint(pos):
+        if not self.saved_box().collidepoint(pos):
             self.saved_open = False
 
     def _say(self, text: str, colour: Colour) -> None:
@@ -334,7 +327,7 @@ class DeckView:
     def px(self) -> int:
         return max(12, min(self.rect.h // 34, self.rect.w // 52))
 
-    def _buttons(self) -> list[Button]:
+    def buttons(self) -> list[Button]:
         return [
             *self.filter_buttons.values(),
             self.sort_button,
@@ -393,7 +386,7 @@ class DeckView:
             return sorted(cards, key=lambda c: (-UNITS[c].cost, UNITS[c].name))
         return sorted(cards, key=lambda c: (UNITS[c].type, -UNITS[c].cost, UNITS[c].name))
 
-    def _tiles(self, name: str | None = None) -> dict[int, pygame.Rect]:
+    def tiles(self, name: str | None = None) -> dict[int, pygame.Rect]:
         """Where each pool card of filter ``name`` (the current one by default) is drawn."""
         cards = self._pool_cards(name or self.filter)
         g, area = self.unit, self.grid_rect
@@ -414,19 +407,19 @@ class DeckView:
     def _tile_at(self, pos: tuple[int, int]) -> int | None:
         if not self.grid_rect.collidepoint(pos):
             return None
-        return next((c for c, r in self._tiles().items() if r.collidepoint(pos)), None)
+        return next((c for c, r in self.tiles().items() if r.collidepoint(pos)), None)
 
-    def _rows(self) -> dict[int, pygame.Rect]:
+    def rows(self) -> dict[int, pygame.Rect]:
         """The deck's list: one row per card type in it."""
         d = self.deck_rect.inflate(-2 * self.unit, -2 * self.unit)
-        top = self._header()[3]
+        top = self.header()[3]
         counts = Counter(self.cards)
         cards = sorted(counts, key=lambda c: (UNITS[c].type, -UNITS[c].cost, UNITS[c].name))
         room = self.buttons_top - self.unit - top
         h = min(round(self.px * 1.45), room // max(1, len(cards)))
         return {card: pygame.Rect(d.x, top + n * h, d.w, h) for n, card in enumerate(cards)}
 
-    def _header(self) -> tuple[int, int, int, int]:
+    def header(self) -> tuple[int, int, int, int]:
         """Tops of the deck panel's parts: the points, the bar, the status lines, the rows."""
         px, u = self.px, self.unit
         points_top = self.deck_rect.y + u + round(px * 1.3)
@@ -436,14 +429,14 @@ class DeckView:
         return points_top, bar_top, lines_top, rows_top
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
-        return next((c for c, r in self._rows().items() if r.collidepoint(pos)), None)
+        return next((c for c, r in self.rows().items() if r.collidepoint(pos)), None)
 
-    def _saved_box(self) -> pygame.Rect:
+    def saved_box(self) -> pygame.Rect:
         box = self.grid_rect.inflate(-self.grid_rect.w // 4, -self.grid_rect.h // 6)
         return box
 
-    def _saved_rows(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
-        box, px = self._saved_box(), self.px
+    def saved_rows(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+        box, px = self.saved_box(), self.px
         h = round(px * 1.7)
         out = []
         for n, name in enumerate(self.book().names(SIDES[self.side])):
@@ -455,207 +448,7 @@ class DeckView:
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        p = self.ctx.palette
-        if not self.legal:
-            self._draw_waiting(surface)
-            return
-        panel = p.get("panel", (24, 20, 17))
-        edge = p.get("panel_edge", (118, 96, 72))
-        pygame.draw.rect(surface, panel, self.deck_rect, border_radius=self.unit * 2)
-        pygame.draw.rect(surface, edge, self.deck_rect, max(1, self.unit // 3),
-                         border_radius=self.unit * 2)  # fmt: skip
-        tiles = self._tiles()
-        can = set(addable(self.side, self.cards))
-        counts = Counter(self.cards)
-        for card, rect in tiles.items():
-            self._draw_tile(surface, card, rect, card in can, counts[card])
-        self._draw_deck(surface, counts)
-        for button in self._buttons():
-            button.draw(surface)
-        if self.saved_open:
-            self._draw_saved(surface)
-        else:
-            self._draw_preview(surface, tiles)
-
-    def _draw_waiting(self, surface: pygame.Surface) -> None:
-        p, px = self.ctx.palette, self.px
-        back = faces.card_back(self.waiting_army, max(60, self.rect.h // 4), p, self.ctx.lang)
-        rect = back.get_rect(center=(self.rect.centerx, self.rect.centery - px * 2))
-        surface.blit(back, rect)
-        text = i18n.t("fldeck.waiting", name=self.waiting_for)
-        size = fit_px(text, round(px * 1.2), self.rect.w - 4 * px)
-        blit_text(surface, text, size, p.get("text", (246, 239, 226)),
-                  midtop=(self.rect.centerx, rect.bottom + px))  # fmt: skip
-
-    def _draw_tile(
-        self, surface: pygame.Surface, card: int, rect: pygame.Rect, can: bool, count: int
-    ) -> None:
-        """A small card: type badge, name and cost; line, defence and HP; the weapons (attack
-        values INF/ARM/AIR, damage, rate of fire) as far as they fit; the copies as pips."""
-        p, printed = self.ctx.palette, UNITS[card]
-        hovered = self.mouse is not None and rect.collidepoint(self.mouse)
-        text = p.get("text", (246, 239, 226))
-        dim = p.get("text_dim", (196, 184, 164))
-        paper = mix(p.get("panel", (24, 20, 17)), (90, 84, 70), 0.35 if can else 0.12)
-        radius = max(3, rect.h // 12)
-        pygame.draw.rect(surface, paper, rect, border_radius=radius)
-        ring = p.get("gold", (222, 182, 96)) if hovered else p.get("panel_edge", (118, 96, 72))
-        pygame.draw.rect(surface, ring, rect, 2 if hovered else 1, border_radius=radius)
-        pad = max(3, rect.h // 14)
-        f = max(9, min(round(rect.h * 0.19), round(rect.w * 0.075)))
-        small = max(9, round(f * 0.85))
-        icon_px = round(f * 1.25 + small * 1.2)
-        surface.blit(faces.type_icon(printed.type, icon_px, p), (rect.x + pad, rect.y + pad))
-        cost = render(str(printed.cost), f, text, bold=True)
-        badge = cost.get_rect(topright=(rect.right - pad - 2, rect.y + pad))
-        pygame.draw.circle(surface, mix(paper, (0, 0, 0), 0.4), badge.center,
-                           max(badge.w, badge.h) // 2 + 1)  # fmt: skip
-        surface.blit(cost, badge)
-        x0 = rect.x + 2 * pad + icon_px
-        name = fit_line(printed.name, f, badge.left - pad - x0)
-        blit_text(surface, name, f, text if can else dim, True, topleft=(x0, rect.y + pad))
-        second = self._tile_second_line(card)
-        blit_text(surface, fit_line(second, small, rect.right - pad - x0), small, dim,
-                  topleft=(x0, rect.y + pad + round(f * 1.25)))  # fmt: skip
-        y, bottom = rect.y + 2 * pad + icon_px, rect.bottom - pad - max(4, rect.h // 10)
-        lines = self._weapon_lines(card)
-        room = max(0, (bottom - y) // round(small * 1.15))
-        if 0 < room - 1 < len(lines):
-            lines = [" | ".join(w.split("  ", 1)[-1] for w in lines)]
-        if not printed.is_crew:
-            stats = i18n.t("fldeck.def_hp", d=printed.defense, hp=printed.hp, half=printed.half_hp)
-            lines.insert(0, stats)
-        for words in lines[:room]:
-            blit_text(surface, fit_line(words, small, rect.w - 2 * pad), small, dim,
-                      topleft=(rect.x + pad, y))  # fmt: skip
-            y += round(small * 1.15)
-        self._draw_copies(surface, rect, pad, count, army_pool(self.side)[card])
-
-    def _tile_second_line(self, card: int) -> str:
-        printed = UNITS[card]
-        if printed.is_crew:
-            return i18n.t("fldeck.crew_of", kind=i18n.t(f"fldeck.crew_kind.{printed.crew_kind}"))
-        return faces.line_label(card, self.ctx.lang)
-
-    def _weapon_lines(self, card: int) -> list[str]:
-        """Each weapon: its name, attack values INF/ARM/AIR, damage modifier, rate of fire."""
-        lines = []
-        for w in UNITS[card].weapons:
-            values = "/".join("–" if w.attack[c] is None else str(w.attack[c])
-                              for c in (INF, ARM, AIR))  # fmt: skip
-            rof = f" {w.rof}X" if w.rof > 1 else ""
-            lines.append(f"{w.name}  {values} {w.damage_mod:+d}{rof}")
-        return lines
-
-    def _draw_copies(
-        self, surface: pygame.Surface, rect: pygame.Rect, pad: int, count: int, limit: int
-    ) -> None:
-        """One pip per copy in the pool, filled for each copy in the deck."""
-        r = max(2, rect.h // 28)
-        gold = self.ctx.palette.get("gold", (222, 182, 96))
-        y = rect.bottom - pad - r
-        for n in range(limit):
-            centre = (rect.right - pad - r - n * (2 * r + r), y)
-            if n < count:
-                pygame.draw.circle(surface, gold, centre, r)
-            else:
-                pygame.draw.circle(surface, gold, centre, r, 1)
-
-    def _draw_deck(self, surface: pygame.Surface, counts: Counter[int]) -> None:
-        p, px, u = self.ctx.palette, self.px, self.unit
-        text = p.get("text", (246, 239, 226))
-        dim = p.get("text_dim", (196, 184, 164))
-        d = self.deck_rect.inflate(-2 * u, -2 * u)
-        title = i18n.t("fldeck.title", army=i18n.t(f"fldeck.army.{SIDES[self.side]}"))
-        blit_text(surface, title, fit_px(title, px, d.w, True), text, True, topleft=d.topleft)
-        points = deck_points(self.cards)
-        errors, warnings = self.errors(), deck_warnings(self.cards)
-        points_top, bar_top, y, _ = self._header()
-        shown = blit_text(surface, str(points), round(px * 1.6), OK if not errors else ERROR,
-                          True, topleft=(d.x, points_top))  # fmt: skip
-        rng = i18n.t("fldeck.range", lo=DECK_MIN_POINTS, hi=DECK_MAX_POINTS, n=len(self.cards))
-        blit_text(surface, fit_line(rng, px, d.right - shown.right - px), px, dim,
-                  midleft=(shown.right + px // 2, shown.centery))  # fmt: skip
-        self._draw_bar(surface, pygame.Rect(d.x, bar_top, d.w, max(4, u)), points)
-        small = max(11, round(px * 0.8))
-        lines = [("✗ " + self._error_text(e), ERROR) for e in errors[:2]]
-        if not errors:
-            lines.append(("✓ " + i18n.t("fldeck.ready"), OK))
-        lines += [("⚠ " + self._warning_text(w), WARN) for w in warnings[:1]]
-        if self.notice_left > 0:
-            lines = [self.notice, *lines][:3]
-        for words, colour in lines[:2]:
-            blit_text(surface, fit_line(words, small, d.w), small, colour, topleft=(d.x, y))
-            y += round(small * 1.25)
-        for card, row in self._rows().items():
-            hovered = self.mouse is not None and row.collidepoint(self.mouse)
-            if hovered:
-                pygame.draw.rect(surface, mix(p.get("panel", (24, 20, 17)), text, 0.12), row)
-            h = max(9, round(row.h * 0.7))
-            left = blit_text(surface, f"{counts[card]}×", h, dim, midleft=(row.x, row.centery))
-            removable = counts[card] > self.locked.count(card)
-            mark = "−" if removable else "·"
-            sign = render(mark, h, ERROR if hovered and removable else dim, True, symbol=True)
-            surface.blit(sign, sign.get_rect(midright=(row.right, row.centery)))
-            cost = render(str(UNITS[card].cost * counts[card]), h, dim)
-            cost_rect = cost.get_rect(midright=(row.right - sign.get_width() - h, row.centery))
-            surface.blit(cost, cost_rect)
-            name = UNITS[card].name
-            room = cost_rect.left - left.right - h
-            blit_text(surface, fit_line(name, h, room), h, text,
-                      midleft=(left.right + h // 3, row.centery))  # fmt: skip
-        if not self.cards:
-            blit_text(surface, fit_line(i18n.t("fldeck.empty"), small, d.w), small, dim,
-                      topleft=(d.x, y + small))  # fmt: skip
-
-    def _draw_bar(self, surface: pygame.Surface, bar: pygame.Rect, points: int) -> None:
-        """The points against the legal band: the band marked, the fill up to the total."""
-        scale = bar.w / (DECK_MAX_POINTS + 10)
-        pygame.draw.rect(surface, (60, 56, 50), bar)
-        band = pygame.Rect(bar.x + round(DECK_MIN_POINTS * scale), bar.y,
-                           round((DECK_MAX_POINTS - DECK_MIN_POINTS) * scale), bar.h)  # fmt: skip
-        pygame.draw.rect(surface, mix(OK, (60, 56, 50), 0.6), band)
-        fill = pygame.Rect(bar.x, bar.y, min(bar.w, round(points * scale)), bar.h)
-        ok = DECK_MIN_POINTS <= points <= DECK_MAX_POINTS
-        pygame.draw.rect(surface, OK if ok else WARN, fill)
-
-    def _draw_preview(self, surface: pygame.Surface, tiles: dict[int, pygame.Rect]) -> None:
-        """The hovered card (in the pool or in the deck) at full size beside it."""
-        if self.mouse is None:
-            return
-        hovered = [(c, r) for c, r in tiles.items() if r.collidepoint(self.mouse)]
-        hovered += [(c, r) for c, r in self._rows().items() if r.collidepoint(self.mouse)]
-        if not hovered:
-            return
-        card, anchor = hovered[0]
-        width = max(90, min(round(self.rect.h * 0.62 / faces.RATIO), self.rect.w // 4))
-        face = faces.unit_face(card, width, self.ctx.palette, self.ctx.lang)
-        box = overlays.popup_beside(face.get_size(), anchor, self.rect, [self.deck_rect], 0)
-        surface.blit(face, box)
-
-    def _draw_saved(self, surface: pygame.Surface) -> None:
-        p, px = self.ctx.palette, self.px
-        box = self._saved_box()
-        pygame.draw.rect(surface, p.get("panel", (24, 20, 17)), box, border_radius=px // 2)
-        pygame.draw.rect(surface, p.get("gold", (222, 182, 96)), box, 2, border_radius=px // 2)
-        text, dim = p.get("text", (246, 239, 226)), p.get("text_dim", (196, 184, 164))
-        army = i18n.t(f"fldeck.army.{SIDES[self.side]}")
-        blit_text(surface, i18n.t("fldeck.saved_title", army=army), px, text, True,
-                  topleft=(box.x + px, box.y + px // 2))  # fmt: skip
-        rows = self._saved_rows()
-        if not rows:
-            blit_text(surface, i18n.t("fldeck.saved_none"), px, dim,
-                      topleft=(box.x + px, box.y + round(px * 2.4)))  # fmt: skip
-        for name, row, cross in rows:
-            hovered = self.mouse is not None and row.collidepoint(self.mouse)
-            pygame.draw.rect(surface, mix(p.get("panel", (24, 20, 17)), text, 0.15 if hovered
-                                          else 0.06), row, border_radius=4)  # fmt: skip
-            cards = self.book().get(SIDES[self.side], name)
-            label = f"{name}  ·  {deck_points(cards)}"
-            blit_text(surface, fit_line(label, px, row.w - cross.w - px), px, text,
-                      midleft=(row.x + px // 2, row.centery))  # fmt: skip
-            sign = render("✕", px, ERROR, True, symbol=True)
-            surface.blit(sign, sign.get_rect(center=cross.center))
+        deck_draw.draw(self, surface)
 
     # --- words --------------------------------------------------------------------------------
     def _label(self, key: str) -> Callable[[], str]:
@@ -667,25 +460,14 @@ class DeckView:
     def _random_label(self) -> str:
         return i18n.t("fldeck.random_fill" if self.additions() else "fldeck.random")
 
-    def _error_text(self, issue: tuple[str, dict]) -> str:
+    def error_text(self, issue: tuple[str, dict]) -> str:
         code, args = issue
         if "card" in args:
             args = {**args, "card": UNITS[args["card"]].name}
         return i18n.t(f"fldeck.error.{code}", **args)
 
-    def _warning_text(self, issue: tuple[str, dict]) -> str:
+    def warning_text(self, issue: tuple[str, dict]) -> str:
         code, args = issue
         if "kind" in args:
             args = {**args, "kind": i18n.t(f"fldeck.crew_kind.{args['kind']}")}
         return i18n.t(f"fldeck.warning.{code}", **args)
-
-
-def fit_line(text: str, px: int, width: int) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` at ``px``."""
-    if width <= 0:
-        return ""
-    if text_width(text, px) <= width:
-        return text
-    while text and text_width(text + "…", px) > width:
-        text = text[:-1]
-    return text + "…"

@@ -8,11 +8,15 @@ the card under the mouse, and the prompt with the decision's buttons.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
 from game.boards.cards import fan_offsets
+from game.boards.frontline_cards import RATIO
+from game.engines.frontline.cards import AIRLINE, FRONT, REAR, UNITS
 
 RATIO_TILE = 0.66  # a unit tile on the table: height / width (a landscape card)
 # Rows of the table, top to bottom, as fractions of its height.
@@ -120,3 +124,66 @@ def grid(area: pygame.Rect, count: int, ratio: float, gap: int) -> list[pygame.R
                 for i in range(count)
             ]
     return best
+
+
+def places(geo: Geo, obs: dict[str, Any], picks: list[Hashable]) -> dict[Hashable, pygame.Rect]:
+    """Where each thing of ``obs`` rests: units and face-down cards in their rows (a face-down
+    aircraft in its air space), the viewer's hand fanned (units left, commands right), the deck's
+    cards to ``picks`` from at set-up in a grid over the table."""
+    me = obs["viewer"]
+    rows: dict[tuple[int, int], list[Hashable]] = {}
+    for view in obs["board"]:
+        rows.setdefault((view["owner"], view["line"]), []).append(("unit", view["pos"]))
+    for seat in (0, 1):
+        info = obs["seats"][seat]
+        cards = info["face_down"] or [None] * info["face_down_count"]
+        rear = info["face_down_rear"] or [False] * info["face_down_count"]
+        for i, card in enumerate(cards):
+            line = FRONT
+            if card is not None and UNITS[card].lines == (AIRLINE,):
+                line = AIRLINE
+            elif rear[i]:
+                line = REAR
+            rows.setdefault((seat, line), []).append(("down", seat, i))
+    places: dict[Hashable, pygame.Rect] = {}
+    for (owner, line), keys in rows.items():
+        who = "own" if owner == me else "opp"
+        row = (
+            geo.air[who]
+            if line == AIRLINE
+            else geo.rows[f"{who}_ground" if line == FRONT else f"{who}_rear"]
+        )
+        slots = row_slots(row, len(keys), geo.unit if line != AIRLINE else 1)
+        places.update(zip(keys, slots, strict=True))
+    hand = geo.rows["hand"]
+    mine = obs["seats"][me]
+    units, commands = mine["units"] or [], mine["commands"] or []
+    card_h = hand.h - 2 * geo.unit
+    card_w = round(card_h / RATIO)
+    split = hand.x + round(hand.w * 0.64)
+    left = pygame.Rect(hand.x + geo.unit, hand.y, split - hand.x - 2 * geo.unit, hand.h)
+    right = pygame.Rect(split, hand.y, hand.right - split - geo.unit, hand.h)
+    for kind, cards, area in (("hand", units, left), ("cmd", commands, right)):
+        rects = fan(area, len(cards), card_w, card_h)
+        places.update(zip(hand_keys(kind, cards), rects, strict=True))
+    if picks:
+        area = pygame.Rect(
+            geo.table.x,
+            geo.rows["opp_rear"].y,
+            geo.table.w,
+            geo.rows["own_front"].bottom - geo.rows["opp_rear"].y,
+        )
+        area = area.inflate(-4 * geo.unit, -6 * geo.unit).move(0, 2 * geo.unit)
+        places.update(zip(picks, grid(area, len(picks), RATIO, geo.unit), strict=True))
+    return places
+
+
+def hand_keys(kind: str, cards: list[int]) -> list[tuple[str, int, int]]:
+    """The keys of a hand's cards: kind, card and which copy of it (two of a card are two
+    things, each keeping its key while the other is played)."""
+    seen: dict[int, int] = {}
+    keys = []
+    for card in cards:
+        keys.append((kind, card, seen.get(card, 0)))
+        seen[card] = seen.get(card, 0) + 1
+    return keys

@@ -15,6 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from game.engines.frontline import combat
+from game.engines.frontline.cards import Weapon
 from game.engines.frontline.probability import fold_attack, roll_odds
 from game.engines.frontline.units import Unit
 
@@ -25,6 +26,17 @@ class Preview:
     half: float
     destroyed: float
     needs: tuple[int, ...]  # per weapon fired: the 2d10 total needed (after modifiers)
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One weapon fired: its printed line, its attack value against the target's column, the
+    roll's modifier and the target's defence."""
+
+    weapon: Weapon
+    value: int
+    mod: int
+    defense: int
 
 
 def unit_from_view(view: dict[str, Any]) -> Unit:
@@ -62,29 +74,39 @@ def weapon_sets(obs: dict[str, Any], attacker: int, target: int) -> list[int]:
     return combat.weapon_sets(_state(obs), board[attacker], board[target])  # type: ignore[arg-type]
 
 
-def preview(obs: dict[str, Any], attacker: int, target: int, mask: int) -> Preview:
-    """The odds of ``attacker`` firing the weapons of ``mask`` at ``target``."""
+def shots(obs: dict[str, Any], attacker: int, target: int, mask: int) -> list[Shot]:
+    """Each weapon of ``mask`` that ``attacker`` fires at ``target``, with the numbers the
+    damage formula takes: what the odds are worked out from and the tooltip explains."""
     board = units(obs)
     state = _state(obs)
     a, t = board[attacker], board[target]
     mod = combat.roll_mod(state, a, t)  # type: ignore[arg-type]
     defense = combat.defense(state, t)  # type: ignore[arg-type]
+    out = []
+    for row in range(3):
+        if mask >> row & 1:
+            weapon = a.printed.weapons[row]
+            value = weapon.attack[combat.column(t)]
+            assert value is not None
+            out.append(Shot(weapon, value, mod, defense))
+    return out
+
+
+def preview(obs: dict[str, Any], attacker: int, target: int, mask: int) -> Preview:
+    """The odds of ``attacker`` firing the weapons of ``mask`` at ``target``."""
+    t = units(obs)[target]
     hp_left = max(1, t.hp_left)
     damage = [0.0] * hp_left
     damage[0] = 1.0
     destroyed = 0.0
     miss_all = 1.0
     needs = []
-    for row in range(3):
-        if not mask >> row & 1:
-            continue
-        weapon = a.printed.weapons[row]
-        value = weapon.attack[combat.column(t)]
-        assert value is not None
-        odds = roll_odds(value, mod, weapon.damage_mod, defense)
+    for shot in shots(obs, attacker, target, mask):
+        weapon = shot.weapon
+        odds = roll_odds(shot.value, shot.mod, weapon.damage_mod, shot.defense)
         damage, destroyed, _ = fold_attack(damage, destroyed, odds, weapon.rof, hp_left)
         miss_all *= (1.0 - odds.hit) ** weapon.rof
-        needs.append(value - mod)
+        needs.append(shot.value - shot.mod)
     lock_from = max(0, hp_left - t.printed.half_hp)
     half = destroyed + sum(damage[lock_from:])
     return Preview(1.0 - miss_all, half, destroyed, tuple(needs))

@@ -1,0 +1,226 @@
+"""What the viewer may click and what it would do: the breathing glows, the odds on targets, the
+chooser of a thing with several actions, a hand card dragged to a line, and the tooltip that
+works out the damage formula."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import i18n
+from game.boards import frontline_cards as fc
+from game.boards import frontline_odds as odds
+from game.boards import frontline_prompt as prompt
+from game.boards import frontline_table as tabletop
+from game.boards import frontline_words as fw
+from game.engines.frontline.actions import (
+    CARD,
+    REAR_CARD,
+    WEAPONS,
+    kind_of,
+)
+from game.ui import overlays
+from game.ui.draw import blit_center
+from game.ui.text import fit_px, render
+
+if TYPE_CHECKING:
+    from game.boards.frontline import FrontlineBoard
+
+
+def paint_glows(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """Things the viewer may click breathe; targets show their odds (in the weapons
+    decision, the odds of the weapons under the mouse, else of the best ones)."""
+    if not board.legal:
+        return
+    u = board.geo.unit
+    p = board.ctx.palette
+    alpha = board.breathing(urgent=True)
+    for key in board.spots:
+        rect = board.layer.rect(key)
+        if rect is None:
+            continue
+        board.art.ring(surface, rect, p["legal"], max(2, u // 2), alpha)
+    attacker = board.attacker()
+    if attacker is not None and board.obs["phase"] in ("declare", "weapons"):
+        rect = board.layer.rect(("unit", attacker["pos"]))
+        if rect is not None:
+            overlays.pill(
+                surface,
+                i18n.t("frontline.attacker"),
+                rect,
+                p["gold"],
+                max(10, round(u * 1.6)),
+                board.geo.table,
+            )
+        for key in board.spots:
+            shown = board.target_preview(key)
+            rect = board.layer.rect(key)
+            if rect is None:
+                continue
+            if shown is not None:
+                _odds_label(board, surface, shown[1], rect)
+            elif board.obs["phase"] == "declare":  # only a close assault or Surrender!
+                words = " / ".join(board.option_words(a) for a in board.spots[key])
+                overlays.pill(
+                    surface,
+                    words,
+                    rect.move(0, rect.h // 2),
+                    p["legal"],
+                    max(9, round(u * 1.3)),
+                    board.geo.table,
+                )
+    if board.obs["phase"] == "weapons":
+        target = board.obs["pending_target"]
+        rect = None if target is None else board.layer.rect(("unit", target))
+        hovered = board.hovered_button()
+        masks = [b[0] - WEAPONS for b in board.buttons if kind_of(b[0]) == "weapons"]
+        if hovered is not None and kind_of(hovered) == "weapons":
+            masks = [hovered - WEAPONS]
+        offered = [o for o in map(board.weapons_preview, masks) if o is not None]
+        if rect is not None and offered:
+            board.art.ring(surface, rect, p["hit"], max(2, u // 2), alpha)
+            best = max(offered, key=lambda o: (o.destroyed, o.half, o.hit))
+            _odds_label(board, surface, best, rect)
+
+
+def _odds_label(
+    board: FrontlineBoard, surface: pygame.Surface, shown: odds.Preview, rect: pygame.Rect
+) -> None:
+    """The odds on a target, in two lines fitted to its width over its lower part."""
+    p, u = board.ctx.palette, board.geo.unit
+    lines = fw.odds_lines(shown)
+    px = min(fit_px(line, max(9, round(u * 1.35)), rect.w - u, min_px=7) for line in lines)
+    images = [render(line, px, p["text"], bold=True) for line in lines]
+    h = sum(i.get_height() for i in images)
+    box = pygame.Rect(0, 0, max(i.get_width() for i in images) + u, h + u // 2)
+    box.midbottom = (rect.centerx, rect.bottom - 2)
+    pygame.draw.rect(surface, (20, 22, 14), box, border_radius=max(2, u // 2))
+    pygame.draw.rect(surface, p["legal"], box, 1, border_radius=max(2, u // 2))
+    y = box.y + u // 4
+    for image in images:
+        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        y += image.get_height()
+
+
+def paint_tooltip(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """Over the dice tray, a weapon button or a unit: how damage is worked out."""
+    if board.mouse is None or board.choosing is not None:
+        return
+    text = tooltip_text(board)
+    if not text:
+        return
+    u = board.geo.unit
+    mouse = board.mouse
+
+    side = board.geo.side
+
+    table, floating = board.geo.table, board.geo.zoom.h == 0
+
+    def place(box: pygame.Rect) -> None:
+        if side.collidepoint(mouse):  # beside the panel, not over its buttons
+            box.midright = (side.x - u, mouse[1])
+        elif floating:  # the card floats beside the mouse: the words go to the foot
+            box.midbottom = (table.centerx, table.bottom - u)
+        else:
+            box.bottomleft = (mouse[0] + u, mouse[1] - u)
+
+    overlays.note(
+        surface,
+        board.art,
+        text,
+        max(160, board.rect.w // 4),
+        place,
+        board.rect,
+        board.ctx.palette["gold"],
+        max(10, round(u * 1.4)),
+    )
+
+
+def tooltip_text(board: FrontlineBoard) -> str:
+    """The damage formula, with the numbers of the attack or the weapon under the mouse."""
+    if board.mouse is None or not board.obs:
+        return ""
+    hovered = board.hovered_button()
+    attacker = board.attacker()
+    if hovered is not None and kind_of(hovered) == "weapons" and attacker is not None:
+        target = board.obs["pending_target"]
+        if target is None:
+            return ""
+        return _formula(board, attacker, target, hovered - WEAPONS)
+    if tabletop.tray_rect(board).collidepoint(board.mouse) and attacker is not None:
+        target = board.obs["attack"]["target"]
+        row = board.obs["attack"]["row"]
+        if target is not None and target >= 0 and row is not None and row >= 0:
+            return _formula(board, attacker, target, 1 << row)
+    key = board.hovered
+    if key is not None and key[0] == "unit" and key in board.views:  # type: ignore[index]
+        best = board.target_preview(key) if board.obs["phase"] == "declare" else None
+        if best is not None and attacker is not None:  # a target: how its odds come about
+            return _formula(board, attacker, key[1], best[0])  # type: ignore[index]
+        return prompt.unit_words(board, board.views[key])
+    return ""
+
+
+def _formula(board: FrontlineBoard, attacker: dict, target_pos: int, mask: int) -> str:
+    if all(v["pos"] != target_pos for v in board.obs["board"]):
+        return ""
+    lines = [
+        i18n.t(
+            "frontline.formula.weapon",
+            weapon=shot.weapon.name,
+            rof=shot.weapon.rof,
+            value=shot.value,
+            mod=f"{shot.mod:+d}",
+            dmg=shot.weapon.damage_mod,
+            defense=shot.defense,
+        )
+        for shot in odds.shots(board.obs, attacker["pos"], target_pos, mask)
+    ]
+    return " ".join([*lines, i18n.t("frontline.formula.rules")])
+
+
+def paint_drag(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """The card under the mouse, and the lines it may be dropped on lit."""
+    card = board.dragged()
+    if card is None or board.mouse is None:
+        return
+    p, u = board.ctx.palette, board.geo.unit
+    lines = []
+    if CARD + card in board.legal:
+        lines.append(board.geo.rows["own_front"])
+    if REAR_CARD + card in board.legal:
+        lines.append(board.geo.rows["own_rear"])
+    for row in lines:
+        lit = row.inflate(-2 * u, -u)
+        board.art.ring(surface, lit, p["legal"], max(2, u // 2), board.breathing(urgent=True))
+    rect = board.layer.rect(("hand", card, 0))
+    w = rect.w if rect is not None else round(board.geo.rows["hand"].h / fc.RATIO)
+    blit_center(surface, fc.unit_face(card, w, p, board.ctx.lang), board.mouse, 220)
+
+
+def paint_chooser(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    key = board.choosing
+    actions = board.spots[key]
+    rects = board.chooser_rects(key)
+    u = board.geo.unit
+    options: list[tuple[str, Callable[[pygame.Surface, pygame.Rect], None]]] = [
+        (board.option_words(a), _no_picture) for a in actions
+    ]
+    overlays.draw_chooser(
+        surface,
+        board.art,
+        rects,
+        i18n.t("frontline.choose"),
+        options,
+        board.ctx.palette["gold"],
+        board.mouse,
+        None,
+        1.0,
+        u,
+    )
+
+
+def _no_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Chooser options are words only."""

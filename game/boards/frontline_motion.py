@@ -1,0 +1,196 @@
+"""How the table moves between two observations, beyond the kit's sliding: a card keyed anew
+(a hand card set face down, a face-down card revealed) starts where it was; a revealed unit turns
+over; damage and losses float up from their units, which shake; VP float up from the score; the
+die tumbles; a natural result or a new step of the turn is called out in a banner."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import i18n
+from game.boards import frontline_cards as fc
+from game.boards import frontline_panel as panel
+from game.boards import frontline_words as fw
+from game.boards.base import Obs
+from game.boards.layer import Sprite
+from game.engines.frontline.cards import (
+    DAMAGES,
+)
+from game.ui import overlays
+from game.ui.draw import Colour, blit_center
+from game.ui.text import render
+
+if TYPE_CHECKING:
+    from game.boards.frontline import FrontlineBoard
+
+
+T_FLOAT = 1.1  # seconds a damage number floats up (speed 1)
+T_FLIP = 0.45  # seconds a face-down card takes to turn over
+T_TUMBLE = 0.35  # seconds a d10 tumbles before it settles
+T_SHAKE = 0.4
+T_CALLOUT = 1.1  # how long a natural result is called out
+
+
+@dataclass
+class Float:
+    """A number or word floating up from a unit (damage, destroyed, +VP)."""
+
+    text: str
+    x: float
+    y: float
+    colour: Colour
+    alpha: float = 1.0
+    rise: float = 0.0
+
+
+@dataclass
+class Motion:
+    """A 0..1 progress tweened by the timeline (a flip, a shake, a tumbling die)."""
+
+    k: float = 0.0
+
+
+def start_from_where_they_were(board: FrontlineBoard, before: Obs, after: Obs) -> None:
+    """A card that changes what it is keyed by starts where it was, so it slides: a hand
+    card set aside face down, a face-down card revealed as a unit in its line."""
+    old, new = board.things(before), board.things(after)
+    gone = [k for k in old if k not in new and board.layer.rect(k) is not None]
+    came = [k for k in new if k not in old]
+    for key in came:
+        source = None
+        if key[0] == "down":  # type: ignore[index]
+            card = new[key][0]  # type: ignore[index]
+            source = next((g for g in gone if g[0] == "hand" and g[1] == card), None)  # type: ignore[index]
+            if source is None:
+                source = next((g for g in gone if g[0] == "down" and g[1] == key[1]), None)  # type: ignore[index]
+        elif key[0] == "unit":  # type: ignore[index]
+            owner = next(v["owner"] for v in after["board"] if v["pos"] == key[1])  # type: ignore[index]
+            source = next((g for g in gone if g[0] == "down" and g[1] == owner), None)  # type: ignore[index]
+        if source is None:
+            continue
+        gone.remove(source)
+        rect = board.layer.rect(source)
+        assert rect is not None
+        board.layer.sprites[key] = Sprite(key, *rect.center, rect.w, rect.h)
+        del board.layer.sprites[source]
+
+
+def animate_change(board: FrontlineBoard, before: Obs, after: Obs) -> None:
+    """What the change from ``before`` to ``after`` shows besides the slides: flips, damage,
+    losses, VP, the die and the call-outs, on the board's timeline."""
+    t = board.tweens
+    old = {v["pos"]: v for v in before["board"]}
+    new = {v["pos"]: v for v in after["board"]}
+    red = board.ctx.palette["hit"]
+    for pos, view in new.items():
+        key = ("unit", pos)
+        prior = old.get(pos)
+        if prior is None or prior["card"] != view["card"]:
+            sprite = board.layer.sprites.get(key)
+            if any(s["face_down_count"] for s in before["seats"]) and sprite is not None:
+                sprite.face = 0.0  # revealed: the kit's flip turns it over
+                t.animate(sprite, T_FLIP, "out_cubic", face=1.0)
+                t.sound(0.0, "flip")
+            continue
+        lost = (prior["hp_max"] - prior["damage"]) - (view["hp_max"] - view["damage"])
+        if view["damage"] > prior["damage"] and lost > 0:
+            float_up(board, key, f"-{view['damage'] - prior['damage']}", red)
+            shake(board, key)
+        if view["damage_card"] >= 0 and prior["damage_card"] < 0:
+            float_up(
+                board, key, DAMAGES[view["damage_card"]].name, board.ctx.palette["damage"], 0.3
+            )
+            t.sound(0.2, "flip")
+    for pos in old:
+        if pos not in new:
+            key = ("unit", pos)
+            float_up(board, key, i18n.t("frontline.float.destroyed"), red)
+            t.sound(0.0, "knock")
+    for seat in (0, 1):
+        gained = after["seats"][seat]["vp"] - before["seats"][seat]["vp"]
+        if gained > 0:
+            rect = panel.score_rect(board, seat)
+            board.floats.append(
+                Float(f"+{gained} VP", rect.centerx, rect.centery, board.ctx.palette["gold"])
+            )
+            t.animate(board.floats[-1], T_FLOAT, "out_cubic", rise=1.0, alpha=0.0)
+    dice_before, dice_after = before["attack"]["dice"], after["attack"]["dice"]
+    rolled = len(dice_after) > len(dice_before) or after["init_rolls"] != before["init_rolls"]
+    if rolled or (after["phase"] != before["phase"] and before["phase"].endswith("_die")):
+        board.tumble = Motion()
+        t.animate(board.tumble, T_TUMBLE, "out_cubic", k=1.0)
+        t.sound(0.0, "place")
+    natural = after["attack"]["natural"]
+    if natural and natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
+        words = {2: "ff", 3: "ff", 18: "double", 19: "destroy", 20: "destroy"}[natural]
+        banner = overlays.Banner(
+            i18n.t("frontline.natural.title", n=natural),
+            i18n.t(f"frontline.natural.{words}"),
+            board.side_of(board.attacker_seat(after)),
+            key=("natural", len(dice_after)),
+        )
+        overlays.flash_banner(board, banner, T_TUMBLE, T_CALLOUT, "callout")
+    elif fw.step_of(after) != fw.step_of(before):
+        banner = overlays.Banner(
+            i18n.t(f"frontline.step.{fw.step_of(after)}"),
+            i18n.t(f"frontline.step_sub.{fw.step_of(after)}"),
+            None,
+            key=fw.step_of(after),
+        )
+        overlays.flash_banner(board, banner, 0.0, T_CALLOUT, "callout")
+
+
+def float_up(
+    board: FrontlineBoard, key: Hashable, text: str, colour: Colour, delay: float = 0.0
+) -> None:
+    rect = board.layer.rect(key) or _leaving_rect(board, key)
+    if rect is None:
+        return
+    item = Float(text, rect.centerx, rect.centery, colour)
+    board.floats.append(item)
+    board.tweens.animate(item, T_FLOAT, "out_cubic", rise=1.0, alpha=0.0, delay=delay)
+    board.tweens.call(
+        delay + T_FLOAT, lambda: board.floats.remove(item) if item in board.floats else None
+    )
+
+
+def _leaving_rect(board: FrontlineBoard, key: Hashable) -> pygame.Rect | None:
+    sprite = board.layer.sprites.get(key)
+    return None if sprite is None else sprite.rect
+
+
+def shake(board: FrontlineBoard, key: Hashable) -> None:
+    shake = board.shakes[key] = Motion()
+    board.tweens.animate(shake, T_SHAKE, "linear", k=1.0)
+    board.tweens.sound(0.0, "attack")
+
+
+def paint_floats(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """The numbers and words floating up, and the call-out banner over the tray."""
+    p, u = board.ctx.palette, board.geo.unit
+    for item in board.floats:
+        if item.alpha <= 0:
+            continue
+        image = render(item.text, max(12, round(u * 2.4)), item.colour, bold=True)
+        y = item.y - item.rise * u * 6
+        blit_center(surface, image, (item.x, y), round(255 * max(0.0, item.alpha)))
+    tray = board.geo.rows["tray"]
+    banner_rect = pygame.Rect(0, 0, board.geo.table.w // 2, round(tray.h * 0.8))
+    banner_rect.center = (board.geo.table.centerx, tray.centery)
+    overlays.draw_banner(
+        surface,
+        board.art,
+        board.callout,
+        banner_rect,
+        (max(12, round(u * 2.4)), max(9, round(u * 1.5))),
+        lambda side, size, colour: fc.army_mark(side, size, p),
+    )
+
+
+def wobble(k: float) -> float:
+    return math.sin(k * 6 * math.pi)

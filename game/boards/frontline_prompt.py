@@ -1,0 +1,184 @@
+"""What the board says in words: the buttons' labels and second lines, the prompt, the status
+line, the tray's line, whether the other side has decided, a unit explained."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game import i18n
+from game.boards import frontline_cards as fc
+from game.boards import frontline_words as fw
+from game.engines.frontline import actions as act
+from game.engines.frontline.cards import (
+    COMMANDS,
+    DAMAGES,
+    EDGE_OF_TYPE,
+    UNITS,
+)
+
+if TYPE_CHECKING:
+    from game.boards.frontline import FrontlineBoard
+
+# Buttons that say one thing whatever the phase.
+SIMPLE_BUTTONS = {act.HOLD: "hold", act.ME_FIRST: "me_first", act.THEM_FIRST: "them_first"}
+
+
+def button_words(board: FrontlineBoard, action: int) -> tuple[str, str]:
+    """A button's label and its second line (odds, counts)."""
+    obs, t = board.obs, i18n.t
+    if action == act.DONE:
+        return _done_words(board)
+    if action in SIMPLE_BUTTONS:
+        return t(f"frontline.btn.{SIMPLE_BUTTONS[action]}"), ""
+    if action == act.DRAW_COMMAND:
+        return t("frontline.btn.draw_command"), t("frontline.count.deck", n=obs["command_deck"])
+    if action == act.DRAW_UNIT:
+        n = obs["seats"][board.me]["reserves"]
+        return t("frontline.btn.draw_unit"), t("frontline.count.reserves", n=n)
+    if act.kind_of(action) == "weapons":
+        return _weapons_words(board, action - act.WEAPONS)
+    if act.kind_of(action) == "prebuilt":
+        return t("frontline.btn.prebuilt", deck=fw.deck_name(action - act.PREBUILT_DECK)), ""
+    return str(action), ""
+
+
+def _done_words(board: FrontlineBoard) -> tuple[str, str]:
+    """DONE by phase: commit the face-down set, roll, confirm the deck, or pass the window."""
+    obs, t = board.obs, i18n.t
+    phase = obs["phase"]
+    if phase == "commit":
+        n = obs["seats"][board.me]["face_down_count"]
+        return (t("frontline.btn.commit", n=n) if n else t("frontline.btn.commit_none")), ""
+    if phase == "roll_window":
+        return t("frontline.btn.roll"), t(f"frontline.roll.{obs['roll_kind']}")
+    if phase == "build":
+        return t("frontline.btn.built"), ""
+    window = obs["window"]
+    return t("frontline.btn.pass"), t(f"frontline.window.{window}") if window else ""
+
+
+def _weapons_words(board: FrontlineBoard, mask: int) -> tuple[str, str]:
+    attacker = board.attacker()
+    names = (
+        [UNITS[attacker["card"]].weapons[r].name for r in range(3) if mask >> r & 1]
+        if (attacker)
+        else [str(mask)]
+    )
+    label = " + ".join(names)
+    if board.obs["phase"] != "weapons":
+        return i18n.t("frontline.btn.first", weapons=label), ""
+    target = board.obs["pending_target"]
+    if attacker is None or target is None:
+        return label, ""
+    shown = board.weapons_preview(mask)
+    return label, "" if shown is None else fw.odds_words(shown)
+
+
+def decided_words(board: FrontlineBoard, seat: int) -> str:
+    obs = board.obs
+    if fw.step_of(obs) not in ("commit", "declare") or obs["phase"] not in (
+        "commit",
+        "declare",
+        "weapons",
+    ):
+        return ""
+    if obs["seats"][seat]["decided"]:
+        return "✓ " + i18n.t("frontline.decided")
+    if obs["current_player"] == seat:
+        return "… " + i18n.t("frontline.deciding")
+    return ""
+
+
+def tray_words(board: FrontlineBoard) -> str:
+    """The attack under way in words, or what the step is about."""
+    obs, t = board.obs, i18n.t
+    attack = obs["attack"]
+    units = {v["pos"]: v for v in obs["board"]}
+    a, b = units.get(attack["attacker"]), units.get(attack["target"])
+    if fw.step_of(obs) == "combat" and a is not None and b is not None and attack["row"] >= 0:
+        row = attack["row"]
+        weapons = UNITS[a["card"]].weapons
+        name = weapons[row].name if 0 <= row < len(weapons) else ""
+        return t(
+            "frontline.tray.attack",
+            unit=UNITS[a["card"]].name,
+            target=UNITS[b["card"]].name,
+            weapon=name,
+        )
+    return t(f"frontline.step_sub.{fw.step_of(obs)}")
+
+
+def prompt_text(board: FrontlineBoard) -> str:
+    """What the viewer is asked now, or whom the game waits for."""
+    obs = board.obs
+    if not obs:
+        return ""
+    phase = obs["phase"]
+    if phase == "over":
+        return status_text(board)
+    if not board.legal:
+        player = obs["current_player"]
+        if player >= 0 and player != board.me:
+            return i18n.t("frontline.wait", name=board.seat_name(player))
+        return tray_words(board)
+    args: dict[str, object] = {}
+    attacker = board.attacker()
+    if attacker is not None:
+        args["unit"] = UNITS[attacker["card"]].name
+    if (
+        phase in ("card_target", "roll_window")
+        and obs["card_pending"] is not None
+        and obs["card_pending"] >= 0
+    ):
+        args["command"] = COMMANDS[obs["card_pending"]].name
+    if phase == "pick":
+        args["n"] = 4 - len(obs["seats"][board.me]["units"] or [])
+    if phase == "window":
+        return i18n.t(f"frontline.prompt.window_{obs['window']}")
+    if phase == "commit" and act.DONE not in board.legal:  # a unit set aside without its crew
+        return i18n.t("frontline.prompt.commit_crew")
+    return i18n.t(f"frontline.prompt.{phase}", **{"unit": "", "command": "", "n": 0, **args})
+
+
+def status_text(board: FrontlineBoard) -> str:
+    obs = board.obs
+    if not obs:
+        return ""
+    if obs["phase"] == "over":
+        winner = obs["winner"]
+        reason = i18n.t(f"frontline.end.{obs['end_reason'] or 'vp'}")
+        if winner is None or winner < 0:
+            return i18n.t("frontline.status.draw", reason=reason)
+        return i18n.t("frontline.status.won", name=board.seat_name(winner), reason=reason)
+    player = obs["current_player"]
+    step = i18n.t(f"frontline.step.{fw.step_of(obs)}")
+    if player < 0:
+        return i18n.t("frontline.status.chance", step=step, turn=obs["turn"])
+    return i18n.t(
+        "frontline.status.turn", name=board.seat_name(player), step=step, turn=obs["turn"]
+    )
+
+
+def unit_words(board: FrontlineBoard, view: dict) -> str:
+    printed = UNITS[view["card"]]
+    parts = [printed.name]
+    if printed.crew >= 0 and view["crew"] < 0:
+        parts.append(i18n.t("frontline.tip.no_crew"))
+    effect = view["effect"]
+    if effect is not None and view["damage_card"] >= 0:
+        edge = EDGE_OF_TYPE[printed.type]
+        parts.append(
+            f"{DAMAGES[view['damage_card']].name}: "
+            f"{fc.damage_words(view['damage_card'], edge, board.ctx.lang)}"
+        )
+        if effect["left"] > 0:
+            parts.append(i18n.t("frontline.tip.turns_left", n=effect["left"]))
+    for c in view["commands"]:
+        parts.append(
+            f"{COMMANDS[c].name}: "
+            + fc.text_of(board.ctx.lang, f"frontline.cmd_effect.{COMMANDS[c].id}")
+        )
+    parts.append(
+        i18n.t("frontline.tip.hp", left=view["hp_max"] - view["damage"], half=printed.half_hp)
+    )
+    return " · ".join(parts)

@@ -1,0 +1,326 @@
+"""The table under the things: the rows and air spaces (drawn once per size), the opponent's
+bar with its hand's backs, the set-up panels, the dice tray between the Frontlines, and on the
+units what is tucked under them, their chips and the attack arrows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import i18n
+from game.boards import frontline_cards as fc
+from game.boards import frontline_prompt as prompt
+from game.boards import frontline_words as fw
+from game.boards.frontline_art import edge_toward, initials
+from game.boards.frontline_layout import Geo
+from game.engines.frontline.cards import (
+    EDGE_OF_TYPE,
+    UNITS,
+)
+from game.ui import overlays
+from game.ui.draw import Colour, blit_center, darker, lighter, mix
+from game.ui.text import render
+
+if TYPE_CHECKING:
+    from game.boards.frontline import FrontlineBoard
+
+
+def paint_table(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """The rows and the air spaces (drawn once per size and sides), then the bars."""
+    geo = board.geo
+    sides = (board.side_of(1 - board.me), board.side_of(board.me))
+    key = ("table", geo.table.size, geo.unit, sides, i18n.get_language())
+    table = board.art.cached(key, lambda: _table_image(board, sides))
+    surface.blit(table, geo.table)
+    _paint_opp_bar(board, surface)
+
+
+def _table_image(board: FrontlineBoard, sides: tuple[int, int]) -> pygame.Surface:
+    p, u = board.ctx.palette, board.geo.unit
+    geo = _shifted(board.geo)
+    surface = pygame.Surface(geo.table.size)
+    pygame.draw.rect(surface, p["table"], geo.table)
+    for who, side in zip(("opp", "own"), sides, strict=True):
+        colour = board.art.army(side)
+        for name in ("ground", "rear"):
+            row = geo.rows[f"{who}_{name}"]
+            band = row.inflate(-u, -u // 2)
+            pygame.draw.rect(surface, darker(p["table"], 0.12), band, border_radius=u)
+            pygame.draw.rect(
+                surface,
+                lighter(colour, 0.1) if who == "own" else colour,
+                band,
+                max(1, u // 4),
+                border_radius=u,
+            )
+            label = i18n.t("frontline.row.front" if name == "ground" else "frontline.row.rear")
+            image = render(label, max(9, round(u * 1.5)), lighter(colour, 0.35), bold=True)
+            image = pygame.transform.rotate(image, 90)
+            surface.blit(image, image.get_rect(midleft=(band.x + u // 3, band.centery)))
+        air = geo.air[who].inflate(-u, -u // 2)
+        pygame.draw.rect(surface, mix_air(p), air, border_radius=u)
+        pygame.draw.rect(surface, colour, air, max(1, u // 4), border_radius=u)
+        tag = render(
+            "✈ " + i18n.t("frontline.row.air"),
+            max(9, round(u * 1.4)),
+            lighter(colour, 0.35),
+            bold=True,
+        )
+        surface.blit(tag, (air.x + u // 2, air.y + u // 4))
+    hand = geo.rows["hand"]
+    pygame.draw.rect(surface, darker(p["table"], 0.3), hand)
+    pygame.draw.line(surface, p["table_line"], hand.topleft, hand.topright, max(1, u // 4))
+    return surface
+
+
+def _paint_opp_bar(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """The opponent's hand as card backs with its counts, its name, whether it decided."""
+    p, geo, u = board.ctx.palette, board.geo, board.geo.unit
+    opp = 1 - board.me
+    bar = geo.rows["opp_bar"]
+    info = board.obs["seats"][opp]
+    pygame.draw.rect(surface, darker(p["table"], 0.3), bar)
+    side = board.side_of(opp)
+    mark = fc.army_mark(side, bar.h - u, p)
+    surface.blit(mark, (bar.x + u, bar.y + u // 2))
+    name = board.art.fitted(
+        board.seat_name(opp), max(10, round(bar.h * 0.5)), p["text"], bar.w // 3, bold=True
+    )
+    surface.blit(name, name.get_rect(midleft=(bar.x + 2 * u + mark.get_width(), bar.centery)))
+    back_w = max(8, round((bar.h - u) / fc.RATIO))
+    x = bar.x + bar.w // 2
+    for kind, count in (
+        ("US" if side == 0 else "GE", info["unit_count"]),
+        ("command", info["command_count"]),
+    ):
+        back = fc.card_back(kind, back_w, p, board.ctx.lang)
+        for i in range(count):
+            surface.blit(back, (x + i * back_w // 3, bar.y + u // 2))
+        label = render(f"×{count}", max(9, round(bar.h * 0.45)), p["text_dim"], bold=True)
+        lx = x + max(0, count - 1) * back_w // 3 + back_w + u // 2
+        surface.blit(label, label.get_rect(midleft=(lx, bar.centery)))
+        x = lx + label.get_width() + 2 * u
+    state = prompt.decided_words(board, opp)
+    if state:
+        chip = render(state, max(9, round(bar.h * 0.42)), p["gold"], bold=True)
+        surface.blit(chip, chip.get_rect(midright=(bar.right - u, bar.centery)))
+
+
+def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """Set-up: the viewer's deck laid out to choose the starting units from."""
+    p, u = board.ctx.palette, board.geo.unit
+    picks = [r for k, r in board.resting_places(board.obs).items() if k[0] == "pick"]  # type: ignore[index]
+    if not picks:
+        return
+    area = picks[0].unionall(picks[1:]).inflate(3 * u, 3 * u)
+    title = i18n.t("frontline.your_deck", n=4 - len(board.obs["seats"][board.me]["units"] or []))
+    image = board.art.fitted(title, max(10, round(1.6 * u)), p["text"], area.w - 2 * u, bold=True)
+    area.top -= image.get_height()  # the title's room above the cards
+    area = area.clip(board.geo.table)
+    surface.blit(board.art.panel(area.w, area.h, (*p["panel"], 230), p["panel_edge"], u), area)
+    board.texts.append(surface.blit(image, (area.x + u, area.y + u // 2)))
+
+
+def paint_build(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """Deck building (option ``decks = build``): a notice; the prebuilt decks are buttons."""
+    p, geo = board.ctx.palette, board.geo
+    area = geo.table.inflate(-8 * geo.unit, -geo.table.h // 2)
+    surface.blit(
+        board.art.panel(area.w, area.h, (*p["panel"], 235), p["panel_edge"], geo.unit), area
+    )
+    title = board.art.fitted(
+        i18n.t("frontline.building"), 3 * geo.unit, p["text"], area.w - 20, bold=True
+    )
+    blit_center(surface, title, (area.centerx, area.centery - geo.unit * 2))
+    sub = board.art.fitted(
+        i18n.t("frontline.building_sub"), round(1.8 * geo.unit), p["text_dim"], area.w - 20
+    )
+    blit_center(surface, sub, (area.centerx, area.centery + geo.unit * 2))
+
+
+def paint_under(
+    board: FrontlineBoard, surface: pygame.Surface, view: dict, rect: pygame.Rect
+) -> None:
+    """What is tucked under a unit: its Damage card's edge."""
+    p = board.ctx.palette
+    if view["damage_card"] >= 0:
+        edge = EDGE_OF_TYPE[UNITS[view["card"]].type]
+        strip = fc.damage_face(view["damage_card"], rect.w, p, board.ctx.lang, edge)
+        surface.blit(
+            strip, strip.get_rect(midtop=(rect.centerx, rect.bottom - strip.get_height() // 3))
+        )
+
+
+def paint_markers(
+    board: FrontlineBoard, surface: pygame.Surface, view: dict, rect: pygame.Rect
+) -> None:
+    """Chips along the top edge: the Damage card's effect with its turns left, the command
+    cards in effect, captured."""
+    p, u = board.ctx.palette, board.geo.unit
+    if UNITS[view["card"]].crew >= 0:
+        size = max(10, rect.h // 3)
+        spot = (rect.x - size // 4, rect.bottom - size + size // 4)
+        if view["crew"] >= 0:
+            surface.blit(fc.crew_icon(UNITS[view["card"]].crew, size, p), spot)
+        else:
+            r = pygame.Rect(spot, (size, size))
+            pygame.draw.ellipse(surface, p["hit"], r)
+            mark = render("!", round(size * 0.8), p["text"], bold=True)
+            blit_center(surface, mark, r.center)
+    px = max(8, round(u * 1.25))
+    chips: list[tuple[str, Colour]] = []
+    effect = view["effect"]
+    if effect is not None and effect["left"] != 0 and effect["kind"] != "none":
+        left = effect["left"]
+        turns = f" {left}t" if left > 0 else ""
+        chips.append(("⚠" + fw.effect_short(effect) + turns, p["hp_low"]))
+    for c in view["commands"]:
+        chips.append((initials(c), p["command"]))
+    if view["captured_from"] >= 0:
+        chips.append(("⛓", p["gold"]))
+    x = rect.x + u
+    for text, colour in chips:
+        image = render(text, px, p["text"], bold=True, symbol=text[0] in "⚠⛓")
+        r = pygame.Rect(
+            x, rect.y - image.get_height() // 2, image.get_width() + px // 2, image.get_height()
+        )
+        pygame.draw.rect(surface, darker(colour, 0.25), r, border_radius=r.h // 2)
+        blit_center(surface, image, r.center)
+        x = r.right + 2
+
+
+def paint_news(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """A "new" tag on each of the other side's units that came onto the table this turn (what
+    it committed), above the glows: seen without the log."""
+    p, u = board.ctx.palette, board.geo.unit
+    for key in sorted(board.revealed):  # type: ignore[type-var]
+        rect = board.layer.rect(key)
+        if rect is not None:
+            tag = overlays.pill(
+                surface, i18n.t("frontline.revealed"), rect, p["gold"], max(9, round(u * 1.4))
+            )
+            board.texts.append(tag)
+
+
+def paint_arrows(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """Declared attacks: the viewer's own while declaring, both sides' after the reveal."""
+    obs, u = board.obs, board.geo.unit
+    arrows: list[tuple[int, int, int, bool]] = []
+    for seat in (0, 1):
+        for attack in obs["attacks"][seat]:
+            arrows.append((seat, attack[1], attack[2], False))
+        decls = obs["seats"][seat]["declarations"]
+        if decls and not obs["attacks"][seat] and fw.step_of(obs) == "declare":
+            for decl in decls:
+                arrows.append((seat, decl[1], decl[2], True))
+    current = obs["attack"]["attacker"]
+    aimed = obs["attack"]["target"]
+    units = {v["pos"]: v for v in obs["board"]}
+    if fw.step_of(obs) == "combat" and current in units and aimed in units:
+        arrows.append((units[current]["owner"], current, aimed, False))
+    for seat, a, b, dashed in arrows:
+        ra, rb = board.layer.rect(("unit", a)), board.layer.rect(("unit", b))
+        if ra is None or rb is None:
+            continue
+        colour = lighter(board.art.army(board.side_of(seat)), 0.3)
+        width = max(2, u // 2) + (2 if a == current else 0)
+        start = edge_toward(ra.inflate(-ra.w // 3, -ra.h // 3), rb.center)  # off its own name
+        board.art.arrow(surface, start, edge_toward(rb, ra.center), colour, width, dashed)
+
+
+def paint_tray(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """Between the Frontlines: the tray the steps, the attack's words and its dice lie on."""
+    pygame.draw.rect(surface, darker(board.ctx.palette["table"], 0.22), board.geo.rows["tray"])
+
+
+def paint_tray_words(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """Over the tray, above the attack arrows that cross it: the turn's steps with the current
+    one lit, the attack under way in words, its dice."""
+    p, geo, u = board.ctx.palette, board.geo, board.geo.unit
+    tray = geo.rows["tray"]
+    obs = board.obs
+    if obs["phase"] == "pick":  # the deck laid out covers the tray; its panel says what to do
+        return
+    steps = ("setup", "commit", "declare", "combat", "draw")
+    now = fw.step_of(obs)
+    x = tray.x + u
+    px = max(9, round(u * 1.4))
+    for name in steps:
+        if name == "setup" and now != "setup":
+            continue
+        lit = name == now
+        image = render(
+            i18n.t(f"frontline.step.{name}"), px, p["gold"] if lit else p["text_dim"], bold=lit
+        )
+        r = surface.blit(image, (x, tray.y + u // 2))
+        board.texts.append(r)
+        if lit:
+            pygame.draw.line(surface, p["gold"], (r.x, r.bottom), (r.right, r.bottom), 2)
+        x = r.right + u
+    turn = render(i18n.t("frontline.turn", n=obs["turn"]), px, p["text_dim"])
+    board.texts.append(
+        surface.blit(turn, turn.get_rect(topright=(tray.right - u, tray.y + u // 2)))
+    )
+    line = prompt.tray_words(board)  # who attacks whom with what: as wide as the dice allow
+    room = tray_rect(board).x - tray.x - 2 * u
+    words = board.art.fitted(line, max(9, round(u * 1.5)), p["text"], room)
+    spot = words.get_rect(topleft=(tray.x + u, tray.y + u // 2 + round(px * 1.5)))
+    pygame.draw.rect(surface, darker(p["table"], 0.22), spot.inflate(u, 0), border_radius=u)
+    board.texts.append(surface.blit(words, spot))
+    _paint_dice(board, surface, tray)
+
+
+def tray_rect(board: FrontlineBoard) -> pygame.Rect:
+    """Where the dice lie (hover it for the damage formula)."""
+    tray = board.geo.rows["tray"]
+    return pygame.Rect(tray.centerx + tray.w // 6, tray.y, tray.w // 3, tray.h)
+
+
+def _paint_dice(board: FrontlineBoard, surface: pygame.Surface, tray: pygame.Rect) -> None:
+    obs, u = board.obs, board.geo.unit
+    if fw.step_of(obs) != "combat":  # the last attack's dice are no news in another step
+        return
+    size = max(14, round(tray.h * 0.55))
+    box = tray_rect(board)
+    dice: list[tuple[int, int]] = []
+    if obs["phase"] in ("initiative", "order") or (
+        fw.step_of(obs) == "combat"
+        and not obs["attack"]["dice"]
+        and any(obs["init_rolls"])
+        and obs["attack"]["attacker"] in (None, -1)
+    ):
+        dice = [(roll, board.side_of(seat)) for seat, roll in enumerate(obs["init_rolls"]) if roll]
+    else:
+        side = board.side_of(board.attacker_seat(obs))
+        dice = [(d, side) for d in obs["attack"]["dice"]]
+    tumbling = board.tumble.k < 1
+    x = box.x + u
+    for i, (face, side) in enumerate(dice):
+        last = i == len(dice) - 1
+        shown = board.rng.randint(1, 10) if tumbling and last else face
+        angle = (1 - board.tumble.k) * 300 if tumbling and last else 0
+        image = board.art.die(shown, size, side, angle)
+        blit_center(surface, image, (x + size // 2, box.centery + u // 2))
+        x += size + u
+    natural = obs["attack"]["natural"]
+    if natural and dice and not tumbling:
+        text = i18n.t("frontline.natural.short", n=natural)
+        image = render(text, max(10, round(u * 1.6)), board.ctx.palette["gold"], bold=True)
+        board.texts.append(
+            surface.blit(image, image.get_rect(midleft=(x + u, box.centery + u // 2)))
+        )
+
+
+def _shifted(geo: Geo) -> Geo:
+    """``geo`` with the table at the origin (to draw the table into its own image)."""
+    dx, dy = -geo.table.x, -geo.table.y
+    shifted = Geo(geo.rect.move(dx, dy), geo.unit, geo.table.move(dx, dy), geo.side.move(dx, dy))
+    shifted.rows = {k: r.move(dx, dy) for k, r in geo.rows.items()}
+    shifted.air = {k: r.move(dx, dy) for k, r in geo.air.items()}
+    return shifted
+
+
+def mix_air(p: dict[str, Colour]) -> Colour:
+    """The air space: the table lightened towards the sky."""
+    return mix(p["table"], (120, 140, 160), 0.25)

@@ -1,0 +1,96 @@
+"""Frontline's labels stay readable at the smallest window: at the board sizes the match scene
+gives it (800x540 and 1280x800 windows) no label the board writes covers another, a card or a
+unit, or leaves the board; the deck counts stay off their decks, the set-up title off the cards,
+and the small card backs (decks, log icons) keep the size asked for."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+
+import pygame
+import pytest
+
+from game.boards import frontline_cards as fc
+from game.boards import frontline_panel as panel
+from game.boards.frontline import FrontlineBoard
+from game.boards.turns import Step
+from game.engines import GAMES
+from game.engines.base import CHANCE
+from game.engines.frontline import FrontlineState
+from tests.test_board_contract import make_board
+from tests.test_frontline_board import _advance
+
+# The board's rectangle in the match scene of an 800x540 and a 1280x800 window.
+SIZES = [(565, 487), (905, 716)]
+
+
+def _draw(board: FrontlineBoard, state: FrontlineState, viewer: int = 0) -> None:
+    legal = state.legal_actions() if state.current_player() == viewer else []
+    board.show(state.observation(viewer), viewer, legal, animate=False)
+    board.update(0.0)
+    board.draw(pygame.Surface(board.rect.size))
+
+
+@functools.cache
+def _stops(seed: int) -> list[FrontlineState]:
+    """A game's states at set-up, commitment, the weapons decision (two-line buttons), an
+    attack with its dice, and its end (played once for both sizes; drawing changes no state)."""
+    rng = random.Random(seed)
+    state = GAMES["frontline"].new_state()
+    wanted = [
+        lambda s: s.observation(0)["phase"] == "pick" and s.current_player() == 0,
+        lambda s: s.observation(0)["phase"] == "commit" and s.current_player() == 0,
+        lambda s: s.observation(0)["phase"] == "weapons" and s.current_player() == 0,
+        lambda s: bool(s.observation(0)["attack"]["dice"]) and s.observation(0)["turn"] >= 2,
+        lambda s: s.is_terminal(),
+    ]
+    stops = []
+    for until in wanted:
+        state = _advance(state, rng, until)
+        stops.append(state.clone())
+    return stops
+
+
+def _overlaps(rects: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    return [(a, b) for a, b in itertools.combinations(rects, 2) if a.colliderect(b)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_labels_neither_overlap_nor_leave_the_board(size: tuple[int, int]) -> None:
+    board = make_board("frontline", [0.0], size)
+    assert isinstance(board, FrontlineBoard)
+    for state in _stops(3):
+        _draw(board, state)
+        phase = board.obs["phase"]
+        assert phase != "weapons" or len(board.buttons) >= 2  # buttons with odds under them
+        assert len(board.texts) >= 8, phase  # the tray, the score lines and the decks at least
+        assert not _overlaps(board.texts), phase
+        assert all(board.rect.contains(r) for r in board.texts), phase
+        things = list(board.resting_places(board.obs).values())
+        assert not any(t.colliderect(r) for t in board.texts for r in things), phase
+        for _, back, label in panel.deck_spots(board):
+            assert not back.colliderect(label) and board.geo.side.contains(back)
+        if phase == "pick":
+            cards = [r for k, r in board.resting_places(board.obs).items() if k[0] == "pick"]
+            tray = board.geo.rows["tray"]
+            titles = [t for t in board.texts if board.geo.table.contains(t) and t.y < tray.y]
+            assert titles and not any(t.colliderect(c) for t in titles for c in cards)
+
+
+def test_small_card_backs_keep_their_size_and_log_icons_their_row() -> None:
+    pygame.init()
+    for width in (8, 11, 16, 23):
+        back = fc.card_back("command", width, fc.NORMAL, "en")
+        assert back.get_size() == (width, round(width * fc.RATIO))
+    board = make_board("frontline", [0.0], SIZES[0])
+    assert isinstance(board, FrontlineBoard)
+    steps = [
+        Step(0, 0, ("discard", {"player": 0, "command": 3}), ""),
+        Step(1, CHANCE, ("die", {"player": 0, "die": 7}), ""),
+        Step(2, 0, ("commit", {"player": 0, "card": 0}), ""),
+    ]
+    for px in (12, 14, 18):
+        icons = board.log_icons(steps, px)
+        assert len(icons) == 3 and all(icon.get_height() <= px for icon in icons)
