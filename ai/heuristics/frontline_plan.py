@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 
 from game.engines.frontline import combat
-from game.engines.frontline.actions import CARD, DONE, REAR_CARD, UNIT
+from game.engines.frontline.actions import CARD, DONE, REAR_CARD
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.probability import attack_odds, fold_attack, roll_odds
 from game.engines.frontline.state import (
@@ -302,7 +302,3 @@ def model_declarations(state: FrontlineState, seat: int) -> None:
     planner = Planner(state, seat, attackers)
     plan = planner.improve(planner.greedy())
     state.decls[seat] = [(NORMAL, pos, aimed, mask) for pos, (aimed, mask) in sorted(plan.items())]
-
-
-def best_target_unit(state: FrontlineState, legal: list[int]) -> int:
-    return max(legal, key=lambda a: state.board[a - UNIT].printed.cost)
