@@ -26,6 +26,7 @@ from game.engines.frontline.units import Unit
 
 Plan = dict[int, tuple[int, int]]
 Shot = tuple[Unit, int]  # (attacker, weapon row)
+Roll = tuple[int, int, int, int, int]  # (value, roll mod, damage mod, defense, rolls)
 
 LAMBDA = 0.8  # §12.4: weight of the threat a target poses
 LOCK_SHARE = 0.35  # §12.4: a target pushed to half HP is worth this share of its cost
@@ -89,6 +90,12 @@ def fold_value(state: FrontlineState, target: Unit, shots: list[Shot], values: t
         if value is not None:
             mod = combat.roll_mod(state, attacker, target)
             rolls.append((value, mod, weapon.damage_mod, defense, weapon.rof))
+    return rolls_value(target, rolls, values)
+
+
+def rolls_value(target: Unit, rolls: list[Roll], values: tuple) -> float:
+    """Expected value of ``rolls`` ((value, roll mod, damage mod, defense, rolls) each) at
+    ``target``, given its (V, lock) ``values``."""
     half = target.printed.half_hp if target.dmg_card < 0 else 0
     destroyed, locked = _fold(max(1, target.hp_left), half, tuple(sorted(rolls)))
     kill, lock = values
@@ -96,9 +103,7 @@ def fold_value(state: FrontlineState, target: Unit, shots: list[Shot], values: t
 
 
 @lru_cache(maxsize=65536)
-def _fold(
-    hp: int, half: int, rolls: tuple[tuple[int, int, int, int, int], ...]
-) -> tuple[float, float]:
+def _fold(hp: int, half: int, rolls: tuple[Roll, ...]) -> tuple[float, float]:
     """(P_kill, P_lock) of these rolls ((value, roll mod, damage mod, defense, rate of fire)
     each) on a target with ``hp`` left and ``half`` its half HP (0: no lock possible). The fold
     does not depend on the order of the shots, so callers pass them sorted and the cache hits
