@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from ai.heuristics import HEURISTICS
+from ai.heuristics.frontline import CARD_GAIN, _rest_of_attack
 from game.engines.frontline import commands
 from game.engines.frontline.actions import BOOST, COMMAND, DONE, UNIT
 from game.engines.frontline.phases import PH_CARD_TARGET
@@ -26,21 +27,28 @@ def _window(attacker: str, target: str, card: int) -> FrontlineState:
     return state
 
 
+def _played(state: FrontlineState, card: int) -> FrontlineState:
+    played = state.clone()
+    played.apply_action(COMMAND + card)
+    return played
+
+
 def test_an_attack_card_goes_on_an_attack_it_changes_and_waits_on_one_it_barely_does() -> None:
     dear = _window("us_m10_wolverine", "ge_pz4h", commands.AP_ROUNDS)
     assert COMMAND + commands.AP_ROUNDS in dear.legal_actions()
     assert HEURISTIC.policy(dear, random.Random(0)) == COMMAND + commands.AP_ROUNDS
-    cheap = _window("us_rifle_squad", "ge_grenadier_squad", commands.STEADY_AIM)
-    assert COMMAND + commands.STEADY_AIM in cheap.legal_actions()
+    cheap = _window("us_m4a1_sherman", "ge_flak38_20", commands.AP_ROUNDS)
+    assert COMMAND + commands.AP_ROUNDS in cheap.legal_actions()
     assert HEURISTIC.policy(cheap, random.Random(0)) == DONE
     assert HEURISTIC.auto_action(cheap) == DONE  # the search follows the same rule
 
 
 def test_a_card_spent_on_a_roll_is_played_for_its_effect_not_discarded_for_one() -> None:
-    """Steady Aim on a Sherman's shot at a Panzer IV: below the play threshold, but the roll
-    is worth a card (discard for +1 pays); the card's own effect helps every roll of the
+    """Steady Aim on a 57mm AT gun's shot at a Panzer IV: below the play threshold, but the
+    roll is worth a card (discard for +1 pays); the card's own effect helps every roll of the
     attack, so it is played rather than discarded."""
-    state = _window("us_m4a1_sherman", "ge_pz4h", commands.STEADY_AIM)
+    state = _window("us_57mm_at_gun", "ge_pz4h", commands.STEADY_AIM)
+    assert _rest_of_attack(_played(state, commands.STEADY_AIM)) - _rest_of_attack(state) < CARD_GAIN
     legal = state.legal_actions()
     assert BOOST + commands.STEADY_AIM in legal and COMMAND + commands.STEADY_AIM in legal
     assert HEURISTIC.policy(state, random.Random(0)) == COMMAND + commands.STEADY_AIM

@@ -82,7 +82,7 @@ from game.engines.frontline.state import NORMAL, FrontlineState, commit_counts, 
 PRIOR_WEIGHT = 4.0  # the policy's move against 1 for any other
 BOOST_GAIN = 0.09  # §12.6: discard for +1 when the roll gains this much probability
 BOOST_VALUE = 6  # ... and the target is worth at least this many VP
-CARD_GAIN = 1.5  # §12.6: an attack card is played when it adds this many VP, held otherwise
+CARD_GAIN = 0.5  # §12.6: an attack card is played when it adds this many VP, held otherwise
 # §12.2: the prebuilt deck of each army that did best in the rule policy's self-play over the
 # four pairings (bench/frontline_strength.py --balance 2000: the US won 53%/51% with the
 # armored task force against the Kampfgruppe/Tiger detachment, 34%/39% with infantry and
