@@ -297,13 +297,23 @@ def model_commitment(
     return chosen if len(chosen) == k else None
 
 
-def model_declarations(state: FrontlineState, seat: int) -> None:
-    """Replace ``seat``'s declarations (hidden from the viewer of this determinization) by
-    the policy's §12.4 plan for all its able attackers: greedy assignment and local search.
-    Close assaults and Surrender! are left out (the policy rarely declares them)."""
-    state.decls[seat] = []
-    state.reserved[seat] = []
+def model_plan(state: FrontlineState, seat: int) -> Plan:
+    """The opponent model of §12.8: the policy's §12.4 plan (greedy assignment and local
+    search) for all of ``seat``'s able attackers on the public board, its own declarations
+    (hidden from the viewer) left out. Close assaults and Surrender! are left out too (the
+    policy rarely declares them)."""
     attackers = [u.pos for u in state.units_of(seat) if combat.can_attack(u)]
     planner = Planner(state, seat, attackers)
-    plan = planner.improve(planner.greedy())
+    planner.fixed = {}
+    return planner.improve(planner.greedy())
+
+
+def set_declarations(state: FrontlineState, seat: int, plan: Plan) -> None:
+    """``plan`` in place of ``seat``'s declarations (a determinization's hidden ones)."""
     state.decls[seat] = [(NORMAL, pos, aimed, mask) for pos, (aimed, mask) in sorted(plan.items())]
+    state.reserved[seat] = []
+
+
+def model_declarations(state: FrontlineState, seat: int) -> None:
+    """Replace ``seat``'s declarations by the modelled plan (``model_plan``)."""
+    set_declarations(state, seat, model_plan(state, seat))
