@@ -1,5 +1,5 @@
 """``python -m bench.frontline_strength [--latency N] [--check-latency N] [--balance N]
-[--duel A B PAIRS]``:
+[--duel A B PAIRS] [--losses A B PAIRS]``:
 Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 
 - latency: the time of one decision per level on positions from policy games (median, p95),
@@ -7,6 +7,7 @@ Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
   (a first declaration);
 - balance: the §12.8 Normal rule policy (``bench/baselines/frontline.py``, no search) against
   itself on the prebuilt decks, the rules' own simulation being 47% US, 6.8 turns, ~15% overrun;
+- losses: a duel's games by result, ending and the turn-1 exchange (the loss analysis);
 - duels: seat-swapped games between levels, the rule policy ("rules") and OpenSpiel's ISMCTSBot
   ("ismcts", on the wall-clock of Hard), iteration-capped, with the standard error.
 """
@@ -35,7 +36,7 @@ from ai.heuristics.frontline_sim import full_queue
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
 from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, US_DECK
-from game.engines.frontline.phases import PH_DECLARE
+from game.engines.frontline.phases import PH_COMMIT, PH_DECLARE
 
 HEURISTIC = HEURISTICS["frontline"]
 
@@ -243,6 +244,38 @@ def duel(a: str, b: str, pairs: int, first_seed: int = 0) -> tuple[int, float, f
     return len(scores), mean, err
 
 
+def loss_classes(a: str, b: str, pairs: int, first_seed: int = 0) -> dict[tuple[str, str], int]:
+    """Seat-swapped games of ``a`` against ``b``, each counted by its result ("won", "lost",
+    "draw"), how it ended (the 51-VP race, an overrun, the turn limit) and whether ``a``
+    trailed in units on the board after the first Combat Phase (the turn-1 exchange)."""
+    counts: dict[tuple[str, str], int] = {}
+    for seed in range(first_seed, first_seed + pairs):
+        for names, seat in (((a, b), 0), ((b, a), 1)):
+            state = FrontlineGame().new_state(**setup(seed))
+            agents, rng = agents_for(names, seed), random.Random(seed)
+            behind = False
+            while not state.is_terminal():
+                if state.turn == 2 and state.phase == PH_COMMIT and not state.commit[0]:
+                    value = [sum(u.printed.cost for u in state.units_of(s)) for s in (0, 1)]
+                    behind = value[seat] < value[1 - seat]
+                player = state.current_player()
+                action = (
+                    state.sample_chance(rng)
+                    if player < 0
+                    else agents[player].choose(state.determinize(player, rng))
+                )
+                state.apply_action(action)
+            result = state.returns()[seat]
+            outcome = "won" if result > 0 else "lost" if result < 0 else "draw"
+            start = "behind after turn 1" if behind else "level or ahead after turn 1"
+            key = (outcome, f"{state.end_reason}, {start}")
+            counts[key] = counts.get(key, 0) + 1
+        print(f"{2 * (seed - first_seed + 1)} games", flush=True)
+    for (outcome, kind), count in sorted(counts.items()):
+        print(f"{a} {outcome}: {count:3d}  {kind}")
+    return counts
+
+
 def balance(games: int, name: str = "rules") -> tuple[float, float, float, float]:
     """Self-play of ``name`` (the rule policy, or a level: Hard vs Hard) over the four
     pairings of prebuilt decks (§10.5), each army in each seat: the US share (and per
@@ -374,6 +407,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--balance", type=int, default=0, help="self-play games")
     parser.add_argument("--player", default="rules", help="for --balance: rules or a level")
     parser.add_argument("--duel", nargs=3, metavar=("A", "B", "PAIRS"))
+    parser.add_argument("--losses", nargs=3, metavar=("A", "B", "PAIRS"), help="game classes")
     parser.add_argument("--calibration", type=int, default=0, help="policy self-play games")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--levels", default="normal,hard", help="for --latency, with ismcts")
@@ -392,6 +426,8 @@ def main(argv: list[str] | None = None) -> int:
         calibration(args.calibration, args.first_seed)
     if args.duel:
         duel(args.duel[0], args.duel[1], int(args.duel[2]), args.first_seed)
+    if args.losses:
+        loss_classes(args.losses[0], args.losses[1], int(args.losses[2]), args.first_seed)
     return 0
 
 
