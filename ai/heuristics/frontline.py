@@ -33,7 +33,6 @@ from ai.heuristics.frontline_plan import (
     fold_value,
     model_commitment,
     model_declarations,
-    rolls_value,
     target_values,
 )
 from ai.heuristics.frontline_sim import ROLLOUTS, check, full_queue
@@ -82,7 +81,6 @@ from game.engines.frontline.state import NORMAL, FrontlineState, commit_counts, 
 PRIOR_WEIGHT = 4.0  # the policy's move against 1 for any other
 BOOST_GAIN = 0.09  # §12.6: discard for +1 when the roll gains this much probability
 BOOST_VALUE = 6  # ... and the target is worth at least this many VP
-CARD_GAIN = 0.5  # §12.6: an attack card is played when it adds this many VP, held otherwise
 # §12.2: the prebuilt deck of each army that did best in the rule policy's self-play over the
 # four pairings (bench/frontline_strength.py --balance 2000: the US won 53%/51% with the
 # armored task force against the Kampfgruppe/Tiger detachment, 34%/39% with infantry and
@@ -347,49 +345,14 @@ def _window(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
 
 
 def _roll_window(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
-    """§12.6: a C3 card that pays (``_card_pays``), else a card spent where discarding one
-    for +1 pays: a C3 card if one is playable (it helps this roll at least as much and lasts
-    the attack), else the card of lowest hold value; else roll."""
-    cards = [a for a in legal if kind_of(a) == "command"]
-    plays = [a for a in cards if _card_pays(state, a - COMMAND)]
+    """§12.6: a C3 card if one can be played, else discard for +1 when it pays, else roll."""
+    plays = [a for a in legal if kind_of(a) == "command"]
     if plays:
         return plays[0]
     boosts = [a for a in legal if kind_of(a) == "boost"]
     if boosts and _boost_pays(state):
-        return cards[0] if cards else min(boosts, key=lambda a: _hold_value(state, a - BOOST))
+        return min(boosts, key=lambda a: _hold_value(state, a - BOOST))
     return DONE
-
-
-def _card_pays(state: FrontlineState, card: int) -> bool:
-    """§12.6 ΔEV >= threshold: Fire Mission! always (it stays on the gun for its later
-    attacks too); an attack-long card when it adds >= ``CARD_GAIN`` to the expected value of
-    the rest of this attack (so it is not spent on a sure or hopeless shot, or a cheap
-    target, while a better attack may come)."""
-    if card == commands.FIRE_MISSION:
-        return True
-    played = state.clone()
-    played.apply_unchecked(COMMAND + card)
-    return _rest_of_attack(played) - _rest_of_attack(state) >= CARD_GAIN
-
-
-def _rest_of_attack(state: FrontlineState) -> float:
-    """The expected value of the rolls left in the attack under way (this weapon's and the
-    next ones'), by the exact fold, with the attack's cards."""
-    attacker = state.board.get(state.atk_pos)
-    target = state.board.get(state.atk_target)
-    if attacker is None or target is None or state.atk_kind != NORMAL or state.atk_row < 0:
-        return 0.0
-    weapons = attacker.printed.weapons
-    left = [(state.atk_row, state.atk_rolls)] + [(row, weapons[row].rof) for row in state.atk_rows]
-    mod = combat.roll_mod(state, attacker, target)
-    extra = commands.damage_mod(state.atk_cmds)
-    defense = combat.defense(state, target)
-    rolls = []
-    for row, count in left:
-        value = weapons[row].attack[combat.column(target)]
-        if value is not None and count > 0:
-            rolls.append((value, mod, weapons[row].damage_mod + extra, defense, count))
-    return rolls_value(target, rolls, target_values(state, target, state.player))
 
 
 def _boost_pays(state: FrontlineState) -> bool:
@@ -424,24 +387,6 @@ def _hold_value(state: FrontlineState, card: int) -> float:
     if card == commands.SURRENDER:
         return 2.0
     return 1.0
-
-
-def _card_target(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
-    """§12.6: Smoke Screen cancels the enemy attack whose P_kill x value against us is
-    highest (by the exact fold); other cards go on the dearest unit on offer."""
-    if state.card_pending != commands.SMOKE:
-        return _best_unit(state, legal, rng)
-    enemy = 1 - state.player
-
-    def danger(action: int) -> float:
-        attack = next(a for a in state.attacks[enemy] if a[1] == action - UNIT)
-        attacker, victim = state.board[attack[1]], state.board.get(attack[2])
-        if victim is None:
-            return 0.0
-        shots = [(attacker, row) for row in range(3) if attack[3] >> row & 1]
-        return fold_value(state, victim, shots, target_values(state, victim, enemy))
-
-    return max(legal, key=danger)
 
 
 def _best_unit(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
@@ -494,7 +439,7 @@ _CHOOSERS = {
     PH_FIRST_WEAPON: _heavier_first,
     PH_WINDOW: _window,
     PH_ROLL_WINDOW: _roll_window,
-    PH_CARD_TARGET: _card_target,
+    PH_CARD_TARGET: _best_unit,
     PH_CREW_TO: _best_unit,
     PH_CREW_PLACE: _best_unit,
     PH_DRAW_CHOICE: _draw_choice,

@@ -90,12 +90,6 @@ def fold_value(state: FrontlineState, target: Unit, shots: list[Shot], values: t
         if value is not None:
             mod = combat.roll_mod(state, attacker, target)
             rolls.append((value, mod, weapon.damage_mod, defense, weapon.rof))
-    return rolls_value(target, rolls, values)
-
-
-def rolls_value(target: Unit, rolls: list[Roll], values: tuple) -> float:
-    """Expected value of ``rolls`` ((value, roll mod, damage mod, defense, rolls) each) at
-    ``target``, given its (V, lock) ``values``."""
     half = target.printed.half_hp if target.dmg_card < 0 else 0
     destroyed, locked = _fold(max(1, target.hp_left), half, tuple(sorted(rolls)))
     kill, lock = values
