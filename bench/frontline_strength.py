@@ -1,5 +1,5 @@
 """``python -m bench.frontline_strength [--latency N] [--check-latency N] [--balance N]
-[--duel A B PAIRS] [--losses A B PAIRS]``:
+[--duel A B PAIRS] [--losses A B PAIRS] [--alternatives N]``:
 Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 
 - latency: the time of one decision per level on positions from policy games (median, p95),
@@ -8,6 +8,7 @@ Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 - balance: the §12.8 Normal rule policy (``bench/baselines/frontline.py``, no search) against
   itself on the prebuilt decks, the rules' own simulation being 47% US, 6.8 turns, ~15% overrun;
 - losses: a duel's games by result, ending and the turn-1 exchange (the loss analysis);
+  alternatives: whether the policy's commitment or draw loses to an alternative played out;
 - duels: seat-swapped games between levels, the rule policy ("rules") and OpenSpiel's ISMCTSBot
   ("ismcts", on the wall-clock of Hard), iteration-capped, with the standard error.
 """
@@ -32,11 +33,20 @@ from ai.agents import (
     play_out,
 )
 from ai.heuristics import HEURISTICS
+from ai.heuristics.frontline_plan import commit_order
 from ai.heuristics.frontline_sim import full_queue
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
+from game.engines.frontline.actions import CARD, DONE, DRAW_COMMAND, DRAW_UNIT, REAR_CARD
+from game.engines.frontline.cards import UNITS
 from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, US_DECK
-from game.engines.frontline.phases import PH_COMMIT, PH_DECLARE
+from game.engines.frontline.phases import (
+    PH_COMMIT,
+    PH_DECLARE,
+    PH_DRAW_CHOICE,
+    PH_DRAW_COMMAND,
+)
+from game.engines.frontline.state import commit_counts, commit_valid
 
 HEURISTIC = HEURISTICS["frontline"]
 
@@ -276,6 +286,98 @@ def loss_classes(a: str, b: str, pairs: int, first_seed: int = 0) -> dict[tuple[
     return counts
 
 
+def _one_turn(state: FrontlineState, seat: int, moves: list[int], seed: int) -> float:
+    """``seat``'s estimate at the draw after the next Combat Phase, if it makes ``moves`` now
+    and both sides then play the policy (hidden cards re-dealt as ``seat`` sees them, the
+    opponent's face-down commitment modelled as Normal's search models it)."""
+    rng = random.Random(seed)
+    sim = HEURISTIC.resample(state, seat, rng) or state.determinize(seat, rng)
+    for move in moves:
+        sim.apply_action(move)
+    fought = False
+    while not sim.is_terminal():
+        drawing = sim.phase in (PH_DRAW_CHOICE, PH_DRAW_COMMAND)
+        if drawing and fought:
+            break
+        fought = fought or not drawing
+        chance = sim.is_chance_node()
+        sim.apply_unchecked(sim.sample_chance(rng) if chance else HEURISTIC.policy(sim, rng))
+    return HEURISTIC.estimate(sim)[seat]
+
+
+def _commitments(state: FrontlineState, seat: int) -> list[list[int]]:
+    """The policy's commitment (§12.5) and each valid one with a unit of it held back (its
+    crew too where the crew is then spare)."""
+    hand = state.hand_units[seat]
+    policy = commit_order(state, seat, hand, None)
+
+    def card(action: int) -> int:
+        return action - REAR_CARD if action >= REAR_CARD else action - CARD
+
+    def valid(chosen: list[int]) -> bool:
+        rest = list(hand)
+        for action in chosen:
+            rest.remove(card(action))
+        return commit_valid(commit_counts(chosen, rest), state.crew_needs(seat))
+
+    out = [[*policy, DONE]]
+    for index, action in enumerate(policy):
+        printed = UNITS[card(action)]
+        if printed.is_crew:
+            continue
+        chosen = policy[:index] + policy[index + 1 :]
+        crews = [a for a in chosen if UNITS[card(a)].is_crew
+                 and UNITS[card(a)].crew_kind == printed.crew]  # fmt: skip
+        if not valid(chosen) and crews:
+            chosen.remove(crews[-1])
+        if valid(chosen):
+            out.append([*chosen, DONE])
+    return out
+
+
+def alternatives(count: int, rollouts: int, seed: int = 0) -> None:
+    """Whether the commitment or the draw loses games (the loss analysis): at ``count``
+    positions of each from policy self-play, the policy's choice against its alternatives (a
+    unit held back; the other card type drawn), each played to the draw after the next combat
+    ``rollouts`` times on common random numbers. Prints how often an alternative beats the
+    policy by two standard errors and the mean gain of the best alternative."""
+    rng = random.Random(seed)
+    found: dict[str, list[FrontlineState]] = {"commit": [], "draw": []}
+    game = 0
+    while min(len(v) for v in found.values()) < count:
+        state = FrontlineGame().new_state(**setup(game))
+        game += 1
+        while not state.is_terminal():
+            seat = state.player
+            first = state.phase == PH_COMMIT and not state.commit[seat] and not state.decided[seat]
+            both = {DRAW_UNIT, DRAW_COMMAND} <= set(state.legal_actions())
+            kind = "commit" if first else "draw" if state.phase == PH_DRAW_CHOICE and both else ""
+            if kind and rng.random() < 0.25 and len(found[kind]) < count:
+                found[kind].append(state.determinize(seat, rng))
+            chance = state.is_chance_node()
+            state.apply_action(state.sample_chance(rng) if chance else HEURISTIC.policy(state, rng))
+    for kind, states in found.items():
+        better, gains = 0, []
+        for state in states:
+            seat = state.player
+            if kind == "commit":
+                options = _commitments(state, seat)
+            else:
+                chosen = HEURISTIC.policy(state, rng)
+                options = [[chosen], [DRAW_COMMAND if chosen == DRAW_UNIT else DRAW_UNIT]]
+            seeds = [rng.getrandbits(48) for _ in range(rollouts)]
+            values = [[_one_turn(state, seat, moves, s) for s in seeds] for moves in options]
+            best = (0.0, 0.0)
+            for other in values[1:]:
+                diff = [b - a for a, b in zip(values[0], other, strict=True)]
+                mean = statistics.mean(diff)
+                best = max(best, (mean, statistics.stdev(diff) / math.sqrt(rollouts)))
+            better += best[0] > 2 * best[1] > 0
+            gains.append(best[0])
+        print(f"{kind}: {len(states)} positions, an alternative better by 2 SE at {better}, "
+              f"mean gain of the best (0 if none is) {statistics.mean(gains):+.3f}")  # fmt: skip
+
+
 def balance(games: int, name: str = "rules") -> tuple[float, float, float, float]:
     """Self-play of ``name`` (the rule policy, or a level: Hard vs Hard) over the four
     pairings of prebuilt decks (§10.5), each army in each seat: the US share (and per
@@ -408,6 +510,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--player", default="rules", help="for --balance: rules or a level")
     parser.add_argument("--duel", nargs=3, metavar=("A", "B", "PAIRS"))
     parser.add_argument("--losses", nargs=3, metavar=("A", "B", "PAIRS"), help="game classes")
+    parser.add_argument("--alternatives", type=int, default=0, help="commit and draw positions")
+    parser.add_argument("--rollouts", type=int, default=100, help="for --alternatives")
     parser.add_argument("--calibration", type=int, default=0, help="policy self-play games")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--levels", default="normal,hard", help="for --latency, with ismcts")
@@ -426,6 +530,8 @@ def main(argv: list[str] | None = None) -> int:
         calibration(args.calibration, args.first_seed)
     if args.duel:
         duel(args.duel[0], args.duel[1], int(args.duel[2]), args.first_seed)
+    if args.alternatives:
+        alternatives(args.alternatives, args.rollouts, args.first_seed)
     if args.losses:
         loss_classes(args.losses[0], args.losses[1], int(args.losses[2]), args.first_seed)
     return 0
