@@ -21,6 +21,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ai.agents import (
@@ -51,27 +52,37 @@ from game.engines.frontline.state import commit_counts, commit_valid
 HEURISTIC = HEURISTICS["frontline"]
 
 
-def positions(count: int, seed: int) -> list[FrontlineState]:
-    """Decision positions that need thought (more than one move, no automatic move), taken
-    from policy self-play at random moments."""
+def sampled(
+    count: int, seed: int, wanted: Callable[[FrontlineState], bool], share: float
+) -> list[FrontlineState]:
+    """``count`` decision positions where ``wanted`` holds, each kept with probability
+    ``share`` and determinized for the seat to move, from policy self-play on the duels' deck
+    pairings."""
     rng = random.Random(seed)
     found: list[FrontlineState] = []
+    game = 0
     while len(found) < count:
-        state = FrontlineGame().new_state()
+        state = FrontlineGame().new_state(**setup(game))
+        game += 1
         while not state.is_terminal() and len(found) < count:
             if state.is_chance_node():
                 state.apply_action(state.sample_chance(rng))
                 continue
-            if obvious_move(HEURISTIC, state) is None and rng.random() < 0.05:
-                found.append(state.determinize(state.current_player(), rng))
+            if wanted(state) and rng.random() < share:
+                found.append(state.determinize(state.player, rng))
             action = obvious_move(HEURISTIC, state)
             state.apply_action(HEURISTIC.policy(state, rng) if action is None else action)
     return found
 
 
+def _needs_thought(state: FrontlineState) -> bool:
+    """More than one move and no automatic move."""
+    return obvious_move(HEURISTIC, state) is None
+
+
 def latency(levels: tuple[str, ...], count: int) -> dict[str, tuple[float, float, float]]:
     """Per level: median, p95 and max seconds of one timed decision."""
-    states = positions(count, 1)
+    states = sampled(count, 1, _needs_thought, 0.05)
     out = {}
     for level in levels:
         agent = (
@@ -89,32 +100,16 @@ def latency(levels: tuple[str, ...], count: int) -> dict[str, tuple[float, float
     return out
 
 
-def first_declarations(count: int, seed: int) -> list[FrontlineState]:
-    """Where Hard checks by rollouts (rules §12.8), from policy self-play: a seat's first
-    declaration of a Combat Phase, on the duels' deck pairings."""
-    rng = random.Random(seed)
-    found: list[FrontlineState] = []
-    while len(found) < count:
-        state = FrontlineGame().new_state(**setup(rng.randrange(4)))
-        while not state.is_terminal() and len(found) < count:
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
-                continue
-            first = state.phase == PH_DECLARE and len(state.queue) == len(
-                full_queue(state, state.player)
-            )
-            if first and rng.random() < 0.3:
-                found.append(state.determinize(state.player, rng))
-            action = obvious_move(HEURISTIC, state)
-            state.apply_action(HEURISTIC.policy(state, rng) if action is None else action)
-    return found
+def _first_declaration(state: FrontlineState) -> bool:
+    """Where Hard checks by rollouts (rules §12.8): a seat's first declaration of a turn."""
+    return state.phase == PH_DECLARE and len(state.queue) == len(full_queue(state, state.player))
 
 
 def check_latency(count: int) -> dict[str, tuple[float, float, float]]:
     """Hard's checked decisions: median, p95 and max seconds, of wall time (as a player waits)
     and of CPU time (what the load on a shared machine does not change)."""
     times: dict[str, list[float]] = {"wall": [], "cpu": []}
-    for index, state in enumerate(first_declarations(count, 3)):
+    for index, state in enumerate(sampled(count, 3, _first_declaration, 0.3)):
         hard = make_agent("frontline", "hard", index)
         start, cpu = time.perf_counter(), time.process_time()
         hard.choose(state.clone())
@@ -335,6 +330,16 @@ def _commitments(state: FrontlineState, seat: int) -> list[list[int]]:
     return out
 
 
+def _first_commitment(state: FrontlineState) -> bool:
+    seat = state.player
+    return state.phase == PH_COMMIT and not state.commit[seat] and not state.decided[seat]
+
+
+def _free_draw(state: FrontlineState) -> bool:
+    legal = state.legal_actions()
+    return state.phase == PH_DRAW_CHOICE and DRAW_UNIT in legal and DRAW_COMMAND in legal
+
+
 def alternatives(count: int, rollouts: int, seed: int = 0) -> None:
     """Whether the commitment or the draw loses games (the loss analysis): at ``count``
     positions of each from policy self-play, the policy's choice against its alternatives (a
@@ -342,20 +347,10 @@ def alternatives(count: int, rollouts: int, seed: int = 0) -> None:
     ``rollouts`` times on common random numbers. Prints how often an alternative beats the
     policy by two standard errors and the mean gain of the best alternative."""
     rng = random.Random(seed)
-    found: dict[str, list[FrontlineState]] = {"commit": [], "draw": []}
-    game = 0
-    while min(len(v) for v in found.values()) < count:
-        state = FrontlineGame().new_state(**setup(game))
-        game += 1
-        while not state.is_terminal():
-            seat = state.player
-            first = state.phase == PH_COMMIT and not state.commit[seat] and not state.decided[seat]
-            both = {DRAW_UNIT, DRAW_COMMAND} <= set(state.legal_actions())
-            kind = "commit" if first else "draw" if state.phase == PH_DRAW_CHOICE and both else ""
-            if kind and rng.random() < 0.25 and len(found[kind]) < count:
-                found[kind].append(state.determinize(seat, rng))
-            chance = state.is_chance_node()
-            state.apply_action(state.sample_chance(rng) if chance else HEURISTIC.policy(state, rng))
+    found = {
+        "commit": sampled(count, seed, _first_commitment, 0.25),
+        "draw": sampled(count, seed + 1, _free_draw, 0.25),
+    }
     for kind, states in found.items():
         better, gains = 0, []
         for state in states:
