@@ -34,11 +34,11 @@ from ai.agents import (
     play_out,
 )
 from ai.heuristics import HEURISTICS
-from ai.heuristics.frontline_plan import commit_order
+from ai.heuristics.frontline_plan import card_of, commit_order
 from ai.heuristics.frontline_sim import full_queue
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
-from game.engines.frontline.actions import CARD, DONE, DRAW_COMMAND, DRAW_UNIT, REAR_CARD
+from game.engines.frontline.actions import DONE, DRAW_COMMAND, DRAW_UNIT
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, US_DECK
 from game.engines.frontline.phases import (
@@ -306,23 +306,20 @@ def _commitments(state: FrontlineState, seat: int) -> list[list[int]]:
     hand = state.hand_units[seat]
     policy = commit_order(state, seat, hand, None)
 
-    def card(action: int) -> int:
-        return action - REAR_CARD if action >= REAR_CARD else action - CARD
-
     def valid(chosen: list[int]) -> bool:
         rest = list(hand)
         for action in chosen:
-            rest.remove(card(action))
+            rest.remove(card_of(action))
         return commit_valid(commit_counts(chosen, rest), state.crew_needs(seat))
 
     out = [[*policy, DONE]]
     for index, action in enumerate(policy):
-        printed = UNITS[card(action)]
+        printed = UNITS[card_of(action)]
         if printed.is_crew:
             continue
         chosen = policy[:index] + policy[index + 1 :]
-        crews = [a for a in chosen if UNITS[card(a)].is_crew
-                 and UNITS[card(a)].crew_kind == printed.crew]  # fmt: skip
+        crews = [a for a in chosen if UNITS[card_of(a)].is_crew
+                 and UNITS[card_of(a)].crew_kind == printed.crew]  # fmt: skip
         if not valid(chosen) and crews:
             chosen.remove(crews[-1])
         if valid(chosen):

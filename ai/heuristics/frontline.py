@@ -29,6 +29,7 @@ from ai.budgets import Budget
 from ai.heuristics.base import Heuristic
 from ai.heuristics.frontline_plan import (
     Planner,
+    card_of,
     commit_order,
     fold_value,
     model_commitment,
@@ -47,7 +48,6 @@ from game.engines.frontline.actions import (
     HOLD,
     ME_FIRST,
     PREBUILT_DECK,
-    REAR_CARD,
     SURRENDER,
     UNIT,
     WEAPONS,
@@ -187,13 +187,13 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         other = 1 - observer
         sampled = state.determinize(observer, rng)
         k = len(sampled.commit[other])
-        pool = sampled.hand_units[other] + [_card(entry) for entry in sampled.commit[other]]
+        pool = sampled.hand_units[other] + [card_of(entry) for entry in sampled.commit[other]]
         chosen = model_commitment(sampled, other, pool, k, rng)
         if chosen is None:
             return sampled
         rest = list(pool)
         for entry in chosen:
-            rest.remove(_card(entry))
+            rest.remove(card_of(entry))
         needs = sampled.crew_needs(other)
         if sampled.decided[other] and not commit_valid(commit_counts(chosen, rest), needs):
             return sampled
@@ -218,10 +218,6 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         lead += 5.0 * (state.overrun[0] - state.overrun[1])
         value = math.tanh(lead / ESTIMATE_SCALE)
         return [value, -value]
-
-
-def _card(entry: int) -> int:
-    return entry - REAR_CARD if entry >= REAR_CARD else entry - CARD
 
 
 def _build(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
@@ -262,7 +258,8 @@ def _pick(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
 
 def _commit(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
     """§12.5 rules 1-3 (``commit_order``): the next card of the order, DONE when none is left."""
-    order = commit_order(state, state.player, state.hand_units[state.player], 1)
+    seat = state.player
+    order = commit_order(state, seat, state.hand_units[seat], 1, state.commit[seat])
     if order and order[0] in legal and _wants(state, order[0]):
         return order[0]
     return DONE if DONE in legal else legal[0]
@@ -271,7 +268,8 @@ def _commit(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
 def _wants(state: FrontlineState, action: int) -> bool:
     """Whether the next card of the order is worth committing now (a frontline unit always;
     a rear gun only once a frontline is down or coming: rule 3)."""
-    committed = commit_order(state, state.player, state.hand_units[state.player], None)
+    seat = state.player
+    committed = commit_order(state, seat, state.hand_units[seat], None, state.commit[seat])
     return action in committed or DONE not in state.legal_actions()
 
 

@@ -10,6 +10,7 @@ already made included), folded exactly with the engine's ``probability`` functio
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 
 from game.engines.frontline import combat
@@ -229,46 +230,64 @@ class Planner:
         return best
 
 
-def commit_order(state: FrontlineState, seat: int, hand: list[int], k: int | None) -> list[int]:
+def card_of(action: int) -> int:
+    """The unit card of a commitment action (to either line)."""
+    return action - REAR_CARD if action >= REAR_CARD else action - CARD
+
+
+def _frontline_unit(action: int) -> bool:
+    printed = UNITS[card_of(action)]
+    return not printed.is_crew and action < REAR_CARD and 0 in printed.lines
+
+
+def commit_order(
+    state: FrontlineState,
+    seat: int,
+    hand: list[int],
+    k: int | None,
+    committed: Sequence[int] = (),
+) -> list[int]:
     """§12.5 rules 1-3 as a sequence of commitment actions from ``hand`` (``k`` cards, or until
-    DONE is the only sensible move when None): frontline units and their crews first, the most
-    expensive first; rear artillery only with a frontline; MFA to the rear behind two."""
+    DONE is the only sensible move when None), continuing the face-down set ``committed``:
+    frontline units and their crews first, the most expensive first; rear artillery only with
+    a frontline present or arriving; MFA to the rear behind two; a crew only for a unit
+    committed or on the board without one. Returns the actions after ``committed``."""
     needs = state.crew_needs(seat)
     front = sum(1 for u in state.units_of(seat) if u.line == 0)
+    front += sum(1 for action in committed if _frontline_unit(action))
     avail = list(hand)
-    chosen: list[int] = []
-    while k is None or len(chosen) < k:
+    chosen = list(committed)
+    while k is None or len(chosen) - len(committed) < k:
         options = [a for a in commit_options(chosen, avail, needs) if a != DONE]
         if not options:
             break
         counts = commit_counts(chosen, avail)
         short = {kind for kind, (units, crews, _, _) in enumerate(counts) if units > crews}
-        action = _commit_pick(options, front, short)
+        spare = {kind for kind, (units, crews, _, _) in enumerate(counts)
+                 if crews < units + needs[kind]}  # fmt: skip
+        action = _commit_pick(options, front, short, spare)
         if k is None and action is None:
             break
         if action is None:
             action = options[0]
-        card = action - REAR_CARD if action >= REAR_CARD else action - CARD
-        printed = UNITS[card]
-        if not printed.is_crew and action < REAR_CARD and 0 in printed.lines:
-            front += 1
+        front += _frontline_unit(action)
         chosen.append(action)
-        avail.remove(card)
-    return chosen
+        avail.remove(card_of(action))
+    return chosen[len(committed) :]
 
 
-def _commit_pick(options: list[int], front: int, short: set[int]) -> int | None:
+def _commit_pick(options: list[int], front: int, short: set[int], spare: set[int]) -> int | None:
     """The next card: the crew a committed unit still lacks, then frontline units (dearest
-    first), then spare crews; ``None`` when only unwanted cards are left."""
-
-    def card(action: int) -> int:
-        return action - REAR_CARD if action >= REAR_CARD else action - CARD
+    first), then crews for the board's uncrewed units (``spare``: a crew with no unit to man
+    would force its unit, rear artillery too, into the set); ``None`` when only unwanted
+    cards are left."""
 
     def rank(action: int) -> tuple[int, int]:
-        printed = UNITS[card(action)]
+        printed = UNITS[card_of(action)]
         rear = action >= REAR_CARD
         if printed.is_crew:
-            return (3, 0) if printed.crew_kind in short else (1, 0)
+            kind = printed.crew_kind
+            return (3, 0) if kind in short else (1, 0) if kind in spare else (-1, 0)
         if printed.mfa:
             return (1 if rear == (front >= 2) else -1, printed.cost)
         if rear and front == 0:
