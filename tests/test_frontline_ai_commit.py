@@ -60,3 +60,12 @@ def test_the_policy_keeps_rule_3_one_card_at_a_time() -> None:
         [CARD + SQUAD, REAR_CARD + GUN, CARD + CREW]
     )
     assert _policy_commits([GUN, CREW], board=1) == sorted([REAR_CARD + GUN, CARD + CREW])
+
+
+def test_mobile_artillery_counts_the_frontline_committed_with_it() -> None:
+    """A Priest with one Rifle Squad on the board and another in hand: the squad is committed
+    first, so the frontline will have two and the Priest goes to the Rear Line."""
+    assert _policy_commits([PRIEST, CREW, SQUAD], board=1) == sorted(
+        [CARD + SQUAD, REAR_CARD + PRIEST, CARD + CREW]
+    )
+    assert _policy_commits([PRIEST, CREW], board=1) == sorted([CARD + PRIEST, CARD + CREW])

@@ -288,11 +288,11 @@ def _commit_pick(options: list[int], front: int, short: set[int], spare: set[int
         if printed.is_crew:
             kind = printed.crew_kind
             return (3, 0) if kind in short else (1, 0) if kind in spare else (-1, 0)
-        if printed.mfa:
+        if printed.mfa:  # after the other frontline units: rule 3 counts the frontline-to-be
             return (1 if rear == (front >= 2) else -1, printed.cost)
         if rear and front == 0:
             return (0, printed.cost)  # rule 3: rear artillery waits for a frontline
-        return (1, printed.cost)
+        return (2, printed.cost)
 
     best = max(options, key=rank)
     return best if rank(best)[0] > 0 else None
