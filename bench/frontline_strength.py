@@ -1,5 +1,5 @@
 """``python -m bench.frontline_strength [--latency N] [--check-latency N] [--balance N]
-[--duel A B PAIRS]``:
+[--duel A B PAIRS] [--losses A B PAIRS] [--alternatives N]``:
 Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 
 - latency: the time of one decision per level on positions from policy games (median, p95),
@@ -7,6 +7,8 @@ Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
   (a first declaration);
 - balance: the §12.8 Normal rule policy (``bench/baselines/frontline.py``, no search) against
   itself on the prebuilt decks, the rules' own simulation being 47% US, 6.8 turns, ~15% overrun;
+- losses: a duel's games by result, ending and the turn-1 exchange (the loss analysis);
+  alternatives: whether the policy's commitment or draw loses to an alternative played out;
 - duels: seat-swapped games between levels, the rule policy ("rules") and OpenSpiel's ISMCTSBot
   ("ismcts", on the wall-clock of Hard), iteration-capped, with the standard error.
 """
@@ -19,6 +21,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ai.agents import (
@@ -31,36 +34,55 @@ from ai.agents import (
     play_out,
 )
 from ai.heuristics import HEURISTICS
+from ai.heuristics.frontline_plan import card_of, commit_order
 from ai.heuristics.frontline_sim import full_queue
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
+from game.engines.frontline.actions import DONE, DRAW_COMMAND, DRAW_UNIT
+from game.engines.frontline.cards import UNITS
 from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, US_DECK
-from game.engines.frontline.phases import PH_DECLARE
+from game.engines.frontline.phases import (
+    PH_COMMIT,
+    PH_DECLARE,
+    PH_DRAW_CHOICE,
+    PH_DRAW_COMMAND,
+)
+from game.engines.frontline.state import commit_counts, commit_valid
 
 HEURISTIC = HEURISTICS["frontline"]
 
 
-def positions(count: int, seed: int) -> list[FrontlineState]:
-    """Decision positions that need thought (more than one move, no automatic move), taken
-    from policy self-play at random moments."""
+def sampled(
+    count: int, seed: int, wanted: Callable[[FrontlineState], bool], share: float
+) -> list[FrontlineState]:
+    """``count`` decision positions where ``wanted`` holds, each kept with probability
+    ``share`` and determinized for the seat to move, from policy self-play on the duels' deck
+    pairings."""
     rng = random.Random(seed)
     found: list[FrontlineState] = []
+    game = 0
     while len(found) < count:
-        state = FrontlineGame().new_state()
+        state = FrontlineGame().new_state(**setup(game))
+        game += 1
         while not state.is_terminal() and len(found) < count:
             if state.is_chance_node():
                 state.apply_action(state.sample_chance(rng))
                 continue
-            if obvious_move(HEURISTIC, state) is None and rng.random() < 0.05:
-                found.append(state.determinize(state.current_player(), rng))
+            if wanted(state) and rng.random() < share:
+                found.append(state.determinize(state.player, rng))
             action = obvious_move(HEURISTIC, state)
             state.apply_action(HEURISTIC.policy(state, rng) if action is None else action)
     return found
 
 
+def _needs_thought(state: FrontlineState) -> bool:
+    """More than one move and no automatic move."""
+    return obvious_move(HEURISTIC, state) is None
+
+
 def latency(levels: tuple[str, ...], count: int) -> dict[str, tuple[float, float, float]]:
     """Per level: median, p95 and max seconds of one timed decision."""
-    states = positions(count, 1)
+    states = sampled(count, 1, _needs_thought, 0.05)
     out = {}
     for level in levels:
         agent = (
@@ -78,32 +100,16 @@ def latency(levels: tuple[str, ...], count: int) -> dict[str, tuple[float, float
     return out
 
 
-def first_declarations(count: int, seed: int) -> list[FrontlineState]:
-    """Where Hard checks by rollouts (rules §12.8), from policy self-play: a seat's first
-    declaration of a Combat Phase, on the duels' deck pairings."""
-    rng = random.Random(seed)
-    found: list[FrontlineState] = []
-    while len(found) < count:
-        state = FrontlineGame().new_state(**setup(rng.randrange(4)))
-        while not state.is_terminal() and len(found) < count:
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
-                continue
-            first = state.phase == PH_DECLARE and len(state.queue) == len(
-                full_queue(state, state.player)
-            )
-            if first and rng.random() < 0.3:
-                found.append(state.determinize(state.player, rng))
-            action = obvious_move(HEURISTIC, state)
-            state.apply_action(HEURISTIC.policy(state, rng) if action is None else action)
-    return found
+def _first_declaration(state: FrontlineState) -> bool:
+    """Where Hard checks by rollouts (rules §12.8): a seat's first declaration of a turn."""
+    return state.phase == PH_DECLARE and len(state.queue) == len(full_queue(state, state.player))
 
 
 def check_latency(count: int) -> dict[str, tuple[float, float, float]]:
     """Hard's checked decisions: median, p95 and max seconds, of wall time (as a player waits)
     and of CPU time (what the load on a shared machine does not change)."""
     times: dict[str, list[float]] = {"wall": [], "cpu": []}
-    for index, state in enumerate(first_declarations(count, 3)):
+    for index, state in enumerate(sampled(count, 3, _first_declaration, 0.3)):
         hard = make_agent("frontline", "hard", index)
         start, cpu = time.perf_counter(), time.process_time()
         hard.choose(state.clone())
@@ -243,6 +249,127 @@ def duel(a: str, b: str, pairs: int, first_seed: int = 0) -> tuple[int, float, f
     return len(scores), mean, err
 
 
+def loss_classes(a: str, b: str, pairs: int, first_seed: int = 0) -> dict[tuple[str, str], int]:
+    """Seat-swapped games of ``a`` against ``b``, each counted by its result ("won", "lost",
+    "draw"), how it ended (the 51-VP race, an overrun, the turn limit) and whether ``a``
+    trailed in units on the board after the first Combat Phase (the turn-1 exchange)."""
+    counts: dict[tuple[str, str], int] = {}
+    for seed in range(first_seed, first_seed + pairs):
+        for names, seat in (((a, b), 0), ((b, a), 1)):
+            state = FrontlineGame().new_state(**setup(seed))
+            agents, rng = agents_for(names, seed), random.Random(seed)
+            behind = False
+            while not state.is_terminal():
+                if state.turn == 2 and state.phase == PH_COMMIT and not state.commit[0]:
+                    value = [sum(u.printed.cost for u in state.units_of(s)) for s in (0, 1)]
+                    behind = value[seat] < value[1 - seat]
+                player = state.current_player()
+                action = (
+                    state.sample_chance(rng)
+                    if player < 0
+                    else agents[player].choose(state.determinize(player, rng))
+                )
+                state.apply_action(action)
+            result = state.returns()[seat]
+            outcome = "won" if result > 0 else "lost" if result < 0 else "draw"
+            start = "behind after turn 1" if behind else "level or ahead after turn 1"
+            key = (outcome, f"{state.end_reason}, {start}")
+            counts[key] = counts.get(key, 0) + 1
+        print(f"{2 * (seed - first_seed + 1)} games", flush=True)
+    for (outcome, kind), count in sorted(counts.items()):
+        print(f"{a} {outcome}: {count:3d}  {kind}")
+    return counts
+
+
+def _one_turn(state: FrontlineState, seat: int, moves: list[int], seed: int) -> float:
+    """``seat``'s estimate at the draw after the next Combat Phase, if it makes ``moves`` now
+    and both sides then play the policy (hidden cards re-dealt as ``seat`` sees them, the
+    opponent's face-down commitment modelled as Normal's search models it)."""
+    rng = random.Random(seed)
+    sim = HEURISTIC.resample(state, seat, rng) or state.determinize(seat, rng)
+    for move in moves:
+        sim.apply_action(move)
+    fought = False
+    while not sim.is_terminal():
+        drawing = sim.phase in (PH_DRAW_CHOICE, PH_DRAW_COMMAND)
+        if drawing and fought:
+            break
+        fought = fought or not drawing
+        chance = sim.is_chance_node()
+        sim.apply_unchecked(sim.sample_chance(rng) if chance else HEURISTIC.policy(sim, rng))
+    return HEURISTIC.estimate(sim)[seat]
+
+
+def _commitments(state: FrontlineState, seat: int) -> list[list[int]]:
+    """The policy's commitment (§12.5) and each valid one with a unit of it held back (its
+    crew too where the crew is then spare)."""
+    hand = state.hand_units[seat]
+    policy = commit_order(state, seat, hand, None)
+
+    def valid(chosen: list[int]) -> bool:
+        rest = list(hand)
+        for action in chosen:
+            rest.remove(card_of(action))
+        return commit_valid(commit_counts(chosen, rest), state.crew_needs(seat))
+
+    out = [[*policy, DONE]]
+    for index, action in enumerate(policy):
+        printed = UNITS[card_of(action)]
+        if printed.is_crew:
+            continue
+        chosen = policy[:index] + policy[index + 1 :]
+        crews = [a for a in chosen if UNITS[card_of(a)].is_crew
+                 and UNITS[card_of(a)].crew_kind == printed.crew]  # fmt: skip
+        if not valid(chosen) and crews:
+            chosen.remove(crews[-1])
+        if valid(chosen):
+            out.append([*chosen, DONE])
+    return out
+
+
+def _first_commitment(state: FrontlineState) -> bool:
+    seat = state.player
+    return state.phase == PH_COMMIT and not state.commit[seat] and not state.decided[seat]
+
+
+def _free_draw(state: FrontlineState) -> bool:
+    legal = state.legal_actions()
+    return state.phase == PH_DRAW_CHOICE and DRAW_UNIT in legal and DRAW_COMMAND in legal
+
+
+def alternatives(count: int, rollouts: int, seed: int = 0) -> None:
+    """Whether the commitment or the draw loses games (the loss analysis): at ``count``
+    positions of each from policy self-play, the policy's choice against its alternatives (a
+    unit held back; the other card type drawn), each played to the draw after the next combat
+    ``rollouts`` times on common random numbers. Prints how often an alternative beats the
+    policy by two standard errors and the mean gain of the best alternative."""
+    rng = random.Random(seed)
+    found = {
+        "commit": sampled(count, seed, _first_commitment, 0.25),
+        "draw": sampled(count, seed + 1, _free_draw, 0.25),
+    }
+    for kind, states in found.items():
+        better, gains = 0, []
+        for state in states:
+            seat = state.player
+            if kind == "commit":
+                options = _commitments(state, seat)
+            else:
+                chosen = HEURISTIC.policy(state, rng)
+                options = [[chosen], [DRAW_COMMAND if chosen == DRAW_UNIT else DRAW_UNIT]]
+            seeds = [rng.getrandbits(48) for _ in range(rollouts)]
+            values = [[_one_turn(state, seat, moves, s) for s in seeds] for moves in options]
+            best = (0.0, 0.0)
+            for other in values[1:]:
+                diff = [b - a for a, b in zip(values[0], other, strict=True)]
+                mean = statistics.mean(diff)
+                best = max(best, (mean, statistics.stdev(diff) / math.sqrt(rollouts)))
+            better += best[0] > 2 * best[1] > 0
+            gains.append(best[0])
+        print(f"{kind}: {len(states)} positions, an alternative better by 2 SE at {better}, "
+              f"mean gain of the best (0 if none is) {statistics.mean(gains):+.3f}")  # fmt: skip
+
+
 def balance(games: int, name: str = "rules") -> tuple[float, float, float, float]:
     """Self-play of ``name`` (the rule policy, or a level: Hard vs Hard) over the four
     pairings of prebuilt decks (§10.5), each army in each seat: the US share (and per
@@ -374,6 +501,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--balance", type=int, default=0, help="self-play games")
     parser.add_argument("--player", default="rules", help="for --balance: rules or a level")
     parser.add_argument("--duel", nargs=3, metavar=("A", "B", "PAIRS"))
+    parser.add_argument("--losses", nargs=3, metavar=("A", "B", "PAIRS"), help="game classes")
+    parser.add_argument("--alternatives", type=int, default=0, help="commit and draw positions")
+    parser.add_argument("--rollouts", type=int, default=100, help="for --alternatives")
     parser.add_argument("--calibration", type=int, default=0, help="policy self-play games")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--levels", default="normal,hard", help="for --latency, with ismcts")
@@ -392,6 +522,10 @@ def main(argv: list[str] | None = None) -> int:
         calibration(args.calibration, args.first_seed)
     if args.duel:
         duel(args.duel[0], args.duel[1], int(args.duel[2]), args.first_seed)
+    if args.alternatives:
+        alternatives(args.alternatives, args.rollouts, args.first_seed)
+    if args.losses:
+        loss_classes(args.losses[0], args.losses[1], int(args.losses[2]), args.first_seed)
     return 0
 
 

@@ -9,7 +9,8 @@ from ai.heuristics import HEURISTICS
 from ai.heuristics.frontline import BEST
 from ai.heuristics.frontline_plan import Planner, _fold, fold_value, model_declarations
 from game.engines.frontline import FrontlineGame, FrontlineState
-from game.engines.frontline.actions import DONE, PREBUILT_DECK, WEAPONS, kind_of
+from game.engines.frontline.actions import CARD, DONE, PREBUILT_DECK, WEAPONS, kind_of
+from game.engines.frontline.building import deck_errors, deck_warnings
 from game.engines.frontline.cards import PREBUILT
 from game.engines.frontline.phases import (
     PH_BUILD,
@@ -137,3 +138,23 @@ def test_a_determinization_invents_no_declarations_for_the_second_declarer() -> 
         assert all(state.determinize(0, rng).decls[1] == [] for _ in range(10))
         later = _second_declarer(seed)
         assert any(later.determinize(1, rng).decls[0] != [] for _ in range(10))
+
+
+def test_a_deck_already_begun_is_completed_to_a_legal_balanced_deck() -> None:
+    """A hint while the player builds: the policy adds the engine's random balanced deck's
+    cards to the ones chosen (no prebuilt deck is on offer then) until the deck is legal."""
+    state = FrontlineGame().new_state(decks="build")
+    side = state.army[state.player]
+    start = next(a for a in state.legal_actions() if kind_of(a) == "card")
+    state.apply_action(start)
+    rng = random.Random(4)
+    while state.phase == PH_BUILD and state.player == 0:
+        action = HEURISTIC.policy(state, rng)
+        assert action in state.legal_actions()
+        if action == DONE:
+            break
+        assert kind_of(action) == "card"
+        state.apply_action(action)
+    deck = state.deck[0]
+    assert start - CARD in deck and not deck_errors(side, deck)
+    assert not [code for code, _ in deck_warnings(deck) if code == "crews_short"]

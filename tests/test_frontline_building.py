@@ -76,6 +76,7 @@ def test_random_deck_completes_the_cards_already_chosen() -> None:
     start = [UNIT_INDEX["us_p47d_thunderbolt"], PILOT_US, SHERMAN]
     deck = random_deck(US, random.Random(3), start)
     assert deck[:3] == start and deck_errors(US, deck) == []
+    assert not any(code == "crews_short" for code, _ in deck_warnings(deck))
 
 
 def test_the_engine_offers_exactly_the_addable_cards_and_done_from_80_points() -> None:

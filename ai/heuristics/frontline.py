@@ -15,8 +15,8 @@ Combat Phase (``frontline_sim``). Normal searches over the policy (ISMCTS, rando
 only public state and counts are read): its face-down commitment from a determinized hand, and
 its declarations, when it declared first, as the §12.4 plan. A search with policy rollouts (the
 hint) plays on to the draw after the combat (``evaluate``), where the estimate reads the VP and
-losses of the turn's fighting. The deck builder of §12.2 is approximated: crews for the
-crewed units drawn, then units, to 95-100 points.
+losses of the turn's fighting. Decks (§12.2): each army's prebuilt deck that did best in the
+rule policy's self-play; a deck already begun is completed by the engine's random balanced deck.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from ai.budgets import Budget
 from ai.heuristics.base import Heuristic
 from ai.heuristics.frontline_plan import (
     Planner,
+    card_of,
     commit_order,
     fold_value,
     model_commitment,
@@ -47,13 +48,13 @@ from game.engines.frontline.actions import (
     HOLD,
     ME_FIRST,
     PREBUILT_DECK,
-    REAR_CARD,
     SURRENDER,
     UNIT,
     WEAPONS,
     kind_of,
 )
-from game.engines.frontline.cards import FRONT, NO_CREW, PREBUILT, REAR, UNITS, deck_points
+from game.engines.frontline.building import random_deck
+from game.engines.frontline.cards import FRONT, NO_CREW, PREBUILT, REAR, UNITS
 from game.engines.frontline.phases import (
     PH_ATTACK_DIE,
     PH_BUILD,
@@ -80,7 +81,6 @@ from game.engines.frontline.state import NORMAL, FrontlineState, commit_counts, 
 PRIOR_WEIGHT = 4.0  # the policy's move against 1 for any other
 BOOST_GAIN = 0.09  # §12.6: discard for +1 when the roll gains this much probability
 BOOST_VALUE = 6  # ... and the target is worth at least this many VP
-BUILD_TARGET = 95  # §12.2 target points
 # §12.2: the prebuilt deck of each army that did best in the rule policy's self-play over the
 # four pairings (bench/frontline_strength.py --balance 2000: the US won 53%/51% with the
 # armored task force against the Kampfgruppe/Tiger detachment, 34%/39% with infantry and
@@ -187,13 +187,13 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         other = 1 - observer
         sampled = state.determinize(observer, rng)
         k = len(sampled.commit[other])
-        pool = sampled.hand_units[other] + [_card(entry) for entry in sampled.commit[other]]
+        pool = sampled.hand_units[other] + [card_of(entry) for entry in sampled.commit[other]]
         chosen = model_commitment(sampled, other, pool, k, rng)
         if chosen is None:
             return sampled
         rest = list(pool)
         for entry in chosen:
-            rest.remove(_card(entry))
+            rest.remove(card_of(entry))
         needs = sampled.crew_needs(other)
         if sampled.decided[other] and not commit_valid(commit_counts(chosen, rest), needs):
             return sampled
@@ -220,31 +220,18 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         return [value, -value]
 
 
-def _card(entry: int) -> int:
-    return entry - REAR_CARD if entry >= REAR_CARD else entry - CARD
-
-
 def _build(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
-    deck = state.deck[state.player]
-    if DONE in legal and deck_points(deck) >= BUILD_TARGET:
-        return DONE
-    needs = [0, 0, 0]
-    for card in deck:
-        printed = UNITS[card]
-        if printed.is_crew:
-            needs[printed.crew_kind] -= 1
-        elif printed.crew != NO_CREW:
-            needs[printed.crew] += 1
+    """§12.2: the army's validated prebuilt deck on an empty deck; a deck already begun (a
+    hint while the player builds) is completed by the engine's random balanced deck."""
     names = list(PREBUILT)
     best = [a for a in legal if kind_of(a) == "prebuilt" and names[a - PREBUILT_DECK] in BEST]
     if best:  # §12.2 "prebuilt ones validated by the simulator"
         return best[0]
-    cards = [a - CARD for a in legal if kind_of(a) == "card"]
-    crews = [c for c in cards if UNITS[c].is_crew and needs[UNITS[c].crew_kind] > 0]
-    if crews:
-        return CARD + crews[0]
-    units = [c for c in cards if not UNITS[c].is_crew]
-    return CARD + rng.choice(units) if units else (DONE if DONE in legal else legal[0])
+    deck = state.deck[state.player]
+    full = random_deck(state.army[state.player], rng, deck)
+    if len(full) > len(deck) and CARD + full[len(deck)] in legal:
+        return CARD + full[len(deck)]
+    return DONE if DONE in legal else legal[0]
 
 
 def _pick(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
@@ -271,7 +258,8 @@ def _pick(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
 
 def _commit(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
     """§12.5 rules 1-3 (``commit_order``): the next card of the order, DONE when none is left."""
-    order = commit_order(state, state.player, state.hand_units[state.player], 1)
+    seat = state.player
+    order = commit_order(state, seat, state.hand_units[seat], 1, state.commit[seat])
     if order and order[0] in legal and _wants(state, order[0]):
         return order[0]
     return DONE if DONE in legal else legal[0]
@@ -280,7 +268,8 @@ def _commit(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
 def _wants(state: FrontlineState, action: int) -> bool:
     """Whether the next card of the order is worth committing now (a frontline unit always;
     a rear gun only once a frontline is down or coming: rule 3)."""
-    committed = commit_order(state, state.player, state.hand_units[state.player], None)
+    seat = state.player
+    committed = commit_order(state, seat, state.hand_units[seat], None, state.commit[seat])
     return action in committed or DONE not in state.legal_actions()
 
 
@@ -344,10 +333,6 @@ def _heavier_first(state: FrontlineState, legal: list[int], rng: random.Random) 
     return max(legal, key=lambda a: (weapons[(a - WEAPONS).bit_length() - 1].damage_mod, -a))
 
 
-def _friendly_fire(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
-    return max(legal, key=lambda a: state.board[a - UNIT].printed.cost)
-
-
 def _window(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
     """Cards that help at once; no withdrawal, crew moves or line changes yet."""
     withdraw = COMMAND + commands.WITHDRAWAL
@@ -403,6 +388,7 @@ def _hold_value(state: FrontlineState, card: int) -> float:
 
 
 def _best_unit(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
+    """The dearest unit on offer (a card's target, a crew's unit, friendly fire's victim)."""
     return max(legal, key=lambda a: state.board[a - UNIT].printed.cost)
 
 
@@ -447,7 +433,7 @@ _CHOOSERS = {
     PH_WEAPONS: _weapons,
     PH_ORDER: lambda state, legal, rng: ME_FIRST,
     PH_CHOOSE_ATTACK: _choose_attack,
-    PH_FRIENDLY_FIRE: _friendly_fire,
+    PH_FRIENDLY_FIRE: _best_unit,
     PH_FIRST_WEAPON: _heavier_first,
     PH_WINDOW: _window,
     PH_ROLL_WINDOW: _roll_window,

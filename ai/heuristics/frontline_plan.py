@@ -10,10 +10,11 @@ already made included), folded exactly with the engine's ``probability`` functio
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 
 from game.engines.frontline import combat
-from game.engines.frontline.actions import CARD, DONE, REAR_CARD, UNIT
+from game.engines.frontline.actions import CARD, DONE, REAR_CARD
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.probability import attack_odds, fold_attack, roll_odds
 from game.engines.frontline.state import (
@@ -26,6 +27,7 @@ from game.engines.frontline.units import Unit
 
 Plan = dict[int, tuple[int, int]]
 Shot = tuple[Unit, int]  # (attacker, weapon row)
+Roll = tuple[int, int, int, int, int]  # (value, roll mod, damage mod, defense, rolls)
 
 LAMBDA = 0.8  # §12.4: weight of the threat a target poses
 LOCK_SHARE = 0.35  # §12.4: a target pushed to half HP is worth this share of its cost
@@ -96,9 +98,7 @@ def fold_value(state: FrontlineState, target: Unit, shots: list[Shot], values: t
 
 
 @lru_cache(maxsize=65536)
-def _fold(
-    hp: int, half: int, rolls: tuple[tuple[int, int, int, int, int], ...]
-) -> tuple[float, float]:
+def _fold(hp: int, half: int, rolls: tuple[Roll, ...]) -> tuple[float, float]:
     """(P_kill, P_lock) of these rolls ((value, roll mod, damage mod, defense, rate of fire)
     each) on a target with ``hp`` left and ``half`` its half HP (0: no lock possible). The fold
     does not depend on the order of the shots, so callers pass them sorted and the cache hits
@@ -230,51 +230,69 @@ class Planner:
         return best
 
 
-def commit_order(state: FrontlineState, seat: int, hand: list[int], k: int | None) -> list[int]:
+def card_of(action: int) -> int:
+    """The unit card of a commitment action (to either line)."""
+    return action - REAR_CARD if action >= REAR_CARD else action - CARD
+
+
+def _frontline_unit(action: int) -> bool:
+    printed = UNITS[card_of(action)]
+    return not printed.is_crew and action < REAR_CARD and 0 in printed.lines
+
+
+def commit_order(
+    state: FrontlineState,
+    seat: int,
+    hand: list[int],
+    k: int | None,
+    committed: Sequence[int] = (),
+) -> list[int]:
     """§12.5 rules 1-3 as a sequence of commitment actions from ``hand`` (``k`` cards, or until
-    DONE is the only sensible move when None): frontline units and their crews first, the most
-    expensive first; rear artillery only with a frontline; MFA to the rear behind two."""
+    DONE is the only sensible move when None), continuing the face-down set ``committed``:
+    frontline units and their crews first, the most expensive first; rear artillery only with
+    a frontline present or arriving; MFA to the rear behind two; a crew only for a unit
+    committed or on the board without one. Returns the actions after ``committed``."""
     needs = state.crew_needs(seat)
     front = sum(1 for u in state.units_of(seat) if u.line == 0)
+    front += sum(1 for action in committed if _frontline_unit(action))
     avail = list(hand)
-    chosen: list[int] = []
-    while k is None or len(chosen) < k:
+    chosen = list(committed)
+    while k is None or len(chosen) - len(committed) < k:
         options = [a for a in commit_options(chosen, avail, needs) if a != DONE]
         if not options:
             break
         counts = commit_counts(chosen, avail)
         short = {kind for kind, (units, crews, _, _) in enumerate(counts) if units > crews}
-        action = _commit_pick(options, front, short)
+        spare = {kind for kind, (units, crews, _, _) in enumerate(counts)
+                 if crews < units + needs[kind]}  # fmt: skip
+        action = _commit_pick(options, front, short, spare)
         if k is None and action is None:
             break
         if action is None:
             action = options[0]
-        card = action - REAR_CARD if action >= REAR_CARD else action - CARD
-        printed = UNITS[card]
-        if not printed.is_crew and action < REAR_CARD and 0 in printed.lines:
-            front += 1
+        front += _frontline_unit(action)
         chosen.append(action)
-        avail.remove(card)
-    return chosen
+        avail.remove(card_of(action))
+    return chosen[len(committed) :]
 
 
-def _commit_pick(options: list[int], front: int, short: set[int]) -> int | None:
+def _commit_pick(options: list[int], front: int, short: set[int], spare: set[int]) -> int | None:
     """The next card: the crew a committed unit still lacks, then frontline units (dearest
-    first), then spare crews; ``None`` when only unwanted cards are left."""
-
-    def card(action: int) -> int:
-        return action - REAR_CARD if action >= REAR_CARD else action - CARD
+    first), then crews for the board's uncrewed units (``spare``: a crew with no unit to man
+    would force its unit, rear artillery too, into the set); ``None`` when only unwanted
+    cards are left."""
 
     def rank(action: int) -> tuple[int, int]:
-        printed = UNITS[card(action)]
+        printed = UNITS[card_of(action)]
         rear = action >= REAR_CARD
         if printed.is_crew:
-            return (3, 0) if printed.crew_kind in short else (1, 0)
-        if printed.mfa:
+            kind = printed.crew_kind
+            return (3, 0) if kind in short else (1, 0) if kind in spare else (-1, 0)
+        if printed.mfa:  # after the other frontline units: rule 3 counts the frontline-to-be
             return (1 if rear == (front >= 2) else -1, printed.cost)
         if rear and front == 0:
             return (0, printed.cost)  # rule 3: rear artillery waits for a frontline
-        return (1, printed.cost)
+        return (2, printed.cost)
 
     best = max(options, key=rank)
     return best if rank(best)[0] > 0 else None
@@ -292,17 +310,23 @@ def model_commitment(
     return chosen if len(chosen) == k else None
 
 
-def model_declarations(state: FrontlineState, seat: int) -> None:
-    """Replace ``seat``'s declarations (hidden from the viewer of this determinization) by
-    the policy's §12.4 plan for all its able attackers: greedy assignment and local search.
-    Close assaults and Surrender! are left out (the policy rarely declares them)."""
-    state.decls[seat] = []
-    state.reserved[seat] = []
+def model_plan(state: FrontlineState, seat: int) -> Plan:
+    """The opponent model of §12.8: the policy's §12.4 plan (greedy assignment and local
+    search) for all of ``seat``'s able attackers on the public board, its own declarations
+    (hidden from the viewer) left out. Close assaults and Surrender! are left out too (the
+    policy rarely declares them)."""
     attackers = [u.pos for u in state.units_of(seat) if combat.can_attack(u)]
     planner = Planner(state, seat, attackers)
-    plan = planner.improve(planner.greedy())
+    planner.fixed = {}
+    return planner.improve(planner.greedy())
+
+
+def set_declarations(state: FrontlineState, seat: int, plan: Plan) -> None:
+    """``plan`` in place of ``seat``'s declarations (a determinization's hidden ones)."""
     state.decls[seat] = [(NORMAL, pos, aimed, mask) for pos, (aimed, mask) in sorted(plan.items())]
+    state.reserved[seat] = []
 
 
-def best_target_unit(state: FrontlineState, legal: list[int]) -> int:
-    return max(legal, key=lambda a: state.board[a - UNIT].printed.cost)
+def model_declarations(state: FrontlineState, seat: int) -> None:
+    """Replace ``seat``'s declarations by the modelled plan (``model_plan``)."""
+    set_declarations(state, seat, model_plan(state, seat))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ai.heuristics.frontline_plan import Plan, Planner
+from ai.heuristics.frontline_plan import Plan, Planner, model_plan, set_declarations
 from game.engines.frontline.actions import HOLD, UNIT, WEAPONS
 from game.engines.frontline.phases import (
     PH_DECLARE,
@@ -25,7 +25,7 @@ from game.engines.frontline.phases import (
     PH_DRAW_COMMAND,
     PH_WEAPONS,
 )
-from game.engines.frontline.state import NORMAL, FrontlineState
+from game.engines.frontline.state import FrontlineState
 
 CANDIDATES = 3  # §12.8: the top 3 plans
 ROLLOUTS = 200  # §12.8: rollouts of the Combat Phase per plan
@@ -89,14 +89,6 @@ def full_queue(state: FrontlineState, seat: int) -> list[int]:
     return [u.pos for u in state.units_of(seat) if len(state._target_actions(seat, u.pos)) > 1]
 
 
-def opponent_plan(state: FrontlineState, seat: int) -> Plan:
-    """The opponent's modelled greedy plan (§12.4 with local search) for every attacker it
-    has: the board is public by the Combat Phase, so one plan serves every rollout."""
-    planner = Planner(state, seat, full_queue(state, seat))
-    planner.fixed = {}  # its real declarations, if any, are hidden from the viewer
-    return planner.improve(planner.greedy())
-
-
 def declare_plan(state: FrontlineState, seat: int, plan: Plan) -> None:
     """Declare ``plan`` for ``seat``'s queue (every attacker outside it holds fire)."""
     while state.phase in (PH_DECLARE, PH_WEAPONS) and state.player == seat:
@@ -126,10 +118,7 @@ def rollout(
     other = 1 - seat
     sim = state.determinize(seat, rng)
     if sim.decided[other]:  # it declared before us, face down: the model, not the true cards
-        sim.decls[other] = [
-            (NORMAL, p, aimed, mask) for p, (aimed, mask) in sorted(other_plan.items())
-        ]
-        sim.reserved[other] = []
+        set_declarations(sim, other, other_plan)
     declare_plan(sim, seat, plan)
     declare_plan(sim, other, other_plan)
     _to_draw(sim, rng, policy)
@@ -162,7 +151,7 @@ def check(
     candidates = candidate_plans(planner)
     if len(candidates) == 1:
         return candidates[0], [(candidates[0], 0.0)]
-    other_plan = opponent_plan(state, 1 - seat)
+    other_plan = model_plan(state, 1 - seat)
     seeds = [rng.getrandbits(48) for _ in range(rollouts)]
     means = []
     for plan in candidates:

@@ -108,9 +108,21 @@ def _package(side: int, card: int) -> list[int]:
     return [card, crew]
 
 
+def _crews_short(deck: Sequence[int], kind: int) -> bool:
+    units = sum(1 for c in deck if not UNITS[c].is_crew and UNITS[c].crew == kind)
+    return units > sum(1 for c in deck if UNITS[c].is_crew and UNITS[c].crew_kind == kind)
+
+
+def _within(side: int, deck: Sequence[int]) -> bool:
+    """``deck`` keeps to the pool's copies and the maximum points."""
+    have, pool = Counter(deck), army_pool(side)
+    return deck_points(list(deck)) <= DECK_MAX_POINTS and all(have[c] <= pool[c] for c in have)
+
+
 def random_deck(side: int, rng: random.Random, start: Sequence[int] = ()) -> list[int]:
     """A legal deck of ``side`` with a sensible mix, built around ``start`` (the cards already
-    chosen, kept in order first), reproducible from ``rng``.
+    chosen, kept in order first, their crewed units given their crews), reproducible from
+    ``rng``.
 
     The rule (§12.2, randomised): a point target is drawn from 90-100. With probability 1/3 an
     aircraft with its pilot; then one rear-line artillery unit (howitzer or mobile field
@@ -143,6 +155,10 @@ def random_deck(side: int, rng: random.Random, start: Sequence[int] = ()) -> lis
         return sum(UNITS[c].cost + 2 * (UNITS[c].crew != NO_CREW) for c in deck
                    if not UNITS[c].is_crew and _role(c) == role)  # fmt: skip
 
+    for kind in range(len(CREW_KINDS)):  # the crewed units of ``start`` get theirs first
+        crew = next((c for c in army_pool(side) if UNITS[c].crew_kind == kind), None)
+        while crew is not None and _crews_short(deck, kind) and _within(side, [*deck, crew]):
+            deck.append(crew)
     if rng.random() < 1 / 3 and not role_points("air"):
         add_one(("air",))
     if not role_points("artillery"):
