@@ -119,21 +119,32 @@ class Analysis:
             self.weights.append(row)
 
 
-def placement_value(state: FlinkState, placement: int) -> float:
-    """Exactly one ply deep: the opponent's distance minus the mover's after ``placement``
-    (``orientation * cells_total + cell``), or WIN_VALUE if it wins on the spot."""
-    b = state.board
+def _after(state: FlinkState, placement: int) -> tuple[FlinkState, int]:
+    """The position after ``placement`` (``orientation * cells_total + cell``), and its mover."""
+    total = state.board.cells_total
     after = state.clone()
     if after.orientation < 0:
-        after.apply_unchecked(placement // b.cells_total)
+        after.apply_unchecked(placement // total)
     mover = after.current_player()
-    after.apply_unchecked(ANCHOR + placement % b.cells_total)
+    after.apply_unchecked(ANCHOR + placement % total)
+    return after, mover
+
+
+def _lead(after: FlinkState, mover: int) -> float:
+    """The opponent's distance minus ``mover``'s in ``after``, or WIN_VALUE if ``mover`` has
+    won."""
     if after.is_terminal():
         return WIN_VALUE if after.returns()[mover] > 0 else 0.0
-    heights, grid = after.heights, after.colours
+    b, heights, grid = after.board, after.heights, after.colours
     mine = min(crossing(b, heights, grid, mover), DISTANCE_CAP)
     theirs = min(crossing(b, heights, grid, 1 - mover), DISTANCE_CAP)
     return float(theirs - mine)
+
+
+def placement_value(state: FlinkState, placement: int) -> float:
+    """Exactly one ply deep: the opponent's distance minus the mover's after ``placement``
+    (``orientation * cells_total + cell``), or WIN_VALUE if it wins on the spot."""
+    return _lead(*_after(state, placement))
 
 
 def _first_win(state: FlinkState, player: int, held: int) -> int:
@@ -150,15 +161,10 @@ def _safe_value(
 ) -> float:
     """``placement_value``, but -WIN_VALUE if the opponent can then win at once (asked of
     ``first_win``, which may remember answers)."""
-    value = placement_value(state, placement)
+    after, mover = _after(state, placement)
+    value = _lead(after, mover)
     if value >= WIN_VALUE:
         return value
-    b = state.board
-    after = state.clone()
-    if after.orientation < 0:
-        after.apply_unchecked(placement // b.cells_total)
-    mover = after.current_player()
-    after.apply_unchecked(ANCHOR + placement % b.cells_total)
     if first_win(after, 1 - mover, -1) >= 0:
         return -WIN_VALUE
     if THREAT_VALUE and first_win(after, mover, -1) >= 0:
