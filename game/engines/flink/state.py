@@ -510,8 +510,21 @@ class FlinkState(State):
         return found
 
     def _wins_with(self, pid: int, player: int) -> bool:
-        """Whether placement ``pid`` (legal) would connect ``player``: on copies of the colours
-        and the column links only."""
+        """Whether placement ``pid`` (legal) would connect ``player``."""
+        return self._walk_with(pid, player, want_path=False) is not None
+
+    def walk_columns(self, pid: int, player: int) -> set[int]:
+        """The padded cells under the cubes of a walk with which ``player`` would connect by
+        placement ``pid`` (legal; one of ``winning_placements``), or none. For the AI: only a
+        placement in or beside these columns can cut that walk (a link between two faces
+        depends only on the cells in and around their cube's column)."""
+        faces = self._walk_with(pid, player, want_path=True) or []
+        plane = self._board.plane
+        return {(face >> 3) % plane for face in faces}
+
+    def _walk_with(self, pid: int, player: int, *, want_path: bool) -> list[int] | None:
+        """``connecting_path`` for ``player`` were they to place ``pid`` (legal): on copies
+        of the colours and the column links only."""
         b = self._board
         placement = b.placements[pid]
         assert placement is not None
@@ -530,10 +543,10 @@ class FlinkState(State):
             if base + dz == 0:
                 links.ground(cell)
         if not links.linked():
-            return False
+            return None
         sides = b.terminals[player]
         off = offsets(b.padded_width, plane)
-        return connecting_path(grid, off, plane, colour, sides[0], sides[1]) is not None
+        return connecting_path(grid, off, plane, colour, sides[0], sides[1], want_path=want_path)
 
     def stack(self, cell: int) -> list[int]:
         """Colours (player numbers) of the cubes on ``cell``, bottom first."""
