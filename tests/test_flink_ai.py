@@ -150,6 +150,30 @@ def test_winning_placements_are_exactly_those_found_by_trying_every_one() -> Non
     assert wins >= 3 and checked > 30
 
 
+def test_new_wins_of_a_player_without_one_rest_on_the_opponents_placement() -> None:
+    """Where a player cannot win at once, after the opponent's placement every win they have
+    rests on its columns: ``over`` those columns finds exactly the same placements."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in (3, 6):
+        for state in _positions(seed, every=2):
+            mover = state.current_player()
+            if state.winning_placements(1 - mover, first=True):
+                continue
+            total = state.board.cells_total
+            legal = [pid for pid in range(24 * total) if state.fits(pid)]
+            for pid in rng.sample(legal, min(8, len(legal))):
+                after = state.clone()
+                after.apply_action(pid // total)
+                after.apply_action(ANCHOR + pid % total)
+                if after.is_terminal():
+                    continue
+                wins = after.winning_placements(1 - mover)
+                assert after.winning_placements(1 - mover, over=_columns(state, pid)) == wins
+                checked += 1
+    assert checked > 100
+
+
 def test_a_placement_that_wins_does_win_and_the_leaf_evaluation_sees_it() -> None:
     heuristic = FlinkHeuristic()
     state = next(s for s in _positions(3, every=1) if s.winning_placements(s.current_player()))
@@ -327,9 +351,15 @@ def test_a_threat_nothing_stops_is_decided_within_the_cap(
     assert len(hopeful) > cap and all(_loses(state, pid) for pid in hopeful)
     judged: list[int] = []
 
-    def counted(state: FlinkState, pid: int, first_win: Callable[..., int]) -> float:
+    def counted(
+        state: FlinkState,
+        pid: int,
+        first_win: Callable[..., int],
+        quiet: bool = False,
+        threat: bool = True,
+    ) -> float:
         judged.append(pid)
-        return _safe_value(state, pid, first_win)
+        return _safe_value(state, pid, first_win, quiet, threat)
 
     monkeypatch.setattr(flink_heuristic, "_safe_value", counted)
     heuristic = FlinkHeuristic()

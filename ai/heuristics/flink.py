@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ai.budgets import Budget
@@ -152,27 +152,35 @@ def placement_value(state: FlinkState, placement: int) -> float:
     return _lead(*_after(state, placement))
 
 
-def _first_win(state: FlinkState, player: int, held: int) -> int:
-    """The first placement (of orientation ``held``, or of any if -1) with which ``player``
-    would connect at once, or -1."""
-    wins = state.winning_placements(player, None if held < 0 else [held], first=True)
+def _first_win(state: FlinkState, player: int, held: int, over: Sequence[int] = ()) -> int:
+    """The first placement (of orientation ``held``, or of any if -1; with a column in
+    ``over``, if given) with which ``player`` would connect at once, or -1."""
+    orientations = None if held < 0 else [held]
+    wins = state.winning_placements(player, orientations, first=True, over=over)
     return wins[0] if wins else -1
 
 
 def _safe_value(
     state: FlinkState,
     placement: int,
-    first_win: Callable[[FlinkState, int, int], int] = _first_win,
+    first_win: Callable[[FlinkState, int, int, Sequence[int]], int] = _first_win,
+    quiet: bool = False,
+    threat: bool = True,
 ) -> float:
     """``placement_value``, but -WIN_VALUE if the opponent can then win at once (asked of
-    ``first_win``, which may remember answers)."""
+    ``first_win``, which may remember answers), and THREAT_VALUE more if the mover then
+    could (unless not ``threat``). ``quiet``: the opponent cannot win at once in ``state``,
+    so only their placements resting on this one need trying (``FlinkState.
+    winning_placements``, ``over``)."""
     after, mover = _after(state, placement)
     if after.is_terminal():
         return _lead(after, mover)
-    if first_win(after, 1 - mover, -1) >= 0:
+    p = state.board.placements[placement]
+    assert p is not None
+    if first_win(after, 1 - mover, -1, p.columns if quiet else ()) >= 0:
         return -WIN_VALUE  # asked first: a lost placement needs no distances
     value = _lead(after, mover)
-    if THREAT_VALUE and first_win(after, mover, -1) >= 0:
+    if threat and THREAT_VALUE and first_win(after, mover, -1, ()) >= 0:
         return value + THREAT_VALUE
     return value
 
@@ -227,16 +235,17 @@ class FlinkHeuristic(Heuristic[FlinkState]):
         self._distances = (0, 0)
         self._threat = False
 
-    def first_win(self, state: FlinkState, player: int, held: int) -> int:
+    def first_win(self, state: FlinkState, player: int, held: int, over: Sequence[int] = ()) -> int:
         """``_first_win``, remembered per position: the leaf evaluation, the estimate, the
         prior and the exact judgement of placements ask the same positions again, and in a
-        crowded position each answer costs tens of milliseconds."""
+        crowded position each answer costs tens of milliseconds. ``over`` narrows only the
+        search, never the answer (``_safe_value``), so it is not part of the key."""
         key = (id(state.board), bytes(state.colours), player, held)
         found = self._wins.get(key)
         if found is None:
             if len(self._wins) > CACHE_SIZE:
                 self._wins.clear()
-            found = self._wins[key] = _first_win(state, player, held)
+            found = self._wins[key] = _first_win(state, player, held, over)
         return found
 
     def threat_zones(self, state: FlinkState) -> list[set[int]]:
@@ -306,7 +315,21 @@ class FlinkHeuristic(Heuristic[FlinkState]):
             ]
             quick.sort(reverse=True)
             candidates = [pid for _, pid in quick[:SHORTLIST]]
-            values = {pid: _safe_value(state, pid, self.first_win) for pid in candidates}
+            quiet = self.first_win(state, 1 - mover, -1) < 0
+            values = {
+                pid: _safe_value(state, pid, self.first_win, quiet, threat=False)
+                for pid in candidates
+            }
+            # The threat's bonus, asked only where it could make a placement the best: best
+            # values first, and not where even the bonus stays below the best so far.
+            top = -math.inf
+            for pid in sorted(candidates, key=values.__getitem__, reverse=True):
+                value = values[pid]
+                if -WIN_VALUE < value < WIN_VALUE and value + THREAT_VALUE >= top:
+                    after, _ = _after(state, pid)
+                    if THREAT_VALUE and self.first_win(after, mover, -1) >= 0:
+                        values[pid] = value + THREAT_VALUE
+                top = max(top, values[pid])
             saves = sum(value > -WIN_VALUE for value in values.values())
             zones = self.threat_zones(state) if saves < SAVES else []
             if zones:

@@ -456,11 +456,23 @@ class FlinkState(State):
         return self._heights[p.columns[0]] - p.bottoms[0]
 
     def winning_placements(
-        self, player: int, orientations: Sequence[int] | None = None, *, first: bool = False
+        self,
+        player: int,
+        orientations: Sequence[int] | None = None,
+        *,
+        first: bool = False,
+        over: Sequence[int] = (),
     ) -> list[int]:
         """Exactly the placement ids (``orientation * cells_total + cell``, of ``orientations``
         or of all) with which ``player`` would connect at once on these stacks, were it their
-        turn; with ``first``, at most one. For the AI: a win in one, or a threat to block.
+        turn; with ``first``, at most one; with ``over`` (padded cells), only placements with
+        a column among them. For the AI: a win in one, or a threat to block.
+
+        ``over``: where ``player`` had no win in one before the opponent's last placement,
+        any they have now rests on that placement's columns. A placement elsewhere fits and
+        lands as before, and the opponent's cubes only took links away (every link is
+        between faces of ``player``'s cubes, the step up included: no cube overhangs, so a
+        cube of theirs above a cell means one below it already).
 
         Only placements touching both ends are tried: a new walk from the first side to the
         second must leave the faces the walk reaches now from the first side (or a terminal
@@ -491,6 +503,8 @@ class FlinkState(State):
         total = b.cells_total
         columns = shapes(b).columns
         cell_index = shapes(b).cell_index
+        if over:
+            ends.append(sum(1 << cell for cell in set(over)))
         for o in range(NUM_ORIENTATIONS) if orientations is None else orientations:
             touching = []
             for end in ends:
@@ -498,7 +512,9 @@ class FlinkState(State):
                 for offset, _, _ in columns[o]:
                     reach |= end >> offset if offset >= 0 else end << -offset
                 touching.append(reach)
-            both = touching[0] & touching[1] & shapes(b).board_bits
+            both = shapes(b).board_bits
+            for reach in touching:
+                both &= reach
             while both:
                 low = both & -both
                 both ^= low
