@@ -7,6 +7,11 @@ error. The levels play on their iteration caps (``timed=False``), so results rep
 their seeds; OpenSpiel's MCTSBot gets, per decision, half the time Hard has taken per turn so
 far in that game, in the same process (a turn is two decisions for the bot).
 
+``--opening K``: the first K placements of each player are drawn uniformly at random among the
+legal placements, from the seed alone, so both seatings of a pair start from the same position
+and every seed from its own (the levels search without random rollouts: from the empty board
+Hard vs Normal plays the same two games on every seed). The default 0 is the empty board.
+
 Tune on seeds 0-9,999, report on seeds from 100_000 (``--first-seed``, the default). Every
 finished pair is appended to ``PAIR_LOG`` as it ends, so a long run can be followed (and a run
 stopped early still reports what finished: ``--summarise``), with the first-named side's
@@ -28,6 +33,8 @@ from ai.agents import Agent, SearchAgent, budget_for, make_agent
 from ai.heuristics.flink import FlinkHeuristic
 from bench.baselines.flink import OpenSpielTimed, ShortestPathGreedy
 from game.engines import GAMES
+from game.engines.flink import ANCHOR, FlinkState
+from game.engines.flink.geometry import NUM_ORIENTATIONS
 
 GAME = "flink"
 GREEDY, OPENSPIEL = "greedy", "openspiel"
@@ -61,17 +68,34 @@ def _agent(name: str, seed: int) -> Agent:
     return make_agent(GAME, name, seed, timed=False)
 
 
+def opening(seed: int, board: str = SQUARE, placements: int = 0) -> FlinkState:
+    """The start of game ``seed``: ``placements`` random legal placements per player (drawn
+    uniformly among all legal placements, from the seed alone), White first."""
+    state = GAMES[GAME].new_state(**({} if board == SQUARE else {"board": board}))
+    assert isinstance(state, FlinkState)
+    rng = random.Random(f"flink opening {seed}")
+    total = state.board.cells_total
+    for _ in range(2 * placements):
+        legal = [pid for pid in range(NUM_ORIENTATIONS * total) if state.fits(pid)]
+        pid = rng.choice(legal)
+        state.apply_action(pid // total)
+        state.apply_action(ANCHOR + pid % total)
+    return state
+
+
 def play(
     names: tuple[str, str],
     seed: int,
     board: str = SQUARE,
     timing: list | None = None,
     timed_seat: int = 0,
+    placements: int = 0,
 ) -> list[float]:
-    """One game, seat order ``names``; OpenSpiel's clock follows its opponent's. ``timing``
-    receives ``[wall, process]`` seconds of each turn of ``timed_seat``."""
+    """One game, seat order ``names``, from ``opening(seed, board, placements)``; OpenSpiel's
+    clock follows its opponent's. ``timing`` receives ``[wall, process]`` seconds of each
+    turn of ``timed_seat``."""
     agents = [_agent(name, seed * 10 + seat) for seat, name in enumerate(names)]
-    state = GAMES[GAME].new_state(**({} if board == SQUARE else {"board": board}))
+    state = opening(seed, board, placements)
     spent = [0.0, 0.0]
     turns = [0, 0]
     while not state.is_terminal():
@@ -95,13 +119,17 @@ def play(
     return state.returns()
 
 
-def pair(names: tuple[str, str], seed: int, board: str = SQUARE) -> tuple[float, float]:
-    """The first-named side's returns in both seatings of ``seed``."""
+def pair(
+    names: tuple[str, str], seed: int, board: str = SQUARE, placements: int = 0
+) -> tuple[float, float]:
+    """The first-named side's returns in both seatings of ``seed`` (the same opening)."""
     timing: list[list[float]] = []
-    first = play(names, seed, board, timing)[0]
-    second = play((names[1], names[0]), seed, board, timing, 1)[1]
+    first = play(names, seed, board, timing, 0, placements)[0]
+    second = play((names[1], names[0]), seed, board, timing, 1, placements)[1]
     PAIR_LOG.parent.mkdir(parents=True, exist_ok=True)
     entry = {"names": names, "seed": seed, "board": board, "returns": [first, second]}
+    if placements:
+        entry["opening"] = placements
     with PAIR_LOG.open("a") as log:
         log.write(json.dumps({**entry, "turns": timing}) + "\n")
     return first, second
@@ -137,22 +165,29 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def summarise(first_seed: int, board: str = SQUARE) -> None:
-    """Rows from the pairs logged so far with seeds from ``first_seed`` on ``board`` (a run in
-    progress), with the first-named side's time per turn."""
+def summarise(first_seed: int, board: str = SQUARE, placements: int = 0) -> None:
+    """Rows from the pairs logged so far with seeds from ``first_seed`` on ``board`` after
+    ``placements`` random opening placements each (a run in progress), with the first-named
+    side's time per turn."""
     by_match: dict[str, dict[int, list[float]]] = {}
     turns: dict[str, list[list[float]]] = {}
     names_of = {names: name for name, names in MATCHES.items()}
     for line in PAIR_LOG.read_text().splitlines():
         entry = json.loads(line)
         name = names_of.get(tuple(entry["names"]))
-        if name is None or entry["seed"] < first_seed or entry.get("board", SQUARE) != board:
+        if (
+            name is None
+            or entry["seed"] < first_seed
+            or entry.get("board", SQUARE) != board
+            or entry.get("opening", 0) != placements
+        ):
             continue
         by_match.setdefault(name, {})[entry["seed"]] = entry["returns"]
         turns.setdefault(name, []).extend(entry.get("turns", []))
     for name, pairs in by_match.items():
         result = row(name, [r for p in pairs.values() for r in p], first_seed, 0)
         result["board"] = board
+        result["opening"] = placements
         if turns.get(name):
             for kind, column in (("wall", 0), ("cpu", 1)):
                 seconds = [t[column] for t in turns[name]]
@@ -168,10 +203,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--board", choices=[SQUARE, "diamond"], default=SQUARE)
     parser.add_argument("--only", nargs="*", choices=list(MATCHES), default=list(MATCHES))
+    parser.add_argument(
+        "--opening", type=int, default=0, help="random placements per player before play"
+    )
     parser.add_argument("--summarise", action="store_true", help="summarise the pair log")
     args = parser.parse_args(argv)
     if args.summarise:
-        summarise(args.first_seed, args.board)
+        summarise(args.first_seed, args.board, args.opening)
         return 0
     context = multiprocessing.get_context("spawn")
     seeds = range(args.first_seed, args.first_seed + args.pairs)
@@ -182,10 +220,12 @@ def main(argv: list[str] | None = None) -> int:
         futures: dict[str, list] = {name: [] for name in args.only}
         for seed in seeds:
             for name in args.only:
-                futures[name].append(pool.submit(pair, MATCHES[name], seed, args.board))
+                job = pool.submit(pair, MATCHES[name], seed, args.board, args.opening)
+                futures[name].append(job)
         for name, pending in futures.items():
             results = [r for future in pending for r in future.result()]
             result = row(name, results, args.first_seed, time.perf_counter() - start)
+            result["opening"] = args.opening
             print(json.dumps(result), flush=True)
             LOG.parent.mkdir(parents=True, exist_ok=True)
             with LOG.open("a") as log:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 import ai.heuristics.flink as flink_heuristic
 from ai.agents import make_agent
 from ai.heuristics import HEURISTICS
-from ai.heuristics.flink import FlinkHeuristic, _safe_value, placement_value
+from ai.heuristics.flink import FlinkHeuristic, _safe_value, _threat_zones, placement_value
 from game.engines.flink import ANCHOR, PASS, FlinkGame, FlinkState
 from game.engines.flink.geometry import BLACK, WHITE
 from game.engines.flink.paths import best_path, crossing
@@ -149,6 +150,30 @@ def test_winning_placements_are_exactly_those_found_by_trying_every_one() -> Non
     assert wins >= 3 and checked > 30
 
 
+def test_new_wins_of_a_player_without_one_rest_on_the_opponents_placement() -> None:
+    """Where a player cannot win at once, after the opponent's placement every win they have
+    rests on its columns: ``over`` those columns finds exactly the same placements."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in (3, 6):
+        for state in _positions(seed, every=2):
+            mover = state.current_player()
+            if state.winning_placements(1 - mover, first=True):
+                continue
+            total = state.board.cells_total
+            legal = [pid for pid in range(24 * total) if state.fits(pid)]
+            for pid in rng.sample(legal, min(8, len(legal))):
+                after = state.clone()
+                after.apply_action(pid // total)
+                after.apply_action(ANCHOR + pid % total)
+                if after.is_terminal():
+                    continue
+                wins = after.winning_placements(1 - mover)
+                assert after.winning_placements(1 - mover, over=_columns(state, pid)) == wins
+                checked += 1
+    assert checked > 100
+
+
 def test_a_placement_that_wins_does_win_and_the_leaf_evaluation_sees_it() -> None:
     heuristic = FlinkHeuristic()
     state = next(s for s in _positions(3, every=1) if s.winning_placements(s.current_player()))
@@ -163,6 +188,18 @@ def test_a_placement_that_wins_does_win_and_the_leaf_evaluation_sees_it() -> Non
     assert after.returns()[mover] == 1.0
     quiet = next(s for s in _positions(3, every=1) if not s.winning_placements(s.current_player()))
     assert heuristic.evaluate(quiet) is None
+
+
+def test_the_walk_of_a_winning_placement_runs_from_side_to_side_through_the_piece() -> None:
+    state = next(s for s in _positions(3, every=1) if s.winning_placements(s.current_player()))
+    mover = state.current_player()
+    wins = state.winning_placements(mover)
+    walk = state.walk_columns(wins[0], mover)
+    first, second = state.board.terminals[mover]
+    assert any(cell in walk for cell, _ in first) and any(cell in walk for cell, _ in second)
+    assert not walk.isdisjoint(_columns(state, wins[0]))
+    other = next(pid for pid in range(24 * state.board.cells_total) if state.fits(pid))
+    assert other in wins or state.walk_columns(other, mover) == set()
 
 
 def test_the_policy_blocks_a_threat_it_can_block() -> None:
@@ -268,22 +305,71 @@ def _threatened(seed: int) -> list[FlinkState]:
     ]
 
 
+def _saved_elsewhere(state: FlinkState) -> bool:
+    """Whether some placement saves the game and none over the threatening columns does."""
+    covering = set(_covering(state))
+    if any(not _loses(state, pid) for pid in covering):
+        return False
+    others = [pid for pid in range(24 * state.board.cells_total) if pid not in covering]
+    return any(state.fits(pid) and not _loses(state, pid) for pid in others)
+
+
 def test_the_policy_finds_a_saving_placement_away_from_the_threats() -> None:
     """Where no placement over the threatening columns saves the game but one elsewhere cuts
     the walk the threats need, the policy plays a placement that does not lose at once."""
-    for state in _threatened(4):
-        b = state.board
-        safe = [
-            pid for pid in range(24 * b.cells_total) if state.fits(pid) and not _loses(state, pid)
-        ]
-        if safe and set(safe).isdisjoint(_covering(state)):
-            break
-    else:
-        raise AssertionError("no such position")
+    state = next(s for seed in range(4, 12) for s in _threatened(seed) if _saved_elsewhere(s))
+    b = state.board
+    safe = [pid for pid in range(24 * b.cells_total) if state.fits(pid) and not _loses(state, pid)]
+    zones = _threat_zones(state)
+    assert all(not zone.isdisjoint(_columns(state, pid)) for pid in safe for zone in zones)
     heuristic = FlinkHeuristic()
     assert not _loses(state, heuristic.best_placement(state, None))
     orientation = safe[0] // b.cells_total
     assert not _loses(state, heuristic.best_placement(state, orientation))
+
+
+def _columns(state: FlinkState, pid: int) -> tuple[int, ...]:
+    p = state.board.placements[pid]
+    assert p is not None
+    return p.columns
+
+
+def test_a_threat_nothing_stops_is_decided_within_the_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where no placement saves the game and more than SAVE_CAP of them reach every threat's
+    zone, the heuristic judges SHORTLIST + SAVE_CAP placements exactly and no more, for the
+    whole turn and for each orientation (work counted, not timed)."""
+    state = _threatened(3)[0]
+    zones = _threat_zones(state)
+    hopeful = [
+        pid
+        for pid in range(24 * state.board.cells_total)
+        if state.fits(pid) and all(not zone.isdisjoint(_columns(state, pid)) for zone in zones)
+    ]
+    cap = flink_heuristic.SHORTLIST + flink_heuristic.SAVE_CAP
+    assert len(hopeful) > cap and all(_loses(state, pid) for pid in hopeful)
+    judged: list[int] = []
+
+    def counted(
+        state: FlinkState,
+        pid: int,
+        first_win: Callable[..., int],
+        quiet: bool = False,
+        threat: bool = True,
+    ) -> float:
+        judged.append(pid)
+        return _safe_value(state, pid, first_win, quiet, threat)
+
+    monkeypatch.setattr(flink_heuristic, "_safe_value", counted)
+    heuristic = FlinkHeuristic()
+    heuristic.best_placement(state, None)
+    assert len(judged) == cap
+    for orientation in range(24):
+        judged.clear()
+        if state.fits_somewhere(orientation):
+            heuristic.best_placement(state, orientation)
+            assert 0 < len(judged) <= cap
 
 
 def test_the_prior_has_no_preference_under_a_threat() -> None:

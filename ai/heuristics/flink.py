@@ -24,10 +24,14 @@ coming, Hard drew or lost games it now wins by a threat or two at once (tune see
 first games went from 1 draw and 1 loss in 2 to 5 wins in 5; ``bench/flink_results.md``).
 
 Under a threat, covering the threatening columns is not the only defence: a placement elsewhere
-may cut the walk the threats need. When no cover saves the game, every placement is judged
-(tune seed 5, Hard as Black, had two such saving placements and lost at once without them), and
-the prior has no preference between the ways to turn the piece (the quick score put the two on
-orientations of prior 0.0003 and 0.01, which the search never tried).
+may cut the walk the threats need (tune seed 5, Hard as Black, had two such saving placements
+and lost at once without them), and the prior has no preference between the ways to turn the
+piece (the quick score put the two on orientations of prior 0.0003 and 0.01, which the search
+never tried). Only a placement with a cube in every threat's zone (its columns, and those in
+or beside its walk's) can save the game, exactly; those are judged best quick scores first
+until SAVES save it, SAVE_CAP at most. Judging them all made Hard's crowded turns under a
+threat take up to 14.6 s of process time (p95 4.4-5.5 s): in a crowded position each placement
+that saves costs a search for any win of the opponent's, tens of milliseconds.
 
 A turn has about a thousand placements; by default the search branches on the orientation
 only and the cell is this heuristic's automatic move (``search_cells=False``).
@@ -44,7 +48,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ai.budgets import Budget
@@ -69,6 +73,7 @@ CONTACT = 0.05  # a small pull towards cells near either path, so ties are broke
 PRIOR_SHARPNESS = 0.5  # prior weight = exp(sharpness * score); 1.5 kept the search on 1-2 turns
 SHORTLIST = 4  # placements judged exactly, best quick scores first
 SAVES = 2  # under a threat no cover stops: saving placements sought elsewhere before choosing
+SAVE_CAP = 24  # placements judged under a threat beyond the shortlist, at most
 WIN_VALUE = 100.0
 THREAT = 3.0  # estimate: the player who just moved can win in one, so the mover must block
 THREAT_VALUE = 3.0  # exact judgement: a placement that leaves the mover a win in one
@@ -119,68 +124,85 @@ class Analysis:
             self.weights.append(row)
 
 
-def placement_value(state: FlinkState, placement: int) -> float:
-    """Exactly one ply deep: the opponent's distance minus the mover's after ``placement``
-    (``orientation * cells_total + cell``), or WIN_VALUE if it wins on the spot."""
-    b = state.board
+def _after(state: FlinkState, placement: int) -> tuple[FlinkState, int]:
+    """The position after ``placement`` (``orientation * cells_total + cell``), and its mover."""
+    total = state.board.cells_total
     after = state.clone()
     if after.orientation < 0:
-        after.apply_unchecked(placement // b.cells_total)
+        after.apply_unchecked(placement // total)
     mover = after.current_player()
-    after.apply_unchecked(ANCHOR + placement % b.cells_total)
+    after.apply_unchecked(ANCHOR + placement % total)
+    return after, mover
+
+
+def _lead(after: FlinkState, mover: int) -> float:
+    """The opponent's distance minus ``mover``'s in ``after``, or WIN_VALUE if ``mover`` has
+    won."""
     if after.is_terminal():
         return WIN_VALUE if after.returns()[mover] > 0 else 0.0
-    heights, grid = after.heights, after.colours
+    b, heights, grid = after.board, after.heights, after.colours
     mine = min(crossing(b, heights, grid, mover), DISTANCE_CAP)
     theirs = min(crossing(b, heights, grid, 1 - mover), DISTANCE_CAP)
     return float(theirs - mine)
 
 
-def _first_win(state: FlinkState, player: int, held: int) -> int:
-    """The first placement (of orientation ``held``, or of any if -1) with which ``player``
-    would connect at once, or -1."""
-    wins = state.winning_placements(player, None if held < 0 else [held], first=True)
+def placement_value(state: FlinkState, placement: int) -> float:
+    """Exactly one ply deep: the opponent's distance minus the mover's after ``placement``
+    (``orientation * cells_total + cell``), or WIN_VALUE if it wins on the spot."""
+    return _lead(*_after(state, placement))
+
+
+def _first_win(state: FlinkState, player: int, held: int, over: Sequence[int] = ()) -> int:
+    """The first placement (of orientation ``held``, or of any if -1; with a column in
+    ``over``, if given) with which ``player`` would connect at once, or -1."""
+    orientations = None if held < 0 else [held]
+    wins = state.winning_placements(player, orientations, first=True, over=over)
     return wins[0] if wins else -1
 
 
 def _safe_value(
     state: FlinkState,
     placement: int,
-    first_win: Callable[[FlinkState, int, int], int] = _first_win,
+    first_win: Callable[[FlinkState, int, int, Sequence[int]], int] = _first_win,
+    quiet: bool = False,
+    threat: bool = True,
 ) -> float:
     """``placement_value``, but -WIN_VALUE if the opponent can then win at once (asked of
-    ``first_win``, which may remember answers)."""
-    value = placement_value(state, placement)
-    if value >= WIN_VALUE:
-        return value
-    b = state.board
-    after = state.clone()
-    if after.orientation < 0:
-        after.apply_unchecked(placement // b.cells_total)
-    mover = after.current_player()
-    after.apply_unchecked(ANCHOR + placement % b.cells_total)
-    if first_win(after, 1 - mover, -1) >= 0:
-        return -WIN_VALUE
-    if THREAT_VALUE and first_win(after, mover, -1) >= 0:
+    ``first_win``, which may remember answers), and THREAT_VALUE more if the mover then
+    could (unless not ``threat``). ``quiet``: the opponent cannot win at once in ``state``,
+    so only their placements resting on this one need trying (``FlinkState.
+    winning_placements``, ``over``)."""
+    after, mover = _after(state, placement)
+    if after.is_terminal():
+        return _lead(after, mover)
+    p = state.board.placements[placement]
+    assert p is not None
+    if first_win(after, 1 - mover, -1, p.columns if quiet else ()) >= 0:
+        return -WIN_VALUE  # asked first: a lost placement needs no distances
+    value = _lead(after, mover)
+    if threat and THREAT_VALUE and first_win(after, mover, -1, ()) >= 0:
         return value + THREAT_VALUE
     return value
 
 
-def _blocks(state: FlinkState, placements: list[int], threats: list[int]) -> list[int]:
-    """Those of ``placements`` that cover a column of a threatening placement."""
+def _threat_zones(state: FlinkState) -> list[set[int]]:
+    """Per threat of the opponent's (a placement with which they would connect at once), the
+    padded cells a placement must put a cube in to stop it: the threat's own columns (covered,
+    it no longer lands as it would), and those in or beside (edge or corner) the columns of
+    its walk (``FlinkState.walk_columns``: a link between two faces depends only on the cells
+    in and around their cube's column). A placement that misses one of these zones leaves
+    that threat and its walk as they were: it loses at once and needs no judging."""
     b = state.board
-    threatened: set[int] = set()
-    for pid in threats:
+    pw = b.padded_width
+    around = (0, 1, -1, pw, -pw, pw + 1, pw - 1, 1 - pw, -1 - pw)
+    opponent = 1 - state.current_player()
+    zones = []
+    for pid in state.winning_placements(opponent):
         p = b.placements[pid]
         assert p is not None
-        threatened.update(p.columns)
-    found = []
-    for pid in placements:
-        p = b.placements[pid]
-        assert p is not None
-        if not threatened.isdisjoint(p.columns):
-            found.append(pid)
-    return found
+        walk = state.walk_columns(pid, opponent)
+        zones.append({cell + step for cell in walk for step in around} | set(p.columns))
+    return zones
 
 
 class FlinkHeuristic(Heuristic[FlinkState]):
@@ -207,21 +229,32 @@ class FlinkHeuristic(Heuristic[FlinkState]):
         self._analysis: Analysis | None = None
         self._best: dict[tuple, int] = {}
         self._wins: dict[tuple, int] = {}
+        self._zones_key: tuple | None = None
+        self._zones: list[set[int]] = []
         self._estimate_key: tuple | None = None
         self._distances = (0, 0)
         self._threat = False
 
-    def first_win(self, state: FlinkState, player: int, held: int) -> int:
+    def first_win(self, state: FlinkState, player: int, held: int, over: Sequence[int] = ()) -> int:
         """``_first_win``, remembered per position: the leaf evaluation, the estimate, the
         prior and the exact judgement of placements ask the same positions again, and in a
-        crowded position each answer costs tens of milliseconds."""
+        crowded position each answer costs tens of milliseconds. ``over`` narrows only the
+        search, never the answer (``_safe_value``), so it is not part of the key."""
         key = (id(state.board), bytes(state.colours), player, held)
         found = self._wins.get(key)
         if found is None:
             if len(self._wins) > CACHE_SIZE:
                 self._wins.clear()
-            found = self._wins[key] = _first_win(state, player, held)
+            found = self._wins[key] = _first_win(state, player, held, over)
         return found
+
+    def threat_zones(self, state: FlinkState) -> list[set[int]]:
+        """``_threat_zones``, remembered for the last position: the search asks for the cell
+        of each orientation in turn."""
+        key = (id(state.board), bytes(state.colours), state.current_player())
+        if key != self._zones_key:
+            self._zones_key, self._zones = key, _threat_zones(state)
+        return self._zones
 
     def analyse(self, state: FlinkState) -> Analysis:
         """The position's analysis; the last one is kept (a turn asks twice)."""
@@ -260,9 +293,9 @@ class FlinkHeuristic(Heuristic[FlinkState]):
         """The best placement id (of ``orientation``, or of any): a win at once if there is
         one (exact, ``FlinkState.winning_placements``), else the SHORTLIST best by quick score
         judged exactly one ply deep, a placement after which the opponent can win at once
-        counting as lost; when the opponent threatens such a win now, every placement over
-        the threatening placements' columns is judged too (the blocks). Kept per position,
-        since the search asks again."""
+        counting as lost; when the opponent threatens such a win now and fewer than SAVES of
+        those save the game, the placements that may stop every threat are judged too (see
+        the module docstring). Kept per position, since the search asks again."""
         key = (id(state.board), bytes(state.colours), state.current_player(), orientation)
         best = self._best.get(key)
         if best is not None:
@@ -282,25 +315,42 @@ class FlinkHeuristic(Heuristic[FlinkState]):
             ]
             quick.sort(reverse=True)
             candidates = [pid for _, pid in quick[:SHORTLIST]]
-            threats = state.winning_placements(1 - mover)
-            rest = [pid for _, pid in quick[SHORTLIST:]]
-            if threats:
-                candidates += _blocks(state, rest, threats)
-            values = {pid: _safe_value(state, pid, self.first_win) for pid in candidates}
-            best = max(candidates, key=values.__getitem__)
-            if values[best] <= -WIN_VALUE and threats:
-                # No cover of the threatening columns saves it: a placement elsewhere may
-                # still cut the walk the threats need, so the others are judged too, best
-                # quick scores first, until SAVES of them are found to save it.
-                tried = set(candidates)
-                saves = 0
-                for pid in rest:
-                    if pid not in tried:
-                        values[pid] = _safe_value(state, pid, self.first_win)
-                        saves += values[pid] > -WIN_VALUE
-                        if saves >= SAVES:
-                            break
-                best = max(values, key=values.__getitem__)
+            quiet = self.first_win(state, 1 - mover, -1) < 0
+            values = {
+                pid: _safe_value(state, pid, self.first_win, quiet, threat=False)
+                for pid in candidates
+            }
+            # The threat's bonus, asked only where it could make a placement the best: best
+            # values first, and not where even the bonus stays below the best so far.
+            top = -math.inf
+            for pid in sorted(candidates, key=values.__getitem__, reverse=True):
+                value = values[pid]
+                if -WIN_VALUE < value < WIN_VALUE and value + THREAT_VALUE >= top:
+                    after, _ = _after(state, pid)
+                    if THREAT_VALUE and self.first_win(after, mover, -1) >= 0:
+                        values[pid] = value + THREAT_VALUE
+                top = max(top, values[pid])
+            saves = sum(value > -WIN_VALUE for value in values.values())
+            zones = self.threat_zones(state) if saves < SAVES else []
+            if zones:
+                # Under a threat only a placement with a cube in every threat's zone can save
+                # the game: a cover of a threatening placement's columns, or a cut of the walk
+                # it needs elsewhere. They are judged, best quick scores first, until SAVES
+                # placements are found to save it, SAVE_CAP at most: in a crowded position
+                # each that saves it costs a search for any win of the opponent's (tens of ms).
+                placements = state.board.placements
+                judged = 0
+                for _, pid in quick[SHORTLIST:]:
+                    p = placements[pid]
+                    assert p is not None
+                    if any(zone.isdisjoint(p.columns) for zone in zones):
+                        continue
+                    values[pid] = _safe_value(state, pid, self.first_win)
+                    saves += values[pid] > -WIN_VALUE
+                    judged += 1
+                    if saves >= SAVES or judged >= SAVE_CAP:
+                        break
+            best = max(values, key=values.__getitem__)
         if len(self._best) > CACHE_SIZE:
             self._best.clear()
         self._best[key] = best

@@ -89,6 +89,30 @@ def face_links(
     return out
 
 
+def _walk(
+    grid: bytearray | bytes,
+    off: Sequence[int],
+    plane: int,
+    colour: int,
+    sources: Sequence[tuple[int, int]],
+    goal: set[int],
+) -> tuple[int, dict[int, int]]:
+    """Breadth first from the ``colour`` terminal faces of ``sources`` until a face of
+    ``goal``: that face (or -1) and, for every face seen, the face it was reached from (-1
+    for a source). Breadth first, so a path traced back is a short one."""
+    frontier = [cell << 3 | d for cell, d in sources if grid[cell] == colour]
+    parent = dict.fromkeys(frontier, -1)
+    append = frontier.append
+    for face in frontier:  # grows while read: a queue
+        if face in goal:
+            return face, parent
+        for nxt in face_links(grid, off, plane, colour, face):
+            if nxt not in parent:
+                parent[nxt] = face
+                append(nxt)
+    return -1, parent
+
+
 def connecting_path(
     grid: bytearray | bytes,
     off: Sequence[int],
@@ -103,34 +127,20 @@ def connecting_path(
 
     ``sources`` and ``targets`` are (padded cell, outward direction) of a side's edges; only
     a ``colour`` cube at height 0 makes one a terminal. Without ``want_path`` the list holds
-    just the target face reached (cheaper: no parent links are kept).
+    just the target face reached.
     """
     goal = {cell << 3 | d for cell, d in targets if grid[cell] == colour}
     if not goal:
         return None
-    frontier = [cell << 3 | d for cell, d in sources if grid[cell] == colour]
-    seen: dict[int, int] | set[int]
-    seen = dict.fromkeys(frontier, -1) if want_path else set(frontier)
-    i = 0  # breadth first, so a reported path is a short one
-    while i < len(frontier):
-        face = frontier[i]
-        i += 1
-        if face in goal:
-            if not want_path:
-                return [face]
-            assert isinstance(seen, dict)
-            path = [face]
-            while seen[path[-1]] >= 0:
-                path.append(seen[path[-1]])
-            return path[::-1]
-        for nxt in face_links(grid, off, plane, colour, face):
-            if nxt not in seen:
-                if want_path:
-                    seen[nxt] = face  # type: ignore[index]
-                else:
-                    seen.add(nxt)  # type: ignore[union-attr]
-                frontier.append(nxt)
-    return None
+    face, parent = _walk(grid, off, plane, colour, sources, goal)
+    if face < 0:
+        return None
+    path = [face]
+    if want_path:
+        while parent[path[-1]] >= 0:
+            path.append(parent[path[-1]])
+        path.reverse()
+    return path
 
 
 def walk_or_reach(
@@ -145,21 +155,12 @@ def walk_or_reach(
     bitboard of the padded cells whose cubes the walk from ``sources`` reaches (all of them
     with no ``targets``)."""
     goal = {cell << 3 | d for cell, d in targets if grid[cell] == colour}
-    frontier = [cell << 3 | d for cell, d in sources if grid[cell] == colour]
-    seen = set(frontier)
-    i = 0
-    while i < len(frontier):
-        face = frontier[i]
-        i += 1
-        if face in goal:
-            return None
-        for nxt in face_links(grid, off, plane, colour, face):
-            if nxt not in seen:
-                seen.add(nxt)
-                frontier.append(nxt)
+    face, parent = _walk(grid, off, plane, colour, sources, goal)
+    if face >= 0:
+        return None
     reached = 0
-    for face in seen:
-        reached |= 1 << (face >> 3) % plane
+    for seen in parent:
+        reached |= 1 << (seen >> 3) % plane
     return reached
 
 

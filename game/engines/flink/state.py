@@ -456,11 +456,23 @@ class FlinkState(State):
         return self._heights[p.columns[0]] - p.bottoms[0]
 
     def winning_placements(
-        self, player: int, orientations: Sequence[int] | None = None, *, first: bool = False
+        self,
+        player: int,
+        orientations: Sequence[int] | None = None,
+        *,
+        first: bool = False,
+        over: Sequence[int] = (),
     ) -> list[int]:
         """Exactly the placement ids (``orientation * cells_total + cell``, of ``orientations``
         or of all) with which ``player`` would connect at once on these stacks, were it their
-        turn; with ``first``, at most one. For the AI: a win in one, or a threat to block.
+        turn; with ``first``, at most one; with ``over`` (padded cells), only placements with
+        a column among them. For the AI: a win in one, or a threat to block.
+
+        ``over``: where ``player`` had no win in one before the opponent's last placement,
+        any they have now rests on that placement's columns. A placement elsewhere fits and
+        lands as before, and the opponent's cubes only took links away (every link is
+        between faces of ``player``'s cubes, the step up included: no cube overhangs, so a
+        cube of theirs above a cell means one below it already).
 
         Only placements touching both ends are tried: a new walk from the first side to the
         second must leave the faces the walk reaches now from the first side (or a terminal
@@ -491,6 +503,8 @@ class FlinkState(State):
         total = b.cells_total
         columns = shapes(b).columns
         cell_index = shapes(b).cell_index
+        if over:
+            ends.append(sum(1 << cell for cell in set(over)))
         for o in range(NUM_ORIENTATIONS) if orientations is None else orientations:
             touching = []
             for end in ends:
@@ -498,7 +512,9 @@ class FlinkState(State):
                 for offset, _, _ in columns[o]:
                     reach |= end >> offset if offset >= 0 else end << -offset
                 touching.append(reach)
-            both = touching[0] & touching[1] & shapes(b).board_bits
+            both = shapes(b).board_bits
+            for reach in touching:
+                both &= reach
             while both:
                 low = both & -both
                 both ^= low
@@ -510,8 +526,21 @@ class FlinkState(State):
         return found
 
     def _wins_with(self, pid: int, player: int) -> bool:
-        """Whether placement ``pid`` (legal) would connect ``player``: on copies of the colours
-        and the column links only."""
+        """Whether placement ``pid`` (legal) would connect ``player``."""
+        return self._walk_with(pid, player, want_path=False) is not None
+
+    def walk_columns(self, pid: int, player: int) -> set[int]:
+        """The padded cells under the cubes of a walk with which ``player`` would connect by
+        placement ``pid`` (legal; one of ``winning_placements``), or none. For the AI: only a
+        placement in or beside these columns can cut that walk (a link between two faces
+        depends only on the cells in and around their cube's column)."""
+        faces = self._walk_with(pid, player, want_path=True) or []
+        plane = self._board.plane
+        return {(face >> 3) % plane for face in faces}
+
+    def _walk_with(self, pid: int, player: int, *, want_path: bool) -> list[int] | None:
+        """``connecting_path`` for ``player`` were they to place ``pid`` (legal): on copies
+        of the colours and the column links only."""
         b = self._board
         placement = b.placements[pid]
         assert placement is not None
@@ -530,10 +559,10 @@ class FlinkState(State):
             if base + dz == 0:
                 links.ground(cell)
         if not links.linked():
-            return False
+            return None
         sides = b.terminals[player]
         off = offsets(b.padded_width, plane)
-        return connecting_path(grid, off, plane, colour, sides[0], sides[1]) is not None
+        return connecting_path(grid, off, plane, colour, sides[0], sides[1], want_path=want_path)
 
     def stack(self, cell: int) -> list[int]:
         """Colours (player numbers) of the cubes on ``cell``, bottom first."""
