@@ -23,7 +23,7 @@ from game.engines.base import CHANCE
 from game.engines.battleline import BattleLineState
 from game.engines.battleline.actions import DONE, claim_action
 from game.engines.battleline.phases import PH_CLAIM, PH_PLAY
-from tests.test_battleline_support import GAME, cards, play, position
+from tests.test_battleline_support import GAME, play, position
 
 HEURISTIC = HEURISTICS["battleline"]
 
@@ -162,37 +162,3 @@ def test_a_small_search_beats_random_play() -> None:
             score += 1.0 if result > 0 else 0.5 if result == 0 else 0.0
             games += 1
     assert score / games >= 0.9
-
-
-def _wedge_threat(opponent_tactic: str, tactics_deck: str) -> BattleLineState:
-    """Player 1 holds flags 0 and 1; at flag 2 its R8 R9 would make a Wedge with a Leader (R7
-    and R10 are gone), which wins the Breakthrough at once. Our Y10 makes flag 2 ours for good
-    (Y8 Y9 Y10 first); our B7 does the same at flag 5, which looks worth more by troops alone.
-    The opponent holds one tactics card, drawn from ``opponent_tactic`` + ``tactics_deck``."""
-    sides = {
-        0: ("B1 Y2 O1", "G7 G8 G9"),
-        1: ("Y1 P1 G1", "P8 P9 P10"),
-        2: ("Y8 Y9", "R8 R9"),
-        5: ("B5 B6", "P5 P6"),
-    }
-    hands = ("Y10 B7 O2 P4 R5 G6 O7", f"P2 P3 B2 G2 O4 B9 {opponent_tactic}")
-    return position(
-        hands,
-        sides,
-        claimed={0: 1, 1: 1},
-        discards=("R10 R7 Y7", ""),
-        tactics_deck=tactics_deck,
-        tactics_played=(1, 1),
-    )
-
-
-def test_hard_blocks_a_wedge_the_opponents_leader_would_complete() -> None:
-    """Issue 8: the opponent's hidden tactics card is surely a Leader (the only unseen tactics
-    are Alexander and Darius): Hard secures flag 2. With no morale card among the unseen
-    tactics it takes flag 5 instead, so it is the threat that decides, not a bias."""
-    budget = Budget(search=True, iterations=300, rollout_depth=0, exploration=0.4)
-    for tactic, deck, expected in (("Alexander", "Darius", "Y10"), ("Fog", "Scout", "B7")):
-        state = _wedge_threat(tactic, deck)
-        agent = SearchAgent(HEURISTIC, budget, seed=1, timed=False)
-        result = agent.analyse(state.determinize(0, random.Random(1)))
-        assert result.action == cards(expected)[0], (tactic, result.visits)

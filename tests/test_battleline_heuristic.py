@@ -5,12 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from ai.heuristics.battleline import (
-    BattleLineHeuristic,
-    estimated_chances,
-    flag_chances,
-    win_chance,
-)
+from ai.heuristics.battleline import BattleLineHeuristic, flag_chances, win_chance
 from game.engines.base import CHANCE
 from game.engines.battleline.actions import (
     DRAW_TACTICS,
@@ -180,48 +175,3 @@ def test_policy_does_not_complete_a_side_into_a_provable_loss() -> None:
     card = heuristic.policy(state, random.Random(0))
     state.apply_action(card)
     assert (card, heuristic.policy(state, random.Random(0))) != (cards("R2")[0], flag_action(3))
-
-
-def _threat(hands: tuple[str, str], **kwargs: object) -> list[float]:
-    """Per flag chances (``estimated_chances``) where player 1 holds flags 0 and 1 and its
-    R8 R9 at flag 2 lacks R7 or R10 (both gone); our Y8 Y9 there lacks Y7 (gone) or Y10."""
-    sides = {
-        0: ("B1 Y2 O1", "G7 G8 G9"),
-        1: ("Y1 P1 G1", "P8 P9 P10"),
-        2: ("Y8 Y9", "R8 R9"),
-        5: ("R6 B4", "O5"),
-    }
-    state = position(hands, sides, claimed={0: 1, 1: 1}, discards=("R10 R7 Y7", ""), **kwargs)
-    return estimated_chances(state)
-
-
-def test_the_opponents_morale_card_threatens_one_flag() -> None:
-    """Issue 8: a Leader in the opponent's hand completes R8 R9 into a Wedge that wins the
-    Breakthrough: our chance at flag 2 falls, and only there (a card is played once)."""
-    plain = _threat(("B7 O2", "P2 P3"), tactics_played=(1, 1))
-    leader = _threat(("B7 O2", "P2 Alexander"), tactics_played=(1, 1))
-    assert leader[2] < plain[2] - 0.3
-    assert [f for f in range(9) if leader[f] != plain[f]] == [2]
-    # No threat from a card the opponent may not play: a tactics card ahead, a Leader spent.
-    assert _threat(("B7 O2", "P2 Alexander"), tactics_played=(1, 2)) == plain
-    spent = position(("B7 O2", "P2 Alexander"), {}, tactics_played=(1, 1))
-    spent.leader_played[1] = True
-    assert estimated_chances(spent) == flag_chances(spent)
-
-
-def test_a_traitor_threatens_with_our_own_cards() -> None:
-    """A Traitor may take our R6 from open flag 5 to make R6 R8 R9 a Battalion at flag 2: our
-    chance there falls, and only there."""
-    plain = _threat(("B7 O2", "P2 P3"), tactics_played=(1, 1))
-    traitor = _threat(("B7 O2", "P2 Traitor"), tactics_played=(1, 1))
-    assert traitor[2] < plain[2]
-    assert [f for f in range(9) if traitor[f] != plain[f]] == [2]
-
-
-def test_our_own_morale_card_is_worth_its_best_flag() -> None:
-    """Holding a Leader keeps flag 2 in hand (Y8 Y9 + Leader as Y10): the estimate values the
-    answer kept, at one flag only."""
-    plain = _threat(("B7 O2", "P2 P3"), tactics_played=(1, 1))
-    ours = _threat(("B7 Alexander", "P2 P3"), tactics_played=(1, 1))
-    assert ours[2] > plain[2]
-    assert [f for f in range(9) if ours[f] != plain[f]] == [2]

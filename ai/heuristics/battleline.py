@@ -75,7 +75,6 @@ DECIDED_VALUE = 0.9  # a win the opponent could still upset with one turn of tac
 TOTAL_WEIGHT = 1.0 / 30  # a formation's total, per point, on the rank scale
 MISSING_TOLL = 0.7  # per card a side still needs: the deck may not give it
 HAND_TOLL = 0.5  # per card a side still needs that the hand holds: one card a turn
-WILD_TOLL = 0.5  # a tactics card in hand: it takes the turn's play, and the other may answer
 FLAG_SLOPE = 0.8  # logistic slope of a flag's chance in strength difference
 SHORTLIST = 20  # placements the policy scores exactly (of up to 63)
 ENVELOPMENT_WEIGHT = 0.2  # a flag's share in an Envelopment, next to its Breakthrough windows
@@ -174,12 +173,11 @@ class BattleLineHeuristic(Heuristic[BattleLineState]):
 
     def estimate(self, state: BattleLineState) -> list[float]:
         """A graded value for any position (for a depth cut-off): each flag's chance
-        (``flag_chances``, then ``with_tactics`` for a morale card or Traitor in hand) combined
-        into the chance of each player's Breakthrough or Envelopment (``win_chance``), not a
-        difference of best windows."""
+        (``flag_chances``) combined into the chance of each player's Breakthrough or
+        Envelopment (``win_chance``), not a difference of best windows."""
         if state.is_terminal():
             return state.returns()
-        value = ESTIMATE_SCALE * (2.0 * win_chance(estimated_chances(state)) - 1.0)
+        value = ESTIMATE_SCALE * (2.0 * win_chance(flag_chances(state)) - 1.0)
         return [value, -value]
 
 
@@ -272,117 +270,6 @@ def flag_chances(
         edge = side_strength(mine, pools[0], n, fog) - side_strength(theirs, pools[1], n, fog)
         chances.append(1.0 / (1.0 + math.exp(-FLAG_SLOPE * edge)))
     return chances
-
-
-def estimated_chances(state: BattleLineState) -> list[float]:
-    """Per flag, player 0's chance to win it as the estimate sees it: ``flag_chances`` with the
-    tactics cards in hand (``with_tactics``)."""
-    owners = _secured(state)
-    pools = reach_pools(state)
-    return with_tactics(state, flag_chances(state, owners, pools), owners, pools)
-
-
-def with_tactics(
-    state: BattleLineState,
-    chances: list[float],
-    owners: list[int],
-    pools: tuple[tuple[int, int], tuple[int, int]],
-) -> list[float]:
-    """``chances`` with each player's tactics card in hand (``tactic_strength``) put to work at
-    the one flag where it raises that player's game the most by ``flag_weights``: a card is
-    played once, so counting it at every flag would make holding it worth more than playing
-    it. In a search the opponent's hand is a determinization (its tactics drawn from those the
-    searcher has not seen), so the average over determinizations weighs each card by its
-    chance; keeping one's own morale card is worth its best flag too."""
-    boosted: dict[int, tuple[float, float]] = {}  # flag -> (its player, the other) strengths
-    for player in (0, 1):
-        wilds = hand_wilds(state, player)
-        stolen = _placed_troops(state, 1 - player) if _holds_traitor(state, player) else 0
-        if not wilds and not stolen:
-            continue
-        ours = chances if player == 0 else [1.0 - c for c in chances]
-        weights = flag_weights(ours)
-        best, best_gain, best_strengths = -1, 0.0, (0.0, 0.0)
-        for f in range(NUM_FLAGS):
-            if owners[f] >= 0 or not weights[f]:
-                continue
-            side = state.sides[2 * f + player]
-            n = state.slots(f)
-            if not side or len(side) == n:
-                continue
-            fog = state.fog[f] >= 0
-            own = tactic_strength(side, pools[player][1], wilds, stolen, n, fog)
-            if own is None:
-                continue
-            other = side_strength(state.sides[2 * f + 1 - player], pools[1 - player], n, fog)
-            chance = 1.0 / (1.0 + math.exp(-FLAG_SLOPE * (own - other)))
-            gain = weights[f] * (chance - ours[f])
-            if gain > best_gain:
-                best, best_gain, best_strengths = f, gain, (own, other)
-        if best >= 0:
-            strengths = boosted.get(best)
-            own, other = best_strengths
-            if strengths is not None:  # both players' cards aim at the same flag
-                other = strengths[0]
-            boosted[best] = (own, other)
-            edge = own - other if player == 0 else other - own
-            chances = list(chances)
-            chances[best] = 1.0 / (1.0 + math.exp(-FLAG_SLOPE * edge))
-    return chances
-
-
-def hand_wilds(state: BattleLineState, player: int) -> tuple[int, ...]:
-    """The morale cards in ``player``'s hand that could take a slot: none while the player is a
-    tactics card ahead (rules §1.10), no Leader once one is played."""
-    if not state.can_play_tactics(player):
-        return ()
-    spent = state.leader_played[player]
-    return tuple(
-        sorted({c for c in state.hands[player] if c in MORALE and not (spent and c in LEADERS)})
-    )
-
-
-def _holds_traitor(state: BattleLineState, player: int) -> bool:
-    return TRAITOR in state.hands[player] and state.can_play_tactics(player)
-
-
-def _placed_troops(state: BattleLineState, player: int) -> int:
-    """Bit mask of ``player``'s troop cards at unclaimed flags (what a Traitor may take)."""
-    mask = 0
-    for f in range(NUM_FLAGS):
-        if state.claimed[f] < 0:
-            mask |= troop_mask(state.sides[2 * f + player])
-    return mask
-
-
-def tactic_strength(
-    side: list[int], hand: int, wilds: tuple[int, ...], stolen: int, n: int, fog: bool
-) -> float | None:
-    """What a side may expect to become with one tactics card from hand: a morale card and
-    the hand's troop cards, or (a Traitor) the last card taken from the opponent's sides. Less
-    ``WILD_TOLL`` and a hand toll per further card; None if neither completes the side."""
-    return _tactic_strength(tuple(side), hand, wilds, stolen, n, fog)
-
-
-@lru_cache(maxsize=1 << 14)
-def _tactic_strength(
-    side: tuple[int, ...], hand: int, wilds: tuple[int, ...], stolen: int, n: int, fog: bool
-) -> float | None:
-    missing = n - len(side)
-    best: float | None = None
-    if hand.bit_count() >= missing - 1:
-        for wild in wilds:
-            key = best_key((*side, wild), hand, n, fog)
-            if key != NONE:
-                value = _strength(key) - HAND_TOLL * (missing - 1) - WILD_TOLL
-                best = value if best is None else max(best, value)
-    if missing == 1:
-        while stolen:
-            card = (stolen & -stolen).bit_length() - 1
-            stolen &= stolen - 1
-            value = _strength(side_key((*side, card), n, fog)) - WILD_TOLL
-            best = value if best is None else max(best, value)
-    return best
 
 
 def flag_weights(chances: list[float]) -> list[float]:
