@@ -9,11 +9,11 @@ import random
 import pytest
 
 from game.engines.base import CHANCE
-from game.engines.battleline.actions import HIDDEN_CARD, HIDDEN_RETURN_BASE
+from game.engines.battleline.actions import HIDDEN_CARD, HIDDEN_RETURN_BASE, claim_action
 from game.engines.battleline.cards import NUM_TROOPS, card_name
-from game.engines.battleline.knowledge import describe_action
-from game.engines.battleline.phases import PH_DRAW_CARD, PH_SCOUT_RETURN
-from tests.test_battleline_support import random_playout
+from game.engines.battleline.knowledge import action_phrase, describe_action
+from game.engines.battleline.phases import PH_DRAW_CARD, PH_NEXT, PH_SCOUT_RETURN
+from tests.test_battleline_support import play, position, random_playout
 
 
 def test_observation_hides_the_opponents_hand() -> None:
@@ -148,3 +148,25 @@ def test_observation_schema() -> None:
     assert set(seen["hands"][1]) == {"count", "troops", "tactics", "cards", "known", "unplayable"}
     assert seen["hands"][1]["unplayable"] == []  # only the viewer's own cards are explained
     assert set(seen["match"]) == {"games", "game", "starter", "points", "wins", "results"}
+
+
+def test_the_next_games_first_card_is_dealt_face_down() -> None:
+    """Between the games of a match (PH_NEXT) the chance event deals the next game's first card
+    to its starter: only the starter sees it, the other sees a hidden deal, and nobody is shown
+    to move while the finished board stays on the table."""
+    sides = {3: ("", "R8 R9 R10"), 4: ("", "O8 O9 O10"), 5: ("", "Y8 Y9 Y10")}
+    state = position(("P1", "B1"), sides, player=1, claimed={0: 0}, match_games=3)
+    play(state, "B1", 6)
+    for f in (3, 4, 5):
+        state.apply_action(claim_action(f))
+    assert state.phase == PH_NEXT and state.starter == 1
+    assert state.observation(0)["turn"] is None and state.observation(1)["turn"] is None
+    card = state.legal_actions()[0]
+    assert state.observed_action(1, card) == card
+    assert state.observed_action(0, card) == HIDDEN_CARD
+    assert action_phrase(state, card, 0) == ("dealt_hidden", {"player": 1})
+    assert action_phrase(state, card, None) == ("dealt_hidden", {"player": 1})
+    assert action_phrase(state, card, 1) == ("dealt", {"player": 1, "card": card})
+    after = state.clone()
+    after.apply_action(card)
+    assert after.hands == [[], [card]]

@@ -145,8 +145,10 @@ class BattleLineHeuristic(Heuristic[BattleLineState]):
             return _least_useful(state)
         if phase == PH_DESERTER:
             return _desert_target(state)
-        if phase in (PH_TRAITOR_FROM, PH_REDEPLOY_FROM):
-            return _take_target(state, phase == PH_TRAITOR_FROM)
+        if phase == PH_TRAITOR_FROM:
+            return _traitor_pick(state, _flag_scores(state, state.player))[0]
+        if phase == PH_REDEPLOY_FROM:
+            return _redeploy_source(state)
         if phase == PH_TRAITOR_TO:
             return FLAG_BASE + _best_flag(state, state.pending, state.player)[0]
         if phase == PH_REDEPLOY_TO:
@@ -524,9 +526,7 @@ def _tactic_score(state: BattleLineState, card: int, player: int, entries: list[
     if card == DESERTER:
         return DESERTER_SCORE if _threat_flags(state, player) else -math.inf
     if card == TRAITOR:
-        target = _take_target(state, traitor=True)
-        flag, score = _best_flag(state, target, player)
-        return score + TRAITOR_BONUS if flag >= 0 else -math.inf
+        return _traitor_pick(state, entries)[1] + TRAITOR_BONUS
     if card in (FOG, MUD):
         env = state.fog if card == FOG else state.mud
         threats = [f for f in _threat_flags(state, player) if env[f] < 0]
@@ -564,22 +564,25 @@ def _card_strength(card: int) -> int:
     return card % NUM_VALUES + 1 if card < NUM_TROOPS else 11
 
 
-def _take_target(state: BattleLineState, traitor: bool) -> int:
-    """Traitor: the opposing troop card that fits our sides best. Redeploy: our card at the
-    flag where we look most beaten."""
+def _traitor_pick(state: BattleLineState, entries: list[tuple]) -> tuple[int, float]:
+    """The opposing troop card that fits our sides best (``entries``: ``_flag_scores`` for the
+    player to move) and its best score there (-inf with no flag to put it; -1 with no card)."""
     player = state.player
-    if traitor:
-        entries = _flag_scores(state, player)
-        best, best_score = -1, -math.inf
-        for f in range(NUM_FLAGS):
-            if state.claimed[f] >= 0:
-                continue
-            for card in state.sides[2 * f + 1 - player]:
-                if card < NUM_TROOPS:
-                    score = max((_score_at(e, card) for e in entries), default=0.0)
-                    if score > best_score:
-                        best, best_score = card, score
-        return best
+    best, best_score = -1, -math.inf
+    for f in range(NUM_FLAGS):
+        if state.claimed[f] >= 0:
+            continue
+        for card in state.sides[2 * f + 1 - player]:
+            if card < NUM_TROOPS:
+                score = max((_score_at(e, card) for e in entries), default=-math.inf)
+                if best < 0 or score > best_score:
+                    best, best_score = card, score
+    return best, best_score
+
+
+def _redeploy_source(state: BattleLineState) -> int:
+    """Our card at the flag where we look most beaten."""
+    player = state.player
     own = [f for f in range(NUM_FLAGS) if state.claimed[f] < 0 and state.sides[2 * f + player]]
     threats = [f for f in _threat_flags(state, player) if f in own]
     return max(state.sides[2 * (threats or own)[0] + player], key=_card_strength)
