@@ -201,4 +201,5 @@ def test_strength_bench_pairs_players_over_the_same_seeds() -> None:
     assert percentile([0.3, 0.1, 0.2, 0.4], 0.95) == 0.4
     mean, error = paired_difference([True, True, False, False], [False, True, False, True])
     assert mean == 0.0 and error == pytest.approx((2 / 3 / 4) ** 0.5)
-    assert Setting(loop="keyed").note("hard") == " (keyed loop)"
+    assert Setting(loop="keyed").note("search") == " (keyed loop)"
+    assert Setting(checks=32).note("hard") == " (32 rollouts a move)"
