@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from ai.agents import make_agent
 from ai.heuristics.tsuno import greedy_action
 from ai.heuristics.tsuno_check import CommonDice, check, rollout_wins
@@ -91,3 +93,12 @@ def test_hard_plays_the_checked_policy() -> None:
         act.ATTACK,
         *state.legal_actions(),
     )
+
+
+def test_the_speed_bench_times_no_search_for_a_hard_that_checks() -> None:
+    pytest.importorskip("pyspiel")
+    from bench.ai_bench import search_configs
+
+    labels = list(search_configs("tsuno"))
+    assert [label.split(":")[0] for label in labels[1:]] == ["normal"]
+    assert any(label.startswith("hard:") for label in search_configs("flatfront"))
