@@ -94,7 +94,8 @@ def search_configs(game_id: str) -> dict[str, Budget | None]:
     configs: dict[str, Budget | None] = {LIKE_FOR_LIKE: None}
     for level in ("normal", "hard"):
         budget = budget_for(game_id, level)
-        configs[f"{level}: {describe_rollouts(budget)}"] = budget
+        if budget.search:  # a level that plays its policy (checked or not) runs no MCTS
+            configs[f"{level}: {describe_rollouts(budget)}"] = budget
     return configs
 
 

@@ -21,7 +21,7 @@ import sys
 
 import numpy as np
 
-from ai.heuristics.tsuno import features, greedy_action
+from ai.heuristics.tsuno import features, greedy_action, settled
 from game.engines import GAMES
 
 SETTINGS = ((1, "beginner"), (1, "intermediate"), (1, "advanced"), (4, "advanced"))
@@ -41,7 +41,9 @@ def samples(
             if state.is_chance_node():
                 state.apply_unchecked(state.sample_chance(rng))
                 continue
-            seen.append(features(state))
+            position = settled(state)  # as the estimate sees it
+            if not position.is_terminal():
+                seen.append(features(position))
             state.apply_unchecked(greedy_action(state))
         won = float(state.returns()[0] > 0)
         rows += seen

@@ -7,15 +7,18 @@ long as their moves allow (common random numbers); a difference between two play
 therefore reported with the standard error of the paired per-seed differences, which is
 smaller than the two rates' errors combined.
 
-Search levels run on their iteration caps (``timed=False``) so a row can be reproduced from its
-seeds on any machine. Rows against OpenSpiel (``--seconds S``) run both the Hard search and
-OpenSpiel's ``MCTSBot`` (random rollouts, ``bench/openspiel_adapter.py``) on the same wall
-clock, ``S`` seconds a decision; they depend on the machine and its load. Heuristic constants
-were tuned on seeds below ``REPORT_SEED``; the bench section plays seeds from there on.
+Levels run on their caps (``timed=False``: Hard's rollouts a move, the searches' iterations) so
+a row can be reproduced from its seeds on any machine. ``search`` is the hint's search (open-loop
+PUCT on the fitted estimate, 200 iterations: Hard until Hard checked its policy by rollouts);
+``--iterations``, ``--rollout-depth``, ``--exploration`` and ``--loop`` tune it, ``--checks``
+Hard's rollouts a move. Rows against OpenSpiel (``--seconds S``) run Hard's check and
+OpenSpiel's ``MCTSBot`` (random rollouts, ``bench/openspiel_adapter.py``) on the same wall clock,
+``S`` seconds a decision; they depend on the machine and its load. Heuristic constants were
+tuned on seeds below ``REPORT_SEED``; the bench section plays seeds from there on.
 
 ``python -m bench.tsuno_strength [--games N] [--first-seed N] [--players baseline,easy,...]
-[--difficulty D] [--hard-iterations N] [--rollout-depth N] [--exploration C]
-[--loop open|keyed] [--seconds S] [--morale M] [--workers W]`` prints one line per
+[--difficulty D] [--iterations N] [--rollout-depth N] [--exploration C] [--loop open|keyed]
+[--checks N] [--seconds S] [--morale M] [--workers W] [--save FILE]`` prints one line per
 (difficulty, player): wins / games, the rate and its standard error, then the paired
 difference of every pair of players that includes Hard. ``run(quick)`` is the bench section
 used by ``python -m bench --strength``.
@@ -33,16 +36,29 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from ai.agents import Agent, PolicyAgent, SearchAgent, budget_for, make_agent, play_out
+from ai.agents import (
+    Agent,
+    PolicyAgent,
+    SearchAgent,
+    agent_for,
+    budget_for,
+    make_agent,
+    obvious_move,
+    play_out,
+)
 from ai.heuristics import HEURISTICS
+from ai.heuristics.tsuno import greedy_action
+from ai.heuristics.tsuno_check import check
 from bench.tsuno_baseline import TsunoGreedyBaseline
 from game.engines import GAMES
 from game.engines.base import State
 from game.engines.tsuno import rules
+from game.engines.tsuno.state import TsunoState
 
 BASELINE = "baseline"  # the rules file's crude greedy policy (§12)
 OPENSPIEL = "openspiel"  # OpenSpiel's MCTSBot with random rollouts, on a clock
-POLICY = "policy"  # the heuristic policy alone: Hard's prior, Easy without its random moves
+POLICY = "policy"  # the heuristic policy alone: what Hard checks, Easy without its random moves
+SEARCH = "search"  # the hint's search: open-loop PUCT on the estimate (Hard until it checked)
 PLAYERS = (BASELINE, POLICY, "easy", "normal", "hard")
 DIFFICULTIES = tuple(rules.PRESETS)
 FULL_GAMES = 500  # issue 10: at least 500 games a row
@@ -59,28 +75,31 @@ CLOCK_DIFFICULTY = rules.INTERMEDIATE
 class Setting:
     """How the searching players are set up for a run."""
 
-    hard_iterations: int | None = None  # override Hard's iteration cap
-    rollout_depth: int | None = None  # override Hard's policy decisions before the estimate
-    exploration: float | None = None  # override Hard's PUCT constant
+    iterations: int | None = None  # override the search's iteration cap
+    rollout_depth: int | None = None  # override the search's policy decisions before the estimate
+    exploration: float | None = None  # override the search's PUCT constant
     loop: str | None = None  # "open" / "keyed": override the heuristic's open_loop_chance
     seconds: float | None = None  # Hard and OpenSpiel on this wall clock per decision
     morale: int | None = None  # override the starting morale
+    checks: int | None = None  # override Hard's rollouts per move
 
     @property
     def tuned(self) -> bool:
-        """Whether Hard's budget is overridden."""
-        return (self.hard_iterations, self.rollout_depth, self.exploration) != (None,) * 3
+        """Whether the search's budget is overridden."""
+        return (self.iterations, self.rollout_depth, self.exploration) != (None,) * 3
 
     def note(self, player: str) -> str:
         parts = []
-        if player == "hard" and self.hard_iterations is not None:
-            parts.append(f"@{self.hard_iterations} iterations")
-        if player == "hard" and self.rollout_depth is not None:
+        if player == SEARCH and self.iterations is not None:
+            parts.append(f"@{self.iterations} iterations")
+        if player == SEARCH and self.rollout_depth is not None:
             parts.append(f"rollout depth {self.rollout_depth}")
-        if player == "hard" and self.exploration is not None:
+        if player == SEARCH and self.exploration is not None:
             parts.append(f"exploration {self.exploration:g}")
-        if player in ("hard", "normal") and self.loop is not None:
+        if player in (SEARCH, "normal") and self.loop is not None:
             parts.append(f"{self.loop} loop")
+        if player == "hard" and self.checks is not None:
+            parts.append(f"{self.checks} rollouts a move")
         if player in ("hard", OPENSPIEL) and self.seconds is not None:
             parts.append(f"{self.seconds:g} s a decision")
         if self.morale is not None:
@@ -88,8 +107,26 @@ class Setting:
         return f" ({', '.join(parts)})" if parts else ""
 
 
+class ClockedCheck:
+    """Hard on a wall clock: rounds of its check's rollouts until ``seconds`` run out."""
+
+    def __init__(self, seconds: float, seed: int) -> None:
+        self.seconds = seconds
+        self.rng = random.Random(seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def choose(self, state: State) -> int:
+        assert isinstance(state, TsunoState)
+        obvious = obvious_move(HEURISTICS["tsuno"], state)
+        if obvious is not None:
+            return obvious
+        return check(state, self.rng, 10**9, greedy_action, self.seconds)[0]
+
+
 def _agent(name: str, seed: int, setting: Setting) -> Agent:
-    """The agent a player name stands for; "hard:keyed" / "hard:open" names a search level with
+    """The agent a player name stands for; "search:keyed" / "normal:open" names a search with
     its tree keyed by dice outcomes or open-loop (overriding ``setting.loop``)."""
     player, _, loop = name.partition(":")
     loop = loop or setting.loop or ""
@@ -102,20 +139,22 @@ def _agent(name: str, seed: int, setting: Setting) -> Agent:
 
         assert setting.seconds is not None, "OpenSpiel's bot plays on a clock"
         return OpenSpielAgent(setting.seconds, seed)
-    budget = budget_for("tsuno", player)
     if player == "hard" and setting.seconds is not None:
-        clocked = dataclasses.replace(budget, seconds=setting.seconds, iterations=10**9)
-        agent: Agent = SearchAgent(HEURISTICS["tsuno"], clocked, seed, timed=True)
-    elif player == "hard" and setting.tuned:
-        if setting.hard_iterations is not None:
-            budget = dataclasses.replace(budget, iterations=setting.hard_iterations)
+        return ClockedCheck(setting.seconds, seed)
+    if player == "hard" and setting.checks is not None:
+        budget = dataclasses.replace(budget_for("tsuno", "hard"), checks=setting.checks)
+        return agent_for("tsuno", budget, seed, timed=False)
+    if player == SEARCH:
+        budget = budget_for("tsuno", "hint")
+        if setting.iterations is not None:
+            budget = dataclasses.replace(budget, iterations=setting.iterations)
         if setting.rollout_depth is not None:
             budget = dataclasses.replace(
                 budget, rollout_depth=setting.rollout_depth, heuristic_rollouts=True
             )
         if setting.exploration is not None:
             budget = dataclasses.replace(budget, exploration=setting.exploration)
-        agent = SearchAgent(HEURISTICS["tsuno"], budget, seed, timed=False)
+        agent: Agent = SearchAgent(HEURISTICS["tsuno"], budget, seed, timed=False)
     else:
         agent = make_agent("tsuno", player, seed, timed=False)
     if loop and isinstance(agent, SearchAgent):
@@ -271,22 +310,24 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=REPORT_SEED)
     parser.add_argument("--players", default=",".join(PLAYERS))
     parser.add_argument("--difficulty", default=",".join(DIFFICULTIES))
-    parser.add_argument("--hard-iterations", type=int, default=None)
+    parser.add_argument("--iterations", type=int, default=None, help="the search's cap")
     parser.add_argument("--rollout-depth", type=int, default=None)
     parser.add_argument("--exploration", type=float, default=None)
     parser.add_argument("--loop", choices=("open", "keyed"), default=None)
     parser.add_argument("--seconds", type=float, default=None, help="wall clock per decision")
     parser.add_argument("--morale", type=int, default=None, help="override starting morale")
+    parser.add_argument("--checks", type=int, default=None, help="Hard's rollouts a move")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--save", help="append each row's per-seed outcomes to this JSON file")
     args = parser.parse_args()
     setting = Setting(
-        args.hard_iterations,
+        args.iterations,
         args.rollout_depth,
         args.exploration,
         args.loop,
         args.seconds,
         args.morale,
+        args.checks,
     )
     for difficulty in args.difficulty.split(","):
         results = {}

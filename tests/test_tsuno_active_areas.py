@@ -54,6 +54,24 @@ def test_no_action_targets_an_unused_area() -> None:
         state.apply_action(act.replenish_action(5))
 
 
+def test_mobility_relief_reaches_every_area_in_use_and_no_other() -> None:
+    state = acting(1, 4, active_areas=PER_PLAYER)
+    state.chips = [0, 1, 1, 1, 0, 0]
+    reliefs = [act.target_of(a) for a in state.legal_actions() if act.is_relief(a)]
+    assert reliefs == [2, 3, 4]
+    with pytest.raises(IllegalActionError, match="not in use"):
+        state.apply_action(act.relief_action(5))
+
+
+def test_the_areas_in_use_act_in_order_each_day() -> None:
+    state = acting(1, 3, active_areas=PER_PLAYER)
+    order = []
+    while state.day == 1:
+        order.append(state.area)
+        state.apply_action(act.WAIT)
+    assert order == [1, 2, 3] and (state.phase, state.area) == (ROLL, 1)
+
+
 def test_the_team_heuristic_ignores_unused_areas() -> None:
     state = TSUNO.new_state(2, active_areas=PER_PLAYER)
     full = TSUNO.new_state(2)

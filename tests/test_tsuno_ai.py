@@ -16,11 +16,13 @@ from ai.heuristics.tsuno import (
     features,
     greedy_action,
     threat,
+    win_chance,
 )
 from bench.tsuno_baseline import greedy_action as baseline_action
 from game.engines import GAMES
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.rules import resolve_black, resolve_roll
+from game.engines.tsuno.state import ABSORB, ACT, ROLL
 from tests.tsuno_helpers import acting
 
 HEURISTIC = HEURISTICS["tsuno"]
@@ -102,6 +104,34 @@ def test_estimate_weighs_what_the_castle_must_cover() -> None:
     assert HEURISTIC.estimate(piled)[0] < HEURISTIC.estimate(state)[0]
 
 
+def test_estimate_counts_a_loss_waiting_for_its_absorption() -> None:
+    """A unit with pieces beside it chooses how to absorb a loss; the estimate asked at that
+    choice must already count the loss (it did not: every piece and morale point stood)."""
+    state = acting(2, difficulty="advanced")
+    state.morale = [3] * 6
+    state.soldiers[1] = state.reinforcements[1] = 1
+    state.chips = [1, 0, 1, 1, 0, 1]
+    untouched = state.clone()
+    untouched.area = 3  # the same position, the next area to act, nothing lost
+    state.phase, state.loss = ABSORB, 3
+    assert len(state.legal_actions()) > 1
+    absorbed = state.clone()
+    absorbed.apply_action(greedy_action(state))
+    assert absorbed.phase == ACT and absorbed.area == 3
+    assert win_chance(state) == pytest.approx(win_chance(absorbed))
+    assert win_chance(state) < win_chance(untouched) - 0.05
+    doomed = state.clone()
+    doomed.castle, doomed.loss = 0, 5  # more than morale and pieces: the castle cannot restore
+    assert HEURISTIC.estimate(doomed) == [-1.0]
+
+
+def test_threat_counts_the_appearance_roll_about_to_come() -> None:
+    state = GAMES["tsuno"].new_state(1, difficulty="advanced")
+    assert state.phase == ROLL
+    after = acting(1, difficulty="advanced")
+    assert threat(state, 4) > threat(after, 4)
+
+
 @pytest.mark.parametrize(
     ("players", "difficulty"),
     [(1, "beginner"), (1, "intermediate"), (1, "advanced"), (4, "advanced")],
@@ -171,4 +201,5 @@ def test_strength_bench_pairs_players_over_the_same_seeds() -> None:
     assert percentile([0.3, 0.1, 0.2, 0.4], 0.95) == 0.4
     mean, error = paired_difference([True, True, False, False], [False, True, False, True])
     assert mean == 0.0 and error == pytest.approx((2 / 3 / 4) ** 0.5)
-    assert Setting(loop="keyed").note("hard") == " (keyed loop)"
+    assert Setting(loop="keyed").note("search") == " (keyed loop)"
+    assert Setting(checks=32).note("hard") == " (32 rollouts a move)"

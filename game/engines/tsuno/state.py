@@ -8,6 +8,7 @@ public, so ``determinize`` is a clone and every seat sees the same observation.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from typing import Any, ClassVar
 
 from game.engines.base import CHANCE, TERMINAL, Game, Phrase, State
@@ -99,6 +100,8 @@ class TsunoState(State):
         in_use = active_areas(options[ACTIVE_OPTION], num_players)
         # active[i]: area i + 1 is in use (the "active areas" variant leaves some out, §12).
         self.active = tuple(a in in_use for a in AREAS)
+        # next_area[a - 1]: the area in use that acts after area a; 0 after the last one.
+        self.next_area = tuple(dict(pairwise(in_use)).get(a, 0) for a in AREAS)
         if len(in_use) < len(AREAS):  # one area each, in area order
             self.seats = tuple(a % num_players for a in range(len(AREAS)))
         else:
@@ -515,9 +518,9 @@ class TsunoState(State):
 
     def _end_action(self) -> None:
         """The next area in use acts; after the last one the day ends."""
-        later = [a for a in AREAS[self.area :] if self.active[a - 1]]
+        later = self.next_area[self.area - 1]
         if later:
-            self.area = later[0]
+            self.area = later
             self.phase = ACT
             return
         self.area = self.active.index(True) + 1
