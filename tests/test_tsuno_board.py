@@ -10,7 +10,7 @@ import random
 import pygame
 import pytest
 
-from ai.heuristics.tsuno import greedy_action
+from ai.heuristics.tsuno import greedy_action, win_chance
 from game import i18n
 from game.boards import tsuno_rolls as rolls
 from game.boards.base import BoardContext, palette_of
@@ -24,6 +24,7 @@ from game.engines.tsuno import actions as act
 from game.engines.tsuno.state import ABSORB, TsunoState
 from game.ui import overlays
 from game.ui.text import render
+from tests.tsuno_helpers import acting
 
 GAME = GAMES["tsuno"]
 
@@ -102,6 +103,23 @@ def test_the_hint_state_is_rebuilt_exactly_from_the_observation(players: int) ->
         assert rebuilt.legal_actions() == state.legal_actions()
         chance = chance_after(obs, players, state.options, state.legal_actions()[0])
         assert 0.0 <= chance <= 1.0
+
+
+def test_the_hints_chance_after_an_attack_counts_the_attack_roll() -> None:
+    """After an Attack its roll is still to come: the chance is the exact expectation over every
+    sequence of the roll's dice (it was the estimate of the moment before the dice, as if the
+    attack cost nothing: a unit at morale 1 attacking a lone chip looked safer than waiting)."""
+    state = acting(2, difficulty="beginner")  # area 2 is skilled: 3 dice, 216 sequences
+    state.chips[1], state.morale[1] = 1, 1
+    chance = chance_after(state.observation(0), 1, state.options, act.ATTACK)
+    total = 0.0
+    for faces in itertools.product(range(6), repeat=3):
+        after = state.clone()
+        after.apply_action(act.ATTACK)
+        for face in faces:
+            after.apply_action(face)
+        total += win_chance(after) / 216
+    assert chance == pytest.approx(total)
 
 
 def test_what_a_teammate_did_is_read_off_the_table() -> None:

@@ -35,7 +35,7 @@ from game.engines.base import State
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.odds import attack_loss_odds, sorted_outcomes
 from game.engines.tsuno.rules import AREAS, DAYS, MAX_MORALE, resolve_black
-from game.engines.tsuno.state import ABSORB, ACT, APPEARANCE, ROLL, TsunoState
+from game.engines.tsuno.state import ABSORB, ACT, APPEARANCE, ATTACK_ROLL, ROLL, TsunoState
 
 # Hard's policy rollouts per legal move (ai/heuristics/tsuno_check.py).
 ROLLOUTS = 64
@@ -178,7 +178,36 @@ def settled(state: TsunoState) -> TsunoState:
     return after
 
 
+@cache
+def attack_roll_endings(
+    landed: tuple[int, ...], dice: int, area: int
+) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """The distinct ways an attack roll of ``dice`` black dice by ``area`` can end once
+    ``landed`` (sorted) are down: one sequence of the faces still to come per (triples, loss to
+    the area), with its exact probability. Nothing else of the roll changes the state, so an
+    expectation over these equals one over every outcome."""
+    endings: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], float]] = {}
+    for faces, p in sorted_outcomes(dice - len(landed)):
+        result = resolve_black((*landed, *faces))
+        key = (result.triples, result.counts[area - 1])
+        first, q = endings.get(key, (faces, 0.0))
+        endings[key] = (first, q + p)
+    return tuple(endings.values())
+
+
 def win_chance(state: TsunoState) -> float:
+    """The estimated chance to hold the castle; with an attack roll under way (the moment after
+    an Attack or a Relief), its exact expectation over the roll's endings, as the features see
+    no attack roll pending (the search asks only at decisions; the hint asks after a move)."""
+    if state.phase == ROLL and state.roll_kind == ATTACK_ROLL:
+        landed = tuple(sorted(state.dice))
+        total = 0.0
+        for faces, p in attack_roll_endings(landed, state.roll_black, state.area):
+            after = state.clone()
+            for face in faces:
+                after.apply_unchecked(face - 1)
+            total += p * win_chance(after)
+        return total
     state = settled(state)
     if state.is_terminal():
         return float(state.result > 0)

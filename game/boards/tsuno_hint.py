@@ -36,7 +36,8 @@ def state_of(obs: dict[str, Any], num_players: int, options: dict[str, Any]) -> 
 def chance_after(
     obs: dict[str, Any], num_players: int, options: dict[str, Any], action: int
 ) -> float:
-    """The estimated win chance once ``action`` (legal in ``obs``) is played."""
+    """The estimated win chance once ``action`` (legal in ``obs``) is played; after an Attack
+    or a Relief, over the exact odds of the attack roll it starts (``win_chance``)."""
     state = state_of(obs, num_players, options)
     state.apply_action(action)
     if state.is_terminal():
