@@ -203,3 +203,19 @@ def test_strength_bench_pairs_players_over_the_same_seeds() -> None:
     assert mean == 0.0 and error == pytest.approx((2 / 3 / 4) ** 0.5)
     assert Setting(loop="keyed").note("search") == " (keyed loop)"
     assert Setting(checks=32).note("hard") == " (32 rollouts a move)"
+
+
+def test_the_set_up_says_how_hard_plays_in_both_languages() -> None:
+    """Hard checks every move by 64 rollouts: the set-up says so, not the generic "looks
+    further ahead" of a search."""
+    from game import i18n
+    from game.scenes.setup import level_about
+
+    game = GAMES["tsuno"]
+    try:
+        for lang in ("en", "ja"):
+            i18n.set_language(lang)
+            assert "64" in level_about(game, "hard")
+            assert level_about(game, "normal") != level_about(GAMES["flatfront"], "normal")
+    finally:
+        i18n.set_language("en")
