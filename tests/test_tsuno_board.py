@@ -17,7 +17,7 @@ from game.boards.base import BoardContext, palette_of
 from game.boards.tsuno import T_TUMBLE, TsunoBoard
 from game.boards.tsuno_hint import chance_after, state_of
 from game.boards.tsuno_layout import title_rect
-from game.boards.turns import Step
+from game.boards.turns import Step, StepLog, Turn, group, since
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
@@ -122,24 +122,58 @@ def test_the_hints_chance_after_an_attack_counts_the_attack_roll() -> None:
     assert chance == pytest.approx(total)
 
 
-def test_what_a_teammate_did_is_read_off_the_table() -> None:
-    checked = 0
-    for seed in range(3):
-        rng = random.Random(seed)
-        state = GAME.new_state(3)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
-                continue
-            before = state.observation(0)
-            action = rng.choice(state.legal_actions())
-            key, args = state.action_phrase(action)
-            state.apply_action(action)
-            said = rolls.what_happened(before, state.observation(0))
-            want = {k: v for k, v in args.items() if k != "seat"}
-            assert said == (key, want), state.action_to_string(action)
+class Played:
+    """A game and its log as the match scene keeps them: who made each action, and the log's
+    turns (``turns.StepLog``, ``turns.group``) for the board's recap of seat 0's teammates."""
+
+    def __init__(self, players: int, **options: str) -> None:
+        self.state = GAME.new_state(players, **options)
+        self.movers: list[int] = []
+        self.log = StepLog(GAME, TsunoBoard.log_phrase)
+
+    def apply(self, action: int) -> None:
+        self.movers.append(self.state.current_player())
+        self.state.apply_action(action)
+
+    def since(self, viewer: int = 0) -> list[Turn]:
+        n = len(self.movers)
+        steps = self.log.update(self.state.to_record(), self.movers, [False] * n, [False] * n,
+                                viewer)  # fmt: skip
+        return since(group(steps), viewer)
+
+
+def test_each_teammates_turn_since_yours_is_said_beside_its_area() -> None:
+    """Several teammates act between two of the viewer's turns: the board says each one's
+    decisions (from the log's turns, not read off the table), named, beside the area where its
+    turn ended, in places that cover no area and no other note; they stay until the viewer
+    acts."""
+    b = board_of(["You", "Hard AI 2", "Hard AI 3"], speed=0.0)
+    b.layout(board_rect((1280, 800)))
+    rng = random.Random(3)
+    game = Played(3)
+    state = game.state
+    surface = pygame.Surface((1280, 800))
+    last, checked = -1, 0
+    while checked < 3 and not state.is_terminal():
+        if state.is_chance_node():
+            game.apply(state.sample_chance(rng))
+            continue
+        mover = state.current_player()
+        b.show(state.observation(0), 0, state.legal_actions() if mover == 0 else [], True)
+        b.recap(game.since())
+        b.draw(surface)
+        if mover == 0 and last == 0:
+            assert b.notes == []  # the viewer has acted: the notes are gone
+        elif mover == 0 and last == 2:  # seats 1 and 2 (areas 3-4 and 5-6) acted since
+            assert [seat for seat, _, _ in b.notes] == [1, 2]
+            for (seat, area, text), box in zip(b.notes, b.note_boxes, strict=True):
+                assert text.startswith(f"Hard AI {seat + 1}: Area {area - 1} ")
+                assert box.collidelist(b.readable()) == -1
+                assert box.collidelist([o for o in b.note_boxes if o is not box]) == -1
             checked += 1
-    assert checked > 60
+        game.apply(greedy_action(state))
+        last = mover
+    assert checked == 3
 
 
 def board_of(
@@ -229,23 +263,26 @@ def test_last_move_tag_and_hint_caption_stay_off_the_areas(size, layout) -> None
 
 def played_frames(size: tuple[int, int], layout: str, players: int, seed: int, decisions: int):
     """The board of seat 0 through the first ``decisions`` decisions of a game played by the
-    policy, with animations on at speed 1 and the frame drawn 0.6 s after each decision (the
-    forced-Defence banner is in then, and a teammate's words still show): yields the board."""
+    policy, with animations on at speed 1, the teammates' turns recapped as the match scene
+    does, and the frame drawn 0.6 s after each decision (the forced-Defence banner is in
+    then): yields the board."""
     b = board_of(["You"] + [f"Hard AI {n}" for n in range(2, players + 1)], layout)
     b.layout(board_rect(size))
     rng = random.Random(seed)
-    state = GAME.new_state(players, layout=layout)
+    game = Played(players, layout=layout)
+    state = game.state
     b.show(state.observation(0), 0, [], animate=False)
     surface = pygame.Surface(size)
     while decisions > 0 and not state.is_terminal():
         decided = not state.is_chance_node()
         if decided:
-            state.apply_action(greedy_action(state))
+            game.apply(greedy_action(state))
             decisions -= 1
         else:
-            state.apply_action(state.sample_chance(rng))
+            game.apply(state.sample_chance(rng))
         legal = state.legal_actions() if state.current_player() == 0 else []
         b.show(state.observation(0), 0, legal, animate=True)
+        b.recap(game.since())
         if state.current_player() == 0 and len(legal) > 1:
             b.show_hint([greedy_action(state)], ["the hint"])
         b.update(T_SHOWN if decided else T_TUMBLE + 0.05)
@@ -271,19 +308,19 @@ def test_notes_and_banners_leave_the_areas_and_the_castle_in_sight(size, layout)
             readable = b.readable()
             assert [g.box for g in b.geo.areas.values()] == readable[:6]
             assert b.geo.castle.contains(readable[6])  # the caption is the castle's
-            labels = {"note": b.note_box, "banner": b.banner_box, "tag": b.mark_tag_box}
-            labels["hint"] = b.hint_box
+            labels = {"banner": b.banner_box, "tag": b.mark_tag_box, "hint": b.hint_box}
+            labels |= {f"note {k}": box for k, box in enumerate(b.note_boxes)}
             panel = [b.geo.date, b.geo.tray, title_rect(b.geo.actions, b.geo.unit)]
             panel += [rect for rect, _ in b.buttons()]
             for name, box in labels.items():
                 if box is None:
                     continue
-                seen[name] += 1
+                seen[name.split()[0]] += 1
                 assert box.collidelist(readable + panel) == -1, (name, players, seed, box)
                 assert b.rect.contains(box), (name, box)
-            if b.note_box is not None:
-                for other in (b.banner_box, b.mark_tag_box, b.hint_box):
-                    assert other is None or not other.colliderect(b.note_box)
+            for k, note in enumerate(b.note_boxes):
+                others = [b.banner_box, b.mark_tag_box, b.hint_box, *b.note_boxes[k + 1 :]]
+                assert all(other is None or not other.colliderect(note) for other in others)
     assert min(seen.values()) >= 1 and seen["note"] >= 5 and seen["tag"] >= 5, seen
 
 

@@ -121,8 +121,7 @@ def test_one_human_and_five_ai_teammates_by_mouse(app: App) -> None:
     def listen(scene: MatchScene) -> None:
         board = scene.board
         assert isinstance(board, TsunoBoard)
-        if board.said is not None and (not said or said[-1] != board.said[1]):
-            said.append(board.said[1])
+        said.extend(text for _, _, text in board.notes if text not in said)
 
     play_to_game_over(app, scene, hand.decide, curtain_away(app), listen)
     m = scene.match

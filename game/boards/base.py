@@ -27,6 +27,7 @@ Boards with richer animation (``flatfront.py``, ``battleline.py``) instead overr
     numbered()                    the actions keys 1..9 pick (a chooser's options)
     clicks_for(action)            where to click for a legal action (the contract test uses it)
     turn_words, log_icons         a turn of the move log in words and small pictures
+    recap(turns)                  (optional) each other player's turn since the viewer's last
     reset_input()                 forget a half-made decision (a selected card), if it has any
     spot_at, keep_clear           (optional) things outside the keyed layer, and what messages
                                   never cover (the hand)
@@ -55,7 +56,7 @@ import pygame
 from game import i18n
 from game.boards.layer import SpriteLayer
 from game.boards.summary import Summary
-from game.boards.turns import Step
+from game.boards.turns import Step, Turn
 from game.engines.base import Game, State
 from game.ui import draw, overlays
 from game.ui.draw import Colour
@@ -206,6 +207,12 @@ class Board:
         self.hint_line = (line,) if isinstance(line, int) else tuple(line)
         self.hint = self.hint_line[0] if self.hint_line else None
         self.hint_words = tuple(words)
+
+    def recap(self, turns: Sequence[Turn]) -> None:
+        """The other players' turns since the viewer's last (``turns.since``), oldest first,
+        given by the scene after every ``show`` of live play (none in review). The kit marks
+        the latest turn only; a board where several players move between two of the viewer's
+        turns says each of them from here (Tsuno's teammates). Default: nothing."""
 
     def highlight_turn(self, before: Obs | None, after: Obs | None) -> None:
         """Highlight what changed from ``before`` to ``after`` (a log row hovered or reviewed);

@@ -4,7 +4,8 @@ tumble and settle, and the acting area's actions as buttons with exact previews.
 Everything is public, so every seat sees the same observation; the seat colours say who controls
 which area, and the viewer's own areas carry their name. Chips, units and pieces are things of
 the kit's keyed layer (they slide, appear, and are marked as a teammate's last turn); chips that
-an appearance roll brings fly from the tray to their areas.
+an appearance roll brings fly from the tray to their areas. What each teammate did since the
+viewer's last turn is said beside its areas, in the log's words (``recap``), until the viewer acts.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from game.boards.base import Board, BoardContext, Obs, Things, hit
 from game.boards.tsuno_art import TsunoArt
 from game.boards.tsuno_hint import chance_after
 from game.boards.tsuno_layout import Geo, button_rects, compute, title_rect
-from game.boards.turns import Step
+from game.boards.turns import Step, Turn
+from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
 from game.ui import overlays
@@ -30,7 +32,6 @@ from game.ui.draw import Colour, blit_center, blit_row, darker, lighter, mix
 SEATS = ("seat0", "seat1", "seat2", "seat3", "seat4", "seat5")
 T_TUMBLE = 0.2  # seconds a die tumbles before it settles (speed 1; a game rolls ~250 dice)
 T_FLY = 0.5  # seconds a chip flies from the tray to its area
-T_SAID = 2.2  # seconds of real time a teammate's words stay beside its area
 T_PAUSE = 0.6  # the pause after a teammate's action, so it can be seen (speed 1)
 
 
@@ -107,10 +108,12 @@ class TsunoBoard(Board):
         self.geo: Geo = compute(self.rect, ctx.options.get("layout", RING))
         self.tumbles: dict[int, Fade] = {}
         self.banner: overlays.Banner | None = None
-        self.said: tuple[int, str, float] | None = None  # area, words, until (board clock)
+        # Each teammate's turn since the viewer's last (seat, area, words): said beside the
+        # area it ended in until the viewer acts (``recap``).
+        self.notes: list[tuple[int, int, str]] = []
         self.rng = random.Random(7)
         self.hint_label = ""
-        self.note_box: pygame.Rect | None = None  # where a teammate's words were last drawn
+        self.note_boxes: list[pygame.Rect] = []  # where the teammates' words were last drawn
         self._note_spots: dict[Hashable, tuple[int, pygame.Rect]] = {}  # placements found
         self.banner_box: pygame.Rect | None = None  # where the banner was last drawn
 
@@ -161,8 +164,7 @@ class TsunoBoard(Board):
         """The kit's last-move tag and the hint caption stay off what the player reads (the
         field's, the date, the dice tray, the action panel's title and buttons) and off a
         teammate's note (a tag for a thing in an area or the castle goes beside it)."""
-        note = [self.note_box] if self.note_box is not None else []
-        return self.readable() + self._panel_parts() + note
+        return self.readable() + self._panel_parts() + self.note_boxes
 
     def _panel_parts(self) -> list[pygame.Rect]:
         """What the player reads in the side panel: the date, the dice tray, the action panel's
@@ -243,9 +245,7 @@ class TsunoBoard(Board):
             None,
             self.viewer,
         ):
-            key, args = rolls.what_happened(previous, obs)
-            name = self.seat_name(previous["to_move"])
-            self._say(previous["area"], f"{name}: {self.log_text(key, args)}")
+            self.tweens.call(T_PAUSE, lambda: None)  # a teammate acted: a moment to see it
         self._announce(previous, obs, animate=True)
 
     def _tumble(self, index: int) -> None:
@@ -267,11 +267,18 @@ class TsunoBoard(Board):
                 self.tweens.animate(sprite, T_FLY, "out_cubic", x=x, y=y, delay=delay)
                 delay += 0.04
 
-    def _say(self, area: int, text: str) -> None:
-        """A teammate's words beside its area for a while (real time, so they never hold up the
-        game), and a short pause of the game (the timeline) so that its action is seen."""
-        self.said = (area, text, self.clock + T_SAID)
-        self.tweens.call(T_PAUSE, lambda: None)
+    def recap(self, turns: Sequence[Turn]) -> None:
+        """Each teammate's turn since the viewer's last, in the log's words without its dice
+        (a seat commanding several areas acts for each in one turn), to be said beside the
+        area where it ended until the viewer acts."""
+        notes = []
+        for turn in turns:
+            decisions = [s for s in turn.steps if s.player != CHANCE]
+            words = " · ".join(w for w in self.turn_words(decisions) if w)
+            area = decisions[-1].phrase[1].get("area") if decisions else None
+            if words and isinstance(area, int):
+                notes.append((turn.player, area, f"{self.seat_name(turn.player)}: {words}"))
+        self.notes = notes
 
     def _announce(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
         """Banners: a forced Defence, victory (the cheer) and defeat (which unit fell)."""
@@ -749,16 +756,16 @@ class TsunoBoard(Board):
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         p, geo = self.ctx.palette, self.geo
-        self.note_box = None
-        if self.said is not None and self.said[2] > self.clock:
-            area, text, _ = self.said
+        self.note_boxes = []
+        for seat, area, text in self.notes:
             box = geo.areas[area].box
-            avoid = self.readable() + self._panel_parts()
+            avoid = self.readable() + self._panel_parts() + self.note_boxes
             avoid += [self.mark_tag_box] if self.mark_tag_box else []
             avoid += [self._banner_band()] if self.banner is not None else []
             widths = [round(box.w * share) for share in (2.0, 1.5, 1.0, 0.75, 0.6, 0.5)]
-            self.note_box = self._clear_note(
-                surface, text, box, self.rect, avoid, widths, p["gold"]
+            accent = p[SEATS[seat % len(SEATS)]]
+            self.note_boxes.append(
+                self._clear_note(surface, text, box, self.rect, avoid, widths, accent)
             )
         hovered = self._hovered_ability()
         if hovered is not None:

@@ -75,6 +75,14 @@ def group(steps: list[Step]) -> list[Turn]:
     return turns
 
 
+def since(turns: list[Turn], viewer: int) -> list[Turn]:
+    """The other players' turns since ``viewer``'s last one, oldest first (chance-only rows
+    left out): what happened while the viewer was away, which a board may recap when several
+    players move between two of the viewer's turns (Tsuno's teammates)."""
+    last = max((k for k, turn in enumerate(turns) if turn.player == viewer), default=-1)
+    return [turn for turn in turns[last + 1 :] if turn.player not in (viewer, CHANCE)]
+
+
 class StepLog:
     """Every action of a match worded for one viewer. It words only the actions added since the
     last call and replays the history from the start only after a rewind (undo) or a change of

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.boards.base import Board, BoardContext
-from game.boards.turns import Turn
+from game.boards.turns import Turn, since
 from game.engines import GAMES
 from game.engines.base import IllegalActionError
 from game.i18n import get_language, t
@@ -149,9 +149,12 @@ class MatchScene(Scene):
         self.replay = None
         if self.review is not None:
             self.board.show(m.observation_at(self.review), m.viewer, [], animate=False)
+            self.board.recap([])
             self.highlight_row(None)
         else:
             self.board.show(m.observation(), m.viewer, m.legal_for_viewer(), animate)
+            self.panel.rows()  # the turns as the log has them
+            self.board.recap(since(self.panel.turns, m.viewer))
             if m.hint is not None:
                 self.show_hint()
 
