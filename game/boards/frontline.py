@@ -261,14 +261,14 @@ class FrontlineBoard(Board):
     def _index_legal(self) -> None:
         """Spread the legal actions over the things they are on; the rest become buttons."""
         self.spots, self.buttons = {}, []
-        if not self.legal or not self.obs:
+        if not self.legal or not self.obs or self.phase_view() is not None:
             return
         phase = self.obs["phase"]
         for action in self.legal:
             key = self._spot_of(action, phase)
             if key is not None:
                 self.spots.setdefault(key, []).append(action)
-            elif phase != "build" or kind_of(action) != "card":
+            else:
                 self.buttons.append((action, *prompt.button_words(self, action)))
 
     def _spot_of(self, action: int, phase: str) -> Hashable | None:
@@ -277,8 +277,6 @@ class FrontlineBoard(Board):
             card = action - (CARD if kind == "card" else REAR_CARD)
             if phase == "pick":
                 return ("pick", card)
-            if phase == "build":
-                return None
             return ("hand", card, 0)
         if kind in ("unit", "assault", "surrender", "switch"):
             base = {"unit": UNIT, "assault": ASSAULT, "surrender": SURRENDER, "switch": SWITCH}
@@ -444,8 +442,6 @@ class FrontlineBoard(Board):
             return
         tabletop.paint_table(self, surface)
         tabletop.paint_tray(self, surface)
-        if self.obs["phase"] == "build":
-            tabletop.paint_build(self, surface)
         if self.obs["phase"] == "pick":
             tabletop.paint_pick(self, surface)
         self.draw_layer(surface)

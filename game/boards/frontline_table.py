@@ -122,23 +122,6 @@ def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
     board.texts.append(surface.blit(image, (area.x + u, area.y + u // 2)))
 
 
-def paint_build(board: FrontlineBoard, surface: pygame.Surface) -> None:
-    """Deck building (option ``decks = build``): a notice; the prebuilt decks are buttons."""
-    p, geo = board.ctx.palette, board.geo
-    area = geo.table.inflate(-8 * geo.unit, -geo.table.h // 2)
-    surface.blit(
-        board.art.panel(area.w, area.h, (*p["panel"], 235), p["panel_edge"], geo.unit), area
-    )
-    title = board.art.fitted(
-        i18n.t("frontline.building"), 3 * geo.unit, p["text"], area.w - 20, bold=True
-    )
-    blit_center(surface, title, (area.centerx, area.centery - geo.unit * 2))
-    sub = board.art.fitted(
-        i18n.t("frontline.building_sub"), round(1.8 * geo.unit), p["text_dim"], area.w - 20
-    )
-    blit_center(surface, sub, (area.centerx, area.centery + geo.unit * 2))
-
-
 def paint_under(
     board: FrontlineBoard, surface: pygame.Surface, view: dict, rect: pygame.Rect
 ) -> None:
