@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from tests.test_app_fakes import PebblesBoard, PebblesGame, SyncClient
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 DT = 1 / 60
+AI_PATIENCE = 120.0  # wall seconds a test waits for AI answers beyond its frame limit
 
 
 def post_click(pos: tuple[int, int], button: int = 1) -> None:
@@ -48,11 +50,25 @@ def run(app: App, frames: int) -> None:
         app.step(DT)
 
 
+def step_counted(app: App, patience_until: float) -> bool:
+    """One frame; False while the AI's answer is awaited (it comes in wall time, and a loaded
+    machine may take seconds to start the worker), so such frames do not use up a test's frame
+    limit, until ``patience_until`` (``time.monotonic()``)."""
+    app.step(DT)
+    match = getattr(app.stack.top, "match", None)
+    waiting = match is not None and (match.ai_thinking or match.hint_pending)
+    if waiting and time.monotonic() < patience_until:
+        time.sleep(0.002)
+        return False
+    return True
+
+
 def run_until(app: App, done: Callable[[], bool], limit: int = 3000) -> None:
-    for _ in range(limit):
+    frames, patience = 0, time.monotonic() + AI_PATIENCE
+    while frames < limit:
         if done():
             return
-        app.step(DT)
+        frames += step_counted(app, patience)
     raise AssertionError("condition not reached")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
+from game.engines import GAMES
 from game.i18n import LANGUAGES, set_language, t, t_or, table
 from game.saves import DamagedFileError
 from game.settings import ANIMATION_SPEEDS
@@ -43,6 +45,28 @@ def test_tables_have_identical_keys_and_placeholders() -> None:
     for key in en:
         assert placeholders(en[key]) == placeholders(ja[key]), key
         assert en[key].strip() and ja[key].strip(), key
+
+
+def test_each_game_brings_its_text_in_its_own_files() -> None:
+    """A key with a game's id among its dotted parts lives in that game's file, every other key
+    in the application's, none in two; each game's English and Japanese files hold the same
+    keys (a new game adds its text without touching another file)."""
+    for lang in LANGUAGES:
+        seen: set[str] = set()
+        for path in i18n.table_files(lang):
+            owner = path.name.removesuffix(f".{lang}.json")
+            keys = set(json.loads(path.read_text(encoding="utf-8")))
+            assert not keys & seen, (path.name, sorted(keys & seen)[:5])
+            seen |= keys
+            for key in keys:
+                games = [g for g in GAMES if g in key.split(".")]
+                assert games == ([] if owner == f"{lang}.json" else [owner]), (path.name, key)
+            if lang != "en":
+                english = path.with_name(path.name.replace(f".{lang}.json", ".en.json"))
+                english = english if owner != path.name else path.with_name("en.json")
+                assert keys == set(json.loads(english.read_text(encoding="utf-8"))), path.name
+        assert seen == set(table(lang))
+    assert {p.name for p in i18n.table_files("en")} >= {f"{g}.en.json" for g in GAMES}
 
 
 def test_every_literal_key_used_in_the_code_exists() -> None:

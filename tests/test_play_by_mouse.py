@@ -12,6 +12,7 @@ game is saved to tests/artifacts/mouse_*.png.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 
@@ -46,7 +47,7 @@ from game.scenes.match import MatchScene
 from game.scenes.setup import SetupScene, seat_kinds
 from game.scenes.title import TitleScene
 from game.settings import Settings
-from tests.test_app_scenes import click, run, run_until, shot, top
+from tests.test_app_scenes import AI_PATIENCE, click, run, run_until, shot, step_counted, top
 
 Point = tuple[int, int]
 FRAME_LIMIT = 20000  # frames for one whole game: far more than any game needs
@@ -114,7 +115,8 @@ def play_to_game_over(
     on_curtain: Callable[[CurtainScene], None] | None = None,
     every_frame: Callable[[MatchScene], None] | None = None,
 ) -> GameOverScene:
-    for _ in range(FRAME_LIMIT):
+    frames, patience = 0, time.monotonic() + AI_PATIENCE
+    while frames < FRAME_LIMIT:
         current = app.stack.top
         if isinstance(current, GameOverScene):
             assert current.scene is scene and scene.match.is_over
@@ -128,7 +130,7 @@ def play_to_game_over(
         if ready_for_a_click(app, scene):
             decide(scene)
         else:
-            run(app, 1)
+            frames += step_counted(app, patience)
     raise AssertionError("the game did not reach the game-over screen")
 
 

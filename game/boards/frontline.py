@@ -45,7 +45,7 @@ from game.boards.base import Board, BoardContext, Decision, Obs, Things, hit
 from game.boards.cards import dragging
 from game.boards.frontline_art import FrontlineArt
 from game.boards.frontline_deck import DeckView
-from game.boards.frontline_layout import Geo, compute, hand_keys, places
+from game.boards.frontline_layout import Geo, compute, hand_keys, places, split_key
 from game.boards.frontline_summary import frontline_summary
 from game.boards.layer import Sprite, blit_sprite
 from game.boards.turns import Step
@@ -105,7 +105,7 @@ class FrontlineBoard(Board):
         self.callout: overlays.Banner | None = None
         self._odds: dict[Hashable, Any] = {}
         self._things: tuple[Obs | None, Things] = (None, {})
-        self.revealed: set[Hashable] = set()  # the other side's units new this turn
+        self.revealed: set[tuple[str, int]] = set()  # the other side's units new this turn
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
         self._marked_from: set[Hashable] = set()
@@ -145,6 +145,11 @@ class FrontlineBoard(Board):
         self._things = (obs, out)
         return out
 
+    def down_card(self, key: Hashable) -> int | None:
+        """The card a face-down thing is (known for the viewer's own only)."""
+        value = self.things(self.obs).get(key)
+        return value[0] if isinstance(value, tuple) else None
+
     def _things_of(self, obs: Obs) -> Things:
         out: Things = {}
         me = obs["viewer"]
@@ -179,7 +184,7 @@ class FrontlineBoard(Board):
         return out
 
     def resting_places(self, obs: Obs) -> dict[Hashable, pygame.Rect]:
-        picks = [key for key in self.things(obs) if key[0] == "pick"]  # type: ignore[index]
+        picks = [key for key in self.things(obs) if split_key(key)[0] == "pick"]
         return places(self.geo, obs, picks)
 
     # --- observations and animation ----------------------------------------------------------
@@ -200,7 +205,7 @@ class FrontlineBoard(Board):
         self.marked = {
             k
             for k in self.marked
-            if k[0] == "down"  # type: ignore[index]
+            if split_key(k)[0] == "down"
             or (k in owners and (owners[k] != viewer or self._was_on_table(k)))
         }
         self._index_legal()
@@ -256,14 +261,14 @@ class FrontlineBoard(Board):
     def _index_legal(self) -> None:
         """Spread the legal actions over the things they are on; the rest become buttons."""
         self.spots, self.buttons = {}, []
-        if not self.legal or not self.obs:
+        if not self.legal or not self.obs or self.phase_view() is not None:
             return
         phase = self.obs["phase"]
         for action in self.legal:
             key = self._spot_of(action, phase)
             if key is not None:
                 self.spots.setdefault(key, []).append(action)
-            elif phase != "build" or kind_of(action) != "card":
+            else:
                 self.buttons.append((action, *prompt.button_words(self, action)))
 
     def _spot_of(self, action: int, phase: str) -> Hashable | None:
@@ -272,8 +277,6 @@ class FrontlineBoard(Board):
             card = action - (CARD if kind == "card" else REAR_CARD)
             if phase == "pick":
                 return ("pick", card)
-            if phase == "build":
-                return None
             return ("hand", card, 0)
         if kind in ("unit", "assault", "surrender", "switch"):
             base = {"unit": UNIT, "assault": ASSAULT, "surrender": SURRENDER, "switch": SWITCH}
@@ -352,9 +355,9 @@ class FrontlineBoard(Board):
 
     def _drop(self, key: Hashable | None, pos: tuple[int, int]) -> Decision:
         """A hand card dragged to a line: commit it there."""
-        if key is None or key[0] != "hand":  # type: ignore[index]
+        kind, card = split_key(key)
+        if kind != "hand":
             return None
-        card = key[1]  # type: ignore[index]
         geo = self.geo
         if geo.rows["own_rear"].collidepoint(pos):
             choice = REAR_CARD + card
@@ -369,13 +372,14 @@ class FrontlineBoard(Board):
         says why it may not go (a crew without its unit); else say nothing happens there."""
         if not self.legal:
             return None
-        if key[0] == "hand" and self.obs["phase"] in ("commit", "discard_unit"):  # type: ignore[index]
-            return CARD + key[1]  # type: ignore[index]
+        kind, what = split_key(key)
+        if kind == "hand" and self.obs["phase"] in ("commit", "discard_unit"):
+            return CARD + what
         choosing_units = ("declare", "card_target", "crew_to", "friendly_fire", "choose_attack")
-        if key[0] == "unit" and self.obs["phase"] in choosing_units:  # type: ignore[index]
+        if kind == "unit" and self.obs["phase"] in choosing_units:
             return self.refuse("frontline.refuse.not_here")
-        if key[0] == "cmd":  # type: ignore[index]
-            card = COMMANDS[key[1]]  # type: ignore[index]
+        if kind == "cmd":
+            card = COMMANDS[what]
             window = fc.WINDOW_OF_TIMING.get(card.timing, "")
             return self.refuse(
                 "frontline.refuse.not_now",
@@ -438,8 +442,6 @@ class FrontlineBoard(Board):
             return
         tabletop.paint_table(self, surface)
         tabletop.paint_tray(self, surface)
-        if self.obs["phase"] == "build":
-            tabletop.paint_build(self, surface)
         if self.obs["phase"] == "pick":
             tabletop.paint_pick(self, surface)
         self.draw_layer(surface)
@@ -452,7 +454,7 @@ class FrontlineBoard(Board):
     def draw_thing(
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
     ) -> None:
-        kind = key[0]  # type: ignore[index]
+        kind, what = split_key(key)
         p, lang = self.ctx.palette, self.ctx.lang
         image: pygame.Surface | None = None
         if kind == "unit":
@@ -472,13 +474,11 @@ class FrontlineBoard(Board):
                 tabletop.paint_markers(self, surface, view, rect)
                 return
         elif kind == "down":
-            value = self.things(self.obs).get(key)
-            card = value[0] if value else None  # type: ignore[index]
-            image = self.art.face_down(self.side_of(key[1]), rect.w, rect.h, card)  # type: ignore[index]
+            image = self.art.face_down(self.side_of(what), rect.w, rect.h, self.down_card(key))
         elif kind in ("hand", "pick"):
-            image = fc.unit_face(key[1], rect.w, p, lang)  # type: ignore[index]
+            image = fc.unit_face(what, rect.w, p, lang)
         elif kind == "cmd":
-            image = fc.command_face(key[1], rect.w, p, lang)  # type: ignore[index]
+            image = fc.command_face(what, rect.w, p, lang)
         if image is None:
             return
         if image.get_size() != rect.size:
@@ -497,13 +497,12 @@ class FrontlineBoard(Board):
     def target_preview(self, key: Hashable) -> tuple[int, odds.Preview] | None:
         """The odds a target shows while the attacker picks it: its best weapon set."""
         attacker = self.attacker()
-        if attacker is None or key[0] != "unit":  # type: ignore[index]
+        kind, target = split_key(key)
+        if attacker is None or kind != "unit" or UNIT + target not in self.spots.get(key, []):
             return None
-        if UNIT + key[1] not in self.spots.get(key, []):  # type: ignore[index]
-            return None
-        cache_key = ("best", attacker["pos"], key[1])  # type: ignore[index]
+        cache_key = ("best", attacker["pos"], target)
         if cache_key not in self._odds:
-            self._odds[cache_key] = odds.best_preview(self.obs, attacker["pos"], key[1])  # type: ignore[index]
+            self._odds[cache_key] = odds.best_preview(self.obs, attacker["pos"], target)
         return self._odds[cache_key]
 
     def weapons_preview(self, mask: int) -> odds.Preview | None:
@@ -541,9 +540,10 @@ class FrontlineBoard(Board):
         if self.press is None or self.mouse is None or self.obs.get("phase") != "commit":
             return None
         start, key = self.press
-        if key is None or key[0] != "hand" or not dragging(start, self.mouse, DRAG):  # type: ignore[index]
+        kind, card = split_key(key)
+        if kind != "hand" or not dragging(start, self.mouse, DRAG):
             return None
-        return int(key[1])  # type: ignore[index]
+        return int(card)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         aim.paint_drag(self, surface)

@@ -15,6 +15,7 @@ from game.boards import frontline_odds as odds
 from game.boards import frontline_prompt as prompt
 from game.boards import frontline_table as tabletop
 from game.boards import frontline_words as fw
+from game.boards.frontline_layout import split_key
 from game.engines.frontline.actions import (
     CARD,
     REAR_CARD,
@@ -155,10 +156,11 @@ def tooltip_text(board: FrontlineBoard) -> str:
         if target is not None and target >= 0 and row is not None and row >= 0:
             return _formula(board, attacker, target, 1 << row)
     key = board.hovered
-    if key is not None and key[0] == "unit" and key in board.views:  # type: ignore[index]
+    kind, target = split_key(key)
+    if kind == "unit" and key in board.views:
         best = board.target_preview(key) if board.obs["phase"] == "declare" else None
         if best is not None and attacker is not None:  # a target: how its odds come about
-            return _formula(board, attacker, key[1], best[0])  # type: ignore[index]
+            return _formula(board, attacker, target, best[0])
         return prompt.unit_words(board, board.views[key])
     return ""
 

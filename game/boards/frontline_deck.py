@@ -91,18 +91,23 @@ class DeckView:
         self._book: DeckBook | None = None
         self._decision: Decision = None
         self.filter_buttons = {
-            name: Button(self._label(f"fldeck.filter_{name}"), self._set_filter(name))
+            name: Button(self._label(f"frontline.builder.filter_{name}"), self._set_filter(name))
             for name in FILTERS
         }
         self.sort_button = Button(self._sort_label, self._toggle_sort)
         self.prebuilt_buttons: list[Button] = []
         self._prebuilt_shown: list[str] = []
         self.random_button = Button(self._random_label, self._random)
-        self.saved_button = Button(self._label("fldeck.saved"), self._toggle_saved)
-        self.save_button = Button(self._label("fldeck.save"), self._save, enabled=self._valid)
-        self.clear_button = Button(self._label("fldeck.clear"), self._clear)
+        self.saved_button = Button(self._label("frontline.builder.saved"), self._toggle_saved)
+        self.save_button = Button(
+            self._label("frontline.builder.save"), self._save, enabled=self._valid
+        )
+        self.clear_button = Button(self._label("frontline.builder.clear"), self._clear)
         self.confirm_button = Button(
-            self._label("fldeck.confirm"), self._confirm, style="primary", enabled=self._valid
+            self._label("frontline.builder.confirm"),
+            self._confirm,
+            style="primary",
+            enabled=self._valid,
         )
         self._layout_parts()
 
@@ -127,7 +132,8 @@ class DeckView:
         if names != self._prebuilt_shown:
             self._prebuilt_shown = names
             self.prebuilt_buttons = [
-                Button(self._label(f"fldeck.deck.{n}"), self._load_prebuilt(n)) for n in names
+                Button(self._label(f"frontline.builder.deck.{n}"), self._load_prebuilt(n))
+                for n in names
             ]
         self._layout_parts()
 
@@ -219,15 +225,15 @@ class DeckView:
         codes = dict(deck_errors(self.side, [*self.cards, card]))
         if "copies" in codes:
             limit = codes["copies"]["limit"]
-            self._say(i18n.t("fldeck.no_copies", card=UNITS[card].name, n=limit), ERROR)
+            self._say(i18n.t("frontline.builder.no_copies", card=UNITS[card].name, n=limit), ERROR)
         else:
-            self._say(i18n.t("fldeck.over_points", card=UNITS[card].name,
+            self._say(i18n.t("frontline.builder.over_points", card=UNITS[card].name,
                              max=DECK_MAX_POINTS), ERROR)  # fmt: skip
 
     def _remove(self, card: int) -> None:
         if self.cards.count(card) <= self.locked.count(card):
             if card in self.cards:
-                self._say(i18n.t("fldeck.locked", card=UNITS[card].name), WARN)
+                self._say(i18n.t("frontline.builder.locked", card=UNITS[card].name), WARN)
             return
         at = len(self.cards) - 1 - self.cards[::-1].index(card)
         del self.cards[at]
@@ -256,7 +262,10 @@ class DeckView:
     def _load_prebuilt(self, name: str) -> Callable[[], None]:
         def load() -> None:
             self._replace(list(PREBUILT[name]))
-            self._say(i18n.t("fldeck.loaded", name=i18n.t(f"fldeck.deck.{name}")), OK)
+            self._say(
+                i18n.t("frontline.builder.loaded", name=i18n.t(f"frontline.builder.deck.{name}")),
+                OK,
+            )
 
         return load
 
@@ -279,13 +288,15 @@ class DeckView:
         return True
 
     def _refuse_confirm(self) -> None:
-        self.ctx.feedback(i18n.t("fldeck.cannot_confirm", why=self.error_text(self.errors()[0])))
+        self.ctx.feedback(
+            i18n.t("frontline.builder.cannot_confirm", why=self.error_text(self.errors()[0]))
+        )
 
     def book(self) -> DeckBook:
         if self._book is None:
             self._book = DeckBook.load(self.ctx.data_dir)
             if self._book.problem is not None:
-                self._say(i18n.t("fldeck.file_damaged"), WARN)
+                self._say(i18n.t("frontline.builder.file_damaged"), WARN)
         return self._book
 
     def _toggle_saved(self) -> None:
@@ -294,22 +305,24 @@ class DeckView:
 
     def _save(self) -> None:
         book, army = self.book(), SIDES[self.side]
-        name = book.next_name(army, i18n.t("fldeck.saved_stem", army=army))
+        name = book.next_name(army, i18n.t("frontline.builder.saved_stem", army=army))
         if book.save(army, name, list(self.cards)):
-            self._say(i18n.t("fldeck.saved_as", name=name), OK)
+            self._say(i18n.t("frontline.builder.saved_as", name=name), OK)
         else:
-            self._say(i18n.t("fldeck.save_failed", why=book.write_error or ""), ERROR)
+            self._say(i18n.t("frontline.builder.save_failed", why=book.write_error or ""), ERROR)
 
     def _click_saved(self, pos: tuple[int, int]) -> None:
         book, army = self.book(), SIDES[self.side]
         for name, row, cross in self.saved_rows():
             if cross.collidepoint(pos):
                 if not book.delete(army, name):
-                    self._say(i18n.t("fldeck.save_failed", why=book.write_error or ""), ERROR)
+                    self._say(
+                        i18n.t("frontline.builder.save_failed", why=book.write_error or ""), ERROR
+                    )
                 return
             if row.collidepoint(pos):
                 self._replace(book.get(army, name))
-                self._say(i18n.t("fldeck.loaded", name=name), OK)
+                self._say(i18n.t("frontline.builder.loaded", name=name), OK)
                 self.saved_open = False
                 return
         if not self.saved_box().collidepoint(pos):
@@ -455,19 +468,21 @@ class DeckView:
         return lambda: i18n.t(key)
 
     def _sort_label(self) -> str:
-        return i18n.t("fldeck.sort", by=i18n.t(f"fldeck.sort_{self.sort}"))
+        return i18n.t("frontline.builder.sort", by=i18n.t(f"frontline.builder.sort_{self.sort}"))
 
     def _random_label(self) -> str:
-        return i18n.t("fldeck.random_fill" if self.additions() else "fldeck.random")
+        return i18n.t(
+            "frontline.builder.random_fill" if self.additions() else "frontline.builder.random"
+        )
 
     def error_text(self, issue: tuple[str, dict]) -> str:
         code, args = issue
         if "card" in args:
             args = {**args, "card": UNITS[args["card"]].name}
-        return i18n.t(f"fldeck.error.{code}", **args)
+        return i18n.t(f"frontline.builder.error.{code}", **args)
 
     def warning_text(self, issue: tuple[str, dict]) -> str:
         code, args = issue
         if "kind" in args:
-            args = {**args, "kind": i18n.t(f"fldeck.crew_kind.{args['kind']}")}
-        return i18n.t(f"fldeck.warning.{code}", **args)
+            args = {**args, "kind": i18n.t(f"frontline.builder.crew_kind.{args['kind']}")}
+        return i18n.t(f"frontline.builder.warning.{code}", **args)

@@ -56,7 +56,7 @@ def _draw_waiting(view: DeckView, surface: pygame.Surface) -> None:
     back = faces.card_back(view.waiting_army, max(60, view.rect.h // 4), p, view.ctx.lang)
     rect = back.get_rect(center=(view.rect.centerx, view.rect.centery - px * 2))
     surface.blit(back, rect)
-    text = i18n.t("fldeck.waiting", name=view.waiting_for)
+    text = i18n.t("frontline.builder.waiting", name=view.waiting_for)
     size = fit_px(text, round(px * 1.2), view.rect.w - 4 * px)
     blit_text(surface, text, size, p.get("text", (246, 239, 226)),
               midtop=(view.rect.centerx, rect.bottom + px))  # fmt: skip
@@ -98,7 +98,9 @@ def _draw_tile(
     if 0 < room - 1 < len(lines):
         lines = [" | ".join(w.split("  ", 1)[-1] for w in lines)]
     if not printed.is_crew:
-        stats = i18n.t("fldeck.def_hp", d=printed.defense, hp=printed.hp, half=printed.half_hp)
+        stats = i18n.t(
+            "frontline.builder.def_hp", d=printed.defense, hp=printed.hp, half=printed.half_hp
+        )
         lines.insert(0, stats)
     for words in lines[:room]:
         blit_text(surface, fit_line(words, small, rect.w - 2 * pad), small, dim,
@@ -110,7 +112,10 @@ def _draw_tile(
 def _tile_second_line(view: DeckView, card: int) -> str:
     printed = UNITS[card]
     if printed.is_crew:
-        return i18n.t("fldeck.crew_of", kind=i18n.t(f"fldeck.crew_kind.{printed.crew_kind}"))
+        return i18n.t(
+            "frontline.builder.crew_of",
+            kind=i18n.t(f"frontline.builder.crew_kind.{printed.crew_kind}"),
+        )
     return faces.line_label(card, view.ctx.lang)
 
 
@@ -145,21 +150,25 @@ def _draw_deck(view: DeckView, surface: pygame.Surface, counts: Counter[int]) ->
     text = p.get("text", (246, 239, 226))
     dim = p.get("text_dim", (196, 184, 164))
     d = view.deck_rect.inflate(-2 * u, -2 * u)
-    title = i18n.t("fldeck.title", army=i18n.t(f"fldeck.army.{SIDES[view.side]}"))
+    title = i18n.t(
+        "frontline.builder.title", army=i18n.t(f"frontline.builder.army.{SIDES[view.side]}")
+    )
     blit_text(surface, title, fit_px(title, px, d.w, True), text, True, topleft=d.topleft)
     points = deck_points(view.cards)
     errors, warnings = view.errors(), deck_warnings(view.cards)
     points_top, bar_top, y, _ = view.header()
     shown = blit_text(surface, str(points), round(px * 1.6), OK if not errors else ERROR,
                       True, topleft=(d.x, points_top))  # fmt: skip
-    rng = i18n.t("fldeck.range", lo=DECK_MIN_POINTS, hi=DECK_MAX_POINTS, n=len(view.cards))
+    rng = i18n.t(
+        "frontline.builder.range", lo=DECK_MIN_POINTS, hi=DECK_MAX_POINTS, n=len(view.cards)
+    )
     blit_text(surface, fit_line(rng, px, d.right - shown.right - px), px, dim,
               midleft=(shown.right + px // 2, shown.centery))  # fmt: skip
     _draw_bar(view, surface, pygame.Rect(d.x, bar_top, d.w, max(4, u)), points)
     small = max(11, round(px * 0.8))
     lines = [("✗ " + view.error_text(e), ERROR) for e in errors[:2]]
     if not errors:
-        lines.append(("✓ " + i18n.t("fldeck.ready"), OK))
+        lines.append(("✓ " + i18n.t("frontline.builder.ready"), OK))
     lines += [("⚠ " + view.warning_text(w), WARN) for w in warnings[:1]]
     if view.notice_left > 0:
         lines = [view.notice, *lines][:3]
@@ -184,7 +193,7 @@ def _draw_deck(view: DeckView, surface: pygame.Surface, counts: Counter[int]) ->
         blit_text(surface, fit_line(name, h, room), h, text,
                   midleft=(left.right + h // 3, row.centery))  # fmt: skip
     if not view.cards:
-        blit_text(surface, fit_line(i18n.t("fldeck.empty"), small, d.w), small, dim,
+        blit_text(surface, fit_line(i18n.t("frontline.builder.empty"), small, d.w), small, dim,
                   topleft=(d.x, y + small))  # fmt: skip
 
 
@@ -221,12 +230,12 @@ def _draw_saved(view: DeckView, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, p.get("panel", (24, 20, 17)), box, border_radius=px // 2)
     pygame.draw.rect(surface, p.get("gold", (222, 182, 96)), box, 2, border_radius=px // 2)
     text, dim = p.get("text", (246, 239, 226)), p.get("text_dim", (196, 184, 164))
-    army = i18n.t(f"fldeck.army.{SIDES[view.side]}")
-    blit_text(surface, i18n.t("fldeck.saved_title", army=army), px, text, True,
+    army = i18n.t(f"frontline.builder.army.{SIDES[view.side]}")
+    blit_text(surface, i18n.t("frontline.builder.saved_title", army=army), px, text, True,
               topleft=(box.x + px, box.y + px // 2))  # fmt: skip
     rows = view.saved_rows()
     if not rows:
-        blit_text(surface, i18n.t("fldeck.saved_none"), px, dim,
+        blit_text(surface, i18n.t("frontline.builder.saved_none"), px, dim,
                   topleft=(box.x + px, box.y + round(px * 2.4)))  # fmt: skip
     for name, row, cross in rows:
         hovered = view.mouse is not None and row.collidepoint(view.mouse)

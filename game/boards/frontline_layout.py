@@ -178,6 +178,14 @@ def places(geo: Geo, obs: dict[str, Any], picks: list[Hashable]) -> dict[Hashabl
     return places
 
 
+def split_key(key: Hashable | None) -> tuple[str, Any]:
+    """A thing's key as its kind and what it holds: ("unit", pos), ("down", seat, i), ("pick",
+    card), ("hand", card, copy), ("cmd", card, copy); no key gives kind ""."""
+    if not isinstance(key, tuple):
+        return "", None
+    return key[0], key[1]
+
+
 def hand_keys(kind: str, cards: list[int]) -> list[tuple[str, int, int]]:
     """The keys of a hand's cards: kind, card and which copy of it (two of a card are two
     things, each keeping its key while the other is played)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -17,6 +17,7 @@ from game.boards import frontline_cards as fc
 from game.boards import frontline_panel as panel
 from game.boards import frontline_words as fw
 from game.boards.base import Obs
+from game.boards.frontline_layout import split_key
 from game.boards.layer import Sprite
 from game.engines.frontline.cards import (
     DAMAGES,
@@ -63,14 +64,15 @@ def start_from_where_they_were(board: FrontlineBoard, before: Obs, after: Obs) -
     came = [k for k in new if k not in old]
     for key in came:
         source = None
-        if key[0] == "down":  # type: ignore[index]
-            card = new[key][0]  # type: ignore[index]
-            source = next((g for g in gone if g[0] == "hand" and g[1] == card), None)  # type: ignore[index]
+        kind, what = split_key(key)
+        if kind == "down":
+            card = cast(tuple, new[key])[0]
+            source = next((g for g in gone if split_key(g) == ("hand", card)), None)
             if source is None:
-                source = next((g for g in gone if g[0] == "down" and g[1] == key[1]), None)  # type: ignore[index]
-        elif key[0] == "unit":  # type: ignore[index]
-            owner = next(v["owner"] for v in after["board"] if v["pos"] == key[1])  # type: ignore[index]
-            source = next((g for g in gone if g[0] == "down" and g[1] == owner), None)  # type: ignore[index]
+                source = next((g for g in gone if split_key(g) == ("down", what)), None)
+        elif kind == "unit":
+            owner = next(v["owner"] for v in after["board"] if v["pos"] == what)
+            source = next((g for g in gone if split_key(g) == ("down", owner)), None)
         if source is None:
             continue
         gone.remove(source)

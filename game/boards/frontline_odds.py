@@ -11,7 +11,6 @@ destroyed. Two weapons fire one after the other on the same distribution of dama
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import Any
 
 from game.engines.frontline import combat
@@ -58,10 +57,15 @@ def unit_from_view(view: dict[str, Any]) -> Unit:
     return unit
 
 
-def _state(obs: dict[str, Any]) -> SimpleNamespace:
-    """What ``combat``'s modifier queries read of a state, for a declared (not yet running)
-    attack: the options, and no attack under way."""
-    return SimpleNamespace(options=obs["options"], atk_pos=-1, atk_target=-1, atk_cmds=0)
+@dataclass
+class Declared:
+    """What ``combat``'s queries read of a state (``combat.AttackContext``), for a declared
+    attack: the options, and no attack under way yet."""
+
+    options: dict[str, Any]
+    atk_pos: int = -1
+    atk_target: int = -1
+    atk_cmds: int = 0
 
 
 def units(obs: dict[str, Any]) -> dict[int, Unit]:
@@ -71,17 +75,17 @@ def units(obs: dict[str, Any]) -> dict[int, Unit]:
 def weapon_sets(obs: dict[str, Any], attacker: int, target: int) -> list[int]:
     """The weapon sets (row bit masks) the attacker may fire at the target."""
     board = units(obs)
-    return combat.weapon_sets(_state(obs), board[attacker], board[target])  # type: ignore[arg-type]
+    return combat.weapon_sets(Declared(obs["options"]), board[attacker], board[target])
 
 
 def shots(obs: dict[str, Any], attacker: int, target: int, mask: int) -> list[Shot]:
     """Each weapon of ``mask`` that ``attacker`` fires at ``target``, with the numbers the
     damage formula takes: what the odds are worked out from and the tooltip explains."""
     board = units(obs)
-    state = _state(obs)
+    state = Declared(obs["options"])
     a, t = board[attacker], board[target]
-    mod = combat.roll_mod(state, a, t)  # type: ignore[arg-type]
-    defense = combat.defense(state, t)  # type: ignore[arg-type]
+    mod = combat.roll_mod(state, a, t)
+    defense = combat.defense(state, t)
     out = []
     for row in range(3):
         if mask >> row & 1:

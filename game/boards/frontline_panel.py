@@ -11,6 +11,7 @@ import pygame
 from game import i18n
 from game.boards import frontline_cards as fc
 from game.boards import frontline_prompt as prompt
+from game.boards.frontline_layout import split_key
 from game.ui.draw import blit_center, darker, lighter
 from game.ui.text import render
 
@@ -108,19 +109,18 @@ def _zoom_image(board: FrontlineBoard, key: Hashable | None, w: int) -> pygame.S
     p, lang = board.ctx.palette, board.ctx.lang
     if key is None:
         return None
-    kind = key[0]  # type: ignore[index]
+    kind, what = split_key(key)
     if kind == "unit" and key in board.views:
         return fc.unit_face(board.views[key]["card"], w, p, lang)
     if kind in ("hand", "pick"):
-        return fc.unit_face(key[1], w, p, lang)  # type: ignore[index]
+        return fc.unit_face(what, w, p, lang)
     if kind == "cmd":
-        return fc.command_face(key[1], w, p, lang)  # type: ignore[index]
+        return fc.command_face(what, w, p, lang)
     if kind == "down":
-        value = board.things(board.obs).get(key)
-        card = value[0] if value else None  # type: ignore[index]
+        card = board.down_card(key)
         if card is not None:
             return fc.unit_face(card, w, p, lang)
-        side = board.side_of(key[1])  # type: ignore[index]
+        side = board.side_of(what)
         return fc.card_back("US" if side == 0 else "GE", w, p, lang)
     return None
 

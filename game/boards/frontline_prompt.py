@@ -37,8 +37,6 @@ def button_words(board: FrontlineBoard, action: int) -> tuple[str, str]:
         return t("frontline.btn.draw_unit"), t("frontline.count.reserves", n=n)
     if act.kind_of(action) == "weapons":
         return _weapons_words(board, action - act.WEAPONS)
-    if act.kind_of(action) == "prebuilt":
-        return t("frontline.btn.prebuilt", deck=fw.deck_name(action - act.PREBUILT_DECK)), ""
     return str(action), ""
 
 
@@ -51,8 +49,6 @@ def _done_words(board: FrontlineBoard) -> tuple[str, str]:
         return (t("frontline.btn.commit", n=n) if n else t("frontline.btn.commit_none")), ""
     if phase == "roll_window":
         return t("frontline.btn.roll"), t(f"frontline.roll.{obs['roll_kind']}")
-    if phase == "build":
-        return t("frontline.btn.built"), ""
     window = obs["window"]
     return t("frontline.btn.pass"), t(f"frontline.window.{window}") if window else ""
 

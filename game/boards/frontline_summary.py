@@ -61,7 +61,7 @@ def frontline_summary(obs: dict, names: list[str]) -> Summary | None:
     for seat in (0, 1):
         destroyed, capture = vp_sources(obs, seat)
         mine = obs["seats"][seat]
-        army = t(f"fldeck.army.{mine['army']}")
+        army = t(f"frontline.builder.army.{mine['army']}")
         rows.append([names[seat], army, str(mine["vp"]), str(destroyed), str(capture)])
         taken = captured(obs, seat)
         if taken:

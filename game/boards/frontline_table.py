@@ -13,7 +13,7 @@ from game.boards import frontline_cards as fc
 from game.boards import frontline_prompt as prompt
 from game.boards import frontline_words as fw
 from game.boards.frontline_art import edge_toward, initials
-from game.boards.frontline_layout import Geo
+from game.boards.frontline_layout import Geo, split_key
 from game.engines.frontline.cards import (
     EDGE_OF_TYPE,
     UNITS,
@@ -110,7 +110,7 @@ def _paint_opp_bar(board: FrontlineBoard, surface: pygame.Surface) -> None:
 def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
     """Set-up: the viewer's deck laid out to choose the starting units from."""
     p, u = board.ctx.palette, board.geo.unit
-    picks = [r for k, r in board.resting_places(board.obs).items() if k[0] == "pick"]  # type: ignore[index]
+    picks = [r for k, r in board.resting_places(board.obs).items() if split_key(k)[0] == "pick"]
     if not picks:
         return
     area = picks[0].unionall(picks[1:]).inflate(3 * u, 3 * u)
@@ -120,23 +120,6 @@ def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
     area = area.clip(board.geo.table)
     surface.blit(board.art.panel(area.w, area.h, (*p["panel"], 230), p["panel_edge"], u), area)
     board.texts.append(surface.blit(image, (area.x + u, area.y + u // 2)))
-
-
-def paint_build(board: FrontlineBoard, surface: pygame.Surface) -> None:
-    """Deck building (option ``decks = build``): a notice; the prebuilt decks are buttons."""
-    p, geo = board.ctx.palette, board.geo
-    area = geo.table.inflate(-8 * geo.unit, -geo.table.h // 2)
-    surface.blit(
-        board.art.panel(area.w, area.h, (*p["panel"], 235), p["panel_edge"], geo.unit), area
-    )
-    title = board.art.fitted(
-        i18n.t("frontline.building"), 3 * geo.unit, p["text"], area.w - 20, bold=True
-    )
-    blit_center(surface, title, (area.centerx, area.centery - geo.unit * 2))
-    sub = board.art.fitted(
-        i18n.t("frontline.building_sub"), round(1.8 * geo.unit), p["text_dim"], area.w - 20
-    )
-    blit_center(surface, sub, (area.centerx, area.centery + geo.unit * 2))
 
 
 def paint_under(
@@ -194,7 +177,7 @@ def paint_news(board: FrontlineBoard, surface: pygame.Surface) -> None:
     """A "new" tag on each of the other side's units that came onto the table this turn (what
     it committed), above the glows: seen without the log."""
     p, u = board.ctx.palette, board.geo.unit
-    for key in sorted(board.revealed):  # type: ignore[type-var]
+    for key in sorted(board.revealed):
         rect = board.layer.rect(key)
         if rect is not None:
             tag = overlays.pill(

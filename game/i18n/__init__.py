@@ -1,14 +1,18 @@
 """UI strings in English and Japanese: ``t("title.play")``, ``t("match.turn", name="Blue")``.
 
-Tables live in ``<lang>.json`` beside this module (bundled as ``game/i18n`` in the executable).
-A key missing from the active language falls back to English, then to the key itself, so a gap
-shows up as a readable key rather than a crash; tests keep both tables complete.
+A language's table is ``<lang>.json`` beside this module (the application's own strings) joined
+with every game's ``<game id>.<lang>.json`` (its names, options, log, refusals and board words:
+keys with the game's id as one of their dotted parts), so a new game brings its text in its own
+files. Bundled as ``game/i18n`` in the executable. A key missing from the active language falls
+back to English, then to the key itself, so a gap shows up as a readable key rather than a
+crash; tests keep both languages complete and every key in its owner's file.
 """
 
 from __future__ import annotations
 
 import json
 from functools import cache
+from pathlib import Path
 
 from game.resources import resource_path
 
@@ -18,11 +22,19 @@ DEFAULT_LANGUAGE = "en"
 _active = DEFAULT_LANGUAGE
 
 
+def table_files(lang: str) -> list[Path]:
+    """The files of one language's table: the application's, then each game's."""
+    folder = resource_path("game", "i18n")
+    return [folder / f"{lang}.json", *sorted(folder.glob(f"*.{lang}.json"))]
+
+
 @cache
 def table(lang: str) -> dict[str, str]:
     """The string table of one language."""
-    path = resource_path("game", "i18n", f"{lang}.json")
-    return json.loads(path.read_text(encoding="utf-8"))
+    out: dict[str, str] = {}
+    for path in table_files(lang):
+        out.update(json.loads(path.read_text(encoding="utf-8")))
+    return out
 
 
 def set_language(lang: str) -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engines.frontline import commands
 from game.engines.frontline.cards import (
@@ -33,6 +33,16 @@ if TYPE_CHECKING:
 __all__ = ["ASSAULT_MIN"]
 
 
+class AttackContext(Protocol):
+    """What the weapon and modifier queries read of a state: the options and the attack under
+    way. A state is one; the board's odds pass a declared attack's (no state at hand)."""
+
+    options: dict[str, Any]
+    atk_pos: int
+    atk_target: int
+    atk_cmds: int
+
+
 def column(target: Unit) -> int:
     return COLUMN_OF_TYPE[target.printed.type]
 
@@ -59,7 +69,7 @@ def weapon_affects(attacker: Unit, row: int, target: Unit) -> bool:
     return not (weapon.bullet and target.printed.defense >= 2)
 
 
-def weapon_usable(state: FrontlineState, attacker: Unit, row: int, target: Unit) -> bool:
+def weapon_usable(state: AttackContext, attacker: Unit, row: int, target: Unit) -> bool:
     """``weapon_affects`` plus: bombs once per sortie (§9 #16); a weapon disabled by a Damage
     card; mobile field artillery in the Rear Line fires only row 1 at ground targets (§9 #17)."""
     if not weapon_affects(attacker, row, target):
@@ -77,7 +87,7 @@ def weapon_usable(state: FrontlineState, attacker: Unit, row: int, target: Unit)
     )
 
 
-def legal_target(state: FrontlineState, attacker: Unit, target: Unit) -> bool:
+def legal_target(state: AttackContext, attacker: Unit, target: Unit) -> bool:
     if target.owner == attacker.owner or not line_ok(attacker, target):
         return False
     return any(
@@ -90,7 +100,7 @@ def max_weapons(attacker: Unit) -> int:
     return MAX_WEAPONS if limit is None else min(MAX_WEAPONS, limit)
 
 
-def weapon_sets(state: FrontlineState, attacker: Unit, target: Unit) -> list[int]:
+def weapon_sets(state: AttackContext, attacker: Unit, target: Unit) -> list[int]:
     """The weapon choices against ``target`` as row bit masks: every non-empty set of usable
     weapons of at most ``max_weapons`` (§4.2.1 "up to two of its weapons")."""
     rows = [
@@ -107,7 +117,7 @@ def weapon_sets(state: FrontlineState, attacker: Unit, target: Unit) -> list[int
     return masks
 
 
-def roll_mod(state: FrontlineState, attacker: Unit | None, target: Unit) -> int:
+def roll_mod(state: AttackContext, attacker: Unit | None, target: Unit) -> int:
     """Modifiers to an attack roll against ``target`` (natural specials are not affected):
     the +2 against field guns and immobilized units (§9 #1; the other reading makes it -2),
     the attacker's and the target's damage effects."""
@@ -121,7 +131,7 @@ def roll_mod(state: FrontlineState, attacker: Unit | None, target: Unit) -> int:
     return mod + commands.roll_mod(attacker, target, state.atk_cmds if current else 0)
 
 
-def defense(state: FrontlineState, target: Unit) -> int:
+def defense(state: AttackContext, target: Unit) -> int:
     """Modified defense (never below 0); the bullet rule keeps using the printed one."""
     value = target.printed.defense + (target.effect("defense_mod") or 0)
     current = target.pos == state.atk_target
