@@ -12,7 +12,7 @@ from ai.heuristics.tsuno import greedy_action
 from ai.heuristics.tsuno_check import CommonDice, check, rollout_wins
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.state import ROLL, TsunoState
-from tests.tsuno_helpers import acting
+from tests.tsuno_helpers import acting, roll
 
 
 def _appearance_after(state: TsunoState, action: int, dice: CommonDice) -> list[int]:
@@ -78,6 +78,34 @@ def test_the_check_on_a_clock_stops_after_the_round_that_runs_out() -> None:
     _, wins = check(state, random.Random(0), 10**9, greedy_action, seconds=0.05)
     assert time.perf_counter() - start < 1.0
     assert 1 <= sum(wins.values()) <= 10**6
+
+
+def test_hard_on_a_clock_keeps_openspiels_turn_clock(monkeypatch) -> None:
+    """The equal-clock row: Hard's share of ``seconds`` follows the clock OpenSpiel's bot keeps
+    (a turn's first decision 65 %, one straight after it what is left, the first after the dice
+    65 % again), not ``seconds`` for every decision (Hard thought 249 ms a decision, the bot
+    80 ms)."""
+    pytest.importorskip("pyspiel")
+    from bench import tsuno_strength
+    from bench.openspiel_adapter import OpenSpielAgent
+
+    allotted: list[float | None] = []
+
+    def recorded(state, rng, rollouts, policy, seconds=None):
+        allotted.append(seconds)
+        return greedy_action(state), {}
+
+    monkeypatch.setattr(tsuno_strength, "check", recorded)
+    agent = tsuno_strength.ClockedCheck(1.0, 0)
+    state = acting(1, difficulty="intermediate")
+    agent.choose(state)
+    state.apply_action(act.WAIT)
+    agent.choose(state)  # area 2 straight after area 1: the same turn
+    state.apply_action(act.ATTACK)
+    roll(state, 1, 1, 1, 1)  # area 2's attack roll: area 3's decision is a new turn
+    agent.choose(state)
+    share = OpenSpielAgent.FIRST_SHARE
+    assert allotted == [pytest.approx(share), pytest.approx(1.0, abs=0.01), pytest.approx(share)]
 
 
 def test_rollouts_end_the_game() -> None:
