@@ -13,7 +13,8 @@ PUCT on the fitted estimate, 200 iterations: Hard until Hard checked its policy 
 ``--iterations``, ``--rollout-depth``, ``--exploration`` and ``--loop`` tune it, ``--checks``
 Hard's rollouts a move. Rows against OpenSpiel (``--seconds S``) run Hard's check and
 OpenSpiel's ``MCTSBot`` (random rollouts, ``bench/openspiel_adapter.py``) on the same wall clock,
-``S`` seconds a decision; they depend on the machine and its load. Heuristic constants were
+the bot's: ``S`` seconds for each turn of decisions in a row (``ClockedCheck``); they depend on
+the machine and its load. Heuristic constants were
 tuned on seeds below ``REPORT_SEED``; the bench section plays seeds from there on.
 
 ``python -m bench.tsuno_strength [--games N] [--first-seed N] [--players baseline,easy,...]
@@ -64,7 +65,7 @@ DIFFICULTIES = tuple(rules.PRESETS)
 FULL_GAMES = 500  # issue 10: at least 500 games a row
 QUICK_GAMES = 20
 REPORT_SEED = 100_000  # tuning used seeds 0-9,999
-# The equal-clock row: seconds a decision for both searches, and its game count (OpenSpiel's
+# The equal-clock row: seconds a turn for both players, and its game count (OpenSpiel's
 # Python search makes these games slow).
 CLOCK_SECONDS = 0.25
 CLOCK_GAMES = 100
