@@ -5,24 +5,14 @@ from __future__ import annotations
 
 from ai.agents import make_agent
 from ai.heuristics.battleline import BattleLineHeuristic
-from ai.heuristics.battleline_win import winning_action
+from ai.heuristics.battleline_win import PLAY_PHASES, winning_action
 from game.engines.battleline import BattleLineState
 from game.engines.battleline.actions import NUM_FLAGS, flag_action
-from game.engines.battleline.phases import (
-    PH_DESERTER,
-    PH_FLAG,
-    PH_PLAY,
-    PH_REDEPLOY_FROM,
-    PH_REDEPLOY_TO,
-    PH_TRAITOR_FROM,
-    PH_TRAITOR_TO,
-)
+from game.engines.battleline.phases import PH_PLAY
 from game.engines.battleline.state import victory
 from tests.test_battleline_support import cards, position, random_playout
 
 HEURISTIC = BattleLineHeuristic()
-MID_PLAY = (PH_PLAY, PH_FLAG, PH_TRAITOR_FROM, PH_TRAITOR_TO, PH_REDEPLOY_FROM, PH_REDEPLOY_TO)
-PLAY_PHASES = (*MID_PLAY, PH_DESERTER)
 
 
 def _win_by_following(state: BattleLineState) -> list[int]:

@@ -33,7 +33,7 @@ from game.engines.battleline.proof import claim_holds
 from game.engines.battleline.state import BattleLineState, victory
 
 # The mover's decisions within one play: the card, then its flag or a guile card's targets.
-_PLAY_PHASES = frozenset(
+PLAY_PHASES = frozenset(
     (
         PH_PLAY,
         PH_FLAG,
@@ -52,7 +52,7 @@ def winning_action(state: BattleLineState) -> int | None:
     basic timing) win the game; None when there is none, in advanced timing, outside a play,
     or at a turn's start when the mover's provable flags already win whatever it plays (the
     evaluation's case)."""
-    if state.advanced or state.phase not in _PLAY_PHASES:
+    if state.advanced or state.phase not in PLAY_PHASES:
         return None
     mover = state.player
     if victory(_reachable(state, mover), mover) is None:
@@ -123,7 +123,7 @@ def _continuation(state: BattleLineState, mover: int, owners: list[int]) -> int 
     for action in state.legal_actions():
         after = state.clone()
         after.apply_unchecked(action)
-        if after.phase in _PLAY_PHASES and after.current_player() == mover:
+        if after.phase in PLAY_PHASES and after.current_player() == mover:
             if _continuation(after, mover, owners) is not None:
                 return action
         elif victory(_owners(after, mover), mover) is not None:
