@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ai.agents import Budget, SearchAgent
 from ai.heuristics import HEURISTICS
+from game.engines.battleline import BattleLineState
 from game.engines.battleline.cards import parse_card
 from tests.test_battleline_support import position
 
@@ -48,9 +49,22 @@ def test_a_timed_turn_stays_within_its_clock() -> None:
     assert sum(agent.spent) <= 0.6 + 0.3  # a chunk's overshoot on a busy machine
 
 
-def test_a_clear_choice_is_answered_early() -> None:
+def _breakthrough_in_one(claim_timing: str = "basic") -> BattleLineState:
     # Flags 0 and 1 are won; R10 completes an unbeatable Wedge at flag 2: a Breakthrough.
-    state = position(("R10 B2 Y5 G1 P3 O6 O4", "P1"), {2: ("R8 R9", "B1 B2")}, claimed={0: 0, 1: 0})
+    hands = ("R10 B2 Y5 G1 P3 O6 O4", "P1")
+    return position(hands, {2: ("R8 R9", "B1 B2")}, claimed={0: 0, 1: 0}, claim_timing=claim_timing)
+
+
+def test_a_clear_choice_is_answered_early() -> None:
+    # In advanced timing the claim waits for the next turn: the search still has to see it.
+    state = _breakthrough_in_one(claim_timing="advanced")
     agent = CountingAgent(BUDGET)
     assert agent.choose(state) == parse_card("R10")
     assert agent.spent[0] < 0.75 * SearchAgent.FIRST_SHARE * BUDGET.iterations
+
+
+def test_a_win_on_the_spot_needs_no_search() -> None:
+    # In basic timing the claims follow the card at once: the decisive-move check plays it.
+    agent = CountingAgent(BUDGET)
+    assert agent.choose(_breakthrough_in_one()) == parse_card("R10")
+    assert agent.spent == []

@@ -21,6 +21,7 @@ from typing import ClassVar
 
 from ai.budgets import Budget
 from ai.heuristics.base import Heuristic
+from ai.heuristics.battleline_win import winning_action
 from game.engines.battleline.actions import (
     CLAIM_BASE,
     DISCARD,
@@ -112,13 +113,16 @@ class BattleLineHeuristic(Heuristic[BattleLineState]):
         - claim every provable flag, lowest first: a claim can only help (the flag is won for
           good and its cards are safe from tactics), and the order of claims never matters;
         - the deck to refill from, by ``_choose_deck``'s rule: the estimate cannot value a card
-          not yet seen, so a search over the deck would spend a third of its decisions on noise.
+          not yet seen, so a search over the deck would spend a third of its decisions on noise;
+        - a play that wins the game at once (``battleline_win``): taken without a search, and
+          in a search's determinizations by either player, so a position that leaves the
+          opponent such a play is valued as lost in the share of sampled hands that hold it.
         """
         if state.phase == PH_CLAIM:
             return CLAIM_BASE + state.claimable[0]
         if state.phase == PH_DRAW:
             return _choose_deck(state)
-        return None
+        return winning_action(state)
 
     def policy(self, state: BattleLineState, rng: random.Random) -> int:
         auto = self.auto_action(state)
