@@ -280,20 +280,18 @@ def hand_key(hand: list[int]) -> tuple[bool, int, int, int]:
 
 
 def _commit(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
-    """§12.5 rules 1-3 (``commit_order``): the next card of the order, DONE when none is left."""
+    """§12.5 rules 1-3 (``commit_order``): the next card of the order while one is wanted (a
+    frontline unit always, a rear gun only once a frontline is down or coming: rule 3), DONE
+    when none is; where DONE is not allowed, the order's next card all the same."""
     seat = state.player
-    order = commit_order(state, seat, state.hand_units[seat], 1, state.commit[seat])
-    if order and order[0] in legal and _wants(state, order[0]):
-        return order[0]
-    return DONE if DONE in legal else legal[0]
-
-
-def _wants(state: FrontlineState, action: int) -> bool:
-    """Whether the next card of the order is worth committing now (a frontline unit always;
-    a rear gun only once a frontline is down or coming: rule 3)."""
-    seat = state.player
-    committed = commit_order(state, seat, state.hand_units[seat], None, state.commit[seat])
-    return action in committed or DONE not in state.legal_actions()
+    hand, committed = state.hand_units[seat], state.commit[seat]
+    wanted = commit_order(state, seat, hand, None, committed)
+    if wanted and wanted[0] in legal:
+        return wanted[0]
+    if DONE in legal:
+        return DONE
+    forced = commit_order(state, seat, hand, 1, committed)
+    return forced[0] if forced and forced[0] in legal else legal[0]
 
 
 def _declare(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
