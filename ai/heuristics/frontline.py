@@ -17,6 +17,7 @@ its declarations, when it declared first, as the §12.4 plan. A search with poli
 hint) plays on to the draw after the combat (``evaluate``), where the estimate reads the VP and
 losses of the turn's fighting. Decks (§12.2): each army's prebuilt deck that did best in the
 rule policy's self-play; a deck already begun is completed by the engine's random balanced deck.
+The starting hand (§12.2) is the one that commits the most frontline value on turn 1.
 """
 
 from __future__ import annotations
