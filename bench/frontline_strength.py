@@ -1,5 +1,5 @@
 """``python -m bench.frontline_strength [--latency N] [--check-latency N] [--balance N]
-[--duel A B PAIRS] [--losses A B PAIRS] [--alternatives N]``:
+[--duel A B PAIRS] [--losses A B PAIRS] [--alternatives N] [--first-turn PAIRS]``:
 Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 
 - latency: the time of one decision per level on positions from policy games (median, p95),
@@ -9,6 +9,8 @@ Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
   itself on the prebuilt decks, the rules' own simulation being 47% US, 6.8 turns, ~15% overrun;
 - losses: a duel's games by result, ending and the turn-1 exchange (the loss analysis);
   alternatives: whether the policy's commitment or draw loses to an alternative played out;
+  first turn: whether Hard's turn-1 choices (deck, starting hand, commitment, target plan,
+  draw) lose to an alternative played on to the third Combat Phase;
 - duels: seat-swapped games between levels, the rule policy ("rules") and OpenSpiel's ISMCTSBot
   ("ismcts", on the wall-clock of Hard), iteration-capped, with the standard error.
 """
