@@ -1,5 +1,5 @@
 """``python -m bench.frontline_strength [--latency N] [--check-latency N] [--balance N]
-[--duel A B PAIRS] [--losses A B PAIRS] [--alternatives N]``:
+[--duel A B PAIRS] [--losses A B PAIRS] [--alternatives N] [--first-turn PAIRS]``:
 Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 
 - latency: the time of one decision per level on positions from policy games (median, p95),
@@ -9,6 +9,8 @@ Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
   itself on the prebuilt decks, the rules' own simulation being 47% US, 6.8 turns, ~15% overrun;
 - losses: a duel's games by result, ending and the turn-1 exchange (the loss analysis);
   alternatives: whether the policy's commitment or draw loses to an alternative played out;
+  first turn: whether Hard's turn-1 choices (deck, starting hand, commitment, target plan,
+  draw) lose to an alternative played on to the third Combat Phase;
 - duels: seat-swapped games between levels, the rule policy ("rules") and OpenSpiel's ISMCTSBot
   ("ismcts", on the wall-clock of Hard), iteration-capped, with the standard error.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import itertools
 import math
 import random
 import statistics
@@ -34,18 +37,21 @@ from ai.agents import (
     play_out,
 )
 from ai.heuristics import HEURISTICS
-from ai.heuristics.frontline_plan import card_of, commit_order
-from ai.heuristics.frontline_sim import full_queue
+from ai.heuristics.frontline import hand_key
+from ai.heuristics.frontline_plan import Planner, card_of, commit_order
+from ai.heuristics.frontline_sim import candidate_plans, check, declare_plan, full_queue
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
-from game.engines.frontline.actions import DONE, DRAW_COMMAND, DRAW_UNIT
+from game.engines.frontline.actions import CARD, DONE, DRAW_COMMAND, DRAW_UNIT, kind_of
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, US_DECK
 from game.engines.frontline.phases import (
+    PH_BUILD,
     PH_COMMIT,
     PH_DECLARE,
     PH_DRAW_CHOICE,
     PH_DRAW_COMMAND,
+    PH_PICK,
 )
 from game.engines.frontline.state import commit_counts, commit_valid
 
@@ -370,6 +376,151 @@ def alternatives(count: int, rollouts: int, seed: int = 0) -> None:
               f"mean gain of the best (0 if none is) {statistics.mean(gains):+.3f}")  # fmt: skip
 
 
+# --- the first-turn study (issue 12): Hard's turn-1 choices against alternatives played on ---
+FIRST_TURN_HORIZON = 3  # the oracle's rollouts stop at the draw after this Combat Phase
+Choice = list[int] | dict[int, tuple[int, int]]  # moves to make, or a target plan to declare
+
+
+def _play_on(state: FrontlineState, seat: int, choice: Choice, seed: int) -> float:
+    """``seat``'s calibrated estimate at the draw after Combat Phase ``FIRST_TURN_HORIZON`` (or
+    its result at an earlier end) if it makes ``choice`` in ``state`` (the true position: the
+    opponent's hidden cards as they are, the future drawn from ``seed``) and then ``seat``
+    plays the policy and the other seat the rule policy."""
+    from bench.baselines.frontline import RulePolicyAgent
+
+    rng = random.Random(seed)
+    sim = state.clone()
+    if isinstance(choice, dict):
+        declare_plan(sim, seat, choice)
+    else:
+        for move in choice:
+            sim.apply_action(move)
+    rules = RulePolicyAgent(seed)
+    while not sim.is_terminal():
+        drawing = sim.phase in (PH_DRAW_CHOICE, PH_DRAW_COMMAND)
+        if drawing and sim.turn >= FIRST_TURN_HORIZON:
+            break
+        if sim.is_chance_node():
+            sim.apply_unchecked(sim.sample_chance(rng))
+        elif sim.player == seat:
+            sim.apply_unchecked(HEURISTIC.policy(sim, rng))
+        else:
+            sim.apply_action(rules.choose(sim))
+    return HEURISTIC.estimate(sim)[seat]
+
+
+def _pick_options(state: FrontlineState, seat: int, count: int) -> list[Choice]:
+    """The policy's starting hand and the next ``count`` hands of the deck by §12.2's
+    ``hand_key`` (the policy's own ranking since the first-turn study)."""
+    rng = random.Random(0)
+    sim = state.clone()
+    policy = []
+    while sim.phase == PH_PICK and sim.player == seat:
+        policy.append(HEURISTIC.policy(sim, rng))
+        sim.apply_action(policy[-1])
+    hands = sorted(set(itertools.combinations(sorted(state.reserves[seat]), 4)))
+    mine = tuple(sorted(a - CARD for a in policy))
+    others = [h for h in hands if h != mine]
+    ranked = sorted(others, key=lambda h: (hand_key(list(h)), h), reverse=True)
+    options: list[Choice] = [policy]
+    return options + [[CARD + c for c in h] for h in ranked[:count]]
+
+
+def _choice_points(state: FrontlineState, seat: int) -> str:
+    """Which of Hard's first-turn choices ``state`` is ("" for none)."""
+    if state.player != seat or state.turn > 1:
+        return ""
+    if state.phase == PH_BUILD and not state.deck[seat]:
+        return "deck"
+    if state.phase == PH_PICK and not state.hand_units[seat]:
+        return "hand"
+    if _first_commitment(state):
+        return "commit"
+    if _first_declaration(state):
+        return "plan"
+    if _free_draw(state) and state.free_draws == 1:  # the first of the two free draws
+        return "draw"
+    return ""
+
+
+def first_turn(pairs: int, rollouts: int, first_seed: int) -> dict[str, list[int]]:
+    """The first-turn study: Hard against the rule policy on the duels' seeds, seat-swapped; at
+    each of Hard's turn-1 choices (the deck when built, the starting hand, the commitment, the
+    target plan, the first free draw) every alternative is played on ``rollouts`` times on
+    common random numbers (``_play_on``). Prints per choice the spread of the options' means
+    and whether an alternative beats Hard's choice by 2 SE; returns per kind [choices,
+    alternative better by 2 SE, spread >= 0.1]."""
+    counts: dict[str, list[int]] = {}
+    for seed in range(first_seed, first_seed + pairs):
+        for names, seat in ((("hard", "rules"), 0), (("rules", "hard"), 1)):
+            state = FrontlineGame().new_state(**setup(seed))
+            agents, rng = agents_for(names, seed), random.Random(seed)
+            seen = {""}  # each kind of choice once a game
+            while not state.is_terminal() and state.turn <= 1:
+                player = state.current_player()
+                if player < 0:
+                    state.apply_action(state.sample_chance(rng))
+                    continue
+                action = agents[player].choose(state.determinize(player, rng))
+                kind = _choice_points(state, seat)
+                if kind not in seen:
+                    seen.add(kind)
+                    _study(state, seat, kind, action, rollouts, seed, counts)
+                state.apply_action(action)
+    for kind, (n, better, spread) in counts.items():
+        print(f"{kind}: {n} choices, an alternative better by 2 SE at {better}, "
+              f"options apart by >= 0.1 at {spread}")  # fmt: skip
+    return counts
+
+
+def _study(
+    state: FrontlineState,
+    seat: int,
+    kind: str,
+    action: int,
+    rollouts: int,
+    seed: int,
+    counts: dict[str, list[int]],
+) -> None:
+    """One choice point of ``first_turn``: Hard's choice (index 0) and its alternatives."""
+    options: list[Choice]
+    if kind == "deck":
+        decks = [a for a in state.legal_actions() if kind_of(a) == "prebuilt"]
+        options = [[action], *([a] for a in decks if a != action)]
+    elif kind == "hand":
+        options = _pick_options(state, seat, 5)
+    elif kind == "commit":
+        options = [*_commitments(state, seat)]
+    elif kind == "plan":
+        planner = Planner(state, seat, list(state.queue))
+        plans = candidate_plans(planner, 6)
+        view = state.determinize(seat, random.Random(seed))
+        chosen, _ = check(view, seat, 200, random.Random(seed), HEURISTIC.policy,
+                          HEURISTIC.estimate)  # fmt: skip
+        options = [chosen, *(p for p in plans if p != chosen)]
+    else:
+        other = DRAW_COMMAND if action == DRAW_UNIT else DRAW_UNIT
+        options = [[action], [other]]
+    if len(options) < 2:
+        return
+    seeds = [seed * 1000 + i for i in range(rollouts)]
+    values = [[_play_on(state, seat, option, s) for s in seeds] for option in options]
+    means = [statistics.mean(v) for v in values]
+    best, best_err = 0.0, 0.0
+    for other_values in values[1:]:
+        diff = [b - a for a, b in zip(values[0], other_values, strict=True)]
+        gain = statistics.mean(diff)
+        if gain > best:
+            best, best_err = gain, statistics.stdev(diff) / math.sqrt(rollouts)
+    row = counts.setdefault(kind, [0, 0, 0])
+    row[0] += 1
+    row[1] += best > 2 * best_err > 0
+    row[2] += max(means) - min(means) >= 0.1
+    print(f"seed {seed} seat {seat} {kind}: {len(options)} options, Hard's {means[0]:+.3f}, "
+          f"means {' '.join(f'{m:+.2f}' for m in means)}, best alternative "
+          f"{best:+.3f} +- {best_err:.3f}", flush=True)  # fmt: skip
+
+
 def balance(games: int, name: str = "rules") -> tuple[float, float, float, float]:
     """Self-play of ``name`` (the rule policy, or a level: Hard vs Hard) over the four
     pairings of prebuilt decks (§10.5), each army in each seat: the US share (and per
@@ -503,7 +654,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--duel", nargs=3, metavar=("A", "B", "PAIRS"))
     parser.add_argument("--losses", nargs=3, metavar=("A", "B", "PAIRS"), help="game classes")
     parser.add_argument("--alternatives", type=int, default=0, help="commit and draw positions")
-    parser.add_argument("--rollouts", type=int, default=100, help="for --alternatives")
+    parser.add_argument("--first-turn", type=int, default=0, help="pairs: the first-turn study")
+    parser.add_argument(
+        "--rollouts", type=int, default=100, help="for --alternatives, --first-turn"
+    )
     parser.add_argument("--calibration", type=int, default=0, help="policy self-play games")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--levels", default="normal,hard", help="for --latency, with ismcts")
@@ -524,6 +678,8 @@ def main(argv: list[str] | None = None) -> int:
         duel(args.duel[0], args.duel[1], int(args.duel[2]), args.first_seed)
     if args.alternatives:
         alternatives(args.alternatives, args.rollouts, args.first_seed)
+    if args.first_turn:
+        first_turn(args.first_turn, args.rollouts, args.first_seed)
     if args.losses:
         loss_classes(args.losses[0], args.losses[1], int(args.losses[2]), args.first_seed)
     return 0

@@ -61,7 +61,7 @@ def final(
     }
 
 
-@pytest.mark.parametrize("seed", [0, 2])  # seed 0 ends on 51 VP, seed 2 by overrun
+@pytest.mark.parametrize("seed", [0, 31])  # seed 0 ends on 51 VP, seed 31 by overrun
 def test_a_finished_game_gives_each_army_its_vp_and_where_they_came_from(seed: int) -> None:
     state = policy_game(seed)
     obs = state.observation(0)
@@ -135,7 +135,7 @@ def test_every_sentence_has_both_languages() -> None:
 
 
 def test_the_game_over_scene_shows_the_summary(app) -> None:
-    state = policy_game(2)
+    state = policy_game(31)  # ends by overrun
     match = Match(GAME, [HUMAN, "easy"], history=list(state.history))
     scene = MatchScene(app, match)
     app.stack.push(scene)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from ai.heuristics.frontline_plan import Plan, Planner, model_plan, set_declarations
 from game.engines.frontline.actions import HOLD, UNIT, WEAPONS
@@ -94,33 +95,45 @@ def declare_plan(state: FrontlineState, seat: int, plan: Plan) -> None:
     while state.phase in (PH_DECLARE, PH_WEAPONS) and state.player == seat:
         pos = state.queue[0]
         aimed = plan.get(pos)
+        legal = state.legal_actions()  # asked once: the moves below are among them
         if state.phase == PH_DECLARE:
             action = HOLD if aimed is None else UNIT + aimed[0]
-            state.apply_action(action if action in state.legal_actions() else HOLD)
+            state.apply_unchecked(action if action in legal else HOLD)
         else:
             assert aimed is not None
-            legal = state.legal_actions()
-            state.apply_action(WEAPONS + aimed[1] if WEAPONS + aimed[1] in legal else legal[-1])
+            state.apply_unchecked(WEAPONS + aimed[1] if WEAPONS + aimed[1] in legal else legal[-1])
+
+
+def _dealt(
+    state: FrontlineState, seat: int, other_plan: Plan, seed: int
+) -> tuple[FrontlineState, tuple[Any, ...]]:
+    """One rollout's start, shared by every candidate plan: the hidden cards re-dealt as
+    ``seat``'s determinization deals them from ``seed`` (the opponent's face-down
+    declarations, if made, replaced by ``other_plan``), and the random stream's state after."""
+    rng = random.Random(seed)
+    sim = state.determinize(seat, rng)
+    if sim.decided[1 - seat]:  # it declared before us, face down: the model, not the true cards
+        set_declarations(sim, 1 - seat, other_plan)
+    return sim, rng.getstate()
 
 
 def rollout(
-    state: FrontlineState,
+    dealt: FrontlineState,
+    stream: tuple[Any, ...],
     seat: int,
     plan: Plan,
     other_plan: Plan,
-    seed: int,
     policy: Policy,
     score: Score,
 ) -> float:
     """One Combat Phase from ``seat``'s first declaration with ``plan`` against the modelled
-    ``other_plan``: ``seat``'s score at the draw that follows (or at the end)."""
-    rng = random.Random(seed)
-    other = 1 - seat
-    sim = state.determinize(seat, rng)
-    if sim.decided[other]:  # it declared before us, face down: the model, not the true cards
-        set_declarations(sim, other, other_plan)
+    ``other_plan``, from a start of ``_dealt``: ``seat``'s score at the draw that follows (or
+    at the end)."""
+    rng = random.Random()
+    rng.setstate(stream)
+    sim = dealt.clone()
     declare_plan(sim, seat, plan)
-    declare_plan(sim, other, other_plan)
+    declare_plan(sim, 1 - seat, other_plan)
     _to_draw(sim, rng, policy)
     return score(sim)[seat]
 
@@ -152,10 +165,11 @@ def check(
     if len(candidates) == 1:
         return candidates[0], [(candidates[0], 0.0)]
     other_plan = model_plan(state, 1 - seat)
-    seeds = [rng.getrandbits(48) for _ in range(rollouts)]
-    means = []
-    for plan in candidates:
-        total = sum(rollout(state, seat, plan, other_plan, s, policy, score) for s in seeds)
-        means.append((plan, total / rollouts))
+    totals = [0.0] * len(candidates)
+    for seed in [rng.getrandbits(48) for _ in range(rollouts)]:
+        dealt, stream = _dealt(state, seat, other_plan, seed)  # once for all candidates
+        for index, plan in enumerate(candidates):
+            totals[index] += rollout(dealt, stream, seat, plan, other_plan, policy, score)
+    means = [(plan, total / rollouts) for plan, total in zip(candidates, totals, strict=True)]
     best = max(range(len(means)), key=lambda i: (means[i][1], -i))
     return means[best][0], means
