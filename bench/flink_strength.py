@@ -90,10 +90,11 @@ def play(
     timing: list | None = None,
     timed_seat: int = 0,
     placements: int = 0,
+    history: list[int] | None = None,
 ) -> list[float]:
     """One game, seat order ``names``, from ``opening(seed, board, placements)``; OpenSpiel's
     clock follows its opponent's. ``timing`` receives ``[wall, process]`` seconds of each
-    turn of ``timed_seat``."""
+    turn of ``timed_seat``; ``history`` the game's actions, the opening's included."""
     agents = [_agent(name, seed * 10 + seat) for seat, name in enumerate(names)]
     state = opening(seed, board, placements)
     spent = [0.0, 0.0]
@@ -116,6 +117,8 @@ def play(
             timing[-1][0] += wall
             timing[-1][1] += time.process_time() - cpu
         state.apply_action(action)
+    if history is not None:
+        history.extend(state.history)
     return state.returns()
 
 
@@ -124,14 +127,15 @@ def pair(
 ) -> tuple[float, float]:
     """The first-named side's returns in both seatings of ``seed`` (the same opening)."""
     timing: list[list[float]] = []
-    first = play(names, seed, board, timing, 0, placements)[0]
-    second = play((names[1], names[0]), seed, board, timing, 1, placements)[1]
+    games: list[list[int]] = [[], []]  # each seating's actions, to read a loss move by move
+    first = play(names, seed, board, timing, 0, placements, games[0])[0]
+    second = play((names[1], names[0]), seed, board, timing, 1, placements, games[1])[1]
     PAIR_LOG.parent.mkdir(parents=True, exist_ok=True)
     entry = {"names": names, "seed": seed, "board": board, "returns": [first, second]}
     if placements:
         entry["opening"] = placements
     with PAIR_LOG.open("a") as log:
-        log.write(json.dumps({**entry, "turns": timing}) + "\n")
+        log.write(json.dumps({**entry, "turns": timing, "games": games}) + "\n")
     return first, second
 
 
