@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.ui.fonts import get_font, get_symbol_font
-from game.ui.text import fit_px, render, text_width, wrap
+from game.ui.text import ellipsized, fit_px, render, text_width, wrap
 
 WHITE = (255, 255, 255)
 
@@ -84,3 +84,17 @@ def test_the_separator_dot_keeps_a_space_on_both_sides() -> None:
     left, dot, right = _ink_runs(render("l · l", 32, WHITE))
     before, after = dot[0] - left[1], right[0] - dot[1]
     assert after >= 0.6 * before and before >= 0.6 * after
+
+
+@pytest.mark.parametrize(
+    "text", ["Area 1 relieves area 6 · Attack roll 3 hits", "第1区画が第6区画を救援・攻撃の目 3"]
+)
+def test_a_cut_line_ends_with_an_ellipsis_and_fits(text: str) -> None:
+    width = text_width(text, 16) // 2
+    cut = ellipsized(text, 16, width)
+    assert cut.endswith("…") and text.startswith(cut[:-1])
+    assert text_width(cut, 16) <= width
+    # The longest such cut: one more character would not fit.
+    longer = text[: len(cut)].rstrip() + "…"
+    assert text_width(longer, 16) > width
+    assert ellipsized(text, 16, text_width(text, 16)) == text
