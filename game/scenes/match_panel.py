@@ -18,7 +18,7 @@ from game.match import result_text, side_name
 from game.ui import art, emblems, overlays, theme
 from game.ui.draw import Art
 from game.ui.layout import Metrics
-from game.ui.text import blit_pair, blit_text, fit_px, render, text_width
+from game.ui.text import blit_pair, blit_text, ellipsized, fit_px, render, text_width
 from game.ui.widgets import Button, Row, ScrollList, Widget
 
 if TYPE_CHECKING:
@@ -312,12 +312,17 @@ class MatchPanel:
         title, sub = (
             (game.title_ja, game.title) if get_language() == "ja" else (game.title, game.title_ja)
         )
-        px = fit_px(title, m.font_px(19), inner.width - m.px(54), bold=True)
+        width = inner.width - m.px(54)
+        px = fit_px(title, m.font_px(19), width, bold=True)
+        if text_width(title, px, bold=True) > width:
+            # "Frontline General: Spearpoint 1943" at 800x540: the name before the subtitle.
+            title = ellipsized(title.split(": ")[0], px, width, bold=True)
         blit_text(surface, title, px, theme.TEXT, True, topleft=(inner.x + m.px(54), inner.y))
+        sub_px = m.font_px(13)
         blit_text(
             surface,
-            sub,
-            m.font_px(13),
+            ellipsized(sub, sub_px, width),
+            sub_px,
             theme.TEXT_DIM,
             topleft=(inner.x + m.px(54), inner.y + m.px(26)),
         )
