@@ -98,3 +98,14 @@ def test_a_cut_line_ends_with_an_ellipsis_and_fits(text: str) -> None:
     longer = text[: len(cut)].rstrip() + "…"
     assert text_width(longer, 16) > width
     assert ellipsized(text, 16, text_width(text, 16)) == text
+
+
+def test_a_long_game_title_gives_way_to_its_name_before_the_subtitle() -> None:
+    from game.scenes.match_panel import fitted_title
+
+    title = "Frontline General: Spearpoint 1943"
+    assert fitted_title(title, 19, 1000) == (title, 19)
+    short, px = fitted_title(title, 19, text_width("Frontline General", 11, bold=True) + 2)
+    assert short == "Frontline General" and px == 11
+    tiny, px = fitted_title(title, 19, 60)
+    assert tiny.endswith("…") and text_width(tiny, px, bold=True) <= 60

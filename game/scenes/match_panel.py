@@ -25,6 +25,16 @@ if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
 
+def fitted_title(title: str, px: int, width: int) -> tuple[str, int]:
+    """A game's title and bold size for ``width`` pixels: shrunk first; if even the smallest
+    size is too wide, the name before its subtitle ("Frontline General" of "Frontline General:
+    Spearpoint 1943"), ellipsized if need be."""
+    px = fit_px(title, px, width, bold=True)
+    if text_width(title, px, bold=True) > width:
+        title = ellipsized(title.split(": ")[0], px, width, bold=True)
+    return title, px
+
+
 class MatchPanel:
     """Widgets and drawing around the board; ``layout`` returns the board's rect."""
 
@@ -313,10 +323,7 @@ class MatchPanel:
             (game.title_ja, game.title) if get_language() == "ja" else (game.title, game.title_ja)
         )
         width = inner.width - m.px(54)
-        px = fit_px(title, m.font_px(19), width, bold=True)
-        if text_width(title, px, bold=True) > width:
-            # "Frontline General: Spearpoint 1943" at 800x540: the name before the subtitle.
-            title = ellipsized(title.split(": ")[0], px, width, bold=True)
+        title, px = fitted_title(title, m.font_px(19), width)
         blit_text(surface, title, px, theme.TEXT, True, topleft=(inner.x + m.px(54), inner.y))
         sub_px = m.font_px(13)
         blit_text(
