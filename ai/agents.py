@@ -32,6 +32,7 @@ from typing import Any, Protocol
 from ai.budgets import BUDGETS, LEVELS, Budget
 from ai.heuristics import HEURISTICS, Heuristic
 from ai.mcts import MCTS, SearchResult
+from ai.turn_clock import TurnClock
 from game.engines import CHANCE, GAMES, State
 
 __all__ = [
@@ -121,18 +122,15 @@ class PolicyAgent:
 class SearchAgent:
     """MCTS within a budget. Keeps its searcher, so a tree carries over where the game allows.
 
-    The budget (seconds, or iterations when untimed) is one clock for a whole turn: the
-    decisions a player makes in a row (Flat Front's tile and then its pieces, Battle Line's card
-    and then its flag) share it, the first taking ``FIRST_SHARE`` of it and each later one
-    what is left (never less than ``FLOOR_SHARE``); the later decisions continue the first one's
-    tree; a first decision whose move ends the turn (a Flat Front attack) thinks on with the
-    rest. Within its share a search stops early once its choice is clear: when the most visited
-    move can no longer be overtaken in what is left, or when, past ``SETTLE_SHARE`` of the
-    share, it holds ``DOMINANT`` of the visits.
+    The budget (seconds, or iterations when untimed) is one clock for a whole turn
+    (``ai.turn_clock.TurnClock``: Flat Front's tile and then its pieces, Battle Line's card and
+    then its flag); the later decisions continue the first one's tree; a first decision whose
+    move ends the turn (a Flat Front attack) thinks on with the rest. Within its share a search
+    stops early once its choice is clear: when the most visited move can no longer be
+    overtaken in what is left, or when, past ``SETTLE_SHARE`` of the share, it holds
+    ``DOMINANT`` of the visits.
     """
 
-    FIRST_SHARE = 0.65
-    FLOOR_SHARE = 0.1
     SETTLE_SHARE = 0.25
     DOMINANT = 0.8
     CHUNKS = 20  # a search checks whether its choice is clear this many times
@@ -150,8 +148,7 @@ class SearchAgent:
             exploration=budget.exploration,
             rollout_depth=budget.rollout_depth,
         )
-        self._turn_at = (-1, -1)  # (history length, player) right after this agent's last move
-        self._spent = 0.0  # of the turn's clock (seconds, or iterations when untimed)
+        self.clock = TurnClock(self.iterations if self.seconds is None else self.seconds)
 
     def reseed(self, seed: int) -> None:
         self.mcts.rng.seed(seed)
@@ -161,26 +158,17 @@ class SearchAgent:
         return self.mcts.search(state, seconds=self.seconds, iterations=self.iterations)
 
     def choose(self, state: State) -> int:
-        # The same turn: nothing has happened since this agent's last move, by the same player
-        # (one agent may serve two seats of a game, as in the worker).
-        turn = (len(state.history), state.current_player())
-        continuing = turn == self._turn_at
-        if not continuing:
-            self._spent = 0.0
-        self._turn_at = (turn[0] + 1, turn[1])
+        allotted = self.clock.allot(state)
         obvious = obvious_move(self.heuristic, state)
         if obvious is not None:
             return obvious
-        clock = self.iterations if self.seconds is None else self.seconds
-        share = 1.0 if continuing else self.FIRST_SHARE
-        allotted = max((clock - self._spent) * share, clock * self.FLOOR_SHARE)
         result, clear = self._search(state, allotted)
-        self._spent += result.iterations if self.seconds is None else result.seconds
-        left = clock - self._spent
+        self.clock.spend(result.iterations if self.seconds is None else result.seconds)
+        left = self.clock.left
         if not clear and left > 0 and self._ends_turn(state, result.action):
             # The share kept for the turn's later decisions is not needed: think on.
             more, _clear = self._search(state, left)
-            self._spent += more.iterations if self.seconds is None else more.seconds
+            self.clock.spend(more.iterations if self.seconds is None else more.seconds)
             result = more
         return result.action
 

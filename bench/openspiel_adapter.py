@@ -27,6 +27,7 @@ import pyspiel
 from open_spiel.python.algorithms.ismcts import ISMCTSBot
 from open_spiel.python.algorithms.mcts import MCTSBot, RandomRolloutEvaluator
 
+from ai.turn_clock import TurnClock
 from game.engines.base import Game, State
 
 # The default exploration constant of OpenSpiel's examples (open_spiel/python/examples/mcts.py).
@@ -184,38 +185,29 @@ class OpenSpielAgent:
     machine slows the bot's rate and so its count, as it slows our search's. The first search
     measures the rate on ``PROBE`` simulations.
 
-    Like our levels (``ai.agents.SearchAgent``), the bot has one clock per turn: ``seconds``
-    for the decisions a player makes in a row, the first taking ``FIRST_SHARE`` of it and each
-    later one what is left, so both sides think equally long per turn.
+    Like our levels (``ai.agents.SearchAgent``), the bot keeps one clock per turn
+    (``ai.turn_clock.TurnClock``): ``seconds`` for the decisions a player makes in a row, so
+    both sides think equally long per turn.
     """
 
     PROBE = 50
     MIN_SIMULATIONS = 20  # a root with fewer visits may be left without a child
-    FIRST_SHARE = 0.65
-    FLOOR_SHARE = 0.1
 
     def __init__(self, seconds: float, seed: int) -> None:
-        self.seconds = seconds
+        self.clock = TurnClock(seconds)
         self.seed = seed
         self._simulations = 0
         self._elapsed = 0.0
         self.decisions = 0
-        self._turn_at = -1
-        self._spent = 0.0
 
     def reseed(self, seed: int) -> None:
         self.seed = seed
 
     def choose(self, state: State) -> int:
-        continuing = len(state.history) == self._turn_at
-        self._turn_at = len(state.history) + 1
-        if not continuing:
-            self._spent = 0.0
+        allotted = self.clock.allot(state)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        share = 1.0 if continuing else self.FIRST_SHARE
-        allotted = max((self.seconds - self._spent) * share, self.seconds * self.FLOOR_SHARE)
         count = self.PROBE
         if self._elapsed > 0:
             rate = self._simulations / self._elapsed
@@ -228,7 +220,7 @@ class OpenSpielAgent:
             action = openspiel_ismcts_search(state, count, seed)
         elapsed = time.perf_counter() - start
         self._elapsed += elapsed
-        self._spent += elapsed
+        self.clock.spend(elapsed)
         self._simulations += count
         self.decisions += 1
         return action

@@ -50,6 +50,7 @@ from ai.agents import (
 from ai.heuristics import HEURISTICS
 from ai.heuristics.tsuno import greedy_action
 from ai.heuristics.tsuno_check import check
+from ai.turn_clock import TurnClock
 from bench.tsuno_baseline import TsunoGreedyBaseline
 from game.engines import GAMES
 from game.engines.base import State
@@ -110,35 +111,27 @@ class Setting:
 
 class ClockedCheck:
     """Hard on a wall clock: rounds of its check's rollouts until its share of the clock runs
-    out. The clock is the one OpenSpiel's bot keeps in ``bench/openspiel_adapter.py`` (and our
-    searching levels, ``SearchAgent``): ``seconds`` for each turn of decisions in a row, the
-    first taking ``FIRST_SHARE`` of it and each later one what is left (never less than
-    ``FLOOR_SHARE``), so both sides think equally long. (With ``seconds`` for every decision
-    instead, Hard thought 249 ms a decision against the bot's 80 ms.)"""
+    out. The clock is the one OpenSpiel's bot and our searching levels keep
+    (``ai.turn_clock.TurnClock``: ``seconds`` for each turn of decisions in a row), so both
+    sides think equally long. (With ``seconds`` for every decision instead, Hard thought
+    249 ms a decision against the bot's 80 ms.)"""
 
     def __init__(self, seconds: float, seed: int) -> None:
-        self.seconds = seconds
+        self.clock = TurnClock(seconds)
         self.rng = random.Random(seed)
-        self._turn_at = -1  # the history's length right after this agent's last move
-        self._spent = 0.0  # seconds of the turn's clock
 
     def reseed(self, seed: int) -> None:
         self.rng.seed(seed)
 
     def choose(self, state: State) -> int:
         assert isinstance(state, TsunoState)
-        continuing = len(state.history) == self._turn_at
-        self._turn_at = len(state.history) + 1
-        if not continuing:
-            self._spent = 0.0
+        allotted = self.clock.allot(state)
         obvious = obvious_move(HEURISTICS["tsuno"], state)
         if obvious is not None:
             return obvious
-        share = 1.0 if continuing else SearchAgent.FIRST_SHARE
-        allotted = max((self.seconds - self._spent) * share, self.seconds * SearchAgent.FLOOR_SHARE)
         start = time.perf_counter()
         action = check(state, self.rng, 10**9, greedy_action, allotted)[0]
-        self._spent += time.perf_counter() - start
+        self.clock.spend(time.perf_counter() - start)
         return action
 
 

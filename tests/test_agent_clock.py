@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ai.agents import Budget, SearchAgent
 from ai.heuristics import HEURISTICS
+from ai.turn_clock import TurnClock
 from game.engines.battleline import BattleLineState
 from game.engines.battleline.cards import parse_card
 from tests.test_battleline_support import position
@@ -38,7 +39,7 @@ def test_the_card_and_its_flag_share_one_turn_budget() -> None:
     state.apply_action(agent.choose(state))
     state.apply_action(agent.choose(state))
     card, flag = agent.spent
-    assert card <= SearchAgent.FIRST_SHARE * BUDGET.iterations + 1
+    assert card <= TurnClock.FIRST_SHARE * BUDGET.iterations + 1
     assert card + flag <= BUDGET.iterations + 1
 
 
@@ -49,9 +50,9 @@ def test_a_timed_turn_stays_within_its_clock() -> None:
     state.apply_action(agent.choose(state))
     state.apply_action(agent.choose(state))
     first, second = agent.allotted
-    assert first == SearchAgent.FIRST_SHARE * 0.6
+    assert first == TurnClock.FIRST_SHARE * 0.6
     # The flag gets what the card left of the turn's clock (or the floor when it overran).
-    assert second == max(0.6 - agent.spent[0], SearchAgent.FLOOR_SHARE * 0.6)
+    assert second == max(0.6 - agent.spent[0], TurnClock.FLOOR_SHARE * 0.6)
     # Each search stops at its allotment, give or take a chunk (generous: a loaded machine
     # may preempt the search for a while; the benchmarks time it properly).
     assert all(s <= a + 1.0 for s, a in zip(agent.spent, agent.allotted, strict=True))
@@ -68,7 +69,7 @@ def test_a_clear_choice_is_answered_early() -> None:
     state = _breakthrough_in_one(claim_timing="advanced")
     agent = CountingAgent(BUDGET)
     assert agent.choose(state) == parse_card("R10")
-    assert agent.spent[0] < 0.75 * SearchAgent.FIRST_SHARE * BUDGET.iterations
+    assert agent.spent[0] < 0.75 * TurnClock.FIRST_SHARE * BUDGET.iterations
 
 
 def test_a_win_on_the_spot_needs_no_search() -> None:

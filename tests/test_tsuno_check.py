@@ -10,6 +10,7 @@ import pytest
 from ai.agents import make_agent
 from ai.heuristics.tsuno import greedy_action
 from ai.heuristics.tsuno_check import CommonDice, check, rollout_wins
+from ai.turn_clock import TurnClock
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.state import ROLL, TsunoState
 from tests.tsuno_helpers import acting, roll
@@ -81,13 +82,11 @@ def test_the_check_on_a_clock_stops_after_the_round_that_runs_out() -> None:
 
 
 def test_hard_on_a_clock_keeps_openspiels_turn_clock(monkeypatch) -> None:
-    """The equal-clock row: Hard's share of ``seconds`` follows the clock OpenSpiel's bot keeps
-    (a turn's first decision 65 %, one straight after it what is left, the first after the dice
-    65 % again), not ``seconds`` for every decision (Hard thought 249 ms a decision, the bot
-    80 ms)."""
-    pytest.importorskip("pyspiel")
+    """The equal-clock row: Hard's share of ``seconds`` follows the turn clock OpenSpiel's bot
+    keeps too (a turn's first decision 65 %, one straight after it what is left, the first after
+    the dice 65 % again), not ``seconds`` for every decision (Hard thought 249 ms a decision,
+    the bot 80 ms)."""
     from bench import tsuno_strength
-    from bench.openspiel_adapter import OpenSpielAgent
 
     allotted: list[float | None] = []
 
@@ -104,7 +103,7 @@ def test_hard_on_a_clock_keeps_openspiels_turn_clock(monkeypatch) -> None:
     state.apply_action(act.ATTACK)
     roll(state, 1, 1, 1, 1)  # area 2's attack roll: area 3's decision is a new turn
     agent.choose(state)
-    share = OpenSpielAgent.FIRST_SHARE
+    share = TurnClock.FIRST_SHARE
     assert allotted == [pytest.approx(share), pytest.approx(1.0, abs=0.01), pytest.approx(share)]
 
 

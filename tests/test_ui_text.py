@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.ui.fonts import get_font, get_symbol_font
-from game.ui.text import fit_px, render, text_width, wrap
+from game.ui.text import ellipsized, fit_px, render, text_width, wrap
 
 WHITE = (255, 255, 255)
 
@@ -84,3 +84,28 @@ def test_the_separator_dot_keeps_a_space_on_both_sides() -> None:
     left, dot, right = _ink_runs(render("l · l", 32, WHITE))
     before, after = dot[0] - left[1], right[0] - dot[1]
     assert after >= 0.6 * before and before >= 0.6 * after
+
+
+@pytest.mark.parametrize(
+    "text", ["Area 1 relieves area 6 · Attack roll 3 hits", "第1区画が第6区画を救援・攻撃の目 3"]
+)
+def test_a_cut_line_ends_with_an_ellipsis_and_fits(text: str) -> None:
+    width = text_width(text, 16) // 2
+    cut = ellipsized(text, 16, width)
+    assert cut.endswith("…") and text.startswith(cut[:-1])
+    assert text_width(cut, 16) <= width
+    # The longest such cut: one more character would not fit.
+    longer = text[: len(cut)].rstrip() + "…"
+    assert text_width(longer, 16) > width
+    assert ellipsized(text, 16, text_width(text, 16)) == text
+
+
+def test_a_long_game_title_gives_way_to_its_name_before_the_subtitle() -> None:
+    from game.scenes.match_panel import fitted_title
+
+    title = "Frontline General: Spearpoint 1943"
+    assert fitted_title(title, 19, 1000) == (title, 19)
+    short, px = fitted_title(title, 19, text_width("Frontline General", 11, bold=True) + 2)
+    assert short == "Frontline General" and px == 11
+    tiny, px = fitted_title(title, 19, 60)
+    assert tiny.endswith("…") and text_width(tiny, px, bold=True) <= 60

@@ -18,11 +18,21 @@ from game.match import result_text, side_name
 from game.ui import art, emblems, overlays, theme
 from game.ui.draw import Art
 from game.ui.layout import Metrics
-from game.ui.text import blit_pair, blit_text, fit_px, render, text_width
+from game.ui.text import blit_pair, blit_text, ellipsized, fit_px, render, text_width
 from game.ui.widgets import Button, Row, ScrollList, Widget
 
 if TYPE_CHECKING:
     from game.scenes.match import MatchScene
+
+
+def fitted_title(title: str, px: int, width: int) -> tuple[str, int]:
+    """A game's title and bold size for ``width`` pixels: shrunk first; if even the smallest
+    size is too wide, the name before its subtitle ("Frontline General" of "Frontline General:
+    Spearpoint 1943"), ellipsized if need be."""
+    px = fit_px(title, px, width, bold=True)
+    if text_width(title, px, bold=True) > width:
+        title = ellipsized(title.split(": ")[0], px, width, bold=True)
+    return title, px
 
 
 class MatchPanel:
@@ -312,12 +322,14 @@ class MatchPanel:
         title, sub = (
             (game.title_ja, game.title) if get_language() == "ja" else (game.title, game.title_ja)
         )
-        px = fit_px(title, m.font_px(19), inner.width - m.px(54), bold=True)
+        width = inner.width - m.px(54)
+        title, px = fitted_title(title, m.font_px(19), width)
         blit_text(surface, title, px, theme.TEXT, True, topleft=(inner.x + m.px(54), inner.y))
+        sub_px = m.font_px(13)
         blit_text(
             surface,
-            sub,
-            m.font_px(13),
+            ellipsized(sub, sub_px, width),
+            sub_px,
             theme.TEXT_DIM,
             topleft=(inner.x + m.px(54), inner.y + m.px(26)),
         )

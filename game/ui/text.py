@@ -136,6 +136,22 @@ def fit_px(text: str, px: int, width: int, bold: bool = False, min_px: int = 11)
     return px
 
 
+@lru_cache(maxsize=1024)
+def ellipsized(text: str, px: int, width: int, bold: bool = False) -> str:
+    """``text`` cut to fit ``width`` pixels at ``px`` with "…" where it was cut, so a reader
+    sees that there is more (a hard clip reads as a word that ends there)."""
+    if text_width(text, px, bold) <= width:
+        return text
+    low, high = 0, len(text)  # the longest prefix that fits with the mark
+    while low < high:
+        mid = (low + high + 1) // 2
+        if text_width(text[:mid].rstrip() + "…", px, bold) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"
+
+
 def _is_wide(ch: str) -> bool:
     return unicodedata.east_asian_width(ch) in ("W", "F")
 

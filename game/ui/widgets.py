@@ -15,7 +15,7 @@ import pygame
 
 from game.i18n import t
 from game.ui import art, theme
-from game.ui.text import blit_text, fit_px, render, text_width
+from game.ui.text import blit_text, ellipsized, fit_px, render, text_width
 
 Label = str | Callable[[], str]
 
@@ -459,11 +459,9 @@ class ScrollList(Widget):
                     if x < head.right + 4:
                         break
                     surface.blit(icon, icon.get_rect(midleft=(x, r.y + h // 3)))
-            text = row.text
-            px = fit_px(text, self.px, r.width - 20, min_px=max(11, self.px - 4))
-            surf = render(text, px, theme.TEXT)
-            area = pygame.Rect(0, 0, r.width - 20, surf.get_height())
-            surface.blit(surf, (r.x + 12, r.y + h // 3 + small // 2 + 2), area)
+            px = fit_px(row.text, self.px, r.width - 20, min_px=max(11, self.px - 4))
+            surf = render(ellipsized(row.text, px, r.width - 20), px, theme.TEXT)
+            surface.blit(surf, (r.x + 12, r.y + h // 3 + small // 2 + 2))
         surface.set_clip(clip)
         total = len(rows) * h
         if total > self.rect.height:
