@@ -10,9 +10,10 @@ with Hard's root statistics at every searched decision: a run can stop at any pa
 finished pair counts. ``study`` replays the games: who played the first tactics card, in which
 of their turns, which card, where it went and whether that flag was won, the search's value of
 it over the best troop card (the gain it saw), and whether a losing game ended on the
-opponent's tactics card while Hard was a tactics card ahead (could not answer). ``score``
-gives each file's score over pairs (a pair's two games are not independent) and, for two files,
-the per-seed difference with its standard error.
+opponent's tactics card while Hard was a tactics card ahead (could not answer), and Hard's
+process time per search and per turn. ``score`` gives each file's score over pairs (a pair's
+two games are not independent) and, for two files, the per-seed difference with its standard
+error.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import json
 import math
 import random
 import sys
+import time
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -40,20 +42,24 @@ OPPONENT = "formation+tactics"
 
 
 class RecordingAgent(SearchAgent):
-    """Hard, keeping each search's root statistics (history length, move, visits, values)."""
+    """Hard, keeping each search's root statistics (history length, move, visits, values) and
+    its process time (the machine's load does not count)."""
 
     def __init__(self, seed: int) -> None:
         super().__init__(HEURISTICS[GAME], budget_for(GAME, "hard"), seed, timed=False)
         self.records: list[dict[str, Any]] = []
 
     def _search(self, state: State, allotted: float) -> tuple[SearchResult, bool]:
+        start = time.process_time()
         result, clear = super()._search(state, allotted)
+        cpu = time.process_time() - start
         top = sorted(result.visits, key=lambda a: -result.visits[a])[:6]
         self.records.append(
             {
                 "h": len(state.history),
                 "a": result.action,
                 "top": [(a, result.visits[a], round(result.values[a], 3)) for a in top],
+                "cpu": round(cpu, 3),
             }
         )
         return result, clear
@@ -130,10 +136,36 @@ def study(paths: list[str]) -> None:
         print(game["seed"], game["seat"], result, "; ".join(words) or "-", "| ended by", ended)
     for key, n in sorted(counts.items()):
         print(n, " ".join(key))
+    _latency(paths)
     if gains:
         gains.sort()
         median = gains[len(gains) // 2]
         print(f"Hard's first tactics card over its best troop card: median {median:+.3f}")
+
+
+def _latency(paths: list[str]) -> None:
+    """Hard's process time per search and per turn (a card's search and its flag's, which
+    follows at the next history length, are one turn)."""
+    searches, turns = [], []
+    for game in _games(paths):
+        last = -2
+        for searched in game["rec"]:
+            if "cpu" not in searched:
+                continue
+            searches.append(searched["cpu"])
+            if searched["h"] == last + 1:
+                turns[-1] += searched["cpu"]
+            else:
+                turns.append(searched["cpu"])
+            last = searched["h"]
+    for name, times in (("search", searches), ("turn", turns)):
+        if times:
+            times.sort()
+            p95 = times[int(0.95 * (len(times) - 1))]
+            print(
+                f"Hard's process time per {name}: median {times[len(times) // 2]:.2f} s, ", end=""
+            )
+            print(f"p95 {p95:.2f} s, max {times[-1]:.2f} s ({len(times)})")
 
 
 def _gain(searched: dict[str, Any] | None, card: int) -> float | None:
