@@ -107,7 +107,8 @@ def _action_wins(state: BattleLineState, action: int, mover: int) -> bool:
 
 def test_the_check_agrees_with_playing_every_move_out() -> None:
     """On positions of random games (every decision of a play), the check finds a win exactly
-    when some play wins, and the move it names is one that wins; the mover's provable flags winning already is the evaluation's case."""
+    when some play wins, and the move it names is one that wins; the mover's provable flags
+    winning already is the evaluation's case."""
     checked = wins = 0
     for seed in range(4):
         _end, states = random_playout(700 + seed)
