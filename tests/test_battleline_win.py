@@ -50,6 +50,21 @@ def test_a_traitor_steals_the_card_that_completes_a_breakthrough() -> None:
     assert moves[:3] == [cards("Traitor")[0], cards("R10")[0], flag_action(2)]
 
 
+def test_fog_turns_a_beaten_complete_side_into_a_proof() -> None:
+    # Our Host totals 29 against their Wedge of 6: under Fog only totals count.
+    state = position(("Fog P1", "B1"), {2: ("R10 O10 Y9", "G1 G2 G3")}, claimed={0: 0, 1: 0})
+    assert _win_by_following(state)[:2] == [cards("Fog")[0], flag_action(2)]
+
+
+def test_a_deserter_takes_a_card_that_stops_the_proof() -> None:
+    # G8 (in the deck) would make their G8-G9-G10 beat our R7-R8-R9; a deserted card lies on
+    # the table, so without either of theirs their best is a Wedge our earlier side ties or beats.
+    state = position(("Deserter P1", "B1"), {2: ("R7 R8 R9", "G9 G10")}, claimed={0: 0, 1: 0})
+    assert state.provable_flags(0) == []
+    moves = _win_by_following(state)
+    assert moves[0] == cards("Deserter")[0] and moves[1] in cards("G9 G10")
+
+
 def test_a_card_leaving_the_pool_proves_a_complete_side() -> None:
     # Only G10 (in our hand, so in the proof pool) could still beat R5-R6-R7 with G8 G9 (G7 is
     # on the table): playing it anywhere proves flag 2, a Breakthrough with flags 0 and 1.
@@ -77,20 +92,23 @@ def _owners(state: BattleLineState, player: int) -> list[int]:
 
 def _wins_by_brute_force(state: BattleLineState, mover: int) -> bool:
     """Some sequence of the mover's decisions ends its play with provable flags that win."""
-    for action in state.legal_actions():
-        after = state.clone()
-        after.apply_action(action)
-        if after.phase in PLAY_PHASES and after.current_player() == mover:
-            if _wins_by_brute_force(after, mover):
-                return True
-        elif victory(_owners(after, mover), mover) is not None:
-            return True
-    return False
+    return any(_action_wins(state, action, mover) for action in state.legal_actions())
+
+
+def _action_wins(state: BattleLineState, action: int, mover: int) -> bool:
+    """``action`` and some sequence of the mover's later decisions in this play end it with
+    provable flags that win."""
+    after = state.clone()
+    after.apply_action(action)
+    if after.phase in PLAY_PHASES and after.current_player() == mover:
+        return _wins_by_brute_force(after, mover)
+    return victory(_owners(after, mover), mover) is not None
 
 
 def test_the_check_agrees_with_playing_every_move_out() -> None:
     """On positions of random games (every decision of a play), the check finds a win exactly
-    when some play wins; the mover's provable flags winning already is the evaluation's case."""
+    when some play wins, and the move it names is one that wins; the mover's provable flags
+    winning already is the evaluation's case."""
     checked = wins = 0
     for seed in range(4):
         _end, states = random_playout(700 + seed)
@@ -108,6 +126,7 @@ def test_the_check_agrees_with_playing_every_move_out() -> None:
                 continue
             found = winning_action(state)
             assert (found is not None) == _wins_by_brute_force(state, mover)
+            assert found is None or _action_wins(state, found, mover)
             checked += 1
             wins += found is not None
     assert checked > 200 and wins > 10

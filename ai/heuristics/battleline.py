@@ -80,6 +80,11 @@ FLAG_SLOPE = 0.8  # logistic slope of a flag's chance in strength difference
 SHORTLIST = 20  # placements the policy scores exactly (of up to 63)
 ENVELOPMENT_WEIGHT = 0.2  # a flag's share in an Envelopment, next to its Breakthrough windows
 ESTIMATE_SCALE = 0.95  # below the evaluation's decided values
+# The right to play a tactics card (rules §1.10: not while one ahead of the opponent). Whoever
+# plays the first one hands the other the only free tactics play until it is answered, while
+# its own later tactics (a Leader that would win, a Deserter against a threat) wait. The flag
+# chances do not see that, so the search spent a first tactics card for gains of 0.003-0.06.
+PARITY_VALUE = 0.06
 
 
 class BattleLineHeuristic(Heuristic[BattleLineState]):
@@ -178,10 +183,13 @@ class BattleLineHeuristic(Heuristic[BattleLineState]):
     def estimate(self, state: BattleLineState) -> list[float]:
         """A graded value for any position (for a depth cut-off): each flag's chance
         (``flag_chances``) combined into the chance of each player's Breakthrough or
-        Envelopment (``win_chance``), not a difference of best windows."""
+        Envelopment (``win_chance``), not a difference of best windows; less
+        ``PARITY_VALUE`` for the player one tactics card ahead."""
         if state.is_terminal():
             return state.returns()
         value = ESTIMATE_SCALE * (2.0 * win_chance(flag_chances(state)) - 1.0)
+        value += PARITY_VALUE * (state.can_play_tactics(0) - state.can_play_tactics(1))
+        value = max(-ESTIMATE_SCALE, min(ESTIMATE_SCALE, value))
         return [value, -value]
 
 
