@@ -98,6 +98,29 @@ def test_natural_2_3_never_damages_the_target_and_the_opponent_picks_the_victim(
     assert state.vp == [0, 0]
 
 
+@pytest.mark.parametrize("card_id", ["dmg_catastrophic", "dmg_crew_casualty"])
+def test_a_damage_card_from_friendly_fire_scores_nobody(card_id: str) -> None:
+    """§7: friendly-fire kills score nothing, also when the hit's Damage card destroys the
+    victim or kills its crew (both scored for the enemy before the fix)."""
+    state = setup()
+    sherman = place(state, 0, "us_m4a1_sherman")
+    victim = place(state, 0, "us_m4a1_sherman")
+    target = place(state, 1, "ge_pz4h")
+    to_combat(state)
+    attack_with(state, sherman, target)
+    roll(state, 1, 2)
+    state.apply_action(UNIT + victim.pos)
+    roll(state, 5)  # 5 + 6 - 4 = 7 of 13: 6 left, at half
+    assert state.phase == PH_DAMAGE_CARD
+    state.apply_action(damage(card_id))
+    if card_id == "dmg_catastrophic":
+        assert victim.pos not in state.board and state.phase == PH_CREW_DIE
+        roll(state, 10)  # a crew roll of 7-10 kills the crew
+    else:
+        assert victim.crew < 0
+    assert state.vp == [0, 0]
+
+
 def test_natural_19_20_destroys_a_legal_target_and_its_crew_and_scores_both() -> None:
     state = setup()
     sherman = place(state, 0, "us_m4a1_sherman")
