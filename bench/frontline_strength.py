@@ -40,6 +40,7 @@ from ai.heuristics import HEURISTICS
 from ai.heuristics.frontline import hand_key
 from ai.heuristics.frontline_plan import Planner, card_of, commit_order
 from ai.heuristics.frontline_sim import candidate_plans, check, declare_plan, full_queue
+from bench.frontline_ledger import Ledger, Watcher, report
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
 from game.engines.frontline.actions import CARD, DONE, DRAW_COMMAND, DRAW_UNIT, kind_of
@@ -521,10 +522,12 @@ def _study(
           f"{best:+.3f} +- {best_err:.3f}", flush=True)  # fmt: skip
 
 
-def balance(games: int, name: str = "rules") -> tuple[float, float, float, float]:
+def balance(
+    games: int, name: str = "rules", ledger: Ledger | None = None
+) -> tuple[float, float, float, float]:
     """Self-play of ``name`` (the rule policy, or a level: Hard vs Hard) over the four
     pairings of prebuilt decks (§10.5), each army in each seat: the US share (and per
-    pairing), turns, overrun share."""
+    pairing), turns, overrun share; with ``ledger``, each unit's VP dealt and lost too."""
     us_decks, ge_decks = OPTIONS[US_DECK], OPTIONS[GE_DECK]
     us: list[float] = []
     pairing: dict[tuple[str, str], list[float]] = {}
@@ -539,7 +542,11 @@ def balance(games: int, name: str = "rules") -> tuple[float, float, float, float
             us_deck=decks[0], ge_deck=decks[1], seat0_army=("US", "GE")[seed // 4 % 2]
         )
         agents = [agent(name, 2 * seed), agent(name, 2 * seed + 1)]
-        play_out(state, agents, random.Random(seed))
+        if ledger is None:
+            play_out(state, agents, random.Random(seed))
+        else:
+            seats = decks if state.seat_of_side(0) == 0 else decks[::-1]
+            _watched(state, agents, random.Random(seed), Watcher(ledger, seats))
         if state.winner < 0:
             draws += 1
             result = 0.5
@@ -562,6 +569,19 @@ def balance(games: int, name: str = "rules") -> tuple[float, float, float, float
         print(f"  {us_deck} vs {ge_deck}: US {100 * statistics.mean(results):.1f}% "
               f"({len(results)} games)")  # fmt: skip
     return mean, err, statistics.mean(turns), overrun / games
+
+
+def _watched(
+    state: FrontlineState, agents: list[Agent], rng: random.Random, watcher: Watcher
+) -> None:
+    """``play_out`` with every step fed to ``watcher``."""
+    while not state.is_terminal():
+        player = state.current_player()
+        if player < 0:
+            action = state.sample_chance(rng)
+        else:
+            action = agents[player].choose(state.determinize(player, rng))
+        watcher.step(state, action)
 
 
 def calibration(games: int, first_seed: int = 0) -> list[tuple[float, float, int]]:
@@ -651,6 +671,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check-latency", type=int, default=0, help="first declarations")
     parser.add_argument("--balance", type=int, default=0, help="self-play games")
     parser.add_argument("--player", default="rules", help="for --balance: rules or a level")
+    parser.add_argument(
+        "--units", action="store_true", help="for --balance: the per-unit ledger (§10.6)"
+    )
     parser.add_argument("--duel", nargs=3, metavar=("A", "B", "PAIRS"))
     parser.add_argument("--losses", nargs=3, metavar=("A", "B", "PAIRS"), help="game classes")
     parser.add_argument("--alternatives", type=int, default=0, help="commit and draw positions")
@@ -671,7 +694,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"hard first declarations, {clock}: median {median:.2f} s, p95 {p95:.2f} s, "
                   f"max {worst:.2f} s")  # fmt: skip
     if args.balance:
-        balance(args.balance, args.player)
+        ledger = Ledger() if args.units else None
+        balance(args.balance, args.player, ledger)
+        if ledger is not None:
+            decks = OPTIONS[US_DECK] + OPTIONS[GE_DECK]
+            report(ledger, {deck: args.balance // 2 for deck in decks})
     if args.calibration:
         calibration(args.calibration, args.first_seed)
     if args.duel:
