@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from game.engines.frontline.actions import ASSAULT, SLOTS, SURRENDER, UNIT
 from game.engines.frontline.cards import UNITS
@@ -26,6 +27,15 @@ from game.engines.frontline.phases import (
 from game.engines.frontline.state import CLOSE_ASSAULT, FrontlineState
 
 FIRE = "(fire)"
+
+
+class Seen(NamedTuple):
+    """The state before a step, as ``Watcher.after`` needs it."""
+
+    board: dict[int, tuple[int, int, int, bool]]  # pos -> (card, owner, crew, bomb used)
+    vp: list[int]
+    dealer: list[tuple[int, str]]  # (seat, unit name) shares of VP scored in the step
+    hit: int
 
 
 @dataclass
@@ -66,6 +76,14 @@ class Watcher:
         return self.ledger.lines[self.decks[seat], name]
 
     def step(self, state: FrontlineState, action: int) -> None:
+        """Apply ``action`` to ``state`` and book what it did."""
+        seen = self.before(state, action)
+        state.apply_action(action)
+        self.after(state, seen)
+
+    def before(self, state: FrontlineState, action: int) -> Seen:
+        """What ``after`` compares with: the board, the VP and who would score, before the
+        step; and the step's own declarations and attacks counted."""
         before = {pos: (u.card, u.owner, u.crew, u.bomb_used) for pos, u in state.board.items()}
         vp = list(state.vp)
         phase, seat = state.phase, state.player
@@ -82,8 +100,10 @@ class Watcher:
             for pos in members:
                 if pos in state.board:
                     self._line(seat, state.board[pos].printed.name).attacks += 1
-        hit = state.hit_pos
-        state.apply_action(action)
+        return Seen(before, vp, dealer, state.hit_pos)
+
+    def after(self, state: FrontlineState, seen: Seen) -> None:
+        before, vp, dealer, hit = seen
         after = state.board
         for pos, unit in after.items():
             old = before.get(pos)

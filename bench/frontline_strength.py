@@ -53,6 +53,8 @@ from game.engines.frontline.phases import (
     PH_DRAW_CHOICE,
     PH_DRAW_COMMAND,
     PH_PICK,
+    PH_ROLL_WINDOW,
+    PH_WINDOW,
 )
 from game.engines.frontline.state import commit_counts, commit_valid
 
@@ -191,11 +193,45 @@ class Stopwatch:
         return action
 
 
+CARD_KINDS = ("command", "boost", "surrender", "assault")  # moves the plain rule policy drops
+PLAIN_PHASES = (PH_WINDOW, PH_ROLL_WINDOW, PH_DECLARE, PH_DRAW_CHOICE)  # where it drops them
+
+
+class PlainRulePolicy:
+    """The rule policy in the conditions of the rules' own balance simulation (§10.6: no
+    command cards, no close assault): where it would play a command card it passes, and its
+    declarations and draws are its own rules over the moves left without them. The game is
+    unchanged (cards are still dealt and drawn), so nothing else differs."""
+
+    def __init__(self, seed: int) -> None:
+        from bench.baselines.frontline import RulePolicyAgent
+
+        self.inner = RulePolicyAgent(seed)
+
+    def reseed(self, seed: int) -> None:
+        self.inner.reseed(seed)
+
+    def choose(self, state: State) -> int:
+        from bench.baselines.frontline import _RULES
+
+        assert isinstance(state, FrontlineState)
+        action = self.inner.choose(state)
+        if state.phase not in PLAIN_PHASES or kind_of(action) not in CARD_KINDS:
+            return action
+        legal = state.legal_actions()
+        plain = [a for a in legal if kind_of(a) not in CARD_KINDS]
+        if state.phase in (PH_DECLARE, PH_DRAW_CHOICE):
+            return _RULES[state.phase](state, plain, self.inner.rng)
+        return DONE if DONE in plain else plain[0]
+
+
 def agent(name: str, seed: int) -> Agent:
     if name == "rules":
         from bench.baselines.frontline import RulePolicyAgent
 
         return RulePolicyAgent(seed)
+    if name == "rules-plain":
+        return PlainRulePolicy(seed)
     if name == "ismcts":
         return IsmctsAgent(ISMCTS_SIMULATIONS, seed)
     if name == "random":
@@ -670,7 +706,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--latency", type=int, default=0, help="positions per level")
     parser.add_argument("--check-latency", type=int, default=0, help="first declarations")
     parser.add_argument("--balance", type=int, default=0, help="self-play games")
-    parser.add_argument("--player", default="rules", help="for --balance: rules or a level")
+    parser.add_argument(
+        "--player", default="rules", help="for --balance: rules, rules-plain or a level"
+    )
     parser.add_argument(
         "--units", action="store_true", help="for --balance: the per-unit ledger (§10.6)"
     )
