@@ -44,7 +44,7 @@ from bench.frontline_ledger import Ledger, Watcher, report
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
 from game.engines.frontline.actions import CARD, DONE, DRAW_COMMAND, DRAW_UNIT, kind_of
-from game.engines.frontline.cards import UNITS
+from game.engines.frontline.cards import AIRCRAFT, PILOT, UNITS, UnitCard
 from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, US_DECK
 from game.engines.frontline.phases import (
     PH_BUILD,
@@ -197,16 +197,21 @@ CARD_KINDS = ("command", "boost", "surrender", "assault")  # moves the plain rul
 PLAIN_PHASES = (PH_WINDOW, PH_ROLL_WINDOW, PH_DECLARE, PH_DRAW_CHOICE)  # where it drops them
 
 
-class PlainRulePolicy:
-    """The rule policy in the conditions of the rules' own balance simulation (§10.6: no
+class RuleVariant:
+    """The rule policy changed in one respect for the balance study (the baseline itself is
+    never changed). ``plain``: in the conditions of the rules' own simulation (§10.6: no
     command cards, no close assault): where it would play a command card it passes, and its
-    declarations and draws are its own rules over the moves left without them. The game is
-    unchanged (cards are still dealt and drawn), so nothing else differs."""
+    declarations and draws are its own rules over the moves left without them (cards are
+    still dealt and drawn). ``land``: its starting hand leaves out aircraft and pilots (§12.2
+    counts the frontline value committed on turn 1; the rule policy's "a crewed unit with its
+    crew" takes the dearest, the P-47 and its pilot in the infantry-and-air deck)."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, plain: bool, land: bool) -> None:
         from bench.baselines.frontline import RulePolicyAgent
 
         self.inner = RulePolicyAgent(seed)
+        self.plain = plain
+        self.land = land
 
     def reseed(self, seed: int) -> None:
         self.inner.reseed(seed)
@@ -215,14 +220,21 @@ class PlainRulePolicy:
         from bench.baselines.frontline import _RULES
 
         assert isinstance(state, FrontlineState)
-        action = self.inner.choose(state)
-        if state.phase not in PLAIN_PHASES or kind_of(action) not in CARD_KINDS:
-            return action
         legal = state.legal_actions()
+        if self.land and state.phase == PH_PICK and len(legal) > 1:
+            land = [a for a in legal if not _airborne(UNITS[card_of(a)])]
+            return _RULES[PH_PICK](state, land or legal, self.inner.rng)
+        action = self.inner.choose(state)
+        if not self.plain or state.phase not in PLAIN_PHASES or kind_of(action) not in CARD_KINDS:
+            return action
         plain = [a for a in legal if kind_of(a) not in CARD_KINDS]
         if state.phase in (PH_DECLARE, PH_DRAW_CHOICE):
             return _RULES[state.phase](state, plain, self.inner.rng)
         return DONE if DONE in plain else plain[0]
+
+
+def _airborne(printed: UnitCard) -> bool:
+    return printed.type == AIRCRAFT or (printed.is_crew and printed.crew_kind == PILOT)
 
 
 def agent(name: str, seed: int) -> Agent:
@@ -230,8 +242,8 @@ def agent(name: str, seed: int) -> Agent:
         from bench.baselines.frontline import RulePolicyAgent
 
         return RulePolicyAgent(seed)
-    if name == "rules-plain":
-        return PlainRulePolicy(seed)
+    if name.startswith("rules-"):  # rules-plain, rules-land, rules-plain-land
+        return RuleVariant(seed, "plain" in name, "land" in name)
     if name == "ismcts":
         return IsmctsAgent(ISMCTS_SIMULATIONS, seed)
     if name == "random":
@@ -607,6 +619,29 @@ def balance(
     return mean, err, statistics.mean(turns), overrun / games
 
 
+def deck_study(us_deck: str, games: int, first_seed: int, name: str = "rules") -> float:
+    """One US deck's self-play games of ``name`` (the rule policy or a ``RuleVariant``)
+    against the two German prebuilt decks in turn, the US in either seat (the balance study:
+    which part of the deck's deficit the policy's reading or the command cards explain).
+    Prints and returns the US share."""
+    per: dict[str, list[float]] = {}
+    for seed in range(first_seed, first_seed + games):
+        ge_deck = OPTIONS[GE_DECK][seed % 2]
+        state = FrontlineGame().new_state(
+            us_deck=us_deck, ge_deck=ge_deck, seat0_army=("US", "GE")[seed // 2 % 2]
+        )
+        play_out(state, [agent(name, 2 * seed), agent(name, 2 * seed + 1)], random.Random(seed))
+        won = 0.5 if state.winner < 0 else float(state.winner == state.seat_of_side(0))
+        per.setdefault(ge_deck, []).append(won)
+    results = [r for rows in per.values() for r in rows]
+    mean = statistics.mean(results)
+    err = statistics.stdev(results) / math.sqrt(len(results))
+    split = ", ".join(f"{d} {100 * statistics.mean(r):.1f}%" for d, r in per.items())
+    print(f"{us_deck} ({name}): US {100 * mean:.1f}% +- {100 * err:.1f} over {len(results)} "
+          f"games ({split})", flush=True)  # fmt: skip
+    return mean
+
+
 def _watched(
     state: FrontlineState, agents: list[Agent], rng: random.Random, watcher: Watcher
 ) -> None:
@@ -707,7 +742,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check-latency", type=int, default=0, help="first declarations")
     parser.add_argument("--balance", type=int, default=0, help="self-play games")
     parser.add_argument(
-        "--player", default="rules", help="for --balance: rules, rules-plain or a level"
+        "--player",
+        default="rules",
+        help="rules, rules-plain, rules-land, rules-plain-land or a level",
     )
     parser.add_argument(
         "--units", action="store_true", help="for --balance: the per-unit ledger (§10.6)"
@@ -718,6 +755,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-turn", type=int, default=0, help="pairs: the first-turn study")
     parser.add_argument(
         "--rollouts", type=int, default=100, help="for --alternatives, --first-turn"
+    )
+    parser.add_argument(
+        "--deck-study", nargs=2, metavar=("US_DECK", "GAMES"), help="with --player, --first-seed"
     )
     parser.add_argument("--calibration", type=int, default=0, help="policy self-play games")
     parser.add_argument("--first-seed", type=int, default=0)
@@ -737,6 +777,8 @@ def main(argv: list[str] | None = None) -> int:
         if ledger is not None:
             decks = OPTIONS[US_DECK] + OPTIONS[GE_DECK]
             report(ledger, {deck: args.balance // 2 for deck in decks})
+    if args.deck_study:
+        deck_study(args.deck_study[0], int(args.deck_study[1]), args.first_seed, args.player)
     if args.calibration:
         calibration(args.calibration, args.first_seed)
     if args.duel:
