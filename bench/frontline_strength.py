@@ -619,16 +619,19 @@ def balance(
     return mean, err, statistics.mean(turns), overrun / games
 
 
-def deck_study(us_deck: str, games: int, first_seed: int, name: str = "rules") -> float:
+def deck_study(
+    us_deck: str, games: int, first_seed: int, name: str = "rules", **options: str
+) -> float:
     """One US deck's self-play games of ``name`` (the rule policy or a ``RuleVariant``)
-    against the two German prebuilt decks in turn, the US in either seat (the balance study:
-    which part of the deck's deficit the policy's reading or the command cards explain).
-    Prints and returns the US share."""
+    against the two German prebuilt decks in turn, the US in either seat, under the game
+    ``options`` given (the balance study: which part of the deck's deficit the policy's
+    reading, the command cards or a rules decision explain). Prints and returns the US
+    share."""
     per: dict[str, list[float]] = {}
     for seed in range(first_seed, first_seed + games):
         ge_deck = OPTIONS[GE_DECK][seed % 2]
         state = FrontlineGame().new_state(
-            us_deck=us_deck, ge_deck=ge_deck, seat0_army=("US", "GE")[seed // 2 % 2]
+            us_deck=us_deck, ge_deck=ge_deck, seat0_army=("US", "GE")[seed // 2 % 2], **options
         )
         play_out(state, [agent(name, 2 * seed), agent(name, 2 * seed + 1)], random.Random(seed))
         won = 0.5 if state.winner < 0 else float(state.winner == state.seat_of_side(0))
@@ -637,7 +640,8 @@ def deck_study(us_deck: str, games: int, first_seed: int, name: str = "rules") -
     mean = statistics.mean(results)
     err = statistics.stdev(results) / math.sqrt(len(results))
     split = ", ".join(f"{d} {100 * statistics.mean(r):.1f}%" for d, r in per.items())
-    print(f"{us_deck} ({name}): US {100 * mean:.1f}% +- {100 * err:.1f} over {len(results)} "
+    given = "".join(f", {k}={v}" for k, v in options.items())
+    print(f"{us_deck} ({name}{given}): US {100 * mean:.1f}% +- {100 * err:.1f} over {len(results)} "
           f"games ({split})", flush=True)  # fmt: skip
     return mean
 
@@ -759,6 +763,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--deck-study", nargs=2, metavar=("US_DECK", "GAMES"), help="with --player, --first-seed"
     )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="for --deck-study"
+    )
     parser.add_argument("--calibration", type=int, default=0, help="policy self-play games")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--levels", default="normal,hard", help="for --latency, with ismcts")
@@ -778,7 +785,9 @@ def main(argv: list[str] | None = None) -> int:
             decks = OPTIONS[US_DECK] + OPTIONS[GE_DECK]
             report(ledger, {deck: args.balance // 2 for deck in decks})
     if args.deck_study:
-        deck_study(args.deck_study[0], int(args.deck_study[1]), args.first_seed, args.player)
+        options = dict(option.split("=", 1) for option in args.option)
+        deck_study(args.deck_study[0], int(args.deck_study[1]), args.first_seed, args.player,
+                   **options)  # fmt: skip
     if args.calibration:
         calibration(args.calibration, args.first_seed)
     if args.duel:
