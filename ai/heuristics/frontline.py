@@ -36,8 +36,6 @@ from ai.heuristics.frontline_plan import (
     fold_value,
     model_commitment,
     model_declarations,
-    model_plan,
-    rows,
     target_values,
 )
 from ai.heuristics.frontline_sim import ROLLOUTS, check, full_queue
@@ -92,8 +90,6 @@ BOOST_VALUE = 6  # ... and the target is worth at least this many VP
 # air; the Kampfgruppe held the US to 44% on average, the Tiger detachment to 45%). The random
 # piles of the builder below lost 4 of 6 built-deck games of Hard against the rule policy.
 BEST = ("us_armored_task_force", "ge_panzergrenadier_kampfgruppe")
-WITHDRAW_COST = 10  # §12.5 rule 5: Tactical Withdrawal only saves units at least this dear
-WITHDRAW_RISK = 0.5  # ... from a kill this phase at least this likely
 ESTIMATE_SCALE = 20.0  # VP difference that reads as a clear lead
 HORIZON = 40  # decisions: a cap on a rollout, which ends at the next draw (``evaluate``)
 
@@ -360,50 +356,12 @@ def _heavier_first(state: FrontlineState, legal: list[int], rng: random.Random) 
 
 
 def _window(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
-    """Tactical Withdrawal first where §12.5 rule 5 asks for it (before a card is spent on
-    the unit it saves), then the cards that help at once; no crew moves or line changes."""
+    """Cards that help at once; no withdrawal, crew moves or line changes yet."""
     withdraw = COMMAND + commands.WITHDRAWAL
-    if withdraw in legal and _withdrawn(state, state.player) is not None:
-        return withdraw
     plays = [a for a in legal if kind_of(a) == "command" and a != withdraw]
     if plays:
         return plays[0]
     return DONE if DONE in legal else legal[0]
-
-
-def _withdrawn(state: FrontlineState, seat: int) -> int | None:
-    """§12.5 rule 5: the position of the damaged unit (it holds a Damage card) of cost >= 10
-    that the opponent's modelled plan (§12.8, public board) kills this Combat Phase with
-    P_kill > 0.5, the dearest expected loss first; None when no unit is so exposed."""
-    exposed = [
-        state.board[pos]
-        for pos in commands.unit_targets(state, seat, commands.WITHDRAWAL)
-        if state.board[pos].dmg_card >= 0 and state.board[pos].printed.cost >= WITHDRAW_COST
-    ]
-    if not exposed:
-        return None
-    plan = model_plan(state, 1 - seat)
-    best, best_loss = None, 0.0
-    for unit in exposed:
-        shots = [
-            (state.board[pos], row)
-            for pos, (aimed, mask) in plan.items()
-            if aimed == unit.pos
-            for row in rows(mask)
-        ]
-        p_kill = fold_value(state, unit, shots, (1.0, 0.0))
-        if p_kill > WITHDRAW_RISK and p_kill * unit.printed.cost > best_loss:
-            best, best_loss = unit.pos, p_kill * unit.printed.cost
-    return best
-
-
-def _card_target(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
-    """The unit a card goes on: the exposed unit for Tactical Withdrawal, else the dearest."""
-    if state.card_pending == commands.WITHDRAWAL:
-        pos = _withdrawn(state, state.player)
-        if pos is not None and UNIT + pos in legal:
-            return UNIT + pos
-    return _best_unit(state, legal, rng)
 
 
 def _roll_window(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
@@ -501,7 +459,7 @@ _CHOOSERS = {
     PH_FIRST_WEAPON: _heavier_first,
     PH_WINDOW: _window,
     PH_ROLL_WINDOW: _roll_window,
-    PH_CARD_TARGET: _card_target,
+    PH_CARD_TARGET: _best_unit,
     PH_CREW_TO: _best_unit,
     PH_CREW_PLACE: _best_unit,
     PH_DRAW_CHOICE: _draw_choice,
