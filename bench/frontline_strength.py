@@ -570,6 +570,11 @@ def _study(
           f"{best:+.3f} +- {best_err:.3f}", flush=True)  # fmt: skip
 
 
+def us_score(state: FrontlineState) -> float:
+    """The US army's result of a finished game: 1 won, 0.5 drawn, 0 lost."""
+    return 0.5 if state.winner < 0 else float(state.winner == state.seat_of_side(0))
+
+
 def balance(
     games: int, name: str = "rules", ledger: Ledger | None = None
 ) -> tuple[float, float, float, float]:
@@ -595,11 +600,8 @@ def balance(
         else:
             seats = decks if state.seat_of_side(0) == 0 else decks[::-1]
             _watched(state, agents, random.Random(seed), Watcher(ledger, seats))
-        if state.winner < 0:
-            draws += 1
-            result = 0.5
-        else:
-            result = 1.0 if state.winner == state.seat_of_side(0) else 0.0
+        draws += state.winner < 0
+        result = us_score(state)
         us.append(result)
         pairing.setdefault(decks, []).append(result)
         turns.append(state.turn)
@@ -634,8 +636,7 @@ def deck_study(
             us_deck=us_deck, ge_deck=ge_deck, seat0_army=("US", "GE")[seed // 2 % 2], **options
         )
         play_out(state, [agent(name, 2 * seed), agent(name, 2 * seed + 1)], random.Random(seed))
-        won = 0.5 if state.winner < 0 else float(state.winner == state.seat_of_side(0))
-        per.setdefault(ge_deck, []).append(won)
+        per.setdefault(ge_deck, []).append(us_score(state))
     results = [r for rows in per.values() for r in rows]
     mean = statistics.mean(results)
     err = statistics.stdev(results) / math.sqrt(len(results))
