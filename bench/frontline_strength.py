@@ -1,5 +1,6 @@
-"""``python -m bench.frontline_strength [--latency N] [--check-latency N] [--balance N]
-[--duel A B PAIRS] [--losses A B PAIRS] [--alternatives N] [--first-turn PAIRS]``:
+"""``python -m bench.frontline_strength [--latency N] [--check-latency N] [--balance N
+[--units]] [--deck-study US_DECK N [--option NAME=VALUE]] [--duel A B PAIRS]
+[--losses A B PAIRS] [--alternatives N] [--first-turn PAIRS]``:
 Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 
 - latency: the time of one decision per level on positions from policy games (median, p95),
@@ -7,6 +8,9 @@ Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
   (a first declaration);
 - balance: the §12.8 Normal rule policy (``bench/baselines/frontline.py``, no search) against
   itself on the prebuilt decks, the rules' own simulation being 47% US, 6.8 turns, ~15% overrun;
+  with ``--units`` the per-unit ledger of §10.6 (``frontline_ledger``); the deck study: one US
+  deck against both German decks, played by the rule policy or a variant of it (``rules-land``,
+  ``rules-plain``, ``rules-plain-land``: ``RuleVariant``) or under a rules option;
 - losses: a duel's games by result, ending and the turn-1 exchange (the loss analysis);
   alternatives: whether the policy's commitment or draw loses to an alternative played out;
   first turn: whether Hard's turn-1 choices (deck, starting hand, commitment, target plan,
