@@ -1,5 +1,6 @@
-"""``python -m bench.frontline_strength [--latency N] [--check-latency N] [--balance N]
-[--duel A B PAIRS] [--losses A B PAIRS] [--alternatives N] [--first-turn PAIRS]``:
+"""``python -m bench.frontline_strength [--latency N] [--check-latency N] [--balance N
+[--units]] [--deck-study US_DECK N [--option NAME=VALUE]] [--duel A B PAIRS]
+[--losses A B PAIRS] [--alternatives N] [--first-turn PAIRS]``:
 Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 
 - latency: the time of one decision per level on positions from policy games (median, p95),
@@ -7,6 +8,9 @@ Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
   (a first declaration);
 - balance: the §12.8 Normal rule policy (``bench/baselines/frontline.py``, no search) against
   itself on the prebuilt decks, the rules' own simulation being 47% US, 6.8 turns, ~15% overrun;
+  with ``--units`` the per-unit ledger of §10.6 (``frontline_ledger``); the deck study: one US
+  deck against both German decks, played by the rule policy or a variant of it (``rules-land``,
+  ``rules-plain``, ``rules-plain-land``: ``RuleVariant``) or under a rules option;
 - losses: a duel's games by result, ending and the turn-1 exchange (the loss analysis);
   alternatives: whether the policy's commitment or draw loses to an alternative played out;
   first turn: whether Hard's turn-1 choices (deck, starting hand, commitment, target plan,
@@ -40,10 +44,11 @@ from ai.heuristics import HEURISTICS
 from ai.heuristics.frontline import hand_key
 from ai.heuristics.frontline_plan import Planner, card_of, commit_order
 from ai.heuristics.frontline_sim import candidate_plans, check, declare_plan, full_queue
+from bench.frontline_ledger import Ledger, Watcher, report
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
 from game.engines.frontline.actions import CARD, DONE, DRAW_COMMAND, DRAW_UNIT, kind_of
-from game.engines.frontline.cards import UNITS
+from game.engines.frontline.cards import AIRCRAFT, PILOT, UNITS, UnitCard
 from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, US_DECK
 from game.engines.frontline.phases import (
     PH_BUILD,
@@ -52,6 +57,8 @@ from game.engines.frontline.phases import (
     PH_DRAW_CHOICE,
     PH_DRAW_COMMAND,
     PH_PICK,
+    PH_ROLL_WINDOW,
+    PH_WINDOW,
 )
 from game.engines.frontline.state import commit_counts, commit_valid
 
@@ -190,11 +197,57 @@ class Stopwatch:
         return action
 
 
+CARD_KINDS = ("command", "boost", "surrender", "assault")  # moves the plain rule policy drops
+PLAIN_PHASES = (PH_WINDOW, PH_ROLL_WINDOW, PH_DECLARE, PH_DRAW_CHOICE)  # where it drops them
+
+
+class RuleVariant:
+    """The rule policy changed in one respect for the balance study (the baseline itself is
+    never changed). ``plain``: in the conditions of the rules' own simulation (§10.6: no
+    command cards, no close assault): where it would play a command card it passes, and its
+    declarations and draws are its own rules over the moves left without them (cards are
+    still dealt and drawn). ``land``: its starting hand leaves out aircraft and pilots (§12.2
+    counts the frontline value committed on turn 1; the rule policy's "a crewed unit with its
+    crew" takes the dearest, the P-47 and its pilot in the infantry-and-air deck)."""
+
+    def __init__(self, seed: int, plain: bool, land: bool) -> None:
+        from bench.baselines.frontline import RulePolicyAgent
+
+        self.inner = RulePolicyAgent(seed)
+        self.plain = plain
+        self.land = land
+
+    def reseed(self, seed: int) -> None:
+        self.inner.reseed(seed)
+
+    def choose(self, state: State) -> int:
+        from bench.baselines.frontline import _RULES
+
+        assert isinstance(state, FrontlineState)
+        legal = state.legal_actions()
+        if self.land and state.phase == PH_PICK and len(legal) > 1:
+            land = [a for a in legal if not _airborne(UNITS[card_of(a)])]
+            return _RULES[PH_PICK](state, land or legal, self.inner.rng)
+        action = self.inner.choose(state)
+        if not self.plain or state.phase not in PLAIN_PHASES or kind_of(action) not in CARD_KINDS:
+            return action
+        plain = [a for a in legal if kind_of(a) not in CARD_KINDS]
+        if state.phase in (PH_DECLARE, PH_DRAW_CHOICE):
+            return _RULES[state.phase](state, plain, self.inner.rng)
+        return DONE if DONE in plain else plain[0]
+
+
+def _airborne(printed: UnitCard) -> bool:
+    return printed.type == AIRCRAFT or (printed.is_crew and printed.crew_kind == PILOT)
+
+
 def agent(name: str, seed: int) -> Agent:
     if name == "rules":
         from bench.baselines.frontline import RulePolicyAgent
 
         return RulePolicyAgent(seed)
+    if name.startswith("rules-"):  # rules-plain, rules-land, rules-plain-land
+        return RuleVariant(seed, "plain" in name, "land" in name)
     if name == "ismcts":
         return IsmctsAgent(ISMCTS_SIMULATIONS, seed)
     if name == "random":
@@ -521,10 +574,17 @@ def _study(
           f"{best:+.3f} +- {best_err:.3f}", flush=True)  # fmt: skip
 
 
-def balance(games: int, name: str = "rules") -> tuple[float, float, float, float]:
+def us_score(state: FrontlineState) -> float:
+    """The US army's result of a finished game: 1 won, 0.5 drawn, 0 lost."""
+    return 0.5 if state.winner < 0 else float(state.winner == state.seat_of_side(0))
+
+
+def balance(
+    games: int, name: str = "rules", ledger: Ledger | None = None
+) -> tuple[float, float, float, float]:
     """Self-play of ``name`` (the rule policy, or a level: Hard vs Hard) over the four
     pairings of prebuilt decks (§10.5), each army in each seat: the US share (and per
-    pairing), turns, overrun share."""
+    pairing), turns, overrun share; with ``ledger``, each unit's VP dealt and lost too."""
     us_decks, ge_decks = OPTIONS[US_DECK], OPTIONS[GE_DECK]
     us: list[float] = []
     pairing: dict[tuple[str, str], list[float]] = {}
@@ -539,12 +599,13 @@ def balance(games: int, name: str = "rules") -> tuple[float, float, float, float
             us_deck=decks[0], ge_deck=decks[1], seat0_army=("US", "GE")[seed // 4 % 2]
         )
         agents = [agent(name, 2 * seed), agent(name, 2 * seed + 1)]
-        play_out(state, agents, random.Random(seed))
-        if state.winner < 0:
-            draws += 1
-            result = 0.5
+        if ledger is None:
+            play_out(state, agents, random.Random(seed))
         else:
-            result = 1.0 if state.winner == state.seat_of_side(0) else 0.0
+            seats = decks if state.seat_of_side(0) == 0 else decks[::-1]
+            _watched(state, agents, random.Random(seed), Watcher(ledger, seats))
+        draws += state.winner < 0
+        result = us_score(state)
         us.append(result)
         pairing.setdefault(decks, []).append(result)
         turns.append(state.turn)
@@ -562,6 +623,45 @@ def balance(games: int, name: str = "rules") -> tuple[float, float, float, float
         print(f"  {us_deck} vs {ge_deck}: US {100 * statistics.mean(results):.1f}% "
               f"({len(results)} games)")  # fmt: skip
     return mean, err, statistics.mean(turns), overrun / games
+
+
+def deck_study(
+    us_deck: str, games: int, first_seed: int, name: str = "rules", **options: str
+) -> float:
+    """One US deck's self-play games of ``name`` (the rule policy or a ``RuleVariant``)
+    against the two German prebuilt decks in turn, the US in either seat, under the game
+    ``options`` given (the balance study: which part of the deck's deficit the policy's
+    reading, the command cards or a rules decision explain). Prints and returns the US
+    share."""
+    per: dict[str, list[float]] = {}
+    for seed in range(first_seed, first_seed + games):
+        ge_deck = OPTIONS[GE_DECK][seed % 2]
+        state = FrontlineGame().new_state(
+            us_deck=us_deck, ge_deck=ge_deck, seat0_army=("US", "GE")[seed // 2 % 2], **options
+        )
+        play_out(state, [agent(name, 2 * seed), agent(name, 2 * seed + 1)], random.Random(seed))
+        per.setdefault(ge_deck, []).append(us_score(state))
+    results = [r for rows in per.values() for r in rows]
+    mean = statistics.mean(results)
+    err = statistics.stdev(results) / math.sqrt(len(results))
+    split = ", ".join(f"{d} {100 * statistics.mean(r):.1f}%" for d, r in per.items())
+    given = "".join(f", {k}={v}" for k, v in options.items())
+    print(f"{us_deck} ({name}{given}): US {100 * mean:.1f}% +- {100 * err:.1f} over {len(results)} "
+          f"games ({split})", flush=True)  # fmt: skip
+    return mean
+
+
+def _watched(
+    state: FrontlineState, agents: list[Agent], rng: random.Random, watcher: Watcher
+) -> None:
+    """``play_out`` with every step fed to ``watcher``."""
+    while not state.is_terminal():
+        player = state.current_player()
+        if player < 0:
+            action = state.sample_chance(rng)
+        else:
+            action = agents[player].choose(state.determinize(player, rng))
+        watcher.step(state, action)
 
 
 def calibration(games: int, first_seed: int = 0) -> list[tuple[float, float, int]]:
@@ -650,13 +750,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--latency", type=int, default=0, help="positions per level")
     parser.add_argument("--check-latency", type=int, default=0, help="first declarations")
     parser.add_argument("--balance", type=int, default=0, help="self-play games")
-    parser.add_argument("--player", default="rules", help="for --balance: rules or a level")
+    parser.add_argument(
+        "--player",
+        default="rules",
+        help="rules, rules-plain, rules-land, rules-plain-land or a level",
+    )
+    parser.add_argument(
+        "--units", action="store_true", help="for --balance: the per-unit ledger (§10.6)"
+    )
     parser.add_argument("--duel", nargs=3, metavar=("A", "B", "PAIRS"))
     parser.add_argument("--losses", nargs=3, metavar=("A", "B", "PAIRS"), help="game classes")
     parser.add_argument("--alternatives", type=int, default=0, help="commit and draw positions")
     parser.add_argument("--first-turn", type=int, default=0, help="pairs: the first-turn study")
     parser.add_argument(
         "--rollouts", type=int, default=100, help="for --alternatives, --first-turn"
+    )
+    parser.add_argument(
+        "--deck-study", nargs=2, metavar=("US_DECK", "GAMES"), help="with --player, --first-seed"
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="for --deck-study"
     )
     parser.add_argument("--calibration", type=int, default=0, help="policy self-play games")
     parser.add_argument("--first-seed", type=int, default=0)
@@ -671,7 +784,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"hard first declarations, {clock}: median {median:.2f} s, p95 {p95:.2f} s, "
                   f"max {worst:.2f} s")  # fmt: skip
     if args.balance:
-        balance(args.balance, args.player)
+        ledger = Ledger() if args.units else None
+        balance(args.balance, args.player, ledger)
+        if ledger is not None:
+            decks = OPTIONS[US_DECK] + OPTIONS[GE_DECK]
+            report(ledger, {deck: args.balance // 2 for deck in decks})
+    if args.deck_study:
+        options = dict(option.split("=", 1) for option in args.option)
+        deck_study(args.deck_study[0], int(args.deck_study[1]), args.first_seed, args.player,
+                   **options)  # fmt: skip
     if args.calibration:
         calibration(args.calibration, args.first_seed)
     if args.duel:

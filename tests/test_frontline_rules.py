@@ -80,21 +80,44 @@ def test_frontline_units_cannot_reach_the_rear_but_aircraft_reach_anything() -> 
     assert combat.legal_target(state, gun, howitzer)
 
 
-def test_natural_2_3_never_damages_the_target_and_the_opponent_picks_the_victim() -> None:
-    """§9 #5: friendly fire hits one of the attacker's own units, chosen by the opponent; a
-    unit destroyed so scores nobody."""
+def _friendly_fire_on(victim_id: str):
+    """A Sherman's natural 2 at a Pz IV: the opponent (the only choice) picks the Sherman's
+    other unit, ``victim_id``, as the friendly-fire victim; its power die comes next."""
     state = setup()
     sherman = place(state, 0, "us_m4a1_sherman")
-    rifles = place(state, 0, "us_rifle_squad")
+    victim = place(state, 0, victim_id)
     target = place(state, 1, "ge_pz4h")
     to_combat(state)
     attack_with(state, sherman, target)
     roll(state, 1, 2)
     assert state.phase == PH_FRIENDLY_FIRE and state.current_player() == 1
-    assert state.legal_actions() == [UNIT + rifles.pos]  # never the attacker itself
-    state.apply_action(UNIT + rifles.pos)
+    assert state.legal_actions() == [UNIT + victim.pos]  # never the attacker itself
+    state.apply_action(UNIT + victim.pos)
+    return state, victim, target
+
+
+def test_natural_2_3_never_damages_the_target_and_the_opponent_picks_the_victim() -> None:
+    """§9 #5: friendly fire hits one of the attacker's own units, chosen by the opponent; a
+    unit destroyed so scores nobody."""
+    state, rifles, target = _friendly_fire_on("us_rifle_squad")
     roll(state, 10)  # 10 + 6 - 0 = 16 >= 8
     assert rifles.pos not in state.board and target.damage == 0
+    assert state.vp == [0, 0]
+
+
+@pytest.mark.parametrize("card_id", ["dmg_catastrophic", "dmg_crew_casualty"])
+def test_a_damage_card_from_friendly_fire_scores_nobody(card_id: str) -> None:
+    """§7: friendly-fire kills score nothing, also when the hit's Damage card destroys the
+    victim or kills its crew (both scored for the enemy before the fix)."""
+    state, victim, _ = _friendly_fire_on("us_m4a1_sherman")
+    roll(state, 5)  # 5 + 6 - 4 = 7 of 13: 6 left, at half
+    assert state.phase == PH_DAMAGE_CARD
+    state.apply_action(damage(card_id))
+    if card_id == "dmg_catastrophic":
+        assert victim.pos not in state.board and state.phase == PH_CREW_DIE
+        roll(state, 10)  # a crew roll of 7-10 kills the crew
+    else:
+        assert victim.crew < 0
     assert state.vp == [0, 0]
 
 

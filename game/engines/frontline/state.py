@@ -938,9 +938,11 @@ class FrontlineState(State):
         self._continue_attack()
 
     def _damage_effect(self, unit: Unit, edge: Any) -> bool:
-        """Apply one edge of a Damage card; True when a crew roll (chance) is now pending."""
+        """Apply one edge of a Damage card; True when a crew roll (chance) is now pending. A
+        card drawn by a friendly-fire hit scores nobody (§7: friendly-fire kills score
+        nothing), whether it destroys the unit or kills its crew."""
         kind = edge.kind
-        enemy = 1 - unit.owner
+        enemy = -1 if self.friendly else 1 - unit.owner
         if kind == "none":
             return False
         if kind == "destroyed":
