@@ -98,6 +98,7 @@ def test_a_cut_line_ends_with_an_ellipsis_and_fits(text: str) -> None:
     longer = text[: len(cut)].rstrip() + "…"
     assert text_width(longer, 16) > width
     assert ellipsized(text, 16, text_width(text, 16)) == text
+    assert ellipsized(text, 16, 0) == ""  # not even the mark fits
 
 
 def test_a_long_game_title_gives_way_to_its_name_before_the_subtitle() -> None:

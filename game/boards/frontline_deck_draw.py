@@ -16,7 +16,7 @@ from game.engines.frontline.cards import AIR, ARM, INF, SIDES, UNITS, army_pool,
 from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
 from game.ui import overlays
 from game.ui.draw import Colour, mix
-from game.ui.text import blit_text, fit_px, render, text_width
+from game.ui.text import blit_text, ellipsized, fit_px, render
 
 if TYPE_CHECKING:
     from game.boards.frontline_deck import DeckView
@@ -87,10 +87,10 @@ def _draw_tile(
                        max(badge.w, badge.h) // 2 + 1)  # fmt: skip
     surface.blit(cost, badge)
     x0 = rect.x + 2 * pad + icon_px
-    name = fit_line(printed.name, f, badge.left - pad - x0)
+    name = ellipsized(printed.name, f, badge.left - pad - x0, bold=True)
     blit_text(surface, name, f, text if can else dim, True, topleft=(x0, rect.y + pad))
     second = _tile_second_line(view, card)
-    blit_text(surface, fit_line(second, small, rect.right - pad - x0), small, dim,
+    blit_text(surface, ellipsized(second, small, rect.right - pad - x0), small, dim,
               topleft=(x0, rect.y + pad + round(f * 1.25)))  # fmt: skip
     y, bottom = rect.y + 2 * pad + icon_px, rect.bottom - pad - max(4, rect.h // 10)
     lines = _weapon_lines(view, card)
@@ -103,7 +103,7 @@ def _draw_tile(
         )
         lines.insert(0, stats)
     for words in lines[:room]:
-        blit_text(surface, fit_line(words, small, rect.w - 2 * pad), small, dim,
+        blit_text(surface, ellipsized(words, small, rect.w - 2 * pad), small, dim,
                   topleft=(rect.x + pad, y))  # fmt: skip
         y += round(small * 1.15)
     _draw_copies(view, surface, rect, pad, count, army_pool(view.side)[card])
@@ -162,7 +162,7 @@ def _draw_deck(view: DeckView, surface: pygame.Surface, counts: Counter[int]) ->
     rng = i18n.t(
         "frontline.builder.range", lo=DECK_MIN_POINTS, hi=DECK_MAX_POINTS, n=len(view.cards)
     )
-    blit_text(surface, fit_line(rng, px, d.right - shown.right - px), px, dim,
+    blit_text(surface, ellipsized(rng, px, d.right - shown.right - px), px, dim,
               midleft=(shown.right + px // 2, shown.centery))  # fmt: skip
     _draw_bar(view, surface, pygame.Rect(d.x, bar_top, d.w, max(4, u)), points)
     small = max(11, round(px * 0.8))
@@ -173,7 +173,7 @@ def _draw_deck(view: DeckView, surface: pygame.Surface, counts: Counter[int]) ->
     if view.notice_left > 0:
         lines = [view.notice, *lines][:3]
     for words, colour in lines[:2]:
-        blit_text(surface, fit_line(words, small, d.w), small, colour, topleft=(d.x, y))
+        blit_text(surface, ellipsized(words, small, d.w), small, colour, topleft=(d.x, y))
         y += round(small * 1.25)
     for card, row in view.rows().items():
         hovered = view.mouse is not None and row.collidepoint(view.mouse)
@@ -190,10 +190,10 @@ def _draw_deck(view: DeckView, surface: pygame.Surface, counts: Counter[int]) ->
         surface.blit(cost, cost_rect)
         name = UNITS[card].name
         room = cost_rect.left - left.right - h
-        blit_text(surface, fit_line(name, h, room), h, text,
+        blit_text(surface, ellipsized(name, h, room), h, text,
                   midleft=(left.right + h // 3, row.centery))  # fmt: skip
     if not view.cards:
-        blit_text(surface, fit_line(i18n.t("frontline.builder.empty"), small, d.w), small, dim,
+        blit_text(surface, ellipsized(i18n.t("frontline.builder.empty"), small, d.w), small, dim,
                   topleft=(d.x, y + small))  # fmt: skip
 
 
@@ -243,18 +243,7 @@ def _draw_saved(view: DeckView, surface: pygame.Surface) -> None:
                                       else 0.06), row, border_radius=4)  # fmt: skip
         cards = view.book().get(SIDES[view.side], name)
         label = f"{name}  ·  {deck_points(cards)}"
-        blit_text(surface, fit_line(label, px, row.w - cross.w - px), px, text,
+        blit_text(surface, ellipsized(label, px, row.w - cross.w - px), px, text,
                   midleft=(row.x + px // 2, row.centery))  # fmt: skip
         sign = render("✕", px, ERROR, True, symbol=True)
         surface.blit(sign, sign.get_rect(center=cross.center))
-
-
-def fit_line(text: str, px: int, width: int) -> str:
-    """``text`` cut with an ellipsis to fit ``width`` at ``px``."""
-    if width <= 0:
-        return ""
-    if text_width(text, px) <= width:
-        return text
-    while text and text_width(text + "…", px) > width:
-        text = text[:-1]
-    return text + "…"

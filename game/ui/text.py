@@ -139,9 +139,12 @@ def fit_px(text: str, px: int, width: int, bold: bool = False, min_px: int = 11)
 @lru_cache(maxsize=1024)
 def ellipsized(text: str, px: int, width: int, bold: bool = False) -> str:
     """``text`` cut to fit ``width`` pixels at ``px`` with "…" where it was cut, so a reader
-    sees that there is more (a hard clip reads as a word that ends there)."""
+    sees that there is more (a hard clip reads as a word that ends there); nothing when not
+    even the mark fits."""
     if text_width(text, px, bold) <= width:
         return text
+    if text_width("…", px, bold) > width:
+        return ""
     low, high = 0, len(text)  # the longest prefix that fits with the mark
     while low < high:
         mid = (low + high + 1) // 2
