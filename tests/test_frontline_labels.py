@@ -19,6 +19,7 @@ from game.boards.turns import Step
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.frontline import FrontlineState
+from game.engines.frontline.cards import UNITS
 from tests.test_board_contract import make_board
 from tests.test_frontline_board import _advance
 
@@ -94,3 +95,22 @@ def test_small_card_backs_keep_their_size_and_log_icons_their_row() -> None:
     for px in (12, 14, 18):
         icons = board.log_icons(steps, px)
         assert len(icons) == 3 and all(icon.get_height() <= px for icon in icons)
+
+
+def test_small_unit_faces_cut_what_does_not_fit() -> None:
+    """On the starting-hand picker at 800x540 a card is ~76 px wide: a name too long even at the
+    smallest size ends with "…" inside its room (it ran under the cost), a crew card's words
+    stop inside their box, and the art gives way so a three-weapon table keeps its two lines a
+    weapon."""
+    pygame.init()
+    for card in range(len(UNITS)):
+        for room in (30, 45):
+            assert fc.fit(UNITS[card].name, 8, (0, 0, 0), room, bold=True).get_width() <= room
+    long = "Crews a tank or vehicle that needs a tank crew. Committed with it, it fights in it."
+    box = pygame.Rect(0, 0, 60, 20)
+    assert fc.paragraph(pygame.Surface((60, 60)), long, box, 7, (0, 0, 0)) <= box.bottom
+    w, h = fc.card_size(76)
+    three = next(i for i, unit in enumerate(UNITS) if len(unit.weapons) == 3)
+    one = next(i for i, unit in enumerate(UNITS) if len(unit.weapons) == 1)
+    assert fc.art_band(three, w, h).h < fc.art_band(one, w, h).h
+    assert fc.art_band(one, 150, round(150 * fc.RATIO)).h == round(150 * fc.RATIO * 0.2)

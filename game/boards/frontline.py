@@ -489,8 +489,10 @@ class FrontlineBoard(Board):
         if kind == "pick":
             count = self.things(self.obs).get(key)
             if isinstance(count, int) and count > 1:
-                badge = render(f"×{count}", max(10, rect.w // 6), p["text"], bold=True)
-                r = badge.get_rect(bottomright=(rect.right - 2, rect.bottom - 2)).inflate(6, 2)
+                badge = render(f"×{count}", max(8, rect.w // 8), p["text"], bold=True)
+                band = fc.art_band(what, rect.w, rect.h).move(rect.topleft)
+                r = badge.get_rect().inflate(6, 2)  # on the art, below the cost however thin
+                r.midright = (band.right, max(band.centery, band.top + r.h // 2))
                 pygame.draw.rect(surface, darker(p["ink"], 0.2), r, border_radius=r.h // 2)
                 blit_center(surface, badge, r.center)
 

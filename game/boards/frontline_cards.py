@@ -63,7 +63,7 @@ from game.engines.frontline.cards import (
 from game.i18n import DEFAULT_LANGUAGE, table
 from game.ui.draw import Colour, darker, lighter, mix, supersampled
 from game.ui.fonts import get_font
-from game.ui.text import fit_px, render, wrap
+from game.ui.text import ellipsized, fit_px, render, text_width, wrap
 
 _LABELS = {
     "en": {
@@ -152,8 +152,11 @@ def _frame(w: int, h: int, frame: Colour, paper: Colour) -> pygame.Surface:
 
 
 def fit(text: str, px: int, colour: Colour, width: int, bold: bool = False) -> pygame.Surface:
-    """``text`` rendered at ``px``, smaller (down to 6 px) where it would not fit ``width``."""
-    return render(text, fit_px(text, px, max(4, width), bold, min_px=6), colour, bold)
+    """``text`` rendered at ``px``, smaller (down to 6 px) where it would not fit ``width``, and
+    cut with "…" where even 6 px is too wide (a small card's name must not run under its cost)."""
+    width = max(4, width)
+    size = fit_px(text, px, width, bold, min_px=6)
+    return render(ellipsized(text, size, width, bold), size, colour, bold)
 
 
 def unit_face(card: int, width: int, palette: dict[str, Colour], lang: str) -> pygame.Surface:
@@ -163,6 +166,29 @@ def unit_face(card: int, width: int, palette: dict[str, Colour], lang: str) -> p
     return cached(key, lambda: _draw_unit(card, w, h, palette, lang))
 
 
+def _icon_size(w: int) -> tuple[int, int]:
+    """A unit face's padding and type-icon size at width ``w``."""
+    return max(3, w // 16), max(12, round(w * 0.2))
+
+
+def _footer_h(h: int) -> int:
+    return max(10, round(h * 0.12))
+
+
+def art_band(card: int, w: int, h: int) -> pygame.Rect:
+    """Where unit ``card``'s face of ``w`` × ``h`` draws its faint silhouette: the one band with
+    nothing to read, so the board may lay a badge (copies left) over it. It gives up height to
+    the weapons table where a small card would otherwise print its rows over each other (two
+    lines a weapon under one line of column heads)."""
+    pad, icon = _icon_size(w)
+    x = pad + icon + pad // 2
+    y = pad + icon + pad // 3
+    line = render("Ag", max(6, round(w * 0.075)), (0, 0, 0)).get_height()
+    table_h = line + 2 * line * len(UNITS[card].weapons)
+    room = h - pad - _footer_h(h) - pad // 2 - y - table_h
+    return pygame.Rect(x, y, w - pad - x, max(0, min(round(h * 0.2), room)))
+
+
 def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str) -> pygame.Surface:
     printed = UNITS[card]
     side = "us" if printed.side == 0 else "ge"
@@ -170,9 +196,8 @@ def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str)
     paper, ink = colour_of(palette, "paper"), colour_of(palette, "ink")
     dim = colour_of(palette, "ink_dim")
     s = _frame(w, h, frame, paper)
-    pad = max(3, w // 16)
+    pad, icon = _icon_size(w)
     inner = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
-    icon = max(12, round(w * 0.2))
     s.blit(type_icon(printed.type, icon, palette), (inner.x, inner.y))
     cost_r = round(icon * 0.5)
     cost_c = (inner.right - cost_r, inner.y + cost_r)
@@ -207,7 +232,7 @@ def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str)
             crew_icon(printed.crew, crew_size, palette), (inner.x + (icon - crew_size) // 2, crew_y)
         )
     # The art: the type's silhouette, large and faint, beside the crew icon.
-    art = pygame.Rect(name_x, crew_y, inner.right - name_x, round(h * 0.2))
+    art = art_band(card, w, h)
     silhouette(
         s,
         printed.type,
@@ -215,7 +240,7 @@ def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str)
         art.inflate(-art.w * 0.15, -art.h * 0.05),
     )
     top = max(art.bottom, crew_y + crew_size) + pad // 2
-    footer_h = max(10, round(h * 0.12))
+    footer_h = _footer_h(h)
     _draw_weapons(
         s, card, pygame.Rect(inner.x, top, inner.w, inner.bottom - footer_h - top), palette, lang, w
     )
@@ -223,7 +248,8 @@ def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str)
         s, card, pygame.Rect(inner.x, inner.bottom - footer_h, inner.w, footer_h), palette, lang
     )
     mark = max(7, round(w * 0.1))
-    s.blit(army_mark(printed.side, mark, palette), (inner.right - mark, art.bottom - mark))
+    if art.h >= mark:  # on the art only (the frame's colour says the army too)
+        s.blit(army_mark(printed.side, mark, palette), (inner.right - mark, art.bottom - mark))
     return s
 
 
@@ -271,11 +297,14 @@ def _draw_weapons(
     head_h = max(7, round(box.h * 0.14))
     row_h = max(10, (box.h - head_h) // max(1, rows))
     px = max(6, min(round(w * 0.075), round(row_h * 0.4)))
-    col_w = max(10, round(box.w * 0.16))
-    cols_x = [box.right - col_w * (4 - i) for i in range(4)]  # INF ARM AIR DMG
-    pygame.draw.line(s, mix(dim, paper, 0.5), (box.x, box.y), (box.right, box.y))
     labels = [*_COLUMN_LABEL.get(lang, _COLUMN_LABEL["en"]), _label(lang, "dmg")]
     head_px = max(6, round(px * 0.8))
+    # The values have their own line under the weapon's name, so on a small card the columns
+    # may widen (up to a quarter each) until their heads fit side by side.
+    widest = max(text_width(text, head_px, True) for text in labels) + 2
+    col_w = max(10, min(box.w // 4, max(round(box.w * 0.16), widest)))
+    cols_x = [box.right - col_w * (4 - i) for i in range(4)]  # INF ARM AIR DMG
+    pygame.draw.line(s, mix(dim, paper, 0.5), (box.x, box.y), (box.right, box.y))
     for x, text in zip(cols_x, labels, strict=True):
         image = fit(text, head_px, dim, col_w - 1, bold=True)
         s.blit(image, image.get_rect(midtop=(x + col_w // 2, box.y + 1)))
@@ -310,6 +339,11 @@ def paragraph(s: pygame.Surface, text: str, box: pygame.Rect, px: int, colour: C
         if height <= box.h or px <= 6:
             break
         px -= 1
+    line_h = render("Ag", px, colour).get_height()
+    room = max(1, box.h // line_h)
+    if len(lines) > room:  # still too long at 6 px: the last line that fits ends with "…"
+        cut = " ".join(lines[room - 1 : room + 1])
+        lines = [*lines[: room - 1], ellipsized(cut + " …", px, box.w)]
     y = box.y
     for line in lines:
         image = render(line, px, colour)
