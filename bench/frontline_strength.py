@@ -1,6 +1,7 @@
 """``python -m bench.frontline_strength [--latency N] [--check-latency N] [--balance N
-[--units] [--first-seed S] [--log FILE]] [--balance-log FILE] [--deck-study US_DECK N [--option NAME=VALUE]] [--duel A B PAIRS]
-[--losses A B PAIRS] [--alternatives N] [--first-turn PAIRS]``:
+[--units] [--first-seed S] [--log FILE]] [--balance-log FILE] [--deck-study US_DECK N
+[--option NAME=VALUE]] [--duel A B PAIRS] [--losses A B PAIRS]
+[--alternatives N] [--first-turn PAIRS]``:
 Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 
 - latency: the time of one decision per level on positions from policy games (median, p95),
@@ -9,8 +10,8 @@ Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 - balance: the §12.8 Normal rule policy (``bench/baselines/frontline.py``, no search) against
   itself on the prebuilt decks, the rules' own simulation being 47% US, 6.8 turns, ~15% overrun;
   with ``--units`` the per-unit ledger of §10.6 (``frontline_ledger``); the deck study: one US
-  deck against both German decks, played by the rule policy or a variant of it (``rules-land``,
-  ``rules-plain``, ``rules-plain-land``: ``RuleVariant``) or under a rules option;
+  deck against both German decks, played by the rule policy, its ``rules-plain`` variant
+  (``RuleVariant``) or under a rules option;
 - losses: a duel's games by result, ending and the turn-1 exchange (the loss analysis);
   alternatives: whether the policy's commitment or draw loses to an alternative played out;
   first turn: whether Hard's turn-1 choices (deck, starting hand, commitment, target plan,
@@ -49,7 +50,7 @@ from bench.frontline_ledger import Ledger, Watcher, report
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
 from game.engines.frontline.actions import CARD, DONE, DRAW_COMMAND, DRAW_UNIT, kind_of
-from game.engines.frontline.cards import AIRCRAFT, PILOT, UNITS, UnitCard
+from game.engines.frontline.cards import UNITS
 from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, US_DECK
 from game.engines.frontline.phases import (
     PH_BUILD,
@@ -203,20 +204,15 @@ PLAIN_PHASES = (PH_WINDOW, PH_ROLL_WINDOW, PH_DECLARE, PH_DRAW_CHOICE)  # where 
 
 
 class RuleVariant:
-    """The rule policy changed in one respect for the balance study (the baseline itself is
-    never changed). ``plain``: in the conditions of the rules' own simulation (§10.6: no
-    command cards, no close assault): where it would play a command card it passes, and its
-    declarations and draws are its own rules over the moves left without them (cards are
-    still dealt and drawn). ``land``: its starting hand leaves out aircraft and pilots (§12.2
-    counts the frontline value committed on turn 1; the rule policy's "a crewed unit with its
-    crew" takes the dearest, the P-47 and its pilot in the infantry-and-air deck)."""
+    """The rule policy in the conditions of the rules' own simulation (§10.6: no command
+    cards, no close assault), for the balance study: where it would play a command card it
+    passes, and its declarations and draws are its own rules over the moves left without them
+    (cards are still dealt and drawn)."""
 
-    def __init__(self, seed: int, plain: bool, land: bool) -> None:
+    def __init__(self, seed: int) -> None:
         from bench.baselines.frontline import RulePolicyAgent
 
         self.inner = RulePolicyAgent(seed)
-        self.plain = plain
-        self.land = land
 
     def reseed(self, seed: int) -> None:
         self.inner.reseed(seed)
@@ -226,11 +222,8 @@ class RuleVariant:
 
         assert isinstance(state, FrontlineState)
         legal = state.legal_actions()
-        if self.land and state.phase == PH_PICK and len(legal) > 1:
-            land = [a for a in legal if not _airborne(UNITS[card_of(a)])]
-            return _RULES[PH_PICK](state, land or legal, self.inner.rng)
         action = self.inner.choose(state)
-        if not self.plain or state.phase not in PLAIN_PHASES or kind_of(action) not in CARD_KINDS:
+        if state.phase not in PLAIN_PHASES or kind_of(action) not in CARD_KINDS:
             return action
         plain = [a for a in legal if kind_of(a) not in CARD_KINDS]
         if state.phase in (PH_DECLARE, PH_DRAW_CHOICE):
@@ -238,17 +231,13 @@ class RuleVariant:
         return DONE if DONE in plain else plain[0]
 
 
-def _airborne(printed: UnitCard) -> bool:
-    return printed.type == AIRCRAFT or (printed.is_crew and printed.crew_kind == PILOT)
-
-
 def agent(name: str, seed: int) -> Agent:
     if name == "rules":
         from bench.baselines.frontline import RulePolicyAgent
 
         return RulePolicyAgent(seed)
-    if name.startswith("rules-"):  # rules-plain, rules-land, rules-plain-land
-        return RuleVariant(seed, "plain" in name, "land" in name)
+    if name == "rules-plain":
+        return RuleVariant(seed)
     if name == "ismcts":
         return IsmctsAgent(ISMCTS_SIMULATIONS, seed)
     if name == "random":
@@ -771,7 +760,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--player",
         default="rules",
-        help="rules, rules-plain, rules-land, rules-plain-land or a level",
+        help="rules, rules-plain or a level",
     )
     parser.add_argument(
         "--units", action="store_true", help="for --balance: the per-unit ledger (§10.6)"
