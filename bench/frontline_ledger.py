@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from game.engines.frontline.actions import ASSAULT, SLOTS, SURRENDER, UNIT
+from game.engines.frontline.actions import UNIT, kind_of
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.phases import (
     PH_CHOOSE_ATTACK,
@@ -154,9 +154,9 @@ class Watcher:
 
     def _declared(self, state: FrontlineState, seat: int, action: int) -> None:
         deck = self.decks[seat]
-        if ASSAULT <= action < ASSAULT + 2 * SLOTS:
+        if kind_of(action) == "assault":
             self.ledger.count(deck, "close-assault declarations")
-        elif SURRENDER <= action < SURRENDER + 2 * SLOTS:
+        elif kind_of(action) == "surrender":
             self.ledger.count(deck, "Surrender! declarations")
 
 

@@ -1,6 +1,7 @@
 """``python -m bench.frontline_strength [--latency N] [--check-latency N] [--balance N
-[--units]] [--deck-study US_DECK N [--option NAME=VALUE]] [--duel A B PAIRS]
-[--losses A B PAIRS] [--alternatives N] [--first-turn PAIRS]``:
+[--units] [--first-seed S] [--log FILE]] [--balance-log FILE] [--deck-study US_DECK N
+[--option NAME=VALUE]] [--duel A B PAIRS] [--losses A B PAIRS]
+[--alternatives N] [--first-turn PAIRS]``:
 Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 
 - latency: the time of one decision per level on positions from policy games (median, p95),
@@ -9,8 +10,8 @@ Frontline General's AI measured (issue 12, rules §10.6 and §12.8).
 - balance: the §12.8 Normal rule policy (``bench/baselines/frontline.py``, no search) against
   itself on the prebuilt decks, the rules' own simulation being 47% US, 6.8 turns, ~15% overrun;
   with ``--units`` the per-unit ledger of §10.6 (``frontline_ledger``); the deck study: one US
-  deck against both German decks, played by the rule policy or a variant of it (``rules-land``,
-  ``rules-plain``, ``rules-plain-land``: ``RuleVariant``) or under a rules option;
+  deck against both German decks, played by the rule policy, its ``rules-plain`` variant
+  (``RuleVariant``) or under a rules option;
 - losses: a duel's games by result, ending and the turn-1 exchange (the loss analysis);
   alternatives: whether the policy's commitment or draw loses to an alternative played out;
   first turn: whether Hard's turn-1 choices (deck, starting hand, commitment, target plan,
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import itertools
+import json
 import math
 import random
 import statistics
@@ -48,7 +50,7 @@ from bench.frontline_ledger import Ledger, Watcher, report
 from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
 from game.engines.frontline.actions import CARD, DONE, DRAW_COMMAND, DRAW_UNIT, kind_of
-from game.engines.frontline.cards import AIRCRAFT, PILOT, UNITS, UnitCard
+from game.engines.frontline.cards import UNITS
 from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, US_DECK
 from game.engines.frontline.phases import (
     PH_BUILD,
@@ -202,20 +204,15 @@ PLAIN_PHASES = (PH_WINDOW, PH_ROLL_WINDOW, PH_DECLARE, PH_DRAW_CHOICE)  # where 
 
 
 class RuleVariant:
-    """The rule policy changed in one respect for the balance study (the baseline itself is
-    never changed). ``plain``: in the conditions of the rules' own simulation (§10.6: no
-    command cards, no close assault): where it would play a command card it passes, and its
-    declarations and draws are its own rules over the moves left without them (cards are
-    still dealt and drawn). ``land``: its starting hand leaves out aircraft and pilots (§12.2
-    counts the frontline value committed on turn 1; the rule policy's "a crewed unit with its
-    crew" takes the dearest, the P-47 and its pilot in the infantry-and-air deck)."""
+    """The rule policy in the conditions of the rules' own simulation (§10.6: no command
+    cards, no close assault), for the balance study: where it would play a command card it
+    passes, and its declarations and draws are its own rules over the moves left without them
+    (cards are still dealt and drawn)."""
 
-    def __init__(self, seed: int, plain: bool, land: bool) -> None:
+    def __init__(self, seed: int) -> None:
         from bench.baselines.frontline import RulePolicyAgent
 
         self.inner = RulePolicyAgent(seed)
-        self.plain = plain
-        self.land = land
 
     def reseed(self, seed: int) -> None:
         self.inner.reseed(seed)
@@ -225,11 +222,8 @@ class RuleVariant:
 
         assert isinstance(state, FrontlineState)
         legal = state.legal_actions()
-        if self.land and state.phase == PH_PICK and len(legal) > 1:
-            land = [a for a in legal if not _airborne(UNITS[card_of(a)])]
-            return _RULES[PH_PICK](state, land or legal, self.inner.rng)
         action = self.inner.choose(state)
-        if not self.plain or state.phase not in PLAIN_PHASES or kind_of(action) not in CARD_KINDS:
+        if state.phase not in PLAIN_PHASES or kind_of(action) not in CARD_KINDS:
             return action
         plain = [a for a in legal if kind_of(a) not in CARD_KINDS]
         if state.phase in (PH_DECLARE, PH_DRAW_CHOICE):
@@ -237,17 +231,13 @@ class RuleVariant:
         return DONE if DONE in plain else plain[0]
 
 
-def _airborne(printed: UnitCard) -> bool:
-    return printed.type == AIRCRAFT or (printed.is_crew and printed.crew_kind == PILOT)
-
-
 def agent(name: str, seed: int) -> Agent:
     if name == "rules":
         from bench.baselines.frontline import RulePolicyAgent
 
         return RulePolicyAgent(seed)
-    if name.startswith("rules-"):  # rules-plain, rules-land, rules-plain-land
-        return RuleVariant(seed, "plain" in name, "land" in name)
+    if name == "rules-plain":
+        return RuleVariant(seed)
     if name == "ismcts":
         return IsmctsAgent(ISMCTS_SIMULATIONS, seed)
     if name == "random":
@@ -580,20 +570,24 @@ def us_score(state: FrontlineState) -> float:
 
 
 def balance(
-    games: int, name: str = "rules", ledger: Ledger | None = None
+    games: int,
+    name: str = "rules",
+    ledger: Ledger | None = None,
+    first_seed: int = 0,
+    log: str | None = None,
 ) -> tuple[float, float, float, float]:
     """Self-play of ``name`` (the rule policy, or a level: Hard vs Hard) over the four
-    pairings of prebuilt decks (§10.5), each army in each seat: the US share (and per
-    pairing), turns, overrun share; with ``ledger``, each unit's VP dealt and lost too."""
+    pairings of prebuilt decks (§10.5), each army in each seat, on seeds from ``first_seed``:
+    the US share (and per pairing), turns, overrun share; with ``ledger``, each unit's VP
+    dealt and lost too; with ``log``, each game appended to that JSONL file as it ends (a
+    stopped run still counts: ``--balance-log`` reports it)."""
     us_decks, ge_decks = OPTIONS[US_DECK], OPTIONS[GE_DECK]
-    us: list[float] = []
-    pairing: dict[tuple[str, str], list[float]] = {}
-    turns: list[int] = []
-    overrun = draws = 0
+    games_played: list[dict[str, Any]] = []
     start = time.perf_counter()
-    for seed in range(games):
-        if seed and seed % 250 == 0:
-            print(f"  {seed} games: US {100 * statistics.mean(us):.1f}%", flush=True)
+    for seed in range(first_seed, first_seed + games):
+        if games_played and len(games_played) % 250 == 0:
+            us = statistics.mean(g["us"] for g in games_played)
+            print(f"  {len(games_played)} games: US {100 * us:.1f}%", flush=True)
         decks = (us_decks[seed % 2], ge_decks[seed // 2 % 2])
         state = FrontlineGame().new_state(
             us_deck=decks[0], ge_deck=decks[1], seat0_army=("US", "GE")[seed // 4 % 2]
@@ -604,25 +598,38 @@ def balance(
         else:
             seats = decks if state.seat_of_side(0) == 0 else decks[::-1]
             _watched(state, agents, random.Random(seed), Watcher(ledger, seats))
-        draws += state.winner < 0
-        result = us_score(state)
-        us.append(result)
-        pairing.setdefault(decks, []).append(result)
-        turns.append(state.turn)
-        overrun += state.end_reason == "overrun"
+        record = {"seed": seed, "us_deck": decks[0], "ge_deck": decks[1],
+                  "us_seat": state.seat_of_side(0), "us": us_score(state), "turns": state.turn,
+                  "end": state.end_reason}  # fmt: skip
+        games_played.append(record)
+        if log is not None:
+            with open(log, "a", encoding="utf-8") as out:
+                out.write(json.dumps(record) + "\n")
+    print(f"balance ({name}): {games} games in {time.perf_counter() - start:.0f} s", flush=True)
+    return balance_report(games_played)
+
+
+def balance_report(games_played: list[dict[str, Any]]) -> tuple[float, float, float, float]:
+    """Prints and returns a balance run's US share, its standard error, the mean turns and the
+    overrun share, from its games (``balance``'s records), with the US share per pairing."""
+    us = [g["us"] for g in games_played]
+    turns = statistics.mean(g["turns"] for g in games_played)
+    overrun = sum(g["end"] == "overrun" for g in games_played) / len(games_played)
     mean = statistics.mean(us)
-    err = statistics.stdev(us) / math.sqrt(games)
+    err = statistics.stdev(us) / math.sqrt(len(us)) if len(us) > 1 else 0.0
     print(
-        f"balance ({name}): {games} games in {time.perf_counter() - start:.0f} s: "
-        f"US {100 * mean:.1f}% +- {100 * err:.1f} (draws {draws}), "
-        f"{statistics.mean(turns):.2f} turns, "
-        f"overrun {100 * overrun / games:.1f}%",
+        f"{len(us)} games: US {100 * mean:.1f}% +- {100 * err:.1f} "
+        f"(draws {us.count(0.5)}), {turns:.2f} turns, overrun {100 * overrun:.1f}%",
         flush=True,
     )
+    pairing: dict[tuple[str, str], list[float]] = {}
+    for g in games_played:
+        pairing.setdefault((g["us_deck"], g["ge_deck"]), []).append(g["us"])
     for (us_deck, ge_deck), results in sorted(pairing.items()):
+        spread = statistics.stdev(results) / math.sqrt(len(results)) if len(results) > 1 else 0
         print(f"  {us_deck} vs {ge_deck}: US {100 * statistics.mean(results):.1f}% "
-              f"({len(results)} games)")  # fmt: skip
-    return mean, err, statistics.mean(turns), overrun / games
+              f"+- {100 * spread:.1f} ({len(results)} games)")  # fmt: skip
+    return mean, err, turns, overrun
 
 
 def deck_study(
@@ -753,11 +760,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--player",
         default="rules",
-        help="rules, rules-plain, rules-land, rules-plain-land or a level",
+        help="rules, rules-plain or a level",
     )
     parser.add_argument(
         "--units", action="store_true", help="for --balance: the per-unit ledger (§10.6)"
     )
+    parser.add_argument("--log", help="for --balance: append each game to this JSONL file")
+    parser.add_argument("--balance-log", help="report a --balance run from its JSONL file")
     parser.add_argument("--duel", nargs=3, metavar=("A", "B", "PAIRS"))
     parser.add_argument("--losses", nargs=3, metavar=("A", "B", "PAIRS"), help="game classes")
     parser.add_argument("--alternatives", type=int, default=0, help="commit and draw positions")
@@ -785,10 +794,13 @@ def main(argv: list[str] | None = None) -> int:
                   f"max {worst:.2f} s")  # fmt: skip
     if args.balance:
         ledger = Ledger() if args.units else None
-        balance(args.balance, args.player, ledger)
+        balance(args.balance, args.player, ledger, args.first_seed, args.log)
         if ledger is not None:
             decks = OPTIONS[US_DECK] + OPTIONS[GE_DECK]
             report(ledger, {deck: args.balance // 2 for deck in decks})
+    if args.balance_log:
+        with open(args.balance_log, encoding="utf-8") as lines:
+            balance_report([json.loads(line) for line in lines if line.strip()])
     if args.deck_study:
         options = dict(option.split("=", 1) for option in args.option)
         deck_study(args.deck_study[0], int(args.deck_study[1]), args.first_seed, args.player,

@@ -3,10 +3,14 @@ scored them and to the unit whose loss gave them, points fielded per placement."
 
 from __future__ import annotations
 
+import random
+
+from bench.baselines.frontline import RulePolicyAgent
 from bench.frontline_ledger import Ledger, Watcher
-from game.engines.frontline.actions import CARD, DONE
+from game.engines.frontline import FrontlineGame
+from game.engines.frontline.actions import CARD, DONE, kind_of
 from game.engines.frontline.cards import UNITS
-from game.engines.frontline.phases import PH_CREW_DIE
+from game.engines.frontline.phases import PH_CREW_DIE, PH_DECLARE
 from game.engines.frontline.state import FrontlineState
 from game.engines.frontline.units import Unit
 from tests.test_frontline_support import (
@@ -79,3 +83,23 @@ def test_points_fielded_count_each_placement_with_its_crew() -> None:
     state.apply_action(DONE)
     line = ledger.lines["us deck", "M4A1 Sherman"]
     assert line.placed == 1 and line.fielded == UNITS[sherman].cost + UNITS[crew].cost
+
+
+def test_close_assault_and_surrender_declarations_are_counted() -> None:
+    """Every declaration of either kind in rule-policy games is counted."""
+    ledger, made = Ledger(), {"assault": 0, "surrender": 0}
+    for seed in range(6):
+        state = FrontlineGame().new_state(seat0_army="US")
+        watcher = Watcher(ledger, ("us deck", "ge deck"))
+        agents, rng = [RulePolicyAgent(seed), RulePolicyAgent(seed + 100)], random.Random(seed)
+        while not state.is_terminal():
+            player = state.current_player()
+            action = state.sample_chance(rng) if player < 0 else agents[player].choose(state)
+            if state.phase == PH_DECLARE and player >= 0 and kind_of(action) in made:
+                made[kind_of(action)] += 1
+            watcher.step(state, action)
+    counted = {
+        "assault": sum(n for (_, e), n in ledger.counts.items() if e.startswith("close-assault")),
+        "surrender": sum(n for (_, e), n in ledger.counts.items() if e.startswith("Surrender!")),
+    }
+    assert made["assault"] > 0 and made["surrender"] > 0 and counted == made

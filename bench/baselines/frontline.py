@@ -3,7 +3,9 @@ from rules §12.4-§12.7 only (it reads nothing of ``ai.heuristics.frontline``; 
 the engine's ``probability`` module, the §12.3 engine the rules describe).
 
 - deck: a prebuilt deck at random (§12.8 "prebuilt or builder");
-- starting hand: a crewed unit with its crew, then infantry (§12.2);
+- starting hand: of the 4-card hands the deck allows, the one that commits the most frontline
+  value on turn 1 (§12.2: the cost of its frontline units each with a crew of its kind; never a
+  crewed unit without its crew; at equal value the lowest card indices);
 - commitment: §12.5 rules 1-3 (every crew-ready frontline unit; rear artillery only with a
   frontline present or arriving; MFA to the rear behind a frontline of two);
 - targets: greedy EV, §12.4 steps 2 and 5 in the engine's declaration order (the marginal
@@ -18,7 +20,9 @@ the engine's ``probability`` module, the §12.3 engine the rules describe).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
+from itertools import combinations
 
 from game.engines.base import State
 from game.engines.frontline import combat, commands
@@ -36,7 +40,8 @@ from game.engines.frontline.actions import (
     WEAPONS,
     kind_of,
 )
-from game.engines.frontline.cards import FRONT, INFANTRY, NO_CREW, UNITS
+from game.engines.frontline.cards import CREW_KINDS, FRONT, NO_CREW, UNITS
+from game.engines.frontline.options import START_UNITS
 from game.engines.frontline.phases import (
     PH_BUILD,
     PH_CARD_TARGET,
@@ -169,25 +174,41 @@ def _build(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
 
 
 def _pick(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
-    hand = state.hand_units[state.player]
-    crewless = [
-        UNITS[c].crew
-        for c in hand
-        if UNITS[c].crew != NO_CREW
-        and sum(UNITS[h].is_crew and UNITS[h].crew_kind == UNITS[c].crew for h in hand)
-        < sum(UNITS[h].crew == UNITS[c].crew and not UNITS[h].is_crew for h in hand)
-    ]
-    for action in legal:
-        if UNITS[_card(action)].is_crew and UNITS[_card(action)].crew_kind in crewless:
-            return action
-    crews = {UNITS[_card(a)].crew_kind for a in legal if UNITS[_card(a)].is_crew}
-    if not any(UNITS[c].crew != NO_CREW for c in hand):
-        crewed = [a for a in legal if UNITS[_card(a)].crew in crews and UNITS[_card(a)].crew >= 0]
-        if crewed:
-            return max(crewed, key=lambda a: UNITS[_card(a)].cost)
-    infantry = [a for a in legal if UNITS[_card(a)].type == INFANTRY]
-    free = [a for a in legal if UNITS[_card(a)].crew == NO_CREW and not UNITS[_card(a)].is_crew]
-    return rng.choice(infantry or free or legal)
+    seat = state.player
+    hand = tuple(sorted(state.hand_units[seat]))
+    best = starting_hand(hand, tuple(sorted(state.reserves[seat])))
+    return CARD + min((Counter(best) - Counter(hand)).elements())
+
+
+@lru_cache(maxsize=64)
+def starting_hand(hand: tuple[int, ...], reserves: tuple[int, ...]) -> tuple[int, ...]:
+    """§12.2: ``hand`` (the cards picked so far) completed from ``reserves`` to the 4-card hand
+    whose every crewed unit has its crew and that commits the most frontline value on turn 1;
+    at equal value the one with the lowest card indices, so that each pick completes the hand
+    the first pick chose. Cached: a prebuilt deck's picks are the same every game."""
+    options = {
+        tuple(sorted(hand + extra)) for extra in combinations(reserves, START_UNITS - len(hand))
+    }
+    return max(options, key=lambda option: (*_frontline_value(option), [-c for c in option]))
+
+
+def _frontline_value(hand: tuple[int, ...]) -> tuple[bool, int]:
+    """(every crewed unit has a crew of its kind, the cost of the frontline units that can be
+    committed on turn 1: each crew goes to the dearest frontline unit of its kind)."""
+    crews = Counter(UNITS[c].crew_kind for c in hand if UNITS[c].is_crew)
+    needs = Counter(UNITS[c].crew for c in hand if UNITS[c].crew != NO_CREW)
+    crewed = all(needs[k] <= crews[k] for k in range(len(CREW_KINDS)))
+    value = 0
+    for card in sorted(hand, key=lambda c: -UNITS[c].cost):
+        printed = UNITS[card]
+        if printed.is_crew or FRONT not in printed.lines:
+            continue
+        if printed.crew != NO_CREW:
+            if not crews[printed.crew]:
+                continue
+            crews[printed.crew] -= 1
+        value += printed.cost
+    return crewed, value
 
 
 def _commit(state: FrontlineState, legal: list[int], rng: random.Random) -> int:
