@@ -94,15 +94,22 @@ def obvious_move(heuristic: Heuristic[Any] | None, state: State) -> int | None:
 class PolicyAgent:
     """Plays the heuristic policy, or a uniformly random move ``randomness`` of the time; with
     ``checks``, the policy checked by that many rollouts per candidate where the game checks
-    (``Heuristic.checked_policy``)."""
+    (``Heuristic.checked_policy``); with ``novice``, the game's rules-given beginner
+    (``Heuristic.novice_policy``)."""
 
     def __init__(
-        self, heuristic: Heuristic[Any] | None, randomness: float, seed: int, checks: int = 0
+        self,
+        heuristic: Heuristic[Any] | None,
+        randomness: float,
+        seed: int,
+        checks: int = 0,
+        novice: bool = False,
     ) -> None:
         self.heuristic = heuristic
         self.randomness = randomness
         self.rng = random.Random(seed)
         self.checks = checks
+        self.novice = novice
         self.memo: dict[str, Any] = {}
 
     def reseed(self, seed: int) -> None:
@@ -116,6 +123,8 @@ class PolicyAgent:
             return self.rng.choice(state.legal_actions())
         if self.checks:
             return self.heuristic.checked_policy(state, self.rng, self.checks, self.memo)
+        if self.novice:
+            return self.heuristic.novice_policy(state, self.rng)
         return self.heuristic.policy(state, self.rng)
 
 
@@ -222,7 +231,7 @@ def agent_for(game_id: str, budget: Budget, seed: int, *, timed: bool = True) ->
     """The agent that plays ``game_id`` on ``budget`` (a level's, or one made for a bench)."""
     heuristic = HEURISTICS.get(game_id)
     if not budget.search:
-        return PolicyAgent(heuristic, budget.randomness, seed, budget.checks)
+        return PolicyAgent(heuristic, budget.randomness, seed, budget.checks, budget.novice)
     return SearchAgent(heuristic, budget, seed, timed=timed)
 
 

@@ -32,6 +32,7 @@ class Budget:
     rollout_depth: int | None = None  # decisions per rollout before the heuristic's estimate
     exploration: float = EXPLORATION  # UCB constant (PUCT constant where the game has a prior)
     checks: int = 0  # policy play: rollouts per candidate at the heuristic's checked decisions
+    novice: bool = False  # policy play: the heuristic's novice_policy (a rules-given Easy player)
 
 
 # The levels and the hint, for any game that does not override them.

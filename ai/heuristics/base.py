@@ -59,6 +59,11 @@ class Heuristic(Generic[S]):
         """
         raise NotImplementedError
 
+    def novice_policy(self, state: S, rng: random.Random) -> int:
+        """The beginner a game's rules describe for their Easy level (Frontline §12.8), played
+        by a budget with ``novice``; the policy itself where the rules describe none."""
+        return self.policy(state, rng)
+
     def checked_policy(
         self, state: S, rng: random.Random, rollouts: int, memo: dict[str, Any]
     ) -> int:

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from ai.budgets import Budget
 from ai.heuristics.base import Heuristic
+from ai.heuristics.frontline_novice import novice_move
 from ai.heuristics.frontline_plan import (
     Planner,
     card_of,
@@ -103,6 +104,7 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
     # declaration of a turn; ISMCTS over this policy (100 iterations) was no stronger than the
     # policy alone (56.5% +- 7.4 against the rule baseline, the policy 60.0% +- 3.5).
     budgets: ClassVar[dict[str, Budget]] = {
+        "easy": Budget(search=False, novice=True),
         "normal": Budget(search=True, seconds=0.9, iterations=100, rollout_depth=6),
         # seconds: no clock of its own (the check counts rollouts), the app worker's allowance
         "hard": Budget(search=False, seconds=3.0, checks=ROLLOUTS),
@@ -118,6 +120,11 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         choose = _CHOOSERS.get(state.phase)
         action = choose(state, legal, rng) if choose else None
         return action if action in legal else rng.choice(legal)
+
+    def novice_policy(self, state: FrontlineState, rng: random.Random) -> int:
+        """§12.8 Easy (``frontline_novice``): random decks, targets, weapons and cards."""
+        action = novice_move(state, rng)
+        return self.policy(state, rng) if action is None else action
 
     def checked_policy(
         self, state: FrontlineState, rng: random.Random, rollouts: int, memo: dict[str, Any]
