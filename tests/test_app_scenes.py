@@ -5,6 +5,7 @@ Screenshots of each stage are written to tests/artifacts/ for the team's visual 
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import time
@@ -16,7 +17,8 @@ import pytest
 
 from game import saves
 from game.app import App
-from game.i18n import get_language, set_language, t
+from game.engines import GAMES
+from game.i18n import get_language, set_language, t, t_or
 from game.match import HUMAN, Match
 from game.scenes.base import Scene
 from game.scenes.match import MatchScene
@@ -616,3 +618,23 @@ def test_hint_and_log_speak_the_players_language(app: App) -> None:
     assert scene.board.hint_caption() == t("match.hint_result", move=words)
     logged = [row.text for row in scene.panel.rows()]
     assert logged and not any(text.isascii() for text in logged)  # every row in Japanese
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_setup_at_the_smallest_window_keeps_every_option_in_its_panel(app: App, game_id) -> None:
+    from game.scenes.setup import SetupScene
+
+    pygame.display.set_mode((800, 540), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 540), w=800, h=540))
+    setup = SetupScene(app, GAMES[game_id])
+    app.stack.push(setup)
+    run(app, 2)
+    assert app.size == (800, 540)
+    panel = setup.option_panel
+    for name, widget in zip(setup.game.options, setup.option_widgets, strict=True):
+        assert panel.contains(widget.rect), f"{name} runs out of the options panel"
+        assert widget.rect.bottom < setup.start_button.rect.top
+        assert t_or(f"option.{game_id}.{name}", ""), f"{game_id}'s option {name} has no label"
+    rows = [w.rect for w in setup.option_widgets]
+    assert all(a.bottom < b.top for a, b in itertools.pairwise(rows))
+    shot(app, f"setup_{game_id}_800x540")

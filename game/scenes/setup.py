@@ -21,7 +21,7 @@ from game.scenes.base import Scene
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font
 from game.ui.layout import stack_rows
-from game.ui.text import blit_text, fit_px, wrap
+from game.ui.text import blit_text, fit_px, text_width, wrap
 from game.ui.widgets import Button, Segmented, Stepper, Widget
 
 if TYPE_CHECKING:
@@ -303,7 +303,10 @@ class SetupScene(Scene):
             [m.px(44)] * len(self.seats),
             m.px(34),
         )
-        label_w = round(inner.width * 0.30)
+        # The seat's chip and name, no wider: the level names need the room (むずかしい).
+        names = [side_name(self.game, i) for i in range(len(self.seats))]
+        widest = max(text_width(name, m.font_px(16), True) for name in names)
+        label_w = min(round(inner.width * 0.30), m.px(36) + widest)
         for row, seg, remove in zip(rows, self.seat_widgets, self.remove_buttons, strict=True):
             control = pygame.Rect(
                 row.x + label_w, row.y, row.width - label_w - m.px(52), row.height
@@ -322,17 +325,23 @@ class SetupScene(Scene):
         last_bottom = rows[-1].bottom + m.px(34) if rows else top + m.px(72)
         self.add_seat.place(pygame.Rect(inner.x, last_bottom, m.px(220), m.px(40)), m.font_px(15))
         inner = self.option_panel.inflate(-m.px(48), 0)
-        # Rows (each under its label) close up where many options would overflow the panel.
+        # Rows (each under its label) close up where many options would overflow the panel;
+        # where even that overflows (Frontline's seven), each label moves beside its row.
         count = len(self.option_widgets)
         room = panel_h - m.px(120) - count * m.px(44)
         gap = m.px(44) if count < 2 else max(m.px(30), min(m.px(44), room // (count - 1)))
+        self.labels_beside = count > 1 and room < (count - 1) * m.px(30)
+        first, label_w = top + m.px(100), 0
+        if self.labels_beside:
+            first, gap, label_w = top + m.px(72), m.px(12), round(inner.width * 0.36)
         rows = stack_rows(
-            pygame.Rect(inner.x, top + m.px(100), inner.width, 0),
+            pygame.Rect(inner.x + label_w, first, inner.width - label_w, 0),
             [m.px(44)] * count,
             gap,
         )
         for row, widget in zip(rows, self.option_widgets, strict=True):
             widget.place(row, m.font_px(15))
+        self.option_label_x = inner.x
         # The game's description goes under whichever column has more room left.
         options_bottom = (rows[-1].bottom if rows else top + m.px(70)) + m.px(30)
         seats_bottom = last_bottom + m.px(40) + m.px(36)
@@ -421,9 +430,16 @@ class SetupScene(Scene):
                 )
         names = list(self.game.options)
         for name, widget in zip(names, self.option_widgets, strict=True):
+            label = option_label(self.game, name)
+            if self.labels_beside:
+                room = widget.rect.x - self.option_label_x - m.px(8)
+                px = fit_px(label, m.font_px(15), room, min_px=9)
+                midleft = (self.option_label_x, widget.rect.centery)
+                blit_text(surface, label, px, theme.TEXT_DIM, midleft=midleft)
+                continue
             blit_text(
                 surface,
-                option_label(self.game, name),
+                label,
                 m.font_px(15),
                 theme.TEXT_DIM,
                 bottomleft=(widget.rect.x, widget.rect.y - m.px(6)),
