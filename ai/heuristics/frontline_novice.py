@@ -5,8 +5,8 @@ attacker has two), a command card played half the times one may be.
 It keeps the policy's starting hand (§12.2 forbids a crewed unit without its crew at every
 level) and its draw (§12.7), which §12.8 does not set apart by level, and it takes the moves
 every level takes without thought (``FrontlineHeuristic.auto_action``). Until this module the
-Easy level was the full policy with a quarter of its moves at random; Normal beat that only
-54 % of the time.
+Easy level was the full policy with a quarter of its moves at random, too close to Normal
+(Normal won 60.1 % ± 4.2 of 138 games; against this beginner 72.0 % ± 3.2 of 200).
 """
 
 from __future__ import annotations
