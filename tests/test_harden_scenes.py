@@ -271,16 +271,20 @@ def test_coming_soon_is_a_caption_not_a_gold_button(app, monkeypatch) -> None:
     assert goldish == 0
 
 
-def test_level_descriptions_are_per_game_and_battle_line_does_not_claim_a_second(app) -> None:
+def test_level_descriptions_are_per_game_and_battle_line_says_its_turn_times(app) -> None:
+    """Battle Line's turn takes about 1 s on Normal and up to 3 s on Hard (README), so its texts
+    say so and no longer promise an answer "in a blink" or "within a second"."""
     from game.engines import GAMES
     from game.scenes.setup import level_about
 
     for level in ("easy", "normal", "hard"):
         assert level_about(GAMES["flatfront"], level) != level_about(GAMES["flatfront"], "x")
     assert level_about(GAMES["flatfront"], "normal") != level_about(GAMES["battleline"], "normal")
-    assert "second" not in level_about(GAMES["battleline"], "normal")
+    assert "about a second" in level_about(GAMES["battleline"], "normal")
+    assert "three seconds" in level_about(GAMES["battleline"], "hard")
     set_language("ja")
-    assert "1秒" not in level_about(GAMES["battleline"], "normal")
+    assert "約1秒" in level_about(GAMES["battleline"], "normal")
+    assert "最大3秒" in level_about(GAMES["battleline"], "hard")
 
 
 def test_the_volume_slider_sets_and_keeps_the_loudness(app, tmp_path) -> None:
