@@ -7,6 +7,7 @@ import random
 
 from ai.agents import PolicyAgent, make_agent
 from ai.heuristics import HEURISTICS
+from game.engines.frontline import FrontlineGame
 from game.engines.frontline.actions import DONE, HOLD, WEAPONS, kind_of
 from game.engines.frontline.phases import PH_BUILD, PH_COMMIT, PH_DECLARE, PH_WEAPONS, PH_WINDOW
 from game.engines.frontline.state import FrontlineState
@@ -56,8 +57,6 @@ def test_easy_plays_a_command_card_about_half_the_times_it_may() -> None:
 
 
 def test_easy_takes_a_random_prebuilt_deck_and_commits_every_ready_unit() -> None:
-    from game.engines.frontline import FrontlineGame
-
     state = FrontlineGame().new_state(decks="build")
     assert state.phase == PH_BUILD
     decks = {HEURISTIC.novice_policy(state, random.Random(seed)) for seed in range(30)}
