@@ -16,7 +16,7 @@ from game.i18n import set_language, t
 from game.settings import Settings
 from game.ui import widgets
 from game.ui.icon import app_icon
-from game.ui.layout import MIN_WINDOW, REFERENCE_SIZE
+from game.ui.layout import MIN_WINDOW, opening_size
 from game.ui.sound import SoundBank
 
 if TYPE_CHECKING:
@@ -135,7 +135,10 @@ class App:
         pygame.display.set_caption("Five Fronts")
         pygame.display.set_icon(app_icon(64))
         pygame.key.set_repeat(350, 40)
-        self.windowed_size = REFERENCE_SIZE
+        remembered = settings.window_size
+        self.windowed_size = opening_size(
+            _desktop_size(), (remembered[0], remembered[1]) if remembered else None
+        )
         self.window = self._open_window(settings.fullscreen)
         self.clock = pygame.time.Clock()
         self.sound = SoundBank(lambda: self.settings.sound, lambda: self.settings.volume)
@@ -248,14 +251,28 @@ class App:
         w, h = max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])
         if (w, h) != tuple(size):
             self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        self.windowed_size = self.size
+        if not self.window.get_flags() & pygame.FULLSCREEN:
+            self.windowed_size = self.size
+            self.settings.window_size = list(self.size)  # stored with the settings at close
         self.stack.layout(self.size)
 
     def quit(self) -> None:
         self.running = False
 
     def close(self) -> None:
-        """Leave every scene (cancelling AI work) and stop the worker process."""
+        """Leave every scene (cancelling AI work), stop the worker process and store the
+        window's size (the settings are otherwise stored as they change)."""
         self.stack.clear()
+        if self.settings.window_size is not None:
+            self.save_settings()
         self.ai.close()
         pygame.display.quit()
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    """The first display's size, where the window opens (None where SDL cannot tell)."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return sizes[0] if sizes else None

@@ -48,6 +48,7 @@ class Settings:
     # Player choices a board keeps per game id (Battle Line's auto-claim): BoardContext.extra.
     board_prefs: dict[str, dict] = field(default_factory=dict)
     volume: float = 1.0  # 0..1, the loudness of every sound when sound is on
+    window_size: list[int] | None = None  # the windowed size the player left, [width, height]
 
     def __post_init__(self) -> None:
         # Not fields: they are not stored, and two settings are equal whatever happened on disk.
@@ -100,6 +101,10 @@ def _clean(name: str, value: object) -> object | None:
     if name == "volume":
         ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
         return float(value) if ok else None  # type: ignore[arg-type]
+    if name == "window_size":
+        sides = value if isinstance(value, list) and len(value) == 2 else []
+        ok = all(isinstance(v, int) and not isinstance(v, bool) and 0 < v < 100_000 for v in sides)
+        return sides if sides and ok else None
     if name == "last_setup":
         if not isinstance(value, dict):
             return None

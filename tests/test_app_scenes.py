@@ -515,12 +515,13 @@ def test_f11_toggles_fullscreen_and_back(app: App) -> None:
     from game.scenes.title import TitleScene
 
     app.stack.push(TitleScene(app))
+    windowed = app.size
     post_key(pygame.K_F11)
     run(app, 2)
     assert app.settings.fullscreen
     post_key(pygame.K_F11)
     run(app, 2)
-    assert not app.settings.fullscreen and app.size == (1280, 800)
+    assert not app.settings.fullscreen and app.size == windowed
 
 
 def test_setup_adds_and_removes_seats_and_sets_options(app: App, monkeypatch) -> None:

@@ -116,3 +116,14 @@ def test_unreadable_settings_are_set_aside_and_defaults_used(data_dir) -> None:
     path.write_text("\x00\x01 not json", encoding="utf-8")
     assert Settings.load().animation == "normal"
     assert list(data_dir.glob("settings.json.damaged-*"))
+
+
+@pytest.mark.parametrize(
+    "stored", [[1280, 800], [0, 800], [1280], [1280, "800"], [True, 800], "1280x800", None]
+)
+def test_the_window_size_is_kept_only_when_it_is_two_positive_whole_numbers(
+    data_dir, stored
+) -> None:
+    (data_dir / "settings.json").write_text(json.dumps({"window_size": stored}), encoding="utf-8")
+    expected = stored if stored == [1280, 800] else None
+    assert Settings.load().window_size == expected

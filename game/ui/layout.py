@@ -15,6 +15,26 @@ from game.ui.fonts import get_font
 REFERENCE_SIZE = (1280, 800)
 MIN_WINDOW = (800, 540)
 _MIN_SCALE, _MAX_SCALE = 0.62, 2.4
+# Room a window leaves on its desktop for the title bar, a taskbar or dock and the edges: a
+# 1280x800 window does not fit the common 1366x768 laptop screen.
+DESKTOP_ROOM = (0.94, 0.88)
+
+
+def opening_size(
+    desktop: tuple[int, int] | None, remembered: tuple[int, int] | None
+) -> tuple[int, int]:
+    """The windowed size to open at: the size the player left the window at, else the
+    reference design size, either shrunk (the reference keeping its proportions) to what the
+    desktop has room for, and never below ``MIN_WINDOW``. ``desktop`` None: unknown, no limit."""
+    w, h = remembered or REFERENCE_SIZE
+    if desktop is not None:
+        room_w, room_h = round(desktop[0] * DESKTOP_ROOM[0]), round(desktop[1] * DESKTOP_ROOM[1])
+        if remembered:
+            w, h = min(w, room_w), min(h, room_h)
+        else:
+            k = min(1.0, room_w / w, room_h / h)
+            w, h = round(w * k), round(h * k)
+    return max(w, MIN_WINDOW[0]), max(h, MIN_WINDOW[1])
 
 
 @dataclass(frozen=True)
