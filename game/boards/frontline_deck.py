@@ -52,7 +52,7 @@ from game.engines.frontline.cards import (
 )
 from game.engines.frontline.options import DECK_MAX_POINTS
 from game.ui.draw import Colour
-from game.ui.text import render, text_width
+from game.ui.text import MIN_TEXT_PX, render, text_width
 from game.ui.widgets import Button, text_of
 
 # Filters of the pool: name -> the unit types shown.
@@ -377,19 +377,20 @@ class DeckView:
             self.pool_rect.x, y + u // 2, self.pool_rect.w, self.pool_rect.bottom - y - u // 2
         )
         d = self.deck_rect.inflate(-2 * u, -2 * u)
-        h = round(px * 2.1)
+        h, label_px = round(px * 2.1), round(px * 0.85)
         rows = [
             self.prebuilt_buttons,
             [self.random_button, self.saved_button, self.save_button],
             [self.clear_button, self.confirm_button],
         ]
-        y = d.bottom - len(rows) * h - (len(rows) - 1) * u
+        lines = [line for row in rows for line in _lines(row, d.w, h, u)]
+        y = d.bottom - len(lines) * h - (len(lines) - 1) * u
         self.buttons_top = y
-        for row in rows:
-            if row:
-                w = (d.w - (len(row) - 1) * u) // len(row)
-                for n, button in enumerate(row):
-                    button.place(pygame.Rect(d.x + n * (w + u), y, w, h), round(px * 0.85))
+        for line in lines:
+            x = d.x
+            for button, w in line:
+                button.place(pygame.Rect(x, y, w, h), label_px)
+                x += w + u
             y += h + u
 
     def _pool_cards(self, name: str) -> list[int]:
@@ -486,3 +487,19 @@ class DeckView:
         if "kind" in args:
             args = {**args, "kind": i18n.t(f"frontline.builder.crew_kind.{args['kind']}")}
         return i18n.t(f"frontline.builder.warning.{code}", **args)
+
+
+def _lines(row: list[Button], width: int, height: int, gap: int) -> list[list[tuple[Button, int]]]:
+    """A row of buttons as lines of (button, width): one line with the widths in proportion
+    to the labels, or a line per button where the labels would not fit side by side even at
+    the smallest type (the prebuilt decks' names at 800x540)."""
+    if not row:
+        return []
+    pad = height // 2  # what a button keeps clear of its label (``Button.text_room``)
+    wants = [text_width(text_of(b.label), MIN_TEXT_PX, bold=True) + pad for b in row]
+    room = width - (len(row) - 1) * gap
+    if sum(wants) > room:
+        return [[(button, width)] for button in row]
+    widths = [max(want, room * want // sum(wants)) for want in wants]
+    widths[-1] = room - sum(widths[:-1])
+    return [list(zip(row, widths, strict=True))]

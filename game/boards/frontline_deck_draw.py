@@ -16,7 +16,8 @@ from game.engines.frontline.cards import AIR, ARM, INF, SIDES, UNITS, army_pool,
 from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
 from game.ui import overlays
 from game.ui.draw import Colour, mix
-from game.ui.text import blit_text, ellipsized, fit_px, render
+from game.ui.fonts import get_font
+from game.ui.text import blit_text, ellipsized, fit_px, render, wrap
 
 if TYPE_CHECKING:
     from game.boards.frontline_deck import DeckView
@@ -192,9 +193,9 @@ def _draw_deck(view: DeckView, surface: pygame.Surface, counts: Counter[int]) ->
         room = cost_rect.left - left.right - h
         blit_text(surface, ellipsized(name, h, room), h, text,
                   midleft=(left.right + h // 3, row.centery))  # fmt: skip
-    if not view.cards:
-        blit_text(surface, ellipsized(i18n.t("frontline.builder.empty"), small, d.w), small, dim,
-                  topleft=(d.x, y + small))  # fmt: skip
+    if not view.cards:  # the how-to, wrapped: the deck list is empty and has the room
+        for n, line in enumerate(wrap(i18n.t("frontline.builder.empty"), get_font(small), d.w)):
+            blit_text(surface, line, small, dim, topleft=(d.x, y + small + n * round(small * 1.3)))
 
 
 def _draw_bar(view: DeckView, surface: pygame.Surface, bar: pygame.Rect, points: int) -> None:

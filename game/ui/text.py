@@ -127,8 +127,11 @@ def blit_pair(
     surface.blit(second, (left, top + round(0.8 * h1) + gap - round(0.3 * h2)))
 
 
+MIN_TEXT_PX = 11  # the smallest type a label shrinks to, still legible at 800x540
+
+
 @lru_cache(maxsize=2048)
-def fit_px(text: str, px: int, width: int, bold: bool = False, min_px: int = 11) -> int:
+def fit_px(text: str, px: int, width: int, bold: bool = False, min_px: int = MIN_TEXT_PX) -> int:
     """The largest size <= ``px`` at which ``text`` fits in ``width`` pixels (cached: labels are
     measured every frame)."""
     while px > min_px and text_width(text, px, bold) > width:

@@ -180,6 +180,7 @@ class Button(Widget):
         text = text_of(self.label)
         if not self.shows_icon():
             px = fit_px(text, self.px, self.text_room(), bold=True)
+            text = ellipsized(text, px, self.text_room(), bold=True)  # too long even at min size
             blit_text(surface, text, px, ink, True, center=body.center)
             return
         icon = render(self.icon, round(self.px * 1.15), ink, True, symbol=True)
@@ -188,7 +189,7 @@ class Button(Widget):
             return
         gap = self.px // 2
         px = fit_px(text, self.px, self.text_room(), bold=True)
-        label = render(text, px, ink, True)
+        label = render(ellipsized(text, px, self.text_room(), bold=True), px, ink, True)
         x = body.centerx - (icon.get_width() + gap + label.get_width()) // 2
         surface.blit(icon, icon.get_rect(midleft=(x, body.centery)))
         surface.blit(label, label.get_rect(midleft=(x + icon.get_width() + gap, body.centery)))
