@@ -420,3 +420,21 @@ def test_the_other_sides_units_new_this_turn_are_tagged() -> None:
         assert board.revealed == theirs
         checked += bool(theirs)
     assert checked >= 2
+
+
+def test_taking_a_cards_last_copy_for_the_starting_hand_moves_no_other_card() -> None:
+    """The cards of the starting-hand grid stay put under the pointer: a card whose copies are
+    all taken leaves a gap (they used to slide over, and the next click took a neighbour)."""
+    state = _advance(FrontlineGame().new_state(), random.Random(3), _phase("pick", 0))
+    board = _board()
+    _show(board, state, 0)
+    before = {k: r for k, r in board.resting_places(board.obs).items() if k[0] == "pick"}
+    single = next(
+        k for k, count in board.things(board.obs).items() if k[0] == "pick" and count == 1
+    )
+    action = _click(board, before[single].center)
+    assert action == CARD + single[1]
+    state.apply_action(action)
+    _show(board, state, 0)
+    after = {k: r for k, r in board.resting_places(board.obs).items() if k[0] == "pick"}
+    assert single not in after and after == {k: r for k, r in before.items() if k != single}

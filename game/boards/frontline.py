@@ -184,8 +184,15 @@ class FrontlineBoard(Board):
         return out
 
     def resting_places(self, obs: Obs) -> dict[Hashable, pygame.Rect]:
-        picks = [key for key in self.things(obs) if split_key(key)[0] == "pick"]
-        return places(self.geo, obs, picks)
+        """Where things rest; the starting-hand grid keeps a slot for every card of the deck,
+        so taking a card's last copy leaves a gap instead of sliding the others under the
+        pointer."""
+        slots: list[Hashable] = []
+        if obs["phase"] == "pick":
+            deck = obs["seats"][obs["viewer"]]["deck"] or []
+            slots = [("pick", card) for card in sorted(set(deck))]
+        things = self.things(obs)
+        return {key: rect for key, rect in places(self.geo, obs, slots).items() if key in things}
 
     # --- observations and animation ----------------------------------------------------------
     def show(self, obs: Obs, viewer: int, legal: list[int], animate: bool) -> None:
