@@ -18,7 +18,16 @@ from game.boards.frontline_odds import preview as odds_preview
 from game.boards.frontline_words import odds_words, step_of
 from game.boards.turns import Step
 from game.engines.frontline import FrontlineGame, FrontlineState, combat, knowledge
-from game.engines.frontline.actions import CARD, DONE, HOLD, PREBUILT_DECK, REAR_CARD, UNIT, WEAPONS
+from game.engines.frontline.actions import (
+    BOOST,
+    CARD,
+    DONE,
+    HOLD,
+    PREBUILT_DECK,
+    REAR_CARD,
+    UNIT,
+    WEAPONS,
+)
 from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGES, FRONT, PREBUILT, UNITS
 from game.engines.frontline.probability import attack_odds
 from tests.test_board_contract import make_board
@@ -438,3 +447,36 @@ def test_taking_a_cards_last_copy_for_the_starting_hand_moves_no_other_card() ->
     _show(board, state, 0)
     after = {k: r for k, r in board.resting_places(board.obs).items() if k[0] == "pick"}
     assert single not in after and after == {k: r for k, r in before.items() if k != single}
+
+
+def _two_alike_playable(state: FrontlineState) -> bool:
+    """Seat 0 to act with two copies of a command card, one of which it may discard for +1
+    (or the game over, where the search gives up on the seed)."""
+    if state.is_terminal():
+        return True
+    if state.current_player() != 0:
+        return False
+    commands = state.observation(0)["seats"][0]["commands"] or []
+    legal = state.legal_actions()
+    return any(commands.count(c) > 1 and BOOST + c in legal for c in commands)
+
+
+def test_every_copy_of_a_command_card_in_hand_plays_it() -> None:
+    """An action names a card, not a copy: the second of two identical command cards is as
+    clickable as the first (it used to answer 'cannot be played now')."""
+    for seed in range(60):
+        state = _advance(FrontlineGame().new_state(), random.Random(seed), _two_alike_playable)
+        if not state.is_terminal():
+            break
+    else:
+        pytest.fail("no roll with two copies of a command card in hand")
+    commands = state.observation(0)["seats"][0]["commands"]
+    card = next(c for c in commands if commands.count(c) > 1 and BOOST + c in state.legal_actions())
+    board = _board()
+    _show(board, state, 0)
+    first, second = (board.spots.get(("cmd", card, n)) for n in (0, 1))
+    assert first and second == first
+    action = _click(board, board.point_on(("cmd", card, 1), board.key_at))
+    if action is None:  # a card that may be played or discarded: the chooser offers both
+        action = _click(board, board.chooser_rects(("cmd", card, 1))[-1].center)
+    assert action in first

@@ -273,10 +273,20 @@ class FrontlineBoard(Board):
         phase = self.obs["phase"]
         for action in self.legal:
             key = self._spot_of(action, phase)
-            if key is not None:
-                self.spots.setdefault(key, []).append(action)
-            else:
+            if key is None:
                 self.buttons.append((action, *prompt.button_words(self, action)))
+            for spot in self._copies(key):
+                self.spots.setdefault(spot, []).append(action)
+
+    def _copies(self, key: Hashable | None) -> list[Hashable]:
+        """Every copy in hand of a hand card's key: an action names a card, not a copy, so
+        either of two Steady Aims plays it (the second copy used to refuse the click)."""
+        kind, card = split_key(key)
+        if kind not in ("hand", "cmd"):
+            return [] if key is None else [key]
+        mine = self.obs["seats"][self.me]
+        cards = (mine["units"] if kind == "hand" else mine["commands"]) or []
+        return [(kind, card, n) for n in range(max(1, cards.count(card)))]
 
     def _spot_of(self, action: int, phase: str) -> Hashable | None:
         kind = kind_of(action)
