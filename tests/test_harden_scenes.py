@@ -9,7 +9,7 @@ import pytest
 
 from game import saves
 from game.app import App
-from game.i18n import set_language
+from game.i18n import set_language, t
 from game.settings import Settings
 
 DT = 1 / 60
@@ -527,3 +527,32 @@ def test_every_button_of_the_setup_match_and_settings_screens_fits_at_800x540(
         ]
         app.stack.pop()
     assert not overflowing
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_the_match_menu_card_ends_below_its_last_line(app, size) -> None:
+    """With fewer buttons (co-operative play: no Resign) the card is shorter, not a card with
+    an empty band at the bottom."""
+    from game.engines import GAMES
+    from game.match import HUMAN, Match
+    from game.scenes.match import MatchScene
+    from game.scenes.pause import PauseScene
+    from game.ui.fonts import get_font
+    from game.ui.text import wrap
+
+    heights = {}
+    for game_id, seats in (("tsuno", [HUMAN]), ("battleline", [HUMAN, "easy"])):
+        scene = MatchScene(app, Match(GAMES[game_id], seats, seed=1, client=app.ai))
+        app.stack.push(scene)
+        menu = PauseScene(app, scene)
+        app.stack.push(menu)
+        app.stack.layout(size)
+        m = menu.metrics
+        px = m.font_px(13)
+        lines = wrap(t("pause.saved_note"), get_font(px), menu.body.width)
+        text_bottom = menu.buttons[-1].rect.bottom + m.px(12) + len(lines) * round(px * 1.4)
+        assert text_bottom <= menu.card.bottom <= text_bottom + m.px(28) + 2, game_id
+        heights[game_id] = menu.card.height
+        app.stack.pop()
+        app.stack.pop()
+    assert heights["tsuno"] < heights["battleline"]

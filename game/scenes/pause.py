@@ -148,6 +148,18 @@ class PauseScene(OverlayScene):
 
         self.app.stack.reset(TitleScene(self.app))
 
+    def _note(self) -> str:
+        return t("pause.saved_note") if not self.scene.match.is_over else ""
+
+    def body_height(self) -> int:
+        """The buttons and the note, so a menu with fewer buttons (co-operative play, a match
+        over) leaves no empty band at the bottom of its card."""
+        m = self.metrics
+        n = len(self.buttons)
+        px = m.font_px(13)
+        lines = len(wrap(self._note(), get_font(px), self.body.width)) if self._note() else 0
+        return n * m.px(50) + n * m.px(12) + lines * round(px * 1.4)
+
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         m = self.metrics
@@ -158,7 +170,7 @@ class PauseScene(OverlayScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
-        note = t("pause.saved_note") if not self.scene.match.is_over else ""
+        note = self._note()
         px = m.font_px(13)
         y = self.buttons[-1].rect.bottom + m.px(12)
         for line in wrap(note, get_font(px), self.body.width):
