@@ -639,3 +639,59 @@ def test_setup_at_the_smallest_window_keeps_every_option_in_its_panel(app: App, 
     rows = [w.rect for w in setup.option_widgets]
     assert all(a.bottom < b.top for a, b in itertools.pairwise(rows))
     shot(app, f"setup_{game_id}_800x540")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "switch", "idle"),
+    [
+        ("flink", ("board", "diamond"), "size"),
+        ("frontline", ("decks", "build"), "us_deck"),
+    ],
+)
+def test_setup_dims_an_option_that_changes_nothing_and_ignores_its_clicks(
+    app: App, game_id: str, switch: tuple[str, str], idle: str
+) -> None:
+    """Flink's square size means nothing on the diamond board, Frontline's prebuilt decks
+    nothing when decks are built: their rows are veiled and a click leaves them as they were."""
+    from game.scenes.setup import SetupScene
+
+    game = GAMES[game_id]
+    setup = SetupScene(app, game)
+    app.stack.push(setup)
+    run(app, 1)
+    names = list(game.options)
+    widget = setup.option_widgets[names.index(idle)]
+    assert setup.option_applies(idle)
+    before = app.window.copy()
+    name, value = switch
+    setup.options[name] = value
+    run(app, 1)
+    assert not setup.option_applies(idle)
+    average = pygame.transform.average_color
+    assert average(app.window, widget.rect) != average(before, widget.rect)
+    kept = setup.options[idle]
+    for segment in widget._segments():
+        click(app, segment.center)
+    assert setup.options[idle] == kept
+    setup.options[name] = game.options[name][0]
+    click(app, widget._segments()[1].center)
+    assert setup.options[idle] == game.options[idle][1]  # live again with the first value
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_an_option_said_not_to_apply_changes_nothing_at_the_start(game_id: str) -> None:
+    """What ``option_applies`` tells the set-up screen is true: with another option switched
+    to each of its values, an option that does not apply leaves the first observation alone."""
+    game = GAMES[game_id]
+    for other, values in game.options.items():
+        for value in values:
+            options = {**game.default_options(), other: value}
+            for name, choices in game.options.items():
+                if game.option_applies(name, options):
+                    continue
+                seen = set()
+                for choice in choices:
+                    observation = game.new_state(**{**options, name: choice}).observation(0)
+                    observation.pop("options", None)  # the options as chosen, said back
+                    seen.add(repr(observation))
+                assert len(seen) == 1, (name, options)

@@ -74,6 +74,11 @@ class Game:
         area splits), as a phrase (i18n key + arguments); None: the files name it."""
         return None
 
+    def option_applies(self, name: str, options: dict[str, Any]) -> bool:
+        """Whether option ``name`` changes anything given the others (the set-up screen dims
+        one that does not: Flink's square size on the diamond board)."""
+        return True
+
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Defaults filled in; unknown names or values raise ValueError with a readable reason."""
         resolved = self.default_options()

@@ -431,17 +431,18 @@ class SetupScene(Scene):
         names = list(self.game.options)
         for name, widget in zip(names, self.option_widgets, strict=True):
             label = option_label(self.game, name)
+            ink = theme.TEXT_DIM if self.option_applies(name) else theme.TEXT_FAINT
             if self.labels_beside:
                 room = widget.rect.x - self.option_label_x - m.px(8)
                 px = fit_px(label, m.font_px(15), room, min_px=9)
                 midleft = (self.option_label_x, widget.rect.centery)
-                blit_text(surface, label, px, theme.TEXT_DIM, midleft=midleft)
+                blit_text(surface, label, px, ink, midleft=midleft)
                 continue
             blit_text(
                 surface,
                 label,
                 m.font_px(15),
-                theme.TEXT_DIM,
+                ink,
                 bottomleft=(widget.rect.x, widget.rect.y - m.px(6)),
             )
         if not names:
@@ -467,3 +468,26 @@ class SetupScene(Scene):
                 blit_text(surface, line, px, theme.TEXT_DIM, topleft=(x, y))
                 y += round(px * 1.5)
         super().draw(surface)
+        for widget in self._idle_options():  # drawn, then veiled: it keeps its value
+            veil = pygame.Surface(widget.rect.size, pygame.SRCALPHA)
+            veil.fill((*theme.PANEL, 170))
+            surface.blit(veil, widget.rect)
+
+    def option_applies(self, name: str) -> bool:
+        return self.game.option_applies(name, {**self.game.default_options(), **self.options})
+
+    def _idle_options(self) -> list[Widget]:
+        """The option rows that change nothing given the others (Flink's square size on the
+        diamond board, Frontline's prebuilt decks when decks are built): dimmed, not clickable."""
+        return [
+            widget
+            for name, widget in zip(self.game.options, self.option_widgets, strict=True)
+            if not self.option_applies(name)
+        ]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        pos = getattr(event, "pos", None)
+        pressed = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if pressed and any(w.rect.collidepoint(pos) for w in self._idle_options()):
+            return
+        super().handle_event(event)

@@ -93,6 +93,11 @@ class FlinkGame(Game):
         "order": [7, 6, 8],  # [decision] diamond order n: 112, 84 or 144 cells
     }
 
+    def option_applies(self, name: str, options: dict[str, Any]) -> bool:
+        """The size shapes the square board only, the order the diamond one."""
+        needs = {"size": SQUARE, "order": DIAMOND}.get(name)
+        return needs is None or options["board"] == needs
+
     def new_state(self, num_players: int | None = None, **options: Any) -> FlinkState:
         n = self.resolve_players(num_players)
         return FlinkState(self, n, self.resolve_options(options))

@@ -124,6 +124,10 @@ class FrontlineGame(Game):
         players = self.resolve_players(num_players)
         return FrontlineState(self, players, self.resolve_options(options))
 
+    def option_applies(self, name: str, options: dict[str, Any]) -> bool:
+        """The prebuilt decks to play matter only when the decks are not built (§3)."""
+        return name not in (US_DECK, GE_DECK) or options[DECKS] != "build"
+
 
 class FrontlineState(State):
     def __init__(self, game: FrontlineGame, num_players: int, options: dict[str, Any]) -> None:
