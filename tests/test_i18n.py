@@ -11,7 +11,7 @@ import pytest
 
 from game import i18n
 from game.engines import GAMES
-from game.i18n import LANGUAGES, set_language, t, t_or, table
+from game.i18n import LANGUAGES, set_language, t, t_in, t_or, table
 from game.saves import DamagedFileError
 from game.settings import ANIMATION_SPEEDS
 
@@ -116,3 +116,17 @@ def test_language_switch_formatting_and_fallbacks() -> None:
     with pytest.raises(ValueError, match="language"):
         set_language("fr")
     assert set(LANGUAGES) == {"en", "ja"}
+
+
+def test_english_plurals_follow_the_count() -> None:
+    set_language("en")
+    assert t("tsuno.act.rest", count=1) == "Rest 1 soldier"
+    assert t("tsuno.act.rest", count=3) == "Rest 3 soldiers"
+    both = t("log.tsuno.absorb", area=2, soldiers=1, reinforcements=0)
+    assert both == "Area 2 absorbs with 1 soldier and 0 reinforcements"
+    assert t_in("en", "frontline.tip.turns_left", n=1) == "1 turn left"
+
+
+def test_no_english_string_hedges_a_plural_with_parentheses() -> None:
+    """"soldier(s)" reads as unfinished; ``{count!p}`` says it right."""
+    assert not [key for key, text in table("en").items() if "(s)" in text]

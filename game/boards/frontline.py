@@ -400,8 +400,8 @@ class FrontlineBoard(Board):
             window = fc.WINDOW_OF_TIMING.get(card.timing, "")
             return self.refuse(
                 "frontline.refuse.not_now",
-                command=fc.text_of(self.ctx.lang, f"frontline.cmd.{card.id}"),
-                window=f"{window} · {fc.text_of(self.ctx.lang, f'frontline.window.{window}')}",
+                command=i18n.t_in(self.ctx.lang, f"frontline.cmd.{card.id}"),
+                window=f"{window} · {i18n.t_in(self.ctx.lang, f'frontline.window.{window}')}",
             )
         return None
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game import i18n
 from game.boards import frontline_cards as fc
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
 from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
@@ -87,7 +88,7 @@ class FrontlineArt(Art):
         s.blit(name, (nx, pad - 1))
         sub = fc.line_label(view["card"], self.lang)
         if printed.flight_turns:
-            sub = fc.text_of(self.lang, "frontline.flight_left", n=view["flight_left"])
+            sub = i18n.t_in(self.lang, "frontline.flight_left", n=view["flight_left"])
         sub_img = fc.fit(sub, max(6, round(h * 0.11)), dim, name_w)
         s.blit(sub_img, (nx, pad + name.get_height() - 2))
         # Weapons: one compact line each (INF/ARM/AIR and the damage modifier), if room.
@@ -191,7 +192,7 @@ class FrontlineArt(Art):
                 veil.fill((0, 0, 0, 80))
                 s.blit(veil, (0, 0))
                 tag = render(
-                    fc.text_of(self.lang, "frontline.face_down"),
+                    i18n.t_in(self.lang, "frontline.face_down"),
                     max(8, h // 7),
                     (250, 244, 230),
                     bold=True,

@@ -60,7 +60,7 @@ from game.engines.frontline.cards import (
     TANK,
     UNITS,
 )
-from game.i18n import DEFAULT_LANGUAGE, table
+from game.i18n import t_in
 from game.ui.draw import Colour, darker, lighter, mix, supersampled
 from game.ui.fonts import get_font
 from game.ui.text import ellipsized, fit_px, render, text_width, wrap
@@ -106,13 +106,6 @@ _COLUMN_LABEL = {"en": ("INF", "ARM", "AIR"), "ja": ("歩兵", "装甲", "航空
 
 def _label(lang: str, key: str, **fmt: object) -> str:
     text = _LABELS.get(lang, _LABELS["en"]).get(key, _LABELS["en"][key])
-    return text.format(**fmt) if fmt else text
-
-
-def text_of(lang: str, key: str, **fmt: object) -> str:
-    """A string of the UI tables in ``lang`` (not the active language): the faces are drawn for
-    the language they are asked in."""
-    text = table(lang).get(key) or table(DEFAULT_LANGUAGE).get(key) or key
     return text.format(**fmt) if fmt else text
 
 
@@ -215,7 +208,7 @@ def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str)
     small = max(6, round(w * 0.062))
     if printed.is_crew:
         s.blit(crew_icon(printed.crew_kind, icon, palette), (inner.x, inner.y + icon + pad // 2))
-        kind = text_of(lang, f"frontline.crew.{printed.crew_kind}")
+        kind = t_in(lang, f"frontline.crew.{printed.crew_kind}")
         words = fit(kind, small, dim, name_w)
         s.blit(words, (name_x, sub_y))
         _draw_crew_body(s, printed.crew_kind, inner, icon, palette, lang, w)
@@ -273,7 +266,7 @@ def _draw_crew_body(
     ink, paper = colour_of(palette, "ink"), colour_of(palette, "paper")
     art = pygame.Rect(inner.x, inner.y + 2 * icon, inner.w, round(inner.h * 0.4))
     crew_emblem(s, crew_kind, mix(paper, TYPE_TINT[CREW], 0.5), art.inflate(-art.w * 0.3, 0))
-    words = text_of(lang, f"frontline.crew_serves.{crew_kind}")
+    words = t_in(lang, f"frontline.crew_serves.{crew_kind}")
     size = max(7, round(w * 0.1))
     box = pygame.Rect(inner.x, art.bottom + 2, inner.w, inner.bottom - art.bottom - 4 - size)
     paragraph(s, words, box, max(6, round(w * 0.068)), ink)
@@ -421,7 +414,7 @@ def _draw_command(
     band = pygame.Rect(inner.x, inner.y, inner.w, max(12, round(h * 0.16)))
     pygame.draw.rect(s, frame, band, border_radius=max(2, w // 30))
     title = fit(
-        text_of(lang, f"frontline.cmd.{card.id}"),
+        t_in(lang, f"frontline.cmd.{card.id}"),
         max(7, round(w * 0.095)),
         (250, 244, 230),
         band.w - 4,
@@ -429,7 +422,7 @@ def _draw_command(
     )
     s.blit(title, title.get_rect(center=band.center))
     window = WINDOW_OF_TIMING.get(card.timing, "")
-    when = text_of(lang, f"frontline.window.{window}")
+    when = t_in(lang, f"frontline.window.{window}")
     small = max(6, round(w * 0.066))
     y = band.bottom + pad // 2
     when_img = fit(f"{window} · {when}", small, dim, inner.w, bold=True)
@@ -441,7 +434,7 @@ def _draw_command(
     type_names = ("TANK", "VEHICLE", "FIELD_GUN", "INFANTRY", "AIRCRAFT")
     for name in icons:
         if name == "ANY":
-            image = fit(text_of(lang, "frontline.any_unit"), small, ink, inner.w, bold=True)
+            image = fit(t_in(lang, "frontline.any_unit"), small, ink, inner.w, bold=True)
             s.blit(image, (x, y + (size - image.get_height()) // 2))
             break
         s.blit(type_icon(type_names.index(name), size, palette), (x, y))
@@ -450,7 +443,7 @@ def _draw_command(
     pygame.draw.line(s, mix(dim, paper, 0.5), (inner.x, y), (inner.right, y))
     y += pad // 2
     box = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
-    paragraph(s, text_of(lang, f"frontline.cmd_effect.{card.id}"), box, round(w * 0.075), ink)
+    paragraph(s, t_in(lang, f"frontline.cmd_effect.{card.id}"), box, round(w * 0.075), ink)
     return s
 
 
@@ -468,11 +461,11 @@ def damage_face(
 def damage_words(damage: int, edge: int, lang: str) -> str:
     """One edge of a Damage card in words ("Immobilized", "−2 to attack rolls, 2 turns")."""
     e = DAMAGES[damage].edges[edge]
-    text = text_of(lang, f"frontline.effect.{e.kind}", v=e.value, row=e.row)
+    text = t_in(lang, f"frontline.effect.{e.kind}", v=e.value, row=e.row)
     if e.duration.startswith("TURNS:"):
-        text += text_of(lang, "frontline.effect.turns", n=e.duration.split(":")[1])
+        text += t_in(lang, "frontline.effect.turns", n=int(e.duration.split(":")[1]))
     elif e.duration == "FLIGHT":
-        text += text_of(lang, "frontline.effect.flight")
+        text += t_in(lang, "frontline.effect.flight")
     return text
 
 

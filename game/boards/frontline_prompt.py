@@ -172,7 +172,7 @@ def unit_words(board: FrontlineBoard, view: dict) -> str:
     for c in view["commands"]:
         parts.append(
             f"{COMMANDS[c].name}: "
-            + fc.text_of(board.ctx.lang, f"frontline.cmd_effect.{COMMANDS[c].id}")
+            + i18n.t_in(board.ctx.lang, f"frontline.cmd_effect.{COMMANDS[c].id}")
         )
     parts.append(
         i18n.t("frontline.tip.hp", left=view["hp_max"] - view["damage"], half=printed.half_hp)

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 from game import i18n
-from game.boards import frontline_cards as fc
 from game.boards.frontline_odds import Preview
 from game.boards.turns import Step
 from game.engines.frontline.cards import COMMANDS, DAMAGES, PREBUILT, UNITS
@@ -41,7 +40,7 @@ def log_words(key: str, args: dict, name_of: Callable[[int], str], lang: str) ->
         if name in args:
             words[name] = UNITS[int(args[name])].name
     if "command" in args:
-        words["command"] = fc.text_of(lang, f"frontline.cmd.{COMMANDS[int(args['command'])].id}")
+        words["command"] = i18n.t_in(lang, f"frontline.cmd.{COMMANDS[int(args['command'])].id}")
     if "damage" in args:
         words["damage"] = DAMAGES[int(args["damage"])].name
     if "deck" in args:

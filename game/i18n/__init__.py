@@ -6,11 +6,14 @@ keys with the game's id as one of their dotted parts), so a new game brings its 
 files. Bundled as ``game/i18n`` in the executable. A key missing from the active language falls
 back to English, then to the key itself, so a gap shows up as a readable key rather than a
 crash; tests keep both languages complete and every key in its owner's file.
+
+English plurals: ``{count!p}`` writes "s" unless ``count`` is 1 (``"{count} soldier{count!p}"``).
 """
 
 from __future__ import annotations
 
 import json
+import string
 from functools import cache
 from pathlib import Path
 
@@ -52,10 +55,28 @@ def has(key: str) -> bool:
     return key in table(DEFAULT_LANGUAGE)
 
 
+class _Formatter(string.Formatter):
+    """``str.format`` with one more conversion: ``!p``, the English plural ending."""
+
+    def convert_field(self, value: object, conversion: str | None) -> object:
+        if conversion == "p":
+            return "" if value == 1 else "s"
+        return super().convert_field(value, conversion)
+
+
+_FORMATTER = _Formatter()
+
+
 def t(key: str, **fmt: object) -> str:
     """The active language's string for ``key``, formatted with ``fmt``."""
-    text = table(_active).get(key) or table(DEFAULT_LANGUAGE).get(key) or key
-    return text.format(**fmt) if fmt else text
+    return t_in(_active, key, **fmt)
+
+
+def t_in(lang: str, key: str, **fmt: object) -> str:
+    """``lang``'s string for ``key`` whatever the active language (card faces are drawn for
+    the language they are asked in)."""
+    text = table(lang).get(key) or table(DEFAULT_LANGUAGE).get(key) or key
+    return _FORMATTER.format(text, **fmt) if fmt else text
 
 
 def t_or(key: str, fallback: str, **fmt: object) -> str:
