@@ -26,11 +26,13 @@ def count_turns(movers: Iterable[int]) -> int:
 
 def current_turn(game: Game, record: dict) -> int:
     """The number of the turn in progress in a saved record (replayed; a damaged record raises
-    ValueError): the turns played so far, plus one when the player to move starts a new one."""
+    ValueError): the turn the game's rules number, else the turns played so far, plus one when
+    the player to move starts a new one."""
     state = game.new_state(record["num_players"], **record["options"])
     movers = []
     for action in record["history"]:
         movers.append(state.current_player())
         state.apply_action(action)
     movers.append(state.current_player())
-    return max(1, count_turns(movers))
+    numbered = state.numbered_turn()
+    return max(1, count_turns(movers) if numbered is None else numbered)

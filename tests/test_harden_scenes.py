@@ -73,6 +73,41 @@ def test_turns_count_runs_of_one_players_decisions_and_never_chance() -> None:
     assert count_turns([0, -1, 0, -1, 0]) == 1  # draws inside a turn do not split it
 
 
+@pytest.mark.parametrize(("game_id", "word"), [("frontline", "turn"), ("tsuno", "day")])
+def test_the_continue_list_numbers_turns_as_the_board_does(game_id: str, word: str) -> None:
+    """Frontline numbers its turns (both players act in each) and Tsuno its days: the saved
+    match says that number, as the board's header does, not the count of decision runs
+    (a Frontline game in its second turn said 'turn 19'; a solo Tsuno game was always on 1)."""
+    import random
+    import time
+
+    from game import saves
+    from game.engines import GAMES
+    from game.scenes.saved import describe
+
+    set_language("en")
+    game = GAMES[game_id]
+    state = game.new_state(1 if game.cooperative else 2)
+    rng = random.Random(5)
+    numbered = state.numbered_turn()
+    while numbered is not None and numbered < 3 and not state.is_terminal():
+        legal = state.legal_actions()
+        action = state.sample_chance(rng) if state.is_chance_node() else rng.choice(legal)
+        state.apply_action(action)
+        numbered = state.numbered_turn()
+    assert numbered == 3
+    record = {
+        "game": game_id,
+        "version": game.version,
+        "num_players": state.num_players,
+        "options": dict(state.options),
+        "history": list(state.history),
+    }
+    seats = ["human"] * state.num_players
+    save = saves.Autosave(game_id, seats, 1, record, time.time(), saves.autosave_path(game_id))
+    assert f" · {word} 3 · " in describe(save)
+
+
 def random_match(game_id: str, seed: int):
     import random
 

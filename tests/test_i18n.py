@@ -128,5 +128,5 @@ def test_english_plurals_follow_the_count() -> None:
 
 
 def test_no_english_string_hedges_a_plural_with_parentheses() -> None:
-    """"soldier(s)" reads as unfinished; ``{count!p}`` says it right."""
+    """ "soldier(s)" reads as unfinished; ``{count!p}`` says it right."""
     assert not [key for key, text in table("en").items() if "(s)" in text]

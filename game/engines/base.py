@@ -184,6 +184,12 @@ class State:
     def determinize(self, player: int, rng: random.Random) -> State:
         raise NotImplementedError
 
+    def numbered_turn(self) -> int | None:
+        """The turn the rules number, where they number one (Frontline's turn, Tsuno's day), for
+        the Continue list to agree with the board; None: a turn is a player's run of decisions
+        (``game.turns``)."""
+        return None
+
     # --- provided ---------------------------------------------------------------------------
     def illegal_phrase(self, action: int) -> Phrase | None:
         """Why ``action`` (an int) is illegal here as a phrase, or None if it is legal. Engines

@@ -16,7 +16,7 @@ import pygame
 
 from game import saves
 from game.engines import GAMES
-from game.i18n import get_language, t
+from game.i18n import get_language, has, t
 from game.match import seat_names
 from game.scenes.overlay import DialogScene, OverlayScene
 from game.turns import current_turn
@@ -44,9 +44,11 @@ def display_names(save: saves.Autosave) -> list[str]:
 def describe(save: saves.Autosave) -> str:
     """ "Flat Front · You / Hard AI · turn 12 · 2026-11-23 21:05", in the player's language."""
     try:
-        turn = str(current_turn(GAMES[save.game_id], save.record))
+        number: object = current_turn(GAMES[save.game_id], save.record)
     except (ValueError, KeyError, TypeError):
-        turn = "?"  # a damaged record: opening it reports why and sets it aside
+        number = "?"  # a damaged record: opening it reports why and sets it aside
+    own = f"saved.turn.{save.game_id}"  # a game's own word for its turn (Tsuno's day)
+    turn = t(own if has(own) else "saved.turn", n=number)
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.saved_at))
     players = " / ".join(display_names(save))
     return t("saved.row", game=game_name(save.game_id), players=players, turn=turn, when=when)

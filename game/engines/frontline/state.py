@@ -341,6 +341,9 @@ class FrontlineState(State):
     def observed_action(self, player: int, action: int) -> int:
         return knowledge.observed_action(self, player, action)
 
+    def numbered_turn(self) -> int:
+        return self.turn  # §8: both players act in every phase of a numbered turn
+
     def illegal_reason(self, action: int) -> str | None:
         if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
             return f"{action!r} is not a Frontline action"

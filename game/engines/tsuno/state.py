@@ -176,6 +176,9 @@ class TsunoState(State):
     def observed_action(self, player: int, action: int) -> int:
         return action  # every die is seen by everyone
 
+    def numbered_turn(self) -> int:
+        return self.day  # the seats act together: the day is the game's turn
+
     # --- legality ------------------------------------------------------------------------------
     def _action_choices(self) -> list[int]:
         a = self.area
