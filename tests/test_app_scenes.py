@@ -695,3 +695,27 @@ def test_an_option_said_not_to_apply_changes_nothing_at_the_start(game_id: str) 
                     observation.pop("options", None)  # the options as chosen, said back
                     seen.add(repr(observation))
                 assert len(seen) == 1, (name, options)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_title_cards_keep_every_word_of_a_title_at_the_smallest_window(
+    app: App, language: str
+) -> None:
+    """'Frontline General: Spearpoint 1943' lost its last line at 800x540; the player counts
+    ran over the card's edges."""
+    from game.scenes.title import TitleScene, players_text, title_lines
+    from game.ui.text import text_width
+
+    set_language(language)
+    scene = TitleScene(app)
+    app.stack.push(scene)
+    app.stack.layout((800, 540))
+    run(app, 1)
+    for card in scene.cards:
+        title = card.title_ja if language == "ja" else card.title
+        width = card.rect.width - card.rect.width // 8
+        _, lines = title_lines(title, card.px + 3, width)
+        assert len(lines) <= 2 and "".join(lines).replace(" ", "") == title.replace(" ", "")
+        game = GAMES[card.game_id]
+        players = players_text(game.min_players, game.max_players, game.cooperative)
+        assert text_width(players, 11) <= card.rect.width - card.rect.width // 10, players

@@ -6,6 +6,7 @@ greyed out with a "coming soon" ribbon and cannot be opened.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,7 +20,7 @@ from game.scenes.saved import display_names
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font
 from game.ui.layout import split_columns
-from game.ui.text import blit_text, fit_px, render, wrap
+from game.ui.text import MIN_TEXT_PX, blit_text, ellipsized, fit_px, render, wrap
 from game.ui.widgets import Button, Toasts, Widget
 from game.version import version
 
@@ -116,8 +117,7 @@ class GameCard(Widget):
         )
         ink = theme.TEXT if self.built else theme.TEXT_FAINT
         y = card.y + card.height // 14 + size + card.height // 40
-        font_px = self.px + 3
-        lines = wrap(primary, get_font(font_px, True), card.width - card.width // 8)[:2]
+        font_px, lines = title_lines(primary, self.px + 3, card.width - card.width // 8)
         for line in lines:
             px = fit_px(line, font_px, card.width - card.width // 10, bold=True)
             r = blit_text(surface, line, px, ink, True, midtop=(card.centerx, y))
@@ -132,10 +132,11 @@ class GameCard(Widget):
         )
         if self.built:
             game = GAMES[self.game_id]
+            players = players_text(game.min_players, game.max_players, game.cooperative)
             blit_text(
                 surface,
-                players_text(game.min_players, game.max_players, game.cooperative),
-                max(11, self.px - 4),
+                players,
+                fit_px(players, max(MIN_TEXT_PX, self.px - 4), card.width - card.width // 10),
                 theme.TEXT_FAINT,
                 midtop=(card.centerx, r.bottom + 4),
             )
@@ -158,6 +159,20 @@ class GameCard(Widget):
         y = box.centery
         for x0 in (box.x - px // 2 - rule, box.right + px // 2):
             pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x0 + rule, y))
+
+
+@lru_cache(maxsize=64)
+def title_lines(title: str, px: int, width: int) -> tuple[int, tuple[str, ...]]:
+    """A game's title in at most two lines of ``width``: smaller type before a lost word
+    ("Frontline General: Spearpoint 1943" lost its last line in a narrow window), the rest
+    ellipsized only below the smallest type. Returns the size and the lines."""
+    lines = wrap(title, get_font(px, True), width)
+    while len(lines) > 2 and px > MIN_TEXT_PX:
+        px -= 1
+        lines = wrap(title, get_font(px, True), width)
+    if len(lines) > 2:
+        lines = [lines[0], ellipsized(" ".join(lines[1:]), px, width, bold=True)]
+    return px, tuple(lines)
 
 
 def players_text(lo: int, hi: int, cooperative: bool) -> str:
