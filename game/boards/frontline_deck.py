@@ -52,6 +52,7 @@ from game.engines.frontline.cards import (
 )
 from game.engines.frontline.options import DECK_MAX_POINTS
 from game.ui.draw import Colour
+from game.ui.layout import split_columns
 from game.ui.text import MIN_TEXT_PX, render, text_width
 from game.ui.widgets import Button, text_of
 
@@ -387,10 +388,11 @@ class DeckView:
         y = d.bottom - len(lines) * h - (len(lines) - 1) * u
         self.buttons_top = y
         for line in lines:
-            x = d.x
-            for button, w in line:
-                button.place(pygame.Rect(x, y, w, h), label_px)
-                x += w + u
+            wants = [want for _, want in line]
+            for (button, _), rect in zip(
+                line, split_columns(pygame.Rect(d.x, y, d.w, h), wants, u), strict=True
+            ):
+                button.place(rect, label_px)
             y += h + u
 
     def _pool_cards(self, name: str) -> list[int]:
@@ -490,16 +492,11 @@ class DeckView:
 
 
 def _lines(row: list[Button], width: int, height: int, gap: int) -> list[list[tuple[Button, int]]]:
-    """A row of buttons as lines of (button, width): one line with the widths in proportion
-    to the labels, or a line per button where the labels would not fit side by side even at
-    the smallest type (the prebuilt decks' names at 800x540)."""
-    if not row:
-        return []
+    """A row of buttons as lines of (button, the width its label asks at the smallest type):
+    one line, shared out in proportion, or a line per button where the labels would not fit
+    side by side (the prebuilt decks' names at 800x540)."""
     pad = height // 2  # what a button keeps clear of its label (``Button.text_room``)
-    wants = [text_width(text_of(b.label), MIN_TEXT_PX, bold=True) + pad for b in row]
-    room = width - (len(row) - 1) * gap
-    if sum(wants) > room:
-        return [[(button, width)] for button in row]
-    widths = [max(want, room * want // sum(wants)) for want in wants]
-    widths[-1] = room - sum(widths[:-1])
-    return [list(zip(row, widths, strict=True))]
+    wants = [(b, text_width(text_of(b.label), MIN_TEXT_PX, bold=True) + pad) for b in row]
+    if sum(want for _, want in wants) + (len(row) - 1) * gap > width:
+        return [[entry] for entry in wants]
+    return [wants] if wants else []

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
 
+ROW_H, ROW_GAP = 50, 12  # a button and the space under it, at the reference size
+NOTE_PX, NOTE_LEADING = 13, 1.4  # the saved-match note's type and line height
+
+
 class PauseScene(OverlayScene):
     card_size = (460, 560)
 
@@ -148,31 +152,31 @@ class PauseScene(OverlayScene):
 
         self.app.stack.reset(TitleScene(self.app))
 
-    def _note(self) -> str:
-        return t("pause.saved_note") if not self.scene.match.is_over else ""
+    def _note_lines(self) -> list[str]:
+        """The saved-match note wrapped to the card (none once the match is over)."""
+        if self.scene.match.is_over:
+            return []
+        return wrap(t("pause.saved_note"), get_font(self.metrics.font_px(NOTE_PX)), self.body.width)
 
     def body_height(self) -> int:
         """The buttons and the note, so a menu with fewer buttons (co-operative play, a match
         over) leaves no empty band at the bottom of its card."""
         m = self.metrics
-        n = len(self.buttons)
-        px = m.font_px(13)
-        lines = len(wrap(self._note(), get_font(px), self.body.width)) if self._note() else 0
-        return n * m.px(50) + n * m.px(12) + lines * round(px * 1.4)
+        line = round(m.font_px(NOTE_PX) * NOTE_LEADING)
+        return len(self.buttons) * (m.px(ROW_H) + m.px(ROW_GAP)) + len(self._note_lines()) * line
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         m = self.metrics
-        rows = stack_rows(self.body, [m.px(50)] * len(self.buttons), m.px(12))
+        rows = stack_rows(self.body, [m.px(ROW_H)] * len(self.buttons), m.px(ROW_GAP))
         for button, row in zip(self.buttons, rows, strict=True):
             button.place(row, m.font_px(17))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
-        note = self._note()
-        px = m.font_px(13)
-        y = self.buttons[-1].rect.bottom + m.px(12)
-        for line in wrap(note, get_font(px), self.body.width):
+        px = m.font_px(NOTE_PX)
+        y = self.buttons[-1].rect.bottom + m.px(ROW_GAP)
+        for line in self._note_lines():
             blit_text(surface, line, px, theme.TEXT_FAINT, topleft=(self.body.x, y))
-            y += round(px * 1.4)
+            y += round(px * NOTE_LEADING)

@@ -469,9 +469,8 @@ class SetupScene(Scene):
                 y += round(px * 1.5)
         super().draw(surface)
         for widget in self._idle_options():  # drawn, then veiled: it keeps its value
-            veil = pygame.Surface(widget.rect.size, pygame.SRCALPHA)
-            veil.fill((*theme.PANEL, 170))
-            surface.blit(veil, widget.rect)
+            r = widget.rect
+            art.panel(surface, r, fill=(*theme.PANEL, 170), edge=None, radius=r.height // 2)
 
     def option_applies(self, name: str) -> bool:
         return self.game.option_applies(name, {**self.game.default_options(), **self.options})

@@ -6,6 +6,7 @@ placed at a fixed pixel position. The reference design size is 1280×800.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -64,7 +65,7 @@ class Metrics:
         return get_font(self.font_px(size), bold)
 
 
-def split_columns(rect: pygame.Rect, widths: list[float], gap: int) -> list[pygame.Rect]:
+def split_columns(rect: pygame.Rect, widths: Sequence[float], gap: int) -> list[pygame.Rect]:
     """Split ``rect`` horizontally in proportion to ``widths`` with ``gap`` pixels between."""
     free = rect.width - gap * (len(widths) - 1)
     total = sum(widths)
