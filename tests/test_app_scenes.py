@@ -719,3 +719,26 @@ def test_title_cards_keep_every_word_of_a_title_at_the_smallest_window(
         game = GAMES[card.game_id]
         players = players_text(game.min_players, game.max_players, game.cooperative)
         assert text_width(players, 11) <= card.rect.width - card.rect.width // 10, players
+
+
+def test_a_games_description_cut_short_at_800x540_says_so(app: App, monkeypatch) -> None:
+    """Flat Front's description lost its last sentence at the smallest window without a mark;
+    the last line shown now ends with '…'."""
+    from game.scenes import setup as setup_module
+
+    set_language("en")
+    setup = setup_module.SetupScene(app, GAMES["flatfront"])
+    app.stack.push(setup)
+    app.stack.layout((800, 540))
+    drawn: list[str] = []
+    original = setup_module.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return original(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(setup_module, "blit_text", spy)
+    setup.draw(app.window)
+    about = t("about.flatfront")
+    shown = [line for line in drawn if line.rstrip("…") and line.rstrip("…") in about]
+    assert shown and shown[-1].endswith("…"), shown

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.ui.fonts import get_font, get_symbol_font
-from game.ui.text import ellipsized, fit_px, render, text_width, wrap
+from game.ui.text import clip_lines, ellipsized, fit_px, render, text_width, wrap
 
 WHITE = (255, 255, 255)
 
@@ -110,3 +110,14 @@ def test_a_long_game_title_gives_way_to_its_name_before_the_subtitle() -> None:
     assert short == "Frontline General" and px == 11
     tiny, px = fitted_title(title, 19, 60)
     assert tiny.endswith("…") and text_width(tiny, px, bold=True) <= 60
+
+
+def test_clipped_lines_end_with_a_mark_where_text_was_cut() -> None:
+    lines = ["Keep the most", "tiles standing", "to win."]
+    assert clip_lines(lines, 3, 16, 400) == lines
+    cut = clip_lines(lines, 2, 16, 400)
+    assert cut[0] == "Keep the most" and cut[1] == "tiles standing to win.…"
+    narrow = clip_lines(lines, 2, 16, text_width("tiles sta…", 16))
+    assert narrow[1].endswith("…") and narrow[1].startswith("tiles")
+    assert clip_lines(["城を", "守れ"], 1, 16, 400) == ["城を守れ…"]  # no space between kanji
+    assert clip_lines(lines, 0, 16, 400) == []

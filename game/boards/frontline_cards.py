@@ -63,7 +63,7 @@ from game.engines.frontline.cards import (
 from game.i18n import t_in
 from game.ui.draw import Colour, darker, lighter, mix, supersampled
 from game.ui.fonts import get_font
-from game.ui.text import ellipsized, fit_px, render, text_width, wrap
+from game.ui.text import clip_lines, ellipsized, fit_px, render, text_width, wrap
 
 _LABELS = {
     "en": {
@@ -333,10 +333,7 @@ def paragraph(s: pygame.Surface, text: str, box: pygame.Rect, px: int, colour: C
             break
         px -= 1
     line_h = render("Ag", px, colour).get_height()
-    room = max(1, box.h // line_h)
-    if len(lines) > room:  # still too long at 6 px: the last line that fits ends with "…"
-        cut = " ".join(lines[room - 1 : room + 1])
-        lines = [*lines[: room - 1], ellipsized(cut + " …", px, box.w)]
+    lines = clip_lines(lines, max(1, box.h // line_h), px, box.w)  # still too long at 6 px
     y = box.y
     for line in lines:
         image = render(line, px, colour)

@@ -21,7 +21,7 @@ from game.scenes.base import Scene
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font
 from game.ui.layout import stack_rows
-from game.ui.text import blit_text, fit_px, text_width, wrap
+from game.ui.text import blit_text, clip_lines, fit_px, text_width, wrap
 from game.ui.widgets import Button, Segmented, Stepper, Widget
 
 if TYPE_CHECKING:
@@ -460,13 +460,12 @@ class SetupScene(Scene):
             pygame.draw.line(
                 surface, theme.PANEL_EDGE, (x, box.y - m.px(14)), (x + width, box.y - m.px(14))
             )
-            px = m.font_px(14)
-            y = box.y
-            for line in wrap(about, get_font(px), width):
-                if y + px > box.bottom - m.px(16):
-                    break
-                blit_text(surface, line, px, theme.TEXT_DIM, topleft=(x, y))
-                y += round(px * 1.5)
+            px, leading = m.font_px(14), round(m.font_px(14) * 1.5)
+            lines = wrap(about, get_font(px), width)
+            free = box.bottom - m.px(16) - box.y - px
+            room = free // leading + 1 if free >= 0 else 0
+            for n, line in enumerate(clip_lines(lines, room, px, width)):
+                blit_text(surface, line, px, theme.TEXT_DIM, topleft=(x, box.y + n * leading))
         super().draw(surface)
         for widget in self._idle_options():  # drawn, then veiled: it keeps its value
             r = widget.rect

@@ -20,7 +20,7 @@ from game.scenes.saved import display_names
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font
 from game.ui.layout import split_columns
-from game.ui.text import MIN_TEXT_PX, blit_text, ellipsized, fit_px, render, wrap
+from game.ui.text import MIN_TEXT_PX, blit_text, clip_lines, fit_px, render, wrap
 from game.ui.widgets import Button, Toasts, Widget
 from game.version import version
 
@@ -170,9 +170,7 @@ def title_lines(title: str, px: int, width: int) -> tuple[int, tuple[str, ...]]:
     while len(lines) > 2 and px > MIN_TEXT_PX:
         px -= 1
         lines = wrap(title, get_font(px, True), width)
-    if len(lines) > 2:
-        lines = [lines[0], ellipsized(" ".join(lines[1:]), px, width, bold=True)]
-    return px, tuple(lines)
+    return px, tuple(clip_lines(lines, 2, px, width, bold=True))
 
 
 def players_text(lo: int, hi: int, cooperative: bool) -> str:

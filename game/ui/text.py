@@ -201,3 +201,18 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
                 line = candidate
         lines.append(line.rstrip())
     return lines
+
+
+def clip_lines(lines: list[str], room: int, px: int, width: int, bold: bool = False) -> list[str]:
+    """Wrapped ``lines`` cut to ``room`` lines; the last one kept ends with "…" when text was
+    cut, so a reader sees that there is more (the lines rejoin with a space only between words,
+    not between Japanese characters)."""
+    if len(lines) <= room:
+        return lines
+    if room <= 0:
+        return []
+    rest = lines[room - 1]
+    for line in lines[room:]:
+        wide = rest and line and (_is_wide(rest[-1]) or _is_wide(line[0]))
+        rest += line if wide else " " + line
+    return [*lines[: room - 1], ellipsized(rest + "…", px, width, bold)]
