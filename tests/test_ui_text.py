@@ -55,6 +55,30 @@ def test_wrap_fits_the_width_keeps_the_words_and_the_kinsoku_rule() -> None:
     assert not any(line.startswith(("。", "、")) for line in lines)
 
 
+class _CountingFont:
+    """A monospace stand-in that counts how often it is asked to measure."""
+
+    def __init__(self) -> None:
+        self.measured = 0
+
+    def size(self, text: str) -> tuple[int, int]:
+        self.measured += 1
+        return 7 * len(text), 12
+
+
+def test_wrap_measures_a_text_once_and_hands_out_its_own_list() -> None:
+    font = _CountingFont()
+    text = "The deck is empty: take cards from the pool on the left."
+    first = wrap(text, font, 90)  # type: ignore[arg-type]
+    measured = font.measured
+    assert measured > 0 and len(first) > 2
+    first.append("scribbled on by a caller")
+    again = wrap(text, font, 90)  # type: ignore[arg-type]
+    assert font.measured == measured  # drawn again next frame: no font work
+    assert again == first[:-1]
+    assert wrap(text, font, 200) != again and font.measured > measured  # another width measures
+
+
 def test_fitting_measures_symbols_in_the_font_that_draws_them() -> None:
     text = "♛5 ♦7 ★ ♣3 ♠9 — click a flag"
     assert text_width(text, 20) == render(text, 20, WHITE).get_width()

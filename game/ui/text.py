@@ -188,7 +188,14 @@ def _tokens(text: str) -> list[str]:
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Lines of ``text`` no wider than ``width`` (an over-long word gets a line of its own)."""
+    """Lines of ``text`` no wider than ``width`` (an over-long word gets a line of its own).
+    Memoised: scenes wrap their texts as they draw, every frame, and measuring each token with
+    the font is what costs."""
+    return list(_wrapped(text, font, width))
+
+
+@lru_cache(maxsize=256)
+def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -200,7 +207,7 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
             else:
                 line = candidate
         lines.append(line.rstrip())
-    return lines
+    return tuple(lines)
 
 
 def clip_lines(lines: list[str], room: int, px: int, width: int, bold: bool = False) -> list[str]:
