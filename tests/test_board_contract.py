@@ -2,7 +2,8 @@
 its own (DESIGN.md › Testing).
 
 For random games (seat-swapped viewers, as in hot-seat) it shows every observation with and
-without animation, draws frames, round-trips clicks to actions for every legal action (the
+without animation, draws frames (the last-move tag covering no thing and no clickable place),
+round-trips clicks to actions for every legal action (the
 board's ``clicks_for`` says where to click; the board must return that very action), resizes
 from 800×540 to 2560×1440, and runs a short monkey of random clicks and keys.
 """
@@ -73,6 +74,15 @@ def round_trip(board: Board, state: State) -> int:
     return len(state.legal_actions())
 
 
+def readable(board: Board, legal: list[int]) -> list[pygame.Rect]:
+    """What the last-move tag must not cover: every thing on the table, and where each legal
+    move is clicked (a lone move is played without a click)."""
+    rects = [board.thing_rect(key) for key in board.things(board.obs)]
+    if len(legal) > 1:
+        rects += [board.hint_rect(action) for action in legal]
+    return [rect for rect in rects if rect is not None]
+
+
 def play(game_id: str, seed: int, speed: float, size: tuple[int, int]) -> int:
     """A random game shown to whoever decides; returns how many click round trips passed."""
     rng = random.Random(seed)
@@ -94,6 +104,9 @@ def play(game_id: str, seed: int, speed: float, size: tuple[int, int]) -> int:
         if speed > 0:
             board.update(0.15)
             board.draw(surface)
+        if deciding and board.mark_tag_box is not None:
+            covered = board.mark_tag_box.collidelist(readable(board, legal))
+            assert covered < 0, f"the last-move tag covers {readable(board, legal)[covered]}"
         if state.is_terminal():
             return checked
         if deciding:

@@ -139,6 +139,9 @@ def changed_keys(before: Things, after: Things) -> set[Hashable]:
 
 
 _MISSING = object()
+# The last-move tag keeps off this many of the things and move spots nearest it (more would only
+# slow the search for a free place; far ones are not where the tag goes anyway).
+TAG_AVOIDS = 32
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
 }
@@ -179,11 +182,13 @@ class Board:
         self._marks: set[Hashable] = set()
         self._marked_at: Things = {}
         self._turn_of = -1  # who made the decisions being marked
+        self._tag_avoided: list[pygame.Rect] | None = None  # see tag_avoids
 
     # --- called by the match scene ----------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         """The board's area changed (window resize): recompute geometry."""
         self.rect = pygame.Rect(rect)
+        self._tag_avoided = None
         if self.obs:
             self.layer.sync(self.resting_places(self.obs), animate=False)
 
@@ -195,6 +200,7 @@ class Board:
         previous = self.obs or None
         self.obs, self.viewer, self.legal, self.hint = obs, viewer, legal, None
         self.hint_line, self.hint_words, self.hint_box = (), (), None
+        self._tag_avoided = None
         self._note_turn(previous, obs, viewer, animate)
         self.on_observation(previous, obs, animate and previous is not None)
         if self.ctx.anim_speed() <= 0:
@@ -629,6 +635,22 @@ class Board:
         instead; none by default."""
         return []
 
+    def tag_avoids(self) -> list[pygame.Rect]:
+        """What the last-move tag keeps off where it can: every thing on the table and the
+        places the viewer's legal moves are first clicked (``hint_rect``), each once, so it
+        hides neither a piece nor a cell the player may want next to the opponent's tile.
+        Found once per observation and layout."""
+        if self._tag_avoided is None:
+            spots: dict[tuple[int, int, int, int], pygame.Rect] = {}
+            found = [self.thing_rect(key) for key in self.things(self.obs)]
+            if len(self.legal) > 1:  # a lone move is played without a click
+                found += map(self.hint_rect, self.legal)
+            for spot in found:
+                if spot is not None:
+                    spots.setdefault((spot.x, spot.y, spot.w, spot.h), spot)
+            self._tag_avoided = list(spots.values())
+        return self._tag_avoided
+
     def draw_marks(self, surface: pygame.Surface) -> None:
         """Rings on the other player's last turn (with their name), or, while a turn of the log
         is highlighted, on that turn alone: hovering the last turn's own row must show a change."""
@@ -650,7 +672,9 @@ class Board:
                 # A thing inside a region is tagged from outside it, off every region.
                 top = next((r for r in regions if r.contains(top)), top)
                 px = max(10, round(unit * 2.4))
-                box = overlays.pill(surface, label, top, colour, px, self.rect, regions)
+                near = sorted(self.tag_avoids(), key=lambda r: overlays.gap_between(r, top))
+                avoid = regions + near[:TAG_AVOIDS]
+                box = overlays.pill(surface, label, top, colour, px, self.rect, avoid)
                 self.mark_tag_box = box
 
     def _last_label(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -120,7 +121,24 @@ def tag_spot(
 ) -> pygame.Rect:
     """Where a tag of ``size`` about ``above`` goes: the first of above (centred, then flush
     with its right or left edge) and below (likewise) that covers none of ``avoid`` once kept
-    inside ``bounds``, else the nearest place that covers none, else the one covering fewest."""
+    inside ``bounds``, else the nearest place that covers none, else the one covering fewest.
+    Memoised: a tag is drawn every frame, and the search for a free place grows with the square
+    of what it avoids (a board's every clickable cell)."""
+    spot = _tag_spot(size, _box(above), _box(bounds), tuple(map(_box, avoid)))
+    return pygame.Rect(spot)
+
+
+Box = tuple[int, int, int, int]  # a Rect as a hashable value: x, y, width, height
+
+
+def _box(rect: pygame.Rect) -> Box:
+    return rect.x, rect.y, rect.w, rect.h
+
+
+@lru_cache(maxsize=64)
+def _tag_spot(size: tuple[int, int], anchor: Box, limits: Box, avoided: tuple[Box, ...]) -> Box:
+    above, bounds = pygame.Rect(anchor), pygame.Rect(limits)
+    avoid = [pygame.Rect(r) for r in avoided]
     best: tuple[int, pygame.Rect] | None = None
     for y_point, y in (("bottom", above.top - 2), ("top", above.bottom + 2)):
         for x_point, x in (("centerx", above.centerx), ("right", above.right), ("x", above.x)):
@@ -132,9 +150,9 @@ def tag_spot(
             if best is None or covered < best[0]:
                 best = (covered, rect)
             if not covered:
-                return rect
+                return _box(rect)
     assert best is not None
-    return nearest_clear(size, above, bounds, avoid) or best[1]
+    return _box(nearest_clear(size, above, bounds, avoid) or best[1])
 
 
 def hint_marker(
