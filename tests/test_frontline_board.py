@@ -14,6 +14,7 @@ from ai.heuristics.frontline import FrontlineHeuristic
 from game.boards import frontline_aim as aim
 from game.boards import frontline_cards as fc
 from game.boards.frontline import FrontlineBoard
+from game.boards.frontline_art import tile_footer, tile_pad
 from game.boards.frontline_odds import preview as odds_preview
 from game.boards.frontline_words import odds_words, step_of
 from game.boards.turns import Step
@@ -200,6 +201,34 @@ def test_each_target_shows_the_odds_of_its_best_weapons() -> None:
         first = next(r for r in range(3) if mask >> r & 1)
         assert attacker.printed.weapons[first].name in aim.tooltip_text(board)
         assert "2d10" in aim.tooltip_text(board)
+
+
+GLOW_NOISE = 16
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_a_targets_odds_leave_its_hp_bar_and_defence_in_sight(size: tuple[int, int]) -> None:
+    """The odds are laid over a target's tile above its footer: the footer reads the same with
+    the odds shown as without them (but for the faint glow of a target that may be picked)."""
+    state = _advance(FrontlineGame().new_state(), random.Random(4), _phase("declare", 0))
+    board = make_board("frontline", [0.0], size)
+    aiming = pygame.Surface(size)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    board.draw(aiming)
+    targets = [k for k, actions in board.spots.items() if UNIT + k[1] in actions]
+    assert targets and all(board.target_preview(key) is not None for key in targets)
+    watching = pygame.Surface(size)
+    board.show(state.observation(0), 0, [], animate=False)
+    board.draw(watching)
+    for key in targets:
+        rect = board.thing_rect(key)
+        assert rect is not None
+        footer = tile_footer(rect.h)
+        band = pygame.Rect(rect.x + rect.w // 4, 0, rect.w // 2, footer - 4)
+        band.bottom = rect.bottom - tile_pad(rect.h) - 2
+        shown = pygame.surfarray.array3d(aiming.subsurface(band)).astype(int)
+        bare = pygame.surfarray.array3d(watching.subsurface(band)).astype(int)
+        assert np.abs(shown - bare).max() <= GLOW_NOISE, key  # the odds' dark box: ~150
 
 
 def _two_worlds(phase: str, seat: int, seed: int) -> tuple[FrontlineState, FrontlineState]:

@@ -15,6 +15,7 @@ from game.boards import frontline_odds as odds
 from game.boards import frontline_prompt as prompt
 from game.boards import frontline_table as tabletop
 from game.boards import frontline_words as fw
+from game.boards.frontline_art import tile_footer, tile_pad
 from game.boards.frontline_layout import split_key
 from game.engines.frontline.actions import (
     CARD,
@@ -89,14 +90,15 @@ def paint_glows(board: FrontlineBoard, surface: pygame.Surface) -> None:
 def _odds_label(
     board: FrontlineBoard, surface: pygame.Surface, shown: odds.Preview, rect: pygame.Rect
 ) -> None:
-    """The odds on a target, in two lines fitted to its width over its lower part."""
+    """The odds on a target, in two lines fitted to its width, laid over the tile just above
+    its footer: the target's HP bar and defence stay in sight while the player aims."""
     p, u = board.ctx.palette, board.geo.unit
     lines = fw.odds_lines(shown)
     px = min(fit_px(line, max(9, round(u * 1.35)), rect.w - u, min_px=7) for line in lines)
     images = [render(line, px, p["text"], bold=True) for line in lines]
     h = sum(i.get_height() for i in images)
     box = pygame.Rect(0, 0, max(i.get_width() for i in images) + u, h + u // 2)
-    box.midbottom = (rect.centerx, rect.bottom - 2)
+    box.midbottom = (rect.centerx, rect.bottom - tile_pad(rect.h) - tile_footer(rect.h))
     pygame.draw.rect(surface, (20, 22, 14), box, border_radius=max(2, u // 2))
     pygame.draw.rect(surface, p["legal"], box, 1, border_radius=max(2, u // 2))
     y = box.y + u // 4

@@ -24,6 +24,17 @@ def initials(command: int) -> str:
     return "".join(w[0] for w in words[:2]).upper()
 
 
+def tile_pad(h: int) -> int:
+    """A unit tile's margin, for a tile ``h`` pixels high."""
+    return max(3, h // 14)
+
+
+def tile_footer(h: int) -> int:
+    """The height of a unit tile's footer (DEF in its shield, the HP bar): what a label laid
+    over the tile keeps clear of."""
+    return max(9, round(h * 0.2))
+
+
 class FrontlineArt(Art):
     """Cached pictures for one palette and language."""
 
@@ -72,7 +83,7 @@ class FrontlineArt(Art):
 
         body = supersampled(w, h, paint)
         s.blit(body, (0, 0))
-        pad = max(3, h // 14)
+        pad = tile_pad(h)
         icon = max(10, round(h * 0.3))
         s.blit(fc.type_icon(printed.type, icon, p), (pad, pad))
         # Cost badge, top right.
@@ -93,7 +104,7 @@ class FrontlineArt(Art):
         s.blit(sub_img, (nx, pad + name.get_height() - 2))
         # Weapons: one compact line each (INF/ARM/AIR and the damage modifier), if room.
         top = pad + icon + 1
-        foot_h = max(9, round(h * 0.2))
+        foot_h = tile_footer(h)
         space = h - pad - foot_h - top
         weapons = printed.weapons
         if weapons and w >= 140 and space >= 3 * len(weapons) + 3:
