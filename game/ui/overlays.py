@@ -116,6 +116,13 @@ def pill(
     return rect
 
 
+Box = tuple[int, int, int, int]  # a Rect as a hashable value: x, y, width, height
+
+
+def _box(rect: pygame.Rect) -> Box:
+    return rect.x, rect.y, rect.w, rect.h
+
+
 def tag_spot(
     size: tuple[int, int], above: pygame.Rect, bounds: pygame.Rect, avoid: Sequence[pygame.Rect]
 ) -> pygame.Rect:
@@ -126,13 +133,6 @@ def tag_spot(
     of what it avoids (a board's every clickable cell)."""
     spot = _tag_spot(size, _box(above), _box(bounds), tuple(map(_box, avoid)))
     return pygame.Rect(spot)
-
-
-Box = tuple[int, int, int, int]  # a Rect as a hashable value: x, y, width, height
-
-
-def _box(rect: pygame.Rect) -> Box:
-    return rect.x, rect.y, rect.w, rect.h
 
 
 @lru_cache(maxsize=64)
