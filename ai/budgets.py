@@ -5,10 +5,14 @@ other numbers overrides some levels with a ``budgets`` class attribute on its he
 (``ai/heuristics/<game>.py``); ``ai.agents.budget_for`` looks there first.
 
 Each searching budget also caps the iterations. Untimed play (tournaments, tests) drops the
-clock so that it is reproducible from its seeds; the caps are about what the clock allows on a
-two-core laptop, so untimed play is about as strong as timed play, and the cap ends searches
-early where iterations are cheap. A root-parallel search (``ai/worker.py``) shares the cap out
-among its processes, each with the level's clock.
+clock and searches the cap per turn, so that it is reproducible from its seeds. Timed play (a
+match) thinks on the clock: ``SearchAgent`` searches the turn in chunks and the cap bounds each
+chunk, not the turn, so where iterations are cheaper than the cap assumes a timed level searches
+more than its untimed self. Battle Line's caps are far below its clocks (measured 2026-11-25:
+timed Normal 2,283 iterations in 0.77 s of one position against its cap of 300, timed Hard 5,643
+against 3,000 before its choice was clear), so its untimed rows understate the levels a player
+meets; README's clocked rows measure those. A root-parallel search (``ai/worker.py``) shares the
+cap out among its processes, each with the level's clock.
 """
 
 from __future__ import annotations

@@ -93,9 +93,11 @@ class BattleLineHeuristic(Heuristic[BattleLineState]):
     # About 25 turns per player and game, each a card and then its flag (claims and the deck
     # are automatic moves). A level's budget is one clock per turn (ai/agents.py, SearchAgent):
     # the card's search takes most of it, the flag continues that tree. The searches back up the
-    # estimate at once (a rollout to the end costs ~2 ms and tells less). Hard's iteration cap
-    # takes about 1-1.5 s on a laptop; it stops sooner when its choice is clear. Easy plays the
-    # policy with few random moves: the policy itself is now the easy opponent's strength.
+    # estimate at once (a rollout to the end costs ~2 ms and tells less). The iteration caps
+    # are the untimed (reproducible) budgets: Hard's take about 1-1.5 s of a laptop core. In a
+    # match a level thinks on its clock instead (ai/budgets.py), several times its cap, and
+    # stops sooner when its choice is clear. Easy plays the policy with few random moves: the
+    # policy itself is now the easy opponent's strength.
     budgets: ClassVar[dict[str, Budget]] = {
         "easy": Budget(search=False, randomness=0.05),
         "normal": Budget(
