@@ -75,9 +75,11 @@ def round_trip(board: Board, state: State) -> int:
 
 
 def readable(board: Board, legal: list[int]) -> list[pygame.Rect]:
-    """What the last-move tag must not cover: every thing on the table, and where each legal
-    move is clicked (a lone move is played without a click)."""
-    rects = [board.thing_rect(key) for key in board.things(board.obs)]
+    """What the last-move tag must not cover: the regions the board keeps labels off, every
+    thing on the table, and where each legal move is clicked (a lone move is played without a
+    click)."""
+    rects: list[pygame.Rect | None] = list(board.label_regions())
+    rects += [board.thing_rect(key) for key in board.things(board.obs)]
     if len(legal) > 1:
         rects += [board.hint_rect(action) for action in legal]
     return [rect for rect in rects if rect is not None]

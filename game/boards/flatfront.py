@@ -463,6 +463,12 @@ class FlatFrontBoard(Board):
         key = self.key_at(pos) if self.geo.area.collidepoint(pos) else None
         return None if key is None else self.obs["tiles"][cast(tuple[str, int], key)[1]]
 
+    def label_regions(self) -> list[pygame.Rect]:
+        """The kit's last-move tag and hint caption stay on the field: off the banner and the
+        column of pile, face-up tile and player cards (a tag beside a tile at the field's edge
+        sat on a player card's tile and power counts)."""
+        return [self.geo.banner, self.geo.column]
+
     # --- the kit's keyed layer and click points -----------------------------------------------
     def things(self, obs: Obs) -> Things:
         """Each tile by id: where it lies and which of its pieces stand."""
