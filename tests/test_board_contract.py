@@ -11,6 +11,7 @@ from 800×540 to 2560×1440, and runs a short monkey of random clicks and keys.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -83,6 +84,28 @@ def readable(board: Board, legal: list[int]) -> list[pygame.Rect]:
     if len(legal) > 1:
         rects += [board.hint_rect(action) for action in legal]
     return [rect for rect in rects if rect is not None]
+
+
+def tags_after_opponent_turns(
+    game_id: str, seed: int, size: tuple[int, int]
+) -> Iterator[tuple[Board, pygame.Rect]]:
+    """A random game seen by seat 0: after each of the opponent's turns the board is drawn,
+    and where it tags that turn, the board and the tag's box are yielded."""
+    rng = random.Random(seed)
+    board = make_board(game_id, [0.0], size)
+    surface = pygame.Surface(size)
+    state = GAMES[game_id].new_state(2)
+    while not state.is_terminal():
+        player = state.current_player()
+        if player < 0:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        board.show(state.observation(0), 0, state.legal_actions() if player == 0 else [], True)
+        if player == 0:
+            board.draw(surface)
+            if board.mark_tag_box is not None:
+                yield board, board.mark_tag_box
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def play(game_id: str, seed: int, speed: float, size: tuple[int, int]) -> int:

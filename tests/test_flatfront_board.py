@@ -31,7 +31,7 @@ from game.engines.flatfront import (
 )
 from game.i18n import t as tr
 from tests.frame_probe import costly_work
-from tests.test_board_contract import make_board
+from tests.test_board_contract import tags_after_opponent_turns
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 SIZE = (1280, 800)
@@ -188,24 +188,11 @@ def test_renders_every_phase_of_a_real_game(seed, palette, size, adjacency):
 def test_the_last_move_tag_stays_on_the_field():
     """After each opponent turn of a whole game at a narrow board, the tag naming it covers
     neither the banner nor the column of pile and player cards."""
-    rng = random.Random(7)
-    board = make_board("flatfront", [0.0], (560, 540))
-    assert isinstance(board, FlatFrontBoard)
-    surface = pygame.Surface((560, 540))
-    state, tags = GAMES["flatfront"].new_state(2), 0
-    while not state.is_terminal():
-        player = state.current_player()
-        if player < 0:
-            state.apply_action(state.sample_chance(rng))
-            continue
-        board.show(state.observation(0), 0, state.legal_actions() if player == 0 else [], True)
-        if player == 0:
-            board.draw(surface)
-            box = board.mark_tag_box
-            if box is not None:
-                tags += 1
-                assert box.collidelist([board.geo.banner, board.geo.column]) < 0, box
-        state.apply_action(rng.choice(state.legal_actions()))
+    tags = 0
+    for board, box in tags_after_opponent_turns("flatfront", 7, (560, 540)):
+        assert isinstance(board, FlatFrontBoard)
+        assert box.collidelist([board.geo.banner, board.geo.column]) < 0, box
+        tags += 1
     assert tags > 5
 
 

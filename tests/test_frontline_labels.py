@@ -20,7 +20,7 @@ from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.frontline import FrontlineState
 from game.engines.frontline.cards import UNITS
-from tests.test_board_contract import make_board
+from tests.test_board_contract import make_board, tags_after_opponent_turns
 from tests.test_frontline_board import _advance
 
 # The board's rectangle in the match scene of an 800x540 and a 1280x800 window.
@@ -114,3 +114,23 @@ def test_small_unit_faces_cut_what_does_not_fit() -> None:
     one = next(i for i, unit in enumerate(UNITS) if len(unit.weapons) == 1)
     assert fc.art_band(three, w, h).h < fc.art_band(one, w, h).h
     assert fc.art_band(one, 150, round(150 * fc.RATIO)).h == round(150 * fc.RATIO * 0.2)
+
+
+def test_the_last_move_tag_keeps_off_the_bar_the_words_and_the_row_names() -> None:
+    """After each opponent turn of a whole game at the board's smallest size, the tag naming it
+    covers neither the opponent's bar (its hand's counts), the side panel, a word the board
+    wrote (the tray's steps and attack, dice calls, chips), a Damage card strip or effect chip
+    on a unit, nor a row's name on its left."""
+    tags = 0
+    for board, box in tags_after_opponent_turns("frontline", 3, SIZES[0]):
+        assert isinstance(board, FrontlineBoard)
+        geo = board.geo
+        names = [
+            pygame.Rect(row.x, row.y, 3 * geo.unit, row.h)
+            for name, row in geo.rows.items()
+            if name.endswith(("_ground", "_rear"))
+        ]
+        kept_off = [geo.rows["opp_bar"], geo.side, *board.texts, *board.tucked, *names]
+        assert box.collidelist(kept_off) < 0, (box, kept_off[box.collidelist(kept_off)])
+        tags += 1
+    assert tags > 5

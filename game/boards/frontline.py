@@ -45,7 +45,14 @@ from game.boards.base import Board, BoardContext, Decision, Obs, Things, hit
 from game.boards.cards import dragging
 from game.boards.frontline_art import FrontlineArt
 from game.boards.frontline_deck import DeckView
-from game.boards.frontline_layout import Geo, compute, hand_keys, places, split_key
+from game.boards.frontline_layout import (
+    Geo,
+    compute,
+    hand_keys,
+    places,
+    row_name,
+    split_key,
+)
 from game.boards.frontline_summary import frontline_summary
 from game.boards.layer import Sprite, blit_sprite
 from game.boards.turns import Step
@@ -107,6 +114,7 @@ class FrontlineBoard(Board):
         self._things: tuple[Obs | None, Things] = (None, {})
         self.revealed: set[tuple[str, int]] = set()  # the other side's units new this turn
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
+        self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips it put on units
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
         self._marked_from: set[Hashable] = set()
         self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
@@ -124,6 +132,22 @@ class FrontlineBoard(Board):
         super().layout(rect)
         for view in self.phase_views.values():
             view.layout(rect)
+
+    def label_regions(self) -> list[pygame.Rect]:
+        """The kit's last-move tag and hint caption keep off the opponent's bar (its hand's
+        counts), the side panel, the dice, each row's name on its left, every word this
+        frame's paint wrote (the tray's steps and attack, "new" chips, natural calls) and what
+        it tucked on units (Damage card strips, effect chips): a tag for a unit in the top row
+        sat on the opponent's hand, one at a row's first unit on the row's name or a "new"
+        chip."""
+        geo = self.geo
+        names = [
+            row_name(geo.rows[f"{who}_{line}"], geo.unit)
+            for who in ("opp", "own")
+            for line in ("ground", "rear")
+        ]
+        fixed = [geo.rows["opp_bar"], geo.side, tabletop.tray_rect(self), *names]
+        return fixed + self.texts + self.tucked
 
     @property
     def me(self) -> int:
@@ -451,6 +475,7 @@ class FrontlineBoard(Board):
         p = self.ctx.palette
         surface.fill(p["bg"], self.rect)
         self.texts = []
+        self.tucked = []
         if not self.obs:
             return
         view = self.phase_view()

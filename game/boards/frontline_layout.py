@@ -76,6 +76,11 @@ def compute(rect: pygame.Rect) -> Geo:
     return geo
 
 
+def row_name(row: pygame.Rect, unit: int) -> pygame.Rect:
+    """The strip on a row's left that holds its name (the tiles keep to the right of it)."""
+    return pygame.Rect(row.x, row.y, unit * 3, row.h)
+
+
 def row_slots(
     row: pygame.Rect, count: int, unit: int, ratio: float = RATIO_TILE
 ) -> list[pygame.Rect]:
@@ -83,7 +88,7 @@ def row_slots(
     tiles of height/width ``ratio``; they shrink to fit many)."""
     if count <= 0:
         return []
-    label = unit * 3  # room for the row's name on its left
+    label = row_name(row, unit).w
     inner = pygame.Rect(row.x + label, row.y + unit // 2, row.w - label - unit, row.h - unit)
     gap = max(2, unit // 2)
     h = inner.h - unit  # room under the tile for the Damage card strip

@@ -130,9 +130,8 @@ def paint_under(
     if view["damage_card"] >= 0:
         edge = EDGE_OF_TYPE[UNITS[view["card"]].type]
         strip = fc.damage_face(view["damage_card"], rect.w, p, board.ctx.lang, edge)
-        surface.blit(
-            strip, strip.get_rect(midtop=(rect.centerx, rect.bottom - strip.get_height() // 3))
-        )
+        spot = strip.get_rect(midtop=(rect.centerx, rect.bottom - strip.get_height() // 3))
+        board.tucked.append(surface.blit(strip, spot))
 
 
 def paint_markers(
@@ -170,6 +169,7 @@ def paint_markers(
         )
         pygame.draw.rect(surface, darker(colour, 0.25), r, border_radius=r.h // 2)
         blit_center(surface, image, r.center)
+        board.tucked.append(r)
         x = r.right + 2
 
 
