@@ -16,7 +16,7 @@ from game.boards import frontline_cards as fc
 from game.boards.frontline import FrontlineBoard
 from game.boards.frontline_art import tile_footer, tile_pad
 from game.boards.frontline_odds import preview as odds_preview
-from game.boards.frontline_words import odds_words, step_of
+from game.boards.frontline_words import odds_lines, odds_words, step_of
 from game.boards.turns import Step
 from game.engines.frontline import FrontlineGame, FrontlineState, combat, knowledge
 from game.engines.frontline.actions import (
@@ -509,3 +509,22 @@ def test_every_copy_of_a_command_card_in_hand_plays_it() -> None:
     if action is None:  # a card that may be played or discarded: the chooser offers both
         action = _click(board, board.chooser_rects(("cmd", card, 1))[-1].center)
     assert action in first
+
+
+def test_a_target_at_half_hp_says_so_instead_of_a_sure_half() -> None:
+    """A target already at its half HP would read "½HP 100%" whatever is fired at it: the odds
+    say "at ½HP" instead, on the weapon buttons and on the target."""
+    state = _advance(FrontlineGame().new_state(), random.Random(3), _phase("weapons", 0))
+    target = state.board[state.pending_target]
+    board = _board()
+    _show(board, state, 0)
+    before = [b[2] for b in board.buttons if b[0] in state.legal_actions()]
+    assert before and all("½HP" in words and "at ½HP" not in words for words in before)
+    target.damage = target.hp_max - target.printed.half_hp
+    _show(board, state, 0)
+    for action in state.legal_actions():
+        shown = board.weapons_preview(action - WEAPONS)
+        assert shown is not None and shown.at_half and shown.half == pytest.approx(1.0)
+        detail = next(b[2] for b in board.buttons if b[0] == action)
+        assert "at ½HP" in detail and "100%" not in detail.split("·")[1]
+        assert odds_lines(shown)[0].endswith("at ½HP")

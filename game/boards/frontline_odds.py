@@ -25,6 +25,7 @@ class Preview:
     half: float
     destroyed: float
     needs: tuple[int, ...]  # per weapon fired: the 2d10 total needed (after modifiers)
+    at_half: bool = False  # the target is at its half HP already (``half`` is then 1)
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,7 @@ def preview(obs: dict[str, Any], attacker: int, target: int, mask: int) -> Previ
         needs.append(shot.value - shot.mod)
     lock_from = max(0, hp_left - t.printed.half_hp)
     half = destroyed + sum(damage[lock_from:])
-    return Preview(1.0 - miss_all, half, destroyed, tuple(needs))
+    return Preview(1.0 - miss_all, half, destroyed, tuple(needs), at_half=lock_from == 0)
 
 
 def best_preview(obs: dict[str, Any], attacker: int, target: int) -> tuple[int, Preview] | None:

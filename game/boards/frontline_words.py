@@ -88,8 +88,9 @@ def deck_name(index: int) -> str:
 
 
 def odds_words(shown: Preview) -> str:
+    """The odds in one line; a target at its half HP already says so instead of "½HP 100%"."""
     return i18n.t(
-        "frontline.odds",
+        "frontline.odds_at_half" if shown.at_half else "frontline.odds",
         hit=_pct(shown.hit),
         half=_pct(shown.half),
         destroyed=_pct(shown.destroyed),
@@ -98,8 +99,9 @@ def odds_words(shown: Preview) -> str:
 
 def odds_lines(shown: Preview) -> list[str]:
     """The odds in two short lines (a target is a small tile)."""
+    first = "frontline.odds_hit_at_half" if shown.at_half else "frontline.odds_hit"
     return [
-        i18n.t("frontline.odds_hit", hit=_pct(shown.hit), half=_pct(shown.half)),
+        i18n.t(first, hit=_pct(shown.hit), half=_pct(shown.half)),
         i18n.t("frontline.odds_destroyed", destroyed=_pct(shown.destroyed)),
     ]
 
