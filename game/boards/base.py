@@ -652,8 +652,9 @@ class Board:
         return self._tag_avoided
 
     def draw_marks(self, surface: pygame.Surface) -> None:
-        """Rings on the other player's last turn (with their name), or, while a turn of the log
-        is highlighted, on that turn alone: hovering the last turn's own row must show a change."""
+        """Rings on the other player's last turn (with their name once its things rest), or,
+        while a turn of the log is highlighted, on that turn alone: hovering the last turn's own
+        row must show a change."""
         p = self.ctx.palette
         unit = max(4, self.rect.h // 80)
         self.mark_tag_box = None
@@ -666,7 +667,9 @@ class Board:
             rects = [r for r in map(self.thing_rect, keys) if r is not None]
             for rect in rects:
                 overlays.mark_ring(surface, rect, colour, unit)
-            if rects and label:
+            # The tag waits for the things to rest: placed among them mid-move, it came to lie
+            # on a unit once they stopped (and its place is found once per observation).
+            if rects and label and not self.is_animating():
                 top = min(rects, key=lambda r: (r.top, r.left))
                 regions = self.label_regions()
                 # A thing inside a region is tagged from outside it, off every region.
