@@ -14,11 +14,11 @@ from ai.heuristics.frontline import FrontlineHeuristic
 from game.boards import frontline_aim as aim
 from game.boards import frontline_cards as fc
 from game.boards.frontline import FrontlineBoard
-from game.boards.frontline_art import tile_footer, tile_pad
+from game.boards.frontline_art import initials, tile_footer, tile_pad
 from game.boards.frontline_odds import preview as odds_preview
 from game.boards.frontline_words import odds_lines, odds_words, step_of
 from game.boards.turns import Step
-from game.engines.frontline import FrontlineGame, FrontlineState, combat, knowledge
+from game.engines.frontline import FrontlineGame, FrontlineState, combat, commands, knowledge
 from game.engines.frontline.actions import (
     BOOST,
     CARD,
@@ -32,6 +32,8 @@ from game.engines.frontline.actions import (
 from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGES, FRONT, PREBUILT, UNITS
 from game.engines.frontline.probability import attack_odds
 from tests.test_board_contract import make_board
+from tests.test_frontline_commands import _give, _play_on, _to_c2
+from tests.test_frontline_support import place, setup
 
 
 @pytest.fixture(autouse=True)
@@ -528,3 +530,36 @@ def test_a_target_at_half_hp_says_so_instead_of_a_sure_half() -> None:
         detail = next(b[2] for b in board.buttons if b[0] == action)
         assert "at ½HP" in detail and "100%" not in detail.split("·")[1]
         assert odds_lines(shown)[0].endswith("at ½HP")
+
+
+def test_no_command_tag_on_a_unit_reads_ss() -> None:
+    """Smoke Screen now stays on the smoked unit: its tag must not be its initials."""
+    assert initials(commands.SMOKE) == "SM"
+    assert "SS" not in {initials(c) for c in range(len(COMMANDS))}
+
+
+def test_a_smoked_unit_shows_its_chip_over_the_last_move_ring() -> None:
+    """The opponent's Smoke Screen marks the smoked unit (its ring and tag), and the "SM" chip
+    that says why it will not fire stays on top of the ring."""
+    state = setup()
+    sherman = place(state, 0, "us_m4a1_sherman")
+    pz = place(state, 1, "ge_pz4h")
+    _give(state, 0, commands.SMOKE)
+    _to_c2(state, {pz.pos: (UNIT + sherman.pos, 1)})
+    board = make_board("frontline", [0.0], (565, 487))
+    board.show(state.observation(1), 1, [], animate=False)
+    _play_on(state, commands.SMOKE, pz.pos)
+    board.show(state.observation(1), 1, [], animate=True)
+    surface = pygame.Surface((565, 487))
+    board.update(0.0)
+    board.draw(surface)
+    assert ("unit", pz.pos) in board.marked and board.mark_tag_box is not None
+    chip = board.tucked[-1].inflate(-board.tucked[-1].h, -4)  # inside its rounded ends
+    ring = board.ctx.palette["last_move"]
+    covered = [
+        (x, y)
+        for x in range(chip.left, chip.right)
+        for y in range(chip.top, chip.bottom)
+        if surface.get_at((x, y))[:3] == ring
+    ]
+    assert not covered

@@ -15,6 +15,7 @@ from game.engines.frontline.cards import AIRLINE, REAR
 from game.engines.frontline.phases import (
     PH_ATTACK_DIE,
     PH_CARD_TARGET,
+    PH_COMMIT,
     PH_DRAW_CHOICE,
     PH_INITIATIVE,
     PH_POWER_DIE,
@@ -146,6 +147,12 @@ def test_smoke_screen_cancels_a_declared_enemy_attack() -> None:
     assert state.phase == PH_WINDOW and state.window == commands.C2
     _play_on(state, commands.SMOKE, pz.pos)
     assert state.attacks[1] == []
+    # On the unit for the Combat Phase, in both players' view: why it does not fire.
+    for seat in (0, 1):
+        view = next(v for v in state.observation(seat)["board"] if v["pos"] == pz.pos)
+        assert commands.SMOKE in view["commands"]
+    finish_turn(state)
+    assert state.phase == PH_COMMIT and not pz.cmds >> commands.SMOKE & 1
 
 
 def test_ambush_adds_three_to_initiative() -> None:

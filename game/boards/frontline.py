@@ -590,6 +590,12 @@ class FrontlineBoard(Board):
         return int(card)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
+        # The kit's rings go under a ringed unit's chips and crew: they hid a Smoke Screen.
+        if not self.is_animating():
+            for key in (self.highlighted or self.marked) & self.views.keys():
+                rect = self.thing_rect(key)
+                if rect is not None:
+                    tabletop.paint_markers(self, surface, self.views[key], rect)
         aim.paint_drag(self, surface)
         motion.paint_floats(self, surface)
         if self.choosing is not None and self.choosing in self.spots:

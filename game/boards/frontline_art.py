@@ -17,10 +17,16 @@ from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
 from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
 from game.ui.text import render
 
+# Tags that initials would make unfit: Smoke Screen's "SS", in a war game.
+TAGS = {"smoke_screen": "SM"}
+
 
 def initials(command: int) -> str:
     """A command card's short tag on a unit ("HD" for Hull Down)."""
-    words = [w for w in COMMANDS[command].name.replace("-", " ").split() if w[0].isalpha()]
+    card = COMMANDS[command]
+    if card.id in TAGS:
+        return TAGS[card.id]
+    words = [w for w in card.name.replace("-", " ").split() if w[0].isalpha()]
     return "".join(w[0] for w in words[:2]).upper()
 
 

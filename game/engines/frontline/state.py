@@ -1022,7 +1022,7 @@ class FrontlineState(State):
                 unit.flight_left -= 1
                 if unit.flight_left <= 0:  # §9 #22 back under the Reserves with the pilot
                     self._withdraw_to_reserves(unit)
-            unit.cmds &= ~(1 << commands.FIRE_MISSION)  # lasts one Combat Phase
+            unit.cmds &= ~(1 << commands.FIRE_MISSION | 1 << commands.SMOKE)  # one Combat Phase
         self.init_mods = [0, 0]
         self.prev_initiative = self.initiative
         self._open_window(commands.C5)
