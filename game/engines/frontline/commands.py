@@ -180,7 +180,7 @@ def play(state: FrontlineState, seat: int, card: int, pos: int) -> None:
     elif card == SMOKE:
         attacker_seat = unit.owner
         state.attacks[attacker_seat] = [a for a in state.attacks[attacker_seat] if a[1] != pos]
-        unit.cmds |= 1 << card  # on the unit for the Combat Phase: a board shows why it waits
+        unit.cmds |= 1 << card  # on the unit for the Combat Phase: why it does not fire
     elif card in (FIELD_REPAIRS, MEDIC):
         state.damage_discard.append(unit.dmg_card)
         unit.dmg_card = -1
