@@ -8,11 +8,11 @@ Each searching budget also caps the iterations. Untimed play (tournaments, tests
 clock and searches the cap per turn, so that it is reproducible from its seeds. Timed play (a
 match) thinks on the clock: ``SearchAgent`` searches the turn in chunks and the cap bounds each
 chunk, not the turn, so where iterations are cheaper than the cap assumes a timed level searches
-more than its untimed self. Battle Line's caps are far below its clocks (measured 2026-11-25:
-timed Normal 2,283 iterations in 0.77 s of one position against its cap of 300, timed Hard 5,643
-against 3,000 before its choice was clear), so its untimed rows understate the levels a player
-meets; README's clocked rows measure those. A root-parallel search (``ai/worker.py``) shares the
-cap out among its processes, each with the level's clock.
+more than its untimed self. Battle Line's Hard clock gives several times its cap (measured
+2026-11-25: timed Hard 5,643 iterations against 3,000 before its choice was clear), so README
+measures Hard on its clock too; its Normal clock is set to about its cap (a second gave 2,283
+iterations against 300, and Normal then played as strongly as Hard). A root-parallel search
+(``ai/worker.py``) shares the cap out among its processes, each with the level's clock.
 """
 
 from __future__ import annotations

@@ -307,18 +307,21 @@ def test_coming_soon_is_a_caption_not_a_gold_button(app, monkeypatch) -> None:
 
 
 def test_level_descriptions_are_per_game_and_battle_line_says_its_turn_times(app) -> None:
-    """Battle Line's turn takes about 1 s on Normal and up to 3 s on Hard (README), so its texts
-    say so and no longer promise an answer "in a blink" or "within a second"."""
+    """Battle Line's Normal answers at once (a tenth of a second) and Hard takes up to 3 s
+    (README), so its texts say so."""
+    from ai.agents import budget_for
     from game.engines import GAMES
     from game.scenes.setup import level_about
 
     for level in ("easy", "normal", "hard"):
         assert level_about(GAMES["flatfront"], level) != level_about(GAMES["flatfront"], "x")
     assert level_about(GAMES["flatfront"], "normal") != level_about(GAMES["battleline"], "normal")
-    assert "about a second" in level_about(GAMES["battleline"], "normal")
+    assert budget_for("battleline", "normal").seconds <= 0.2
+    assert "at once" in level_about(GAMES["battleline"], "normal")
+    assert budget_for("battleline", "hard").seconds == 3.0
     assert "three seconds" in level_about(GAMES["battleline"], "hard")
     set_language("ja")
-    assert "約1秒" in level_about(GAMES["battleline"], "normal")
+    assert "即答" in level_about(GAMES["battleline"], "normal")
     assert "最大3秒" in level_about(GAMES["battleline"], "hard")
 
 
