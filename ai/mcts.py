@@ -15,7 +15,9 @@ One iteration loop serves every kind of game:
   outcome (as the observer sees it) has its own subtree. With ``open_loop`` the child of a chance
   node is one node whatever the outcome: the tree below holds action sequences, not positions,
   and the decisions below are matched by availability as in ISMCTS. Dice-heavy games want this
-  (Tsuno rolls up to nine dice a round: keyed by outcome, visits would scatter over faces).
+  (Tsuno rolls up to nine dice a round: keyed by outcome, visits would scatter over faces), and
+  so does a card game where every turn ends with a draw (Battle Line: keyed by the card drawn,
+  the opponent's replies below a move were spread over up to 40 subtrees).
 - Any number of players: max^n. Every node stores the return of the player who moved into it,
   and each player picks what is best for themselves; co-operative games give everyone the same
   return, so the same rule makes the team play together.

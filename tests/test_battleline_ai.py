@@ -18,7 +18,7 @@ from ai.agents import (
     play_out,
 )
 from ai.heuristics import HEURISTICS
-from ai.mcts import MCTS
+from ai.mcts import CHANCE_SLOT, KEY_STRIDE, MCTS, OPEN_CHANCE
 from game.engines.base import CHANCE
 from game.engines.battleline import BattleLineState
 from game.engines.battleline.actions import DONE, claim_action
@@ -134,6 +134,23 @@ def test_the_tree_carries_over_from_the_card_to_its_flag_only() -> None:
             action = state.sample_chance(rng) if player == CHANCE else HEURISTIC.policy(state, rng)
             state.apply_action(action)
     assert sum(search.search(state, iterations=100).visits.values()) == 100
+
+
+def test_the_card_drawn_after_a_move_is_one_edge() -> None:
+    """Open loop: below a move the searcher's draw is one node whatever card comes, so the
+    opponent's replies gather that move's visits. Keyed by the card, they scattered over 10-40
+    subtrees and each reply was tried once or twice."""
+    search = MCTS(HEURISTIC, seed=0, rollout_depth=0)
+    search.search(_midgame(2, plies=90), iterations=1500)
+    node = search._root
+    assert node is not None
+    draws = []
+    while node.children:
+        key, child = max(node.children.items(), key=lambda item: item[1].visits)
+        if key % KEY_STRIDE == CHANCE_SLOT:
+            draws.append(list(node.children))
+        node = child
+    assert draws and all(keys == [OPEN_CHANCE] for keys in draws)
 
 
 def test_battle_line_has_its_own_level_budgets() -> None:

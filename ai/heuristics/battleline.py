@@ -90,6 +90,14 @@ PARITY_VALUE = 0.06
 class BattleLineHeuristic(Heuristic[BattleLineState]):
     """Heuristic protocol for Battle Line (see ai/heuristics/base.py)."""
 
+    # The card a player draws at the end of a turn is one edge below the turn, whatever it is.
+    # Keyed by the card (the drawer sees it), the tree split into 10-40 subtrees below every
+    # move, and the opponent's replies under each were tried once or twice: a move's value was
+    # the estimate after a random reply, and more iterations bought nothing. Open loop, the
+    # replies gather their visits (the availability counts take care of which cards each
+    # sampled hand holds).
+    open_loop_chance = True
+
     # About 25 turns per player and game, each a card and then its flag (claims and the deck
     # are automatic moves). A level's budget is one clock per turn (ai/agents.py, SearchAgent):
     # the card's search takes most of it, the flag continues that tree. The searches back up the
