@@ -93,9 +93,9 @@ class BattleLineHeuristic(Heuristic[BattleLineState]):
     # The card a player draws at the end of a turn is one edge below the turn, whatever it is.
     # Keyed by the card (the drawer sees it), the tree split into 10-40 subtrees below every
     # move, and the opponent's replies under each were tried once or twice: a move's value was
-    # the estimate after a random reply, and more iterations bought nothing. Open loop, the
-    # replies gather their visits (the availability counts take care of which cards each
-    # sampled hand holds).
+    # the estimate after a nearly random reply. Open loop, the replies below a well-visited move
+    # share its visits (the availability counts take care of which cards each sampled hand
+    # holds); below the many moves of an open position each is still tried about once.
     open_loop_chance = True
 
     # About 25 turns per player and game, each a card and then its flag (claims and the deck
