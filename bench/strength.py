@@ -110,6 +110,16 @@ class DuelResult:
         variance = sum((s - mean) ** 2 for s in self.pair_scores) / (n - 1)
         return math.sqrt(variance / n)
 
+    @property
+    def pair_outcomes(self) -> tuple[int, int, int]:
+        """Pairs the stronger side won twice, split (a draw in either game included), lost
+        twice. Where both games of a pair deal the same cards to the same seat (Battle Line
+        with tactics off), a split pair was won by the same cards whoever held them: only the
+        pairs won or lost twice tell the players apart."""
+        twice = sum(score == 1.0 for score in self.pair_scores)
+        never = sum(score == 0.0 for score in self.pair_scores)
+        return twice, len(self.pair_scores) - twice - never, never
+
 
 def make_opponent(game_id: str, name: str, seed: int, seconds: float | None = None) -> Agent:
     """An agent by name: a level, a baseline, OpenSpiel's bot or the random player. With
@@ -198,7 +208,8 @@ def pairing_row(game_id: str, pairing: Pairing, result: DuelResult) -> dict:
         "game": game_id,
         "metric": (
             f"{describe(pairing)} score ± s.e. (W-D-L {result.wins}-{result.draws}-"
-            f"{result.losses}, {result.games} games, {result.seconds:.0f} s)"
+            f"{result.losses}, {result.games} games, pairs won twice-split-lost twice "
+            f"{'-'.join(map(str, result.pair_outcomes))}, {result.seconds:.0f} s)"
         ),
         "value": round(100 * result.score, 1),
         "error": round(100 * result.standard_error, 1),

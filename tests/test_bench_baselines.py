@@ -9,6 +9,7 @@ import pytest
 
 from ai.agents import play_out
 from bench.baselines.battleline import ColourToFlag, FormationBuilder
+from bench.strength import OFF, DuelResult, _pair
 from game.engines.battleline.actions import PASS, flag_action
 from tests.test_battleline_support import GAME, cards, position
 
@@ -80,3 +81,21 @@ def test_baselines_do_not_see_hidden_cards() -> None:
 def test_pass_only_without_a_troop_card() -> None:
     state = position(("Fog", "P1"), {}, tactics_deck="")
     assert FormationBuilder(0, tactics=True).choose(state) == PASS
+
+
+def test_a_seat_swapped_pair_deals_each_seat_the_same_cards() -> None:
+    """With tactics off a pair is a duplicate: one chance stream and one troop card drawn a
+    turn give each seat the same cards in both games, so the formation builder against itself
+    (a deterministic player) wins with the same seat twice and every pair splits."""
+    pair_scores = []
+    for seed in range(12):
+        first, second = _pair("battleline", "formation", "formation", seed, OFF, None)
+        assert first == -second != 0.0
+        pair_scores.append(((first + 1) / 2 + (second + 1) / 2) / 2)
+    result = DuelResult("formation", "formation", 12, 0, 12, 0.0, tuple(pair_scores))
+    assert result.pair_outcomes == (0, 12, 0)
+
+
+def test_pair_outcomes_count_pairs_won_twice_split_and_lost_twice() -> None:
+    result = DuelResult("a", "b", 5, 1, 2, 0.0, (1.0, 1.0, 0.5, 0.75, 0.0))
+    assert result.pair_outcomes == (2, 2, 1)
