@@ -255,13 +255,13 @@ def test_low_budget_search_plays_legal_flat_front_games() -> None:
 def test_search_beats_the_easy_level_at_flat_front() -> None:
     """Normal's search, on its iterations with no clock, beats Easy over seat-swapped games."""
     heuristic = HEURISTICS["flatfront"]
-    small = Budget(search=True, iterations=budget_for("flatfront", "normal").iterations)
+    normal = Budget(search=True, iterations=budget_for("flatfront", "normal").iterations)
     score = 0.0
     games = 0
     for seed in range(8):
         for seat in (0, 1):
             agents = [PolicyAgent(heuristic, BUDGETS["easy"].randomness, seed) for _ in (0, 1)]
-            agents[seat] = SearchAgent(heuristic, small, seed, timed=False)
+            agents[seat] = SearchAgent(heuristic, normal, seed, timed=False)
             result = _play(agents, seed)[seat]
             score += 1.0 if result > 0 else 0.5 if result == 0 else 0.0
             games += 1
