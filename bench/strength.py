@@ -162,6 +162,11 @@ def _pair(
     return first, second
 
 
+def pair_score(pair: tuple[float, float]) -> float:
+    """The stronger side's share of a pair's points (a win 1, a draw 0.5, a loss 0 per game)."""
+    return sum((r + 1) / 2 for r in pair) / 2
+
+
 def duel(
     game_id: str,
     strong: str,
@@ -189,7 +194,7 @@ def duel(
         draws=sum(r == 0 for r in results),
         losses=sum(r < 0 for r in results),
         seconds=time.perf_counter() - start,
-        pair_scores=tuple(sum((r + 1) / 2 for r in pair) / 2 for pair in pair_results),
+        pair_scores=tuple(pair_score(pair) for pair in pair_results),
     )
 
 

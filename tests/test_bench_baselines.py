@@ -9,7 +9,7 @@ import pytest
 
 from ai.agents import play_out
 from bench.baselines.battleline import ColourToFlag, FormationBuilder
-from bench.strength import OFF, DuelResult, _pair
+from bench.strength import OFF, DuelResult, _pair, pair_score
 from game.engines.battleline.actions import PASS, flag_action
 from tests.test_battleline_support import GAME, cards, position
 
@@ -89,9 +89,9 @@ def test_a_seat_swapped_pair_deals_each_seat_the_same_cards() -> None:
     (a deterministic player) wins with the same seat twice and every pair splits."""
     pair_scores = []
     for seed in range(12):
-        first, second = _pair("battleline", "formation", "formation", seed, OFF, None)
-        assert first == -second != 0.0
-        pair_scores.append(((first + 1) / 2 + (second + 1) / 2) / 2)
+        pair = _pair("battleline", "formation", "formation", seed, OFF, None)
+        assert pair[0] == -pair[1] != 0.0
+        pair_scores.append(pair_score(pair))
     result = DuelResult("formation", "formation", 12, 0, 12, 0.0, tuple(pair_scores))
     assert result.pair_outcomes == (0, 12, 0)
 
