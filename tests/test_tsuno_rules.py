@@ -29,7 +29,7 @@ def pieces_total(state) -> int:
 # --- §3 setup ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("difficulty", "black", "yellow", "morale"),
-    [("beginner", 4, 1, 4), ("intermediate", 5, 1, 4), ("advanced", 6, 1, 3)],
+    [("beginner", 4, 1, 5), ("intermediate", 5, 1, 4), ("advanced", 6, 1, 3)],
 )
 def test_s3_setup_per_difficulty(difficulty, black, yellow, morale) -> None:
     state = TSUNO.new_state(1, difficulty=difficulty)
@@ -537,3 +537,18 @@ def test_s11_soldiers_are_conserved_over_random_games() -> None:
             beside = zip(state.soldiers, state.reinforcements, strict=True)
             assert all(s + r <= 2 for s, r in beside)
             assert all(1 <= m <= 6 for m in state.morale) or state.is_terminal()
+
+
+def test_12_beginner_starts_at_morale_5_and_the_rules_screen_says_so() -> None:
+    """§12 (issue 34): the rule book's 5 / 4 / 3 (Beginner had been re-tuned to 4); the rules
+    screen gives the table's number and where to go for a harder game."""
+    from game.resources import resource_path
+
+    state = GAMES["tsuno"].new_state(1, difficulty="beginner")
+    assert [a["morale"] for a in state.observation(0)["areas"]] == [5] * 6
+    for lang, row, advice in (
+        ("en", "| Beginner | 4 | 1 | 5 |", "pick Intermediate"),
+        ("ja", "| 初級 | 4 | 1 | 5 |", "中級（黒ダイス1個増、士気4）を選んで"),
+    ):
+        text = resource_path("assets", "rules", f"tsuno.{lang}.md").read_text(encoding="utf-8")
+        assert row in text and advice in text
