@@ -301,6 +301,8 @@ class MCTS:
                     node, state, observer, player, observe
                 )
             state.apply_unchecked(action)
+            if child is node:
+                continue  # a hidden step the observer does not see: no edge of its own
             node = child
             path.append(child)
             movers.append(player)
@@ -380,6 +382,8 @@ class MCTS:
         available: dict[int, list[int]] = {}
         for action in legal:
             available.setdefault(observe(observer, action) * KEY_STRIDE + player, []).append(action)
+        if player != observer and UNSEEN * KEY_STRIDE + player in available:
+            return self._hidden_step(node, state, observer, player, observe, legal)
         if self._prior is not None:
             priors = node.priors
             if priors is None:
@@ -403,6 +407,33 @@ class MCTS:
             key, child = self._ucb_available(children, available)
         group = available[key]
         return group[int(rng.random() * len(group))], child, bool(fresh)
+
+    def _hidden_step(
+        self,
+        node: _Node,
+        state: State,
+        observer: int,
+        player: int,
+        observe: Callable[[int, int], int],
+        legal: list[int],
+    ) -> tuple[int, _Node, bool]:
+        """Another player's hidden decision whose steps the observer does not see, only where
+        it ends (Frontline's face-down commitment, its declarations): the move is the rollout
+        policy's (or random); a step seen as ``UNSEEN`` has no edge (``node`` itself is
+        returned), so the number of steps tells the tree nothing; the last step is one edge."""
+        if self._policy is None:
+            action = legal[int(self.rng.random() * len(legal))]
+        else:
+            action = self._policy(state, self.rng)
+        key = observe(observer, action) * KEY_STRIDE + player
+        if key == UNSEEN * KEY_STRIDE + player:
+            return action, node, False
+        child = node.children.get(key)
+        fresh = child is None
+        if child is None:
+            child = node.children[key] = _Node()
+        child.avail += 1
+        return action, child, fresh
 
     def _ucb_available(
         self, children: dict[int, _Node], available: dict[int, list[int]]

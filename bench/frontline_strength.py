@@ -51,7 +51,7 @@ from game.engines.base import State
 from game.engines.frontline import FrontlineGame, FrontlineState
 from game.engines.frontline.actions import CARD, DONE, DRAW_COMMAND, DRAW_UNIT, kind_of
 from game.engines.frontline.cards import UNITS
-from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, US_DECK
+from game.engines.frontline.options import DECKS, GE_DECK, OPTIONS, TURN_LIMIT, US_DECK
 from game.engines.frontline.phases import (
     PH_BUILD,
     PH_COMMIT,
@@ -65,6 +65,8 @@ from game.engines.frontline.phases import (
 from game.engines.frontline.state import commit_counts, commit_valid
 
 HEURISTIC = HEURISTICS["frontline"]
+# The turn limit every duel and study here was played with (the game has none by default, §9 #24).
+DUEL_TURNS = 30
 
 
 def sampled(
@@ -270,6 +272,7 @@ def setup(seed: int) -> dict[str, Any]:
     """The options of a duel's game from its seed: the four pairings of prebuilt decks in
     turn, and every fourth pair of games with decks built in secret (§3) instead."""
     return {
+        TURN_LIMIT: DUEL_TURNS,
         US_DECK: OPTIONS[US_DECK][seed % 2],
         GE_DECK: OPTIONS[GE_DECK][seed // 2 % 2],
         DECKS: "build" if seed % 4 == 3 else "prebuilt",
@@ -590,7 +593,10 @@ def balance(
             print(f"  {len(games_played)} games: US {100 * us:.1f}%", flush=True)
         decks = (us_decks[seed % 2], ge_decks[seed // 2 % 2])
         state = FrontlineGame().new_state(
-            us_deck=decks[0], ge_deck=decks[1], seat0_army=("US", "GE")[seed // 4 % 2]
+            us_deck=decks[0],
+            ge_deck=decks[1],
+            seat0_army=("US", "GE")[seed // 4 % 2],
+            turn_limit=DUEL_TURNS,
         )
         agents = [agent(name, 2 * seed), agent(name, 2 * seed + 1)]
         if ledger is None:
@@ -643,6 +649,7 @@ def deck_study(
     per: dict[str, list[float]] = {}
     for seed in range(first_seed, first_seed + games):
         ge_deck = OPTIONS[GE_DECK][seed % 2]
+        options = {TURN_LIMIT: DUEL_TURNS, **options}
         state = FrontlineGame().new_state(
             us_deck=us_deck, ge_deck=ge_deck, seat0_army=("US", "GE")[seed // 2 % 2], **options
         )
@@ -679,7 +686,7 @@ def calibration(games: int, first_seed: int = 0) -> list[tuple[float, float, int
     wins: list[float] = []
     for seed in range(first_seed, first_seed + games):
         rng = random.Random(seed)
-        state = FrontlineGame().new_state()
+        state = FrontlineGame().new_state(turn_limit=DUEL_TURNS)
         seen: list[float] = []
         while not state.is_terminal():
             if state.is_chance_node():

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 SELFTEST_LEVEL = "easy"  # the fastest AI: the self-test checks the plumbing, not the strength
 SELFTEST_TIMEOUT = 240.0  # seconds per game
 SELFTEST_FRAME = 1 / 60
+# A game with no end but the rules' own may run long between passive AIs: the self-test sets one.
+SELFTEST_OPTIONS: dict[str, dict[str, object]] = {"frontline": {"turn_limit": 20}}
 
 
 EXIT_USAGE = 2  # a command line that cannot be carried out, as argparse exits
@@ -301,6 +303,7 @@ def selftest_game(app: App, game_id: str) -> tuple[bool, str]:
         setup = app.stack.top
         check(isinstance(setup, SetupScene), "the set-up screen did not open")
         setup.seats[:] = [SELFTEST_LEVEL] * len(setup.seats)
+        setup.options.update(SELFTEST_OPTIONS.get(game_id, {}))
         setup.start(seed=1)
         scene = app.stack.top
         check(isinstance(scene, MatchScene), "the match did not start")

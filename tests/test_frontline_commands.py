@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from game.engines.frontline import combat, commands
 from game.engines.frontline.actions import (
+    ASSAULT,
     BOOST,
+    CARD,
     COMMAND,
     DONE,
     DRAW_UNIT,
+    REAR_CARD,
     SURRENDER,
     UNIT,
 )
 from game.engines.frontline.cards import AIRLINE, REAR
 from game.engines.frontline.phases import (
     PH_ATTACK_DIE,
+    PH_CAPTURE_LINE,
     PH_CARD_TARGET,
     PH_COMMIT,
     PH_DRAW_CHOICE,
@@ -262,6 +266,14 @@ def test_surrender_captures_an_uncrewed_unit_for_double_vp() -> None:
     assert state.observation(1)["seats"][0]["vp_captured"] == 28
     captured = next(u for u in state.board.values() if u.card == pz.card)
     assert captured.owner == 0 and captured.captured_from == 1 and captured.crew < 0
+    # §9 #28: the capturer puts it in either of its lines.
+    assert state.phase == PH_CAPTURE_LINE and state.current_player() == 0
+    assert state.legal_actions() == [CARD + pz.card, REAR_CARD + pz.card]
+    assert state.action_to_string(REAR_CARD + pz.card) == (
+        "Player 1 puts the captured PzKpfw IV Ausf. H in the Rear Line"
+    )
+    state.apply_action(REAR_CARD + pz.card)
+    assert captured.line == REAR and state.phase != PH_CAPTURE_LINE
 
 
 def test_surrender_of_damaged_infantry_needs_a_six() -> None:
@@ -329,3 +341,48 @@ def test_reinforcements_draw_two_more_unit_cards() -> None:
     assert len(state.hand_units[0]) == 4  # 2 reinforcements + 2 free draws
     assert state.phase != PH_ATTACK_DIE
     finish_turn(state)
+
+
+def test_a_player_who_passed_may_answer_a_later_card() -> None:
+    """§5.2, §9 #26: windows alternate until two passes in a row. Seat 0 passes, seat 1 smokes
+    seat 0's attacker, and seat 0 answers with its own Smoke Screen."""
+    state = setup()
+    sherman = place(state, 0, "us_m4a1_sherman")
+    pz = place(state, 1, "ge_pz4h")
+    _give(state, 0, commands.SMOKE)
+    _give(state, 1, commands.SMOKE)
+    _to_c2(state, {sherman.pos: (UNIT + pz.pos, 1), pz.pos: (UNIT + sherman.pos, 1)})
+    assert state.window == commands.C2 and state.current_player() == 0
+    state.apply_action(DONE)
+    _play_on(state, commands.SMOKE, sherman.pos)
+    assert state.attacks[0] == [] and state.current_player() == 0  # seat 0 may answer
+    _play_on(state, commands.SMOKE, pz.pos)
+    assert state.attacks == [[], []]
+    assert state.window == ""  # nothing left to play on either side: closed
+
+
+def test_a_window_closes_after_two_passes_in_a_row() -> None:
+    state = setup()
+    sherman = place(state, 0, "us_m4a1_sherman")
+    pz = place(state, 1, "ge_pz4h")
+    _give(state, 0, commands.SMOKE)
+    _give(state, 1, commands.SMOKE)
+    _to_c2(state, {sherman.pos: (UNIT + pz.pos, 1), pz.pos: (UNIT + sherman.pos, 1)})
+    state.apply_action(DONE)
+    assert state.window == commands.C2 and state.current_player() == 1
+    state.apply_action(DONE)
+    assert state.window == "" and PH_INITIATIVE in (state.phase, state.roll_kind)
+
+
+def test_smoke_screen_on_any_member_cancels_the_close_assault() -> None:
+    """§9 #27: the group's whole assault, whichever member the smoke is played on."""
+    for member in range(3):
+        state = setup()
+        squads = [place(state, 0, "us_rifle_squad") for _ in range(3)]
+        pz = place(state, 1, "ge_pz4h")
+        _give(state, 1, commands.SMOKE)
+        _to_c2(state, {s.pos: (ASSAULT + pz.pos, 0) for s in squads})
+        assert [a[0] for a in state.attacks[0]] == [1]  # one close assault
+        assert commands.unit_targets(state, 1, commands.SMOKE) == [s.pos for s in squads]
+        _play_on(state, commands.SMOKE, squads[member].pos)
+        assert state.attacks[0] == []

@@ -10,7 +10,7 @@ import pytest
 
 from ai.heuristics import HEURISTICS
 from game.boards.frontline import FrontlineBoard
-from game.boards.frontline_summary import captured, vp_sources
+from game.boards.frontline_summary import captured, frontline_summary, vp_sources
 from game.engines import GAMES
 from game.engines.frontline.cards import UNIT_INDEX, UNITS
 from game.engines.frontline.state import FrontlineState
@@ -30,7 +30,7 @@ def policy_game(seed: int) -> FrontlineState:
     """A game the heuristic plays against itself to its end (a second or less)."""
     rng = random.Random(seed)
     policy = HEURISTICS["frontline"].policy
-    state: FrontlineState = GAME.new_state()
+    state: FrontlineState = GAME.new_state(turn_limit=30)
     while not state.is_terminal():
         state.apply_action(
             state.sample_chance(rng) if state.is_chance_node() else policy(state, rng)
@@ -136,7 +136,7 @@ def test_every_sentence_has_both_languages() -> None:
 
 def test_the_game_over_scene_shows_the_summary(app) -> None:
     state = policy_game(31)  # ends by overrun
-    match = Match(GAME, [HUMAN, "easy"], history=list(state.history))
+    match = Match(GAME, [HUMAN, "easy"], options=state.options, history=list(state.history))
     scene = MatchScene(app, match)
     app.stack.push(scene)
     summary = GameOverScene(app, scene)
@@ -145,4 +145,7 @@ def test_the_game_over_scene_shows_the_summary(app) -> None:
     assert summary.table is not None and summary.table.headings[1] == "Army"
     assert summary.subtitle() == f"Ended on turn {state.turn} (turn limit 30)"
     assert "overran" in summary.table.notes[0]
+    unlimited = Match(GAME, [HUMAN, "easy"], history=list(state.history))  # no limit: no words
+    worded = frontline_summary(unlimited.state.observation(0), NAMES)
+    assert worded is not None and worded.subtitle == f"Ended on turn {state.turn}"
     assert summary.card.bottom <= app.size[1] and summary.body.bottom <= summary.card.bottom

@@ -538,3 +538,26 @@ def test_deck_building_may_start_from_a_prebuilt_deck() -> None:
     assert state.deck[0] == sorted(PREBUILT["ge_tiger_detachment"])
     assert DONE in state.legal_actions()  # 86 points
     assert not any(a >= PREBUILT_DECK for a in state.legal_actions())
+
+
+def _passive_turns(state, turns: int) -> None:
+    """Both players commit nothing, turn after turn."""
+    while state.turn < turns and not state.is_terminal():
+        to_combat(state)
+        finish_turn(state)
+
+
+def test_no_turn_limit_by_default() -> None:
+    """§7, §9 #24: the game ends only at 51 VP or by overrun; a turn limit is an option, "none"
+    first (the default used to end a passive game 0-0 as a draw after turn 30)."""
+    from game.engines.frontline import FrontlineGame
+    from game.engines.frontline.options import TURN_LIMIT
+
+    assert FrontlineGame.options[TURN_LIMIT] == ["none", 20, 30, 50]
+    state = setup()
+    _passive_turns(state, 35)
+    assert not state.is_terminal() and state.turn == 35
+    limited = setup(turn_limit=30)
+    _passive_turns(limited, 35)
+    assert limited.is_terminal() and limited.turn == 30
+    assert limited.end_reason == "turn_limit" and limited.returns() == [0.0, 0.0]

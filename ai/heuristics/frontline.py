@@ -179,7 +179,8 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
     ) -> FrontlineState | None:
         """The opponent's hidden choices as this policy would make them (§12.8: only public
         state and counts are read): its face-down commitment set aside from a determinized
-        hand (same count; the engine's uniform draw where the model cannot), and its
+        hand (as many cards as the engine's draw set aside: the count is hidden too, §9 #25;
+        the engine's draw where the model cannot), and its
         declarations, made before ours, as the §12.4 plan on the (public) board. The engine's
         own determinization draws the declarations uniformly, HOLD included, so the search
         used to answer an opponent who mostly shot at random or not at all."""
@@ -187,7 +188,7 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
             sampled = state.determinize(observer, rng)
             model_declarations(sampled, 1 - observer)
             return sampled
-        if state.phase != PH_COMMIT or not state.commit[1 - observer]:
+        if state.phase != PH_COMMIT or not state.decided[1 - observer]:
             return None
         return self._resample_commitment(state, observer, rng)
 

@@ -316,6 +316,8 @@ class FrontlineBoard(Board):
         kind = kind_of(action)
         if kind in ("card", "rear"):
             card = action - (CARD if kind == "card" else REAR_CARD)
+            if phase == "capture_line":  # the captured unit, on the board: to which line
+                return ("unit", self.obs["captured"])
             if phase == "pick":
                 return ("pick", card)
             return ("hand", card, 0)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from game.boards.summary import Summary, said
 from game.engines.frontline.cards import UNITS
-from game.engines.frontline.options import TURN_LIMIT, WIN_VP
+from game.engines.frontline.options import NO_LIMIT, TURN_LIMIT, WIN_VP
 from game.i18n import t
 
 
@@ -79,5 +79,13 @@ def frontline_summary(obs: dict, names: list[str]) -> Summary | None:
         per_seat=True,
         notes=tuple(notes),
         widths=(0.26, 0.24, 0.14, 0.18, 0.18),
-        subtitle=t("summary.frontline.turns", n=obs["turn"], limit=obs["options"][TURN_LIMIT]),
+        subtitle=_turns(obs),
     )
+
+
+def _turns(obs: dict) -> str:
+    """The turn the game ended on, with the turn limit where one was set."""
+    limit = obs["options"][TURN_LIMIT]
+    if limit == NO_LIMIT:
+        return t("summary.frontline.turns_no_limit", n=obs["turn"])
+    return t("summary.frontline.turns", n=obs["turn"], limit=limit)

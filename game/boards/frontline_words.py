@@ -61,7 +61,7 @@ def turn_lines(steps: list[Step], word: Callable[[str, dict], str | None]) -> li
         if key in ("die", "initiative"):
             faces.append(str(args["die"]))
             continue
-        if key == "roll":  # "rolls" before its dice: the dice say it
+        if key in ("roll", "unseen"):  # the dice say "rolls"; a secret step is no word
             continue
         if faces:
             words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))

@@ -27,7 +27,7 @@ def _ranges() -> dict[str, tuple[int, int]]:
         ("draw_unit", NUM_UNITS),  # chance: the unit card drawn from the Reserves
         ("draw_command", NUM_COMMANDS),  # chance: the command card drawn
         ("draw_damage", NUM_DAMAGES),  # chance: the damage card drawn
-        ("hidden", 4),  # observed_action only: what the other player sees of a hidden move
+        ("hidden", 3),  # observed_action only: what the other player sees of a hidden move
     )
     out, start = {}, 0
     for name, size in sizes:
@@ -54,7 +54,7 @@ DRAWN_COMMAND = RANGES["draw_command"][0]
 DRAWN_DAMAGE = RANGES["draw_damage"][0]
 # What the other player sees (never legal): a face-down card set aside, a hidden declaration,
 # a card that only its owner sees (a starting pick, a draw, a unit put back under the Reserves).
-HIDDEN_COMMIT, HIDDEN_DECLARE, HIDDEN_CARD, HIDDEN_PICK = range(*RANGES["hidden"])
+HIDDEN_DECLARE, HIDDEN_CARD, HIDDEN_PICK = range(*RANGES["hidden"])
 NUM_ACTIONS = RANGES["hidden"][0]
 
 

@@ -25,6 +25,7 @@ from game.engines.frontline.cards import (
     TYPE_NAMES,
     VEHICLE,
 )
+from game.engines.frontline.phases import CLOSE_ASSAULT, NORMAL
 from game.engines.frontline.units import Unit
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def unit_targets(state: FrontlineState, seat: int, card: int) -> list[int]:
         elif card == DROP_TANKS:
             ok = own and unit.printed.type == AIRCRAFT
         elif card == SMOKE:
-            ok = not own and ground(unit) and any(a[1] == unit.pos for a in state.attacks[1 - seat])
+            ok = not own and ground(unit) and declared_attack(state, unit) is not None
         elif card in (FIELD_REPAIRS, MEDIC):
             ok = own and unit.dmg_card >= 0
         elif card == FIRE_MISSION:
@@ -125,7 +126,7 @@ def unit_targets(state: FrontlineState, seat: int, card: int) -> list[int]:
 
 def attack_card_ok(state: FrontlineState, card: int) -> bool:
     """C3 cards on the attack under way (the attacker's icons and the target's type)."""
-    if state.atk_kind != 0 or state.atk_pos not in state.board:
+    if state.atk_kind != NORMAL or state.atk_pos not in state.board:
         return False
     attacker = state.board[state.atk_pos]
     target = state.board.get(state.atk_target)
@@ -178,8 +179,9 @@ def play(state: FrontlineState, seat: int, card: int, pos: int) -> None:
         unit.cmds |= 1 << card
         unit.flight_left += DROP_TANKS_TURNS
     elif card == SMOKE:
-        attacker_seat = unit.owner
-        state.attacks[attacker_seat] = [a for a in state.attacks[attacker_seat] if a[1] != pos]
+        attack = declared_attack(state, unit)
+        assert attack is not None  # a legal target of Smoke Screen takes part in one
+        state.attacks[unit.owner].remove(attack)
         unit.cmds |= 1 << card  # on the unit for the Combat Phase: why it does not fire
     elif card in (FIELD_REPAIRS, MEDIC):
         state.damage_discard.append(unit.dmg_card)
@@ -188,6 +190,17 @@ def play(state: FrontlineState, seat: int, card: int, pos: int) -> None:
         unit.eff_kind = ""
     elif card == WITHDRAWAL:
         state.withdraw_to_hand(unit)
+
+
+def declared_attack(state: FrontlineState, unit: Unit) -> tuple[int, int, int, int] | None:
+    """The declared attack ``unit`` takes part in: its own, or its group's close assault, which
+    any member may be smoked out of (§9 #27)."""
+    decls = state.decls[unit.owner]
+    for attack in state.attacks[unit.owner]:
+        kind, lead, target, _ = attack
+        if lead == unit.pos or (kind == CLOSE_ASSAULT and (kind, unit.pos, target, 0) in decls):
+            return attack
+    return None
 
 
 def roll_mod(attacker: Unit | None, target: Unit, atk_cmds: int) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from game.engines.base import UNSEEN
 from game.engines.frontline import combat
 from game.engines.frontline.actions import (
     ASSAULT,
@@ -28,7 +29,6 @@ from game.engines.frontline.actions import (
     DRAWN_DAMAGE,
     DRAWN_UNIT,
     HIDDEN_CARD,
-    HIDDEN_COMMIT,
     HIDDEN_DECLARE,
     HIDDEN_PICK,
     HOLD,
@@ -55,6 +55,7 @@ from game.engines.frontline.phases import (
     CHANCE_PHASES,
     DICE_PHASES,
     PH_BUILD,
+    PH_CAPTURE_LINE,
     PH_CARD_TARGET,
     PH_COMMIT,
     PH_CREW_TO,
@@ -83,19 +84,22 @@ def _card_of(entry: int) -> int:
 
 
 def _seat_view(state: FrontlineState, viewer: int, seat: int) -> dict:
+    """One seat as ``viewer`` sees it. The other seat's face-down cards are neither shown nor
+    counted (its hand counts them) until the reveal (§9 #25)."""
     own = seat == viewer
     declaring = state.phase in DECLARING
     declarations = state.decls[seat] if own or not declaring else None
+    face_down = len(state.commit[seat])
     return {
         "army": SIDES[state.army[seat]],
         "deck": list(state.deck[seat]) if own or not state.building else None,
         "units": list(state.hand_units[seat]) if own else None,
-        "unit_count": len(state.hand_units[seat]),
+        "unit_count": len(state.hand_units[seat]) + (0 if own else face_down),
         "commands": list(state.hand_commands[seat]) if own else None,
         "command_count": len(state.hand_commands[seat]),
         "face_down": [_card_of(e) for e in state.commit[seat]] if own else None,
         "face_down_rear": [e >= REAR_CARD for e in state.commit[seat]] if own else None,
-        "face_down_count": len(state.commit[seat]),
+        "face_down_count": face_down if own else 0,
         "decided": state.decided[seat],
         "declarations": (None if declarations is None else [list(d) for d in declarations]),
         "reserves": len(state.reserves[seat]) + len(state.bottom[seat]),
@@ -122,7 +126,8 @@ def observation(state: FrontlineState, viewer: int) -> dict:
     return {
         "viewer": viewer,
         "current_player": state.current_player(),
-        "phase": PHASE_NAMES[state.phase],
+        # The other seat declaring shows one phase, whether its attacker picks weapons or not.
+        "phase": PHASE_NAMES[PH_DECLARE if private else state.phase],
         "turn": state.turn,
         "seats": [_seat_view(state, viewer, seat) for seat in (0, 1)],
         "board": [state.board[pos].view() for pos in sorted(state.board)],
@@ -134,6 +139,7 @@ def observation(state: FrontlineState, viewer: int) -> dict:
         "window": state.window or None,
         "card_pending": state.card_pending,
         "crew_from": state.crew_from,
+        "captured": state.captured_pos,
         "moved": list(state.moved),
         "spares": [list(state.spares[0]), list(state.spares[1])],
         "roll_kind": PHASE_NAMES[state.roll_kind] if state.roll_kind >= 0 else None,
@@ -176,28 +182,22 @@ def determinize(state: FrontlineState, viewer: int, rng: random.Random) -> Front
     pool = list(other.hand_units[o]) + [_card_of(e) for e in other.commit[o]]
     pool += other.reserves[o] + [other.bottom[o][i] for i in hidden_bottom]
     pool.sort()
-    original = list(pool)
-    # Withdrawn cards the viewer saw go back to the hand unless they may lie face down now.
-    known = list(other.known[o]) if not other.commit[o] else []
+    hand_size = len(other.hand_units[o]) + len(other.commit[o])
+    # Withdrawn cards the viewer saw go back to the hand (and may be set aside from it below).
+    known = list(other.known[o])
     for card in known:
         pool.remove(card)
     if state.building:
         pool = _resample_deck(other, o, pool, rng)
     rng.shuffle(pool)
-    commit = _face_down(other, o, pool, rng)
-    if commit is None:  # rare: no valid face-down set found quickly; keep the true cards
-        pool, commit, known = original, list(other.commit[o]), []
-        other.deck[o] = list(state.deck[o])
-        rng.shuffle(pool)
-    for entry in commit:
-        pool.remove(_card_of(entry))
-    other.commit[o] = commit
-    h = len(other.hand_units[o]) - len(known)
+    h = hand_size - len(known)
     other.hand_units[o] = sorted(known + pool[:h])
     rest = pool[h:]
     for i in hidden_bottom:
         other.bottom[o][i] = rest.pop()
     other.reserves[o] = sorted(rest)
+    committing = state.phase == PH_COMMIT and (state.decided[o] or state.player == o)
+    other.commit[o] = _face_down(other, o, rng) if committing else []
     commands = sorted(other.hand_commands[o] + other.command_deck)
     rng.shuffle(commands)
     n = len(other.hand_commands[o])
@@ -210,31 +210,25 @@ def determinize(state: FrontlineState, viewer: int, rng: random.Random) -> Front
     return other
 
 
-def _face_down(
-    state: FrontlineState, seat: int, pool: list[int], rng: random.Random
-) -> list[int] | None:
-    """A face-down set of the same size as ``seat``'s, drawn from ``pool`` by random legal
-    commitment choices (valid if the seat has decided); None if 20 attempts fail."""
-    from game.engines.frontline.state import commit_counts, commit_options, commit_valid
+def _face_down(state: FrontlineState, seat: int, rng: random.Random) -> list[int]:
+    """A face-down set for ``seat`` set aside from its (re-dealt) hand by random legal
+    commitment choices, of any size: the viewer never saw how many cards lie face down
+    (§9 #25). A seat that has decided stops at a valid set (the empty set always is one); a
+    seat still choosing may stop anywhere."""
+    from game.engines.frontline.state import commit_options
 
     needs = state.crew_needs(seat)
-    k = len(state.commit[seat])
-    if k == 0:
-        return []
-    for _ in range(20):
-        avail = list(pool)
-        chosen: list[int] = []
-        while len(chosen) < k:
-            options = [a for a in commit_options(chosen, avail, needs) if a != DONE]
-            if not options:
-                break
-            pick = rng.choice(options)
-            chosen.append(pick)
-            avail.remove(_card_of(pick))
-        done = not state.decided[seat] or commit_valid(commit_counts(chosen, avail), needs)
-        if len(chosen) == k and done:
+    hand = state.hand_units[seat]
+    chosen: list[int] = []
+    while True:
+        options = commit_options(chosen, hand, needs)
+        if not state.decided[seat] and DONE not in options:
+            options.append(DONE)
+        pick = rng.choice(options)
+        if pick == DONE:
             return chosen
-    return None
+        chosen.append(pick)
+        hand.remove(_card_of(pick))
 
 
 def _resample_deck(
@@ -304,13 +298,24 @@ def observed_action(state: FrontlineState, viewer: int, action: int) -> int:
         return action
     if phase in (PH_PICK, PH_BUILD):
         return action if action == DONE else HIDDEN_PICK
-    if phase == PH_COMMIT:
-        return action if action == DONE else HIDDEN_COMMIT
-    if phase in DECLARING:
-        return HIDDEN_DECLARE
+    if phase == PH_COMMIT:  # §9 #25: only that the seat has committed, not how many cards
+        return action if action == DONE else UNSEEN
+    if phase in DECLARING:  # only that the seat has declared, not how many steps it took
+        return HIDDEN_DECLARE if _ends_declaring(state, action) else UNSEEN
     if phase == PH_DISCARD_UNIT:
         return HIDDEN_CARD
     return action
+
+
+def _ends_declaring(state: FrontlineState, action: int) -> bool:
+    """Whether ``action`` is the acting seat's last declaration step: its last attacker, and
+    no choice of weapons to follow."""
+    if len(state.queue) > 1:
+        return False
+    if state.phase == PH_WEAPONS or kind_of(action) != "unit":
+        return True
+    attacker, target = state.board[state.queue[0]], state.board[action - UNIT]
+    return len(combat.weapon_sets(state, attacker, target)) == 1
 
 
 PHRASES = {
@@ -324,15 +329,17 @@ PHRASES = {
     "dealt_hidden": "{player} is dealt a command card",
     "commit": "{player} sets {card} aside face down",
     "commit_rear": "{player} sets {card} aside face down for the Rear Line",
-    "commit_hidden": "{player} sets a card aside face down",
     "ready": "{player} has committed",
     "declare": "{player}: {unit} targets {target}",
     "assault": "{player}: {unit} joins a close assault on {target}",
     "hold": "{player}: {unit} holds fire",
-    "declare_hidden": "{player} declares",
+    "declare_hidden": "{player} has declared",
+    "unseen": "{player} decides in secret",  # a step of a hidden decision: no log step
     "weapons": "{player}: {unit} fires {weapons}",
     "first_weapon": "{player} fires {weapons} first",
     "crew_place": "{player} puts a new crew in {unit}",
+    "capture_front": "{player} puts the captured {unit} in the Frontline",
+    "capture_rear": "{player} puts the captured {unit} in the Rear Line",
     "initiative": "{player} rolls {die} for initiative",
     "first_me": "{player} attacks first",
     "first_them": "{player} lets the opponent attack first",
@@ -373,10 +380,13 @@ def action_phrase(
     player = state.player
     seen = action if viewer is None else observed_action(state, viewer, action)
     if viewer is None:
-        shown = [observed_action(state, s, action) == action for s in (0, 1)]
-        hidden = not all(shown)
+        seen_by = [observed_action(state, s, action) for s in (0, 1)]
+        hidden = any(s != action for s in seen_by)
+        seen = UNSEEN if UNSEEN in seen_by else seen
     else:
         hidden = seen != action
+    if seen == UNSEEN and phase not in CHANCE_PHASES:
+        return "unseen", {"player": player}
     if phase in CHANCE_PHASES:
         if phase == PH_DEAL:
             seat = state.deal_left % 2
@@ -410,8 +420,6 @@ def action_phrase(
     if phase == PH_COMMIT:
         if action == DONE:
             return "ready", {"player": player}
-        if hidden:
-            return "commit_hidden", {"player": player}
         key = "commit_rear" if action >= REAR_CARD else "commit"
         return key, {"player": player, "card": _card_of(action)}
     if phase in DECLARING:
@@ -426,6 +434,9 @@ def action_phrase(
         target = state.board[action - base].card
         key = {"assault": "assault", "surrender": "surrender"}.get(kind, "declare")
         return key, {"player": player, "unit": unit, "target": target}
+    if phase == PH_CAPTURE_LINE:
+        key = "capture_rear" if action >= REAR_CARD else "capture_front"
+        return key, {"player": player, "unit": state.board[state.captured_pos].card}
     if phase == PHASE_NAMES.index("crew_place"):
         return "crew_place", {"player": player, "unit": state.board[action - UNIT].card}
     if phase == PHASE_NAMES.index("first_weapon"):

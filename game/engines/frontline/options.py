@@ -16,16 +16,18 @@ FIELD_GUN_BONUS = "field_gun_bonus"
 # Close assault rolls against the numerically highest ARM value of the group (the literal
 # reading of the seed, 一番高い攻撃値) or the best (lowest) one; see the package docstring.
 ASSAULT_VALUE = "close_assault_value"
-# Not in the rules: a game that reaches the end of this turn is decided on VP (higher wins,
-# equal is a draw). Random and passive play could otherwise go on for ever.
+# Not in the rules (§9 #24): a game that reaches the end of this turn is decided on VP (higher
+# wins, equal is a draw). "none", the default, plays by the rules: 51 VP or an overrun. The
+# self-test, the benchmarks and random playouts set a limit (passive play can go on for ever).
 TURN_LIMIT = "turn_limit"
+NO_LIMIT = "none"
 
 # The protocol tests cycle through the combinations with the last option varying fastest.
 OPTIONS: dict[str, list] = {
     SEAT0_ARMY: ["US", "GE"],
     US_DECK: [name for name in PREBUILT if name.startswith("us_")],
     GE_DECK: [name for name in PREBUILT if name.startswith("ge_")],
-    TURN_LIMIT: [30, 20, 50],
+    TURN_LIMIT: [NO_LIMIT, 20, 30, 50],
     FIELD_GUN_BONUS: ["attacker", "defender"],
     ASSAULT_VALUE: ["highest", "best"],
     DECKS: ["prebuilt", "build"],

@@ -1,6 +1,9 @@
-"""The decisions and chance events a Frontline state can wait for (``state.phase``)."""
+"""The decisions and chance events a Frontline state can wait for (``state.phase``), and the
+kinds of declared attack."""
 
 from __future__ import annotations
+
+NORMAL, CLOSE_ASSAULT, SURRENDER_ATTACK = range(3)  # kinds of declared attack
 
 (
     PH_PICK,  # set-up: choose a starting unit card from your deck (4 times)
@@ -31,8 +34,9 @@ from __future__ import annotations
     PH_BUILD,  # hidden: add a card of your army's pool to your deck, or DONE (80-100 points)
     PH_FIRST_WEAPON,  # which of the attack's two weapons fires first
     PH_CREW_PLACE,  # which uncrewed unit a crew committed alone goes to
+    PH_CAPTURE_LINE,  # the capturer puts a captured crew-requiring unit in either line (§9 #28)
     PH_OVER,
-) = range(29)
+) = range(30)
 
 PHASE_NAMES = (
     "pick",
@@ -63,6 +67,7 @@ PHASE_NAMES = (
     "build",
     "first_weapon",
     "crew_place",
+    "capture_line",
     "over",
 )
 CHANCE_PHASES = frozenset(

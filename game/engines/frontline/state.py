@@ -62,6 +62,7 @@ from game.engines.frontline.options import (
     GE_DECK,
     HAND_COMMANDS,
     HAND_UNITS,
+    NO_LIMIT,
     OPTIONS,
     OVERRUN_TURNS,
     SEAT0_ARMY,
@@ -74,9 +75,12 @@ from game.engines.frontline.options import (
 )
 from game.engines.frontline.phases import (
     CHANCE_PHASES,
+    CLOSE_ASSAULT,
+    NORMAL,
     PH_ASSAULT_DIE,
     PH_ATTACK_DIE,
     PH_BUILD,
+    PH_CAPTURE_LINE,
     PH_CARD_TARGET,
     PH_CHOOSE_ATTACK,
     PH_COMMIT,
@@ -103,11 +107,11 @@ from game.engines.frontline.phases import (
     PH_SURRENDER_DIE,
     PH_WEAPONS,
     PH_WINDOW,
+    SURRENDER_ATTACK,
 )
 from game.engines.frontline.probability import AUTO_DESTROY, FRIENDLY_FIRE, net_damage
 from game.engines.frontline.units import PERSISTENT, Unit
 
-NORMAL, CLOSE_ASSAULT, SURRENDER_ATTACK = range(3)  # kinds of declared attack
 D10_OUTCOMES = [(DIE + face - 1, 0.1) for face in range(1, 11)]
 
 
@@ -182,6 +186,7 @@ class FrontlineState(State):
         self.atk_target = -1
         self.atk_rows: list[int] = []
         self.atk_row = -1
+        self.atk_fired = 0  # weapons of the attack fired so far (§9 #29)
         self.atk_rolls = 0
         self.atk_members: list[int] = []
         self.dice: list[int] = []
@@ -203,6 +208,7 @@ class FrontlineState(State):
         self.window_passed = [False, False]
         self.card_pending = -1
         self.crew_from = -1  # C1: the unit whose crew is moving
+        self.captured_pos = -1  # the captured unit whose line its capturer chooses
         self.moved: list[int] = []  # C1: units whose crew moved or that changed line
         self.spares: list[list[int]] = [[], []]  # crews committed alone, still to place
         # Cards the other player knows are in a seat's hand or face down (withdrawn units).
@@ -232,6 +238,9 @@ class FrontlineState(State):
             return build_options(self.army[p], self.deck[p])
         if phase == PH_CREW_PLACE:
             return [UNIT + u.pos for u in self.spare_places(p)]
+        if phase == PH_CAPTURE_LINE:
+            card = self.board[self.captured_pos].card
+            return [CARD + card, REAR_CARD + card]
         if phase == PH_FIRST_WEAPON:
             return [WEAPONS + (1 << row) for row in self.atk_rows]
         if phase == PH_COMMIT:
@@ -689,6 +698,7 @@ class FrontlineState(State):
         self.atk_pos = pos
         self.atk_target = target
         self.atk_cmds = 0
+        self.atk_fired = 0
         self.friendly = False
         if kind == SURRENDER_ATTACK:
             self._start_surrender()
@@ -723,15 +733,22 @@ class FrontlineState(State):
         self._next_weapon()
 
     def _next_weapon(self) -> None:
+        """The attack's next declared weapon. Every limit of the firing unit is checked again
+        before it fires (§9 #29): a Damage card drawn since the declaration applies at once."""
         if not self.atk_rows or self.atk_target not in self.board or self.atk_pos not in self.board:
             self._next_attack()
             return
-        self.atk_row = self.atk_rows.pop(0)
         attacker = self.board[self.atk_pos]
+        if not combat.can_attack(attacker) or self.atk_fired >= combat.max_weapons(attacker):
+            self.atk_rows = []
+            self._next_attack()
+            return
+        self.atk_row = self.atk_rows.pop(0)
         weapon = attacker.printed.weapons[self.atk_row]
         if not combat.weapon_usable(self, attacker, self.atk_row, self.board[self.atk_target]):
             self._next_weapon()  # e.g. disabled by a Damage card since the declaration
             return
+        self.atk_fired += 1
         if weapon.bomb:
             attacker.bomb_used = True  # §9 #16 once per sortie
         self.atk_rolls = weapon.rof
@@ -1042,22 +1059,30 @@ class FrontlineState(State):
 
     # --- command-card windows (§5.2) -------------------------------------------------------
     def _open_window(self, window: str) -> None:
-        """The previous initiative winner acts first; a player who passes is out; the window
-        closes when both are out (a player with nothing to do is out at once)."""
+        """§9 #26: the previous initiative winner acts first, then the players alternate; a
+        player who passed may still answer a card played after the pass; the window closes
+        after two passes in a row (a player with nothing to do passes at once)."""
         self.window = window
         self.window_passed = [False, False]
         self._window_turn(max(self.prev_initiative, 0))
 
     def _window_turn(self, seat: int) -> None:
+        """``seat`` acts next in the open window; ``window_passed`` marks the passes since the
+        last card, crew or line move."""
         for s in (seat, 1 - seat):
             if self.window_passed[s]:
-                continue
+                break  # the other player's pass came last: two in a row
             if len(self._window_actions(s)) > 1:
                 self.player = s
                 self.phase = PH_WINDOW
                 return
             self.window_passed[s] = True
         self._close_window()
+
+    def _window_moved(self) -> None:
+        """A card, crew or line move in the open window: the other player may answer it."""
+        self.window_passed = [False, False]
+        self._window_turn(1 - self.player)
 
     def _close_window(self) -> None:
         window, self.window = self.window, ""
@@ -1102,7 +1127,7 @@ class FrontlineState(State):
             unit = self.board[action - SWITCH]
             unit.line = REAR if unit.line == FRONT else FRONT
             self.moved.append(unit.pos)
-            self._window_turn(1 - seat)
+            self._window_moved()
         elif action >= COMMAND:
             card = action - COMMAND
             self.card_pending = card
@@ -1120,7 +1145,7 @@ class FrontlineState(State):
         target.crew, source.crew = source.crew, -1
         self.moved.extend((source.pos, target.pos))
         self.crew_from = -1
-        self._window_turn(1 - self.player)
+        self._window_moved()
 
     def _card_target(self, action: int) -> None:
         self._play_card(action - UNIT)
@@ -1131,7 +1156,7 @@ class FrontlineState(State):
         if self.phase == PH_ROLL_WINDOW or self.roll_kind >= 0:
             self._roll_window_turn()
         else:
-            self._window_turn(1 - self.player)
+            self._window_moved()
 
     def withdraw_to_hand(self, unit: Unit) -> None:
         """Tactical Withdrawal: the unit and its crew back to the hand, its Damage card to the
@@ -1189,7 +1214,6 @@ class FrontlineState(State):
             self._next_attack()
         elif need == 0:
             self._capture(target, attacker.owner)
-            self._next_attack()
         else:
             self.phase = PH_SURRENDER_DIE
 
@@ -1198,11 +1222,13 @@ class FrontlineState(State):
         need = None if target is None else commands.surrender_need(target)
         if target is not None and need is not None and action - DIE + 1 >= need:
             self._capture(target, self.player)
-        self._next_attack()
+        else:
+            self._next_attack()
 
     def _capture(self, unit: Unit, capturer: int) -> None:
         """§4.2.5: a captured unit scores double; its crew is captured too (double). A unit
-        that needs a crew joins the capturer's Frontline, unable to act until crewed."""
+        that needs a crew joins the capturer's lines, unable to act until crewed: the
+        capturer chooses the line (§9 #28). Then the next attack."""
         self._score(capturer, 2 * unit.printed.cost, captured=True)
         if unit.crew >= 0:
             self.prisoners[capturer].append(unit.crew)
@@ -1212,6 +1238,7 @@ class FrontlineState(State):
             self.prisoners[capturer].append(unit.card)
             if unit.dmg_card >= 0:
                 self.damage_discard.append(unit.dmg_card)
+            self._next_attack()
             return
         unit.captured_from = unit.owner
         unit.owner = capturer
@@ -1219,6 +1246,14 @@ class FrontlineState(State):
         unit.crew = -1
         unit.line = FRONT
         self.board[unit.pos] = unit
+        self.captured_pos = unit.pos
+        self.player = capturer
+        self.phase = PH_CAPTURE_LINE
+
+    def _capture_line(self, action: int) -> None:
+        self.board[self.captured_pos].line = REAR if action >= REAR_CARD else FRONT
+        self.captured_pos = -1
+        self._next_attack()
 
     # --- draw phase (§4.3) ------------------------------------------------------------------
     def _start_draw(self) -> None:
@@ -1323,7 +1358,8 @@ class FrontlineState(State):
         self._hand_limits()
 
     def _end_turn(self) -> None:
-        if self.turn >= self.options[TURN_LIMIT]:
+        limit = self.options[TURN_LIMIT]
+        if limit != NO_LIMIT and self.turn >= limit:
             self.end_reason = "turn_limit"
             if self.vp[0] == self.vp[1]:
                 self.winner = -1
@@ -1426,6 +1462,7 @@ _HANDLERS = {
     PH_BUILD: FrontlineState._build,
     PH_FIRST_WEAPON: FrontlineState._first_weapon,
     PH_CREW_PLACE: FrontlineState._crew_place,
+    PH_CAPTURE_LINE: FrontlineState._capture_line,
     PH_DEAL: FrontlineState._deal,
     PH_COMMIT: FrontlineState._commit,
     PH_DECLARE: FrontlineState._declare,
