@@ -5,8 +5,9 @@ both decks' lists (prebuilt decks are game options), hand and Reserves sizes, ca
 the Reserves in the open (surviving crews, returning aircraft), the command discard pile, dice
 and Damage cards, and after each reveal the commitments and declarations. Private: hands, the
 order of the Reserves and the Command deck, unit cards put back at the hand limit, and the
-face-down commitment and the target declarations until both players have decided (the other
-player sees only how many cards lie face down and whether the player has decided).
+face-down commitment and the target declarations until both players have decided: the other
+player sees only whether the player has decided, not how many cards lie face down nor how many
+steps the choice took (§9 #25; every step but the last observes as ``UNSEEN``).
 """
 
 from __future__ import annotations
