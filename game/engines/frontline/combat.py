@@ -16,7 +16,9 @@ from game.engines.frontline.cards import (
     INFANTRY,
     REAR,
     TANK,
+    UNITS,
     VEHICLE,
+    UnitCard,
 )
 from game.engines.frontline.options import (
     ASSAULT_MIN,
@@ -60,39 +62,57 @@ def line_ok(attacker: Unit, target: Unit) -> bool:
     return attacker.line == REAR or target.line == FRONT
 
 
+def _affecting_rows(attacker: UnitCard, target: UnitCard) -> int:
+    """The rows (a bit mask) of ``attacker``'s weapons with a value in ``target``'s column that
+    are not bullet weapons against printed defense >= 2 (§9 and §12.9): printed facts only."""
+    if target.is_crew:
+        return 0
+    mask = 0
+    for row, weapon in enumerate(attacker.weapons):
+        if weapon.attack[COLUMN_OF_TYPE[target.type]] is None:
+            continue
+        if not (weapon.bullet and target.defense >= 2):
+            mask |= 1 << row
+    return mask
+
+
+# By attacker card, then target card: every rule query asks it, so it is read, not recomputed.
+AFFECTING_ROWS = tuple(tuple(_affecting_rows(a, t) for t in UNITS) for a in UNITS)
+
+
 def weapon_affects(attacker: Unit, row: int, target: Unit) -> bool:
     """The weapon has a value in the target's column and is not a bullet weapon against base
     defense >= 2 (the bullet rule uses the printed defense, §9 and §12.9)."""
-    weapon = attacker.printed.weapons[row]
-    if weapon.attack[column(target)] is None:
-        return False
-    return not (weapon.bullet and target.printed.defense >= 2)
+    return bool(AFFECTING_ROWS[attacker.card][target.card] >> row & 1)
+
+
+def usable_rows(state: AttackContext, attacker: Unit, target: Unit) -> int:
+    """The rows (a bit mask) ``weapon_usable`` allows against ``target``."""
+    mask = AFFECTING_ROWS[attacker.card][target.card]
+    if not mask:
+        return 0
+    printed = attacker.printed
+    if attacker.bomb_used:
+        for row, weapon in enumerate(printed.weapons):
+            if weapon.bomb:
+                mask &= ~(1 << row)
+    if attacker.eff_kind == "weapon_disabled" and attacker.eff_left != 0 and attacker.eff_row:
+        mask &= ~(1 << (attacker.eff_row - 1))
+    if printed.mfa and attacker.line == REAR and target.printed.type != AIRCRAFT:
+        mask &= 1
+    return mask
 
 
 def weapon_usable(state: AttackContext, attacker: Unit, row: int, target: Unit) -> bool:
     """``weapon_affects`` plus: bombs once per sortie (§9 #16); a weapon disabled by a Damage
     card; mobile field artillery in the Rear Line fires only row 1 at ground targets (§9 #17)."""
-    if not weapon_affects(attacker, row, target):
-        return False
-    weapon = attacker.printed.weapons[row]
-    if weapon.bomb and attacker.bomb_used:
-        return False
-    if attacker.effect("weapon_disabled") is not None and attacker.eff_row == row + 1:
-        return False
-    return not (
-        attacker.printed.mfa
-        and attacker.line == REAR
-        and target.printed.type != AIRCRAFT
-        and row != 0
-    )
+    return bool(usable_rows(state, attacker, target) >> row & 1)
 
 
 def legal_target(state: AttackContext, attacker: Unit, target: Unit) -> bool:
     if target.owner == attacker.owner or not line_ok(attacker, target):
         return False
-    return any(
-        weapon_usable(state, attacker, row, target) for row in range(len(attacker.printed.weapons))
-    )
+    return usable_rows(state, attacker, target) != 0
 
 
 def max_weapons(attacker: Unit) -> int:
@@ -103,18 +123,13 @@ def max_weapons(attacker: Unit) -> int:
 def weapon_sets(state: AttackContext, attacker: Unit, target: Unit) -> list[int]:
     """The weapon choices against ``target`` as row bit masks: every non-empty set of usable
     weapons of at most ``max_weapons`` (§4.2.1 "up to two of its weapons")."""
-    rows = [
-        row
-        for row in range(len(attacker.printed.weapons))
-        if weapon_usable(state, attacker, row, target)
-    ]
+    usable = usable_rows(state, attacker, target)
     limit = max_weapons(attacker)
-    masks = []
-    for mask in range(1, 1 << len(attacker.printed.weapons)):
-        chosen = [row for row in range(3) if mask >> row & 1]
-        if len(chosen) <= limit and all(row in rows for row in chosen):
-            masks.append(mask)
-    return masks
+    return [
+        mask
+        for mask in range(1, 1 << len(attacker.printed.weapons))
+        if mask & usable == mask and mask.bit_count() <= limit
+    ]
 
 
 def roll_mod(state: AttackContext, attacker: Unit | None, target: Unit) -> int:
@@ -163,9 +178,9 @@ def assault_value(state: FrontlineState, members: list[int]) -> int:
     """The group's attack value vs ARM: the numerically highest of its weapons' ARM values
     (the literal reading), or the best (lowest) one, by option."""
     values = [
-        w.attack[ARM]
+        value
         for pos in members
         for w in state.board[pos].printed.weapons
-        if w.attack[ARM] is not None
+        if (value := w.attack[ARM]) is not None
     ]
     return max(values) if state.options[ASSAULT_VALUE] == "highest" else min(values)

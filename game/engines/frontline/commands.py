@@ -141,23 +141,30 @@ def attack_card_ok(state: FrontlineState, card: int) -> bool:
 
 def playable(state: FrontlineState, seat: int, window: str) -> list[int]:
     """Command card indices ``seat`` could play in ``window`` now."""
-    cards = []
-    for card in sorted(set(state.hand_commands[seat])):
-        if card not in WINDOW_CARDS[window] or state.reserved[seat].count(card) >= (
-            state.hand_commands[seat].count(card)
-        ):
-            continue
-        if card == AMBUSH:
-            ok = state.init_mods[seat] == 0
-        elif card == REINFORCEMENTS:
-            ok = state.reserve_size(seat) > 0
-        elif card in (FLANKING, AP_ROUNDS, STEADY_AIM):
-            ok = attack_card_ok(state, card)
-        else:
-            ok = bool(unit_targets(state, seat, card))
-        if ok:
-            cards.append(card)
-    return cards
+    return [
+        card
+        for card in sorted(set(state.hand_commands[seat]))
+        if _playable(state, seat, window, card)
+    ]
+
+
+def any_playable(state: FrontlineState, seat: int, window: str) -> bool:
+    """Whether ``playable`` is not empty (asked before every window and roll: short-cut)."""
+    return any(_playable(state, seat, window, card) for card in state.hand_commands[seat])
+
+
+def _playable(state: FrontlineState, seat: int, window: str, card: int) -> bool:
+    if card not in WINDOW_CARDS[window] or state.reserved[seat].count(card) >= (
+        state.hand_commands[seat].count(card)
+    ):
+        return False
+    if card == AMBUSH:
+        return state.init_mods[seat] == 0
+    if card == REINFORCEMENTS:
+        return state.reserve_size(seat) > 0
+    if card in (FLANKING, AP_ROUNDS, STEADY_AIM):
+        return attack_card_ok(state, card)
+    return bool(unit_targets(state, seat, card))
 
 
 def play(state: FrontlineState, seat: int, card: int, pos: int) -> None:

@@ -9,6 +9,9 @@ determinize, hidden moves, the move log) is in ``knowledge``; why an action is r
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from collections import Counter
+from itertools import accumulate
 from typing import Any, ClassVar
 
 from game.engines.base import CHANCE, TERMINAL, Game, State
@@ -76,6 +79,7 @@ from game.engines.frontline.options import (
 from game.engines.frontline.phases import (
     CHANCE_PHASES,
     CLOSE_ASSAULT,
+    DICE_PHASES,
     NORMAL,
     PH_ASSAULT_DIE,
     PH_ATTACK_DIE,
@@ -113,6 +117,8 @@ from game.engines.frontline.probability import AUTO_DESTROY, FRIENDLY_FIRE, net_
 from game.engines.frontline.units import PERSISTENT, Unit
 
 D10_OUTCOMES = [(DIE + face - 1, 0.1) for face in range(1, 11)]
+# The running sums ``State.sample_chance`` compares a uniform number with, for a d10.
+_D10_SUMS = list(accumulate(p for _, p in D10_OUTCOMES))
 
 
 class FrontlineGame(Game):
@@ -290,6 +296,13 @@ class FrontlineState(State):
         if phase == PH_DAMAGE_CARD:
             return _multiset_outcomes(self.damage_deck, DRAWN_DAMAGE)
         return []
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """A d10 (most chance events) drawn as the protocol's loop draws it, without building
+        the outcomes: the same face for the same random number."""
+        if self.phase in DICE_PHASES:
+            return DIE + min(bisect_right(_D10_SUMS, rng.random()), 9)
+        return super().sample_chance(rng)
 
     def clone(self) -> FrontlineState:
         other = object.__new__(FrontlineState)
@@ -540,10 +553,11 @@ class FrontlineState(State):
 
     def _start_declaring(self, seat: int) -> None:
         self.player = seat
+        assault = combat.assault_group(self, seat)
         self.queue = [
-            u.pos
-            for u in sorted(self.units_of(seat), key=lambda u: u.pos)
-            if len(self._target_actions(seat, u.pos)) > 1
+            pos
+            for pos in sorted(self.board)
+            if self.board[pos].owner == seat and self._may_declare(self.board[pos], assault)
         ]
         if self.queue:
             self.phase = PH_DECLARE
@@ -553,6 +567,18 @@ class FrontlineState(State):
             self._start_declaring(1)
         else:
             self._reveal_declarations()
+
+    def _may_declare(self, attacker: Unit, assault: list[Unit]) -> bool:
+        """Whether ``attacker`` has a choice besides HOLD (``_target_actions``, short-cut)."""
+        if not combat.can_attack(attacker):
+            return False
+        for target in self.board.values():
+            if target.owner != attacker.owner and (
+                combat.legal_target(self, attacker, target)
+                or (assault and combat.assault_target(self, attacker, target, assault))
+            ):
+                return True
+        return bool(commands.surrender_targets(self, attacker))
 
     def _target_actions(self, seat: int, pos: int) -> list[int]:
         attacker = self.board[pos]
@@ -806,9 +832,9 @@ class FrontlineState(State):
             self._continue_attack()
             return
         weapon = attacker.printed.weapons[self.atk_row]
-        value = weapon.attack[combat.column(target)]
+        needed = weapon.attack[combat.column(target)]
         mod = combat.roll_mod(self, attacker, target) + boost
-        if value is not None and natural + mod >= value:
+        if needed is not None and natural + mod >= needed:
             self.hit_pos = target.pos
             self.friendly = False
             self._before_roll(PH_POWER_DIE, seat)
@@ -1072,7 +1098,7 @@ class FrontlineState(State):
         for s in (seat, 1 - seat):
             if self.window_passed[s]:
                 break  # the other player's pass came last: two in a row
-            if len(self._window_actions(s)) > 1:
+            if self._may_act_in_window(s):
                 self.player = s
                 self.phase = PH_WINDOW
                 return
@@ -1093,6 +1119,21 @@ class FrontlineState(State):
             self._roll_initiative()
         else:
             self._after_repairs()
+
+    def _may_act_in_window(self, seat: int) -> bool:
+        """Whether ``seat`` has a choice besides DONE in the open window (short-cut)."""
+        if commands.any_playable(self, seat, self.window):
+            return True
+        if self.window != commands.C1:
+            return False
+        return any(
+            unit.pos not in self.moved
+            and (
+                (unit.crew >= 0 and unit.line != AIRLINE and self._crew_destinations(unit))
+                or (unit.printed.mfa and unit.effect("immobilized") is None)
+            )
+            for unit in self.units_of(seat)
+        )
 
     def _window_actions(self, seat: int) -> list[int]:
         actions = [COMMAND + card for card in commands.playable(self, seat, self.window)]
@@ -1175,7 +1216,10 @@ class FrontlineState(State):
         self._roll_window_turn()
 
     def _roll_window_turn(self) -> None:
-        if len(self._roll_window_actions(self.player)) > 1:
+        seat = self.player
+        if (self.hand_commands[seat] and not self.boost) or (
+            self.roll_kind == PH_ATTACK_DIE and commands.any_playable(self, seat, commands.C3)
+        ):
             self.phase = PH_ROLL_WINDOW
         else:
             self.phase, self.roll_kind = self.roll_kind, -1
@@ -1378,9 +1422,7 @@ def _counter(duration: str) -> int:
 
 
 def _multiset_outcomes(cards: list[int], base: int) -> list[tuple[int, float]]:
-    counts: dict[int, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
+    counts = Counter(cards)
     n = len(cards)
     return [(base + card, counts[card] / n) for card in sorted(counts)]
 

@@ -30,11 +30,13 @@ class Unit:
         "line",
         "owner",
         "pos",
+        "printed",
     )
 
     def __init__(self, card: int, owner: int, pos: int, line: int, crew: int) -> None:
         printed = UNITS[card]
         self.card = card
+        self.printed = printed  # the card never changes: read on every rule query
         self.owner = owner
         self.pos = pos
         self.line = line
@@ -69,11 +71,8 @@ class Unit:
         other.line = self.line
         other.owner = self.owner
         other.pos = self.pos
+        other.printed = self.printed
         return other
-
-    @property
-    def printed(self):
-        return UNITS[self.card]
 
     @property
     def hp_left(self) -> int:
