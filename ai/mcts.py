@@ -382,8 +382,9 @@ class MCTS:
         available: dict[int, list[int]] = {}
         for action in legal:
             available.setdefault(observe(observer, action) * KEY_STRIDE + player, []).append(action)
-        if player != observer and UNSEEN * KEY_STRIDE + player in available:
-            return self._hidden_step(node, state, observer, player, observe, legal)
+        unseen = UNSEEN * KEY_STRIDE + player
+        if player != observer and unseen in available:
+            return self._hidden_step(node, state, legal, available, unseen)
         if self._prior is not None:
             priors = node.priors
             if priors is None:
@@ -412,10 +413,9 @@ class MCTS:
         self,
         node: _Node,
         state: State,
-        observer: int,
-        player: int,
-        observe: Callable[[int, int], int],
         legal: list[int],
+        available: dict[int, list[int]],
+        unseen: int,
     ) -> tuple[int, _Node, bool]:
         """Another player's hidden decision whose steps the observer does not see, only where
         it ends (Frontline's face-down commitment, its declarations): the move is the rollout
@@ -425,8 +425,8 @@ class MCTS:
             action = legal[int(self.rng.random() * len(legal))]
         else:
             action = self._policy(state, self.rng)
-        key = observe(observer, action) * KEY_STRIDE + player
-        if key == UNSEEN * KEY_STRIDE + player:
+        key = next(key for key, group in available.items() if action in group)
+        if key == unseen:
             return action, node, False
         child = node.children.get(key)
         fresh = child is None

@@ -343,15 +343,22 @@ def test_reinforcements_draw_two_more_unit_cards() -> None:
     finish_turn(state)
 
 
-def test_a_player_who_passed_may_answer_a_later_card() -> None:
-    """§5.2, §9 #26: windows alternate until two passes in a row. Seat 0 passes, seat 1 smokes
-    seat 0's attacker, and seat 0 answers with its own Smoke Screen."""
+def _smoke_on_both_sides():
+    """A Sherman and a PzKpfw IV that declared on each other, both seats holding a Smoke
+    Screen, at the C2 window."""
     state = setup()
     sherman = place(state, 0, "us_m4a1_sherman")
     pz = place(state, 1, "ge_pz4h")
     _give(state, 0, commands.SMOKE)
     _give(state, 1, commands.SMOKE)
     _to_c2(state, {sherman.pos: (UNIT + pz.pos, 1), pz.pos: (UNIT + sherman.pos, 1)})
+    return state, sherman, pz
+
+
+def test_a_player_who_passed_may_answer_a_later_card() -> None:
+    """§5.2, §9 #26: windows alternate until two passes in a row. Seat 0 passes, seat 1 smokes
+    seat 0's attacker, and seat 0 answers with its own Smoke Screen."""
+    state, sherman, pz = _smoke_on_both_sides()
     assert state.window == commands.C2 and state.current_player() == 0
     state.apply_action(DONE)
     _play_on(state, commands.SMOKE, sherman.pos)
@@ -362,12 +369,7 @@ def test_a_player_who_passed_may_answer_a_later_card() -> None:
 
 
 def test_a_window_closes_after_two_passes_in_a_row() -> None:
-    state = setup()
-    sherman = place(state, 0, "us_m4a1_sherman")
-    pz = place(state, 1, "ge_pz4h")
-    _give(state, 0, commands.SMOKE)
-    _give(state, 1, commands.SMOKE)
-    _to_c2(state, {sherman.pos: (UNIT + pz.pos, 1), pz.pos: (UNIT + sherman.pos, 1)})
+    state, _, _ = _smoke_on_both_sides()
     state.apply_action(DONE)
     assert state.window == commands.C2 and state.current_player() == 1
     state.apply_action(DONE)

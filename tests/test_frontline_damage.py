@@ -137,18 +137,16 @@ def test_persistent_effects_stay() -> None:
 def test_a_weapon_limit_drawn_before_the_attack_applies_at_once() -> None:
     """§6, §9 #29 (seed 74, turn 1): infantry that declared two weapons and then draws
     "Sights Damaged" (one weapon per attack) before its own attack fires only one of them."""
-    from game.engines.frontline.actions import ME_FIRST, UNIT
-    from game.engines.frontline.phases import PH_FIRST_WEAPON, PH_ORDER
-    from tests.test_frontline_support import declare, initiative
+    from game.engines.frontline.actions import UNIT
+    from game.engines.frontline.phases import PH_FIRST_WEAPON
+    from tests.test_frontline_support import declare, seat_one_first
 
     state = setup()
     rifles = place(state, 0, "us_rifle_squad")
     grenadiers = place(state, 1, "ge_grenadier_squad")
     to_combat(state)
     declare(state, {rifles.pos: (UNIT + grenadiers.pos, 3), grenadiers.pos: (UNIT + rifles.pos, 1)})
-    initiative(state, 2, 9)
-    assert state.phase == PH_ORDER and state.current_player() == 1
-    state.apply_action(ME_FIRST)
+    seat_one_first(state)
     state.apply_action(UNIT + grenadiers.pos)
     roll(state, 7, 7, 6)  # Kar98k: 14 hits, 6 + 1 = 7 of 8: one left, at half HP
     assert state.phase == PH_DAMAGE_CARD

@@ -9,6 +9,7 @@ from game.engines.frontline.actions import (
     DRAW_COMMAND,
     DRAWN_DAMAGE,
     HOLD,
+    ME_FIRST,
     UNIT,
     WEAPONS,
 )
@@ -24,6 +25,7 @@ from game.engines.frontline.phases import (
     PH_COMMIT,
     PH_DECLARE,
     PH_INITIATIVE,
+    PH_ORDER,
     PH_OVER,
     PH_PICK,
     PH_ROLL_WINDOW,
@@ -115,6 +117,13 @@ def initiative(state: FrontlineState, first: int, second: int) -> None:
     pass_windows(state)
     state.apply_action(die(second))
     pass_windows(state)
+
+
+def seat_one_first(state: FrontlineState) -> None:
+    """Seat 1 wins the initiative (2 against 9) and resolves the first attack."""
+    initiative(state, 2, 9)
+    assert state.phase == PH_ORDER and state.current_player() == 1
+    state.apply_action(ME_FIRST)
 
 
 def attack_with(state: FrontlineState, attacker: Unit, target: Unit, mask: int = 1) -> None:
