@@ -7,10 +7,12 @@ store with one budget, a few windows' worth of pixels: the least recently drawn 
 whichever cache, goes first, so memory stays flat however the window is dragged while whatever
 the current frames draw stays.
 
-Freed pictures must also go back to the system: glibc's malloc serves blocks below its mmap
+Freed pictures must also go back to the system. glibc's malloc serves blocks below its mmap
 threshold from the heap, and it raises that threshold to the size of every large block freed, so
 after a drag the window-sized surfaces came from the heap and their freed space stayed with the
-process. ``return_large_blocks`` pins the threshold.
+process: ``return_large_blocks`` pins the threshold. Small pictures (labels, tiles) still leave
+holes in the heap between longer-lived objects, so once a budget's worth has been evicted the
+store hands the free pages back (``malloc_trim``, a few milliseconds).
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ import pygame
 
 P = ParamSpec("P")
 MB = 1024 * 1024
-MIN_BUDGET = 32 * MB
-WINDOWS_KEPT = 4  # the budget in window-sized surfaces: a frame draws about two
+MIN_BUDGET = 24 * MB
+WINDOWS_KEPT = 3  # the budget in window-sized surfaces: a settled frame draws about 1.4
 ENTRY_OVERHEAD = 256  # bytes a cached entry costs beyond its pixels (key, object headers)
 MMAP_THRESHOLD = 128 * 1024  # glibc's own starting value, kept from rising
 _M_MMAP_THRESHOLD = -3  # mallopt's parameter number (malloc.h)
@@ -55,6 +57,7 @@ class _Store:
     def __init__(self) -> None:
         self.items: OrderedDict[tuple[int, Hashable], tuple[pygame.Surface, int]] = OrderedDict()
         self.held = 0
+        self.freed = 0  # bytes evicted since the free pages were last handed back
 
     def get(self, key: tuple[int, Hashable]) -> pygame.Surface | None:
         found = self.items.get(key)
@@ -71,6 +74,10 @@ class _Store:
         while self.held > limit and len(self.items) > 1:  # the newest stays: it is being drawn
             _, (_, freed) = self.items.popitem(last=False)
             self.held -= freed
+            self.freed += freed
+        if self.freed > limit:
+            self.freed = 0
+            _hand_back_free_pages()
 
     def drop(self, keys: list[tuple[int, Hashable]]) -> None:
         for key in keys:
@@ -120,13 +127,28 @@ def cached_surfaces(func: Callable[P, pygame.Surface]) -> Callable[P, pygame.Sur
     return cached
 
 
-def return_large_blocks() -> None:
-    """Pin glibc's mmap threshold, so large freed pictures go back to the system at once
-    (elsewhere, and where the C library cannot be reached, nothing to do)."""
+@functools.cache
+def _glibc() -> ctypes.CDLL | None:
+    """The C library when it is glibc (Linux); None elsewhere, where the allocator returns
+    large blocks itself (and musl has neither call)."""
     if not sys.platform.startswith("linux"):
-        return
+        return None
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c"))
-        libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+        libc.mallopt, libc.malloc_trim  # noqa: B018 (both exist: glibc)
     except (OSError, AttributeError):
-        pass  # not glibc (musl has no mallopt): its allocator returns large blocks itself
+        return None
+    return libc
+
+
+def return_large_blocks() -> None:
+    """Pin glibc's mmap threshold, so large freed pictures go back to the system at once."""
+    libc = _glibc()
+    if libc is not None:
+        libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+
+
+def _hand_back_free_pages() -> None:
+    libc = _glibc()
+    if libc is not None:
+        libc.malloc_trim(0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -206,11 +207,22 @@ def _tokens(text: str) -> list[str]:
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Lines of ``text`` no wider than ``width`` (an over-long word gets a line of its own).
     Memoised: scenes wrap their texts as they draw, every frame, and measuring each token with
-    the font is what costs."""
-    return list(_wrapped(text, font, width))
+    the font is what costs. The memo is kept per font and goes with it, so it never keeps alive
+    a font the font cache has let go (0.6 MB each: a window drag once kept hundreds)."""
+    memo = _WRAPPED.setdefault(font, {})
+    lines = memo.get((text, width))
+    if lines is None:
+        if len(memo) >= WRAPS_KEPT:
+            memo.clear()
+        lines = memo[text, width] = _wrapped(text, font, width)
+    return list(lines)
 
 
-@lru_cache(maxsize=256)
+_WRAPPED: WeakKeyDictionary[pygame.font.Font, dict[tuple[str, int], tuple[str, ...]]]
+_WRAPPED = WeakKeyDictionary()
+WRAPS_KEPT = 256  # texts and widths per font
+
+
 def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
