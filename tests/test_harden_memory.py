@@ -120,3 +120,42 @@ def test_every_board_draws_a_game_in_progress_at_any_aspect_ratio(game_id: str) 
         board.layout(surface.get_rect())
         board.update(DT)
         board.draw(surface)
+
+
+# --- the bounds themselves ------------------------------------------------------------------------
+
+
+def test_the_picture_store_keeps_within_its_budget_and_the_newest_always(monkeypatch) -> None:
+    from game.ui import cache
+
+    monkeypatch.setattr(cache, "_STORE", cache._Store())
+    monkeypatch.setattr(cache, "budget", lambda: 4 * cache.MB)
+    pictures = cache.SurfaceCache()
+    for side in range(300, 700, 4):  # a drag: every size new
+        pictures.get(("felt", side), lambda s=side: pygame.Surface((s, s), pygame.SRCALPHA))
+        assert cache.held() <= 4 * cache.MB
+    huge = pictures.get("huge", lambda: pygame.Surface((2000, 2000)))  # over the whole budget
+    assert pictures.get("huge", lambda: pygame.Surface((1, 1))) is huge
+    assert pictures.entries() == [(pictures.number, "huge")]
+    pictures.clear()
+    assert cache.held() == 0 and pictures.entries() == []
+
+
+def test_reviews_are_kept_for_the_last_matches_only(monkeypatch) -> None:
+    from game.scenes import review
+    from tests.test_app_fakes import SyncClient
+
+    monkeypatch.setattr(review, "_CACHE", {})
+    reviewed = 0
+    for seed in range(review.REVIEWS_KEPT + 8):
+        from game.match import Match
+
+        m = Match(GAMES["flatfront"], ["human", "easy"], seed=seed, client=SyncClient())
+        for _ in range(12):  # both sides move: the human's moves are there to review
+            if m.advance() is None and m.human_to_decide():
+                m.play(m.legal_for_viewer()[0])
+        reviewer = review.Reviewer(m)
+        for _ in range(40):
+            reviewer.poll()
+        reviewed += bool(reviewer.verdicts)
+    assert reviewed > review.REVIEWS_KEPT and len(review._CACHE) == review.REVIEWS_KEPT
