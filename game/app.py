@@ -15,6 +15,7 @@ from game import saves
 from game.i18n import set_language, t
 from game.settings import Settings
 from game.ui import widgets
+from game.ui.cache import return_large_blocks
 from game.ui.icon import app_icon
 from game.ui.layout import MIN_WINDOW, opening_size
 from game.ui.sound import SoundBank
@@ -130,6 +131,7 @@ class App:
         self.settings = settings
         self.persist_settings = persist_settings
         set_language(settings.language)
+        return_large_blocks()  # window-sized pictures freed after a drag leave the process
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Five Fronts")

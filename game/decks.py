@@ -1,23 +1,25 @@
 """Saved decks: named Frontline decks per army in ``decks.json`` in the data folder.
 
-Written with the helpers of :mod:`game.saves` (atomic write; a damaged file is moved aside and
-described, never a crash). A failed write is recorded in ``write_error`` and the decks stay in
-memory, so the builder goes on. Cards are stored by their ids (``us_m4a1_sherman``), not by
-index, so a later card list keeps old decks readable; an entry that names unknown cards is
-dropped on its own, the others are kept (as settings are read value by value).
+Written with the helpers of :mod:`game.saves` (atomic write; an unreadable file is moved aside and
+described, never a crash). Each deck is checked against ``schema.DECK``: one outside it is
+dropped, the file is moved aside and reported, and the good decks are written back. A failed
+write is recorded in ``write_error`` and the decks stay in memory, so the builder goes on. Cards
+are stored by their ids (``us_m4a1_sherman``), not by index, so a later card list keeps old decks
+readable; a deck naming cards this version does not know is left out quietly.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from game import schema
 from game.engines.frontline.cards import SIDES, UNIT_INDEX, UNITS
 from game.saves import DamagedFileError, Problem, read_json, set_aside, write_json_atomic
+from game.schema import DECK_NAME_MAX
 
 DECKS_FILE = "decks.json"
 DECKS_FORMAT = "five-fronts-decks"
 DECKS_VERSION = 1
-MAX_NAME = 40  # characters of a deck's name
 
 
 class DeckBook:
@@ -51,15 +53,18 @@ class DeckBook:
         except DamagedFileError as err:
             book.problem = set_aside(path, err)
             return book
-        stored = data.get("decks")
+        armies, wrong = schema.sift(schema.DECKS_ARMY, data.get("decks", {}), "decks")
         for side in SIDES:
-            entries = stored.get(side) if isinstance(stored, dict) else None
-            if not isinstance(entries, dict):
-                continue
-            for name, ids in entries.items():
+            decks, bad = schema.sift(schema.DECK, armies.get(side, {}), f"decks.{side}")
+            wrong += bad
+            for name, ids in decks.items():
                 cards = _cards(side, ids)
-                if isinstance(name, str) and name.strip() and cards is not None:
-                    book.decks[side][name[:MAX_NAME]] = cards
+                if cards is not None:
+                    book.decks[side][name] = cards
+        if wrong:  # set aside for inspection; the good decks are kept and written back
+            detail = f"{path.name}: " + "; ".join(map(str, wrong))
+            book.problem = set_aside(path, DamagedFileError(wrong[0].reason, detail))
+            book._write()
         return book
 
     def names(self, side: str) -> list[str]:
@@ -71,7 +76,7 @@ class DeckBook:
     def save(self, side: str, name: str, cards: list[int]) -> bool:
         """Keep ``cards`` as ``name`` (replacing a deck of that name); False when the file could
         not be written (the deck is still kept for this session)."""
-        name = name.strip()[:MAX_NAME]
+        name = name.strip()[:DECK_NAME_MAX]
         if not name:
             raise ValueError("a deck needs a name")
         self.decks[side][name] = list(cards)
@@ -109,9 +114,9 @@ class DeckBook:
         return True
 
 
-def _cards(side: str, ids: object) -> list[int] | None:
+def _cards(side: str, ids: list[str]) -> list[int] | None:
     """The card indices of a stored deck, or None if it is not a list of this army's card ids."""
-    if not isinstance(ids, list) or not all(isinstance(i, str) and i in UNIT_INDEX for i in ids):
+    if not all(i in UNIT_INDEX for i in ids):
         return None
     cards = [UNIT_INDEX[i] for i in ids]
     if any(SIDES[UNITS[c].side] != side for c in cards):

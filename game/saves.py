@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game import schema
+
 DATA_DIR_ENV = "FIVEFRONTS_DATA_DIR"
 AUTOSAVE_FORMAT = "five-fronts-autosave"
 AUTOSAVE_VERSION = 1
@@ -32,8 +34,8 @@ class DamagedFileError(ValueError):
     """A file that exists but is not a valid file of ours.
 
     ``reason`` is a short code the UI turns into words ("unreadable", "special", "foreign",
-    "version", "incomplete", "unknown", "seats", "options", "illegal"); the message is the
-    English explanation for logs.
+    "version", "incomplete", "values", "unknown", "seats", "options", "illegal"); the message is
+    the English explanation for logs.
     """
 
     def __init__(self, reason: str, message: str) -> None:
@@ -212,32 +214,30 @@ def delete_autosave(game_id: str) -> None:
 
 
 def parse_autosave(data: Any, path: Path) -> Autosave:
-    """Check the shape of an autosave; anything foreign raises DamagedFileError."""
+    """Check an autosave against ``schema.AUTOSAVE``; anything outside it raises
+    DamagedFileError (whether its seats, options and moves suit the game is ``check_playable``'s
+    question, asked when it is opened)."""
     if not isinstance(data, dict) or data.get("format") != AUTOSAVE_FORMAT:
         raise DamagedFileError("foreign", f"{path.name} is not a Five Fronts save")
     if data.get("version") != AUTOSAVE_VERSION:
         raise DamagedFileError("version", f"{path.name} has save version {data.get('version')!r}")
-    game_id, seats, seed, record = (data.get(k) for k in ("game", "seats", "seed", "record"))
-    saved_at = data.get("saved_at", 0.0)
-    if (
-        not isinstance(game_id, str)
-        or not isinstance(seats, list)
-        or not all(isinstance(s, str) for s in seats)
-        or not isinstance(seed, int)
-        or not isinstance(record, dict)
-        or not isinstance(saved_at, int | float)
-        or record.get("game") != game_id
-        or path.name != f"{game_id}{_AUTOSAVE_SUFFIX}"
-    ):
-        raise DamagedFileError("incomplete", f"{path.name} lacks required fields")
-    names = data.get("names", [])
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        names = []  # only a label: a bad one falls back to the default names
-    memory = data.get("memory", {})
-    if not isinstance(memory, dict):
-        memory = {}  # checked in full by the match that uses it; a bad one is only forgotten
-    saved = float(saved_at)
-    return Autosave(game_id, seats, seed, record, saved, path, names[: len(seats)], memory)
+    try:
+        save = schema.AUTOSAVE(data)
+    except schema.Invalid as err:
+        raise DamagedFileError(err.reason, f"{path.name}: {err}") from err
+    game_id, seats = save["game"], save["seats"]
+    if save["record"]["game"] != game_id or path.name != f"{game_id}{_AUTOSAVE_SUFFIX}":
+        raise DamagedFileError("incomplete", f"{path.name} is not the save of {game_id!r}")
+    return Autosave(
+        game_id,
+        seats,
+        save["seed"],
+        save["record"],
+        save.get("saved_at", 0.0),
+        path,
+        save.get("names", [])[: len(seats)],
+        save.get("memory", {}),
+    )
 
 
 def load_autosave(path: Path) -> Autosave:
@@ -284,26 +284,19 @@ def check_playable(save: Autosave) -> None:
     if game is None:
         raise DamagedFileError("unknown", f"{save.path.name} is for {save.game_id!r}")
     record = save.record
-    if record.get("version") != game.version:
-        raise DamagedFileError(
-            "version", f"{save.path.name} has rules version {record.get('version')!r}"
-        )
-    history = record.get("history")
-    if not isinstance(history, list) or not all(type(a) is int for a in history):
-        raise DamagedFileError("incomplete", f"{save.path.name} has no list of moves")
+    if record["version"] != game.version:
+        raise DamagedFileError("version", f"{save.path.name} has rules version {record['version']}")
     try:
         game.resolve_players(len(save.seats))
     except ValueError as err:
         raise DamagedFileError("seats", str(err)) from err
-    if record.get("num_players") != len(save.seats):
+    if record["num_players"] != len(save.seats):
         raise DamagedFileError("seats", f"{len(save.seats)} seats for a record of other size")
     allowed = (HUMAN, *LEVELS)
     if any(seat not in allowed for seat in save.seats):
         raise DamagedFileError("seats", f"seats {save.seats} are not all of {allowed}")
-    options = record.get("options")
+    options = record["options"]
     try:
-        if not isinstance(options, dict):
-            raise ValueError(f"options {options!r} are not a table")
         resolved = game.resolve_options(options)
         if any(resolved[name] != value for name, value in options.items()):
             raise ValueError(f"options {options!r} are not the game's own values")

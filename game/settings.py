@@ -1,17 +1,20 @@
 """Player settings, persisted as JSON in the user data directory (written atomically).
 
-Unknown or invalid values in the file fall back to the defaults one by one, so an old or
-hand-edited settings file never stops the game from starting; an unreadable one is set aside and
-described in ``problems`` for the app to report. Saving never raises: a read-only folder or a
-full disk is recorded in ``write_error`` and the app says so once.
+The file is checked against ``schema.SETTINGS`` value by value: a value outside it falls back to
+its default, the file is set aside (kept for inspection) and described in ``problems`` for the
+app to report, and the values that passed are written back at once, so one bad value never
+costs the others. An unreadable file is set aside the same way; unknown keys (from a newer
+version) are ignored. Saving never raises: a read-only folder or a full disk is recorded in
+``write_error`` and the app says so once.
 """
 
 from __future__ import annotations
 
 import locale
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from game import schema
 from game.saves import (
     DamagedFileError,
     Problem,
@@ -22,8 +25,7 @@ from game.saves import (
 )
 
 # The animation-speed setting, as a multiplier of every board's tween durations (0 = snap).
-ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "slow": 0.5, "normal": 1.0, "fast": 2.0}
-LANGUAGES = ("en", "ja")
+ANIMATION_SPEEDS = dict(zip(schema.ANIMATIONS, (0.0, 0.5, 1.0, 2.0), strict=True))
 SETTINGS_FILE = "settings.json"
 
 
@@ -75,10 +77,13 @@ class Settings:
         except DamagedFileError as err:
             settings.problems.append(set_aside(path, err))
             return settings
-        for f in fields(cls):
-            value = _clean(f.name, data.get(f.name))
-            if value is not None:
-                setattr(settings, f.name, value)
+        kept, wrong = schema.SETTINGS.fields(data)
+        for name, value in kept.items():
+            setattr(settings, name, value)
+        if wrong:
+            detail = "; ".join(str(err) for err in wrong)
+            settings.problems.append(set_aside(path, DamagedFileError(wrong[0].reason, detail)))
+            settings.save(path)  # what passed, so the next start has it too
         return settings
 
     def save(self, path: Path | None = None) -> bool:
@@ -90,51 +95,3 @@ class Settings:
             return False
         self.write_error = None
         return True
-
-
-def _clean(name: str, value: object) -> object | None:
-    """The stored value made safe to use, or None to keep the default."""
-    if name == "animation":
-        return value if value in ANIMATION_SPEEDS else None
-    if name == "language":
-        return value if value in LANGUAGES else None
-    if name == "volume":
-        ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
-        return float(value) if ok else None  # type: ignore[arg-type]
-    if name == "window_size":
-        sides = value if isinstance(value, list) and len(value) == 2 else []
-        ok = all(isinstance(v, int) and not isinstance(v, bool) and 0 < v < 100_000 for v in sides)
-        return sides if sides and ok else None
-    if name == "last_setup":
-        if not isinstance(value, dict):
-            return None
-        return {k: v for k, v in value.items() if isinstance(k, str) and _valid_setup(v)}
-    if name == "board_prefs":
-        if not isinstance(value, dict):
-            return None
-        return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, dict)}
-    return value if isinstance(value, bool) else None
-
-
-_PLAIN = (str, int, float, bool)
-
-
-def _valid_setup(entry: object) -> bool:
-    """A remembered set-up: seat kinds as strings, options as names to plain values.
-
-    Whether the kinds and values suit the game is the set-up screen's check; this one only
-    keeps a hand-edited file from handing it the wrong types.
-    """
-    if not isinstance(entry, dict):
-        return False
-    seats = entry.get("seats", [])
-    options = entry.get("options", {})
-    names = entry.get("names", [])
-    return (
-        isinstance(seats, list)
-        and all(isinstance(s, str) for s in seats)
-        and isinstance(options, dict)
-        and all(isinstance(k, str) and isinstance(v, _PLAIN) for k, v in options.items())
-        and isinstance(names, list)
-        and all(isinstance(n, str) for n in names)
-    )

@@ -3,8 +3,8 @@ without a clock (speed targets live in ``bench/ui_bench.py``)."""
 
 from __future__ import annotations
 
-from collections import Counter, OrderedDict
-from collections.abc import Callable, Hashable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -14,19 +14,6 @@ import pytest
 from game.ui import draw, text
 
 COSTLY_TRANSFORMS = ("rotate", "rotozoom", "smoothscale", "scale", "gaussian_blur", "box_blur")
-
-
-class _CountingCache(OrderedDict):
-    """The text cache, counting the strings rendered afresh (a store is a cache miss)."""
-
-    def __init__(self, seen: Counter[str], items: OrderedDict) -> None:
-        self.seen = seen
-        super().__init__(items)
-        seen.clear()  # copying the cache is not rendering
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        self.seen["text"] += 1
-        super().__setitem__(key, value)
 
 
 @contextmanager
@@ -39,19 +26,19 @@ def costly_work() -> Iterator[Counter[str]]:
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
     seen: Counter[str] = Counter()
-    monkeypatch.setattr(text, "_CACHE", _CountingCache(seen, text._CACHE))
-    cached = draw.Art.cached
 
-    def counting_cached(
-        self: draw.Art, key: Hashable, build: Callable[[], pygame.Surface]
-    ) -> pygame.Surface:
-        def counted() -> pygame.Surface:
-            seen["art"] += 1
+    def counted(kind: str, build: Callable[[], pygame.Surface]) -> Callable[[], pygame.Surface]:
+        def build_counted() -> pygame.Surface:
+            seen[kind] += 1  # a build is a cache miss: a string rendered, a picture drawn afresh
             return build()
 
-        return cached(self, key, counted)
+        return build_counted
 
-    monkeypatch.setattr(draw.Art, "cached", counting_cached)
+    texts, pictures = text._CACHE.get, draw.Art.cached
+    monkeypatch.setattr(text._CACHE, "get", lambda key, build: texts(key, counted("text", build)))
+    monkeypatch.setattr(
+        draw.Art, "cached", lambda art, key, build: pictures(art, key, counted("art", build))
+    )
     for name in COSTLY_TRANSFORMS:
         original = getattr(pygame.transform, name)
 

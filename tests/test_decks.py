@@ -43,7 +43,7 @@ def test_a_damaged_file_is_moved_aside_and_reported(tmp_path) -> None:
     assert DeckBook.load(tmp_path).problem.reason == "foreign"
 
 
-def test_bad_entries_are_dropped_one_by_one(tmp_path) -> None:
+def test_bad_entries_are_dropped_one_by_one_reported_and_the_good_ones_kept(tmp_path) -> None:
     good = ["us_rifle_squad", "us_bazooka_team"]
     payload = {
         "format": "five-fronts-decks",
@@ -56,8 +56,12 @@ def test_bad_entries_are_dropped_one_by_one(tmp_path) -> None:
     }  # fmt: skip
     (tmp_path / DECKS_FILE).write_text(json.dumps(payload), encoding="utf-8")
     book = DeckBook.load(tmp_path)
-    assert book.problem is None and book.names("US") == ["good"] and book.names("GE") == []
+    assert book.problem is not None and book.problem.reason == "incomplete"
+    assert book.names("US") == ["good"] and book.names("GE") == []
     assert book.get("US", "good") == [UNIT_INDEX[i] for i in good]
+    assert any(p.name.startswith(DECKS_FILE + ".damaged-") for p in tmp_path.iterdir())
+    again = DeckBook.load(tmp_path)  # written back: the good deck, nothing to report
+    assert again.problem is None and again.names("US") == ["good"]
 
 
 def test_an_unwritable_folder_is_reported_and_the_deck_kept(tmp_path) -> None:

@@ -59,7 +59,9 @@ def compute(rect: pygame.Rect) -> Geo:
         y += h
     for who in ("opp", "own"):
         front = geo.rows[f"{who}_front"]
-        air_w = max(front.h, round(front.w * 0.24))
+        # Square at least, but never more than a third of the row: a tall narrow window makes
+        # the row higher than its width allows a square of.
+        air_w = min(max(front.h, round(front.w * 0.24)), front.w // 3)
         geo.air[who] = pygame.Rect(front.right - air_w, front.y, air_w, front.h)
         geo.rows[f"{who}_ground"] = pygame.Rect(front.x, front.y, front.w - air_w, front.h)
     pad = unit
@@ -92,8 +94,8 @@ def row_slots(
     inner = pygame.Rect(row.x + label, row.y + unit // 2, row.w - label - unit, row.h - unit)
     gap = max(2, unit // 2)
     h = inner.h - unit  # room under the tile for the Damage card strip
-    w = min(round(h / ratio), (inner.w - gap * (count - 1)) // count)
-    h = min(h, round(w * ratio))
+    w = max(1, min(round(h / ratio), (inner.w - gap * (count - 1)) // count))
+    h = max(1, min(h, round(w * ratio)))
     total = count * w + (count - 1) * gap
     x0 = inner.x + (inner.w - total) // 2
     return [pygame.Rect(x0 + i * (w + gap), inner.y, w, h) for i in range(count)]

@@ -3,11 +3,11 @@ with) and the cache every card picture is kept in, keyed by the colours it uses.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 import pygame
 
+from game.ui.cache import SurfaceCache
 from game.ui.draw import Colour
 
 RATIO = 1.4  # card height / width (a poker card is 1.4)
@@ -50,8 +50,7 @@ COLORBLIND: dict[str, Colour] = {
 PALETTES = {"normal": NORMAL, "colorblind": COLORBLIND}
 
 
-_CACHE: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-_CACHE_LIMIT = 400
+_CACHE = SurfaceCache()
 
 
 def colour_of(palette: dict[str, Colour], key: str) -> Colour:
@@ -77,11 +76,4 @@ def palette_key(palette: dict[str, Colour]) -> tuple:
 
 def cached(key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
     """The picture ``key`` (sizes and ``palette_key`` in it), built once."""
-    image = _CACHE.get(key)
-    if image is None:
-        image = _CACHE[key] = build()
-        if len(_CACHE) > _CACHE_LIMIT:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
-    return image
+    return _CACHE.get(key, build)

@@ -111,7 +111,8 @@ def verdict(position: Position, answer: Any, previous: float) -> Verdict:
     return Verdict(position, played, line, values.get(line[0], max(values.values())))
 
 
-_CACHE: dict[tuple, list[Verdict]] = {}
+_CACHE: dict[tuple, list[Verdict]] = {}  # per match reviewed, oldest first
+REVIEWS_KEPT = 8  # matches whose review reopens where it was: a long session plays many
 
 
 def _cache_key(match: Match) -> tuple:
@@ -153,7 +154,11 @@ class Reviewer:
                 self._ticket = None
                 previous = self.verdicts[-1].played_value if self.verdicts else 0.0
                 self.verdicts.append(verdict(position, answer, previous))
-                _CACHE[_cache_key(self.match)] = list(self.verdicts)  # reopening resumes here
+                key = _cache_key(self.match)
+                _CACHE.pop(key, None)  # to the end: the latest reviewed
+                _CACHE[key] = list(self.verdicts)  # reopening resumes here
+                while len(_CACHE) > REVIEWS_KEPT:
+                    del _CACHE[next(iter(_CACHE))]
                 return
 
     def cancel(self) -> None:

@@ -66,18 +66,22 @@ def open_save(app: App, save: saves.Autosave) -> bool:
     return resume_autosave(app, save)
 
 
-def saved_match(game_id: str) -> saves.Autosave | None:
-    """The readable autosave of one game, if any (a damaged one is left for the title to report)."""
+def saved_match(app: App, game_id: str) -> saves.Autosave | None:
+    """The readable autosave of one game, if any; a damaged one is set aside and reported, so
+    the new match's autosave does not overwrite it unseen."""
     path = saves.autosave_path(game_id)
     try:
         return saves.load_autosave(path) if path.exists() else None
-    except (saves.DamagedFileError, OSError):
+    except OSError:
+        return None
+    except saves.DamagedFileError as err:
+        app.report_problems([saves.set_aside(path, err)])
         return None
 
 
 def confirm_new_match(app: App, game: Game, start: Callable[[], None]) -> None:
     """Run ``start`` at once, or after asking when a match of ``game`` is saved in progress."""
-    save = saved_match(game.id)
+    save = saved_match(app, game.id)
     if save is None:
         start()
         return

@@ -18,6 +18,7 @@ from game.engines.base import Game
 from game.i18n import get_language, t, t_or
 from game.match import HUMAN, side_name
 from game.scenes.base import Scene
+from game.schema import NAME_MAX
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font
 from game.ui.layout import stack_rows
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from game.app import App
 
 SEGMENTED_MAX = 4  # more values than this get a ◀ value ▶ stepper
-NAME_MAX = 16  # characters in a player's own name
 
 
 class NameField(Widget):
@@ -67,7 +67,8 @@ class NameField(Widget):
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            self.set((self.get() + event.text)[:NAME_MAX])
+            typed = "".join(c for c in event.text if c.isprintable())  # as the saves require
+            self.set((self.get() + typed)[:NAME_MAX])
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.set(self.get()[:-1])

@@ -1,21 +1,22 @@
 """Procedural decoration: backdrops, panels with soft shadows, the busy spinner, the logo.
 
 Everything is drawn with pygame primitives (no image files, nothing copyrighted) and cached by
-size, because gradients and blurred shadows are too slow to redraw every frame.
+size (in the bounded store of :mod:`game.ui.cache`), because gradients and blurred shadows are
+too slow to redraw every frame.
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
 from game.ui import theme
+from game.ui.cache import cached_surfaces
 from game.ui.text import render
 
 
-@lru_cache(maxsize=8)
+@cached_surfaces
 def backdrop(size: tuple[int, int], tint: theme.Colour = theme.GOLD) -> pygame.Surface:
     """A dark table-top: vertical gradient, a faint diagonal weave, a warm glow, a vignette."""
     w, h = size
@@ -56,7 +57,7 @@ def _radial(
     return pygame.transform.smoothscale(small, size)
 
 
-@lru_cache(maxsize=256)
+@cached_surfaces
 def _panel_surface(
     size: tuple[int, int], radius: int, fill: tuple, edge: tuple | None, shadow: int
 ) -> pygame.Surface:
@@ -89,7 +90,7 @@ def panel(
     surface.blit(surf, (rect.x - shadow, rect.y - shadow))
 
 
-@lru_cache(maxsize=8)
+@cached_surfaces
 def fade(size: tuple[int, int], colour: theme.Colour, downwards: bool) -> pygame.Surface:
     """A strip going from ``colour`` to transparent, to soften text scrolling under an edge."""
     w, h = size
@@ -100,10 +101,18 @@ def fade(size: tuple[int, int], colour: theme.Colour, downwards: bool) -> pygame
     return surf
 
 
-@lru_cache(maxsize=8)
 def scrim(size: tuple[int, int], alpha: int = 170) -> pygame.Surface:
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    surf.fill((*theme.SCRIM, alpha))
+    """The veil behind a dialog, ``alpha`` opaque (one surface per size: a fading dialog changes
+    only its alpha)."""
+    surf = _veil(size)
+    surf.set_alpha(alpha)
+    return surf
+
+
+@cached_surfaces
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    surf = pygame.Surface(size)
+    surf.fill(theme.SCRIM)
     return surf
 
 

@@ -2,19 +2,19 @@
 
 One place for what each board used to write again: mixing colours, blitting centred or in a row,
 the breathing pulse of things waiting for a click, supersampled shapes, gradients, dashed frames,
-glowing rings, rounded panels, and a bounded cache for images drawn once per size.
+glowing rings, rounded panels, and a cache for images drawn once per size.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections import OrderedDict
 from collections.abc import Callable, Container, Hashable, Iterable
 from typing import TypeVar
 
 import pygame
 
+from game.ui.cache import SurfaceCache
 from game.ui.text import fit_px, render
 
 Colour = tuple[int, int, int]
@@ -147,31 +147,22 @@ def dashed_rect(
 
 
 class Art:
-    """Images drawn once per key (sizes are part of every key) and kept in a bounded cache.
+    """Images drawn once per key (sizes are part of every key), kept in the bounded store.
 
     A board's art class subclasses this; it gives the common pictures (glowing ring, panel, text)
     so each game only draws what is its own.
     """
 
-    LIMIT = 900
-
     def __init__(self, palette: dict[str, Colour], seat_roles: tuple[str, ...] = ()) -> None:
         self.p = palette
         self.seat_roles = seat_roles
-        self._cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._cache = SurfaceCache()
 
     def clear(self) -> None:
         self._cache.clear()
 
     def cached(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = self._cache[key] = build()
-            if len(self._cache) > self.LIMIT:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return surf
+        return self._cache.get(key, build)
 
     def side(self, seat: int) -> Colour:
         """The seat's colour (the palette entry its seat role names)."""

@@ -16,7 +16,7 @@ from game.resources import resource_path
 
 _TEXT = {False: "Mplus1-Regular.otf", True: "Mplus1-Bold.otf"}
 _SYMBOLS = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
-SIZES_KEPT = 48  # per family and weight: a few layouts' worth of sizes, ~0.5 MB each
+SIZES_KEPT = 16  # sizes (either weight) per family: a screen uses about ten, ~0.5 MB each
 
 
 @cache

@@ -1,21 +1,28 @@
 """Text rendering with a cache, and line wrapping that works for English and Japanese.
 
 Rendering a string with a font costs far more than blitting the result, and most labels are the
-same every frame, so rendered surfaces are cached (bounded, least recently used first out).
+same every frame, so rendered surfaces are cached (in the bounded store of :mod:`game.ui.cache`).
+Any ``str`` can be drawn: what the font refuses is replaced first (see ``drawable``).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from collections import OrderedDict
 from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 import pygame
 
+from game.ui.cache import SurfaceCache
 from game.ui.fonts import get_font, get_symbol_font
 
-_CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-_CACHE_SIZE = 1500  # the boards draw their labels through it too
+_CACHE = SurfaceCache()  # the boards draw their labels through it too
+MAX_DRAWN = 1000  # characters in a line: more than a window shows, far fewer than the font fails at
+# Control characters (NUL raises, the others draw as boxes; a newline is the font's line break)
+# and lone surrogates, which cannot be encoded for the font: a hand-edited file may hold both.
+_UNDRAWABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+REPLACEMENT = "\ufffd"
 
 # Characters a line must not start with (Japanese kinsoku: closing brackets, small kana, marks).
 _NO_LINE_START = set("、。，．,.!?！？)）]］」』〉》・ーぁぃぅぇぉっゃゅょァィゥェォッャュョ：:；;")
@@ -25,20 +32,29 @@ def render(
     text: str, px: int, colour: tuple[int, int, int], bold: bool = False, symbol: bool = False
 ) -> pygame.Surface:
     """``text`` rendered anti-aliased at ``px`` pixels (cached); ``symbol`` uses DejaVu Sans for
-    the arrows and pictographs M+ lacks."""
-    key = (text, px, colour, bold, symbol)
-    surf = _CACHE.get(key)
-    if surf is None:
+    the arrows and pictographs M+ lacks. Never raises on a ``str`` (see ``drawable``)."""
+
+    def build() -> pygame.Surface:
+        shown = drawable(text)
         if symbol:
-            surf = get_symbol_font(px, bold).render(text, True, colour)
-        else:
-            surf = _render_mixed(text, px, colour, bold)
-        _CACHE[key] = surf
-        if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
-    return surf
+            return _render_run(get_symbol_font(px, bold), shown, colour)
+        return _render_mixed(shown, px, colour, bold)
+
+    return _CACHE.get((text, px, colour, bold, symbol), build)
+
+
+def drawable(text: str) -> str:
+    """``text`` as the font can take it: control characters but the newline and lone surrogates
+    replaced by U+FFFD, and no longer than ``MAX_DRAWN`` characters."""
+    return _UNDRAWABLE.sub(REPLACEMENT, text[:MAX_DRAWN])
+
+
+def _render_run(font: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    """One font's rendering of ``text``; text of no width (only joiners or a soft hyphen, which
+    the font refuses with an error) gives an empty line."""
+    if font.size(text)[0] == 0:
+        text = ""
+    return font.render(text, True, colour)
 
 
 def _is_symbol(char: str) -> bool:
@@ -62,6 +78,7 @@ def _runs(text: str) -> list[tuple[bool, str]]:
 
 def text_width(text: str, px: int, bold: bool = False) -> int:
     """The width ``render`` gives ``text`` (symbols measured in the font that draws them)."""
+    text = drawable(text)
     font = get_font(px, bold)
     if not any(_is_symbol(c) for c in text):
         return font.size(text)[0]
@@ -74,13 +91,13 @@ def _render_mixed(text: str, px: int, colour: tuple[int, int, int], bold: bool) 
     "♛5" in a sentence shows its suit instead of a missing-glyph box."""
     font = get_font(px, bold)
     if not any(_is_symbol(c) for c in text):
-        return font.render(text, True, colour)
+        return _render_run(font, text, colour)
     runs = _runs(text)
     symbols = get_symbol_font(px, bold)
     parts = [((symbols if kind else font), part) for kind, part in runs]
     ascent = max(f.get_ascent() for f, _ in parts)
     descent = max(-f.get_descent() for f, _ in parts)
-    images = [(f.get_ascent(), f.render(part, True, colour)) for f, part in parts]
+    images = [(f.get_ascent(), _render_run(f, part, colour)) for f, part in parts]
     surf = pygame.Surface(
         (sum(img.get_width() for _, img in images), ascent + descent), pygame.SRCALPHA
     )
@@ -190,11 +207,22 @@ def _tokens(text: str) -> list[str]:
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Lines of ``text`` no wider than ``width`` (an over-long word gets a line of its own).
     Memoised: scenes wrap their texts as they draw, every frame, and measuring each token with
-    the font is what costs."""
-    return list(_wrapped(text, font, width))
+    the font is what costs. The memo is kept per font and goes with it, so it never keeps alive
+    a font the font cache has let go (0.6 MB each: a window drag once kept hundreds)."""
+    memo = _WRAPPED.setdefault(font, {})
+    lines = memo.get((text, width))
+    if lines is None:
+        if len(memo) >= WRAPS_KEPT:
+            memo.clear()
+        lines = memo[text, width] = _wrapped(text, font, width)
+    return list(lines)
 
 
-@lru_cache(maxsize=256)
+_WRAPPED: WeakKeyDictionary[pygame.font.Font, dict[tuple[str, int], tuple[str, ...]]]
+_WRAPPED = WeakKeyDictionary()
+WRAPS_KEPT = 256  # texts and widths per font
+
+
 def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
