@@ -100,11 +100,13 @@ class LazyAIClient:
         self._worker: Any = None
 
     def prepare(self) -> None:
-        """Load the AI code now (a match is opening) rather than in the middle of play."""
+        """Load the AI code and start its processes now (a match is opening) rather than on
+        the first turn's clock."""
         if self._worker is None:
             from ai.worker import AIWorker
 
             self._worker = AIWorker()
+        self._worker.warm_up()
 
     def request(self, game_id: str, level: str, seed: int, state: State) -> int:
         self.prepare()
