@@ -17,6 +17,7 @@ import ai.worker
 from ai.agents import Budget, agent_for, budget_for
 from ai.checked import Checked, merge
 from ai.mcts import SearchResult, combine
+from ai.turn_times import TimedClient
 from ai.worker import SEED_STRIDE, AIMove, AIWorker, _share, search_processes
 from game.engines import GAMES
 from game.engines.base import CHANCE, State
@@ -31,43 +32,6 @@ CLOCK = 0.8  # seconds: the injected turn clock
 MARGIN = 0.5
 AI_TURNS = 6  # whole turns timed per game
 TIMEOUT = 120.0  # seconds a game may take before the test gives up
-
-
-class TimedClient:
-    """``AIWorker`` as the match scene drives it, timing every decision from its request to its
-    answer."""
-
-    def __init__(self, worker: AIWorker) -> None:
-        self.worker = worker
-        self.asked: dict[int, tuple[float, int, int]] = {}  # ticket: (time, player, history)
-        self.decisions: list[tuple[float, float, int, int]] = []  # (asked, answered, player, h)
-        self.fell_back = 0
-
-    def request(self, game_id: str, level: str, seed: int, state: State) -> int:
-        ticket = self.worker.request(game_id, level, seed, state)
-        self.asked[ticket] = (time.monotonic(), state.current_player(), len(state.history))
-        return ticket
-
-    def poll(self) -> Any:
-        answer = self.worker.poll()
-        if isinstance(answer, AIMove):
-            asked, player, history = self.asked.pop(answer.ticket)
-            self.decisions.append((asked, time.monotonic(), player, history))
-            self.fell_back += answer.fell_back
-        return answer
-
-    def cancel(self) -> None:
-        self.worker.cancel()
-
-    def turns(self) -> list[float]:
-        """Whole turns' wall times: a player's decisions in a row, nothing played between."""
-        turns: list[tuple[float, float, int, int]] = []  # (first asked, last answered, p, next h)
-        for asked, answered, player, history in self.decisions:
-            if turns and turns[-1][2] == player and turns[-1][3] == history:
-                turns[-1] = (turns[-1][0], answered, player, history + 1)
-            else:
-                turns.append((asked, answered, player, history + 1))
-        return [end - start for start, end, _player, _history in turns]
 
 
 @pytest.fixture(scope="module")
