@@ -61,7 +61,11 @@ from ai.heuristics import HEURISTICS
 from ai.mcts import SearchResult, combine
 from game.engines.base import State
 
-TIMEOUT_MARGIN = 2.0  # seconds allowed beyond the turn's clock before a process counts as hung
+# Seconds a live process may stay silent past the turn's clock before it counts as hung. Its
+# thinking is bounded by the clock already, so only a starved process answers late: a busy
+# machine (other programs at a higher priority than our nice processes) must delay the answer,
+# not replace it with the fallback's move.
+TIMEOUT_MARGIN = 20.0
 STARTUP_ALLOWANCE = 15.0  # extra seconds for a fresh process: interpreter start, imports, unpacking
 GRACE = 1.0  # seconds a stopped process gets to leave on its own before it is killed
 SEED_STRIDE = 1_000_003  # process i of a search searches on seed + i * SEED_STRIDE
@@ -88,7 +92,8 @@ def search_processes() -> int:
 class AIMove(tuple[int, int]):
     """A worker's answer, ``(ticket, action)``. ``fell_back`` is True when the worker failed and
     the action is the quick heuristic move instead of the level's own; ``iterations`` counts the
-    search iterations of all processes together (0 without a search); ``line`` is the mover's
+    search iterations (or a check's rollouts of each candidate) of all processes together (0
+    without either); ``line`` is the mover's
     whole move as the search sees it (``SearchResult.line``: a card and its flag), starting with
     ``action``; ``values`` the search's mean return of each root move it tried (hints, review)."""
 
@@ -296,7 +301,7 @@ class AIWorker:
             checked = merge(checks)
             self._adopt = (request.game_id, request.budget, checked.best)
             if request.state.illegal_reason(checked.action) is None:
-                return AIMove(request.ticket, checked.action)
+                return AIMove(request.ticket, checked.action, iterations=checked.rollouts)
         elif request.decisions:
             action = action_of(request.decisions[0])
             if request.state.illegal_reason(action) is None:

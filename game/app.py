@@ -231,7 +231,7 @@ class App:
         pygame.display.flip()
         self.frames += 1
         if self.frames == 3 and self.settings.sound:
-            self.sound.warm_up()  # after the first frames, so start-up does not wait for numpy
+            self.sound.warm_up()  # after the first frames, so start-up does not wait for synthesis
         for hook in list(self.after_frame):
             hook(self)
         if not self.stack.scenes:
