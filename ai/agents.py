@@ -135,22 +135,26 @@ class PolicyAgent:
         return action_of(self.decide(state))
 
     def decide(self, state: State, waited: float = 0.0) -> int | Checked:
-        """The move, or a check's statistics. ``waited``: seconds of the turn clock gone
-        before this call (the worker's time to hand the position over)."""
-        allotted = None if self.clock is None else self.clock.allot(state) - waited
+        """The move, or a check's statistics. ``waited``: seconds since the move was asked (the
+        worker's time to hand the position over), spent from the turn's clock."""
+        if self.clock is None:
+            return self._decide(state, None)
+        allotted = self.clock.allot(state)
+        allotted -= self.clock.gone(waited)
+        start = time.perf_counter()
+        decision = self._decide(state, allotted)
+        self.clock.spend(time.perf_counter() - start)
+        self.clock.end()
+        return decision
+
+    def _decide(self, state: State, seconds: float | None) -> int | Checked:
         obvious = obvious_move(self.heuristic, state)
         if obvious is not None:
             return obvious
         if self.heuristic is None or self.rng.random() < self.randomness:
             return self.rng.choice(state.legal_actions())
         if self.checks:
-            start = time.perf_counter()
-            decision = self.heuristic.checked_policy(
-                state, self.rng, self.checks, self.memo, allotted
-            )
-            if self.clock is not None:
-                self.clock.spend(waited + time.perf_counter() - start)
-            return decision
+            return self.heuristic.checked_policy(state, self.rng, self.checks, self.memo, seconds)
         if self.novice:
             return self.heuristic.novice_policy(state, self.rng)
         return self.heuristic.policy(state, self.rng)
@@ -206,15 +210,15 @@ class SearchAgent:
 
     def decide(self, state: State, waited: float = 0.0) -> int | SearchResult:
         """The obvious move, or the search's result on this decision's share of the turn clock.
-        ``waited``: seconds of the clock gone before this call (timed play only: the worker's
-        time to hand the position over)."""
+        ``waited``: seconds since the move was asked (the worker's time to hand the position
+        over), spent from the turn's clock in timed play."""
         allotted = self.clock.allot(state)
+        if self.seconds is not None:
+            allotted -= self.clock.gone(waited)
         obvious = obvious_move(self.heuristic, state)
         if obvious is not None:
+            self.clock.end()
             return obvious
-        if self.seconds is not None:
-            allotted -= waited
-            self.clock.spend(waited)
         result, clear = self._search(state, allotted)
         self.clock.spend(self._used(result))
         left = self.clock.left
@@ -227,6 +231,7 @@ class SearchAgent:
                 iterations=result.iterations + more.iterations,
                 seconds=result.seconds + more.seconds,
             )
+        self.clock.end()
         return result
 
     def _used(self, result: SearchResult) -> float:
@@ -241,16 +246,18 @@ class SearchAgent:
         return after.current_player() != state.current_player()
 
     def _search(self, state: State, allotted: float) -> tuple[SearchResult, bool]:
-        """Search in chunks of ``allotted / CHUNKS`` (the tree carries over between chunks)
-        until the allotment is spent or the choice is clear; returns the result and whether
-        the choice was clear."""
+        """Search in chunks of ``allotted / CHUNKS`` (the tree carries over between chunks;
+        on the clock the last one only what is left) until the allotment is spent or the choice
+        is clear; returns the result and whether the choice was clear."""
         timed = self.seconds is not None
         chunk = allotted / self.CHUNKS
         iterations = 0
+        left = allotted
         start = time.perf_counter()
         while True:
             if timed:
-                result = self.mcts.search(state, seconds=chunk, iterations=self.iterations)
+                seconds = min(chunk, left)
+                result = self.mcts.search(state, seconds=seconds, iterations=self.iterations)
             else:
                 result = self.mcts.search(state, iterations=max(1, round(chunk)))
             iterations += result.iterations

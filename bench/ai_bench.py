@@ -257,7 +257,8 @@ def latency_rows(game_id: str, quick: bool) -> list[dict]:
     rows = []
     worker = AIWorker()
     try:
-        worker.warm_up()
+        worker.warm_up()  # as a match opens: the processes start while the board appears
+        _answer(worker, game_id, sample_positions(game_id, 1)[0], budget_for(game_id, "easy"))
         for level in LEVELS:
             client = app_turns(game_id, level, 4 if quick else 16, worker)
             times = client.turns()
