@@ -343,7 +343,7 @@ def _thinking_positions(game_id: str, count: int) -> list[State]:
 
 
 def _answer(worker: AIWorker, game_id: str, state: State, budget: Budget) -> AIMove:
-    """Ask ``worker`` for Hard's move on ``budget`` and wait for it."""
+    """Ask ``worker`` for a move on ``budget`` and wait for it."""
     ticket = worker.request(game_id, "hard", 0, state, budget=budget)
     while (answer := worker.poll()) is None:
         time.sleep(0.002)
