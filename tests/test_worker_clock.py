@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 
 import ai.worker
-from ai.agents import Budget, agent_for, budget_for
+from ai.agents import Budget, PolicyAgent, agent_for, budget_for
 from ai.checked import Checked, merge
 from ai.mcts import SearchResult, combine
 from ai.turn_times import TimedClient
 from ai.worker import SEED_STRIDE, AIMove, AIWorker, _share, search_processes
 from game.engines import GAMES
 from game.engines.base import CHANCE, State
+from game.engines.frontline.actions import HOLD, UNIT
 from game.match import Match
 from tests.test_frontline_ai_hard import _second_declarer
 
@@ -151,3 +152,29 @@ def test_searches_leave_the_window_a_core(monkeypatch: pytest.MonkeyPatch) -> No
     for cores, processes in ((1, 1), (2, 1), (4, 3), (16, 15)):
         monkeypatch.setattr(ai.worker, "available_cores", lambda cores=cores: cores)
         assert search_processes() == AIWorker().processes == processes
+
+
+def test_a_turns_later_declarations_follow_the_merged_check() -> None:
+    """Frontline's Hard checks its plans at a seat's first declaration and follows the winner
+    through the turn; with processes added up, the winner is the sum's, handed back to each
+    process (``adopt``) before its next decision."""
+    state = _second_declarer(2)
+    assert len(state.queue) > 1
+    budget = _untimed("frontline")
+    followed = set()
+    for index in range(3):
+        agent = agent_for("frontline", budget, 7)
+        assert isinstance(agent, PolicyAgent)
+        checked = agent.decide(state.clone())
+        if not isinstance(checked, Checked) or index >= len(checked.moves):
+            continue
+        agent.adopt(index)
+        after = state.clone()
+        after.apply_action(checked.moves[index])
+        plan = agent.memo["candidates"][index]
+        aimed = plan.get(after.queue[0])
+        expected = HOLD if aimed is None else UNIT + aimed[0]
+        if expected in after.legal_actions():
+            assert agent.decide(after.clone()) == expected
+            followed.add(expected)
+    assert len(followed) > 1  # the adopted plan, not the process's own, chose
