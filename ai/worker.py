@@ -84,8 +84,9 @@ def available_cores() -> int:
 
 def search_processes() -> int:
     """How many processes a search fans out over: every core but one, so the window keeps one
-    (at least one). No upper cap: root parallelism's returns shrink with each process, but
-    none measured so far stopped paying for itself."""
+    (at least one). No upper cap: root parallelism's returns shrink with each process (each
+    re-learns the top of the tree), but no measurement has shown where they stop paying for a
+    core (the old cap of 4 had none); ``make bench`` reports the speed-up of 2 over 1."""
     return max(1, available_cores() - 1)
 
 
@@ -93,9 +94,9 @@ class AIMove(tuple[int, int]):
     """A worker's answer, ``(ticket, action)``. ``fell_back`` is True when the worker failed and
     the action is the quick heuristic move instead of the level's own; ``iterations`` counts the
     search iterations (or a check's rollouts of each candidate) of all processes together (0
-    without either); ``line`` is the mover's
-    whole move as the search sees it (``SearchResult.line``: a card and its flag), starting with
-    ``action``; ``values`` the search's mean return of each root move it tried (hints, review)."""
+    without either); ``line`` is the mover's whole move as the search sees it
+    (``SearchResult.line``: a card and its flag), starting with ``action``; ``values`` the
+    search's mean return of each root move it tried (hints, review)."""
 
     fell_back: bool
     iterations: int
@@ -175,8 +176,8 @@ class AIWorker:
         self._next_ticket = 1
         self._pending: _Request | None = None
         self._answered: list[AIMove] = []
-        # A check's merged choice, for the processes' next decision with the same budget.
-        self._adopt: tuple[str, Budget, int] | None = None
+        # A check's merged choice, for the next decision of the same seat on the same budget.
+        self._adopt: tuple[str, Budget, int, int] | None = None
 
     @property
     def pid(self) -> int | None:
@@ -218,8 +219,8 @@ class AIWorker:
         count = self.processes if budget.search or budget.checks else 1
         budget = _share(budget, count)
         adopt = None
-        if self._adopt is not None and self._adopt[:2] == (game_id, budget):
-            adopt = self._adopt[2]
+        if self._adopt is not None and self._adopt[:3] == (game_id, budget, state.current_player()):
+            adopt = self._adopt[3]
         self._adopt = None
         fresh = self._start(count)
         allowance = self.timeout_margin + (budget.seconds or 0.0)
@@ -299,7 +300,8 @@ class AIWorker:
                 )
         elif checks:
             checked = merge(checks)
-            self._adopt = (request.game_id, request.budget, checked.best)
+            seat = request.state.current_player()
+            self._adopt = (request.game_id, request.budget, seat, checked.best)
             if request.state.illegal_reason(checked.action) is None:
                 return AIMove(request.ticket, checked.action, iterations=checked.rollouts)
         elif request.decisions:
