@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ai.budgets import BUDGETS, LEVELS, Budget
+from ai.checked import Checked
 from ai.heuristics import HEURISTICS, Heuristic
 from ai.mcts import MCTS, SearchResult
 from ai.turn_clock import TurnClock
@@ -40,8 +41,10 @@ __all__ = [
     "LEVELS",
     "Agent",
     "Budget",
+    "Decision",
     "PolicyAgent",
     "SearchAgent",
+    "action_of",
     "agent_for",
     "budget_for",
     "hint",
@@ -91,10 +94,20 @@ def obvious_move(heuristic: Heuristic[Any] | None, state: State) -> int | None:
     return None if heuristic is None else heuristic.auto_action(state)
 
 
+Decision = int | SearchResult | Checked
+"""What an agent decides: a move, a search's statistics or a check's (``action_of``: the move).
+The statistics add up over root-parallel processes (``ai/worker.py``)."""
+
+
+def action_of(decision: Decision) -> int:
+    return decision if isinstance(decision, int) else decision.action
+
+
 class PolicyAgent:
     """Plays the heuristic policy, or a uniformly random move ``randomness`` of the time; with
     ``checks``, the policy checked by that many rollouts per candidate where the game checks
-    (``Heuristic.checked_policy``); with ``novice``, the game's rules-given beginner
+    (``Heuristic.checked_policy``), within ``seconds`` a turn when given (the whole-turn clock,
+    as a search keeps it); with ``novice``, the game's rules-given beginner
     (``Heuristic.novice_policy``)."""
 
     def __init__(
@@ -104,6 +117,8 @@ class PolicyAgent:
         seed: int,
         checks: int = 0,
         novice: bool = False,
+        *,
+        seconds: float | None = None,
     ) -> None:
         self.heuristic = heuristic
         self.randomness = randomness
@@ -111,21 +126,43 @@ class PolicyAgent:
         self.checks = checks
         self.novice = novice
         self.memo: dict[str, Any] = {}
+        self.clock = None if seconds is None else TurnClock(seconds)
 
     def reseed(self, seed: int) -> None:
         self.rng.seed(seed)
 
     def choose(self, state: State) -> int:
+        return action_of(self.decide(state))
+
+    def decide(self, state: State, waited: float = 0.0) -> int | Checked:
+        """The move, or a check's statistics. ``waited``: seconds since the move was asked (the
+        worker's time to hand the position over), spent from the turn's clock."""
+        if self.clock is None:
+            return self._decide(state, None)
+        allotted = self.clock.allot(state)
+        allotted -= self.clock.gone(waited)
+        start = time.perf_counter()
+        decision = self._decide(state, allotted)
+        self.clock.spend(time.perf_counter() - start)
+        self.clock.end()
+        return decision
+
+    def _decide(self, state: State, seconds: float | None) -> int | Checked:
         obvious = obvious_move(self.heuristic, state)
         if obvious is not None:
             return obvious
         if self.heuristic is None or self.rng.random() < self.randomness:
             return self.rng.choice(state.legal_actions())
         if self.checks:
-            return self.heuristic.checked_policy(state, self.rng, self.checks, self.memo)
+            return self.heuristic.checked_policy(state, self.rng, self.checks, self.memo, seconds)
         if self.novice:
             return self.heuristic.novice_policy(state, self.rng)
         return self.heuristic.policy(state, self.rng)
+
+    def adopt(self, best: int) -> None:
+        """Follow candidate ``best`` of the last check (its processes' statistics added up)."""
+        if self.heuristic is not None:
+            self.heuristic.adopt(self.memo, best)
 
 
 class SearchAgent:
@@ -137,7 +174,8 @@ class SearchAgent:
     move ends the turn (a Flat Front attack) thinks on with the rest. Within its share a search
     stops early once its choice is clear: when the most visited move can no longer be
     overtaken in what is left, or when, past ``SETTLE_SHARE`` of the share, it holds
-    ``DOMINANT`` of the visits.
+    ``DOMINANT`` of the visits. The app's worker runs this same agent in each of its processes
+    (``decide``), so a level plays the same in process and in the app.
     """
 
     SETTLE_SHARE = 0.25
@@ -163,23 +201,42 @@ class SearchAgent:
         self.mcts.rng.seed(seed)
 
     def analyse(self, state: State) -> SearchResult:
-        """The full search result: visit counts and values of every move (hints, move log)."""
+        """One search of the whole budget, off the turn clock: visit counts and values of every
+        move (tests, analyses)."""
         return self.mcts.search(state, seconds=self.seconds, iterations=self.iterations)
 
     def choose(self, state: State) -> int:
+        return action_of(self.decide(state))
+
+    def decide(self, state: State, waited: float = 0.0) -> int | SearchResult:
+        """The obvious move, or the search's result on this decision's share of the turn clock.
+        ``waited``: seconds since the move was asked (the worker's time to hand the position
+        over), spent from the turn's clock in timed play."""
         allotted = self.clock.allot(state)
+        if self.seconds is not None:
+            allotted -= self.clock.gone(waited)
         obvious = obvious_move(self.heuristic, state)
         if obvious is not None:
+            self.clock.end()
             return obvious
         result, clear = self._search(state, allotted)
-        self.clock.spend(result.iterations if self.seconds is None else result.seconds)
+        self.clock.spend(self._used(result))
         left = self.clock.left
         if not clear and left > 0 and self._ends_turn(state, result.action):
             # The share kept for the turn's later decisions is not needed: think on.
             more, _clear = self._search(state, left)
-            self.clock.spend(more.iterations if self.seconds is None else more.seconds)
-            result = more
-        return result.action
+            self.clock.spend(self._used(more))
+            result = dataclasses.replace(
+                more,
+                iterations=result.iterations + more.iterations,
+                seconds=result.seconds + more.seconds,
+            )
+        self.clock.end()
+        return result
+
+    def _used(self, result: SearchResult) -> float:
+        """What a search spent of the clock: seconds, or iterations when untimed."""
+        return result.iterations if self.seconds is None else result.seconds
 
     @staticmethod
     def _ends_turn(state: State, action: int) -> bool:
@@ -189,16 +246,18 @@ class SearchAgent:
         return after.current_player() != state.current_player()
 
     def _search(self, state: State, allotted: float) -> tuple[SearchResult, bool]:
-        """Search in chunks of ``allotted / CHUNKS`` (the tree carries over between chunks)
-        until the allotment is spent or the choice is clear; returns the result and whether
-        the choice was clear."""
+        """Search in chunks of ``allotted / CHUNKS`` (the tree carries over between chunks;
+        on the clock the last one only what is left) until the allotment is spent or the choice
+        is clear; returns the result and whether the choice was clear."""
         timed = self.seconds is not None
         chunk = allotted / self.CHUNKS
         iterations = 0
+        left = allotted
         start = time.perf_counter()
         while True:
             if timed:
-                result = self.mcts.search(state, seconds=chunk, iterations=self.iterations)
+                seconds = min(chunk, left)
+                result = self.mcts.search(state, seconds=seconds, iterations=self.iterations)
             else:
                 result = self.mcts.search(state, iterations=max(1, round(chunk)))
             iterations += result.iterations
@@ -227,11 +286,17 @@ def make_agent(game_id: str, level: str, seed: int, *, timed: bool = True) -> Ag
     return agent_for(game_id, budget_for(game_id, level), seed, timed=timed)
 
 
-def agent_for(game_id: str, budget: Budget, seed: int, *, timed: bool = True) -> Agent:
-    """The agent that plays ``game_id`` on ``budget`` (a level's, or one made for a bench)."""
+def agent_for(
+    game_id: str, budget: Budget, seed: int, *, timed: bool = True
+) -> PolicyAgent | SearchAgent:
+    """The agent that plays ``game_id`` on ``budget`` (a level's, or one made for a bench).
+    Untimed, a check runs all its rollouts (reproducible from the seed)."""
     heuristic = HEURISTICS.get(game_id)
     if not budget.search:
-        return PolicyAgent(heuristic, budget.randomness, seed, budget.checks, budget.novice)
+        seconds = budget.seconds if timed and budget.checks else None
+        return PolicyAgent(
+            heuristic, budget.randomness, seed, budget.checks, budget.novice, seconds=seconds
+        )
     return SearchAgent(heuristic, budget, seed, timed=timed)
 
 

@@ -12,16 +12,18 @@ more than its untimed self. Battle Line's Hard clock gives several times its cap
 2026-11-25: timed Hard 5,643 iterations against 3,000 before its choice was clear), so README
 measures Hard on its clock too; its Normal clock is set to about its cap (a second gave 2,283
 iterations against 300, and Normal then played as strongly as Hard). A root-parallel search
-(``ai/worker.py``) shares the cap out among its processes, each with the level's clock.
+(``ai/worker.py``) gives each of its processes the level's clock; untimed, it shares the cap out
+among them, and a check its rollouts.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.mcts import EXPLORATION
-
 LEVELS = ("easy", "normal", "hard")
+# UCB exploration constant for returns in [-1, 1] (the PUCT constant with a prior): the default
+# of every budget and of ``ai.mcts.MCTS``.
+EXPLORATION = 1.0
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class Budget:
     """What one level may spend on a move."""
 
     search: bool  # False: play the heuristic policy directly
-    seconds: float | None = None  # wall-clock limit of a search (or the worker's allowance)
+    seconds: float | None = None  # the whole turn's clock (a search's, or a check's)
     iterations: int = 0  # cap on search iterations; the whole budget when untimed
     heuristic_rollouts: bool = False  # rollouts follow the policy instead of random moves
     randomness: float = 0.0  # share of uniformly random moves (policy play only)

@@ -10,6 +10,8 @@ keep this one clock, so a comparison "at equal time" gives both sides the same a
 
 from __future__ import annotations
 
+import time
+
 from game.engines import State
 
 
@@ -29,6 +31,7 @@ class TurnClock:
         self.spent = 0.0
         self.continuing = False  # whether the last decision allotted continued a turn
         self._turn_at = (-1, -1)  # (history length, player) right after the last decision
+        self._ended: float | None = None  # time.monotonic() when the last decision ended
 
     def allot(self, state: State) -> float:
         """This decision's share of the turn's clock; starts a new turn unless nothing has
@@ -43,6 +46,21 @@ class TurnClock:
 
     def spend(self, amount: float) -> None:
         self.spent += amount
+
+    def gone(self, waited: float) -> float:
+        """A wall clock's seconds gone before this decision's thinking, spent: ``waited`` since
+        the decision was asked and, within a turn, the hand-over since the previous decision
+        ended (``end``: the answer's way back, the move applied, the next question), so that
+        the whole turn, not only its thinking, keeps the clock. Call after ``allot``."""
+        gone = waited
+        if self.continuing and self._ended is not None:
+            gone = max(gone, time.monotonic() - self._ended)
+        self.spent += gone
+        return gone
+
+    def end(self) -> None:
+        """This decision's answer is ready (for ``gone``)."""
+        self._ended = time.monotonic()
 
     @property
     def left(self) -> float:

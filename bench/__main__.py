@@ -1,4 +1,6 @@
-"""``python -m bench [--quick] [--strength]``: run the bench sections, print, write JSON."""
+"""``python -m bench [--quick] [--strength]``: run the bench sections, print, write
+``bench/results.json`` and ``docs/benchmarks.md`` (its tables). ``--docs`` only rewrites the page
+from the JSON; ``--check-docs`` exits 1 if the page does not match it."""
 
 from __future__ import annotations
 
@@ -9,10 +11,24 @@ import json
 import platform
 from pathlib import Path
 
+from bench.report import render
+
 RESULTS = Path(__file__).resolve().parent / "results.json"
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 # Sections in run order; a section that cannot be imported (say, no pygame) is skipped.
 SECTIONS = ("bench.ai_bench", "bench.flink_bench", "bench.ui_bench")
 COLUMNS = ("game", "metric", "value", "error", "unit", "target")  # error: a standard error
+
+
+def write_docs() -> None:
+    DOCS.write_text(render(json.loads(RESULTS.read_text())), encoding="utf-8")
+    print(f"wrote {DOCS}")
+
+
+def docs_match() -> bool:
+    """Whether docs/benchmarks.md is the page of bench/results.json."""
+    current = DOCS.read_text(encoding="utf-8") if DOCS.exists() else ""
+    return current == render(json.loads(RESULTS.read_text()))
 
 
 def format_table(rows: list[dict]) -> str:
@@ -32,7 +48,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--strength", action="store_true", help="also play AI level tournaments (minutes)"
     )
+    parser.add_argument("--docs", action="store_true", help="only rewrite docs/benchmarks.md")
+    parser.add_argument(
+        "--check-docs", action="store_true", help="exit 1 if docs/benchmarks.md is stale"
+    )
     args = parser.parse_args(argv)
+    if args.check_docs:
+        fresh = docs_match()
+        print(
+            "docs/benchmarks.md matches bench/results.json"
+            if fresh
+            else "docs/benchmarks.md is stale: python -m bench --docs"
+        )
+        return 0 if fresh else 1
+    if args.docs:
+        write_docs()
+        return 0
     strength = ["bench.strength", "bench.tsuno_strength", "bench.frontline_strength"]
     strength = strength if args.strength else []
     sections = list(SECTIONS) + strength
@@ -61,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         + "\n"
     )
     print(f"\nwrote {RESULTS}")
+    write_docs()
     return 0
 
 

@@ -27,12 +27,13 @@ def positions(count: int, board: str) -> list[FlinkState]:
     found: list[FlinkState] = []
     while len(found) < count:
         state = GAMES["flink"].new_state(board=board)
+        assert isinstance(state, FlinkState)
         turn = 0
         while not state.is_terminal() and len(found) < count:
             if state.orientation < 0:
                 turn += 1
                 if turn % 4 == 0:
-                    found.append(state.clone())  # type: ignore[arg-type]
+                    found.append(state.clone())
             legal = state.legal_actions()
             noisy = rng.random() < 0.3
             state.apply_action(rng.choice(legal) if noisy else heuristic.policy(state, rng))
@@ -66,6 +67,19 @@ def placement_cost(state: FlinkState) -> Callable[[], object]:
     return place
 
 
+def _both_legal(state: FlinkState, held: FlinkState) -> Callable[[], object]:
+    """The legal moves at the orientation and at the cell, as one call."""
+    return lambda: (state.legal_actions(), held.legal_actions())
+
+
+def _uncached_estimate(state: FlinkState) -> Callable[[], object]:
+    return lambda: FlinkHeuristic().estimate(state)
+
+
+def _uncached_best_placement(state: FlinkState) -> Callable[[], object]:
+    return lambda: FlinkHeuristic().best_placement(state, None)
+
+
 def run(quick: bool) -> list[dict]:
     seconds = 0.3 if quick else 1.0
     rows = []
@@ -86,13 +100,13 @@ def run(quick: bool) -> list[dict]:
             held = state.clone()
             held.apply_unchecked(held.legal_actions()[0])
             metrics["legal_actions at the orientation and at the cell"].append(
-                per_call(lambda s=state, h=held: (s.legal_actions(), h.legal_actions()), seconds)
+                per_call(_both_legal(state, held), seconds)
             )
             metrics["heuristic estimate (two shortest paths, uncached)"].append(
-                per_call(lambda s=state: FlinkHeuristic().estimate(s), seconds)
+                per_call(_uncached_estimate(state), seconds)
             )
             metrics["heuristic best placement (shortlist, uncached)"].append(
-                per_call(lambda s=state: FlinkHeuristic().best_placement(s, None), seconds)
+                per_call(_uncached_best_placement(state), seconds)
             )
         for name, values in metrics.items():
             value = statistics.median(values)

@@ -123,6 +123,7 @@ class OpenSpielState:
         """A state ``player`` cannot tell from this one; ``sampler()`` (a uniform number, as
         pyspiel's samplers give) seeds the determinization."""
         rng = random.Random(sampler())
+        assert self._movers is not None, "information states are for hidden information"
         return OpenSpielState(self._state.determinize(player, rng), self._game, self._movers[:])
 
 

@@ -31,6 +31,7 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import cast
 
 from ai.agents import LEVELS, Agent, PolicyAgent, SearchAgent, budget_for, make_agent, play_out
 from ai.heuristics import HEURISTICS
@@ -126,8 +127,8 @@ def make_opponent(game_id: str, name: str, seed: int, seconds: float | None = No
     ``seconds`` a level and OpenSpiel's bot play on that wall clock per decision."""
     if name == RANDOM:
         return PolicyAgent(None, 1.0, seed)
-    if name in BASELINES:
-        return BASELINES[name](seed)
+    if name in BASELINES:  # Battle Line's: they take its states, and play only it
+        return cast(Agent, BASELINES[name](seed))
     if name == OPENSPIEL:
         from bench.openspiel_adapter import OpenSpielAgent  # needs the bench extra
 

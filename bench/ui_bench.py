@@ -1,4 +1,5 @@
-"""UI benchmarks: frame time of each built game's match scene while the AI thinks, and start-up.
+"""UI benchmarks: frame time of every game's match scene while the AI thinks, start-up from
+source and from the executable, the executable's size.
 
 Section contract: ``run(quick) -> list[dict]`` with keys game, metric, value, unit, target.
 Frame time is the work of one frame (events, update, draw, flip) on the dummy video driver, with
@@ -6,8 +7,10 @@ a Hard AI thinking in the worker process on every turn; 60 fps needs it under ~1
 time in the UI thread is reported too: on a loaded machine the wall time is mostly the wait for
 a core. (The
 board tests assert the behaviour behind it without a clock: a settled frame only blits.)
-Start-up is the wall time of ``python -m game --frames 1`` (from source: interpreter start to
-the first frame shown, plus a clean exit, so it slightly overstates the wait).
+Start-up is the wall time of ``python -m game --frames 1`` and of ``dist/fivefronts --frames 1``
+(interpreter start, or the bundle's unpacking, to the first frame shown, plus a clean exit, so
+it slightly overstates the wait), taken in turns in the same run. Without a built executable
+(``make dist``) its rows say so.
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FRAME_TARGET_MS = 17.0
-FRAME_GAMES = ("flatfront", "battleline", "flink")
 FLINK_PIECES = 30  # Flink is measured with this many pieces placed (most to draw)
 STARTUP_TARGET_S = 1.0
 
@@ -85,40 +87,76 @@ def frame_times(
         app.close()
 
 
-def startup_seconds(repeats: int) -> list[float]:
+def executable() -> Path:
+    """Where ``make dist`` leaves the program on this system (``build/make_dist.py``)."""
+    if sys.platform == "darwin":
+        return ROOT / "dist" / "Five Fronts.app" / "Contents" / "MacOS" / "fivefronts"
+    return ROOT / "dist" / ("fivefronts.exe" if sys.platform == "win32" else "fivefronts")
+
+
+def startup_seconds(commands: dict[str, list[str]], repeats: int) -> dict[str, list[float]]:
+    """Seconds to the first frame of each command, the commands taken in turns, so a load
+    that comes and goes weighs on each alike."""
     env = dict(
         os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1"
     )
-    results = []
+    results: dict[str, list[float]] = {name: [] for name in commands}
     with tempfile.TemporaryDirectory() as data:
         env["FIVEFRONTS_DATA_DIR"] = data
         for _ in range(repeats):
-            start = time.perf_counter()
-            subprocess.run(
-                [sys.executable, "-m", "game", "--frames", "1"],
-                cwd=ROOT,
-                env=env,
-                check=True,
-                capture_output=True,
-                timeout=60,
-            )
-            results.append(time.perf_counter() - start)
+            for name, command in commands.items():
+                start = time.perf_counter()
+                subprocess.run(
+                    [*command, "--frames", "1"],
+                    cwd=ROOT,
+                    env=env,
+                    check=True,
+                    capture_output=True,
+                    timeout=60,
+                )
+                results[name].append(time.perf_counter() - start)
     return results
 
 
-def run(quick: bool) -> list[dict]:
-    rows = [row for game_id in FRAME_GAMES for row in _frame_rows(game_id, quick)]
-    startup = startup_seconds(2 if quick else 5)
-    return [
-        *rows,
+def startup_rows(quick: bool) -> list[dict]:
+    exe = executable()
+    commands = {"from source": [sys.executable, "-m", "game"]}
+    if exe.exists():
+        commands["executable"] = [str(exe)]
+    times = startup_seconds(commands, 3 if quick else 7)
+    rows = [
         {
             "game": "app",
-            "metric": "start-up to first frame",
-            "value": round(statistics.median(startup), 3),
+            "metric": f"start-up to first frame, {name}, median",
+            "value": round(statistics.median(seconds), 3),
             "unit": "s",
-            "target": STARTUP_TARGET_S,
-        },
+            "target": f"<= {STARTUP_TARGET_S:g}",
+        }
+        for name, seconds in times.items()
     ]
+    if exe.exists():
+        size = exe.stat().st_size / 2**20
+        rows.append(
+            {"game": "app", "metric": "executable size", "value": round(size, 1), "unit": "MiB"}
+        )
+    else:
+        for metric in ("start-up to first frame, executable, median", "executable size"):
+            rows.append(
+                {
+                    "game": "app",
+                    "metric": metric,
+                    "value": f"not measured: no {exe.relative_to(ROOT)} (make dist)",
+                    "unit": "",
+                }
+            )
+    return rows
+
+
+def run(quick: bool) -> list[dict]:
+    from game.engines import GAMES
+
+    rows = [row for game_id in GAMES for row in _frame_rows(game_id, quick)]
+    return [*rows, *startup_rows(quick)]
 
 
 def _frame_rows(game_id: str, quick: bool) -> list[dict]:

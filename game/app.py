@@ -101,11 +101,13 @@ class LazyAIClient:
         self._worker: Any = None
 
     def prepare(self) -> None:
-        """Load the AI code now (a match is opening) rather than in the middle of play."""
+        """Load the AI code and start its processes now (a match is opening) rather than on
+        the first turn's clock."""
         if self._worker is None:
             from ai.worker import AIWorker
 
             self._worker = AIWorker()
+        self._worker.warm_up()
 
     def request(self, game_id: str, level: str, seed: int, state: State) -> int:
         self.prepare()
@@ -231,7 +233,7 @@ class App:
         pygame.display.flip()
         self.frames += 1
         if self.frames == 3 and self.settings.sound:
-            self.sound.warm_up()  # after the first frames, so start-up does not wait for numpy
+            self.sound.warm_up()  # after the first frames, so start-up does not wait for synthesis
         for hook in list(self.after_frame):
             hook(self)
         if not self.stack.scenes:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from ai.turn_clock import TurnClock
@@ -39,3 +41,19 @@ def test_a_decision_after_an_overrun_still_gets_the_floor() -> None:
     clock.spend(5.0)
     state.apply_action(state.legal_actions()[0])
     assert clock.allot(state) == pytest.approx(TurnClock.FLOOR_SHARE)
+
+
+def test_a_wall_clock_spends_the_wait_and_the_hand_over_between_a_turns_decisions() -> None:
+    """In the app the time to hand a position to the worker, and between a card's answer and
+    the flag's question, pass on the turn's clock too: a whole turn keeps it."""
+    state = _first_turn()
+    clock = TurnClock(2.0)
+    clock.allot(state)
+    assert clock.gone(0.25) == 0.25  # asked a quarter second ago
+    clock.spend(0.5)
+    clock.end()
+    time.sleep(0.1)  # the card's answer travels back, is played, the flag is asked
+    state.apply_action(state.legal_actions()[0])
+    assert clock.allot(state) == pytest.approx(1.25)
+    gone = clock.gone(0.02)
+    assert gone >= 0.1 and clock.spent == pytest.approx(0.75 + gone)

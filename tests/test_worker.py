@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import pytest
@@ -250,3 +251,28 @@ def test_close_ends_the_process() -> None:
     assert worker.pid is None
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def _deaf_serve(conn: Connection) -> None:
+    """A process that ignores SIGTERM (stuck in native code, or a signal handler swallowed it)."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    ai.worker._serve(conn)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
+@pytest.mark.parametrize("stop", ["cancel", "close"])
+def test_a_process_deaf_to_sigterm_is_killed_and_nothing_raises(stop: str) -> None:
+    """Undo and quit (``cancel``) and closing the window (``close``) while the AI thinks leave
+    no process behind, even one that ignores SIGTERM (``Process.close`` on a live process used
+    to raise "Cannot close a process while it is still running")."""
+    worker = AIWorker(processes=2, serve=_deaf_serve)
+    worker.request("flatfront", "hint", 1, _decision())
+    _wait(worker)  # both processes are up, with SIGTERM ignored
+    worker.request("flatfront", "hard", 1, _decision())
+    pids = worker.pids
+    assert len(pids) == 2
+    time.sleep(0.2)  # thinking
+    getattr(worker, stop)()
+    assert worker.pids == [] and worker.poll() is None
+    assert all(_gone(pid) for pid in pids)
+    worker.close()

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ai.budgets import Budget
+from ai.checked import Checked
 from game.engines.base import State
 
 S = TypeVar("S", bound=State)
@@ -65,12 +66,25 @@ class Heuristic(Generic[S]):
         return self.policy(state, rng)
 
     def checked_policy(
-        self, state: S, rng: random.Random, rollouts: int, memo: dict[str, Any]
-    ) -> int:
+        self,
+        state: S,
+        rng: random.Random,
+        rollouts: int,
+        memo: dict[str, Any],
+        seconds: float | None = None,
+    ) -> int | Checked:
         """The policy's move, checked by simulation where the game has such a check (Frontline's
-        §12.8 Hard: ``rollouts`` Monte-Carlo rollouts of each of its top plans). ``memo`` is
-        the agent's own, to carry a plan chosen at one decision to the turn's next ones."""
+        §12.8 Hard: ``rollouts`` Monte-Carlo rollouts of each of its top plans): there the
+        check's statistics (``Checked``, its ``action`` the move), elsewhere the move. With
+        ``seconds`` (the decision's share of the turn clock) a check stops when it runs out.
+        ``memo`` is the agent's own, to carry a plan chosen at one decision to the turn's next
+        ones."""
         return self.policy(state, rng)
+
+    def adopt(self, memo: dict[str, Any], best: int) -> None:
+        """Follow candidate ``best`` of the last check instead of this process's own choice:
+        the choice of a root-parallel check, its processes' statistics added up
+        (``ai/worker.py``), so that the turn's later decisions follow the move played."""
 
     def evaluate(self, state: S) -> list[float] | None:
         """Exact (or as good as exact) returns, one per player in [-1, 1], or None to keep

@@ -28,6 +28,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from ai.budgets import Budget
+from ai.checked import Checked
 from ai.heuristics.base import Heuristic
 from ai.heuristics.frontline_novice import novice_move
 from ai.heuristics.frontline_plan import (
@@ -39,7 +40,7 @@ from ai.heuristics.frontline_plan import (
     model_declarations,
     target_values,
 )
-from ai.heuristics.frontline_sim import ROLLOUTS, check, full_queue
+from ai.heuristics.frontline_sim import ROLLOUTS, check_plans, full_queue
 from game.engines.frontline import combat, commands
 from game.engines.frontline.actions import (
     BOOST,
@@ -106,7 +107,7 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
     budgets: ClassVar[dict[str, Budget]] = {
         "easy": Budget(search=False, novice=True),
         "normal": Budget(search=True, seconds=0.9, iterations=100, rollout_depth=6),
-        # seconds: no clock of its own (the check counts rollouts), the app worker's allowance
+        # the turn clock of the check (it stops sooner once its rollouts are done)
         "hard": Budget(search=False, seconds=3.0, checks=ROLLOUTS),
         "hint": Budget(
             search=True, seconds=0.5, iterations=20, heuristic_rollouts=True, rollout_depth=HORIZON
@@ -127,8 +128,13 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         return self.policy(state, rng) if action is None else action
 
     def checked_policy(
-        self, state: FrontlineState, rng: random.Random, rollouts: int, memo: dict[str, Any]
-    ) -> int:
+        self,
+        state: FrontlineState,
+        rng: random.Random,
+        rollouts: int,
+        memo: dict[str, Any],
+        seconds: float | None = None,
+    ) -> int | Checked:
         """§12.8 Hard: at a seat's first declaration of a Combat Phase, the Monte-Carlo check
         of the planner's top plans (``frontline_sim``), whose winner the turn's later
         declarations and weapons follow; the policy everywhere else, and where the policy
@@ -142,8 +148,11 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
             choice = self.policy(state, rng)
             if kind_of(choice) in ("surrender", "assault"):
                 return choice
-            memo["key"] = key
-            memo["plan"], _ = check(state, seat, rollouts, rng, self.policy, self.estimate)
+            candidates, checked = check_plans(
+                state, seat, rollouts, rng, self.policy, self.estimate, seconds
+            )
+            memo.update(key=key, candidates=candidates, plan=candidates[checked.best])
+            return checked
         if memo.get("key") != key:
             return self.policy(state, rng)
         aimed = memo["plan"].get(state.queue[0])
@@ -152,6 +161,10 @@ class FrontlineHeuristic(Heuristic[FrontlineState]):
         else:
             action = -1 if aimed is None else WEAPONS + aimed[1]
         return action if action in state.legal_actions() else self.policy(state, rng)
+
+    def adopt(self, memo: dict[str, Any], best: int) -> None:
+        if "candidates" in memo:
+            memo["plan"] = memo["candidates"][best]
 
     def auto_action(self, state: FrontlineState) -> int | None:
         """No branch for the search: go first after winning the initiative (§12.4), the

@@ -15,9 +15,11 @@ the comparison is far less noisy than the means are.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
+from ai.checked import Checked
 from ai.heuristics.frontline_plan import Plan, Planner, model_plan, set_declarations
 from game.engines.frontline.actions import HOLD, UNIT, WEAPONS
 from game.engines.frontline.phases import (
@@ -160,16 +162,44 @@ def check(
 ) -> tuple[Plan, list[tuple[Plan, float]]]:
     """§12.8's Monte-Carlo check at ``seat``'s first declaration: the chosen plan and every
     candidate with its mean score (the planner's best wins ties)."""
+    candidates, checked = check_plans(state, seat, rollouts, rng, policy, score)
+    count = max(1, checked.rollouts)
+    means = [(plan, total / count) for plan, total in zip(candidates, checked.totals, strict=True)]
+    return candidates[checked.best], means
+
+
+def check_plans(
+    state: FrontlineState,
+    seat: int,
+    rollouts: int,
+    rng: random.Random,
+    policy: Policy,
+    score: Score,
+    seconds: float | None = None,
+) -> tuple[list[Plan], Checked]:
+    """``check``'s candidates and statistics, each candidate's move its first declaration (so
+    checks of the same position in several processes add up, ``ai.checked.merge``). With
+    ``seconds``, stops after the rollout that runs out of time (at least one)."""
     planner = Planner(state, seat, list(state.queue))
     candidates = candidate_plans(planner)
+    moves = tuple(_declaration(state, plan) for plan in candidates)
     if len(candidates) == 1:
-        return candidates[0], [(candidates[0], 0.0)]
+        return candidates, Checked(moves, (0.0,), 0)
     other_plan = model_plan(state, 1 - seat)
     totals = [0.0] * len(candidates)
-    for seed in [rng.getrandbits(48) for _ in range(rollouts)]:
-        dealt, stream = _dealt(state, seat, other_plan, seed)  # once for all candidates
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    done = 0
+    while done < rollouts:
+        dealt, stream = _dealt(state, seat, other_plan, rng.getrandbits(48))  # shared by all
         for index, plan in enumerate(candidates):
             totals[index] += rollout(dealt, stream, seat, plan, other_plan, policy, score)
-    means = [(plan, total / rollouts) for plan, total in zip(candidates, totals, strict=True)]
-    best = max(range(len(means)), key=lambda i: (means[i][1], -i))
-    return means[best][0], means
+        done += 1
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    return candidates, Checked(moves, tuple(totals), done)
+
+
+def _declaration(state: FrontlineState, plan: Plan) -> int:
+    """The declaration ``plan`` makes for the first unit of ``state``'s queue."""
+    aimed = plan.get(state.queue[0])
+    return HOLD if aimed is None else UNIT + aimed[0]

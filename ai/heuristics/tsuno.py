@@ -29,8 +29,9 @@ from functools import cache
 from typing import Any, ClassVar
 
 from ai.budgets import Budget
+from ai.checked import Checked
 from ai.heuristics.base import Heuristic
-from ai.heuristics.tsuno_check import check
+from ai.heuristics.tsuno_check import check_moves
 from game.engines.base import State
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.odds import attack_loss_odds, sorted_outcomes
@@ -291,18 +292,23 @@ class TsunoHeuristic(Heuristic[TsunoState]):
     open_loop_chance = True
     budgets: ClassVar[dict[str, Budget]] = {
         "normal": Budget(search=True, seconds=1.0, iterations=50, rollout_depth=0, exploration=0.5),
-        # seconds: no clock of its own (the check counts rollouts), the app worker's allowance
+        # the turn clock of the check (it stops sooner once its rollouts are done)
         "hard": Budget(search=False, seconds=3.0, checks=ROLLOUTS),
         "hint": Budget(search=True, seconds=0.5, iterations=200, rollout_depth=0, exploration=0.5),
     }
 
     def checked_policy(
-        self, state: State, rng: random.Random, rollouts: int, memo: dict[str, Any]
-    ) -> int:
+        self,
+        state: State,
+        rng: random.Random,
+        rollouts: int,
+        memo: dict[str, Any],
+        seconds: float | None = None,
+    ) -> int | Checked:
         """Hard: every legal move checked by ``rollouts`` policy rollouts on common dice
         (``ai/heuristics/tsuno_check.py``)."""
         assert isinstance(state, TsunoState)
-        return check(state, rng, rollouts, greedy_action)[0]
+        return check_moves(state, rng, rollouts, greedy_action, seconds)
 
     def auto_action(self, state: State) -> int | None:
         """A unit in the castle whose area is clear comes home by choosing Attack: no roll, +1

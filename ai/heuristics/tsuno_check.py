@@ -16,6 +16,7 @@ import random
 import time
 from collections.abc import Callable
 
+from ai.checked import Checked
 from game.engines.tsuno.rules import AREAS, DAYS
 from game.engines.tsuno.state import APPEARANCE, ROLL, TsunoState
 
@@ -59,16 +60,31 @@ def check(
     """The legal move that won most of ``rollouts`` policy rollouts (each move meets the same
     dice in rollout j), ties to the policy's own move; and each move's wins. With ``seconds``,
     stops after the rollout round that runs out of time (at least one round)."""
+    checked = check_moves(state, rng, rollouts, policy, seconds)
+    return checked.action, {a: int(w) for a, w in zip(checked.moves, checked.totals, strict=True)}
+
+
+def check_moves(
+    state: TsunoState,
+    rng: random.Random,
+    rollouts: int,
+    policy: Policy,
+    seconds: float | None = None,
+) -> Checked:
+    """``check``'s statistics: every legal move a candidate, its wins its total (so checks of
+    the same position in several processes add up, ``ai.checked.merge``)."""
     legal = state.legal_actions()
-    own = policy(state)
-    wins = dict.fromkeys(legal, 0)
+    wins = [0] * len(legal)
     deadline = None if seconds is None else time.perf_counter() + seconds
-    for _ in range(rollouts):
+    rounds = 0
+    while rounds < rollouts:
         dice = CommonDice(rng.random())
-        for action in legal:
+        for index, action in enumerate(legal):
             after = state.clone()
             after.apply_unchecked(action)
-            wins[action] += rollout_wins(after, dice, policy)
+            wins[index] += rollout_wins(after, dice, policy)
+        rounds += 1
         if deadline is not None and time.perf_counter() >= deadline:
             break
-    return max(legal, key=lambda a: (wins[a], a == own)), wins
+    own = legal.index(policy(state))
+    return Checked(tuple(legal), tuple(float(w) for w in wins), rounds, own)
