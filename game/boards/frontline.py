@@ -350,14 +350,25 @@ class FrontlineBoard(Board):
         return view.handle_event(event) if view is not None else super().handle_event(event)
 
     def key(self, key: int) -> Decision:
-        """Enter passes or commits, Escape closes a chooser, 1..9 press the buttons."""
-        if key == pygame.K_RETURN and DONE in self.legal:
-            return DONE
+        """Enter passes or commits, Escape closes a chooser; 1..9 pick an open chooser's
+        options (as its badges show), else press the buttons."""
         if key == pygame.K_ESCAPE:
             self.choosing = None
+            return None
+        if self.choosing is not None:
+            chosen = super().key(key)
+            if chosen is not None:
+                self.choosing = None
+            return chosen
+        if key == pygame.K_RETURN and DONE in self.legal:
+            return DONE
         return super().key(key)
 
     def numbered(self) -> list[int]:
+        """An open chooser's options (its badges 1, 2, ...), else the panel's buttons: with
+        "1 Play it / 2 Discard for +1" open, key 1 pressed the panel's Roll."""
+        if self.choosing is not None:
+            return list(self.spots.get(self.choosing, []))
         return [action for action, _, _ in self.buttons]
 
     def click(self, pos: tuple[int, int]) -> Decision:

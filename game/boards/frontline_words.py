@@ -8,7 +8,7 @@ from typing import Any
 
 from game import i18n
 from game.boards.frontline_odds import Preview
-from game.boards.turns import Step
+from game.boards.turns import Step, all_forced
 from game.engines.frontline.cards import COMMANDS, DAMAGES, PREBUILT, UNITS
 
 DRAW_PHASES = {"draw_command", "draw_choice", "draw_unit", "discard_unit", "discard_command"}
@@ -56,6 +56,7 @@ def turn_lines(steps: list[Step], word: Callable[[str, dict], str | None]) -> li
     counted."""
     words: list[str] = []
     faces: list[str] = []
+    lone = not all_forced(steps)  # a forced step among choices is marked on its own
     for step in steps:
         key, args = step.phrase
         if key in ("die", "initiative"):
@@ -66,7 +67,8 @@ def turn_lines(steps: list[Step], word: Callable[[str, dict], str | None]) -> li
         if faces:
             words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
             faces = []
-        words.append(word(key, args) or step.text)
+        said = word(key, args) or step.text
+        words.append(f"{said} {i18n.t('log.forced')}" if lone and step.forced else said)
     if faces:
         words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
     return collapse(words)
