@@ -12,6 +12,7 @@ import pytest
 from game.engines.frontline import FrontlineGame, FrontlineState
 from game.engines.frontline.actions import BOOST, COMMAND, DONE
 from tests.test_frontline_board import _advance, _board, _click, _show
+from tests.test_frontline_support import attack_with, die, pass_windows, place, setup, to_combat
 
 
 @pytest.fixture(autouse=True)
@@ -69,3 +70,81 @@ def test_only_move_marks_the_forced_step_not_a_turn_of_choices() -> None:
     lines = fw.turn_lines(steps, lambda key, args: key)
     assert lines == ["boost", "first_me (only move)"]
     assert all_forced(steps[1:]) and fw.turn_lines(steps[1:], lambda k, a: k) == ["first_me"]
+
+
+def _said(board, state: FrontlineState, action: int) -> str:
+    """The log's words for ``action`` in ``state`` (then applied)."""
+    key, args = board.log_phrase(state, action, 0)
+    state.apply_action(action)
+    return board.log_text(key, args)
+
+
+def _sherman_at_panzer() -> tuple[FrontlineState, object]:
+    """A Sherman's 75mm (needs 12 against armour) about to roll at a PzKpfw IV (DEF 4, 13 HP)."""
+    state = setup()
+    sherman = place(state, 0, "us_m4a1_sherman")
+    panzer = place(state, 1, "ge_pz4h")
+    to_combat(state)
+    attack_with(state, sherman, panzer, 1)
+    return state, panzer
+
+
+def test_each_roll_says_hit_or_miss_against_the_value_needed_and_the_damage_against_hp() -> None:
+    """The log showed bare dice ("rolls 9 7 3"): a unit vanished and only the VP told."""
+    board = _board()
+    state, _ = _sherman_at_panzer()
+    assert _said(board, state, die(5)) == "rolls 5"  # the first die decides nothing alone
+    said = _said(board, state, die(6))
+    assert said == "75mm M3 Gun at PzKpfw IV Ausf. H: 5+6 = 11, needs 12: miss"
+    state, _ = _sherman_at_panzer()
+    state.apply_action(die(6))
+    assert _said(board, state, die(6)).endswith("6+6 = 12, needs 12: hit")
+    pass_windows(state)
+    said = _said(board, state, die(5))
+    assert said == (
+        "power 5 +6 − DEF 4 = 7 damage: PzKpfw IV Ausf. H at 6/13 HP, ½HP reached: a Damage card"
+    )
+
+
+def test_a_destroyed_unit_says_its_vp_and_its_crews_fate() -> None:
+    board = _board()
+    state, panzer = _sherman_at_panzer()
+    state.apply_action(die(9))
+    said = _said(board, state, die(9))
+    assert said.endswith("natural 18 (9+9 = 18), needs 12: hit, power doubled")
+    pass_windows(state)
+    cost, crew = panzer.printed.cost, 2
+    said = _said(board, state, die(6))  # 6: the crew roll captures (4-6)
+    assert said == (
+        f"power 6×2 +6 − DEF 4 = 14 damage: PzKpfw IV Ausf. H destroyed (+{cost} VP); "
+        f"its crew is captured (+{2 * crew} VP)"
+    )
+    assert state.vp[0] == cost + 2 * crew
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_roll_of_whole_games_is_worded_in_both_languages(seed: int) -> None:
+    """Every die of whole games worded, in English and Japanese, by its own key or as a die
+    that decides nothing alone (the first of a 2d10, a close assault's dice before the last)."""
+    from ai.heuristics.frontline import FrontlineHeuristic
+    from game import i18n
+
+    board = _board()
+    rng, policy = random.Random(seed), FrontlineHeuristic()
+    state = FrontlineGame().new_state()
+    keys: set[str] = set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+            key, args = board.log_phrase(state, action, 0)
+            keys.add(key)
+            for lang in ("en", "ja"):
+                i18n.set_language(lang)
+                words = board.log_text(key, args)
+                assert words and "{" not in words
+            i18n.set_language("en")
+        else:
+            action = policy.policy(state, rng)
+        state.apply_action(action)
+    assert {"roll_hit", "roll_miss", "initiative_won"} <= keys
+    assert keys & {"hit_hurt", "hit_half", "hit_destroyed"}

@@ -39,6 +39,7 @@ from game.boards import frontline_odds as odds
 from game.boards import frontline_panel as panel
 from game.boards import frontline_pictures
 from game.boards import frontline_prompt as prompt
+from game.boards import frontline_rolls as rolls
 from game.boards import frontline_table as tabletop
 from game.boards import frontline_words as fw
 from game.boards.base import Board, BoardContext, Decision, Obs, Things, hit
@@ -632,7 +633,15 @@ class FrontlineBoard(Board):
 
     @classmethod
     def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:
-        return knowledge.action_phrase(state, action, viewer)  # type: ignore[arg-type]
+        """The engine's phrase; a die with what it decided (hit or miss against the value
+        needed, the damage against HP, destroyed and the crew's fate)."""
+        said = knowledge.action_phrase(state, action, viewer)  # type: ignore[arg-type]
+        if said[0] in rolls.ROLLS:
+            return rolls.phrase(state, action, viewer, said)
+        if said[0] == "first_weapon":  # the weapons by name: the unit's card
+            attacker = rolls.attacker_card(dict(state.observation(viewer)))
+            return said[0], {**said[1], "unit": attacker} if attacker is not None else said[1]
+        return said
 
     def log_text(self, key: str, args: dict) -> str | None:
         """A log phrase in the player's language with the seat names (remembered: the log
@@ -652,10 +661,11 @@ class FrontlineBoard(Board):
         icons: list[pygame.Surface] = []
         for step in steps:
             key, args = step.phrase
-            if key in ("die", "initiative"):
+            if "die" in args or "dice" in args:  # a die, or the two of an attack roll
                 seat = int(args.get("player", 0))
                 side = self.side_of(seat) if self.obs else seat
-                icons.append(self.art.die(int(args["die"]), px, side))
+                faces = str(args["dice"]).split("+") if "dice" in args else [args["die"]]
+                icons += [self.art.die(int(face), px, side) for face in faces]
             elif "card" in args and key in ("commit", "commit_rear", "pick", "draws_unit"):
                 icons.append(fc.type_icon(UNITS[int(args["card"])].type, px, self.ctx.palette))
             elif "command" in args:

@@ -7,9 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 from game import i18n
+from game.boards import frontline_cards as fc
 from game.boards.frontline_odds import Preview
 from game.boards.turns import Step, all_forced
-from game.engines.frontline.cards import COMMANDS, DAMAGES, PREBUILT, UNITS
+from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGE_OF_TYPE, PREBUILT, UNITS
 
 DRAW_PHASES = {"draw_command", "draw_choice", "draw_unit", "discard_unit", "discard_command"}
 
@@ -34,8 +35,26 @@ def log_words(key: str, args: dict, name_of: Callable[[int], str], lang: str) ->
     """A phrase of ``knowledge.action_phrase`` without its subject (the log row names the
     player), cards and seats by name."""
     words: dict[str, object] = dict(args)
-    if "player" in args:
-        words["player"] = name_of(int(args["player"]))
+    for seat in ("player", "opponent", "winner"):
+        if seat in args:
+            words[seat] = name_of(int(args[seat]))
+    if "row" in args:  # the weapon fired: a row of the unit's card, or the close assault's
+        row = int(args["row"])
+        words["weapon"] = (
+            UNITS[int(args["unit"])].weapons[row].name
+            if row >= 0
+            else i18n.t_in(lang, "log.frontline.assault_weapon")
+        )
+    if "by" in args:
+        words["by"] = i18n.t_in(lang, f"log.frontline.by_{args['by']}")
+    if "crew" in args:  # a crew's fate, after its unit's end (killed by friendly fire: no VP)
+        fate = args["crew"]
+        fate += "_free" if fate == "killed" and not args["crew_vp"] else ""
+        words["crew"] = (
+            ""
+            if fate == "none"
+            else i18n.t_in(lang, f"log.frontline.crew.{fate}", vp=args["crew_vp"])
+        )
     for name in ("card", "unit", "target"):
         if name in args:
             words[name] = UNITS[int(args[name])].name
@@ -43,11 +62,17 @@ def log_words(key: str, args: dict, name_of: Callable[[int], str], lang: str) ->
         words["command"] = i18n.t_in(lang, f"frontline.cmd.{COMMANDS[int(args['command'])].id}")
     if "damage" in args:
         words["damage"] = DAMAGES[int(args["damage"])].name
+        if "unit" in args:  # the edge the unit's type shows: what the card does to it
+            edge = EDGE_OF_TYPE[UNITS[int(args["unit"])].type]
+            words["effect"] = fc.damage_words(int(args["damage"]), edge, lang)
     if "deck" in args:
         words["deck"] = deck_name(int(args["deck"]))
     if "weapons" in args:
         mask = int(args["weapons"])
-        words["weapons"] = " + ".join(str(r + 1) for r in range(3) if mask >> r & 1)
+        rows = [r for r in range(3) if mask >> r & 1]
+        weapons = UNITS[int(args["unit"])].weapons if "unit" in args else ()
+        names = [weapons[r].name if r < len(weapons) else str(r + 1) for r in rows]
+        words["weapons"] = " + ".join(names)
     return i18n.t(f"log.frontline.{key}", **words)
 
 
@@ -64,6 +89,8 @@ def turn_lines(steps: list[Step], word: Callable[[str, dict], str | None]) -> li
             continue
         if key == "roll":  # "rolls" before its dice: the dice say it
             continue
+        if "dice" in args or "calc" in args:  # a roll's words name the dice before it
+            faces = []
         if faces:
             words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
             faces = []
