@@ -148,3 +148,57 @@ def test_every_roll_of_whole_games_is_worded_in_both_languages(seed: int) -> Non
         state.apply_action(action)
     assert {"roll_hit", "roll_miss", "initiative_won"} <= keys
     assert keys & {"hit_hurt", "hit_half", "hit_destroyed"}
+
+
+def _tray(board, state: FrontlineState) -> str:
+    from game.boards import frontline_prompt as prompt
+
+    _show(board, state, 0)
+    return prompt.tray_words(board)
+
+
+def test_the_tray_names_the_weapons_about_to_fire() -> None:
+    """Declared "75mm M3 Gun + .50 cal AA MG", the tray named the last attack's .30 cal MGs."""
+    from game.engines.frontline.actions import UNIT
+    from tests.test_frontline_support import declare, initiative
+
+    board = _board()
+    state = setup()
+    sherman = place(state, 0, "us_m4a1_sherman")
+    squad = place(state, 1, "ge_grenadier_squad")
+    to_combat(state)
+    declare(state, {sherman.pos: (UNIT + squad.pos, 0b101)})
+    initiative(state, 9, 2)
+    state.atk_row = 1  # the row of an earlier attack, as the engine keeps it
+    state.apply_action(UNIT + sherman.pos)
+    assert state.observation(0)["phase"] == "first_weapon"
+    both = "75mm M3 Gun + .50 cal AA MG"
+    assert _tray(board, state) == f"M4A1 Sherman attacks Grenadier Squad with {both}"
+    state.apply_action(state.legal_actions()[0])  # the 75mm first
+    pass_windows(state)
+    assert _tray(board, state).endswith("with 75mm M3 Gun, then .50 cal AA MG")
+
+
+def test_the_tray_shows_the_initiative_with_its_modifiers_not_the_last_attack() -> None:
+    """At initiative the tray showed the previous attack, its 2d10 and "natural 19"."""
+    from game.engines.frontline.actions import UNIT
+    from tests.test_frontline_support import declare, finish_turn
+
+    board = _board(("You", "Hard AI"))
+    state, _ = _sherman_at_panzer()
+    state.apply_action(die(9))
+    state.apply_action(die(10))  # natural 19: the Panzer is destroyed outright
+    panzer = place(state, 1, "ge_pz4h")
+    sherman = next(u for u in state.board.values() if u.owner == 0)
+    finish_turn(state)
+    to_combat(state)
+    declare(state, {sherman.pos: (UNIT + panzer.pos, 1), panzer.pos: (UNIT + sherman.pos, 1)})
+    state.init_mods[0] = 3  # Ambush! played in C2
+    assert state.natural == 19  # the engine keeps the last attack's dice
+    state.apply_action(die(5))
+    pass_windows(state)
+    assert _tray(board, state) == "Initiative: You 5 +3 Ambush! = 8"
+    state.apply_action(die(4))
+    said = _tray(board, state)
+    assert said == "Initiative: You 5 +3 Ambush! = 8 · Hard AI 4 → you choose who attacks first"
+    assert not board.attacked  # no attack dice, no "natural 19" in the tray

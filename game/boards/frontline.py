@@ -114,6 +114,8 @@ class FrontlineBoard(Board):
         self._odds: dict[Hashable, Any] = {}
         self._things: tuple[Obs | None, Things] = (None, {})
         self.revealed: set[tuple[str, int]] = set()  # the other side's units new this turn
+        self.attacked = False  # an attack of this Combat Phase has begun (the tray shows it)
+        self.init_boost: dict[int, int] = {}  # +1 discards on this turn's initiative rolls
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips it put on units
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
@@ -225,6 +227,7 @@ class FrontlineBoard(Board):
         self.press = None
         self._odds = {}  # odds shown for this observation
         self._note_reveals(obs, viewer, animate)
+        self._note_combat(obs)
         if self.obs and animate:
             actor = self.mover(self.obs)
             if actor >= 0 and actor != self._start_actor:  # a turn begins: what was there
@@ -263,6 +266,22 @@ class FrontlineBoard(Board):
         }
         now = self.things(obs)
         self.revealed = {key for key in self.revealed if key in now}
+
+    def _note_combat(self, obs: Obs) -> None:
+        """What the tray needs beyond the observation: whether this Combat Phase's first attack
+        has begun (before it, the engine's attack fields are the last phase's), and the +1
+        discarded on each initiative roll (the observation keeps only the totals)."""
+        if fw.initiative_now(obs) or fw.step_of(obs) != "combat":
+            self.attacked = False
+        elif fw.attack_under_way(obs):
+            self.attacked = True
+        previous = self.obs
+        if not any(obs["init_rolls"]):
+            self.init_boost = {}
+        elif previous and previous.get("phase") == "initiative":
+            for seat in (0, 1):
+                if obs["init_rolls"][seat] and not previous["init_rolls"][seat]:
+                    self.init_boost[seat] = int(previous["boost"])
 
     def _was_on_table(self, key: Hashable) -> bool:
         """Whether the unit was on the table when the marked turn began (so a change to it is

@@ -15,6 +15,7 @@ from game.engines.frontline.cards import (
     EDGE_OF_TYPE,
     UNITS,
 )
+from game.engines.frontline.state import CLOSE_ASSAULT, SURRENDER_ATTACK
 
 if TYPE_CHECKING:
     from game.boards.frontline import FrontlineBoard
@@ -86,22 +87,63 @@ def decided_words(board: FrontlineBoard, seat: int) -> str:
 
 
 def tray_words(board: FrontlineBoard) -> str:
-    """The attack under way in words, or what the step is about."""
+    """The attack under way in words (with the weapons about to fire), the initiative while it
+    is rolled and until the first attack, or what the step is about."""
     obs, t = board.obs, i18n.t
     attack = obs["attack"]
     units = {v["pos"]: v for v in obs["board"]}
     a, b = units.get(attack["attacker"]), units.get(attack["target"])
-    if fw.step_of(obs) == "combat" and a is not None and b is not None and attack["row"] >= 0:
-        row = attack["row"]
-        weapons = UNITS[a["card"]].weapons
-        name = weapons[row].name if 0 <= row < len(weapons) else ""
-        return t(
-            "frontline.tray.attack",
-            unit=UNITS[a["card"]].name,
-            target=UNITS[b["card"]].name,
-            weapon=name,
-        )
-    return t(f"frontline.step_sub.{fw.step_of(obs)}")
+    step = fw.step_of(obs)
+    if step == "combat" and board.attacked and a is not None and b is not None:
+        unit, target = UNITS[a["card"]].name, UNITS[b["card"]].name
+        if attack["kind"] == CLOSE_ASSAULT:
+            return t("frontline.tray.assault", n=len(attack["members"]), target=target)
+        if attack["kind"] == SURRENDER_ATTACK:
+            return t("frontline.tray.surrender", unit=unit, target=target)
+        return t("frontline.tray.attack", unit=unit, target=target, weapon=_firing(obs, a))
+    if step == "combat" and any(obs["init_rolls"]):
+        return initiative_words(board)
+    return t(f"frontline.step_sub.{step}")
+
+
+def _firing(obs: dict, attacker: dict) -> str:
+    """The weapons about to fire: both while the attacker picks their order, else the one
+    firing now, then the one after it."""
+    weapons = UNITS[attacker["card"]].weapons
+    attack = obs["attack"]
+    rest = [weapons[r].name for r in attack["rows_left"] if 0 <= r < len(weapons)]
+    if obs["phase"] == "first_weapon" or not 0 <= attack["row"] < len(weapons):
+        return " + ".join(rest)
+    now = weapons[attack["row"]].name
+    return i18n.t("frontline.tray.then", first=now, rest=" + ".join(rest)) if rest else now
+
+
+def initiative_words(board: FrontlineBoard) -> str:
+    """ "Initiative: You 5 +3 Ambush! = 8 · Hard AI 10 → Hard AI has the initiative": each roll
+    with its modifiers, and once both are in, who won."""
+    obs = board.obs
+    rolls = obs["init_rolls"]
+    parts = []
+    for seat in (0, 1):
+        if not rolls[seat]:
+            continue
+        ambush, boost = int(obs["seats"][seat]["ambush"]), board.init_boost.get(seat, 0)
+        calc = str(rolls[seat] - ambush - boost)
+        if ambush:
+            calc += f" +{ambush} Ambush!"
+        if boost:
+            calc += f" +{boost}"
+        if ambush or boost:
+            calc += f" = {rolls[seat]}"
+        parts.append(f"{board.seat_name(seat)} {calc}")
+    text = i18n.t("frontline.tray.initiative", rolls=" · ".join(parts))
+    if all(rolls) and rolls[0] != rolls[1]:
+        winner = 0 if rolls[0] > rolls[1] else 1
+        said = "init_you" if winner == board.me else "init_them"  # a you-form for the viewer
+        if obs["phase"] != "order":  # no choice to make (one side has no attack), or made
+            said += "_won"
+        text += " → " + i18n.t(f"frontline.tray.{said}", name=board.seat_name(winner))
+    return text
 
 
 def prompt_text(board: FrontlineBoard) -> str:

@@ -19,12 +19,11 @@ from game.engines.base import State
 from game.engines.frontline import combat, commands
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.probability import AUTO_DESTROY, DOUBLE_POWER, FRIENDLY_FIRE
+from game.engines.frontline.state import CLOSE_ASSAULT
 from game.engines.frontline.units import Unit
 
 Obs = dict[str, Any]
 Phrase = tuple[str, dict[str, Any]]
-# Close assault: the attack's kind in the observation (the engine's NORMAL, CLOSE_ASSAULT).
-CLOSE_ASSAULT = 1
 # Rolls whose phrase this module words (``knowledge.action_phrase``'s keys for a die).
 ROLLS = ("die", "initiative")
 

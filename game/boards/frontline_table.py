@@ -267,16 +267,11 @@ def _paint_dice(board: FrontlineBoard, surface: pygame.Surface, tray: pygame.Rec
     size = max(14, round(tray.h * 0.55))
     box = tray_rect(board)
     dice: list[tuple[int, int]] = []
-    if obs["phase"] in ("initiative", "order") or (
-        fw.step_of(obs) == "combat"
-        and not obs["attack"]["dice"]
-        and any(obs["init_rolls"])
-        and obs["attack"]["attacker"] in (None, -1)
-    ):
-        dice = [(roll, board.side_of(seat)) for seat, roll in enumerate(obs["init_rolls"]) if roll]
-    else:
+    if board.attacked:  # the attack under way (or the last one of this phase)
         side = board.side_of(board.attacker_seat(obs))
         dice = [(d, side) for d in obs["attack"]["dice"]]
+    else:  # the initiative: before the first attack the engine's attack fields are stale
+        dice = [(roll, board.side_of(seat)) for seat, roll in enumerate(obs["init_rolls"]) if roll]
     tumbling = board.tumble.k < 1
     x = box.x + u
     for i, (face, side) in enumerate(dice):
@@ -287,7 +282,7 @@ def _paint_dice(board: FrontlineBoard, surface: pygame.Surface, tray: pygame.Rec
         blit_center(surface, image, (x + size // 2, box.centery + u // 2))
         x += size + u
     natural = obs["attack"]["natural"]
-    if natural and dice and not tumbling:
+    if natural and dice and board.attacked and not tumbling:
         text = i18n.t("frontline.natural.short", n=natural)
         image = render(text, max(10, round(u * 1.6)), board.ctx.palette["gold"], bold=True)
         board.texts.append(

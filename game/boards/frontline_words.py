@@ -31,6 +31,36 @@ def step_of(obs: dict[str, Any]) -> str:
     return "combat"
 
 
+# Phases of an attack under way: what the tray shows then is that attack (the engine keeps the
+# last attack's attacker, weapon and dice until the next one starts: stale elsewhere).
+ATTACK_PHASES = {
+    "first_weapon",
+    "attack_die",
+    "friendly_fire",
+    "power_die",
+    "assault_die",
+    "damage_card",
+    "crew_die",
+    "surrender_die",
+}
+
+
+def attack_under_way(obs: dict[str, Any]) -> bool:
+    """An attack is being resolved (a roll window before one of its rolls included)."""
+    phase = obs["phase"]
+    if phase == "roll_window":
+        return obs["roll_kind"] not in (None, "initiative")
+    return phase in ATTACK_PHASES
+
+
+def initiative_now(obs: dict[str, Any]) -> bool:
+    """The initiative is being rolled, or its winner picks who attacks first."""
+    phase = obs["phase"]
+    return phase in ("initiative", "order") or (
+        phase == "roll_window" and obs["roll_kind"] == "initiative"
+    )
+
+
 def log_words(key: str, args: dict, name_of: Callable[[int], str], lang: str) -> str:
     """A phrase of ``knowledge.action_phrase`` without its subject (the log row names the
     player), cards and seats by name."""
