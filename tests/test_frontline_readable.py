@@ -57,7 +57,7 @@ def test_number_keys_pick_an_open_choosers_options_not_the_panels_buttons() -> N
 
 
 def test_only_move_marks_the_forced_step_not_a_turn_of_choices() -> None:
-    """"(only move)" said of a whole turn whose roll the player chose (three cards playable)
+    """ "(only move)" said of a whole turn whose roll the player chose (three cards playable)
     because one other step of the turn was forced."""
     from game.boards import frontline_words as fw
     from game.boards.turns import Step, all_forced
@@ -202,3 +202,58 @@ def test_the_tray_shows_the_initiative_with_its_modifiers_not_the_last_attack() 
     said = _tray(board, state)
     assert said == "Initiative: You 5 +3 Ambush! = 8 · Hard AI 4 → you choose who attacks first"
     assert not board.attacked  # no attack dice, no "natural 19" in the tray
+
+
+def test_the_starting_hand_picker_warns_of_units_it_leaves_without_a_crew() -> None:
+    """A Sherman and an M10 with no crew among the four were dead cards (lost 8-0 on turn 1):
+    the picker warns, as the deck builder does, and says why."""
+    from game.boards import frontline_prompt as prompt
+    from game.engines.frontline.actions import CARD
+    from game.engines.frontline.cards import UNIT_INDEX
+
+    sherman, m10 = UNIT_INDEX["us_m4a1_sherman"], UNIT_INDEX["us_m10_wolverine"]
+    crew = UNIT_INDEX["us_tank_crew"]
+    left = [crew, crew, UNIT_INDEX["us_rifle_squad"]]
+    assert prompt.pick_notes([sherman], left, 3) == [
+        (False, "Tank Crew needed for M4A1 Sherman: choose 1 among your picks")
+    ]
+    rifles = UNIT_INDEX["us_rifle_squad"]
+    assert prompt.pick_notes([sherman, m10, rifles], left, 1) == [
+        (
+            True,
+            "Tank Crew short for M4A1 Sherman, M10 Wolverine (0 picked): 1 of them cannot "
+            "be committed until a crew is drawn",
+        )
+    ]
+    assert prompt.pick_notes([sherman, m10], left, 2)[0][0] is False
+    assert prompt.pick_notes([sherman, crew], left, 2) == []
+    # On the board: the picker's panel draws them while the viewer picks.
+    state = FrontlineGame().new_state()
+    deck = state.observation(0)["seats"][0]["deck"]
+    state.apply_action(CARD + next(c for c in deck if c in (sherman, m10)))
+    _show(_board(), state, 0)
+
+
+def test_committed_cards_leave_the_other_hand_cards_where_they_were() -> None:
+    """After each committed card the hand re-centred: the next click at the same place hit a
+    gap or another card. The hand stays put through the commitment; a gap says why."""
+    from game.engines.frontline.actions import CARD, REAR_CARD
+    from tests.test_frontline_board import _phase
+
+    state = _advance(FrontlineGame().new_state(), random.Random(7), _phase("commit", 0))
+    board = _board()
+    said: list[str] = []
+    board.ctx.feedback = said.append
+    _show(board, state, 0)
+    before = {k: board.thing_rect(k) for k in board.things(board.obs) if k[0] == "hand"}
+    assert len(before) >= 3
+    action = next(a for a in state.legal_actions() if CARD <= a < REAR_CARD)
+    key = next(k for k in before if k[1] == action - CARD)
+    spot = board.point_on(key, board.key_at)
+    assert _click(board, spot) == action
+    state.apply_action(action)
+    _show(board, state, 0)
+    after = {k: board.thing_rect(k) for k in board.things(board.obs) if k[0] == "hand"}
+    assert after and all(after[k] == before[k] for k in after)
+    if board.key_at(spot) is None:  # the card's own slot, now empty
+        assert _click(board, spot) is None and said and "set aside" in said[-1]

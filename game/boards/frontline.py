@@ -200,10 +200,7 @@ class FrontlineBoard(Board):
                 out[("down", seat, i)] = (card, rear[i])
         mine = obs["seats"][me]
         if obs["phase"] == "pick":
-            left = list(mine["deck"] or [])
-            for card in mine["units"] or []:
-                if card in left:
-                    left.remove(card)
+            left = prompt.deck_left(mine)
             for card in sorted(set(left)):
                 out[("pick", card)] = left.count(card)
         for kind, cards in (("hand", mine["units"] or []), ("cmd", mine["commands"] or [])):
@@ -416,6 +413,8 @@ class FrontlineBoard(Board):
         if press is not None and dragging(press[0], pos, DRAG):
             return self._drop(key, pos)
         if key is None:
+            if self.obs["phase"] == "commit" and self.geo.rows["hand"].collidepoint(pos):
+                return self.refuse("frontline.refuse.set_aside")  # a gap a card left
             return None
         actions = self.spots.get(key)
         if not actions:

@@ -11,6 +11,7 @@ from game.boards import frontline_words as fw
 from game.engines.frontline import actions as act
 from game.engines.frontline.cards import (
     COMMANDS,
+    CREW_KINDS,
     DAMAGES,
     EDGE_OF_TYPE,
     UNITS,
@@ -144,6 +145,41 @@ def initiative_words(board: FrontlineBoard) -> str:
             said += "_won"
         text += " → " + i18n.t(f"frontline.tray.{said}", name=board.seat_name(winner))
     return text
+
+
+def deck_left(mine: dict) -> list[int]:
+    """The cards of a seat's deck (its own view) not yet in its hand: what it picks from."""
+    left = list(mine["deck"] or [])
+    for card in mine["units"] or []:
+        if card in left:
+            left.remove(card)
+    return left
+
+
+def pick_notes(hand: list[int], left: list[int], picks: int) -> list[tuple[bool, str]]:
+    """The starting hand's crews (§3's warning, as the deck builder gives it): per crew kind
+    whose units in ``hand`` outnumber its crews, a warning (True) when the ``picks`` left
+    cannot crew them from the cards ``left`` (those units could not be committed: a Sherman
+    and an M10 with no crew lost a game 8-0 on turn 1), else advice to pick the crews."""
+    notes = []
+    for kind in range(len(CREW_KINDS)):
+        needy = [c for c in hand if not UNITS[c].is_crew and UNITS[c].crew == kind]
+        crews = sum(1 for c in hand if UNITS[c].is_crew and UNITS[c].crew_kind == kind)
+        short = len(needy) - crews
+        if short <= 0:
+            continue
+        on_offer = sum(1 for c in left if UNITS[c].is_crew and UNITS[c].crew_kind == kind)
+        stuck = short - min(picks, on_offer)  # how many stay uncrewed whatever is picked
+        args = {
+            "units": ", ".join(UNITS[c].name for c in needy),
+            "kind": i18n.t(f"frontline.builder.crew_kind.{kind}"),
+            "crews": crews,
+            "n": stuck if stuck > 0 else short,
+        }
+        notes.append(
+            (stuck > 0, i18n.t(f"frontline.pick.{'stuck' if stuck > 0 else 'crew'}", **args))
+        )
+    return notes
 
 
 def prompt_text(board: FrontlineBoard) -> str:

@@ -13,6 +13,7 @@ from game.boards import frontline_cards as fc
 from game.boards import frontline_prompt as prompt
 from game.boards import frontline_words as fw
 from game.boards.frontline_art import edge_toward, initials
+from game.boards.frontline_deck_draw import WARN
 from game.boards.frontline_layout import Geo, split_key
 from game.engines.frontline.cards import (
     EDGE_OF_TYPE,
@@ -114,12 +115,29 @@ def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
     if not picks:
         return
     area = picks[0].unionall(picks[1:]).inflate(3 * u, 3 * u)
-    title = i18n.t("frontline.your_deck", n=4 - len(board.obs["seats"][board.me]["units"] or []))
+    mine = board.obs["seats"][board.me]
+    hand = mine["units"] or []
+    title = i18n.t("frontline.your_deck", n=4 - len(hand))
     image = board.art.fitted(title, max(10, round(1.6 * u)), p["text"], area.w - 2 * u, bold=True)
     area.top -= image.get_height()  # the title's room above the cards
+    notes = [
+        board.art.fitted(
+            ("⚠ " if stuck else "") + text,
+            max(10, round(1.4 * u)),
+            WARN if stuck else p["gold"],
+            area.w - 2 * u,
+            bold=stuck,
+        )
+        for stuck, text in prompt.pick_notes(hand, prompt.deck_left(mine), 4 - len(hand))
+    ]
+    area.h += image.get_height() + sum(n.get_height() for n in notes)  # the crews' notes below
     area = area.clip(board.geo.table)
     surface.blit(board.art.panel(area.w, area.h, (*p["panel"], 230), p["panel_edge"], u), area)
     board.texts.append(surface.blit(image, (area.x + u, area.y + u // 2)))
+    y = max(r.bottom for r in picks) + u // 2  # under the cards (drawn over the panel)
+    for note in notes:
+        board.texts.append(surface.blit(note, (area.x + u, y)))
+        y += note.get_height()
 
 
 def paint_under(
