@@ -257,3 +257,18 @@ def test_committed_cards_leave_the_other_hand_cards_where_they_were() -> None:
     assert after and all(after[k] == before[k] for k in after)
     if board.key_at(spot) is None:  # the card's own slot, now empty
         assert _click(board, spot) is None and said and "set aside" in said[-1]
+
+
+def test_the_game_over_line_gives_the_true_score_and_a_you_form() -> None:
+    """"Hard AI wins (51 victory points)" when the score was 58."""
+    from game.boards import frontline_prompt as prompt
+
+    board = _board(("You", "Hard AI"))
+    obs = dict(setup().observation(0))
+    seats = [dict(s) for s in obs["seats"]]
+    seats[1]["vp"] = 58
+    board.obs = {**obs, "seats": seats, "phase": "over", "winner": 1, "end_reason": "vp"}
+    assert prompt.status_text(board) == "Hard AI wins (58 victory points, 51 to win)"
+    seats[0]["vp"] = 53
+    board.obs = {**board.obs, "winner": 0}
+    assert prompt.status_text(board) == "You win (53 victory points, 51 to win)"

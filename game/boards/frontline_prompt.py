@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from game import i18n
 from game.boards import frontline_cards as fc
 from game.boards import frontline_words as fw
+from game.boards.summary import said
 from game.engines.frontline import actions as act
 from game.engines.frontline.cards import (
     COMMANDS,
@@ -220,10 +221,12 @@ def status_text(board: FrontlineBoard) -> str:
         return ""
     if obs["phase"] == "over":
         winner = obs["winner"]
-        reason = i18n.t(f"frontline.end.{obs['end_reason'] or 'vp'}")
-        if winner is None or winner < 0:
+        won = winner is not None and winner >= 0
+        vp = obs["seats"][winner]["vp"] if won else 0  # the true score: 58, not the 51 needed
+        reason = i18n.t(f"frontline.end.{obs['end_reason'] or 'vp'}", vp=vp)
+        if not won:
             return i18n.t("frontline.status.draw", reason=reason)
-        return i18n.t("frontline.status.won", name=board.seat_name(winner), reason=reason)
+        return said("frontline.status.won", list(board.ctx.seat_names), winner, reason=reason)
     player = obs["current_player"]
     step = i18n.t(f"frontline.step.{fw.step_of(obs)}")
     if player < 0:
