@@ -260,7 +260,7 @@ def test_committed_cards_leave_the_other_hand_cards_where_they_were() -> None:
 
 
 def test_the_game_over_line_gives_the_true_score_and_a_you_form() -> None:
-    """"Hard AI wins (51 victory points)" when the score was 58."""
+    """ "Hard AI wins (51 victory points)" when the score was 58."""
     from game.boards import frontline_prompt as prompt
 
     board = _board(("You", "Hard AI"))
@@ -272,3 +272,36 @@ def test_the_game_over_line_gives_the_true_score_and_a_you_form() -> None:
     seats[0]["vp"] = 53
     board.obs = {**board.obs, "winner": 0}
     assert prompt.status_text(board) == "You win (53 victory points, 51 to win)"
+
+
+def test_the_commit_after_the_last_committable_card_waits_for_its_click() -> None:
+    """Commitment was sent the moment the last committable card was set aside (a forced
+    move): no chance to take the card back."""
+    from game.boards.frontline import FrontlineBoard
+    from game.engines import GAMES
+    from game.engines.base import CHANCE
+    from game.engines.frontline.actions import kind_of
+    from game.match import FORCED, HUMAN, HUMAN_TURN, Match
+
+    match = Match(GAMES["frontline"], [HUMAN, "easy"], seed=3)
+    match.waits_for(FrontlineBoard.confirms)
+    rng = random.Random(3)
+    while True:
+        state = match.state
+        if match.to_move == CHANCE:
+            match.advance()
+            continue
+        obs = state.observation(0)
+        if match.to_move == 0 and obs["phase"] == "commit":
+            legal = state.legal_actions()
+            cards = [a for a in legal if kind_of(a) in ("card", "rear")]
+            if not cards:
+                break
+            match._commit(cards[0])
+            continue
+        match._commit(rng.choice(state.legal_actions()))
+    assert match.state.legal_actions() == [DONE]
+    assert match.state.observation(0)["seats"][0]["face_down_count"] > 0
+    assert match.phase.kind == HUMAN_TURN and match.phase.kind != FORCED
+    match.waits_for(lambda state, action: False)  # the kit's default: played as forced
+    assert match.phase.kind == FORCED

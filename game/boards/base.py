@@ -333,6 +333,13 @@ class Board:
     def skip_animation(self) -> None:
         self.tweens.finish_all()
 
+    @classmethod
+    def confirms(cls, state: State, action: int) -> bool:
+        """Whether ``action``, a human's only legal one in ``state``, waits for the player's
+        click instead of being played at once as a forced move (a Commit that ends a hidden
+        choice, so the last card set aside may be taken back). None do by default."""
+        return False
+
     def auto_action(self) -> int | None:
         """An action the board takes for the human by a player setting (e.g. Battle Line's
         auto-claim), polled by the match scene when the human may act and nothing animates."""

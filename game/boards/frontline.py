@@ -650,6 +650,17 @@ class FrontlineBoard(Board):
         return frontline_pictures.picture(name, width)
 
     @classmethod
+    def confirms(cls, state: State, action: int) -> bool:
+        """The Commit after the last committable card was set aside waits for its click: it
+        was sent at once, before the player could take a card back."""
+        obs = state.observation(state.current_player())
+        return (
+            obs["phase"] == "commit"
+            and action == DONE
+            and bool(obs["seats"][obs["viewer"]]["face_down_count"])
+        )
+
+    @classmethod
     def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:
         """The engine's phrase; a die with what it decided (hit or miss against the value
         needed, the damage against HP, destroyed and the crew's fate)."""
