@@ -305,3 +305,43 @@ def test_the_commit_after_the_last_committable_card_waits_for_its_click() -> Non
     assert match.phase.kind == HUMAN_TURN and match.phase.kind != FORCED
     match.waits_for(lambda state, action: False)  # the kit's default: played as forced
     assert match.phase.kind == FORCED
+
+
+def _boost_only(state: FrontlineState) -> bool:
+    """Seat 0 before its roll holding a command card it may only discard for +1."""
+    if state.is_terminal():
+        return True
+    if state.current_player() != 0 or state.observation(0)["phase"] != "roll_window":
+        return False
+    legal = state.legal_actions()
+    return any(BOOST + c in legal and COMMAND + c not in legal for c in range(64))
+
+
+def test_a_command_card_that_cannot_be_played_opens_the_chooser_with_play_greyed() -> None:
+    """Clicking it discarded it for +1 at once."""
+    for seed in range(80):
+        state = _advance(FrontlineGame().new_state(), random.Random(seed), _boost_only)
+        if not state.is_terminal():
+            break
+    else:
+        pytest.fail("no roll window with a card that may only be discarded")
+    board = _board()
+    said: list[str] = []
+    board.ctx.feedback = said.append
+    _show(board, state, 0)
+    legal = state.legal_actions()
+    key = next(
+        k
+        for k, actions in board.spots.items()
+        if k[0] == "cmd" and actions == [BOOST + k[1]] and COMMAND + k[1] not in legal
+    )
+    assert _click(board, board.point_on(key, board.key_at)) is None  # no discard yet
+    assert board.choosing == key
+    options = board.chooser_options(key)
+    assert options[0][0] is None and options[0][1].startswith("Play it: ")
+    assert options[1][0] == BOOST + key[1]
+    rects = board.chooser_rects(key)
+    assert _click(board, rects[1].center) is None and said == [options[0][1]]
+    assert board.choosing == key  # still open
+    assert _key(board, pygame.K_2) == BOOST + key[1]
+    board.draw(pygame.Surface((1280, 800)))

@@ -385,7 +385,7 @@ class FrontlineBoard(Board):
         """An open chooser's options (its badges 1, 2, ...), else the panel's buttons: with
         "1 Play it / 2 Discard for +1" open, key 1 pressed the panel's Roll."""
         if self.choosing is not None:
-            return list(self.spots.get(self.choosing, []))
+            return [a for a, _ in self.chooser_options(self.choosing)]  # type: ignore[misc]
         return [action for action, _, _ in self.buttons]
 
     def click(self, pos: tuple[int, int]) -> Decision:
@@ -396,12 +396,14 @@ class FrontlineBoard(Board):
     def release(self, pos: tuple[int, int]) -> Decision:
         press, self.press = self.press, None
         if self.choosing is not None:
-            for rect, action in zip(
-                self.chooser_rects(self.choosing)[1:],
-                self.spots.get(self.choosing, []),
-                strict=False,
+            options = self.chooser_options(self.choosing)
+            for rect, (action, words) in zip(
+                self.chooser_rects(self.choosing)[1:], options, strict=False
             ):
                 if rect.collidepoint(pos):
+                    if action is None:  # greyed: say why, keep the chooser open
+                        self.ctx.feedback(words)
+                        return None
                     self.choosing = None
                     return action
             self.choosing = None
@@ -419,7 +421,7 @@ class FrontlineBoard(Board):
         actions = self.spots.get(key)
         if not actions:
             return self._refused(key)
-        if len(actions) == 1:
+        if len(self.chooser_options(key)) == 1:
             return actions[0]
         self.choosing = key
         return None
@@ -470,9 +472,10 @@ class FrontlineBoard(Board):
             if action in actions:
                 assert self.thing_rect(key) is not None, key
                 point = self.point_on(key, self.key_at)  # a fanned card: its visible part
-                if len(actions) == 1:
+                options = [a for a, _ in self.chooser_options(key)]
+                if len(options) == 1:
                     return [point]
-                option = self.chooser_rects(key)[1 + actions.index(action)]
+                option = self.chooser_rects(key)[1 + options.index(action)]
                 return [point, option.center]
         raise ValueError(f"action {action} is not offered on the board")
 
@@ -481,15 +484,34 @@ class FrontlineBoard(Board):
         self.press = None
 
     # --- chooser and buttons ------------------------------------------------------------------
+    def chooser_options(self, key: Hashable) -> list[tuple[int | None, str]]:
+        """A thing's chooser: each legal action with its words; a command card that may only
+        be discarded for +1 also shows "Play it" greyed (None) with why, rather than being
+        discarded at the first click."""
+        options: list[tuple[int | None, str]] = [
+            (a, self.option_words(a)) for a in self.spots.get(key, [])
+        ]
+        kind, card = split_key(key)
+        if kind == "cmd" and [kind_of(a) for a in self.spots.get(key, [])] == ["boost"]:
+            options.insert(0, (None, self.not_playable(card)))
+        return options
+
+    def not_playable(self, card: int) -> str:
+        """Why command card ``card`` cannot be played now, as a greyed option's words."""
+        window = fc.WINDOW_OF_TIMING.get(COMMANDS[card].timing, "")
+        if window == "C3":  # its window is now: it does not fit this attack
+            return i18n.t("frontline.opt.play_unfit")
+        return i18n.t("frontline.opt.play_later", window=i18n.t(f"frontline.window.{window}"))
+
     def chooser_rects(self, key: Hashable) -> list[pygame.Rect]:
         anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
-        actions = self.spots.get(key, [])
+        options = self.chooser_options(key)
         u = self.geo.unit
         px = max(9, round(1.4 * u))  # the chooser's label size
-        words = [text_width(self.option_words(a), px) + 3 * u for a in actions]
+        words = [text_width(text, px) + 3 * u for _, text in options]
         width = max([u * 16, *words])
         return overlays.chooser_rects(
-            len(actions), (width, u * 5), anchor, self.geo.table, [], u, columns=1
+            len(options), (width, u * 5), anchor, self.geo.table, [], u, columns=1
         )
 
     def option_words(self, action: int) -> str:

@@ -206,11 +206,11 @@ def paint_drag(board: FrontlineBoard, surface: pygame.Surface) -> None:
 
 def paint_chooser(board: FrontlineBoard, surface: pygame.Surface) -> None:
     key = board.choosing
-    actions = board.spots[key]
     rects = board.chooser_rects(key)
     u = board.geo.unit
     options: list[tuple[str, Callable[[pygame.Surface, pygame.Rect], None]]] = [
-        (board.option_words(a), _no_picture) for a in actions
+        (words, _no_picture if action is not None else _greyed)
+        for action, words in board.chooser_options(key)
     ]
     overlays.draw_chooser(
         surface,
@@ -228,3 +228,10 @@ def paint_chooser(board: FrontlineBoard, surface: pygame.Surface) -> None:
 
 def _no_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Chooser options are words only."""
+
+
+def _greyed(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """An option that cannot be taken now: veiled, its words say why."""
+    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 120))
+    surface.blit(veil, rect)
