@@ -345,3 +345,17 @@ def test_a_command_card_that_cannot_be_played_opens_the_chooser_with_play_greyed
     assert board.choosing == key  # still open
     assert _key(board, pygame.K_2) == BOOST + key[1]
     board.draw(pygame.Surface((1280, 800)))
+
+
+def test_a_dug_in_unit_shows_its_raised_def() -> None:
+    """Dig In left the tile's DEF at 0; only the chip and the tooltip said +1."""
+    from game.boards.frontline_art import defense_now
+    from game.engines.frontline import commands
+
+    state = setup()
+    squad = place(state, 0, "us_rifle_squad")
+    assert defense_now(squad.view()) == squad.printed.defense == 0
+    squad.cmds |= 1 << commands.DIG_IN
+    assert defense_now(squad.view()) == commands.DIG_IN_DEF
+    board = _board()
+    _show(board, state, 0)  # the tile draws it (its shield lit)

@@ -13,6 +13,8 @@ import pygame
 
 from game import i18n
 from game.boards import frontline_cards as fc
+from game.boards.frontline_odds import Declared, unit_from_view
+from game.engines.frontline import combat
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
 from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
 from game.ui.text import render
@@ -28,6 +30,12 @@ def initials(command: int) -> str:
         return TAGS[card.id]
     words = [w for w in card.name.replace("-", " ").split() if w[0].isalpha()]
     return "".join(w[0] for w in words[:2]).upper()
+
+
+def defense_now(view: dict[str, Any]) -> int:
+    """A unit's DEF as it stands (Dig In, Hull Down, a Damage card's modifier), by the
+    engine's rule; not an attack's own cards (Flanking Shot)."""
+    return combat.defense(Declared({}), unit_from_view(view))
 
 
 def tile_pad(h: int) -> int:
@@ -147,8 +155,12 @@ class FrontlineArt(Art):
         # Footer: DEF in a shield, the HP bar with its ½HP tick.
         fy = h - pad - foot_h
         shield = pygame.Rect(pad, fy, foot_h, foot_h)
-        fc.draw_shield(s, shield, darker(paper, 0.3))
-        d = render(str(printed.defense), max(6, round(foot_h * 0.8)), ink, bold=True)
+        # The DEF that stands now (Dig In, Hull Down, a Damage card): its shield lit when it is
+        # not the printed one (Dig In left the card at its printed 0).
+        now = defense_now(view)
+        lit = p["legal"] if now > printed.defense else p["hit"]
+        fc.draw_shield(s, shield, darker(paper, 0.3) if now == printed.defense else lit)
+        d = render(str(now), max(6, round(foot_h * 0.8)), ink, bold=True)
         s.blit(d, d.get_rect(center=(shield.centerx, shield.centery - 1)))
         self._hp_bar(
             s,
