@@ -359,3 +359,21 @@ def test_a_dug_in_unit_shows_its_raised_def() -> None:
     assert defense_now(squad.view()) == commands.DIG_IN_DEF
     board = _board()
     _show(board, state, 0)  # the tile draws it (its shield lit)
+
+
+def test_a_unit_with_no_legal_target_says_why_while_targets_are_declared() -> None:
+    """A unit with no legal target was passed over silently at declaration."""
+    from game.boards import frontline_prompt as prompt
+
+    state = setup()
+    squad = place(state, 0, "us_rifle_squad")
+    sherman = place(state, 0, "us_m4a1_sherman", crewed=False)
+    bazooka = place(state, 0, "us_bazooka_team")
+    place(state, 1, "ge_pz4h")
+    obs = dict(state.observation(0))
+    assert prompt.no_target_reason(obs, squad.pos) == "bullets cannot harm DEF ≥ 2"
+    assert prompt.no_target_reason(obs, sherman.pos) == "it has no crew"
+    assert prompt.no_target_reason(obs, bazooka.pos) is None
+    to_combat(state)
+    board = _board()
+    _show(board, state, 0)  # drawn on the squad's tile while targets are declared

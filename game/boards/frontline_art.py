@@ -213,6 +213,9 @@ class FrontlineArt(Art):
                     "flight_left": printed.flight_turns,
                     "bomb_used": False,
                     "line": 0,
+                    "owner": side,
+                    "pos": -1,
+                    "captured_from": -1,
                 }
                 tile = self.tile(view, w, h)
                 inner = pygame.transform.smoothscale(tile, (round(w * 0.86), round(h * 0.86)))

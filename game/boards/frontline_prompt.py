@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING
 
 from game import i18n
 from game.boards import frontline_cards as fc
+from game.boards import frontline_odds as odds
 from game.boards import frontline_words as fw
 from game.boards.summary import said
 from game.engines.frontline import actions as act
+from game.engines.frontline import combat
 from game.engines.frontline.cards import (
     COMMANDS,
     CREW_KINDS,
@@ -155,6 +157,29 @@ def deck_left(mine: dict) -> list[int]:
         if card in left:
             left.remove(card)
     return left
+
+
+def no_target_reason(obs: dict, pos: int) -> str | None:
+    """Why the viewer's unit at ``pos`` declares nothing this Combat Phase (the engine skips
+    it silently), or None when it has a target: no crew, a Damage card, no enemy in reach of
+    its line, bullets against DEF 2 or more, or no weapon with a value against what it
+    reaches."""
+    board = odds.units(obs)
+    unit = board[pos]
+    context = odds.Declared(obs["options"])
+    enemies = [u for u in board.values() if u.owner != unit.owner]
+    if not combat.can_attack(unit):
+        return i18n.t("frontline.skip.crew" if not unit.crewed else "frontline.skip.damaged")
+    reach = [t for t in enemies if combat.line_ok(unit, t)]
+    if any(combat.legal_target(context, unit, t) for t in reach) or not enemies:
+        return None
+    if not reach:
+        return i18n.t("frontline.skip.reach")
+    weapons = unit.printed.weapons
+    column = [r for r in range(len(weapons)) for t in reach if weapons[r].attack[combat.column(t)]]
+    if column and all(weapons[r].bullet for r in column):
+        return i18n.t("frontline.skip.bullets")
+    return i18n.t("frontline.skip.weapons")
 
 
 def pick_notes(hand: list[int], left: list[int], picks: int) -> list[tuple[bool, str]]:
