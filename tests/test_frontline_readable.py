@@ -377,3 +377,24 @@ def test_a_unit_with_no_legal_target_says_why_while_targets_are_declared() -> No
     to_combat(state)
     board = _board()
     _show(board, state, 0)  # drawn on the squad's tile while targets are declared
+
+
+def test_a_unit_moved_up_by_a_frontline_collapse_reads_frontline_and_is_no_last_move() -> None:
+    """A promoted unit still read "Rear Line", and the last-move tag landed on it."""
+    from game.boards import frontline_cards as fc
+    from game.engines.frontline.cards import FRONT, REAR
+
+    state = setup()
+    howitzer = place(state, 0, "us_105mm_howitzer", REAR)
+    assert fc.line_now(howitzer.view(), "en") == "Rear Line"
+    board = _board()
+    _show(board, state, 1)
+    key = ("unit", howitzer.pos)
+    board._marked_from = dict(board.things(board.obs))
+    howitzer.line = FRONT  # promoted at the end of a Combat Phase
+    _show(board, state, 1)
+    assert fc.line_now(howitzer.view(), "en") == "Frontline (moved up)"
+    assert not board._hit_this_turn(key)
+    howitzer.damage = 3
+    _show(board, state, 1)
+    assert board._hit_this_turn(key)

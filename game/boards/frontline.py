@@ -119,7 +119,7 @@ class FrontlineBoard(Board):
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips it put on units
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
-        self._marked_from: set[Hashable] = set()
+        self._marked_from: Things = {}
         self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
@@ -229,7 +229,7 @@ class FrontlineBoard(Board):
             actor = self.mover(self.obs)
             if actor >= 0 and actor != self._start_actor:  # a turn begins: what was there
                 self._start_actor = actor
-                self._marked_from = set(self.things(self.obs))
+                self._marked_from = dict(self.things(self.obs))
         super().show(obs, viewer, legal, animate)
         # The other side's turn is marked on the table: not the viewer's own hand (dealt or
         # drawn by chance within it) nor the viewer's own units it merely revealed.
@@ -238,7 +238,7 @@ class FrontlineBoard(Board):
             k
             for k in self.marked
             if split_key(k)[0] == "down"
-            or (k in owners and (owners[k] != viewer or self._was_on_table(k)))
+            or (k in owners and (owners[k] != viewer or self._hit_this_turn(k)))
         }
         self._index_legal()
         view = self.phase_view()
@@ -253,7 +253,8 @@ class FrontlineBoard(Board):
         if not animate or not previous or viewer != self.viewer:
             self.revealed = set()
             return
-        if fw.step_of(obs) == "commit" and fw.step_of(previous) != "commit":
+        new_turn = obs["turn"] != previous["turn"]  # not only at a commitment shown: a turn
+        if new_turn or (fw.step_of(obs) == "commit" and fw.step_of(previous) != "commit"):
             self.revealed = set()
         before = self.things(previous)
         self.revealed |= {
@@ -280,10 +281,15 @@ class FrontlineBoard(Board):
                 if obs["init_rolls"][seat] and not previous["init_rolls"][seat]:
                     self.init_boost[seat] = int(previous["boost"])
 
-    def _was_on_table(self, key: Hashable) -> bool:
-        """Whether the unit was on the table when the marked turn began (so a change to it is
-        news, such as damage)."""
-        return key in self._marked_from
+    def _hit_this_turn(self, key: Hashable) -> bool:
+        """Whether the viewer's unit was on the table when the marked turn began and changed
+        in more than its line (damage, crew, a card: news); moved up by a frontline collapse
+        it was no move of the other side's."""
+        before = self._marked_from.get(key)
+        now = self.things(self.obs).get(key)
+        if not isinstance(before, tuple) or not isinstance(now, tuple):
+            return False
+        return before[:1] + before[2:] != now[:1] + now[2:]
 
     def mover(self, obs: Obs) -> int:
         player = obs.get("current_player", -1)

@@ -111,7 +111,7 @@ class FrontlineArt(Art):
         name_w = cc[0] - cr - nx - 2
         name = fc.fit(printed.name, max(7, round(h * 0.15)), ink, name_w, bold=True)
         s.blit(name, (nx, pad - 1))
-        sub = fc.line_label(view["card"], self.lang)
+        sub = fc.line_now(view, self.lang)
         if printed.flight_turns:
             sub = i18n.t_in(self.lang, "frontline.flight_left", n=view["flight_left"])
         sub_img = fc.fit(sub, max(6, round(h * 0.11)), dim, name_w)
@@ -212,7 +212,7 @@ class FrontlineArt(Art):
                     "commands": [],
                     "flight_left": printed.flight_turns,
                     "bomb_used": False,
-                    "line": 0,
+                    "line": printed.lines[0] if printed.lines else 0,
                     "owner": side,
                     "pos": -1,
                     "captured_from": -1,

@@ -143,13 +143,25 @@ def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
 def paint_under(
     board: FrontlineBoard, surface: pygame.Surface, view: dict, rect: pygame.Rect
 ) -> None:
-    """What is tucked under a unit: its Damage card's edge."""
+    """What is tucked under a unit: its Damage card's edge, and its crew peeking out under
+    the bottom-right corner (beside the tile it read as a unit of its own, and on it the
+    badge hid the DEF)."""
     p = board.ctx.palette
     if view["damage_card"] >= 0:
         edge = EDGE_OF_TYPE[UNITS[view["card"]].type]
         strip = fc.damage_face(view["damage_card"], rect.w, p, board.ctx.lang, edge)
         spot = strip.get_rect(midtop=(rect.centerx, rect.bottom - strip.get_height() // 3))
         board.tucked.append(surface.blit(strip, spot))
+    if UNITS[view["card"]].crew >= 0 and view["crew"] >= 0:
+        badge = crew_spot(rect)
+        board.tucked.append(surface.blit(fc.crew_icon(UNITS[view["card"]].crew, badge.w, p), badge))
+
+
+def crew_spot(rect: pygame.Rect) -> pygame.Rect:
+    """Where a unit's crew (or the mark of its missing crew) shows: under its bottom-right
+    corner, clear of the DEF shield at the bottom left."""
+    size = max(10, rect.h // 3)
+    return pygame.Rect(rect.right - size * 3 // 4, rect.bottom - size // 3, size, size)
 
 
 def paint_markers(
@@ -158,16 +170,11 @@ def paint_markers(
     """Chips along the top edge: the Damage card's effect with its turns left, the command
     cards in effect, captured."""
     p, u = board.ctx.palette, board.geo.unit
-    if UNITS[view["card"]].crew >= 0:
-        size = max(10, rect.h // 3)
-        spot = (rect.x - size // 4, rect.bottom - size + size // 4)
-        if view["crew"] >= 0:
-            surface.blit(fc.crew_icon(UNITS[view["card"]].crew, size, p), spot)
-        else:
-            r = pygame.Rect(spot, (size, size))
-            pygame.draw.ellipse(surface, p["hit"], r)
-            mark = render("!", round(size * 0.8), p["text"], bold=True)
-            blit_center(surface, mark, r.center)
+    if UNITS[view["card"]].crew >= 0 and view["crew"] < 0:  # no crew: a mark over it
+        r = crew_spot(rect)
+        pygame.draw.ellipse(surface, p["hit"], r)
+        mark = render("!", round(r.h * 0.8), p["text"], bold=True)
+        blit_center(surface, mark, r.center)
     px = max(8, round(u * 1.25))
     chips: list[tuple[str, Colour]] = []
     effect = view["effect"]
