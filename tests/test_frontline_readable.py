@@ -398,3 +398,15 @@ def test_a_unit_moved_up_by_a_frontline_collapse_reads_frontline_and_is_no_last_
     howitzer.damage = 3
     _show(board, state, 1)
     assert board._hit_this_turn(key)
+
+
+def test_hidden_builds_are_counted_in_words_not_as_a_repeat() -> None:
+    """"adds a card to the deck ×2 · has built a deck" read as a 2-card deck."""
+    from game.boards.turns import Step
+
+    board = _board(("You", "Hard AI"))
+    steps = [Step(i, 1, ("build_hidden", {"player": 1}), "") for i in range(40)]
+    steps.append(Step(40, 1, ("built", {"player": 1}), ""))
+    assert board.turn_words(steps) == ["adds 40 cards to the deck", "has built a deck"]
+    one = [Step(0, 1, ("commit_hidden", {"player": 1}), "")]
+    assert board.turn_words(one) == ["sets a card aside face down"]

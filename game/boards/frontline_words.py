@@ -112,8 +112,11 @@ def turn_lines(steps: list[Step], word: Callable[[str, dict], str | None]) -> li
     words: list[str] = []
     faces: list[str] = []
     lone = not all_forced(steps)  # a forced step among choices is marked on its own
-    for step in steps:
+    for step, count in _counted(steps):
         key, args = step.phrase
+        if count > 1:  # "adds 2 cards to the deck", not "adds a card ×2" (a 2-card deck?)
+            words.append(word(f"{key}_n", {**args, "n": count}) or step.text)
+            continue
         if key in ("die", "initiative"):
             faces.append(str(args["die"]))
             continue
@@ -129,6 +132,23 @@ def turn_lines(steps: list[Step], word: Callable[[str, dict], str | None]) -> li
     if faces:
         words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
     return collapse(words)
+
+
+# Hidden steps that read alike, said once with their number ("sets 3 cards aside face down").
+COUNTED = ("build_hidden", "pick_hidden", "commit_hidden")
+
+
+def _counted(steps: list[Step]) -> list[tuple[Step, int]]:
+    """The steps with each run of one of the ``COUNTED`` phrases as its first step and the
+    run's length (1 for every other step)."""
+    out: list[tuple[Step, int]] = []
+    for step in steps:
+        last = out[-1][0] if out else None
+        if last is not None and step.phrase[0] in COUNTED and last.phrase == step.phrase:
+            out[-1] = (last, out[-1][1] + 1)
+        else:
+            out.append((step, 1))
+    return out
 
 
 def collapse(words: list[str]) -> list[str]:
