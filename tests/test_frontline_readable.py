@@ -401,7 +401,7 @@ def test_a_unit_moved_up_by_a_frontline_collapse_reads_frontline_and_is_no_last_
 
 
 def test_hidden_builds_are_counted_in_words_not_as_a_repeat() -> None:
-    """"adds a card to the deck ×2 · has built a deck" read as a 2-card deck."""
+    """ "adds a card to the deck ×2 · has built a deck" read as a 2-card deck."""
     from game.boards.turns import Step
 
     board = _board(("You", "Hard AI"))
@@ -410,3 +410,27 @@ def test_hidden_builds_are_counted_in_words_not_as_a_repeat() -> None:
     assert board.turn_words(steps) == ["adds 40 cards to the deck", "has built a deck"]
     one = [Step(0, 1, ("commit_hidden", {"player": 1}), "")]
     assert board.turn_words(one) == ["sets a card aside face down"]
+
+
+@pytest.mark.parametrize("size", [(905, 720), (560, 470)])
+def test_odds_on_a_crowded_row_leave_the_unit_names_readable(size: tuple[int, int]) -> None:
+    """Five units in a row shrank the tiles until the odds badges covered the names."""
+    from game.boards.frontline_art import tile_pad
+    from game.engines.frontline.actions import UNIT
+    from tests.test_board_contract import make_board
+
+    state = setup()
+    place(state, 0, "us_m4a1_sherman")
+    for name in ["ge_pz4h", "ge_grenadier_squad", "ge_pak40", "ge_grenadier_squad", "ge_pz4h"]:
+        place(state, 1, name)
+    to_combat(state)
+    board = make_board("frontline", [0.0], size)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    board.draw(pygame.Surface(size))
+    targets = [k for k, actions in board.spots.items() if UNIT + k[1] in actions]
+    assert len(targets) == 5
+    for key in targets:
+        rect = board.thing_rect(key)
+        name_bottom = rect.y + tile_pad(rect.h) + round(rect.h * 0.15 * 1.3) - 2
+        over = [box for box in board.texts if box.colliderect(rect)]
+        assert over and all(box.top >= name_bottom and box.w <= rect.w for box in over), key

@@ -185,6 +185,11 @@ def odds_lines(shown: Preview) -> list[str]:
     ]
 
 
+def odds_tiny(shown: Preview) -> str:
+    """The chances to hit and to destroy in a few characters, for a small tile."""
+    return i18n.t("frontline.odds_tiny", hit=_pct(shown.hit), destroyed=_pct(shown.destroyed))
+
+
 def _pct(p: float) -> str:
     if 0 < p < 0.005:
         return "<1%"
