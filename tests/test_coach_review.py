@@ -144,3 +144,19 @@ def test_a_review_with_no_drop_says_so_instead_of_asking_to_click_one(app: App) 
     assert review.drops() == [] and review.selected is None
     said = review.info_text()
     assert "marked drop" not in said and "No move of yours cost much" in said
+
+
+def test_a_reviewed_move_names_its_card_once() -> None:
+    """The review said "plays ♣5, ♣5 → flag 1": each part of the move worded alone."""
+    from tests.test_board_contract import make_board
+
+    board = make_board("battleline", [0.0], (1280, 800))
+    state = GAMES["battleline"].new_state(2)
+    while state.current_player() < 0:
+        state.apply_action(state.sample_chance(random.Random(1)))
+    card = state.legal_actions()[0]
+    after = state.clone()
+    after.apply_action(card)
+    line = (card, after.legal_actions()[0])
+    words = board.turn_words(board.move_steps(state, line, state.current_player()))
+    assert len(words) == 1 and "→" in words[0], words

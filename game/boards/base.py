@@ -539,19 +539,27 @@ class Board:
         whose parts stand close together can shrink ``hint_rect`` by it to ring their edges."""
         return max(4, self.rect.h // 80)
 
-    def move_words(self, state: State, line: Sequence[int], viewer: int) -> list[str]:
-        """Each part of a whole move played from ``state`` in the player's language with no
-        subject, each worded in the position where it is played (up to the first illegal)."""
+    def move_steps(self, state: State, line: Sequence[int], viewer: int) -> list[Step]:
+        """The parts of a whole move played from ``state`` as log steps, each worded in the
+        position where it is played (up to the first illegal)."""
         state = state.clone()
-        words = []
+        steps = []
         for action in line:
             if state.illegal_reason(action) is not None:
                 break
             phrase = self.log_phrase(state, action, viewer)
             text = state.action_to_string(action)
-            said = self.turn_words([Step(len(state.history), state.current_player(), phrase, text)])
-            words.append(said[0] if said else text)
+            steps.append(Step(len(state.history), state.current_player(), phrase, text))
             state.apply_unchecked(action)
+        return steps
+
+    def move_words(self, state: State, line: Sequence[int], viewer: int) -> list[str]:
+        """Each part of a whole move played from ``state`` in the player's language with no
+        subject (``move_steps``), one by one: the hint numbers them."""
+        words = []
+        for step in self.move_steps(state, line, viewer):
+            said = self.turn_words([step])
+            words.append(said[0] if said else step.text)
         return words
 
     def hint_caption(self) -> str:

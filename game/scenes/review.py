@@ -352,6 +352,8 @@ class ReviewScene(Scene):
                   topleft=(x, y + round(px * 1.5)))  # fmt: skip
 
     def words(self, position: Position, line: tuple[int, ...]) -> str:
-        """A whole move in the player's words, each part worded where it is played."""
+        """A whole move in the player's words, worded as the log words a turn: "♣5 → flag 1",
+        not each part alone ("plays ♣5, ♣5 → flag 1")."""
         state = self.reviewer.state_at(position.index)
-        return ", ".join(self.board.move_words(state, line, position.player))
+        steps = self.board.move_steps(state, line, position.player)
+        return " · ".join(self.board.turn_words(steps))
