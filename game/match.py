@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -178,6 +179,8 @@ class Match:
         self._drawn: dict[tuple[tuple[tuple[int, float], ...], int], int] = {}
         self._offers: Counter[tuple[tuple[int, float], ...]] = Counter()
         self._floor = 0  # history length before which undo may not go
+        # Whether a human's only legal action still waits for its click (``waits_for``).
+        self._waits: Callable[[State, int], bool] = lambda state, action: False
         self._phase = self._compute_phase()
         for action in history or []:
             self._push(action)
@@ -277,6 +280,17 @@ class Match:
         while self._phase.kind == CURTAIN and self._phase.player == CHANCE:
             moves.append(self._commit(self._chance_outcome()))
         return moves
+
+    def waits_for(self, confirms: Callable[[State, int], bool]) -> None:
+        """A human's lone legal action for which ``confirms(state, action)`` holds waits for
+        the player's click instead of being played as a forced move: a Commit that ends a
+        hidden choice (the cards set aside may still be taken back before it)."""
+        self._waits = confirms
+        self._update_viewer()
+
+    def _forced(self, player: int, legal: tuple[int, ...] | list[int]) -> bool:
+        """A human decision with one legal action that is played without a click."""
+        return self.is_human(player) and len(legal) == 1 and not self._waits(self.state, legal[0])
 
     def reveal(self) -> None:
         """The curtain was clicked: its player's private view may be shown now."""
@@ -489,7 +503,7 @@ class Match:
         elif player == CHANCE:
             kind = CHANCE_STEP
         elif human:
-            kind = FORCED if len(legal) == 1 else HUMAN_TURN
+            kind = FORCED if self._forced(player, legal) else HUMAN_TURN
         else:
             kind = AI_TURN
         # Whose observation the board shows.
@@ -551,7 +565,7 @@ class Match:
             if refusal is not None:
                 raise refusal
         player = phase.player
-        forced = self.is_human(player) and len(phase.legal) == 1
+        forced = self._forced(player, phase.legal)
         text = self.state.action_to_string(action)
         phrase = self.state.action_phrase(action)
         private, revealing = self._privacy(player, action)

@@ -119,3 +119,44 @@ def test_review_graphs_each_human_move_and_shows_a_drop_on_the_board(app: App) -
     app.stack.push(ReviewScene(app, scene))
     run(app, 1)
     assert app.stack.top.reviewer.done and client.asked == []
+
+
+def test_a_review_with_no_drop_says_so_instead_of_asking_to_click_one(app: App) -> None:
+    """After a Frontline game the graph fell 45 % to 0 % with nothing marked, while the line
+    under it said "Click a marked drop, or press 1 2 3"."""
+    from game.scenes import review as coach
+
+    coach._CACHE.clear()  # the same match was reviewed, with drops, by the test above
+    match = _finished_match()
+    positions = human_moves(match)
+    played = {p.index: 0.5 - 0.01 * k for k, p in enumerate(positions)}
+    client = CoachClient(
+        played, dict.fromkeys(played, 0.0), {p.index: p.played[0] for p in positions}
+    )
+    match.client = client
+    scene = MatchScene(app, match)
+    app.stack.push(scene)
+    run(app, 2)
+    review = ReviewScene(app, scene)
+    app.stack.push(review)
+    run_until(app, lambda: review.reviewer.done, limit=len(positions) * 3 + 10)
+    run(app, 1)
+    assert review.drops() == [] and review.selected is None
+    said = review.info_text()
+    assert "marked drop" not in said and "No move of yours cost much" in said
+
+
+def test_a_reviewed_move_names_its_card_once() -> None:
+    """The review said "plays ♣5, ♣5 → flag 1": each part of the move worded alone."""
+    from tests.test_board_contract import make_board
+
+    board = make_board("battleline", [0.0], (1280, 800))
+    state = GAMES["battleline"].new_state(2)
+    while state.current_player() < 0:
+        state.apply_action(state.sample_chance(random.Random(1)))
+    card = state.legal_actions()[0]
+    after = state.clone()
+    after.apply_action(card)
+    line = (card, after.legal_actions()[0])
+    words = board.turn_words(board.move_steps(state, line, state.current_player()))
+    assert len(words) == 1 and "→" in words[0], words

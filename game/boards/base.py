@@ -333,6 +333,13 @@ class Board:
     def skip_animation(self) -> None:
         self.tweens.finish_all()
 
+    @classmethod
+    def confirms(cls, state: State, action: int) -> bool:
+        """Whether ``action``, a human's only legal one in ``state``, waits for the player's
+        click instead of being played at once as a forced move (a Commit that ends a hidden
+        choice, so the last card set aside may be taken back). None do by default."""
+        return False
+
     def auto_action(self) -> int | None:
         """An action the board takes for the human by a player setting (e.g. Battle Line's
         auto-claim), polled by the match scene when the human may act and nothing animates."""
@@ -532,19 +539,27 @@ class Board:
         whose parts stand close together can shrink ``hint_rect`` by it to ring their edges."""
         return max(4, self.rect.h // 80)
 
-    def move_words(self, state: State, line: Sequence[int], viewer: int) -> list[str]:
-        """Each part of a whole move played from ``state`` in the player's language with no
-        subject, each worded in the position where it is played (up to the first illegal)."""
+    def move_steps(self, state: State, line: Sequence[int], viewer: int) -> list[Step]:
+        """The parts of a whole move played from ``state`` as log steps, each worded in the
+        position where it is played (up to the first illegal)."""
         state = state.clone()
-        words = []
+        steps = []
         for action in line:
             if state.illegal_reason(action) is not None:
                 break
             phrase = self.log_phrase(state, action, viewer)
             text = state.action_to_string(action)
-            said = self.turn_words([Step(len(state.history), state.current_player(), phrase, text)])
-            words.append(said[0] if said else text)
+            steps.append(Step(len(state.history), state.current_player(), phrase, text))
             state.apply_unchecked(action)
+        return steps
+
+    def move_words(self, state: State, line: Sequence[int], viewer: int) -> list[str]:
+        """Each part of a whole move played from ``state`` in the player's language with no
+        subject (``move_steps``), one by one: the hint numbers them."""
+        words = []
+        for step in self.move_steps(state, line, viewer):
+            said = self.turn_words([step])
+            words.append(said[0] if said else step.text)
         return words
 
     def hint_caption(self) -> str:

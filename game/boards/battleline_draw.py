@@ -334,6 +334,8 @@ class BattleLineDrawing(BattleLineView):
         if phase == "flag" and pending["card"] is not None and pending["card"] >= NUM_TROOPS:
             return pending["card"], i18n.t("battleline.step.choose_flag")
         if phase == "play" and self.selected is not None and self.selected >= NUM_TROOPS:
+            if self.selected == SCOUT:  # its target is a deck
+                return SCOUT, i18n.t("battleline.step.selected_scout")
             return self.selected, i18n.t("battleline.step.selected")
         return None
 
@@ -425,6 +427,8 @@ class BattleLineDrawing(BattleLineView):
                 surface.blit(tag, tag.get_rect(midtop=(spot.centerx, spot.bottom)))
             if self.hint == draw_action(deck):
                 self._hint_ring(surface, rect)
+            if deck in targets and self.is_animating():  # a click now only ends the flight
+                self.art.veil(surface, rect.center, rect.size, (0, 0, 0, 110), rect.w // 10)
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         g = self.geo

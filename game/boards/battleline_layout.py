@@ -252,8 +252,9 @@ class BattleLineView(Board):
     def visible_rect(self, flag: int, side: int, index: int, count: int) -> pygame.Rect:
         """The part of a card at a flag that the cards in front of it leave visible."""
         rect = self.slot_rect(flag, side, index)
-        covered = index < count - 1 if side == self.me else index > 0
-        if covered:
+        if index < count - 1:  # covered but for a strip: the viewer's top, the other's bottom
+            if side != self.me:
+                rect.top = rect.bottom - self.geo.step
             rect.height = self.geo.step
         return rect
 
@@ -279,9 +280,12 @@ class BattleLineView(Board):
         flag (which stands over it): Fog up and to the left with its name at the left end, Mud
         down and to the right with its name at the right end, so both show at one flag."""
         g = self.geo
-        w = min(g.ridge.h * 0.78, g.pitch * 0.6)
+        # As large as its column allows, and further out from under the pennant (small and
+        # half hidden, it went unread).
+        w = min(g.ridge.h * 0.9, (g.pitch - 4) / 1.42)
         side = -1 if card == FOG else 1
-        x, y = g.xs[flag] + side * g.pitch * 0.1, g.ridge.centery + side * g.ridge.h * 0.1
+        slack = max(0.0, (g.pitch - card_height(round(w))) / 2 - 2)
+        x, y = g.xs[flag] + side * slack, g.ridge.centery + side * g.ridge.h * 0.18
         return Place(x, y, w, -90.0 * side, Z_MOVING)
 
     def env_rect(self, flag: int, card: int) -> pygame.Rect:
@@ -364,7 +368,7 @@ class BattleLineView(Board):
                     places[card] = Place(x, y, w, a, z + i)
         for f, side, cards in self._stacks(obs):
             for j, card in enumerate(cards):
-                z = 200 + (j if side == me else 10 - j)
+                z = 200 + j  # the newest on top on both sides: the AI's showed as a strip
                 places[card] = Place(*self.slot_rect(f, side, j).center, g.cw, 0.0, z)
         for side in (0, 1):
             pile = obs["discards"][side]

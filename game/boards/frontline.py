@@ -39,6 +39,7 @@ from game.boards import frontline_odds as odds
 from game.boards import frontline_panel as panel
 from game.boards import frontline_pictures
 from game.boards import frontline_prompt as prompt
+from game.boards import frontline_rolls as rolls
 from game.boards import frontline_table as tabletop
 from game.boards import frontline_words as fw
 from game.boards.base import Board, BoardContext, Decision, Obs, Things, hit
@@ -113,10 +114,12 @@ class FrontlineBoard(Board):
         self._odds: dict[Hashable, Any] = {}
         self._things: tuple[Obs | None, Things] = (None, {})
         self.revealed: set[tuple[str, int]] = set()  # the other side's units new this turn
+        self.attacked = False  # an attack of this Combat Phase has begun (the tray shows it)
+        self.init_boost: dict[int, int] = {}  # +1 discards on this turn's initiative rolls
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips it put on units
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
-        self._marked_from: set[Hashable] = set()
+        self._marked_from: Things = {}
         self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
@@ -197,10 +200,7 @@ class FrontlineBoard(Board):
                 out[("down", seat, i)] = (card, rear[i])
         mine = obs["seats"][me]
         if obs["phase"] == "pick":
-            left = list(mine["deck"] or [])
-            for card in mine["units"] or []:
-                if card in left:
-                    left.remove(card)
+            left = prompt.deck_left(mine)
             for card in sorted(set(left)):
                 out[("pick", card)] = left.count(card)
         for kind, cards in (("hand", mine["units"] or []), ("cmd", mine["commands"] or [])):
@@ -224,11 +224,12 @@ class FrontlineBoard(Board):
         self.press = None
         self._odds = {}  # odds shown for this observation
         self._note_reveals(obs, viewer, animate)
+        self._note_combat(obs)
         if self.obs and animate:
             actor = self.mover(self.obs)
             if actor >= 0 and actor != self._start_actor:  # a turn begins: what was there
                 self._start_actor = actor
-                self._marked_from = set(self.things(self.obs))
+                self._marked_from = dict(self.things(self.obs))
         super().show(obs, viewer, legal, animate)
         # The other side's turn is marked on the table: not the viewer's own hand (dealt or
         # drawn by chance within it) nor the viewer's own units it merely revealed.
@@ -237,7 +238,7 @@ class FrontlineBoard(Board):
             k
             for k in self.marked
             if split_key(k)[0] == "down"
-            or (k in owners and (owners[k] != viewer or self._was_on_table(k)))
+            or (k in owners and (owners[k] != viewer or self._hit_this_turn(k)))
         }
         self._index_legal()
         view = self.phase_view()
@@ -252,7 +253,8 @@ class FrontlineBoard(Board):
         if not animate or not previous or viewer != self.viewer:
             self.revealed = set()
             return
-        if fw.step_of(obs) == "commit" and fw.step_of(previous) != "commit":
+        new_turn = obs["turn"] != previous["turn"]  # not only at a commitment shown: a turn
+        if new_turn or (fw.step_of(obs) == "commit" and fw.step_of(previous) != "commit"):
             self.revealed = set()
         before = self.things(previous)
         self.revealed |= {
@@ -263,10 +265,31 @@ class FrontlineBoard(Board):
         now = self.things(obs)
         self.revealed = {key for key in self.revealed if key in now}
 
-    def _was_on_table(self, key: Hashable) -> bool:
-        """Whether the unit was on the table when the marked turn began (so a change to it is
-        news, such as damage)."""
-        return key in self._marked_from
+    def _note_combat(self, obs: Obs) -> None:
+        """What the tray needs beyond the observation: whether this Combat Phase's first attack
+        has begun (before it, the engine's attack fields are the last phase's), and the +1
+        discarded on each initiative roll (the observation keeps only the totals)."""
+        if fw.initiative_now(obs) or fw.step_of(obs) != "combat":
+            self.attacked = False
+        elif fw.attack_under_way(obs):
+            self.attacked = True
+        previous = self.obs
+        if not any(obs["init_rolls"]):
+            self.init_boost = {}
+        elif previous and previous.get("phase") == "initiative":
+            for seat in (0, 1):
+                if obs["init_rolls"][seat] and not previous["init_rolls"][seat]:
+                    self.init_boost[seat] = int(previous["boost"])
+
+    def _hit_this_turn(self, key: Hashable) -> bool:
+        """Whether the viewer's unit was on the table when the marked turn began and changed
+        in more than its line (damage, crew, a card: news); moved up by a frontline collapse
+        it was no move of the other side's."""
+        before = self._marked_from.get(key)
+        now = self.things(self.obs).get(key)
+        if not isinstance(before, tuple) or not isinstance(now, tuple):
+            return False
+        return before[:1] + before[2:] != now[:1] + now[2:]
 
     def mover(self, obs: Obs) -> int:
         player = obs.get("current_player", -1)
@@ -352,14 +375,25 @@ class FrontlineBoard(Board):
         return view.handle_event(event) if view is not None else super().handle_event(event)
 
     def key(self, key: int) -> Decision:
-        """Enter passes or commits, Escape closes a chooser, 1..9 press the buttons."""
-        if key == pygame.K_RETURN and DONE in self.legal:
-            return DONE
+        """Enter passes or commits, Escape closes a chooser; 1..9 pick an open chooser's
+        options (as its badges show), else press the buttons."""
         if key == pygame.K_ESCAPE:
             self.choosing = None
+            return None
+        if self.choosing is not None:
+            chosen = super().key(key)
+            if chosen is not None:
+                self.choosing = None
+            return chosen
+        if key == pygame.K_RETURN and DONE in self.legal:
+            return DONE
         return super().key(key)
 
     def numbered(self) -> list[int]:
+        """An open chooser's options (its badges 1, 2, ...), else the panel's buttons: with
+        "1 Play it / 2 Discard for +1" open, key 1 pressed the panel's Roll."""
+        if self.choosing is not None:
+            return [a for a, _ in self.chooser_options(self.choosing)]  # type: ignore[misc]
         return [action for action, _, _ in self.buttons]
 
     def click(self, pos: tuple[int, int]) -> Decision:
@@ -370,12 +404,14 @@ class FrontlineBoard(Board):
     def release(self, pos: tuple[int, int]) -> Decision:
         press, self.press = self.press, None
         if self.choosing is not None:
-            for rect, action in zip(
-                self.chooser_rects(self.choosing)[1:],
-                self.spots.get(self.choosing, []),
-                strict=False,
+            options = self.chooser_options(self.choosing)
+            for rect, (action, words) in zip(
+                self.chooser_rects(self.choosing)[1:], options, strict=False
             ):
                 if rect.collidepoint(pos):
+                    if action is None:  # greyed: say why, keep the chooser open
+                        self.ctx.feedback(words)
+                        return None
                     self.choosing = None
                     return action
             self.choosing = None
@@ -387,11 +423,13 @@ class FrontlineBoard(Board):
         if press is not None and dragging(press[0], pos, DRAG):
             return self._drop(key, pos)
         if key is None:
+            if self.obs["phase"] == "commit" and self.geo.rows["hand"].collidepoint(pos):
+                return self.refuse("frontline.refuse.set_aside")  # a gap a card left
             return None
         actions = self.spots.get(key)
         if not actions:
             return self._refused(key)
-        if len(actions) == 1:
+        if len(self.chooser_options(key)) == 1:
             return actions[0]
         self.choosing = key
         return None
@@ -442,9 +480,10 @@ class FrontlineBoard(Board):
             if action in actions:
                 assert self.thing_rect(key) is not None, key
                 point = self.point_on(key, self.key_at)  # a fanned card: its visible part
-                if len(actions) == 1:
+                options = [a for a, _ in self.chooser_options(key)]
+                if len(options) == 1:
                     return [point]
-                option = self.chooser_rects(key)[1 + actions.index(action)]
+                option = self.chooser_rects(key)[1 + options.index(action)]
                 return [point, option.center]
         raise ValueError(f"action {action} is not offered on the board")
 
@@ -453,15 +492,34 @@ class FrontlineBoard(Board):
         self.press = None
 
     # --- chooser and buttons ------------------------------------------------------------------
+    def chooser_options(self, key: Hashable) -> list[tuple[int | None, str]]:
+        """A thing's chooser: each legal action with its words; a command card that may only
+        be discarded for +1 also shows "Play it" greyed (None) with why, rather than being
+        discarded at the first click."""
+        options: list[tuple[int | None, str]] = [
+            (a, self.option_words(a)) for a in self.spots.get(key, [])
+        ]
+        kind, card = split_key(key)
+        if kind == "cmd" and [kind_of(a) for a in self.spots.get(key, [])] == ["boost"]:
+            options.insert(0, (None, self.not_playable(card)))
+        return options
+
+    def not_playable(self, card: int) -> str:
+        """Why command card ``card`` cannot be played now, as a greyed option's words."""
+        window = fc.WINDOW_OF_TIMING.get(COMMANDS[card].timing, "")
+        if window == "C3":  # its window is now: it does not fit this attack
+            return i18n.t("frontline.opt.play_unfit")
+        return i18n.t("frontline.opt.play_later", window=i18n.t(f"frontline.window.{window}"))
+
     def chooser_rects(self, key: Hashable) -> list[pygame.Rect]:
         anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
-        actions = self.spots.get(key, [])
+        options = self.chooser_options(key)
         u = self.geo.unit
         px = max(9, round(1.4 * u))  # the chooser's label size
-        words = [text_width(self.option_words(a), px) + 3 * u for a in actions]
+        words = [text_width(text, px) + 3 * u for _, text in options]
         width = max([u * 16, *words])
         return overlays.chooser_rects(
-            len(actions), (width, u * 5), anchor, self.geo.table, [], u, columns=1
+            len(options), (width, u * 5), anchor, self.geo.table, [], u, columns=1
         )
 
     def option_words(self, action: int) -> str:
@@ -622,8 +680,27 @@ class FrontlineBoard(Board):
         return frontline_pictures.picture(name, width)
 
     @classmethod
+    def confirms(cls, state: State, action: int) -> bool:
+        """The Commit after the last committable card was set aside waits for its click: it
+        was sent at once, before the player could take a card back."""
+        obs = state.observation(state.current_player())
+        return (
+            obs["phase"] == "commit"
+            and action == DONE
+            and bool(obs["seats"][obs["viewer"]]["face_down_count"])
+        )
+
+    @classmethod
     def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:
-        return knowledge.action_phrase(state, action, viewer)  # type: ignore[arg-type]
+        """The engine's phrase; a die with what it decided (hit or miss against the value
+        needed, the damage against HP, destroyed and the crew's fate)."""
+        said = knowledge.action_phrase(state, action, viewer)  # type: ignore[arg-type]
+        if said[0] in rolls.ROLLS:
+            return rolls.phrase(state, action, viewer, said)
+        if said[0] == "first_weapon":  # the weapons by name: the unit's card
+            attacker = rolls.attacker_card(dict(state.observation(viewer)))
+            return said[0], {**said[1], "unit": attacker} if attacker is not None else said[1]
+        return said
 
     def log_text(self, key: str, args: dict) -> str | None:
         """A log phrase in the player's language with the seat names (remembered: the log
@@ -643,10 +720,11 @@ class FrontlineBoard(Board):
         icons: list[pygame.Surface] = []
         for step in steps:
             key, args = step.phrase
-            if key in ("die", "initiative"):
+            if "die" in args or "dice" in args:  # a die, or the two of an attack roll
                 seat = int(args.get("player", 0))
                 side = self.side_of(seat) if self.obs else seat
-                icons.append(self.art.die(int(args["die"]), px, side))
+                faces = str(args["dice"]).split("+") if "dice" in args else [args["die"]]
+                icons += [self.art.die(int(face), px, side) for face in faces]
             elif "card" in args and key in ("commit", "commit_rear", "pick", "draws_unit"):
                 icons.append(fc.type_icon(UNITS[int(args["card"])].type, px, self.ctx.palette))
             elif "command" in args:

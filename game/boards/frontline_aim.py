@@ -15,7 +15,7 @@ from game.boards import frontline_odds as odds
 from game.boards import frontline_prompt as prompt
 from game.boards import frontline_table as tabletop
 from game.boards import frontline_words as fw
-from game.boards.frontline_art import tile_footer, tile_pad
+from game.boards.frontline_art import tile_footer, tile_header, tile_pad
 from game.boards.frontline_layout import split_key
 from game.engines.frontline.actions import (
     CARD,
@@ -23,17 +23,37 @@ from game.engines.frontline.actions import (
     WEAPONS,
     kind_of,
 )
+from game.engines.frontline.cards import UNITS
 from game.ui import overlays
 from game.ui.draw import blit_center
-from game.ui.text import fit_px, render
+from game.ui.text import fit_px, render, text_width
 
 if TYPE_CHECKING:
     from game.boards.frontline import FrontlineBoard
 
 
+def paint_skipped(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """While targets are declared, each of the viewer's units that can declare none says why
+    on its tile (the engine passes it over silently)."""
+    obs = board.obs
+    if fw.step_of(obs) != "declare":
+        return
+    p = board.ctx.palette
+    for view in obs["board"]:
+        if view["owner"] != board.me or UNITS[view["card"]].is_crew:
+            continue
+        reason = prompt.no_target_reason(obs, view["pos"])
+        rect = board.layer.rect(("unit", view["pos"]))
+        if reason is None or rect is None:
+            continue
+        lines = [i18n.t("frontline.skip"), reason]
+        board.texts.append(_tile_label(board, surface, lines, rect, p["text_dim"]))
+
+
 def paint_glows(board: FrontlineBoard, surface: pygame.Surface) -> None:
     """Things the viewer may click breathe; targets show their odds (in the weapons
     decision, the odds of the weapons under the mouse, else of the best ones)."""
+    paint_skipped(board, surface)
     if not board.legal:
         return
     u = board.geo.unit
@@ -90,21 +110,41 @@ def paint_glows(board: FrontlineBoard, surface: pygame.Surface) -> None:
 def _odds_label(
     board: FrontlineBoard, surface: pygame.Surface, shown: odds.Preview, rect: pygame.Rect
 ) -> None:
-    """The odds on a target, in two lines fitted to its width, laid over the tile just above
-    its footer: the target's HP bar and defence stay in sight while the player aims."""
-    p, u = board.ctx.palette, board.geo.unit
+    """The odds on a target, in two lines laid over its tile (``_tile_label``); on a tile too
+    narrow for them (a crowded row at 800×540), the chances to hit and to destroy alone."""
     lines = fw.odds_lines(shown)
+    if max(text_width(line, 7, bold=True) for line in lines) > rect.w - board.geo.unit:
+        lines = [fw.odds_tiny(shown)]
+    board.texts.append(_tile_label(board, surface, lines, rect, board.ctx.palette["legal"]))
+
+
+def _tile_label(
+    board: FrontlineBoard,
+    surface: pygame.Surface,
+    lines: list[str],
+    rect: pygame.Rect,
+    edge: tuple[int, int, int],
+) -> pygame.Rect:
+    """Short lines fitted to a tile's width, laid over it just above its footer: the HP bar
+    and defence stay in sight (a target's odds, why a unit declares nothing). A crowded row's
+    short tiles get smaller lines, down to 7 px, to keep the name clear too (in a row of five
+    the odds hid the names); on the smallest tiles the lines cover the line under the name."""
+    p, u = board.ctx.palette, board.geo.unit
+    top = rect.y + tile_header(rect.h)
+    bottom = rect.bottom - tile_pad(rect.h) - tile_footer(rect.h)
     px = min(fit_px(line, max(9, round(u * 1.35)), rect.w - u, min_px=7) for line in lines)
+    px = max(7, min(px, round((bottom - top - u // 2) / len(lines) / 1.3)))
     images = [render(line, px, p["text"], bold=True) for line in lines]
     h = sum(i.get_height() for i in images)
     box = pygame.Rect(0, 0, max(i.get_width() for i in images) + u, h + u // 2)
-    box.midbottom = (rect.centerx, rect.bottom - tile_pad(rect.h) - tile_footer(rect.h))
+    box.midbottom = (rect.centerx, bottom)
     pygame.draw.rect(surface, (20, 22, 14), box, border_radius=max(2, u // 2))
-    pygame.draw.rect(surface, p["legal"], box, 1, border_radius=max(2, u // 2))
+    pygame.draw.rect(surface, edge, box, 1, border_radius=max(2, u // 2))
     y = box.y + u // 4
     for image in images:
         surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
         y += image.get_height()
+    return box
 
 
 def paint_tooltip(board: FrontlineBoard, surface: pygame.Surface) -> None:
@@ -206,11 +246,11 @@ def paint_drag(board: FrontlineBoard, surface: pygame.Surface) -> None:
 
 def paint_chooser(board: FrontlineBoard, surface: pygame.Surface) -> None:
     key = board.choosing
-    actions = board.spots[key]
     rects = board.chooser_rects(key)
     u = board.geo.unit
     options: list[tuple[str, Callable[[pygame.Surface, pygame.Rect], None]]] = [
-        (board.option_words(a), _no_picture) for a in actions
+        (words, _no_picture if action is not None else _greyed)
+        for action, words in board.chooser_options(key)
     ]
     overlays.draw_chooser(
         surface,
@@ -228,3 +268,10 @@ def paint_chooser(board: FrontlineBoard, surface: pygame.Surface) -> None:
 
 def _no_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """Chooser options are words only."""
+
+
+def _greyed(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """An option that cannot be taken now: veiled, its words say why."""
+    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 120))
+    surface.blit(veil, rect)

@@ -13,6 +13,8 @@ import pygame
 
 from game import i18n
 from game.boards import frontline_cards as fc
+from game.boards.frontline_odds import Declared, unit_from_view
+from game.engines.frontline import combat
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
 from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
 from game.ui.text import render
@@ -30,6 +32,12 @@ def initials(command: int) -> str:
     return "".join(w[0] for w in words[:2]).upper()
 
 
+def defense_now(view: dict[str, Any]) -> int:
+    """A unit's DEF as it stands (Dig In, Hull Down, a Damage card's modifier), by the
+    engine's rule; not an attack's own cards (Flanking Shot)."""
+    return combat.defense(Declared({}), unit_from_view(view))
+
+
 def tile_pad(h: int) -> int:
     """A unit tile's margin, for a tile ``h`` pixels high."""
     return max(3, h // 14)
@@ -39,6 +47,12 @@ def tile_footer(h: int) -> int:
     """The height of a unit tile's footer (DEF in its shield, the HP bar): what a label laid
     over the tile keeps clear of."""
     return max(9, round(h * 0.2))
+
+
+def tile_header(h: int) -> int:
+    """The height of a unit tile's name and line under it (``_tile``: the name at 15 % of the
+    tile, its line at 11 %): what a label laid over the tile keeps clear of."""
+    return tile_pad(h) + round(h * 0.15 * 1.3 + h * 0.11 * 1.3) - 2
 
 
 class FrontlineArt(Art):
@@ -103,7 +117,7 @@ class FrontlineArt(Art):
         name_w = cc[0] - cr - nx - 2
         name = fc.fit(printed.name, max(7, round(h * 0.15)), ink, name_w, bold=True)
         s.blit(name, (nx, pad - 1))
-        sub = fc.line_label(view["card"], self.lang)
+        sub = fc.line_now(view, self.lang)
         if printed.flight_turns:
             sub = i18n.t_in(self.lang, "frontline.flight_left", n=view["flight_left"])
         sub_img = fc.fit(sub, max(6, round(h * 0.11)), dim, name_w)
@@ -147,8 +161,12 @@ class FrontlineArt(Art):
         # Footer: DEF in a shield, the HP bar with its ½HP tick.
         fy = h - pad - foot_h
         shield = pygame.Rect(pad, fy, foot_h, foot_h)
-        fc.draw_shield(s, shield, darker(paper, 0.3))
-        d = render(str(printed.defense), max(6, round(foot_h * 0.8)), ink, bold=True)
+        # The DEF that stands now (Dig In, Hull Down, a Damage card): its shield lit when it is
+        # not the printed one (Dig In left the card at its printed 0).
+        now = defense_now(view)
+        lit = p["legal"] if now > printed.defense else p["hit"]
+        fc.draw_shield(s, shield, darker(paper, 0.3) if now == printed.defense else lit)
+        d = render(str(now), max(6, round(foot_h * 0.8)), ink, bold=True)
         s.blit(d, d.get_rect(center=(shield.centerx, shield.centery - 1)))
         self._hp_bar(
             s,
@@ -200,7 +218,10 @@ class FrontlineArt(Art):
                     "commands": [],
                     "flight_left": printed.flight_turns,
                     "bomb_used": False,
-                    "line": 0,
+                    "line": printed.lines[0] if printed.lines else 0,
+                    "owner": side,
+                    "pos": -1,
+                    "captured_from": -1,
                 }
                 tile = self.tile(view, w, h)
                 inner = pygame.transform.smoothscale(tile, (round(w * 0.86), round(h * 0.86)))

@@ -70,6 +70,7 @@ _LABELS = {
         "line_front": "Frontline",
         "line_rear": "Rear Line",
         "line_either": "Front or Rear",
+        "line_moved_up": "Frontline (moved up)",
         "flight": "Flight Turns {n}",
         "nc": "N/C",
         "crew_for": "Crew",
@@ -87,6 +88,7 @@ _LABELS = {
         "line_front": "前線",
         "line_rear": "後方ライン",
         "line_either": "前線か後方",
+        "line_moved_up": "前線（繰り上げ）",
         "flight": "飛行ターン {n}",
         "nc": "N/C",
         "crew_for": "クルー",
@@ -126,6 +128,17 @@ def line_label(card: int, lang: str) -> str:
     if AIRLINE in printed.lines:
         return _label(lang, "flight", n=printed.flight_turns)
     return _label(lang, "line_front")
+
+
+def line_now(view: dict, lang: str) -> str:
+    """Where a unit on the table stands: its line now, not the card's deployment text (a Rear
+    Line unit moved up by a frontline collapse still read "Rear Line")."""
+    printed = UNITS[view["card"]]
+    if view["line"] == REAR:
+        return _label(lang, "line_rear")
+    if view["line"] == FRONT:
+        return _label(lang, "line_front" if FRONT in printed.lines else "line_moved_up")
+    return line_label(view["card"], lang)
 
 
 # --- faces --------------------------------------------------------------------------------------

@@ -170,9 +170,14 @@ def places(geo: Geo, obs: dict[str, Any], picks: list[Hashable]) -> dict[Hashabl
     split = hand.x + round(hand.w * 0.64)
     left = pygame.Rect(hand.x + geo.unit, hand.y, split - hand.x - 2 * geo.unit, hand.h)
     right = pygame.Rect(split, hand.y, hand.right - split - geo.unit, hand.h)
-    for kind, cards, area in (("hand", units, left), ("cmd", commands, right)):
+    # While committing, the units set aside keep their slots in the fan: a hand that closed up
+    # after each card put another card (or a gap) under the pointer for the next click.
+    laid = sorted(units + (mine["face_down"] or [])) if obs["phase"] == "commit" else units
+    for kind, cards, area in (("hand", laid, left), ("cmd", commands, right)):
         rects = fan(area, len(cards), card_w, card_h)
-        places.update(zip(hand_keys(kind, cards), rects, strict=True))
+        fanned = dict(zip(hand_keys(kind, cards), rects, strict=True))
+        held = units if kind == "hand" else commands
+        places.update((key, fanned[key]) for key in hand_keys(kind, held))
     if picks:
         area = pygame.Rect(
             geo.table.x,

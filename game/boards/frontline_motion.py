@@ -180,7 +180,14 @@ def paint_floats(board: FrontlineBoard, surface: pygame.Surface) -> None:
             continue
         image = render(item.text, max(12, round(u * 2.4)), item.colour, bold=True)
         y = item.y - item.rise * u * 6
-        blit_center(surface, image, (item.x, y), round(255 * max(0.0, item.alpha)))
+        alpha = round(255 * max(0.0, item.alpha))
+        # On a dark backing: rising over a card, "Destroyed!" read as lost under its title.
+        back = pygame.Surface(image.get_rect().inflate(u, u // 2).size, pygame.SRCALPHA)
+        pygame.draw.rect(
+            back, (16, 14, 12, 200), back.get_rect(), border_radius=back.get_height() // 2
+        )
+        blit_center(surface, back, (item.x, y), alpha)
+        blit_center(surface, image, (item.x, y), alpha)
     tray = board.geo.rows["tray"]
     banner_rect = pygame.Rect(0, 0, board.geo.table.w // 2, round(tray.h * 0.8))
     banner_rect.center = (board.geo.table.centerx, tray.centery)

@@ -7,14 +7,19 @@ from typing import TYPE_CHECKING
 
 from game import i18n
 from game.boards import frontline_cards as fc
+from game.boards import frontline_odds as odds
 from game.boards import frontline_words as fw
+from game.boards.summary import said
 from game.engines.frontline import actions as act
+from game.engines.frontline import combat
 from game.engines.frontline.cards import (
     COMMANDS,
+    CREW_KINDS,
     DAMAGES,
     EDGE_OF_TYPE,
     UNITS,
 )
+from game.engines.frontline.state import CLOSE_ASSAULT, SURRENDER_ATTACK
 
 if TYPE_CHECKING:
     from game.boards.frontline import FrontlineBoard
@@ -86,22 +91,121 @@ def decided_words(board: FrontlineBoard, seat: int) -> str:
 
 
 def tray_words(board: FrontlineBoard) -> str:
-    """The attack under way in words, or what the step is about."""
+    """The attack under way in words (with the weapons about to fire), the initiative while it
+    is rolled and until the first attack, or what the step is about."""
     obs, t = board.obs, i18n.t
     attack = obs["attack"]
     units = {v["pos"]: v for v in obs["board"]}
     a, b = units.get(attack["attacker"]), units.get(attack["target"])
-    if fw.step_of(obs) == "combat" and a is not None and b is not None and attack["row"] >= 0:
-        row = attack["row"]
-        weapons = UNITS[a["card"]].weapons
-        name = weapons[row].name if 0 <= row < len(weapons) else ""
-        return t(
-            "frontline.tray.attack",
-            unit=UNITS[a["card"]].name,
-            target=UNITS[b["card"]].name,
-            weapon=name,
+    step = fw.step_of(obs)
+    if step == "combat" and board.attacked and a is not None and b is not None:
+        unit, target = UNITS[a["card"]].name, UNITS[b["card"]].name
+        if attack["kind"] == CLOSE_ASSAULT:
+            return t("frontline.tray.assault", n=len(attack["members"]), target=target)
+        if attack["kind"] == SURRENDER_ATTACK:
+            return t("frontline.tray.surrender", unit=unit, target=target)
+        return t("frontline.tray.attack", unit=unit, target=target, weapon=_firing(obs, a))
+    if step == "combat" and any(obs["init_rolls"]):
+        return initiative_words(board)
+    return t(f"frontline.step_sub.{step}")
+
+
+def _firing(obs: dict, attacker: dict) -> str:
+    """The weapons about to fire: both while the attacker picks their order, else the one
+    firing now, then the one after it."""
+    weapons = UNITS[attacker["card"]].weapons
+    attack = obs["attack"]
+    rest = [weapons[r].name for r in attack["rows_left"] if 0 <= r < len(weapons)]
+    if obs["phase"] == "first_weapon" or not 0 <= attack["row"] < len(weapons):
+        return " + ".join(rest)
+    now = weapons[attack["row"]].name
+    return i18n.t("frontline.tray.then", first=now, rest=" + ".join(rest)) if rest else now
+
+
+def initiative_words(board: FrontlineBoard) -> str:
+    """ "Initiative: You 5 +3 Ambush! = 8 · Hard AI 10 → Hard AI has the initiative": each roll
+    with its modifiers, and once both are in, who won."""
+    obs = board.obs
+    rolls = obs["init_rolls"]
+    parts = []
+    for seat in (0, 1):
+        if not rolls[seat]:
+            continue
+        ambush, boost = int(obs["seats"][seat]["ambush"]), board.init_boost.get(seat, 0)
+        calc = str(rolls[seat] - ambush - boost)
+        if ambush:
+            calc += f" +{ambush} Ambush!"
+        if boost:
+            calc += f" +{boost}"
+        if ambush or boost:
+            calc += f" = {rolls[seat]}"
+        parts.append(f"{board.seat_name(seat)} {calc}")
+    text = i18n.t("frontline.tray.initiative", rolls=" · ".join(parts))
+    if all(rolls) and rolls[0] != rolls[1]:
+        winner = 0 if rolls[0] > rolls[1] else 1
+        said = "init_you" if winner == board.me else "init_them"  # a you-form for the viewer
+        if obs["phase"] != "order":  # no choice to make (one side has no attack), or made
+            said += "_won"
+        text += " → " + i18n.t(f"frontline.tray.{said}", name=board.seat_name(winner))
+    return text
+
+
+def deck_left(mine: dict) -> list[int]:
+    """The cards of a seat's deck (its own view) not yet in its hand: what it picks from."""
+    left = list(mine["deck"] or [])
+    for card in mine["units"] or []:
+        if card in left:
+            left.remove(card)
+    return left
+
+
+def no_target_reason(obs: dict, pos: int) -> str | None:
+    """Why the viewer's unit at ``pos`` declares nothing this Combat Phase (the engine skips
+    it silently), or None when it has a target: no crew, a Damage card, no enemy in reach of
+    its line, bullets against DEF 2 or more, or no weapon with a value against what it
+    reaches."""
+    board = odds.units(obs)
+    unit = board[pos]
+    context = odds.Declared(obs["options"])
+    enemies = [u for u in board.values() if u.owner != unit.owner]
+    if not combat.can_attack(unit):
+        return i18n.t("frontline.skip.crew" if not unit.crewed else "frontline.skip.damaged")
+    reach = [t for t in enemies if combat.line_ok(unit, t)]
+    if any(combat.legal_target(context, unit, t) for t in reach) or not enemies:
+        return None
+    if not reach:
+        return i18n.t("frontline.skip.reach")
+    weapons = unit.printed.weapons
+    column = [r for r in range(len(weapons)) for t in reach if weapons[r].attack[combat.column(t)]]
+    if column and all(weapons[r].bullet for r in column):
+        return i18n.t("frontline.skip.bullets")
+    return i18n.t("frontline.skip.weapons")
+
+
+def pick_notes(hand: list[int], left: list[int], picks: int) -> list[tuple[bool, str]]:
+    """The starting hand's crews (§3's warning, as the deck builder gives it): per crew kind
+    whose units in ``hand`` outnumber its crews, a warning (True) when the ``picks`` left
+    cannot crew them from the cards ``left`` (those units could not be committed: a Sherman
+    and an M10 with no crew lost a game 8-0 on turn 1), else advice to pick the crews."""
+    notes = []
+    for kind in range(len(CREW_KINDS)):
+        needy = [c for c in hand if not UNITS[c].is_crew and UNITS[c].crew == kind]
+        crews = sum(1 for c in hand if UNITS[c].is_crew and UNITS[c].crew_kind == kind)
+        short = len(needy) - crews
+        if short <= 0:
+            continue
+        on_offer = sum(1 for c in left if UNITS[c].is_crew and UNITS[c].crew_kind == kind)
+        stuck = short - min(picks, on_offer)  # how many stay uncrewed whatever is picked
+        args = {
+            "units": ", ".join(UNITS[c].name for c in needy),
+            "kind": i18n.t(f"frontline.builder.crew_kind.{kind}"),
+            "crews": crews,
+            "n": stuck if stuck > 0 else short,
+        }
+        notes.append(
+            (stuck > 0, i18n.t(f"frontline.pick.{'stuck' if stuck > 0 else 'crew'}", **args))
         )
-    return t(f"frontline.step_sub.{fw.step_of(obs)}")
+    return notes
 
 
 def prompt_text(board: FrontlineBoard) -> str:
@@ -142,10 +246,12 @@ def status_text(board: FrontlineBoard) -> str:
         return ""
     if obs["phase"] == "over":
         winner = obs["winner"]
-        reason = i18n.t(f"frontline.end.{obs['end_reason'] or 'vp'}")
-        if winner is None or winner < 0:
+        won = winner is not None and winner >= 0
+        vp = obs["seats"][winner]["vp"] if won else 0  # the true score: 58, not the 51 needed
+        reason = i18n.t(f"frontline.end.{obs['end_reason'] or 'vp'}", vp=vp)
+        if not won:
             return i18n.t("frontline.status.draw", reason=reason)
-        return i18n.t("frontline.status.won", name=board.seat_name(winner), reason=reason)
+        return said("frontline.status.won", list(board.ctx.seat_names), winner, reason=reason)
     player = obs["current_player"]
     step = i18n.t(f"frontline.step.{fw.step_of(obs)}")
     if player < 0:

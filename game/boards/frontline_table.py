@@ -13,6 +13,7 @@ from game.boards import frontline_cards as fc
 from game.boards import frontline_prompt as prompt
 from game.boards import frontline_words as fw
 from game.boards.frontline_art import edge_toward, initials
+from game.boards.frontline_deck_draw import WARN
 from game.boards.frontline_layout import Geo, split_key
 from game.engines.frontline.cards import (
     EDGE_OF_TYPE,
@@ -114,24 +115,53 @@ def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
     if not picks:
         return
     area = picks[0].unionall(picks[1:]).inflate(3 * u, 3 * u)
-    title = i18n.t("frontline.your_deck", n=4 - len(board.obs["seats"][board.me]["units"] or []))
+    mine = board.obs["seats"][board.me]
+    hand = mine["units"] or []
+    title = i18n.t("frontline.your_deck", n=4 - len(hand))
     image = board.art.fitted(title, max(10, round(1.6 * u)), p["text"], area.w - 2 * u, bold=True)
     area.top -= image.get_height()  # the title's room above the cards
+    notes = [
+        board.art.fitted(
+            ("⚠ " if stuck else "") + text,
+            max(10, round(1.4 * u)),
+            WARN if stuck else p["gold"],
+            area.w - 2 * u,
+            bold=stuck,
+        )
+        for stuck, text in prompt.pick_notes(hand, prompt.deck_left(mine), 4 - len(hand))
+    ]
+    area.h += image.get_height() + sum(n.get_height() for n in notes)  # the crews' notes below
     area = area.clip(board.geo.table)
     surface.blit(board.art.panel(area.w, area.h, (*p["panel"], 230), p["panel_edge"], u), area)
     board.texts.append(surface.blit(image, (area.x + u, area.y + u // 2)))
+    y = max(r.bottom for r in picks) + u // 2  # under the cards (drawn over the panel)
+    for note in notes:
+        board.texts.append(surface.blit(note, (area.x + u, y)))
+        y += note.get_height()
 
 
 def paint_under(
     board: FrontlineBoard, surface: pygame.Surface, view: dict, rect: pygame.Rect
 ) -> None:
-    """What is tucked under a unit: its Damage card's edge."""
+    """What is tucked under a unit: its Damage card's edge, and its crew peeking out under
+    the bottom-right corner (beside the tile it read as a unit of its own, and on it the
+    badge hid the DEF)."""
     p = board.ctx.palette
     if view["damage_card"] >= 0:
         edge = EDGE_OF_TYPE[UNITS[view["card"]].type]
         strip = fc.damage_face(view["damage_card"], rect.w, p, board.ctx.lang, edge)
         spot = strip.get_rect(midtop=(rect.centerx, rect.bottom - strip.get_height() // 3))
         board.tucked.append(surface.blit(strip, spot))
+    if UNITS[view["card"]].crew >= 0 and view["crew"] >= 0:
+        badge = crew_spot(rect)
+        board.tucked.append(surface.blit(fc.crew_icon(UNITS[view["card"]].crew, badge.w, p), badge))
+
+
+def crew_spot(rect: pygame.Rect) -> pygame.Rect:
+    """Where a unit's crew (or the mark of its missing crew) shows: under its bottom-right
+    corner, clear of the DEF shield at the bottom left."""
+    size = max(10, rect.h // 3)
+    return pygame.Rect(rect.right - size * 3 // 4, rect.bottom - size // 3, size, size)
 
 
 def paint_markers(
@@ -140,16 +170,11 @@ def paint_markers(
     """Chips along the top edge: the Damage card's effect with its turns left, the command
     cards in effect, captured."""
     p, u = board.ctx.palette, board.geo.unit
-    if UNITS[view["card"]].crew >= 0:
-        size = max(10, rect.h // 3)
-        spot = (rect.x - size // 4, rect.bottom - size + size // 4)
-        if view["crew"] >= 0:
-            surface.blit(fc.crew_icon(UNITS[view["card"]].crew, size, p), spot)
-        else:
-            r = pygame.Rect(spot, (size, size))
-            pygame.draw.ellipse(surface, p["hit"], r)
-            mark = render("!", round(size * 0.8), p["text"], bold=True)
-            blit_center(surface, mark, r.center)
+    if UNITS[view["card"]].crew >= 0 and view["crew"] < 0:  # no crew: a mark over it
+        r = crew_spot(rect)
+        pygame.draw.ellipse(surface, p["hit"], r)
+        mark = render("!", round(r.h * 0.8), p["text"], bold=True)
+        blit_center(surface, mark, r.center)
     px = max(8, round(u * 1.25))
     chips: list[tuple[str, Colour]] = []
     effect = view["effect"]
@@ -267,16 +292,11 @@ def _paint_dice(board: FrontlineBoard, surface: pygame.Surface, tray: pygame.Rec
     size = max(14, round(tray.h * 0.55))
     box = tray_rect(board)
     dice: list[tuple[int, int]] = []
-    if obs["phase"] in ("initiative", "order") or (
-        fw.step_of(obs) == "combat"
-        and not obs["attack"]["dice"]
-        and any(obs["init_rolls"])
-        and obs["attack"]["attacker"] in (None, -1)
-    ):
-        dice = [(roll, board.side_of(seat)) for seat, roll in enumerate(obs["init_rolls"]) if roll]
-    else:
+    if board.attacked:  # the attack under way (or the last one of this phase)
         side = board.side_of(board.attacker_seat(obs))
         dice = [(d, side) for d in obs["attack"]["dice"]]
+    else:  # the initiative: before the first attack the engine's attack fields are stale
+        dice = [(roll, board.side_of(seat)) for seat, roll in enumerate(obs["init_rolls"]) if roll]
     tumbling = board.tumble.k < 1
     x = box.x + u
     for i, (face, side) in enumerate(dice):
@@ -287,7 +307,7 @@ def _paint_dice(board: FrontlineBoard, surface: pygame.Surface, tray: pygame.Rec
         blit_center(surface, image, (x + size // 2, box.centery + u // 2))
         x += size + u
     natural = obs["attack"]["natural"]
-    if natural and dice and not tumbling:
+    if natural and dice and board.attacked and not tumbling:
         text = i18n.t("frontline.natural.short", n=natural)
         image = render(text, max(10, round(u * 1.6)), board.ctx.palette["gold"], bold=True)
         board.texts.append(

@@ -7,9 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 from game import i18n
+from game.boards import frontline_cards as fc
 from game.boards.frontline_odds import Preview
-from game.boards.turns import Step
-from game.engines.frontline.cards import COMMANDS, DAMAGES, PREBUILT, UNITS
+from game.boards.turns import Step, all_forced
+from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGE_OF_TYPE, PREBUILT, UNITS
 
 DRAW_PHASES = {"draw_command", "draw_choice", "draw_unit", "discard_unit", "discard_command"}
 
@@ -30,12 +31,60 @@ def step_of(obs: dict[str, Any]) -> str:
     return "combat"
 
 
+# Phases of an attack under way: what the tray shows then is that attack (the engine keeps the
+# last attack's attacker, weapon and dice until the next one starts: stale elsewhere).
+ATTACK_PHASES = {
+    "first_weapon",
+    "attack_die",
+    "friendly_fire",
+    "power_die",
+    "assault_die",
+    "damage_card",
+    "crew_die",
+    "surrender_die",
+}
+
+
+def attack_under_way(obs: dict[str, Any]) -> bool:
+    """An attack is being resolved (a roll window before one of its rolls included)."""
+    phase = obs["phase"]
+    if phase == "roll_window":
+        return obs["roll_kind"] not in (None, "initiative")
+    return phase in ATTACK_PHASES
+
+
+def initiative_now(obs: dict[str, Any]) -> bool:
+    """The initiative is being rolled, or its winner picks who attacks first."""
+    phase = obs["phase"]
+    return phase in ("initiative", "order") or (
+        phase == "roll_window" and obs["roll_kind"] == "initiative"
+    )
+
+
 def log_words(key: str, args: dict, name_of: Callable[[int], str], lang: str) -> str:
     """A phrase of ``knowledge.action_phrase`` without its subject (the log row names the
     player), cards and seats by name."""
     words: dict[str, object] = dict(args)
-    if "player" in args:
-        words["player"] = name_of(int(args["player"]))
+    for seat in ("player", "opponent", "winner"):
+        if seat in args:
+            words[seat] = name_of(int(args[seat]))
+    if "row" in args:  # the weapon fired: a row of the unit's card, or the close assault's
+        row = int(args["row"])
+        words["weapon"] = (
+            UNITS[int(args["unit"])].weapons[row].name
+            if row >= 0
+            else i18n.t_in(lang, "log.frontline.assault_weapon")
+        )
+    if "by" in args:
+        words["by"] = i18n.t_in(lang, f"log.frontline.by_{args['by']}")
+    if "crew" in args:  # a crew's fate, after its unit's end (killed by friendly fire: no VP)
+        fate = args["crew"]
+        fate += "_free" if fate == "killed" and not args["crew_vp"] else ""
+        words["crew"] = (
+            ""
+            if fate == "none"
+            else i18n.t_in(lang, f"log.frontline.crew.{fate}", vp=args["crew_vp"])
+        )
     for name in ("card", "unit", "target"):
         if name in args:
             words[name] = UNITS[int(args[name])].name
@@ -43,11 +92,17 @@ def log_words(key: str, args: dict, name_of: Callable[[int], str], lang: str) ->
         words["command"] = i18n.t_in(lang, f"frontline.cmd.{COMMANDS[int(args['command'])].id}")
     if "damage" in args:
         words["damage"] = DAMAGES[int(args["damage"])].name
+        if "unit" in args:  # the edge the unit's type shows: what the card does to it
+            edge = EDGE_OF_TYPE[UNITS[int(args["unit"])].type]
+            words["effect"] = fc.damage_words(int(args["damage"]), edge, lang)
     if "deck" in args:
         words["deck"] = deck_name(int(args["deck"]))
     if "weapons" in args:
         mask = int(args["weapons"])
-        words["weapons"] = " + ".join(str(r + 1) for r in range(3) if mask >> r & 1)
+        rows = [r for r in range(3) if mask >> r & 1]
+        weapons = UNITS[int(args["unit"])].weapons if "unit" in args else ()
+        names = [weapons[r].name if r < len(weapons) else str(r + 1) for r in rows]
+        words["weapons"] = " + ".join(names)
     return i18n.t(f"log.frontline.{key}", **words)
 
 
@@ -56,20 +111,44 @@ def turn_lines(steps: list[Step], word: Callable[[str, dict], str | None]) -> li
     counted."""
     words: list[str] = []
     faces: list[str] = []
-    for step in steps:
+    lone = not all_forced(steps)  # a forced step among choices is marked on its own
+    for step, count in _counted(steps):
         key, args = step.phrase
+        if count > 1:  # "adds 2 cards to the deck", not "adds a card ×2" (a 2-card deck?)
+            words.append(word(f"{key}_n", {**args, "n": count}) or step.text)
+            continue
         if key in ("die", "initiative"):
             faces.append(str(args["die"]))
             continue
         if key in ("roll", "unseen"):  # the dice say "rolls"; a secret step is no word
             continue
+        if "dice" in args or "calc" in args:  # a roll's words name the dice before it
+            faces = []
         if faces:
             words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
             faces = []
-        words.append(word(key, args) or step.text)
+        said = word(key, args) or step.text
+        words.append(f"{said} {i18n.t('log.forced')}" if lone and step.forced else said)
     if faces:
         words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
     return collapse(words)
+
+
+# Hidden steps that read alike, said once with their number ("sets 3 cards aside face down").
+COUNTED = ("build_hidden", "pick_hidden", "commit_hidden")
+
+
+def _counted(steps: list[Step]) -> list[tuple[Step, int]]:
+    """The steps with each run of one of the ``COUNTED`` phrases as its first step and the
+    run's length (1 for every other step)."""
+    out: list[tuple[Step, int]] = []
+    for step in steps:
+        last = out[-1][0] if out else None
+        if last is not None and step.phrase[0] in COUNTED and last.phrase == step.phrase:
+            out[-1] = (last, out[-1][1] + 1)
+        else:
+            out.append((step, 1))
+    return out
 
 
 def collapse(words: list[str]) -> list[str]:
@@ -104,6 +183,11 @@ def odds_lines(shown: Preview) -> list[str]:
         i18n.t(first, hit=_pct(shown.hit), half=_pct(shown.half)),
         i18n.t("frontline.odds_destroyed", destroyed=_pct(shown.destroyed)),
     ]
+
+
+def odds_tiny(shown: Preview) -> str:
+    """The chances to hit and to destroy in a few characters, for a small tile."""
+    return i18n.t("frontline.odds_tiny", hit=_pct(shown.hit), destroyed=_pct(shown.destroyed))
 
 
 def _pct(p: float) -> str:

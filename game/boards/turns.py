@@ -75,6 +75,13 @@ def group(steps: list[Step]) -> list[Turn]:
     return turns
 
 
+def all_forced(steps: list[Step]) -> bool:
+    """Whether every decision of a turn had one legal action: only then is the whole turn's
+    row an "only move" (a board may mark a forced step within a turn of choices itself)."""
+    decisions = [s for s in steps if s.player != CHANCE]
+    return bool(decisions) and all(s.forced for s in decisions)
+
+
 def since(turns: list[Turn], viewer: int) -> list[Turn]:
     """The other players' turns since ``viewer``'s last one, oldest first (chance-only rows
     left out): what happened while the viewer was away, which a board may recap when several

@@ -85,6 +85,7 @@ class MatchScene(Scene):
         # settings when the match is left, the next match of this game.
         self.board_extra: dict = app.settings.board_prefs.setdefault(match.game.id, {})
         self.board = self._make_board()
+        match.waits_for(self.board_cls.confirms)  # a Commit the player clicks, not forced
         self.toasts = Toasts()
         self._pointer: tuple[int, int] | None = None  # the click being handled, if any
         self.clock = 0.0

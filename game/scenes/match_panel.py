@@ -151,7 +151,7 @@ class MatchPanel:
                 words.append(t("log.hidden_chance_n", n=len(hidden)))
             return Row(span, " · ".join(words), theme.TEXT_FAINT)
         text = " · ".join(w for w in board.turn_words(steps) if w)
-        if any(s.forced for s in steps):
+        if turns.all_forced(steps):  # a row with a choice in it was no "only move"
             text = f"{text} {t('log.forced')}"
         colour = theme.seat_colour(
             self.match.game.id, self.scene.palette, turn.player, self.match.state.options

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engines.base import State
+from game.engines.base import CHANCE, State
 from game.i18n import t
 from game.match import HINT_LEVEL, Match
 from game.scenes.base import Scene
@@ -318,21 +318,30 @@ class ReviewScene(Scene):
         m = self.metrics
         reviewer = self.reviewer
         x, y = self.info.x + m.px(4), self.info.y + m.px(4)
-        if not reviewer.positions:
-            text = t("coach.no_turns")
-        elif not reviewer.done:
+        if reviewer.positions and not reviewer.done:
             done, total = len(reviewer.verdicts), len(reviewer.positions)
-            text = t("coach.progress", done=done, total=total)
             bar = pygame.Rect(x, y + m.px(26), m.px(260), m.px(6))
             pygame.draw.rect(surface, theme.PANEL_EDGE, bar, border_radius=bar.h // 2)
             bar.w = round(bar.w * done / total)
             pygame.draw.rect(surface, theme.GOLD, bar, border_radius=bar.h // 2)
-        elif self.selected is None:
-            text = t("coach.keys")
-        else:
+        elif reviewer.positions and self.selected is not None:
             self._draw_verdict(surface, reviewer.verdicts[self.selected], x, y)
             return
-        blit_text(surface, text, m.font_px(14), theme.TEXT_DIM, topleft=(x, y))
+        blit_text(surface, self.info_text(), m.font_px(14), theme.TEXT_DIM, topleft=(x, y))
+
+    def info_text(self) -> str:
+        """The line under the graph while no drop is shown: the progress, how to pick a drop,
+        or that there is none to pick (the swings were the dice's)."""
+        reviewer = self.reviewer
+        if not reviewer.positions:
+            return t("coach.no_turns")
+        if not reviewer.done:
+            return t("coach.progress", done=len(reviewer.verdicts), total=len(reviewer.positions))
+        drops = self.drops()
+        if not drops:  # nothing marked: say so, not "click a marked drop"
+            dice = any(move.player == CHANCE for move in self.match.moves)
+            return t("coach.no_drops_dice" if dice else "coach.no_drops")
+        return t("coach.keys", keys=" ".join(str(n) for n in range(1, len(drops) + 1)))
 
     def _draw_verdict(self, surface: pygame.Surface, verdict: Verdict, x: int, y: int) -> None:
         m = self.metrics
@@ -348,6 +357,8 @@ class ReviewScene(Scene):
                   topleft=(x, y + round(px * 1.5)))  # fmt: skip
 
     def words(self, position: Position, line: tuple[int, ...]) -> str:
-        """A whole move in the player's words, each part worded where it is played."""
+        """A whole move in the player's words, worded as the log words a turn: "♣5 → flag 1",
+        not each part alone ("plays ♣5, ♣5 → flag 1")."""
         state = self.reviewer.state_at(position.index)
-        return ", ".join(self.board.move_words(state, line, position.player))
+        steps = self.board.move_steps(state, line, position.player)
+        return " · ".join(self.board.turn_words(steps))
