@@ -175,6 +175,90 @@ def _position(seed: int, pieces: int) -> FlinkState:
     return state
 
 
+def _stacked(kind: str, seed: int) -> tuple[FlinkState, tuple[int, int]]:
+    """A random game played until a fitting placement (orientation, board index) rests its
+    centre column on a stack two cubes high."""
+    rng = random.Random(seed)
+    while True:
+        state = GAMES["flink"].new_state(board=kind)
+        assert isinstance(state, FlinkState)
+        while not state.is_terminal():
+            if len(state.history) % 2 == 0 and (found := _raised(state)) is not None:
+                return state, found
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _raised(state: FlinkState) -> tuple[int, int] | None:
+    for orientation in state.legal_actions():
+        held = state.clone()
+        held.apply_action(orientation)
+        for anchor in held.legal_actions():
+            i = anchor - ANCHOR
+            cubes = held.placement_cubes(orientation, i)
+            width = state.board.width
+            if min(z for x, y, z in cubes if (x, y) == (i % width, i // width)) >= 2:
+                return orientation, i
+    return None
+
+
+def _move(board: FlinkBoard, pos: tuple[int, int]) -> None:
+    board.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,)))
+
+
+def _on_top(board: FlinkBoard, cubes: list[Cube], cell: tuple[int, int]) -> tuple[int, int]:
+    """The middle of the top face of the ghost's column over ``cell``, in the view at rest."""
+    z = max(c[2] for c in cubes if (c[0], c[1]) == cell) + 1
+    x, y = board.rest_projection().point(cell[0] + 0.5, cell[1] + 0.5, z)
+    return round(x), round(y)
+
+
+@pytest.mark.parametrize("turns", [0, 1, 2, 3])
+@pytest.mark.parametrize("kind", ["square", "diamond"])
+def test_a_click_on_a_ghost_resting_on_a_stack_places_that_piece(kind: str, turns: int) -> None:
+    """The ghost shown under the pointer is what a click places, at any height and in every
+    view: once the piece shows resting on the stack, the pointer moved onto the ghost's top
+    (which hides the floor of another cell behind the stack) keeps it, and the click places
+    it."""
+    board = make_board("flink", [0.0], (1280, 800))
+    assert isinstance(board, FlinkBoard)
+    state, (orientation, i) = _stacked(kind, 11)
+    cell = (i % state.board.width, i // state.board.width)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    for _ in range(turns):
+        board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode=""))
+    board.skip_animation()
+    board.held = orientation
+    seen = board._point_for(cell, board.rest_projection(), None, orientation)
+    assert seen is not None
+    _move(board, seen)
+    assert board.aimed == cell
+    cubes = board.ghost_at(cell).cubes
+    assert sorted(cubes) == sorted(state.placement_cubes(orientation, i))
+    top = _on_top(board, cubes, cell)
+    assert board.cell_at(top) != cell  # the floor there means another cell
+    _move(board, top)
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=top, button=1)
+    assert board.handle_event(down) == orientation
+    state.apply_action(orientation)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    assert board.auto_action() == ANCHOR + i
+
+
+@pytest.mark.parametrize("kind", ["square", "diamond"])
+def test_a_click_anywhere_on_the_hinted_piece_plays_the_hint(kind: str) -> None:
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    state, (orientation, i) = _stacked(kind, 5)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    line = (orientation, ANCHOR + i)
+    board.show_hint(line, board.move_words(state, line, 0))
+    for x, y, z in board.hinted_piece():
+        board.reset_input()
+        top = _on_top(board, board.hinted_piece(), (x, y))
+        _move(board, top)
+        assert board.aim(top) == (i % state.board.width, i // state.board.width), (x, y, z)
+
+
 def _placed(state: FlinkState, highest: int) -> tuple[FlinkState, FlinkState]:
     """The position with a piece held, then placed, no stack rising above ``highest``."""
     for orientation in state.legal_actions():

@@ -26,12 +26,14 @@ from game.boards.flink_view import (
     Ghost,
     Projection,
     Region,
+    covers,
     fit,
     ghost,
     half_extent,
     pick,
     regions,
     stacks_by_cell,
+    surface_at,
     turned,
 )
 from game.boards.turns import Step
@@ -69,6 +71,9 @@ class FlinkBoard(Board):
         self.motion = _Motion()
         self.held = 0  # the orientation in hand
         self.queued: Cell | None = None  # the cell clicked with the orientation just sent
+        self.aimed: Cell | None = None  # the cell of the ghost under the pointer (see ``aim``)
+        self._aim_key: Hashable = None
+        self._aim_cell: Cell | None = None
         self.show_paths = False
         self.heights: dict[Cell, int] = {}
         self.cubes: dict[Cube, int] = {}  # player by cube
@@ -140,10 +145,73 @@ class FlinkBoard(Board):
         return self.projection(self.turns * math.pi / 2)
 
     def cell_at(self, pos: tuple[int, int], proj: Projection | None = None) -> Cell | None:
-        """The cell the mouse means: a column's top, or the space in front of a wall."""
+        """The surface under the mouse: a column's top, or the space in front of a wall."""
         if not self.obs or not self.view.collidepoint(pos):
             return None
         return pick(self._regions(proj or self.rest_projection()), pos)
+
+    def aim(self, pos: tuple[int, int]) -> Cell | None:
+        """The cell the piece goes to for a click at ``pos`` in the view at rest."""
+        return self._aim_at(pos, self.rest_projection(), self.aimed, self._orientation())
+
+    def _aim_at(
+        self, pos: tuple[int, int], proj: Projection, held: Cell | None, orientation: int
+    ) -> Cell | None:
+        """The placement whose ghost is drawn under the pointer, at whatever height it rests.
+        In order: the ghost already shown (``held``), while the pointer stays on its centre column
+        (a ghost raised on a stack hides the floor behind it: moving onto it must not make it
+        jump away); the hinted piece, anywhere on it; the ghost resting on the surface under
+        the pointer; a fitting ghost raised above that surface whose centre column is under the
+        pointer (the nearest); else the surface's cell, refused or not."""
+        if not self.obs or not self.view.collidepoint(pos):
+            return None
+        hint = self._hint_cell(orientation)
+        key = (pos, held, hint, orientation, self._heights_key, *self._proj_key(proj))
+        if key != self._aim_key:
+            self._aim_key, self._aim_cell = key, self._aim(pos, proj, held, hint, orientation)
+        return self._aim_cell
+
+    def _aim(
+        self,
+        pos: tuple[int, int],
+        proj: Projection,
+        held: Cell | None,
+        hint: Cell | None,
+        orientation: int,
+    ) -> Cell | None:
+        def cubes(cell: Cell) -> list[Cube]:
+            return ghost(self.obs, self.heights, orientation, cell).cubes
+
+        def centre(cell: Cell, piece: list[Cube]) -> list[Cube]:
+            return [c for c in piece if (c[0], c[1]) == cell] or piece
+
+        if held in self.heights and covers(proj, centre(held, cubes(held)), pos):
+            return held
+        if hint is not None and covers(proj, cubes(hint), pos):
+            return hint
+        under = surface_at(self._regions(proj), pos)
+        if under is not None and covers(proj, cubes(under[0]), pos):
+            return under[0]
+        floor = -1 if under is None else self.heights[under[1]]
+        raised = []
+        for cell in self.heights:
+            shadow = ghost(self.obs, self.heights, orientation, cell)
+            middle = centre(cell, shadow.cubes)
+            low = min((c[2] for c in middle), default=0)
+            if shadow.reason is None and low > floor and covers(proj, middle, pos):
+                raised.append((low, proj.depth(cell[0] + 0.5, cell[1] + 0.5), cell))
+        if raised:
+            return max(raised)[2]
+        return None if under is None else under[0]
+
+    def _hint_cell(self, orientation: int) -> Cell | None:
+        """The hinted placement's cell, while the piece in hand is the hinted one."""
+        cells = [a - ANCHOR for a in self.hint_line if a >= ANCHOR]
+        turns = [a for a in self.hint_line if a < NUM_ORIENTATIONS]
+        if not cells or (turns and turns[0] != orientation):
+            return None
+        cell = (cells[0] % self.obs["width"], cells[0] // self.obs["width"])
+        return cell if cell in self.heights else None
 
     def column_at(self, pos: tuple[int, int]) -> Cell | None:
         """The column drawn under ``pos`` (for the stack tooltip)."""
@@ -151,8 +219,12 @@ class FlinkBoard(Board):
             return None
         return pick(self._regions(self.rest_projection()), pos, column=True)
 
+    @staticmethod
+    def _proj_key(proj: Projection) -> tuple[float, ...]:
+        return round(proj.angle, 4), proj.a, proj.ox, proj.oy
+
     def _regions(self, proj: Projection) -> list[Region]:
-        key = (round(proj.angle, 4), proj.a, proj.ox, proj.oy, self._heights_key)
+        key = (*self._proj_key(proj), self._heights_key)
         if key != self._regions_key:
             self._regions_key, self._regions_list = key, regions(proj, self.heights)
         return self._regions_list
@@ -183,6 +255,7 @@ class FlinkBoard(Board):
             self.held = obs["orientation"]
         if obs.get("phase") != "place":
             self.queued = None  # played (or forced: a lone fitting cell is played for us)
+        self.aimed = None
         self.dropping = []
         landed = previous is not None and previous.get("last_piece") != obs.get("last_piece")
         if animate and landed and obs["last_piece"]:
@@ -238,27 +311,36 @@ class FlinkBoard(Board):
     def anchor(self, cell: Cell) -> int:
         return ANCHOR + cell[1] * self.obs["width"] + cell[0]
 
-    def _point_for(self, cell: Cell, proj: Projection) -> tuple[int, int] | None:
-        """A screen point that picks ``cell`` in ``proj``, away from the buttons."""
-        found = self._regions(proj)
-        for poly, _box, target, _drawn in found:
-            if target != cell:
-                continue
+    def _point_for(
+        self, cell: Cell, proj: Projection, held: Cell | None, orientation: int
+    ) -> tuple[int, int] | None:
+        """A screen point that aims at ``cell`` in ``proj`` with the piece turned as
+        ``orientation`` (on its ghost's centre column, or on the surface meaning it), away from
+        the buttons."""
+        piece = ghost(self.obs, self.heights, orientation, cell).cubes
+        middle = [c for c in piece if (c[0], c[1]) == cell]
+        polys = [proj.top(cell[0], cell[1], z + 1) for *_, z in middle]
+        polys += [poly for poly, _box, target, _drawn in self._regions(proj) if target == cell]
+        for poly in polys:
             cx = sum(p[0] for p in poly) / len(poly)
             cy = sum(p[1] for p in poly) / len(poly)
             for k in (0.0, 0.4, 0.75):
                 for px, py in poly:
                     pt = (round(cx + (px - cx) * k), round(cy + (py - cy) * k))
                     busy = any(b.collidepoint(pt) for b in self.buttons.values())
-                    if not busy and self.view.collidepoint(pt) and pick(found, pt) == cell:
+                    if busy or not self.view.collidepoint(pt):
+                        continue
+                    if self._aim_at(pt, proj, held, orientation) == cell:
                         return pt
         return None
 
-    def _clicks_to(self, cell: Cell) -> list[tuple[int, int]]:
-        """Turn the view (button clicks) until ``cell`` shows, then click it."""
+    def _clicks_to(self, cell: Cell, orientation: int | None = None) -> list[tuple[int, int]]:
+        """Turn the view (button clicks) until ``cell`` shows, then click it (holding the piece
+        turned as ``orientation``, the one in hand by default)."""
+        turned_as = self._orientation() if orientation is None else orientation
         for quarter in range(4):
             proj = self.projection((self.turns + quarter) * math.pi / 2)
-            pt = self._point_for(cell, proj)
+            pt = self._point_for(cell, proj, None if quarter else self.aimed, turned_as)
             if pt is not None:
                 return [self.buttons["right"].center] * quarter + [pt]
         return []
@@ -273,7 +355,7 @@ class FlinkBoard(Board):
         icon = self.icon_rects()[action].center
         for cell in self.heights:
             if ghost(self.obs, self.heights, action, cell).reason is None:
-                clicks = self._clicks_to(cell)
+                clicks = self._clicks_to(cell, action)
                 if clicks:
                     return [icon, *clicks]
         return [icon]
@@ -377,6 +459,7 @@ class FlinkBoard(Board):
 
     def _turn_view(self, step: int) -> None:
         self.turns += step
+        self.aimed = None
         self.tweens.animate(self.motion, T_TURN, "out_cubic", angle=self.turns * math.pi / 2)
 
     def click(self, pos: tuple[int, int]) -> int | None:
@@ -389,7 +472,7 @@ class FlinkBoard(Board):
                         return self.refuse("flink.feedback.held")
                     self.held = o
             return None
-        cell = self.cell_at(pos)
+        cell = self.aimed = self.aim(pos)
         if cell is None or not self.legal:
             return None
         shadow = self.ghost_at(cell)
@@ -409,8 +492,12 @@ class FlinkBoard(Board):
         self.queued = None
         return action if action in self.legal else None
 
+    def move(self, pos: tuple[int, int]) -> None:
+        self.aimed = self.aim(pos)
+
     def reset_input(self) -> None:
         self.queued = None
+        self.aimed = None
 
     @classmethod
     def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:
@@ -523,7 +610,7 @@ class FlinkBoard(Board):
     def _draw_ghost(self, surface: pygame.Surface, proj: Projection) -> None:
         if not self.legal or self.mouse is None or self.tweens.busy:
             return
-        cell = self.cell_at(self.mouse)
+        cell = self.aim(self.mouse)
         if cell is None:
             return
         shadow = self.ghost_at(cell)

@@ -128,11 +128,22 @@ def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
 
 def pick(found: list[Region], pos: tuple[int, int], column: bool = False) -> Cell | None:
     """The cell meant at ``pos`` (or the column drawn there, if ``column``)."""
+    hit = surface_at(found, pos)
+    return None if hit is None else hit[1] if column else hit[0]
+
+
+def surface_at(found: list[Region], pos: tuple[int, int]) -> tuple[Cell, Cell] | None:
+    """The nearest surface under ``pos``: the cell it means and the column it belongs to."""
     px, py = pos
     for poly, (x0, y0, x1, y1), cell, drawn in found:
         if x0 <= px <= x1 and y0 <= py <= y1 and inside(pos, poly):
-            return drawn if column else cell
+            return cell, drawn
     return None
+
+
+def covers(proj: Projection, cubes: list[Cube], pos: tuple[int, int]) -> bool:
+    """Whether any of ``cubes``, as drawn by ``proj``, lies under ``pos``."""
+    return any(inside(pos, proj.column(x, y, z + 1, z)) for x, y, z in cubes)
 
 
 def half_extent(cells: list[Cell], width: int, height: int, angle: float = 0.0) -> float:
