@@ -15,7 +15,7 @@ import pytest
 from game.app import App
 from game.boards import flink_art
 from game.boards.flink import ICONS_PER_FRAME, FlinkBoard
-from game.boards.flink_view import Cube, ghost, stacks_by_cell, turned
+from game.boards.flink_view import Cube, coordinate_labels, ghost, inside, stacks_by_cell, turned
 from game.boards.turns import Step
 from game.engines import GAMES
 from game.engines.flink import ANCHOR, FlinkState
@@ -444,3 +444,99 @@ def test_log_icons_lie_on_a_tile_lighter_than_the_panel() -> None:
     panel = board.ctx.palette["panel"]
     corner = icon.get_at((icon.get_width() // 2, 2))  # the tile, above the piece
     assert corner.a > 240 and sum(corner[:3]) > sum(panel) + 30
+
+
+@pytest.mark.parametrize("kind", ["square", "diamond"])
+def test_coordinates_name_every_line_on_the_near_edges_and_turn_with_the_view(kind: str) -> None:
+    """The log and the hints name cells ("E5"): every column letter and row number is drawn
+    once, off the board's cells, inside the view, on the square's near edges (the diamond's
+    labels run down its sides too)."""
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    state = GAMES["flink"].new_state(board=kind)
+    obs = state.observation(0)
+    board.show(obs, 0, state.legal_actions(), animate=False)
+    cells = {(c[0], c[1]) for c in obs["cells"]}
+    letters = {chr(ord("A") + x) for x, _ in cells}
+    numbers = {str(obs["height"] - y) for _, y in cells}
+    seen = []
+    for turn in range(4):
+        proj = board.projection(turn * math.pi / 2)
+        labels = coordinate_labels(proj, cells, obs["height"], kind == "diamond")
+        names = [name for name, _ in labels]
+        assert sorted(names) == sorted(letters | numbers)
+        centre = proj.point(obs["width"] / 2, obs["height"] / 2, 0)
+        for name, (x, y) in labels:
+            assert board.view.collidepoint(x, y), (turn, name)
+            assert not any(inside((x, y), proj.top(*c, 0)) for c in cells), (turn, name)
+            assert kind == "diamond" or y > centre[1], (turn, name)  # the near half
+        seen.append(dict(labels)["A"])
+    assert len(set(seen)) == 4  # the labels turn with the view
+
+
+def test_the_piece_that_would_connect_next_is_shown_to_the_player_who_may_block_it() -> None:
+    from tests.test_flink_rules import FLAT, white_distance_after
+
+    state = GAMES["flink"].new_state(size=8)
+    assert isinstance(state, FlinkState)
+    while not (state.current_player() == 1 and state.observation(1)["threat"]):
+        if state.current_player() == 0 and state.orientation < 0:
+            state.apply_action(FLAT)
+        elif state.current_player() == 0:
+            legal = state.legal_actions()
+            state.apply_action(min(legal, key=lambda a: (white_distance_after(state, a), a)))
+        else:
+            state.apply_action(state.legal_actions()[-1])
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    threat = board.ctx.palette["threat"]
+    shown = []
+    for legal in (state.legal_actions(), []):  # Black to block; Black waiting (not to move)
+        board.show(state.observation(1), 1, legal, animate=False)
+        frame = pygame.Surface((800, 540))
+        board.draw(frame)
+        pixels = pygame.surfarray.pixels3d(frame)
+        near = (abs(pixels.astype(int) - threat).sum(axis=2) < 60).sum()
+        del pixels
+        shown.append(near)
+    assert shown[0] > 200 and shown[1] == 0
+
+
+def test_a_refused_ghost_leaves_the_last_piece_seen_and_its_note_off_the_last_move_tag() -> None:
+    """The red ghost hid the player's own last piece, and the refusal's note lay on the tag."""
+    board = make_board("flink", [0.0], (1280, 800))
+    assert isinstance(board, FlinkBoard)
+    state = _position(3, 10)
+    obs = state.observation(0)
+    board.show(obs, 0, state.legal_actions(), animate=False)
+    board.marked = {("stack", c[0], c[1]) for c in obs["last_piece"]}
+    board._turn_of = 1
+    plain = pygame.Surface((1280, 800))
+    board.draw(plain)
+    x, y, _ = obs["last_piece"][0]
+    top = board.rest_projection().point(x + 0.5, y + 0.5, board.heights[(x, y)])
+    spot = (round(top[0]), round(top[1] - 2))
+    for board.held in range(NUM_ORIENTATIONS):
+        board.aimed = None
+        aimed = board.aim(spot)
+        shadow = None if aimed is None else board.ghost_at(aimed)
+        if shadow and shadow.reason and (x, y, board.heights[(x, y)] - 1) not in shadow.cubes:
+            break
+    _move(board, spot)
+    hovered = pygame.Surface((1280, 800))
+    board.draw(hovered)
+    assert board.refusal_note is not None and board.tag_box is not None
+    assert not board.refusal_note.colliderect(board.tag_box)
+    proj = board.rest_projection()
+    red = board.ctx.palette["illegal"]
+    moved, to_red = [], []
+    for u in range(1, 10):
+        for v in range(1, 10):  # the last piece's top face, across
+            px, py = proj.point(x + u / 10, y + v / 10, board.heights[(x, y)])
+            before, after = (
+                plain.get_at((round(px), round(py))),
+                hovered.get_at((round(px), round(py))),
+            )
+            moved.append(sum(abs(a - b) for a, b in zip(before[:3], after[:3], strict=True)))
+            to_red.append(sum(abs(a - b) for a, b in zip(before[:3], red, strict=True)))
+    assert sorted(moved)[40] < 0.35 * sorted(to_red)[40]  # the median: seen through the red

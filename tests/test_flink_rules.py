@@ -228,3 +228,31 @@ def test_a_state_sent_to_the_ai_carries_its_board_by_name(kind: str) -> None:
     copy = pickle.loads(data)
     assert copy.board is state.board
     assert copy.legal_actions() == state.legal_actions() and copy.history == state.history
+
+
+def test_the_observation_shows_the_piece_with_which_the_other_player_connects_next() -> None:
+    """A greedy White against a Black playing far away: before Black's last turn, the
+    observation shows a White piece that would connect (White then wins); it is empty on an
+    empty board and once the game is over, and whenever it shows a piece, White's placing it
+    on that turn's stacks connects."""
+    state = GAME.new_state(size=8)
+    threats: list[list[list[int]]] = []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.current_player() == WHITE and legal != [PASS]:
+            if state.orientation < 0:
+                state.apply_action(FLAT)
+                continue
+            state.apply_action(min(legal, key=lambda a: (white_distance_after(state, a), a)))
+            continue
+        if state.orientation < 0:
+            threat = state.observation(WHITE)["threat"]
+            threats.append(threat)
+            wins = state.winning_placements(WHITE)
+            assert bool(threat) == bool(wins)
+            total = state.board.cells_total
+            shown = [sorted(state.placement_cubes(*divmod(pid, total))) for pid in wins]
+            assert not threat or sorted(map(tuple, threat)) in shown
+        state.apply_action(legal[-1])
+    assert threats[0] == [] and threats[-1] != []
+    assert state.observation(BLACK)["winner"] == WHITE and state.observation(BLACK)["threat"] == []

@@ -19,7 +19,7 @@ import pygame
 from game import i18n
 from game.boards import flink_pictures
 from game.boards.base import Board, BoardContext, Decision, Obs, Things
-from game.boards.flink_art import PALETTES, SEAT_ROLES, FlinkArt, box_of
+from game.boards.flink_art import LABEL_ROOM, PALETTES, SEAT_ROLES, FlinkArt, box_of
 from game.boards.flink_view import (
     Cell,
     Cube,
@@ -48,6 +48,10 @@ T_DROP = 0.35  # seconds a placed piece takes to fall into place
 DROP_FROM = 3.0  # cubes above its resting place a piece falls from
 PICKER_COLS = 4
 HINT_ALPHA = 190  # the hinted piece is drawn see-through, like the ghost, but stronger
+GHOST_ALPHA = 170  # a piece that fits, under the pointer
+REFUSED_ALPHA = 70  # a piece that does not fit: a faint body and its outline, so the pieces it
+# overlaps (often the player's own last one) still show through
+THREAT_ALPHA = 110
 ICONS_PER_FRAME = 4  # picker icons drawn ahead of need per frame
 TURN_KEYS = {pygame.K_r: "rotate", pygame.K_f: "flip", pygame.K_s: "stand"}
 
@@ -72,6 +76,10 @@ class FlinkBoard(Board):
         self.held = 0  # the orientation in hand
         self.queued: Cell | None = None  # the cell clicked with the orientation just sent
         self.aimed: Cell | None = None  # the cell of the ghost under the pointer (see ``aim``)
+        self.refusal_note: pygame.Rect | None = None  # where the last refusal note was drawn
+        # The last move's tag (every cell is a thing here, so the kit's ``mark_tag_box``, kept
+        # off things, stays unset): the refusal's note keeps off it.
+        self.tag_box: pygame.Rect | None = None
         self._aim_key: Hashable = None
         self._aim_cell: Cell | None = None
         self.show_paths = False
@@ -129,7 +137,7 @@ class FlinkBoard(Board):
         extent = (
             self.extent
             if quarter
-            else half_extent(list(self.heights), obs["width"], obs["height"], turn)
+            else half_extent(list(self.heights), obs["width"], obs["height"], turn) + LABEL_ROOM
         )
         return fit(
             extent,
@@ -249,7 +257,7 @@ class FlinkBoard(Board):
         self._stacks_key = tuple(map(tuple, obs["stacks"]))
         if (obs["board"], obs["size"]) != self._board_key:
             self._board_key = (obs["board"], obs["size"])
-            self.extent = half_extent(list(self.heights), obs["width"], obs["height"])
+            self.extent = half_extent(list(self.heights), obs["width"], obs["height"]) + LABEL_ROOM
         self.cubes = {(x, y, z): who for (x, y), s in stacks.items() for z, who in enumerate(s)}
         if obs.get("orientation", -1) >= 0:
             self.held = obs["orientation"]
@@ -281,6 +289,7 @@ class FlinkBoard(Board):
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """The last piece and a highlighted turn: the tops of their columns outlined."""
+        self.tag_box = None
         proj = self.projection()
         for keys, colour in ((self.highlighted, "highlight"), (self.marked, "last_move")):
             for key in keys:
@@ -294,9 +303,8 @@ class FlinkBoard(Board):
             label = self._last_label()
             if rects and label:
                 top = min(rects, key=lambda r: r.top)
-                overlays.pill(
-                    surface, label, top, self.ctx.palette["last_move"], self.fs(0.9), self.view
-                )
+                tint = self.ctx.palette["last_move"]
+                self.tag_box = overlays.pill(surface, label, top, tint, self.fs(0.9), self.view)
 
     # --- clicks -----------------------------------------------------------------------------
     def _placing(self) -> bool:
@@ -566,6 +574,7 @@ class FlinkBoard(Board):
         if self.show_paths:
             self._draw_paths(surface, proj)
         self._draw_win(surface, proj)
+        self._draw_threat(surface, proj)
         self._draw_hint(surface, proj)
         self._draw_ghost(surface, proj)
         surface.set_clip(clip)
@@ -576,6 +585,7 @@ class FlinkBoard(Board):
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         self._draw_stack_tip(surface)
+        self._draw_refusal(surface)
 
     def _scene(self) -> pygame.Surface:
         """The board and the resting stacks, painted once per turn or size (the empty board
@@ -600,6 +610,7 @@ class FlinkBoard(Board):
                 base = pygame.Surface(self.view.size)
                 base.fill(self.ctx.palette["bg"])
                 self.art.paint_board(base, proj, self.obs)
+                self.art.paint_coordinates(base, proj, self.obs)
                 self._base, self._base_key = base, base_key
             self._cache = self._base.copy()
             self.art.paint_cubes(self._cache, proj, cubes, marks)
@@ -615,18 +626,38 @@ class FlinkBoard(Board):
             return
         shadow = self.ghost_at(cell)
         p = self.ctx.palette
-        colour = p["legal"] if shadow.reason is None else p["illegal"]
-        cubes = dict.fromkeys(shadow.cubes, colour)
-        self.art.paint_cubes(surface, proj, cubes, alpha=170)
-        if shadow.reason is not None:
-            x, y = self.mouse
-            text = i18n.t(shadow.reason[0], **shadow.reason[1])
+        if shadow.reason is None:
+            self.art.paint_cubes(surface, proj, dict.fromkeys(shadow.cubes, p["legal"]),
+                                 alpha=GHOST_ALPHA)  # fmt: skip
+            return
+        self.art.paint_cubes(surface, proj, dict.fromkeys(shadow.cubes, p["illegal"]),
+                             alpha=REFUSED_ALPHA)  # fmt: skip
+        for x, y, z in shadow.cubes:
+            self.art.outline(surface, proj.column(x, y, z + 1, z), p["illegal"], proj.a)
 
-            def above(box: pygame.Rect) -> None:
-                box.midbottom = (x, y - self.unit)
+    def _draw_refusal(self, surface: pygame.Surface) -> None:
+        """Why the piece under the pointer does not fit, above the pointer, or below it where
+        the last move's tag is (drawn after the board: the note must not hide it)."""
+        self.refusal_note = None
+        if not self.legal or self.mouse is None or self.tweens.busy:
+            return
+        cell = self.aim(self.mouse)
+        reason = None if cell is None else self.ghost_at(cell).reason
+        if reason is None:
+            return
+        x, y = self.mouse
+        text = i18n.t(reason[0], **reason[1])
+        tag = self.tag_box
+        p = self.ctx.palette
 
-            overlays.note(surface, self.art, text, self.view.w // 2, above, self.view,
-                          p["illegal"], self.fs(0.95))  # fmt: skip
+        def place(box: pygame.Rect) -> None:
+            box.midbottom = (x, y - self.unit)
+            box.clamp_ip(self.view)
+            if tag is not None and box.colliderect(tag):
+                box.midtop = (x, y + 2 * self.unit)
+
+        self.refusal_note = overlays.note(surface, self.art, text, self.view.w // 2, place,
+                                         self.view, p["illegal"], self.fs(0.95))  # fmt: skip
 
     def _surface_point(self, proj: Projection, cell: Cell) -> tuple[float, float]:
         return proj.point(cell[0] + 0.5, cell[1] + 0.5, self.heights.get(cell, 0))
@@ -658,6 +689,25 @@ class FlinkBoard(Board):
         for x, y, z in path[:lit]:
             self.art.lit_cube(surface, proj, (x, y, z), colour)
 
+    def _threat(self) -> list[Cube]:
+        """The piece with which the other player would connect next turn, shown to the player
+        who may still block it."""
+        if not self.legal or self.obs.get("winner") is not None:
+            return []
+        return [(c[0], c[1], c[2]) for c in self.obs.get("threat", [])]
+
+    def _draw_threat(self, surface: pygame.Surface, proj: Projection) -> None:
+        """That piece in its player's colour, see-through, outlined in a breathing warning."""
+        cubes = self._threat()
+        if not cubes:
+            return
+        p = self.ctx.palette
+        colour = self.art.piece_colour(1 - self.obs["to_move"])
+        self.art.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=THREAT_ALPHA)
+        edge = (*p["threat"], self.breathing(urgent=True))
+        for x, y, z in cubes:
+            self.art.outline(surface, proj.column(x, y, z + 1, z), edge, proj.a)
+
     def _draw_hint(self, surface: pygame.Surface, proj: Projection) -> None:
         """The hinted piece, turned and resting where the hint puts it, in the hint colour."""
         cubes = self.hinted_piece()
@@ -678,6 +728,12 @@ class FlinkBoard(Board):
                 img, (x + icon.get_width() + 4, y + (icon.get_height() - img.get_height()) // 2)
             )
             x += icon.get_width() + img.get_width() + self.unit * 2
+        if self._threat():
+            who = i18n.t(f"flink.player.{1 - obs['to_move']}")
+            words = i18n.t("flink.threat", player=who)
+            room = self.view.right - x - self.unit
+            img = render(words, fit_px(words, self.fs(1.0), room, min_px=9), p["threat"], bold=True)
+            surface.blit(img, (x, y + (self.fs(1.6) - img.get_height()) // 2))
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         p = self.ctx.palette
