@@ -399,3 +399,109 @@ def test_the_hint_caption_covers_no_button_even_when_the_field_is_full(size) -> 
         kept = [*b.readable(), title_rect(b.geo.actions, b.geo.unit)]
         kept += [rect for rect, _ in b.buttons()]
         assert caption.collidelist(kept) == -1, (action, caption)
+
+
+def test_the_words_say_no_filler_and_a_single_chip_is_singular() -> None:
+    """ "absorbs with 0 soldiers and 0 reinforcements", "sends a soldier to area 4" from area
+    4 and "−1 chips" said nothing or said it wrong."""
+    b = board_of(["You"], speed=0.0)
+
+    def said(key: str, **args: int) -> str:
+        return b.turn_words([Step(0, 0, (key, {"seat": 0, **args}), "")])[0]
+
+    assert said("absorb", area=3, soldiers=0, reinforcements=0) == (
+        "Area 3 takes every hit on its morale"
+    )
+    assert said("absorb", area=3, soldiers=1, reinforcements=0) == "Area 3 absorbs with 1 soldier"
+    assert said("absorb", area=3, soldiers=0, reinforcements=2) == (
+        "Area 3 absorbs with 2 reinforcements"
+    )
+    assert said("replenish", area=4, target=4) == "Area 4 takes a soldier from the castle"
+    assert said("replenish", area=4, target=5) == "Area 4 sends a soldier to area 5"
+    state = acting(4)
+    state.chips[3] = 1
+    b.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    assert b.action_label(act.ATTACK)[1].startswith("−1 chip · ")
+    own = act.REPLENISH_BASE + 4 - 1
+    if own in state.legal_actions():
+        assert b.action_label(own)[0] == "Soldier from the castle"
+    state.chips[3] = 0
+    b.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    assert b.action_label(act.ATTACK)[1].startswith("Nothing here to remove · ")
+
+
+def test_the_viewer_is_said_as_you_and_a_past_position_shows_no_live_marker() -> None:
+    b = board_of(["You", "Hard AI"], speed=0.0)
+    state = acting(1, num_players=2)
+    obs = state.observation(0)
+    b.show(obs, 0, [], animate=False)  # the viewer's area, the decision not yet open
+    assert b.panel_title() == "Area 1: your decision…"
+    other = next(e["area"] for e in obs["areas"] if e["seat"] == 1)
+    b.show(acting(other, num_players=2).observation(0), 0, [], animate=False)
+    assert b.panel_title() == f"Area {other}: Hard AI decides…"
+    b.show(obs, 0, [], animate=False)
+    mine = next(e for e in obs["areas"] if e["seat"] == 0)
+    assert b.area_name(mine).startswith("▶ ")
+    b.reviewing = True
+    assert b.area_name(mine) == "You"
+    i18n.set_language("ja")
+    try:
+        ja = board_of(["あなた", "Hard AI"], speed=0.0)
+        ja.show(obs, 0, [], animate=False)
+        assert ja.panel_title() == "エリア1：あなたの番です…"
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_the_game_over_card_says_the_days_held_or_the_day_the_castle_fell(players: int) -> None:
+    rng = random.Random(players)
+    outcomes = {}
+    for _ in range(40):
+        state = GAME.new_state(players)
+        while not state.is_terminal():
+            state.apply_action(
+                state.sample_chance(rng)
+                if state.is_chance_node()
+                else greedy_action(state)
+                if rng.random() < 0.8
+                else rng.choice(state.legal_actions())
+            )
+        obs = state.observation(0)
+        names = ["You", "Hard AI 2", "Hard AI 3"][:players]
+        summary = TsunoBoard.summary(obs, names)
+        assert summary is not None
+        active = [e for e in obs["areas"] if e.get("active", True)]
+        assert len(summary.rows) == len(active)
+        outcomes[obs["result"]] = (summary.subtitle, obs["day"])
+        if len(outcomes) == 2:
+            break
+    for result, (subtitle, day) in outcomes.items():
+        if result == "victory":
+            assert subtitle == "The castle held for 6 days"
+        else:
+            assert subtitle == f"The castle fell on day {day}"
+    assert i18n.t("tsuno.summary.held", n=1) == "The castle held for 1 day"
+    assert i18n.t("gameover.after_turns", n=1) == "after 1 turn"
+
+
+def test_no_teammate_note_is_set_in_a_narrow_column_at_the_smallest_size() -> None:
+    """One AI caption stood in a 90 px column at 800x540."""
+    b = board_of(["You", "Hard AI 2", "Hard AI 3"], speed=0.0)
+    b.layout(board_rect((800, 540)))
+    rng = random.Random(3)
+    game = Played(3)
+    state = game.state
+    surface = pygame.Surface((800, 540))
+    widths = []
+    while len(widths) < 12 and not state.is_terminal():
+        if state.is_chance_node():
+            game.apply(state.sample_chance(rng))
+            continue
+        mover = state.current_player()
+        b.show(state.observation(0), 0, state.legal_actions() if mover == 0 else [], False)
+        b.recap(game.since())
+        b.draw(surface)
+        widths += [box.w for box in b.note_boxes]
+        game.apply(greedy_action(state))
+    assert widths and min(widths) >= 14 * 9
