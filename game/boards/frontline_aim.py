@@ -24,6 +24,7 @@ from game.engines.frontline.actions import (
     kind_of,
 )
 from game.ui import overlays
+from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import blit_center
 from game.ui.text import fit_px, render
 
@@ -94,7 +95,7 @@ def _odds_label(
     its footer: the target's HP bar and defence stay in sight while the player aims."""
     p, u = board.ctx.palette, board.geo.unit
     lines = fw.odds_lines(shown)
-    px = min(fit_px(line, max(9, round(u * 1.35)), rect.w - u, min_px=7) for line in lines)
+    px = min(fit_px(line, max(9, round(u * 1.35)), rect.w - u, min_px=MIN_PX) for line in lines)
     images = [render(line, px, p["text"], bold=True) for line in lines]
     h = sum(i.get_height() for i in images)
     box = pygame.Rect(0, 0, max(i.get_width() for i in images) + u, h + u // 2)
