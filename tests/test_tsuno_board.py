@@ -473,6 +473,7 @@ def test_the_game_over_card_says_the_days_held_or_the_day_the_castle_fell(player
         assert summary is not None
         active = [e for e in obs["areas"] if e.get("active", True)]
         assert len(summary.rows) == len(active)
+        assert summary.rows[0][0] == ("Area 1" if players == 1 else "Area 1 · You")
         outcomes[obs["result"]] = (summary.subtitle, obs["day"])
         if len(outcomes) == 2:
             break

@@ -376,7 +376,9 @@ class TsunoBoard(Board):
             name = names[seat] if 0 <= seat < len(names) else t("seat.player_n", n=seat + 1)
             morale = str(e["morale"]) if e["unit"] == "area" else t("tsuno.summary.in_castle")
             pieces = str(e["soldiers"] + e["reinforcements"])
-            area = t("tsuno.summary.area", area=e["area"], name=name)
+            solo = len(names) == 1  # every area is the one player's: no name to repeat
+            area = t("tsuno.summary.area_alone" if solo else "tsuno.summary.area", area=e["area"],
+                     name=name)  # fmt: skip
             rows.append([area, morale, pieces, str(e["chips"])])
         if obs["result"] == "victory":
             length = t("tsuno.summary.held", n=obs["day"])
