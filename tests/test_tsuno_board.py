@@ -444,6 +444,7 @@ def test_the_viewer_is_said_as_you_and_a_past_position_shows_no_live_marker() ->
     assert b.area_name(mine).startswith("▶ ")
     b.reviewing = True
     assert b.area_name(mine) == "You"
+    assert b.panel_title() == "Area 1 acts (You)"
     i18n.set_language("ja")
     try:
         ja = board_of(["あなた", "Hard AI"], speed=0.0)

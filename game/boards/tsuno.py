@@ -765,7 +765,7 @@ class TsunoBoard(Board):
             return i18n.t(key, area=obs["area"])
         if obs["phase"] == "roll":
             return i18n.t("tsuno.panel.rolling")
-        if self.legal:
+        if self.legal or self.reviewing:  # a past position: who acted there, not "deciding"
             name = self.seat_name(obs["to_move"])
             return i18n.t("tsuno.panel.acts", area=obs["area"], name=name)
         names = [self.seat_name(seat) for seat in range(max(self.ctx.num_players, 1))]
