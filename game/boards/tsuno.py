@@ -456,12 +456,14 @@ class TsunoBoard(Board):
             )
             worst = "tsuno.preview.retreat" if me["unit"] == "area" else "tsuno.preview.fall"
             dice = int(odds["dice"])
+            # The odds first: where a narrow button cuts the line, it cuts the counts.
             return label, t(
                 "tsuno.preview.attack" if odds["chips"] else "tsuno.preview.attack.none",
                 chips=odds["chips"],
                 dice=t("tsuno.preview.dice.one") if dice == 1 else t("tsuno.preview.dice", n=dice),
                 morale=rolls.percent(odds["morale"]),
-            ) + " · " + t(worst, p=rolls.percent(odds["worst"]))
+                worst=t(worst, p=rolls.percent(odds["worst"])),
+            )
         if act.is_replenish(action):
             words = {**own, "target": act.target_of(action)}
             return (
