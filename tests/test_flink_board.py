@@ -475,17 +475,12 @@ def test_coordinates_name_every_line_on_the_near_edges_and_turn_with_the_view(ki
 
 
 def test_the_piece_that_would_connect_next_is_shown_to_the_player_who_may_block_it() -> None:
-    from tests.test_flink_rules import FLAT, white_distance_after
+    from tests.test_flink_rules import greedy_white_moved
 
     state = GAMES["flink"].new_state(size=8)
     assert isinstance(state, FlinkState)
     while not (state.current_player() == 1 and state.observation(1)["threat"]):
-        if state.current_player() == 0 and state.orientation < 0:
-            state.apply_action(FLAT)
-        elif state.current_player() == 0:
-            legal = state.legal_actions()
-            state.apply_action(min(legal, key=lambda a: (white_distance_after(state, a), a)))
-        else:
+        if not greedy_white_moved(state):
             state.apply_action(state.legal_actions()[-1])
     board = make_board("flink", [0.0], (800, 540))
     assert isinstance(board, FlinkBoard)

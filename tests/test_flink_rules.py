@@ -180,21 +180,27 @@ def test_a_greedy_white_connects_west_to_east_and_the_path_is_reported() -> None
     """White plays the placement that most shortens its plan path, Black plays far away."""
     state = GAME.new_state(size=8)
     while not state.is_terminal():
-        legal = state.legal_actions()
-        if state.current_player() == WHITE and legal != [PASS]:
-            if state.orientation < 0:
-                state.apply_action(FLAT)
-                continue
-            best = min(legal, key=lambda a: (white_distance_after(state, a), a))
-            state.apply_action(best)
-        else:
-            state.apply_action(legal[-1])
+        if not greedy_white_moved(state):
+            state.apply_action(state.legal_actions()[-1])
     obs = state.observation(BLACK)
     assert obs["winner"] == WHITE and state.returns() == [1.0, -1.0]
     path = obs["winning_path"]
     assert path[0][0] == 0 and path[-1][0] == 7 and path[0][2] == path[-1][2] == 0
     for (x0, y0, z0), (x1, y1, z1) in itertools.pairwise(path):
         assert abs(x0 - x1) + abs(y0 - y1) + abs(z0 - z1) <= 2  # no jump across the board
+
+
+def greedy_white_moved(state: FlinkState) -> bool:
+    """White's decision when White is to decide (a flat F, then the cell that most shortens
+    its plan path); False, playing nothing, on Black's turn or a pass."""
+    legal = state.legal_actions()
+    if state.current_player() != WHITE or legal == [PASS]:
+        return False
+    if state.orientation < 0:
+        state.apply_action(FLAT)
+    else:
+        state.apply_action(min(legal, key=lambda a: (white_distance_after(state, a), a)))
+    return True
 
 
 def white_distance_after(state: FlinkState, action: int) -> int:
@@ -238,12 +244,7 @@ def test_the_observation_shows_the_piece_with_which_the_other_player_connects_ne
     state = GAME.new_state(size=8)
     threats: list[list[list[int]]] = []
     while not state.is_terminal():
-        legal = state.legal_actions()
-        if state.current_player() == WHITE and legal != [PASS]:
-            if state.orientation < 0:
-                state.apply_action(FLAT)
-                continue
-            state.apply_action(min(legal, key=lambda a: (white_distance_after(state, a), a)))
+        if greedy_white_moved(state):
             continue
         if state.orientation < 0:
             threat = state.observation(WHITE)["threat"]
@@ -253,6 +254,6 @@ def test_the_observation_shows_the_piece_with_which_the_other_player_connects_ne
             total = state.board.cells_total
             shown = [sorted(state.placement_cubes(*divmod(pid, total))) for pid in wins]
             assert not threat or sorted(map(tuple, threat)) in shown
-        state.apply_action(legal[-1])
+        state.apply_action(state.legal_actions()[-1])
     assert threats[0] == [] and threats[-1] != []
     assert state.observation(BLACK)["winner"] == WHITE and state.observation(BLACK)["threat"] == []

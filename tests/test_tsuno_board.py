@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -148,20 +149,10 @@ def test_each_teammates_turn_since_yours_is_said_beside_its_area() -> None:
     turn ended, in places that cover no area and no other note; they stay until the viewer
     acts."""
     b = board_of(["You", "Hard AI 2", "Hard AI 3"], speed=0.0)
-    b.layout(board_rect((1280, 800)))
-    rng = random.Random(3)
-    game = Played(3)
-    state = game.state
-    surface = pygame.Surface((1280, 800))
     last, checked = -1, 0
-    while checked < 3 and not state.is_terminal():
-        if state.is_chance_node():
-            game.apply(state.sample_chance(rng))
-            continue
-        mover = state.current_player()
-        b.show(state.observation(0), 0, state.legal_actions() if mover == 0 else [], True)
-        b.recap(game.since())
-        b.draw(surface)
+    for mover in teammates_played(b, (1280, 800), animate=True):
+        if checked == 3:
+            break
         if mover == 0 and last == 0:
             assert b.notes == []  # the viewer has acted: the notes are gone
         elif mover == 0 and last == 2:  # seats 1 and 2 (areas 3-4 and 5-6) acted since
@@ -171,9 +162,29 @@ def test_each_teammates_turn_since_yours_is_said_beside_its_area() -> None:
                 assert box.collidelist(b.readable()) == -1
                 assert box.collidelist([o for o in b.note_boxes if o is not box]) == -1
             checked += 1
-        game.apply(greedy_action(state))
         last = mover
     assert checked == 3
+
+
+def teammates_played(board: TsunoBoard, size: tuple[int, int], animate: bool) -> Iterator[int]:
+    """A three-seat game played by the policy, seen by seat 0 at ``size``: each decision is
+    shown (seat 0's with its legal moves), its recap given and drawn, then the mover is yielded
+    before the policy plays it."""
+    board.layout(board_rect(size))
+    rng = random.Random(3)
+    game = Played(3)
+    state = game.state
+    surface = pygame.Surface(size)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            game.apply(state.sample_chance(rng))
+            continue
+        mover = state.current_player()
+        board.show(state.observation(0), 0, state.legal_actions() if mover == 0 else [], animate)
+        board.recap(game.since())
+        board.draw(surface)
+        yield mover
+        game.apply(greedy_action(state))
 
 
 def board_of(
@@ -490,20 +501,9 @@ def test_the_game_over_card_says_the_days_held_or_the_day_the_castle_fell(player
 def test_no_teammate_note_is_set_in_a_narrow_column_at_the_smallest_size() -> None:
     """One AI caption stood in a 90 px column at 800x540."""
     b = board_of(["You", "Hard AI 2", "Hard AI 3"], speed=0.0)
-    b.layout(board_rect((800, 540)))
-    rng = random.Random(3)
-    game = Played(3)
-    state = game.state
-    surface = pygame.Surface((800, 540))
-    widths = []
-    while len(widths) < 12 and not state.is_terminal():
-        if state.is_chance_node():
-            game.apply(state.sample_chance(rng))
-            continue
-        mover = state.current_player()
-        b.show(state.observation(0), 0, state.legal_actions() if mover == 0 else [], False)
-        b.recap(game.since())
-        b.draw(surface)
+    widths: list[int] = []
+    for _ in teammates_played(b, (800, 540), animate=False):
         widths += [box.w for box in b.note_boxes]
-        game.apply(greedy_action(state))
+        if len(widths) >= 12:
+            break
     assert widths and min(widths) >= 14 * 9
