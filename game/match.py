@@ -132,6 +132,13 @@ def side_name(game: Game, seat: int) -> str:
     return t_or(f"side.{game.id}.{seat}", t("seat.n", n=seat + 1))
 
 
+def side_caption(game: Game, seat: int, name: str) -> str:
+    """The side said under a seat's name, or nothing where it would say the name again
+    (Battle Line's sides are "Player 1" and "Player 2", as are its hot-seat players)."""
+    side = side_name(game, seat)
+    return "" if side == name else side
+
+
 def _rng(*parts: object) -> random.Random:
     # random.Random hashes a str seed with SHA-512: stable across runs, unlike hash().
     return random.Random(":".join(map(str, parts)))

@@ -742,3 +742,25 @@ def test_a_games_description_cut_short_at_800x540_says_so(app: App, monkeypatch)
     about = t("about.flatfront")
     shown = [line for line in drawn if line.rstrip("…") and line.rstrip("…") in about]
     assert shown and shown[-1].endswith("…"), shown
+
+
+def test_the_seat_lists_name_each_hot_seat_player_once(app: App) -> None:
+    """Battle Line's sides are "Player 1" and "Player 2" (プレイヤー1), as are its hot-seat
+    players: the set-up's name field and the match panel's caption did not say it again."""
+    from game.match import side_caption
+    from game.scenes.setup import SetupScene
+
+    set_language("ja")
+    try:
+        setup = SetupScene(app, GAMES["battleline"])
+        setup.seats = [HUMAN, HUMAN]
+        setup._show_name_fields()
+        assert all(field.visible for field in setup.name_fields)
+        assert [f.placeholder() for f in setup.name_fields] == [t("setup.name_hint")] * 2
+        assert side_caption(GAMES["battleline"], 0, "プレイヤー1") == ""
+        flatfront = SetupScene(app, GAMES["flatfront"])
+        flatfront.seats = [HUMAN, HUMAN]
+        assert flatfront.name_fields[0].placeholder() == "プレイヤー1"  # beside "青"
+        assert side_caption(GAMES["flatfront"], 0, "プレイヤー1") == "青"
+    finally:
+        set_language("en")

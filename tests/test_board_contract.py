@@ -20,6 +20,8 @@ from game.boards import board_class, board_ids
 from game.boards.base import Board, BoardContext, Decision, palette_of
 from game.engines import GAMES
 from game.engines.base import State
+from game.ui import fonts, text
+from game.ui.draw import MIN_READABLE_PX
 
 SIZES = [(800, 540), (1024, 640), (1280, 800), (1600, 1000), (1920, 1080), (2560, 1440)]
 FRAME = 1 / 30
@@ -217,3 +219,67 @@ def test_resize_and_a_monkey(game_id: str) -> None:
                 board.show(state.observation(viewer), viewer, state.legal_actions(), animate=True)
         board.update(FRAME)
         board.draw(surface)
+
+
+class _Measured:
+    """A font that notes the size of every text it renders (and is the font otherwise)."""
+
+    def __init__(self, font: pygame.font.Font, size: int, seen: list[tuple[int, str]]) -> None:
+        self._font, self._size, self._seen = font, size, seen
+
+    def render(self, text: str, *args: object, **kwargs: object) -> pygame.Surface:
+        self._seen.append((self._size, text))
+        return self._font.render(text, *args, **kwargs)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._font, name)
+
+
+def _forget_fonts() -> None:
+    fonts.get_font.cache_clear()
+    fonts.get_symbol_font.cache_clear()
+    text._CACHE.clear()  # rendered words: drawn again through the fonts above
+
+
+@pytest.mark.parametrize("game_id", board_ids())
+def test_every_text_is_at_least_9_px_in_the_smallest_window(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A random game at 800x540, each position drawn for whoever decides, then with the mouse
+    on one of their moves (previews, tooltips): no text the board draws is under 9 px."""
+    seen: list[tuple[int, str]] = []
+    opened = fonts._open
+    monkeypatch.setattr(fonts, "_open", lambda name, px: _Measured(opened(name, px), px, seen))
+    _forget_fonts()
+    try:
+        rng = random.Random(3)
+        board = make_board(game_id, [0.0], (800, 540))
+        surface = pygame.Surface((800, 540))
+        state = GAMES[game_id].new_state()
+        viewer = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            viewer = state.current_player()
+            legal = state.legal_actions()
+            board.show(state.observation(viewer), viewer, legal, animate=False)
+            board.draw(surface)
+            action = rng.choice(legal)
+            spot = board.hint_rect(action)
+            if spot is not None:
+                pos = spot.center
+                board.handle_event(
+                    pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
+                )
+                board.draw(surface)
+            board.mouse = None
+            state.apply_action(action)
+        board.show(state.observation(viewer), viewer, [], animate=False)
+        board.draw(surface)
+    finally:
+        _forget_fonts()
+    # Glyphs alone are pictures (a tactic's emblem, a deck's star), not words to read.
+    words = [(px, w) for px, w in seen if not all(text._is_symbol(c) or c.isspace() for c in w)]
+    small = sorted({(px, w) for px, w in words if px < MIN_READABLE_PX})
+    assert seen and not small, small

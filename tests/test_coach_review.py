@@ -25,6 +25,12 @@ def test_biggest_drops_are_the_largest_positive_losses_largest_first() -> None:
     assert biggest_drops([0.0, 0.0]) == []
 
 
+def test_a_game_where_nothing_was_given_away_has_no_worst_moves() -> None:
+    """A graph flat at 100 % marked three "worst" moves: losses of a few thousandths."""
+    assert biggest_drops([0.001, 0.004, 0.009, 0.0]) == []
+    assert biggest_drops([0.004, 0.2, 0.009]) == [1]
+
+
 class CoachClient:
     """Answers every review request at once: the move played is worth ``played[n]``, another
     legal move ``played[n] + gain[n]`` (n: the history length of the position asked)."""

@@ -15,7 +15,7 @@ import pytest
 from game.app import App
 from game.boards import flink_art
 from game.boards.flink import ICONS_PER_FRAME, FlinkBoard
-from game.boards.flink_view import Cube, ghost, stacks_by_cell, turned
+from game.boards.flink_view import Cube, coordinate_labels, ghost, inside, stacks_by_cell, turned
 from game.boards.turns import Step
 from game.engines import GAMES
 from game.engines.flink import ANCHOR, FlinkState
@@ -173,6 +173,90 @@ def _position(seed: int, pieces: int) -> FlinkState:
     while len(state.history) < 2 * pieces:
         state.apply_action(rng.choice(state.legal_actions()))
     return state
+
+
+def _stacked(kind: str, seed: int) -> tuple[FlinkState, tuple[int, int]]:
+    """A random game played until a fitting placement (orientation, board index) rests its
+    centre column on a stack two cubes high."""
+    rng = random.Random(seed)
+    while True:
+        state = GAMES["flink"].new_state(board=kind)
+        assert isinstance(state, FlinkState)
+        while not state.is_terminal():
+            if len(state.history) % 2 == 0 and (found := _raised(state)) is not None:
+                return state, found
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _raised(state: FlinkState) -> tuple[int, int] | None:
+    for orientation in state.legal_actions():
+        held = state.clone()
+        held.apply_action(orientation)
+        for anchor in held.legal_actions():
+            i = anchor - ANCHOR
+            cubes = held.placement_cubes(orientation, i)
+            width = state.board.width
+            if min(z for x, y, z in cubes if (x, y) == (i % width, i // width)) >= 2:
+                return orientation, i
+    return None
+
+
+def _move(board: FlinkBoard, pos: tuple[int, int]) -> None:
+    board.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,)))
+
+
+def _on_top(board: FlinkBoard, cubes: list[Cube], cell: tuple[int, int]) -> tuple[int, int]:
+    """The middle of the top face of the ghost's column over ``cell``, in the view at rest."""
+    z = max(c[2] for c in cubes if (c[0], c[1]) == cell) + 1
+    x, y = board.rest_projection().point(cell[0] + 0.5, cell[1] + 0.5, z)
+    return round(x), round(y)
+
+
+@pytest.mark.parametrize("turns", [0, 1, 2, 3])
+@pytest.mark.parametrize("kind", ["square", "diamond"])
+def test_a_click_on_a_ghost_resting_on_a_stack_places_that_piece(kind: str, turns: int) -> None:
+    """The ghost shown under the pointer is what a click places, at any height and in every
+    view: once the piece shows resting on the stack, the pointer moved onto the ghost's top
+    (which hides the floor of another cell behind the stack) keeps it, and the click places
+    it."""
+    board = make_board("flink", [0.0], (1280, 800))
+    assert isinstance(board, FlinkBoard)
+    state, (orientation, i) = _stacked(kind, 11)
+    cell = (i % state.board.width, i // state.board.width)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    for _ in range(turns):
+        board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode=""))
+    board.skip_animation()
+    board.held = orientation
+    seen = board._point_for(cell, board.rest_projection(), None, orientation)
+    assert seen is not None
+    _move(board, seen)
+    assert board.aimed == cell
+    cubes = board.ghost_at(cell).cubes
+    assert sorted(cubes) == sorted(state.placement_cubes(orientation, i))
+    top = _on_top(board, cubes, cell)
+    assert board.cell_at(top) != cell  # the floor there means another cell
+    _move(board, top)
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=top, button=1)
+    assert board.handle_event(down) == orientation
+    state.apply_action(orientation)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    assert board.auto_action() == ANCHOR + i
+
+
+@pytest.mark.parametrize("kind", ["square", "diamond"])
+def test_a_click_anywhere_on_the_hinted_piece_plays_the_hint(kind: str) -> None:
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    state, (orientation, i) = _stacked(kind, 5)
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    line = (orientation, ANCHOR + i)
+    board.show_hint(line, board.move_words(state, line, 0))
+    for x, y, z in board.hinted_piece():
+        board.reset_input()
+        top = _on_top(board, board.hinted_piece(), (x, y))
+        _move(board, top)
+        assert board.aim(top) == (i % state.board.width, i // state.board.width), (x, y, z)
 
 
 def _placed(state: FlinkState, highest: int) -> tuple[FlinkState, FlinkState]:
@@ -360,3 +444,94 @@ def test_log_icons_lie_on_a_tile_lighter_than_the_panel() -> None:
     panel = board.ctx.palette["panel"]
     corner = icon.get_at((icon.get_width() // 2, 2))  # the tile, above the piece
     assert corner.a > 240 and sum(corner[:3]) > sum(panel) + 30
+
+
+@pytest.mark.parametrize("kind", ["square", "diamond"])
+def test_coordinates_name_every_line_on_the_near_edges_and_turn_with_the_view(kind: str) -> None:
+    """The log and the hints name cells ("E5"): every column letter and row number is drawn
+    once, off the board's cells, inside the view, on the square's near edges (the diamond's
+    labels run down its sides too)."""
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    state = GAMES["flink"].new_state(board=kind)
+    obs = state.observation(0)
+    board.show(obs, 0, state.legal_actions(), animate=False)
+    cells = {(c[0], c[1]) for c in obs["cells"]}
+    letters = {chr(ord("A") + x) for x, _ in cells}
+    numbers = {str(obs["height"] - y) for _, y in cells}
+    seen = []
+    for turn in range(4):
+        proj = board.projection(turn * math.pi / 2)
+        labels = coordinate_labels(proj, cells, obs["height"], kind == "diamond")
+        names = [name for name, _ in labels]
+        assert sorted(names) == sorted(letters | numbers)
+        centre = proj.point(obs["width"] / 2, obs["height"] / 2, 0)
+        for name, (x, y) in labels:
+            assert board.view.collidepoint(x, y), (turn, name)
+            assert not any(inside((x, y), proj.top(*c, 0)) for c in cells), (turn, name)
+            assert kind == "diamond" or y > centre[1], (turn, name)  # the near half
+        seen.append(dict(labels)["A"])
+    assert len(set(seen)) == 4  # the labels turn with the view
+
+
+def test_the_piece_that_would_connect_next_is_shown_to_the_player_who_may_block_it() -> None:
+    from tests.test_flink_rules import greedy_white_moved
+
+    state = GAMES["flink"].new_state(size=8)
+    assert isinstance(state, FlinkState)
+    while not (state.current_player() == 1 and state.observation(1)["threat"]):
+        if not greedy_white_moved(state):
+            state.apply_action(state.legal_actions()[-1])
+    board = make_board("flink", [0.0], (800, 540))
+    assert isinstance(board, FlinkBoard)
+    threat = board.ctx.palette["threat"]
+    shown = []
+    for legal in (state.legal_actions(), []):  # Black to block; Black waiting (not to move)
+        board.show(state.observation(1), 1, legal, animate=False)
+        frame = pygame.Surface((800, 540))
+        board.draw(frame)
+        pixels = pygame.surfarray.pixels3d(frame)
+        near = (abs(pixels.astype(int) - threat).sum(axis=2) < 60).sum()
+        del pixels
+        shown.append(near)
+    assert shown[0] > 200 and shown[1] == 0
+
+
+def test_a_refused_ghost_leaves_the_last_piece_seen_and_its_note_off_the_last_move_tag() -> None:
+    """The red ghost hid the player's own last piece, and the refusal's note lay on the tag."""
+    board = make_board("flink", [0.0], (1280, 800))
+    assert isinstance(board, FlinkBoard)
+    state = _position(3, 10)
+    obs = state.observation(0)
+    board.show(obs, 0, state.legal_actions(), animate=False)
+    board.marked = {("stack", c[0], c[1]) for c in obs["last_piece"]}
+    board._turn_of = 1
+    plain = pygame.Surface((1280, 800))
+    board.draw(plain)
+    x, y, _ = obs["last_piece"][0]
+    top = board.rest_projection().point(x + 0.5, y + 0.5, board.heights[(x, y)])
+    spot = (round(top[0]), round(top[1] - 2))
+    for board.held in range(NUM_ORIENTATIONS):
+        board.aimed = None
+        aimed = board.aim(spot)
+        shadow = None if aimed is None else board.ghost_at(aimed)
+        if shadow and shadow.reason and (x, y, board.heights[(x, y)] - 1) not in shadow.cubes:
+            break
+    _move(board, spot)
+    hovered = pygame.Surface((1280, 800))
+    board.draw(hovered)
+    assert board.refusal_note is not None and board.tag_box is not None
+    assert not board.refusal_note.colliderect(board.tag_box)
+    proj = board.rest_projection()
+    red = board.ctx.palette["illegal"]
+    moved, to_red = [], []
+    for u in range(1, 10):
+        for v in range(1, 10):  # the last piece's top face, across
+            px, py = proj.point(x + u / 10, y + v / 10, board.heights[(x, y)])
+            before, after = (
+                plain.get_at((round(px), round(py))),
+                hovered.get_at((round(px), round(py))),
+            )
+            moved.append(sum(abs(a - b) for a, b in zip(before[:3], after[:3], strict=True)))
+            to_red.append(sum(abs(a - b) for a, b in zip(before[:3], red, strict=True)))
+    assert sorted(moved)[40] < 0.35 * sorted(to_red)[40]  # the median: seen through the red

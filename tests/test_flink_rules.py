@@ -180,21 +180,27 @@ def test_a_greedy_white_connects_west_to_east_and_the_path_is_reported() -> None
     """White plays the placement that most shortens its plan path, Black plays far away."""
     state = GAME.new_state(size=8)
     while not state.is_terminal():
-        legal = state.legal_actions()
-        if state.current_player() == WHITE and legal != [PASS]:
-            if state.orientation < 0:
-                state.apply_action(FLAT)
-                continue
-            best = min(legal, key=lambda a: (white_distance_after(state, a), a))
-            state.apply_action(best)
-        else:
-            state.apply_action(legal[-1])
+        if not greedy_white_moved(state):
+            state.apply_action(state.legal_actions()[-1])
     obs = state.observation(BLACK)
     assert obs["winner"] == WHITE and state.returns() == [1.0, -1.0]
     path = obs["winning_path"]
     assert path[0][0] == 0 and path[-1][0] == 7 and path[0][2] == path[-1][2] == 0
     for (x0, y0, z0), (x1, y1, z1) in itertools.pairwise(path):
         assert abs(x0 - x1) + abs(y0 - y1) + abs(z0 - z1) <= 2  # no jump across the board
+
+
+def greedy_white_moved(state: FlinkState) -> bool:
+    """White's decision when White is to decide (a flat F, then the cell that most shortens
+    its plan path); False, playing nothing, on Black's turn or a pass."""
+    legal = state.legal_actions()
+    if state.current_player() != WHITE or legal == [PASS]:
+        return False
+    if state.orientation < 0:
+        state.apply_action(FLAT)
+    else:
+        state.apply_action(min(legal, key=lambda a: (white_distance_after(state, a), a)))
+    return True
 
 
 def white_distance_after(state: FlinkState, action: int) -> int:
@@ -228,3 +234,26 @@ def test_a_state_sent_to_the_ai_carries_its_board_by_name(kind: str) -> None:
     copy = pickle.loads(data)
     assert copy.board is state.board
     assert copy.legal_actions() == state.legal_actions() and copy.history == state.history
+
+
+def test_the_observation_shows_the_piece_with_which_the_other_player_connects_next() -> None:
+    """A greedy White against a Black playing far away: before Black's last turn, the
+    observation shows a White piece that would connect (White then wins); it is empty on an
+    empty board and once the game is over, and whenever it shows a piece, White's placing it
+    on that turn's stacks connects."""
+    state = GAME.new_state(size=8)
+    threats: list[list[list[int]]] = []
+    while not state.is_terminal():
+        if greedy_white_moved(state):
+            continue
+        if state.orientation < 0:
+            threat = state.observation(WHITE)["threat"]
+            threats.append(threat)
+            wins = state.winning_placements(WHITE)
+            assert bool(threat) == bool(wins)
+            total = state.board.cells_total
+            shown = [sorted(state.placement_cubes(*divmod(pid, total))) for pid in wins]
+            assert not threat or sorted(map(tuple, threat)) in shown
+        state.apply_action(state.legal_actions()[-1])
+    assert threats[0] == [] and threats[-1] != []
+    assert state.observation(BLACK)["winner"] == WHITE and state.observation(BLACK)["threat"] == []

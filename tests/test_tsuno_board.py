@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -148,20 +149,10 @@ def test_each_teammates_turn_since_yours_is_said_beside_its_area() -> None:
     turn ended, in places that cover no area and no other note; they stay until the viewer
     acts."""
     b = board_of(["You", "Hard AI 2", "Hard AI 3"], speed=0.0)
-    b.layout(board_rect((1280, 800)))
-    rng = random.Random(3)
-    game = Played(3)
-    state = game.state
-    surface = pygame.Surface((1280, 800))
     last, checked = -1, 0
-    while checked < 3 and not state.is_terminal():
-        if state.is_chance_node():
-            game.apply(state.sample_chance(rng))
-            continue
-        mover = state.current_player()
-        b.show(state.observation(0), 0, state.legal_actions() if mover == 0 else [], True)
-        b.recap(game.since())
-        b.draw(surface)
+    for mover in teammates_played(b, (1280, 800), animate=True):
+        if checked == 3:
+            break
         if mover == 0 and last == 0:
             assert b.notes == []  # the viewer has acted: the notes are gone
         elif mover == 0 and last == 2:  # seats 1 and 2 (areas 3-4 and 5-6) acted since
@@ -171,9 +162,29 @@ def test_each_teammates_turn_since_yours_is_said_beside_its_area() -> None:
                 assert box.collidelist(b.readable()) == -1
                 assert box.collidelist([o for o in b.note_boxes if o is not box]) == -1
             checked += 1
-        game.apply(greedy_action(state))
         last = mover
     assert checked == 3
+
+
+def teammates_played(board: TsunoBoard, size: tuple[int, int], animate: bool) -> Iterator[int]:
+    """A three-seat game played by the policy, seen by seat 0 at ``size``: each decision is
+    shown (seat 0's with its legal moves), its recap given and drawn, then the mover is yielded
+    before the policy plays it."""
+    board.layout(board_rect(size))
+    rng = random.Random(3)
+    game = Played(3)
+    state = game.state
+    surface = pygame.Surface(size)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            game.apply(state.sample_chance(rng))
+            continue
+        mover = state.current_player()
+        board.show(state.observation(0), 0, state.legal_actions() if mover == 0 else [], animate)
+        board.recap(game.since())
+        board.draw(surface)
+        yield mover
+        game.apply(greedy_action(state))
 
 
 def board_of(
@@ -399,3 +410,100 @@ def test_the_hint_caption_covers_no_button_even_when_the_field_is_full(size) -> 
         kept = [*b.readable(), title_rect(b.geo.actions, b.geo.unit)]
         kept += [rect for rect, _ in b.buttons()]
         assert caption.collidelist(kept) == -1, (action, caption)
+
+
+def test_the_words_say_no_filler_and_a_single_chip_is_singular() -> None:
+    """ "absorbs with 0 soldiers and 0 reinforcements", "sends a soldier to area 4" from area
+    4 and "−1 chips" said nothing or said it wrong."""
+    b = board_of(["You"], speed=0.0)
+
+    def said(key: str, **args: int) -> str:
+        return b.turn_words([Step(0, 0, (key, {"seat": 0, **args}), "")])[0]
+
+    assert said("absorb", area=3, soldiers=0, reinforcements=0) == (
+        "Area 3 takes every hit on its morale"
+    )
+    assert said("absorb", area=3, soldiers=1, reinforcements=0) == "Area 3 absorbs with 1 soldier"
+    assert said("absorb", area=3, soldiers=0, reinforcements=2) == (
+        "Area 3 absorbs with 2 reinforcements"
+    )
+    assert said("replenish", area=4, target=4) == "Area 4 takes a soldier from the castle"
+    assert said("replenish", area=4, target=5) == "Area 4 sends a soldier to area 5"
+    state = acting(4)
+    state.chips[3] = 1
+    b.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    assert " · −1 chip · " in b.action_label(act.ATTACK)[1]
+    own = act.REPLENISH_BASE + 4 - 1
+    if own in state.legal_actions():
+        assert b.action_label(own)[0] == "Soldier from the castle"
+    state.chips[3] = 0
+    b.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    assert " · nothing here to remove · " in b.action_label(act.ATTACK)[1]
+
+
+def test_the_viewer_is_said_as_you_and_a_past_position_shows_no_live_marker() -> None:
+    b = board_of(["You", "Hard AI"], speed=0.0)
+    state = acting(1, num_players=2)
+    obs = state.observation(0)
+    b.show(obs, 0, [], animate=False)  # the viewer's area, the decision not yet open
+    assert b.panel_title() == "Area 1: your decision…"
+    other = next(e["area"] for e in obs["areas"] if e["seat"] == 1)
+    b.show(acting(other, num_players=2).observation(0), 0, [], animate=False)
+    assert b.panel_title() == f"Area {other}: Hard AI decides…"
+    b.show(obs, 0, [], animate=False)
+    mine = next(e for e in obs["areas"] if e["seat"] == 0)
+    assert b.area_name(mine).startswith("▶ ")
+    b.reviewing = True
+    assert b.area_name(mine) == "You"
+    assert b.panel_title() == "Area 1 acts (You)"
+    i18n.set_language("ja")
+    try:
+        ja = board_of(["あなた", "Hard AI"], speed=0.0)
+        ja.show(obs, 0, [], animate=False)
+        assert ja.panel_title() == "エリア1：あなたの番です…"
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_the_game_over_card_says_the_days_held_or_the_day_the_castle_fell(players: int) -> None:
+    rng = random.Random(players)
+    outcomes = {}
+    for _ in range(40):
+        state = GAME.new_state(players)
+        while not state.is_terminal():
+            state.apply_action(
+                state.sample_chance(rng)
+                if state.is_chance_node()
+                else greedy_action(state)
+                if rng.random() < 0.8
+                else rng.choice(state.legal_actions())
+            )
+        obs = state.observation(0)
+        names = ["You", "Hard AI 2", "Hard AI 3"][:players]
+        summary = TsunoBoard.summary(obs, names)
+        assert summary is not None
+        active = [e for e in obs["areas"] if e.get("active", True)]
+        assert len(summary.rows) == len(active)
+        assert summary.rows[0][0] == ("Area 1" if players == 1 else "Area 1 · You")
+        outcomes[obs["result"]] = (summary.subtitle, obs["day"])
+        if len(outcomes) == 2:
+            break
+    for result, (subtitle, day) in outcomes.items():
+        if result == "victory":
+            assert subtitle == "The castle held for 6 days"
+        else:
+            assert subtitle == f"The castle fell on day {day}"
+    assert i18n.t("tsuno.summary.held", n=1) == "The castle held for 1 day"
+    assert i18n.t("gameover.after_turns", n=1) == "after 1 turn"
+
+
+def test_no_teammate_note_is_set_in_a_narrow_column_at_the_smallest_size() -> None:
+    """One AI caption stood in a 90 px column at 800x540."""
+    b = board_of(["You", "Hard AI 2", "Hard AI 3"], speed=0.0)
+    widths: list[int] = []
+    for _ in teammates_played(b, (800, 540), animate=False):
+        widths += [box.w for box in b.note_boxes]
+        if len(widths) >= 12:
+            break
+    assert widths and min(widths) >= 14 * 9

@@ -145,3 +145,23 @@ def test_clipped_lines_end_with_a_mark_where_text_was_cut() -> None:
     assert narrow[1].endswith("…") and narrow[1].startswith("tiles")
     assert clip_lines(["城を", "守れ"], 1, 16, 400) == ["城を守れ…"]  # no space between kanji
     assert clip_lines(lines, 0, 16, 400) == []
+
+
+def test_japanese_lines_keep_kinsoku_no_opening_bracket_at_an_end_no_lone_last_syllable() -> None:
+    """No "（" at a line's end, no line starting with a closing mark, and a paragraph does not
+    end on a line holding only "す。": at every width from two to twenty characters."""
+    font = get_font(16)
+    texts = [
+        "ダイスを振って攻撃します。",
+        "部隊は城へ退きます（士気が0になったとき）。次の朝に戻ります。",
+        "カードを出してください。「防御」を選べます。",
+    ]
+    em = font.size("あ")[0]
+    for text in texts:
+        for chars in range(2, 21):
+            lines = wrap(text, font, em * chars)
+            assert "".join(lines) == text
+            assert not any(line.endswith(("（", "「")) for line in lines), lines
+            assert not any(line.startswith(("。", "、", "）", "」")) for line in lines), lines
+            if len(lines) > 1 and chars > 3:
+                assert len(lines[-1]) > 2, lines

@@ -177,6 +177,9 @@ class Board:
         self.mark_tag_box: pygame.Rect | None = None  # where the last-move tag was last drawn
         self.clock = 0.0  # seconds of real time shown, for idle effects (glows that pulse)
         self.mouse: tuple[int, int] | None = None
+        # A past position of the log is shown (the scene sets it): what only live play means,
+        # such as who is acting now, is not drawn over it.
+        self.reviewing = False
         self.marked: set[Hashable] = set()  # the other player's last turn, shown on the board
         self.highlighted: set[Hashable] = set()  # a turn picked in the log (hover or review)
         self._marks: set[Hashable] = set()

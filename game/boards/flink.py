@@ -19,19 +19,21 @@ import pygame
 from game import i18n
 from game.boards import flink_pictures
 from game.boards.base import Board, BoardContext, Decision, Obs, Things
-from game.boards.flink_art import PALETTES, SEAT_ROLES, FlinkArt, box_of
+from game.boards.flink_art import LABEL_ROOM, PALETTES, SEAT_ROLES, FlinkArt, box_of
 from game.boards.flink_view import (
     Cell,
     Cube,
     Ghost,
     Projection,
     Region,
+    covers,
     fit,
     ghost,
     half_extent,
     pick,
     regions,
     stacks_by_cell,
+    surface_at,
     turned,
 )
 from game.boards.turns import Step
@@ -46,6 +48,10 @@ T_DROP = 0.35  # seconds a placed piece takes to fall into place
 DROP_FROM = 3.0  # cubes above its resting place a piece falls from
 PICKER_COLS = 4
 HINT_ALPHA = 190  # the hinted piece is drawn see-through, like the ghost, but stronger
+GHOST_ALPHA = 170  # a piece that fits, under the pointer
+REFUSED_ALPHA = 70  # a piece that does not fit: a faint body and its outline, so the pieces it
+# overlaps (often the player's own last one) still show through
+THREAT_ALPHA = 110
 ICONS_PER_FRAME = 4  # picker icons drawn ahead of need per frame
 TURN_KEYS = {pygame.K_r: "rotate", pygame.K_f: "flip", pygame.K_s: "stand"}
 
@@ -69,6 +75,13 @@ class FlinkBoard(Board):
         self.motion = _Motion()
         self.held = 0  # the orientation in hand
         self.queued: Cell | None = None  # the cell clicked with the orientation just sent
+        self.aimed: Cell | None = None  # the cell of the ghost under the pointer (see ``aim``)
+        self.refusal_note: pygame.Rect | None = None  # where the last refusal note was drawn
+        # The last move's tag (every cell is a thing here, so the kit's ``mark_tag_box``, kept
+        # off things, stays unset): the refusal's note keeps off it.
+        self.tag_box: pygame.Rect | None = None
+        self._aim_key: Hashable = None
+        self._aim_cell: Cell | None = None
         self.show_paths = False
         self.heights: dict[Cell, int] = {}
         self.cubes: dict[Cube, int] = {}  # player by cube
@@ -124,7 +137,7 @@ class FlinkBoard(Board):
         extent = (
             self.extent
             if quarter
-            else half_extent(list(self.heights), obs["width"], obs["height"], turn)
+            else half_extent(list(self.heights), obs["width"], obs["height"], turn) + LABEL_ROOM
         )
         return fit(
             extent,
@@ -140,10 +153,73 @@ class FlinkBoard(Board):
         return self.projection(self.turns * math.pi / 2)
 
     def cell_at(self, pos: tuple[int, int], proj: Projection | None = None) -> Cell | None:
-        """The cell the mouse means: a column's top, or the space in front of a wall."""
+        """The surface under the mouse: a column's top, or the space in front of a wall."""
         if not self.obs or not self.view.collidepoint(pos):
             return None
         return pick(self._regions(proj or self.rest_projection()), pos)
+
+    def aim(self, pos: tuple[int, int]) -> Cell | None:
+        """The cell the piece goes to for a click at ``pos`` in the view at rest."""
+        return self._aim_at(pos, self.rest_projection(), self.aimed, self._orientation())
+
+    def _aim_at(
+        self, pos: tuple[int, int], proj: Projection, held: Cell | None, orientation: int
+    ) -> Cell | None:
+        """The placement whose ghost is drawn under the pointer, at whatever height it rests.
+        In order: the ghost already shown (``held``), while the pointer stays on its centre column
+        (a ghost raised on a stack hides the floor behind it: moving onto it must not make it
+        jump away); the hinted piece, anywhere on it; the ghost resting on the surface under
+        the pointer; a fitting ghost raised above that surface whose centre column is under the
+        pointer (the nearest); else the surface's cell, refused or not."""
+        if not self.obs or not self.view.collidepoint(pos):
+            return None
+        hint = self._hint_cell(orientation)
+        key = (pos, held, hint, orientation, self._heights_key, *self._proj_key(proj))
+        if key != self._aim_key:
+            self._aim_key, self._aim_cell = key, self._aim(pos, proj, held, hint, orientation)
+        return self._aim_cell
+
+    def _aim(
+        self,
+        pos: tuple[int, int],
+        proj: Projection,
+        held: Cell | None,
+        hint: Cell | None,
+        orientation: int,
+    ) -> Cell | None:
+        def cubes(cell: Cell) -> list[Cube]:
+            return ghost(self.obs, self.heights, orientation, cell).cubes
+
+        def centre(cell: Cell, piece: list[Cube]) -> list[Cube]:
+            return [c for c in piece if (c[0], c[1]) == cell] or piece
+
+        if held in self.heights and covers(proj, centre(held, cubes(held)), pos):
+            return held
+        if hint is not None and covers(proj, cubes(hint), pos):
+            return hint
+        under = surface_at(self._regions(proj), pos)
+        if under is not None and covers(proj, cubes(under[0]), pos):
+            return under[0]
+        floor = -1 if under is None else self.heights[under[1]]
+        raised = []
+        for cell in self.heights:
+            shadow = ghost(self.obs, self.heights, orientation, cell)
+            middle = centre(cell, shadow.cubes)
+            low = min((c[2] for c in middle), default=0)
+            if shadow.reason is None and low > floor and covers(proj, middle, pos):
+                raised.append((low, proj.depth(cell[0] + 0.5, cell[1] + 0.5), cell))
+        if raised:
+            return max(raised)[2]
+        return None if under is None else under[0]
+
+    def _hint_cell(self, orientation: int) -> Cell | None:
+        """The hinted placement's cell, while the piece in hand is the hinted one."""
+        cells = [a - ANCHOR for a in self.hint_line if a >= ANCHOR]
+        turns = [a for a in self.hint_line if a < NUM_ORIENTATIONS]
+        if not cells or (turns and turns[0] != orientation):
+            return None
+        cell = (cells[0] % self.obs["width"], cells[0] // self.obs["width"])
+        return cell if cell in self.heights else None
 
     def column_at(self, pos: tuple[int, int]) -> Cell | None:
         """The column drawn under ``pos`` (for the stack tooltip)."""
@@ -151,8 +227,12 @@ class FlinkBoard(Board):
             return None
         return pick(self._regions(self.rest_projection()), pos, column=True)
 
+    @staticmethod
+    def _proj_key(proj: Projection) -> tuple[float, ...]:
+        return round(proj.angle, 4), proj.a, proj.ox, proj.oy
+
     def _regions(self, proj: Projection) -> list[Region]:
-        key = (round(proj.angle, 4), proj.a, proj.ox, proj.oy, self._heights_key)
+        key = (*self._proj_key(proj), self._heights_key)
         if key != self._regions_key:
             self._regions_key, self._regions_list = key, regions(proj, self.heights)
         return self._regions_list
@@ -177,12 +257,13 @@ class FlinkBoard(Board):
         self._stacks_key = tuple(map(tuple, obs["stacks"]))
         if (obs["board"], obs["size"]) != self._board_key:
             self._board_key = (obs["board"], obs["size"])
-            self.extent = half_extent(list(self.heights), obs["width"], obs["height"])
+            self.extent = half_extent(list(self.heights), obs["width"], obs["height"]) + LABEL_ROOM
         self.cubes = {(x, y, z): who for (x, y), s in stacks.items() for z, who in enumerate(s)}
         if obs.get("orientation", -1) >= 0:
             self.held = obs["orientation"]
         if obs.get("phase") != "place":
             self.queued = None  # played (or forced: a lone fitting cell is played for us)
+        self.aimed = None
         self.dropping = []
         landed = previous is not None and previous.get("last_piece") != obs.get("last_piece")
         if animate and landed and obs["last_piece"]:
@@ -208,6 +289,7 @@ class FlinkBoard(Board):
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """The last piece and a highlighted turn: the tops of their columns outlined."""
+        self.tag_box = None
         proj = self.projection()
         for keys, colour in ((self.highlighted, "highlight"), (self.marked, "last_move")):
             for key in keys:
@@ -221,9 +303,8 @@ class FlinkBoard(Board):
             label = self._last_label()
             if rects and label:
                 top = min(rects, key=lambda r: r.top)
-                overlays.pill(
-                    surface, label, top, self.ctx.palette["last_move"], self.fs(0.9), self.view
-                )
+                tint = self.ctx.palette["last_move"]
+                self.tag_box = overlays.pill(surface, label, top, tint, self.fs(0.9), self.view)
 
     # --- clicks -----------------------------------------------------------------------------
     def _placing(self) -> bool:
@@ -238,27 +319,36 @@ class FlinkBoard(Board):
     def anchor(self, cell: Cell) -> int:
         return ANCHOR + cell[1] * self.obs["width"] + cell[0]
 
-    def _point_for(self, cell: Cell, proj: Projection) -> tuple[int, int] | None:
-        """A screen point that picks ``cell`` in ``proj``, away from the buttons."""
-        found = self._regions(proj)
-        for poly, _box, target, _drawn in found:
-            if target != cell:
-                continue
+    def _point_for(
+        self, cell: Cell, proj: Projection, held: Cell | None, orientation: int
+    ) -> tuple[int, int] | None:
+        """A screen point that aims at ``cell`` in ``proj`` with the piece turned as
+        ``orientation`` (on its ghost's centre column, or on the surface meaning it), away from
+        the buttons."""
+        piece = ghost(self.obs, self.heights, orientation, cell).cubes
+        middle = [c for c in piece if (c[0], c[1]) == cell]
+        polys = [proj.top(cell[0], cell[1], z + 1) for *_, z in middle]
+        polys += [poly for poly, _box, target, _drawn in self._regions(proj) if target == cell]
+        for poly in polys:
             cx = sum(p[0] for p in poly) / len(poly)
             cy = sum(p[1] for p in poly) / len(poly)
             for k in (0.0, 0.4, 0.75):
                 for px, py in poly:
                     pt = (round(cx + (px - cx) * k), round(cy + (py - cy) * k))
                     busy = any(b.collidepoint(pt) for b in self.buttons.values())
-                    if not busy and self.view.collidepoint(pt) and pick(found, pt) == cell:
+                    if busy or not self.view.collidepoint(pt):
+                        continue
+                    if self._aim_at(pt, proj, held, orientation) == cell:
                         return pt
         return None
 
-    def _clicks_to(self, cell: Cell) -> list[tuple[int, int]]:
-        """Turn the view (button clicks) until ``cell`` shows, then click it."""
+    def _clicks_to(self, cell: Cell, orientation: int | None = None) -> list[tuple[int, int]]:
+        """Turn the view (button clicks) until ``cell`` shows, then click it (holding the piece
+        turned as ``orientation``, the one in hand by default)."""
+        turned_as = self._orientation() if orientation is None else orientation
         for quarter in range(4):
             proj = self.projection((self.turns + quarter) * math.pi / 2)
-            pt = self._point_for(cell, proj)
+            pt = self._point_for(cell, proj, None if quarter else self.aimed, turned_as)
             if pt is not None:
                 return [self.buttons["right"].center] * quarter + [pt]
         return []
@@ -273,7 +363,7 @@ class FlinkBoard(Board):
         icon = self.icon_rects()[action].center
         for cell in self.heights:
             if ghost(self.obs, self.heights, action, cell).reason is None:
-                clicks = self._clicks_to(cell)
+                clicks = self._clicks_to(cell, action)
                 if clicks:
                     return [icon, *clicks]
         return [icon]
@@ -377,6 +467,7 @@ class FlinkBoard(Board):
 
     def _turn_view(self, step: int) -> None:
         self.turns += step
+        self.aimed = None
         self.tweens.animate(self.motion, T_TURN, "out_cubic", angle=self.turns * math.pi / 2)
 
     def click(self, pos: tuple[int, int]) -> int | None:
@@ -389,7 +480,7 @@ class FlinkBoard(Board):
                         return self.refuse("flink.feedback.held")
                     self.held = o
             return None
-        cell = self.cell_at(pos)
+        cell = self.aimed = self.aim(pos)
         if cell is None or not self.legal:
             return None
         shadow = self.ghost_at(cell)
@@ -409,8 +500,12 @@ class FlinkBoard(Board):
         self.queued = None
         return action if action in self.legal else None
 
+    def move(self, pos: tuple[int, int]) -> None:
+        self.aimed = self.aim(pos)
+
     def reset_input(self) -> None:
         self.queued = None
+        self.aimed = None
 
     @classmethod
     def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:
@@ -479,6 +574,7 @@ class FlinkBoard(Board):
         if self.show_paths:
             self._draw_paths(surface, proj)
         self._draw_win(surface, proj)
+        self._draw_threat(surface, proj)
         self._draw_hint(surface, proj)
         self._draw_ghost(surface, proj)
         surface.set_clip(clip)
@@ -489,6 +585,7 @@ class FlinkBoard(Board):
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         self._draw_stack_tip(surface)
+        self._draw_refusal(surface)
 
     def _scene(self) -> pygame.Surface:
         """The board and the resting stacks, painted once per turn or size (the empty board
@@ -513,6 +610,7 @@ class FlinkBoard(Board):
                 base = pygame.Surface(self.view.size)
                 base.fill(self.ctx.palette["bg"])
                 self.art.paint_board(base, proj, self.obs)
+                self.art.paint_coordinates(base, proj, self.obs)
                 self._base, self._base_key = base, base_key
             self._cache = self._base.copy()
             self.art.paint_cubes(self._cache, proj, cubes, marks)
@@ -523,23 +621,43 @@ class FlinkBoard(Board):
     def _draw_ghost(self, surface: pygame.Surface, proj: Projection) -> None:
         if not self.legal or self.mouse is None or self.tweens.busy:
             return
-        cell = self.cell_at(self.mouse)
+        cell = self.aim(self.mouse)
         if cell is None:
             return
         shadow = self.ghost_at(cell)
         p = self.ctx.palette
-        colour = p["legal"] if shadow.reason is None else p["illegal"]
-        cubes = dict.fromkeys(shadow.cubes, colour)
-        self.art.paint_cubes(surface, proj, cubes, alpha=170)
-        if shadow.reason is not None:
-            x, y = self.mouse
-            text = i18n.t(shadow.reason[0], **shadow.reason[1])
+        if shadow.reason is None:
+            self.art.paint_cubes(surface, proj, dict.fromkeys(shadow.cubes, p["legal"]),
+                                 alpha=GHOST_ALPHA)  # fmt: skip
+            return
+        self.art.paint_cubes(surface, proj, dict.fromkeys(shadow.cubes, p["illegal"]),
+                             alpha=REFUSED_ALPHA)  # fmt: skip
+        for x, y, z in shadow.cubes:
+            self.art.outline(surface, proj.column(x, y, z + 1, z), p["illegal"], proj.a)
 
-            def above(box: pygame.Rect) -> None:
-                box.midbottom = (x, y - self.unit)
+    def _draw_refusal(self, surface: pygame.Surface) -> None:
+        """Why the piece under the pointer does not fit, above the pointer, or below it where
+        the last move's tag is (drawn after the board: the note must not hide it)."""
+        self.refusal_note = None
+        if not self.legal or self.mouse is None or self.tweens.busy:
+            return
+        cell = self.aim(self.mouse)
+        reason = None if cell is None else self.ghost_at(cell).reason
+        if reason is None:
+            return
+        x, y = self.mouse
+        text = i18n.t(reason[0], **reason[1])
+        tag = self.tag_box
+        p = self.ctx.palette
 
-            overlays.note(surface, self.art, text, self.view.w // 2, above, self.view,
-                          p["illegal"], self.fs(0.95))  # fmt: skip
+        def place(box: pygame.Rect) -> None:
+            box.midbottom = (x, y - self.unit)
+            box.clamp_ip(self.view)
+            if tag is not None and box.colliderect(tag):
+                box.midtop = (x, y + 2 * self.unit)
+
+        self.refusal_note = overlays.note(surface, self.art, text, self.view.w // 2, place,
+                                         self.view, p["illegal"], self.fs(0.95))  # fmt: skip
 
     def _surface_point(self, proj: Projection, cell: Cell) -> tuple[float, float]:
         return proj.point(cell[0] + 0.5, cell[1] + 0.5, self.heights.get(cell, 0))
@@ -571,6 +689,25 @@ class FlinkBoard(Board):
         for x, y, z in path[:lit]:
             self.art.lit_cube(surface, proj, (x, y, z), colour)
 
+    def _threat(self) -> list[Cube]:
+        """The piece with which the other player would connect next turn, shown to the player
+        who may still block it."""
+        if not self.legal or self.obs.get("winner") is not None:
+            return []
+        return [(c[0], c[1], c[2]) for c in self.obs.get("threat", [])]
+
+    def _draw_threat(self, surface: pygame.Surface, proj: Projection) -> None:
+        """That piece in its player's colour, see-through, outlined in a breathing warning."""
+        cubes = self._threat()
+        if not cubes:
+            return
+        p = self.ctx.palette
+        colour = self.art.piece_colour(1 - self.obs["to_move"])
+        self.art.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=THREAT_ALPHA)
+        edge = (*p["threat"], self.breathing(urgent=True))
+        for x, y, z in cubes:
+            self.art.outline(surface, proj.column(x, y, z + 1, z), edge, proj.a)
+
     def _draw_hint(self, surface: pygame.Surface, proj: Projection) -> None:
         """The hinted piece, turned and resting where the hint puts it, in the hint colour."""
         cubes = self.hinted_piece()
@@ -591,6 +728,12 @@ class FlinkBoard(Board):
                 img, (x + icon.get_width() + 4, y + (icon.get_height() - img.get_height()) // 2)
             )
             x += icon.get_width() + img.get_width() + self.unit * 2
+        if self._threat():
+            who = i18n.t(f"flink.player.{1 - obs['to_move']}")
+            words = i18n.t("flink.threat", player=who)
+            room = self.view.right - x - self.unit
+            img = render(words, fit_px(words, self.fs(1.0), room, min_px=9), p["threat"], bold=True)
+            surface.blit(img, (x, y + (self.fs(1.6) - img.get_height()) // 2))
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         p = self.ctx.palette

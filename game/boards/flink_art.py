@@ -8,9 +8,10 @@ import math
 
 import pygame
 
-from game.boards.flink_view import SIDES, Cell, Cube, Projection
+from game.boards.flink_view import SIDES, Cell, Cube, Projection, coordinate_labels
 from game.engines.flink.geometry import orientations
-from game.ui.draw import Art, Colour, darker, lighter
+from game.ui.draw import Art, Colour, blit_center, darker, lighter
+from game.ui.text import render
 
 PALETTES: dict[str, dict[str, Colour]] = {
     "normal": {
@@ -24,6 +25,7 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "black_side": (84, 86, 104),
         "legal": (120, 220, 120),
         "illegal": (232, 80, 64),
+        "threat": (255, 150, 50),
         "win": (255, 214, 92),
         "text": (246, 239, 226),
         "text_dim": (196, 184, 164),
@@ -43,6 +45,7 @@ PALETTES: dict[str, dict[str, Colour]] = {
         "black_side": (80, 80, 92),
         "legal": (0, 178, 130),
         "illegal": (213, 94, 0),
+        "threat": (230, 159, 0),
         "win": (240, 228, 66),
         "text": (246, 244, 238),
         "text_dim": (196, 192, 184),
@@ -52,6 +55,8 @@ PALETTES: dict[str, dict[str, Colour]] = {
 }
 SEAT_ROLES = ("white_piece", "black_piece")
 DIRECTIONS = {0: (1, 0), 1: (-1, 0), 2: (0, 1), 3: (0, -1)}  # the observation's edge directions
+LABEL_ROOM = 1.1  # cells of room kept round the board for the labels
+MIN_LABEL_PX = 9  # the smallest text a player must read
 
 Poly = list[tuple[float, float]]
 
@@ -93,6 +98,15 @@ class FlinkArt(Art):
                 nx, ny = DIRECTIONS[d]
                 strip = self._strip(proj, x, y, nx, ny)
                 _poly(surface, colour, strip, (190, 190, 210) if player else None)
+
+    def paint_coordinates(self, surface: pygame.Surface, proj: Projection, obs: dict) -> None:
+        """The names the log and the hints use, along the edges nearest the viewer (on the
+        board in play; the rules' pictures need none)."""
+        px = max(MIN_LABEL_PX, round(proj.a * 0.5))
+        cells = {(c[0], c[1]) for c in obs["cells"]}
+        stairs = obs["board"] == "diamond"
+        for name, point in coordinate_labels(proj, cells, obs["height"], stairs):
+            blit_center(surface, render(name, px, self.p["text_dim"]), point)
 
     @staticmethod
     def _strip(proj: Projection, x: int, y: int, nx: int, ny: int) -> Poly:
@@ -210,6 +224,18 @@ class FlinkArt(Art):
         pts = proj.column(x, y, z + 1, z)
         self.shade(surface, pts, colour, 140)
         pygame.draw.polygon(surface, lighter(colour, 0.3), pts, max(2, round(proj.a / 10)))
+
+    @staticmethod
+    def outline(
+        surface: pygame.Surface, pts: Poly, colour: Colour | tuple[int, int, int, int], a: float
+    ) -> None:
+        """The outline of ``pts`` (a cube's), as thick as a cell of half-width ``a`` calls for,
+        see-through when ``colour`` carries an alpha."""
+        width = max(2, round(a / 10))
+        box = box_of(pts).inflate(2 * width, 2 * width)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(layer, colour, [(x - box.x, y - box.y) for x, y in pts], width)
+        surface.blit(layer, box)
 
     @staticmethod
     def shade(surface: pygame.Surface, pts: Poly, colour: Colour, fill: int) -> None:

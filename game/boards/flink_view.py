@@ -21,6 +21,10 @@ Cube = tuple[int, int, int]
 
 # Unit outward normals of the four side faces, (nx, ny) in plan.
 SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+LABEL_OUT = 0.85  # cells from the square board's edge to the middle of a coordinate label
+# On the diamond a label goes out diagonally from its line's end, away from the staircase: there
+# a column's label and a row's alternate along the edge, evenly spaced.
+LABEL_OUT_DIAGONAL = 0.75
 
 
 @dataclass
@@ -100,6 +104,34 @@ class Projection:
 Region = tuple[list[Point], tuple[float, float, float, float], Cell, Cell]
 
 
+def coordinate_labels(
+    proj: Projection, cells: set[Cell], height: int, stairs: bool
+) -> list[tuple[str, Point]]:
+    """Where the names the log and the hints use go (column letters from the west, row numbers
+    from the south): past the end of each line nearest the viewer, so they turn with the view;
+    ``stairs`` for the diamond's staircase edges."""
+    middle = max(max(c) for c in cells) / 2  # the diamond's halves
+    labels = []
+    for axis in (0, 1):
+        lines: dict[int, list[int]] = {}
+        for c in cells:
+            lines.setdefault(c[axis], []).append(c[1 - axis])
+        for at, along in sorted(lines.items()):
+            side = 1 if at >= middle else -1
+            spots = []
+            for end, out in ((min(along), -1), (max(along) + 1, 1)):
+                if stairs:
+                    d = LABEL_OUT_DIAGONAL
+                    q = (at + 0.5 + side * d, end + out * d)
+                else:
+                    q = (at + 0.5, end + out * LABEL_OUT)
+                spots.append(q if axis == 0 else (q[1], q[0]))
+            x, y = max(spots, key=lambda q: proj.depth(*q))
+            name = chr(ord("A") + at) if axis == 0 else str(height - at)
+            labels.append((name, proj.point(x, y, 0)))
+    return labels
+
+
 def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
     """What the mouse points at, nearest first, as (outline, its box, the cell meant, the column
     drawn there): a column's top face means that cell; the exposed part of a wall means the cell
@@ -128,11 +160,22 @@ def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
 
 def pick(found: list[Region], pos: tuple[int, int], column: bool = False) -> Cell | None:
     """The cell meant at ``pos`` (or the column drawn there, if ``column``)."""
+    hit = surface_at(found, pos)
+    return None if hit is None else hit[1] if column else hit[0]
+
+
+def surface_at(found: list[Region], pos: tuple[int, int]) -> tuple[Cell, Cell] | None:
+    """The nearest surface under ``pos``: the cell it means and the column it belongs to."""
     px, py = pos
     for poly, (x0, y0, x1, y1), cell, drawn in found:
         if x0 <= px <= x1 and y0 <= py <= y1 and inside(pos, poly):
-            return drawn if column else cell
+            return cell, drawn
     return None
+
+
+def covers(proj: Projection, cubes: list[Cube], pos: tuple[int, int]) -> bool:
+    """Whether any of ``cubes``, as drawn by ``proj``, lies under ``pos``."""
+    return any(inside(pos, proj.column(x, y, z + 1, z)) for x, y, z in cubes)
 
 
 def half_extent(cells: list[Cell], width: int, height: int, angle: float = 0.0) -> float:

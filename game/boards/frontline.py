@@ -77,6 +77,7 @@ from game.engines.frontline.cards import (
 )
 from game.engines.frontline.options import SEAT0_ARMY
 from game.ui import overlays
+from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, blit_center, darker
 from game.ui.text import render, text_width
 
@@ -591,7 +592,7 @@ class FrontlineBoard(Board):
         if kind == "pick":
             count = self.things(self.obs).get(key)
             if isinstance(count, int) and count > 1:
-                badge = render(f"×{count}", max(8, rect.w // 8), p["text"], bold=True)
+                badge = render(f"×{count}", max(MIN_PX, rect.w // 8), p["text"], bold=True)
                 band = fc.art_band(what, rect.w, rect.h).move(rect.topleft)
                 r = badge.get_rect().inflate(6, 2)  # on the art, below the cost however thin
                 r.midright = (band.right, max(band.centery, band.top + r.h // 2))

@@ -25,6 +25,7 @@ from game.engines.frontline.actions import (
 )
 from game.engines.frontline.cards import UNITS
 from game.ui import overlays
+from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import blit_center
 from game.ui.text import fit_px, render, text_width
 
@@ -113,7 +114,7 @@ def _odds_label(
     """The odds on a target, in two lines laid over its tile (``_tile_label``); on a tile too
     narrow for them (a crowded row at 800×540), the chances to hit and to destroy alone."""
     lines = fw.odds_lines(shown)
-    if max(text_width(line, 7, bold=True) for line in lines) > rect.w - board.geo.unit:
+    if max(text_width(line, MIN_PX, bold=True) for line in lines) > rect.w - board.geo.unit:
         lines = [fw.odds_tiny(shown)]
     board.texts.append(_tile_label(board, surface, lines, rect, board.ctx.palette["legal"]))
 
@@ -127,13 +128,13 @@ def _tile_label(
 ) -> pygame.Rect:
     """Short lines fitted to a tile's width, laid over it just above its footer: the HP bar
     and defence stay in sight (a target's odds, why a unit declares nothing). A crowded row's
-    short tiles get smaller lines, down to 7 px, to keep the name clear too (in a row of five
+    short tiles get smaller lines, down to MIN_PX, to keep the name clear too (in a row of five
     the odds hid the names); on the smallest tiles the lines cover the line under the name."""
     p, u = board.ctx.palette, board.geo.unit
     top = rect.y + tile_header(rect.h)
     bottom = rect.bottom - tile_pad(rect.h) - tile_footer(rect.h)
-    px = min(fit_px(line, max(9, round(u * 1.35)), rect.w - u, min_px=7) for line in lines)
-    px = max(7, min(px, round((bottom - top - u // 2) / len(lines) / 1.3)))
+    px = min(fit_px(line, max(9, round(u * 1.35)), rect.w - u, min_px=MIN_PX) for line in lines)
+    px = max(MIN_PX, min(px, round((bottom - top - u // 2) / len(lines) / 1.3)))
     images = [render(line, px, p["text"], bold=True) for line in lines]
     h = sum(i.get_height() for i in images)
     box = pygame.Rect(0, 0, max(i.get_width() for i in images) + u, h + u // 2)

@@ -16,6 +16,7 @@ from game.boards import frontline_cards as fc
 from game.boards.frontline_odds import Declared, unit_from_view
 from game.engines.frontline import combat
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
+from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
 from game.ui.text import render
 
@@ -110,17 +111,17 @@ class FrontlineArt(Art):
         cr = max(6, round(h * 0.12))
         cc = (w - pad - cr, pad + cr)
         pygame.draw.circle(s, darker(frame, 0.35), cc, cr)
-        cost = render(str(printed.cost), max(6, round(cr * 1.2)), (250, 246, 236), bold=True)
+        cost = render(str(printed.cost), max(MIN_PX, round(cr * 1.2)), (250, 246, 236), bold=True)
         s.blit(cost, cost.get_rect(center=cc))
         # Name and line.
         nx = pad + icon + pad // 2
         name_w = cc[0] - cr - nx - 2
-        name = fc.fit(printed.name, max(7, round(h * 0.15)), ink, name_w, bold=True)
+        name = fc.fit(printed.name, max(MIN_PX, round(h * 0.15)), ink, name_w, bold=True)
         s.blit(name, (nx, pad - 1))
         sub = fc.line_now(view, self.lang)
         if printed.flight_turns:
             sub = i18n.t_in(self.lang, "frontline.flight_left", n=view["flight_left"])
-        sub_img = fc.fit(sub, max(6, round(h * 0.11)), dim, name_w)
+        sub_img = fc.fit(sub, max(MIN_PX, round(h * 0.11)), dim, name_w)
         s.blit(sub_img, (nx, pad + name.get_height() - 2))
         # Weapons: one compact line each (INF/ARM/AIR and the damage modifier), if room.
         top = pad + icon + 1
@@ -130,7 +131,7 @@ class FrontlineArt(Art):
         if weapons and w >= 140 and space >= 3 * len(weapons) + 3:
             row_h = space / len(weapons)
             cols_w = round(w * 0.46)
-            px = max(6, min(round(row_h * 0.85), round(h * 0.12), round(cols_w / 4 / 1.6)))
+            px = max(MIN_PX, min(round(row_h * 0.85), round(h * 0.12), round(cols_w / 4 / 1.6)))
             for i, weapon in enumerate(weapons):
                 y = round(top + i * row_h + row_h / 2)
                 disabled = (
@@ -166,7 +167,7 @@ class FrontlineArt(Art):
         now = defense_now(view)
         lit = p["legal"] if now > printed.defense else p["hit"]
         fc.draw_shield(s, shield, darker(paper, 0.3) if now == printed.defense else lit)
-        d = render(str(now), max(6, round(foot_h * 0.8)), ink, bold=True)
+        d = render(str(now), max(MIN_PX, round(foot_h * 0.8)), ink, bold=True)
         s.blit(d, d.get_rect(center=(shield.centerx, shield.centery - 1)))
         self._hp_bar(
             s,
@@ -194,7 +195,7 @@ class FrontlineArt(Art):
             pygame.draw.rect(s, darker(p["damage"], 0.2), lost, border_radius=bar.h // 3)
         tick = bar.x + round(bar.w * printed.half_hp / hp)
         pygame.draw.line(s, p["ink"], (tick, bar.y - 2), (tick, bar.bottom + 1), 2)
-        text = render(f"{left}/{hp}", max(6, round(bar.h * 0.95)), p["ink"], bold=True)
+        text = render(f"{left}/{hp}", max(MIN_PX, round(bar.h * 0.95)), p["ink"], bold=True)
         s.blit(text, text.get_rect(center=bar.center))
 
     def face_down(self, side: int, w: int, h: int, card: int | None) -> pygame.Surface:
@@ -231,7 +232,7 @@ class FrontlineArt(Art):
                 s.blit(veil, (0, 0))
                 tag = render(
                     i18n.t_in(self.lang, "frontline.face_down"),
-                    max(8, h // 7),
+                    max(MIN_PX, h // 7),
                     (250, 244, 230),
                     bold=True,
                 )

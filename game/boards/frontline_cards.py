@@ -61,6 +61,7 @@ from game.engines.frontline.cards import (
     UNITS,
 )
 from game.i18n import t_in
+from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, darker, lighter, mix, supersampled
 from game.ui.fonts import get_font
 from game.ui.text import clip_lines, ellipsized, fit_px, render, text_width, wrap
@@ -158,10 +159,11 @@ def _frame(w: int, h: int, frame: Colour, paper: Colour) -> pygame.Surface:
 
 
 def fit(text: str, px: int, colour: Colour, width: int, bold: bool = False) -> pygame.Surface:
-    """``text`` rendered at ``px``, smaller (down to 6 px) where it would not fit ``width``, and
-    cut with "…" where even 6 px is too wide (a small card's name must not run under its cost)."""
+    """``text`` rendered at ``px``, smaller (down to the least readable size) where it would not
+    fit ``width``, and cut with "…" where even that is too wide (a small card's name must not
+    run under its cost)."""
     width = max(4, width)
-    size = fit_px(text, px, width, bold, min_px=6)
+    size = max(MIN_PX, fit_px(text, px, width, bold, min_px=MIN_PX))
     return render(ellipsized(text, size, width, bold), size, colour, bold)
 
 
@@ -189,7 +191,7 @@ def art_band(card: int, w: int, h: int) -> pygame.Rect:
     pad, icon = _icon_size(w)
     x = pad + icon + pad // 2
     y = pad + icon + pad // 3
-    line = render("Ag", max(6, round(w * 0.075)), (0, 0, 0)).get_height()
+    line = render("Ag", max(MIN_PX, round(w * 0.075)), (0, 0, 0)).get_height()
     table_h = line + 2 * line * len(UNITS[card].weapons)
     room = h - pad - _footer_h(h) - pad // 2 - y - table_h
     return pygame.Rect(x, y, w - pad - x, max(0, min(round(h * 0.2), room)))
@@ -209,16 +211,16 @@ def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str)
     cost_c = (inner.right - cost_r, inner.y + cost_r)
     pygame.draw.circle(s, darker(frame, 0.35), cost_c, cost_r)
     pygame.draw.circle(s, lighter(frame, 0.5), cost_c, cost_r, max(1, w // 90))
-    cost = render(str(printed.cost), max(7, round(cost_r * 1.15)), (250, 246, 236), bold=True)
+    cost = render(str(printed.cost), max(MIN_PX, round(cost_r * 1.15)), (250, 246, 236), bold=True)
     s.blit(cost, cost.get_rect(center=cost_c))
     name_x = inner.x + icon + pad // 2
     name_w = cost_c[0] - cost_r - name_x - pad // 3
-    name_px = max(7, round(w * 0.085))
+    name_px = max(MIN_PX, round(w * 0.085))
     name = fit(printed.name, name_px, ink, name_w, bold=True)
     s.blit(name, (name_x, inner.y + max(0, icon // 2 - name.get_height() + icon // 10)))
     # The crew row: the crew needed (or N/C) and the deployment text.
     sub_y = inner.y + icon // 2 + icon // 8
-    small = max(6, round(w * 0.062))
+    small = max(MIN_PX, round(w * 0.062))
     if printed.is_crew:
         s.blit(crew_icon(printed.crew_kind, icon, palette), (inner.x, inner.y + icon + pad // 2))
         kind = t_in(lang, f"frontline.crew.{printed.crew_kind}")
@@ -231,7 +233,7 @@ def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str)
     crew_size = round(icon * 0.7)
     crew_y = inner.y + icon + pad // 3
     if printed.crew == NO_CREW:
-        nc = render(_label(lang, "nc"), max(6, round(crew_size * 0.5)), dim, bold=True)
+        nc = render(_label(lang, "nc"), max(MIN_PX, round(crew_size * 0.5)), dim, bold=True)
         s.blit(nc, nc.get_rect(center=(inner.x + icon // 2, crew_y + crew_size // 2)))
     else:
         s.blit(
@@ -282,7 +284,7 @@ def _draw_crew_body(
     words = t_in(lang, f"frontline.crew_serves.{crew_kind}")
     size = max(7, round(w * 0.1))
     box = pygame.Rect(inner.x, art.bottom + 2, inner.w, inner.bottom - art.bottom - 4 - size)
-    paragraph(s, words, box, max(6, round(w * 0.068)), ink)
+    paragraph(s, words, box, max(MIN_PX, round(w * 0.068)), ink)
 
 
 def wrap_px(text: str, px: int, width: int) -> list[str]:
@@ -302,27 +304,38 @@ def _draw_weapons(
     rows = len(printed.weapons)
     head_h = max(7, round(box.h * 0.14))
     row_h = max(10, (box.h - head_h) // max(1, rows))
-    px = max(6, min(round(w * 0.075), round(row_h * 0.4)))
+    px = max(MIN_PX, min(round(w * 0.075), round(row_h * 0.4)))
     labels = [*_COLUMN_LABEL.get(lang, _COLUMN_LABEL["en"]), _label(lang, "dmg")]
-    head_px = max(6, round(px * 0.8))
+    head_px = max(MIN_PX, round(px * 0.8))
+    # A small card (the hand at the least window) keeps its values readable: a line a weapon,
+    # its name (and heads that do not fit) left to the zoomed card.
+    line_h = render("Ag", px, ink).get_height()
+    head_h = max(head_h, render("Ag", head_px, dim).get_height())
+    named = 2 * line_h <= (box.h - head_h) // max(1, rows)
+    row_h = max(line_h if not named else 10, (box.h - head_h) // max(1, rows))
     # The values have their own line under the weapon's name, so on a small card the columns
     # may widen (up to a quarter each) until their heads fit side by side.
     widest = max(text_width(text, head_px, True) for text in labels) + 2
     col_w = max(10, min(box.w // 4, max(round(box.w * 0.16), widest)))
+    if not named:
+        col_w = box.w // 4
+    heads = all(text_width(text, head_px, True) < col_w for text in labels)  # else: zoom
     cols_x = [box.right - col_w * (4 - i) for i in range(4)]  # INF ARM AIR DMG
     pygame.draw.line(s, mix(dim, paper, 0.5), (box.x, box.y), (box.right, box.y))
-    for x, text in zip(cols_x, labels, strict=True):
+    for x, text in zip(cols_x, labels, strict=True) if heads else ():
         image = fit(text, head_px, dim, col_w - 1, bold=True)
         s.blit(image, image.get_rect(midtop=(x + col_w // 2, box.y + 1)))
     for i, weapon in enumerate(printed.weapons):
         top = box.y + head_h + i * row_h
         if i % 2 == 0:
             pygame.draw.rect(s, darker(paper, 0.06), pygame.Rect(box.x, top, box.w, row_h))
-        rof = f"  {weapon.rof}X" if weapon.rof > 1 else ""
-        bomb = "  ●" if weapon.bomb else ""
-        label = fit(weapon.name + rof + bomb, max(6, round(px * 0.85)), ink, box.w - 2)
-        s.blit(label, (box.x + 1, top + 1))
-        mid = top + 1 + label.get_height() + (row_h - label.get_height() - 1) // 2
+        mid = top + row_h // 2
+        if named:
+            rof = f"  {weapon.rof}X" if weapon.rof > 1 else ""
+            bomb = "  ●" if weapon.bomb else ""
+            label = fit(weapon.name + rof + bomb, max(MIN_PX, round(px * 0.85)), ink, box.w - 2)
+            s.blit(label, (box.x + 1, top + 1))
+            mid = top + 1 + label.get_height() + (row_h - label.get_height() - 1) // 2
         for col in (INF, ARM, AIR):
             value = weapon.attack[col]
             x = cols_x[col] + col_w // 2
@@ -337,16 +350,18 @@ def _draw_weapons(
 
 
 def paragraph(s: pygame.Surface, text: str, box: pygame.Rect, px: int, colour: Colour) -> int:
-    """``text`` wrapped into ``box``, its size shrunk (to 6 px) until it fits; returns the y
-    under the last line."""
+    """``text`` wrapped into ``box``, its size shrunk (to the least readable size) until it
+    fits, else cut with "…" (the zoomed card says it whole); returns the y under the last
+    line."""
+    px = max(MIN_PX, px)
     while True:
         lines = wrap_px(text, px, box.w)
         height = sum(render(line, px, colour).get_height() for line in lines)
-        if height <= box.h or px <= 6:
+        if height <= box.h or px <= MIN_PX:
             break
         px -= 1
     line_h = render("Ag", px, colour).get_height()
-    lines = clip_lines(lines, max(1, box.h // line_h), px, box.w)  # still too long at 6 px
+    lines = clip_lines(lines, max(1, box.h // line_h), px, box.w)  # still too long
     y = box.y
     for line in lines:
         image = render(line, px, colour)
@@ -373,22 +388,26 @@ def _draw_footer(
     """Defence in a shield, HP with its half mark."""
     printed = UNITS[card]
     ink = colour_of(palette, "ink")
-    px = max(7, round(box.h * 0.62))
+    px = max(MIN_PX, round(box.h * 0.62))
     shield = pygame.Rect(box.x, box.y + 1, box.h - 2, box.h - 2)
     draw_shield(s, shield, darker(colour_of(palette, "paper"), 0.25))
     value = render(str(printed.defense), px, ink, bold=True)
     s.blit(value, value.get_rect(center=(shield.centerx, shield.centery - 1)))
-    label = render(_label(lang, "def"), max(6, round(px * 0.7)), ink)
-    s.blit(label, label.get_rect(midleft=(shield.right + 2, box.centery)))
+    label = render(_label(lang, "def"), max(MIN_PX, round(px * 0.7)), ink)
     hp = render(f"{_label(lang, 'hp')} {printed.hp}", px, ink, bold=True)
     x = box.centerx - box.w // 10
+    if shield.right + 2 + label.get_width() < x - 1:  # on a small card the shield says it
+        s.blit(label, label.get_rect(midleft=(shield.right + 2, box.centery)))
+    else:
+        x = shield.right + 3
     s.blit(hp, hp.get_rect(midleft=(x, box.centery)))
     half = render(
         _label(lang, "half", n=printed.half_hp),
-        max(6, round(px * 0.75)),
+        max(MIN_PX, round(px * 0.75)),
         colour_of(palette, "ink_dim"),
     )
-    s.blit(half, half.get_rect(midleft=(x + hp.get_width() + 3, box.centery)))
+    if x + hp.get_width() + 3 + half.get_width() <= box.right:
+        s.blit(half, half.get_rect(midleft=(x + hp.get_width() + 3, box.centery)))
 
 
 WINDOW_OF_TIMING = {
@@ -425,7 +444,7 @@ def _draw_command(
     pygame.draw.rect(s, frame, band, border_radius=max(2, w // 30))
     title = fit(
         t_in(lang, f"frontline.cmd.{card.id}"),
-        max(7, round(w * 0.095)),
+        max(MIN_PX, round(w * 0.095)),
         (250, 244, 230),
         band.w - 4,
         bold=True,
@@ -433,7 +452,7 @@ def _draw_command(
     s.blit(title, title.get_rect(center=band.center))
     window = WINDOW_OF_TIMING.get(card.timing, "")
     when = t_in(lang, f"frontline.window.{window}")
-    small = max(6, round(w * 0.066))
+    small = max(MIN_PX, round(w * 0.066))
     y = band.bottom + pad // 2
     when_img = fit(f"{window} · {when}", small, dim, inner.w, bold=True)
     s.blit(when_img, (inner.x, y))
@@ -484,7 +503,7 @@ def _draw_damage(
 ) -> pygame.Surface:
     frame = colour_of(palette, "damage")
     paper, ink = colour_of(palette, "paper"), colour_of(palette, "ink")
-    small = max(6, round(w * 0.07))
+    small = max(MIN_PX, round(w * 0.07))
     if edge >= 0:
         strip_h = max(10, round(w * 0.16))
         s = _frame(w, strip_h, frame, lighter(frame, 0.75))
@@ -495,7 +514,7 @@ def _draw_damage(
     s = _frame(w, h, frame, paper)
     pad = max(3, w // 16)
     inner = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
-    title = fit(DAMAGES[damage].name, max(7, round(w * 0.09)), frame, inner.w, bold=True)
+    title = fit(DAMAGES[damage].name, max(MIN_PX, round(w * 0.09)), frame, inner.w, bold=True)
     s.blit(title, title.get_rect(midtop=(inner.centerx, inner.y)))
     y = inner.y + title.get_height() + pad
     icon = max(10, round(w * 0.13))
@@ -556,6 +575,6 @@ def _draw_back(kind: str, w: int, h: int, palette: dict[str, Colour], lang: str)
         label = _label(lang, kind)
     if w < 48:  # too small for words: the mark says it
         return s
-    text = fit(label, max(6, round(w * 0.09)), (248, 242, 228), inner.w - 4, bold=True)
+    text = fit(label, max(MIN_PX, round(w * 0.09)), (248, 242, 228), inner.w - 4, bold=True)
     s.blit(text, text.get_rect(center=(w // 2, centre[1] + size // 2 + text.get_height())))
     return s

@@ -20,6 +20,7 @@ from game.engines.frontline.cards import (
     UNITS,
 )
 from game.ui import overlays
+from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, blit_center, darker, lighter, mix
 from game.ui.text import render
 
@@ -175,7 +176,7 @@ def paint_markers(
         pygame.draw.ellipse(surface, p["hit"], r)
         mark = render("!", round(r.h * 0.8), p["text"], bold=True)
         blit_center(surface, mark, r.center)
-    px = max(8, round(u * 1.25))
+    px = max(MIN_PX, round(u * 1.25))
     chips: list[tuple[str, Colour]] = []
     effect = view["effect"]
     if effect is not None and effect["left"] != 0 and effect["kind"] != "none":

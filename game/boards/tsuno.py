@@ -19,6 +19,7 @@ import pygame
 from game import i18n
 from game.boards import tsuno_rolls as rolls
 from game.boards.base import Board, BoardContext, Obs, Things, hit
+from game.boards.summary import Summary, said
 from game.boards.tsuno_art import TsunoArt
 from game.boards.tsuno_hint import chance_after
 from game.boards.tsuno_layout import Geo, button_rects, compute, title_rect
@@ -33,6 +34,7 @@ SEATS = ("seat0", "seat1", "seat2", "seat3", "seat4", "seat5")
 T_TUMBLE = 0.2  # seconds a die tumbles before it settles (speed 1; a game rolls ~250 dice)
 T_FLY = 0.5  # seconds a chip flies from the tray to its area
 T_PAUSE = 0.6  # the pause after a teammate's action, so it can be seen (speed 1)
+NOTE_MIN_EMS = 14  # the narrowest note, in its text's size
 
 
 NORMAL: dict[str, Colour] = {
@@ -339,6 +341,7 @@ class TsunoBoard(Board):
 
     # --- words -----------------------------------------------------------------------------
     def log_text(self, key: str, args: dict) -> str | None:
+        key = self.variant(key, args)
         if key == "die":
             args = {
                 **args,
@@ -346,6 +349,43 @@ class TsunoBoard(Board):
                 "roll": i18n.t(f"tsuno.roll.{args['roll']}"),
             }
         return i18n.t(f"log.tsuno.{key}", **args)
+
+    @staticmethod
+    def variant(key: str, args: dict) -> str:
+        """The form of ``key`` that says no filler: a soldier sent to the area's own unit comes
+        from the castle; an absorption names only the pieces it uses, or none."""
+        if key.endswith("replenish") and args.get("target") == args.get("area", args.get("own")):
+            return f"{key}.self"
+        if key.endswith("absorb"):
+            soldiers, reinforcements = args["soldiers"], args["reinforcements"]
+            if not soldiers or not reinforcements:
+                part = "soldiers" if soldiers else "reinforcements" if reinforcements else "none"
+                return f"{key}.{part}"
+        return key
+
+    @staticmethod
+    def summary(obs: Obs, names: list[str]) -> Summary | None:
+        """Each area's unit as the game ended, and the game's own length: the days the castle
+        held, or the day it fell (a count of turns said "after 1 turns" of a solo game)."""
+        t = i18n.t
+        rows = []
+        for e in obs["areas"]:
+            if not e.get("active", True):
+                continue
+            seat = e["seat"]
+            name = names[seat] if 0 <= seat < len(names) else t("seat.player_n", n=seat + 1)
+            morale = str(e["morale"]) if e["unit"] == "area" else t("tsuno.summary.in_castle")
+            pieces = str(e["soldiers"] + e["reinforcements"])
+            solo = len(names) == 1  # every area is the one player's: no name to repeat
+            area = t("tsuno.summary.area_alone" if solo else "tsuno.summary.area", area=e["area"],
+                     name=name)  # fmt: skip
+            rows.append([area, morale, pieces, str(e["chips"])])
+        if obs["result"] == "victory":
+            length = t("tsuno.summary.held", n=obs["day"])
+        else:
+            length = t("tsuno.summary.fell", day=obs["day"])
+        headings = ["", *(t(f"tsuno.summary.{k}") for k in ("morale", "beside", "chips"))]
+        return Summary(headings, rows, False, widths=(2.4, 1, 1, 1), subtitle=length)
 
     def turn_words(self, steps: list[Step]) -> list[str]:
         """Decisions in words; the dice of a roll as one line (their faces are the icons)."""
@@ -403,6 +443,7 @@ class TsunoBoard(Board):
         if action == act.DEFEND:
             loss = rolls.defend_loss(obs)
             return t("tsuno.act.defend"), t("tsuno.preview.defend", chips=loss, loss=loss)
+        own = {"own": obs["area"]}
         if action == act.ATTACK or act.is_relief(action):
             target = obs["area"] if action == act.ATTACK else act.target_of(action)
             if action == act.ATTACK and me["unit"] == "castle" and not me["chips"]:
@@ -414,16 +455,20 @@ class TsunoBoard(Board):
                 else t("tsuno.act.relief", target=target)
             )
             worst = "tsuno.preview.retreat" if me["unit"] == "area" else "tsuno.preview.fall"
+            dice = int(odds["dice"])
+            # The odds first: where a narrow button cuts the line, it cuts the counts.
             return label, t(
-                "tsuno.preview.attack",
+                "tsuno.preview.attack" if odds["chips"] else "tsuno.preview.attack.none",
                 chips=odds["chips"],
-                dice=odds["dice"],
+                dice=t("tsuno.preview.dice.one") if dice == 1 else t("tsuno.preview.dice", n=dice),
                 morale=rolls.percent(odds["morale"]),
-            ) + " · " + t(worst, p=rolls.percent(odds["worst"]))
+                worst=t(worst, p=rolls.percent(odds["worst"])),
+            )
         if act.is_replenish(action):
-            target = act.target_of(action)
-            return t("tsuno.act.replenish", target=target), t(
-                "tsuno.preview.replenish", target=target
+            words = {**own, "target": act.target_of(action)}
+            return (
+                t(self.variant("tsuno.act.replenish", words), **words),
+                t(self.variant("tsuno.preview.replenish", words), **words),
             )
         if act.is_rest(action):
             n = action - act.REST_BASE
@@ -437,8 +482,9 @@ class TsunoBoard(Board):
             soldiers, reinforcements = act.ABSORB_CHOICES[action - act.ABSORB_BASE]
             after = rolls.absorb_after(obs, action)
             key = "tsuno.preview.absorb" if after >= 1 else "tsuno.preview.absorb_retreat"
+            pieces = {"soldiers": soldiers, "reinforcements": reinforcements}
             return (
-                t("tsuno.act.absorb", soldiers=soldiers, reinforcements=reinforcements),
+                t(self.variant("tsuno.act.absorb", pieces), **pieces),
                 t(key, before=me["morale"], after=after),
             )
         return t("tsuno.act.wait"), t("tsuno.preview.wait")
@@ -492,12 +538,9 @@ class TsunoBoard(Board):
             left = surface.blit(
                 icon, icon.get_rect(midleft=(left + 2, h.centery + h.h // 10))
             ).right
-        name = self.seat_name(e["seat"]) if e.get("active", True) else ""
-        if name and e["seat"] == self.viewer and self.ctx.num_players > 1:
-            name = "▶ " + name
         label = self.art.fitted(
-            name, self._px(1.3), darker(seat_colour, 0.25), h.right - left - 4,
-            bold=e["seat"] == self.viewer,
+            self.area_name(e), self._px(1.3), darker(seat_colour, 0.25), h.right - left - 4,
+            bold=not self.reviewing and e["seat"] == self.viewer,
         )  # fmt: skip
         surface.blit(label, label.get_rect(midright=(h.right, h.centery + h.h // 10)))
         if e["chips"]:
@@ -514,6 +557,14 @@ class TsunoBoard(Board):
                 i18n.t("tsuno.in_castle"), self._px(1.2), p["ink"], geo.unit.w * 2
             )
             blit_center(surface, gone, geo.unit.center)
+
+    def area_name(self, e: dict[str, Any]) -> str:
+        """Who commands an area, "▶" marking the viewer's areas in live play (over a past
+        position of the log it read as "acting now")."""
+        name = self.seat_name(e["seat"]) if e.get("active", True) else ""
+        if name and not self.reviewing and e["seat"] == self.viewer and self.ctx.num_players > 1:
+            return "▶ " + name
+        return name
 
     def _paint_target(self, surface: pygame.Surface) -> None:
         """The area a hovered Relief, Replenish or Lure button is about, ringed."""
@@ -680,24 +731,11 @@ class TsunoBoard(Board):
         surface.blit(words, (r.x + 8, min(top, r.bottom - words.get_height() - 4)))
 
     def _paint_actions(self, surface: pygame.Surface) -> None:
-        p, r, obs = self.ctx.palette, self.geo.actions, self.obs
+        p, r = self.ctx.palette, self.geo.actions
         surface.blit(
             self.art.panel(r.w, r.h, (*p["panel"], 255), p["panel_edge"], self.geo.unit), r
         )
-        if obs["phase"] == "over":
-            key = "tsuno.panel.victory" if obs["result"] == "victory" else "tsuno.panel.defeat"
-            title = i18n.t(key, area=obs["area"])
-        elif obs["phase"] == "roll":
-            title = i18n.t("tsuno.panel.rolling")
-        else:
-            title = i18n.t(
-                "tsuno.panel.acts", area=obs["area"], name=self.seat_name(obs["to_move"])
-            )
-            if not self.legal:
-                title = i18n.t(
-                    "tsuno.panel.waiting", area=obs["area"], name=self.seat_name(obs["to_move"])
-                )
-        head = self.art.fitted(title, self._px(1.4), p["gold"], r.w - 12, bold=True)
+        head = self.art.fitted(self.panel_title(), self._px(1.4), p["gold"], r.w - 12, bold=True)
         surface.blit(head, (r.x + 8, r.y + 6))
         buttons = [(rect, *self.action_label(action)) for rect, action in self.buttons()]
         two = self._two_lines(buttons)
@@ -720,6 +758,20 @@ class TsunoBoard(Board):
                 room = rect.right - 8 - (x + self.geo.unit)
                 rest = self.art.fitted(preview, self._px(1.0), lighter(p["gold"], 0.4), room)
                 surface.blit(rest, rest.get_rect(midleft=(x + self.geo.unit, rect.centery)))
+
+    def panel_title(self) -> str:
+        """The action panel's heading: who acts (the viewer said as "you"), or the outcome."""
+        obs = self.obs
+        if obs["phase"] == "over":
+            key = "tsuno.panel.victory" if obs["result"] == "victory" else "tsuno.panel.defeat"
+            return i18n.t(key, area=obs["area"])
+        if obs["phase"] == "roll":
+            return i18n.t("tsuno.panel.rolling")
+        if self.legal or self.reviewing:  # a past position: who acted there, not "deciding"
+            name = self.seat_name(obs["to_move"])
+            return i18n.t("tsuno.panel.acts", area=obs["area"], name=name)
+        names = [self.seat_name(seat) for seat in range(max(self.ctx.num_players, 1))]
+        return said("tsuno.panel.waiting", names, obs["to_move"], area=obs["area"])
 
     def _two_lines(self, buttons: list[tuple[pygame.Rect, str, str]]) -> bool:
         """Whether the buttons say their action and its preview on two lines: where the letters
@@ -757,7 +809,7 @@ class TsunoBoard(Board):
     def paint_overlays(self, surface: pygame.Surface) -> None:
         p, geo = self.ctx.palette, self.geo
         self.note_boxes = []
-        for seat, area, text in self.notes:
+        for seat, area, text in [] if self.reviewing else self.notes:
             box = geo.areas[area].box
             avoid = self.readable() + self._panel_parts() + self.note_boxes
             avoid += [self.mark_tag_box] if self.mark_tag_box else []
@@ -826,6 +878,8 @@ class TsunoBoard(Board):
         (over the date or the dice tray when no other place is clear, under ``anchor`` when
         none at all is): a teammate's words, the hint's caption."""
         geo, px = self.geo, self._px(1.3)
+        # No narrower than NOTE_MIN_EMS letters: a teammate's words once stood in a 90 px column.
+        widths = sorted({max(w, px * NOTE_MIN_EMS) for w in widths}, reverse=True)
         key = (text, tuple(anchor), tuple(bounds), tuple(map(tuple, avoid)), tuple(widths))
         spots = self._note_spots
         if key not in spots:

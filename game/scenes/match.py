@@ -148,6 +148,7 @@ class MatchScene(Scene):
         m = self.match
         self._hovered_row = -1  # a new observation: highlight the hovered row's turn again
         self.replay = None
+        self.board.reviewing = self.review is not None
         if self.review is not None:
             self.board.show(m.observation_at(self.review), m.viewer, [], animate=False)
             self.board.recap([])

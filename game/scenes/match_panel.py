@@ -14,7 +14,7 @@ import pygame
 from game.boards import turns
 from game.engines.base import CHANCE
 from game.i18n import get_language, t
-from game.match import result_text, side_name
+from game.match import result_text, side_caption
 from game.ui import art, emblems, overlays, theme
 from game.ui.draw import Art
 from game.ui.layout import Metrics
@@ -352,13 +352,13 @@ class MatchPanel:
             chip.center = (row.x + m.px(18), row.centery)
             pygame.draw.rect(surface, colour, chip, border_radius=m.px(3))
             pygame.draw.rect(surface, theme.TEXT, chip, width=1, border_radius=m.px(3))
-            blit_pair(
-                surface,
-                render(name, m.font_px(15), theme.TEXT if active else theme.TEXT_DIM, active),
-                render(side_name(match.game, i), m.font_px(11), theme.TEXT_FAINT),
-                row.x + m.px(34),
-                row.centery,
-            )
+            label = render(name, m.font_px(15), theme.TEXT if active else theme.TEXT_DIM, active)
+            caption = side_caption(match.game, i, name)
+            if caption:
+                side = render(caption, m.font_px(11), theme.TEXT_FAINT)
+                blit_pair(surface, label, side, row.x + m.px(34), row.centery)
+            else:
+                surface.blit(label, label.get_rect(midleft=(row.x + m.px(34), row.centery)))
             right = (row.right - m.px(16), row.centery)
             if i in winners and len(winners) < len(names):
                 blit_text(

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
 DROPS = 3  # how many of the worst moves are marked
+# The least winning chance a move must give away to be marked: less shows as no change on the
+# graph (a line flat at 100 % had three "worst" moves) and is within the search's noise.
+MIN_DROP = 0.01
 
 
 @dataclass(frozen=True)
@@ -92,8 +95,11 @@ def human_moves(match: Match) -> list[Position]:
 
 
 def biggest_drops(losses: list[float], count: int = DROPS) -> list[int]:
-    """The indices of the ``count`` largest positive losses, largest first (ties: earliest)."""
-    ranked = sorted((i for i, loss in enumerate(losses) if loss > 0), key=lambda i: -losses[i])
+    """The indices of the ``count`` largest losses of at least ``MIN_DROP``, largest first
+    (ties: earliest): a game where nothing was given away has no worst moves."""
+    ranked = sorted(
+        (i for i, loss in enumerate(losses) if loss >= MIN_DROP), key=lambda i: -losses[i]
+    )
     return ranked[:count]
 
 
@@ -177,6 +183,7 @@ class ReviewScene(Scene):
         self.match = scene.match
         self.reviewer = Reviewer(self.match)
         self.board = scene._make_board()
+        self.board.reviewing = True  # past positions only: no live markers
         # The finished board until the review is done, then its biggest drop.
         self.board.show(self.match.observation(), self.match.viewer, [], animate=False)
         self.selected: int | None = None  # index into the verdicts

@@ -16,7 +16,7 @@ import pygame
 
 from game.engines.base import Game
 from game.i18n import get_language, t, t_or
-from game.match import HUMAN, side_name
+from game.match import HUMAN, side_caption, side_name
 from game.scenes.base import Scene
 from game.schema import NAME_MAX
 from game.ui import art, emblems, theme
@@ -211,9 +211,12 @@ class SetupScene(Scene):
         def set_name(value: str) -> None:
             self.names[index] = value
 
-        return NameField(
-            lambda: self.names[index], set_name, lambda: t("seat.player_n", n=index + 1)
-        )
+        def placeholder() -> str:
+            """The name the seat gets if none is typed, unless its label says that already."""
+            default = t("seat.player_n", n=index + 1)
+            return t("setup.name_hint") if not side_caption(self.game, index, default) else default
+
+        return NameField(lambda: self.names[index], set_name, placeholder)
 
     def _show_name_fields(self) -> None:
         """Own names are for hot-seat: every human seat gets a field when two or more play."""

@@ -15,7 +15,11 @@ from typing import TypeVar
 import pygame
 
 from game.ui.cache import SurfaceCache
-from game.ui.text import fit_px, render
+from game.ui.text import ellipsized, fit_px, render
+
+# The smallest text a player must read, at the smallest window (800x540): every board keeps to it
+# (tests/test_board_contract.py); a label that does not fit at this size is cut with "…".
+MIN_READABLE_PX = 9
 
 Colour = tuple[int, int, int]
 K = TypeVar("K", bound=Hashable)
@@ -178,8 +182,10 @@ class Art:
     def fitted(
         self, s: str, size: int, colour: Colour, width: int, bold: bool = False
     ) -> pygame.Surface:
-        """Text shrunk (down to 6 px) until it fits ``width``."""
-        return self.text(s, fit_px(s, size, width, bold, min_px=6), colour, bold)
+        """Text shrunk (down to ``MIN_READABLE_PX``) until it fits ``width``, and cut with "…"
+        where even that is too wide."""
+        px = max(MIN_READABLE_PX, fit_px(s, size, width, bold, min_px=MIN_READABLE_PX))
+        return self.text(ellipsized(s, px, max(1, width), bold), px, colour, bold)
 
     def glow(self, w: int, h: int, colour: Colour, thick: int, radius: int = -1) -> pygame.Surface:
         """A glowing rounded ring around a ``w`` x ``h`` thing (blit it centred on the thing)."""

@@ -26,6 +26,8 @@ REPLACEMENT = "\ufffd"
 
 # Characters a line must not start with (Japanese kinsoku: closing brackets, small kana, marks).
 _NO_LINE_START = set("、。，．,.!?！？)）]］」』〉》・ーぁぃぅぇぉっゃゅょァィゥェォッャュョ：:；;")
+# Characters a line must not end with (opening brackets): they go down with what they open.
+_NO_LINE_END = set("（［「『〈《【〔｛“‘")
 
 
 def render(
@@ -180,20 +182,28 @@ def _is_wide(ch: str) -> bool:
 
 
 def _tokens(text: str) -> list[str]:
-    """Break opportunities: words (with their trailing space) and single wide characters."""
+    """Break opportunities: words (with their trailing space) and single wide characters; a
+    closing mark stays with what it closes, an opening bracket with what it opens."""
     tokens: list[str] = []
     word = ""
     for ch in text:
+        opening = bool(word) and all(c in _NO_LINE_END for c in word)
         if ch in _NO_LINE_START:
             if word or not tokens:
                 word += ch
             else:
-                tokens[-1] += ch  # a closing mark stays with what it closes
-        elif _is_wide(ch):
-            if word:
+                tokens[-1] += ch
+        elif ch in _NO_LINE_END:
+            if word and not opening:
                 tokens.append(word)
                 word = ""
-            tokens.append(ch)
+            word += ch
+        elif _is_wide(ch):
+            if word and not opening:
+                tokens.append(word)
+                word = ""
+            tokens.append(word + ch)
+            word = ""
         elif ch == " ":
             tokens.append(word + " ")
             word = ""
@@ -226,16 +236,30 @@ WRAPS_KEPT = 256  # texts and widths per font
 def _wrapped(text: str, font: pygame.font.Font, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
+        rows: list[list[str]] = [[]]
         for token in _tokens(paragraph):
-            candidate = line + token
-            if line and font.size(candidate.rstrip())[0] > width:
-                lines.append(line.rstrip())
-                line = token
+            line = "".join(rows[-1])
+            if line and font.size((line + token).rstrip())[0] > width:
+                rows.append([token])
             else:
-                line = candidate
-        lines.append(line.rstrip())
+                rows[-1].append(token)
+        _no_widow(rows, font, width)
+        lines += ["".join(row).rstrip() for row in rows]
     return tuple(lines)
+
+
+def _no_widow(rows: list[list[str]], font: pygame.font.Font, width: int) -> None:
+    """A Japanese paragraph does not end on a line of a character and its mark ("す。"): the
+    line above gives it its last character, where that still fits."""
+    if len(rows) < 2 or len(rows[-2]) < 2:
+        return
+    last = "".join(rows[-1]).strip()
+    if not last or len(last) > 2 or not all(_is_wide(c) or c in _NO_LINE_START for c in last):
+        return
+    moved = [rows[-2][-1], *rows[-1]]
+    if font.size("".join(moved).rstrip())[0] <= width:
+        rows[-2].pop()
+        rows[-1] = moved
 
 
 def clip_lines(lines: list[str], room: int, px: int, width: int, bold: bool = False) -> list[str]:

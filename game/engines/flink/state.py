@@ -592,7 +592,9 @@ class FlinkState(State):
         0 east, 1 west, 2 south, 3 north; side 0 or 1); ``orientation`` is the one held this
         turn (-1 before it is chosen); ``last_piece`` and ``winning_path`` are cubes
         [x, y, z] (the path in walking order); ``best_paths`` each player's cheapest plan
-        path as cells, for the "show path" toggle."""
+        path as cells, for the "show path" toggle; ``threat`` the cubes of a piece with which
+        the player not to move would connect on their next turn, were the stacks left as
+        they are (empty when there is none or the game is over)."""
         b = self._board
         width = b.width
 
@@ -621,4 +623,16 @@ class FlinkState(State):
             "draw": self._winner == DRAW,
             "winning_path": [list(c) for c in self._win_path],
             "best_paths": [[xy(i) for i in path] for path in self.best_paths()],
+            "threat": [list(c) for c in self.threat()],
         }
+
+    def threat(self) -> list[tuple[int, int, int]]:
+        """The cubes of one placement with which the player not to move would connect at once
+        were it their turn: what the mover must block (or outrun)."""
+        if self.is_terminal():
+            return []
+        found = self.winning_placements(1 - self.current_player(), first=True)
+        if not found:
+            return []
+        orientation, cell = divmod(found[0], self._board.cells_total)
+        return self.placement_cubes(orientation, cell)
