@@ -163,8 +163,10 @@ def agent(name: str, seed: int) -> Agent:
     if "@" in name:  # a level on a stated cap: "normal@100" iterations, "hard@50" rollouts
         level, cap = name.split("@")
         budget = budget_for("frontline", level)
-        field = "iterations" if budget.search else "checks"
-        budget = dataclasses.replace(budget, **{field: int(cap)})
+        if budget.search:
+            budget = dataclasses.replace(budget, iterations=int(cap))
+        else:
+            budget = dataclasses.replace(budget, checks=int(cap))
         return agent_for("frontline", budget, seed, timed=False)
     return make_agent("frontline", name, seed, timed=False)
 

@@ -46,7 +46,7 @@ Illegal clicks: return the action anyway and let the engine's IllegalActionError
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -367,7 +367,7 @@ class Board:
         return [(self.log_text(*s.phrase) if s.phrase[0] else None) or s.text for s in steps]
 
     @staticmethod
-    def summary(obs: Obs, names: list[str]) -> Summary | None:
+    def summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:
         """The game-over summary (table and notes) for the final ``obs``, with the seats'
         ``names``, in the player's language; None: the scene's table of ``obs["score"]``."""
         return None

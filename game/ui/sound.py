@@ -100,7 +100,10 @@ class SoundBank:
     def _make_sounds(self) -> dict[str, pygame.mixer.Sound]:
         import numpy as np
 
-        rate, _size, channels = pygame.mixer.get_init()
+        opened = pygame.mixer.get_init()
+        if opened is None:  # the mixer closed again: no sounds
+            return {}
+        rate, _size, channels = opened
         sounds = {}
         for name, wave in _synth().items():
             mono = np.asarray(wave, dtype=np.float64)
