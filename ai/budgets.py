@@ -19,9 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.mcts import EXPLORATION
-
 LEVELS = ("easy", "normal", "hard")
+
+
+# UCB exploration constant for returns in [-1, 1] (the PUCT constant with a prior).
+EXPLORATION = 1.0
 
 
 @dataclass(frozen=True)

@@ -67,13 +67,12 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from ai.budgets import EXPLORATION
 from game.engines.base import CHANCE, TERMINAL, UNSEEN, State
 
 if TYPE_CHECKING:
     from ai.heuristics.base import Heuristic
 
-# UCB exploration constant for returns in [-1, 1] (the PUCT constant with a prior).
-EXPLORATION = 1.0
 # Where moves are grouped by observation (hidden information, open loop), an edge is keyed as
 # observed_action * KEY_STRIDE + slot, the slot being the mover (players 0-6) or CHANCE_SLOT, so
 # that the same observed number never mixes the statistics of different players, or of a player
