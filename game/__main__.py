@@ -119,16 +119,14 @@ def check_screenshot_path(path: str) -> None:
 
 def playable_game(game_id: str) -> Game:
     """The game to open; ValueError tells "coming soon" from "no such game"."""
-    from game.engines import CATALOGUE
+    from game.engines import GAMES
 
     playable = playable_games()
     if game_id in playable:
         return playable[game_id]
-    titles = {gid: title for gid, title, _ in CATALOGUE}
-    if game_id in titles:
-        raise ValueError(
-            f"{titles[game_id]} ({game_id}) is coming soon; playable now: {', '.join(playable)}"
-        )
+    if game_id in GAMES:
+        title = GAMES[game_id].title
+        raise ValueError(f"{title} ({game_id}) is coming soon; playable now: {', '.join(playable)}")
     raise ValueError(f"unknown game {game_id!r}; playable games: {', '.join(playable)}")
 
 

@@ -19,7 +19,7 @@ import pygame
 from game import i18n
 from game.boards import tsuno_rolls as rolls
 from game.boards.base import Board, BoardContext, Obs, Things, hit
-from game.boards.tsuno_art import TsunoArt
+from game.boards.tsuno_art import TsunoArt, draw_emblem
 from game.boards.tsuno_hint import chance_after
 from game.boards.tsuno_layout import Geo, button_rects, compute, title_rect
 from game.boards.turns import Step, Turn
@@ -82,6 +82,8 @@ class Fade:
 
 
 class TsunoBoard(Board):
+    ACCENT = (204, 78, 72)
+    draw_emblem = staticmethod(draw_emblem)
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {
         "normal": NORMAL,
         # Seat colours at least CIEDE2000 20 apart under simulated protanopia, deuteranopia and

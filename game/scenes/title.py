@@ -13,7 +13,7 @@ import pygame
 
 from game import saves
 from game.boards import has_board
-from game.engines import CATALOGUE, GAMES
+from game.engines import GAMES
 from game.i18n import get_language, t
 from game.scenes.base import Scene
 from game.scenes.saved import display_names
@@ -35,7 +35,7 @@ class GameCard(Widget):
         super().__init__()
         self.scene = scene
         self.game_id, self.title, self.title_ja = game_id, title, title_ja
-        self.built = game_id in GAMES and has_board(game_id)
+        self.built = has_board(game_id)
         self.hover = 0.0
         self.hovered = False
         self.play = Button(
@@ -181,7 +181,7 @@ def players_text(lo: int, hi: int, cooperative: bool) -> str:
 class TitleScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.cards = [GameCard(self, gid, title, title_ja) for gid, title, title_ja in CATALOGUE]
+        self.cards = [GameCard(self, gid, game.title, game.title_ja) for gid, game in GAMES.items()]
         self.autosaves: list[saves.Autosave] = []  # playable matches in progress, newest first
         self.continue_button = Button(
             self._continue_label, self.continue_match, style="primary", hotkeys=(pygame.K_c,)
@@ -199,9 +199,9 @@ class TitleScene(Scene):
         self.refresh_saves()
 
     def refresh_saves(self) -> None:
-        found, problems = saves.scan_autosaves(known_games={gid for gid, _, _ in CATALOGUE})
-        # A save of a catalogue game this build cannot play yet stays on disk, unlisted.
-        self.autosaves = [s for s in found if s.game_id in GAMES and has_board(s.game_id)]
+        found, problems = saves.scan_autosaves(known_games=set(GAMES))
+        # A save of a game this build cannot play yet (no board) stays on disk, unlisted.
+        self.autosaves = [s for s in found if has_board(s.game_id)]
         self.continue_button.visible = bool(self.autosaves)
         self.layout(self.app.size)
         self.app.report_problems(problems)
