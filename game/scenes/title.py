@@ -210,14 +210,15 @@ class TitleScene(Scene):
         super().layout(size)
         m = self.metrics
         margin, gap = m.px(48), m.px(20)
-        card_w = min(m.px(228), (m.width - 2 * margin - 4 * gap) // 5)
+        count = len(self.cards)  # one card per game of the table, in one row
+        card_w = min(m.px(228), (m.width - 2 * margin - (count - 1) * gap) // count)
         card_h = min(round(card_w * 1.62), m.height - m.px(340))
         logo_h, button_h = m.px(160), m.px(52)
         total = logo_h + m.px(36) + card_h + m.px(44) + button_h + m.px(30)
         self.logo_y = max(m.px(24), (m.height - total) // 2)
-        row = pygame.Rect(0, 0, 5 * card_w + 4 * gap, card_h)
+        row = pygame.Rect(0, 0, count * card_w + (count - 1) * gap, card_h)
         row.midtop = (m.width // 2, self.logo_y + logo_h + m.px(36))
-        for card, rect in zip(self.cards, split_columns(row, [1] * 5, gap), strict=True):
+        for card, rect in zip(self.cards, split_columns(row, [1] * count, gap), strict=True):
             card.place(rect, m.font_px(17))
         buttons = [
             b for b in (self.continue_button, self.settings_button, self.quit_button) if b.visible
