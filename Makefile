@@ -28,7 +28,7 @@ play: $(VENV)/.installed
 # Workflows are linted everywhere but on macOS, where the actionlint wheel does not exist
 # (the release workflow's macOS job runs make test too; Linux CI lints them on every push).
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check game ai tests bench build
+	$(BIN)/ruff check game ai tests bench build research
 	@if [ "$$(uname)" = Darwin ]; then echo "actionlint: no macOS build, workflows not linted here"; \
 	else $(BIN)/actionlint .github/workflows/*.yml && echo "actionlint: workflows ok"; fi
 

@@ -8,50 +8,30 @@ therefore reported with the standard error of the paired per-seed differences, w
 smaller than the two rates' errors combined.
 
 Levels run on their caps (``timed=False``: Hard's rollouts a move, the searches' iterations) so
-a row can be reproduced from its seeds on any machine. ``search`` is the hint's search (open-loop
-PUCT on the fitted estimate, 200 iterations: Hard until Hard checked its policy by rollouts);
-``--iterations``, ``--rollout-depth``, ``--exploration`` and ``--loop`` tune it, ``--checks``
-Hard's rollouts a move. Rows against OpenSpiel (``--seconds S``) run Hard's check and
-OpenSpiel's ``MCTSBot`` (random rollouts, ``bench/openspiel_adapter.py``) on the same wall clock,
-the bot's: ``S`` seconds for each turn of decisions in a row (``ClockedCheck``); they depend on
-the machine and its load. Heuristic constants were
-tuned on seeds below ``REPORT_SEED``; the bench section plays seeds from there on.
-
-``python -m bench.tsuno_strength [--games N] [--first-seed N] [--players baseline,easy,...]
-[--difficulty D] [--iterations N] [--rollout-depth N] [--exploration C] [--loop open|keyed]
-[--checks N] [--seconds S] [--morale M] [--workers W] [--save FILE]`` prints one line per
-(difficulty, player): wins / games, the rate and its standard error, then the paired
-difference of every pair of players that includes Hard. ``run(quick)`` is the bench section
-used by ``python -m bench --strength``.
+a row can be reproduced from its seeds on any machine. The rows against OpenSpiel run Hard's
+check and OpenSpiel's ``MCTSBot`` (random rollouts, ``bench/openspiel_adapter.py``) on the same
+wall clock, the bot's: ``CLOCK_SECONDS`` for each turn of decisions in a row
+(``ClockedCheck``); they depend on the machine and its load. Heuristic constants were tuned on
+seeds below ``REPORT_SEED``; the section plays seeds from there on. ``run(quick)`` is the bench
+section of ``python -m bench --strength``; ``research/tsuno_study.py`` tunes the search with
+the same machinery.
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import json
 import math
 import multiprocessing
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-from ai.agents import (
-    Agent,
-    PolicyAgent,
-    SearchAgent,
-    agent_for,
-    budget_for,
-    make_agent,
-    obvious_move,
-    play_out,
-)
+from ai.agents import Agent, PolicyAgent, make_agent, obvious_move, play_out
 from ai.heuristics import HEURISTICS
 from ai.heuristics.tsuno import greedy_action
 from ai.heuristics.tsuno_check import check
 from ai.turn_clock import TurnClock
-from bench.tsuno_baseline import TsunoGreedyBaseline
+from bench.baselines.tsuno import TsunoGreedyBaseline
 from game.engines import GAMES
 from game.engines.base import State
 from game.engines.tsuno import rules
@@ -60,7 +40,6 @@ from game.engines.tsuno.state import TsunoState
 BASELINE = "baseline"  # the rules file's crude greedy policy (§12)
 OPENSPIEL = "openspiel"  # OpenSpiel's MCTSBot with random rollouts, on a clock
 POLICY = "policy"  # the heuristic policy alone: what Hard checks, Easy without its random moves
-SEARCH = "search"  # the hint's search: open-loop PUCT on the estimate (Hard until it checked)
 PLAYERS = (BASELINE, POLICY, "easy", "normal", "hard")
 DIFFICULTIES = tuple(rules.PRESETS)
 FULL_GAMES = 500  # issue 10: at least 500 games a row
@@ -75,38 +54,30 @@ CLOCK_DIFFICULTY = rules.INTERMEDIATE
 
 @dataclasses.dataclass(frozen=True)
 class Setting:
-    """How the searching players are set up for a run."""
+    """How a run's players are made: the levels on their caps, or Hard and OpenSpiel's bot on
+    a wall clock. ``research/tsuno_study.py`` subclasses it to tune the search."""
 
-    iterations: int | None = None  # override the search's iteration cap
-    rollout_depth: int | None = None  # override the search's policy decisions before the estimate
-    exploration: float | None = None  # override the search's PUCT constant
-    loop: str | None = None  # "open" / "keyed": override the heuristic's open_loop_chance
     seconds: float | None = None  # Hard and OpenSpiel on this wall clock per decision
-    morale: int | None = None  # override the starting morale
-    checks: int | None = None  # override Hard's rollouts per move
-
-    @property
-    def tuned(self) -> bool:
-        """Whether the search's budget is overridden."""
-        return (self.iterations, self.rollout_depth, self.exploration) != (None,) * 3
 
     def note(self, player: str) -> str:
-        parts = []
-        if player == SEARCH and self.iterations is not None:
-            parts.append(f"@{self.iterations} iterations")
-        if player == SEARCH and self.rollout_depth is not None:
-            parts.append(f"rollout depth {self.rollout_depth}")
-        if player == SEARCH and self.exploration is not None:
-            parts.append(f"exploration {self.exploration:g}")
-        if player in (SEARCH, "normal") and self.loop is not None:
-            parts.append(f"{self.loop} loop")
-        if player == "hard" and self.checks is not None:
-            parts.append(f"{self.checks} rollouts a move")
         if player in ("hard", OPENSPIEL) and self.seconds is not None:
-            parts.append(f"{self.seconds:g} s a decision")
-        if self.morale is not None:
-            parts.append(f"morale {self.morale}")
-        return f" ({', '.join(parts)})" if parts else ""
+            return f" ({self.seconds:g} s a decision)"
+        return ""
+
+    def agent(self, player: str, seed: int) -> Agent:
+        """The agent a player name stands for."""
+        if player == BASELINE:
+            return PolicyAgent(TsunoGreedyBaseline(), 0.0, seed)
+        if player == POLICY:
+            return PolicyAgent(HEURISTICS["tsuno"], 0.0, seed)
+        if player == OPENSPIEL:
+            from bench.openspiel_adapter import OpenSpielAgent  # needs the bench extra
+
+            assert self.seconds is not None, "OpenSpiel's bot plays on a clock"
+            return OpenSpielAgent(self.seconds, seed)
+        if player == "hard" and self.seconds is not None:
+            return ClockedCheck(self.seconds, seed)
+        return make_agent("tsuno", player, seed, timed=False)
 
 
 class ClockedCheck:
@@ -135,43 +106,6 @@ class ClockedCheck:
         return action
 
 
-def _agent(name: str, seed: int, setting: Setting) -> Agent:
-    """The agent a player name stands for; "search:keyed" / "normal:open" names a search with
-    its tree keyed by dice outcomes or open-loop (overriding ``setting.loop``)."""
-    player, _, loop = name.partition(":")
-    loop = loop or setting.loop or ""
-    if player == BASELINE:
-        return PolicyAgent(TsunoGreedyBaseline(), 0.0, seed)
-    if player == POLICY:
-        return PolicyAgent(HEURISTICS["tsuno"], 0.0, seed)
-    if player == OPENSPIEL:
-        from bench.openspiel_adapter import OpenSpielAgent  # needs the bench extra
-
-        assert setting.seconds is not None, "OpenSpiel's bot plays on a clock"
-        return OpenSpielAgent(setting.seconds, seed)
-    if player == "hard" and setting.seconds is not None:
-        return ClockedCheck(setting.seconds, seed)
-    if player == "hard" and setting.checks is not None:
-        budget = dataclasses.replace(budget_for("tsuno", "hard"), checks=setting.checks)
-        return agent_for("tsuno", budget, seed, timed=False)
-    if player == SEARCH:
-        budget = budget_for("tsuno", "hint")
-        if setting.iterations is not None:
-            budget = dataclasses.replace(budget, iterations=setting.iterations)
-        if setting.rollout_depth is not None:
-            budget = dataclasses.replace(
-                budget, rollout_depth=setting.rollout_depth, heuristic_rollouts=True
-            )
-        if setting.exploration is not None:
-            budget = dataclasses.replace(budget, exploration=setting.exploration)
-        agent: Agent = SearchAgent(HEURISTICS["tsuno"], budget, seed, timed=False)
-    else:
-        agent = make_agent("tsuno", player, seed, timed=False)
-    if loop and isinstance(agent, SearchAgent):
-        agent.mcts.open_loop = loop == "open"
-    return agent
-
-
 class Timed:
     """An agent whose thinking is timed: wall-clock seconds of each decision with a choice."""
 
@@ -195,13 +129,11 @@ def play(
 ) -> tuple[list[bool], list[float]]:
     """Whether ``player`` won each solitaire game of ``difficulty`` over ``seeds``, and the
     seconds it thought on each decision with a choice."""
-    if setting.morale is not None:
-        rules.PRESETS[difficulty] = rules.PRESETS[difficulty]._replace(morale=setting.morale)
     won = []
     times: list[float] = []
     for seed in seeds:
         state = GAMES["tsuno"].new_state(1, difficulty=difficulty)
-        agent = Timed(_agent(player, seed, setting))
+        agent = Timed(setting.agent(player, seed))
         won.append(play_out(state, [agent], random.Random(seed))[0] > 0)
         times += agent.times
     return won, times
@@ -304,65 +236,3 @@ def run(quick: bool) -> list[dict]:
     note = f" (both {CLOCK_SECONDS:g} s a decision)"
     rows.append(difference_row(CLOCK_DIFFICULTY, "hard", OPENSPIEL, diff, note))
     return rows
-
-
-def _save(path: str, metric: str, first_seed: int, won: list[bool]) -> None:
-    """Keep a row's per-seed outcomes, so runs on the same seeds can be paired later."""
-    file = Path(path)
-    saved = json.loads(file.read_text()) if file.exists() else {}
-    saved[metric] = {"first_seed": first_seed, "won": [int(w) for w in won]}
-    file.write_text(json.dumps(saved))
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.tsuno_strength", description=__doc__)
-    parser.add_argument("--games", type=int, default=FULL_GAMES)
-    parser.add_argument("--first-seed", type=int, default=REPORT_SEED)
-    parser.add_argument("--players", default=",".join(PLAYERS))
-    parser.add_argument("--difficulty", default=",".join(DIFFICULTIES))
-    parser.add_argument("--iterations", type=int, default=None, help="the search's cap")
-    parser.add_argument("--rollout-depth", type=int, default=None)
-    parser.add_argument("--exploration", type=float, default=None)
-    parser.add_argument("--loop", choices=("open", "keyed"), default=None)
-    parser.add_argument("--seconds", type=float, default=None, help="wall clock per decision")
-    parser.add_argument("--morale", type=int, default=None, help="override starting morale")
-    parser.add_argument("--checks", type=int, default=None, help="Hard's rollouts a move")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--save", help="append each row's per-seed outcomes to this JSON file")
-    args = parser.parse_args()
-    setting = Setting(
-        args.iterations,
-        args.rollout_depth,
-        args.exploration,
-        args.loop,
-        args.seconds,
-        args.morale,
-        args.checks,
-    )
-    for difficulty in args.difficulty.split(","):
-        results = {}
-        for player in args.players.split(","):
-            won, times = outcomes(
-                player,
-                difficulty,
-                args.games,
-                first_seed=args.first_seed,
-                workers=args.workers,
-                setting=setting,
-            )
-            results[player] = won
-            r = row(player, difficulty, won, times, setting.note(player))
-            if args.save:
-                _save(args.save, r["metric"], args.first_seed, won)
-            print(f"{r['metric']}: {r['value']} % ± {r['error']}", flush=True)
-        names = sorted(results, key=lambda name: not name.startswith("hard"))  # Hard first
-        for first in names:
-            for other in names[names.index(first) + 1 :]:
-                if first.startswith("hard"):
-                    diff = paired_difference(results[first], results[other])
-                    r = difference_row(difficulty, first, other, diff, "")
-                    print(f"{r['metric']}: {r['value']:+} ± {r['error']}", flush=True)
-
-
-if __name__ == "__main__":
-    main()

@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 if TYPE_CHECKING:
     from game.app import App
@@ -121,16 +121,14 @@ def check_screenshot_path(path: str) -> None:
 
 def playable_game(game_id: str) -> Game:
     """The game to open; ValueError tells "coming soon" from "no such game"."""
-    from game.engines import CATALOGUE
+    from game.engines import GAMES
 
     playable = playable_games()
     if game_id in playable:
         return playable[game_id]
-    titles = {gid: title for gid, title, _ in CATALOGUE}
-    if game_id in titles:
-        raise ValueError(
-            f"{titles[game_id]} ({game_id}) is coming soon; playable now: {', '.join(playable)}"
-        )
+    if game_id in GAMES:
+        title = GAMES[game_id].title
+        raise ValueError(f"{title} ({game_id}) is coming soon; playable now: {', '.join(playable)}")
     raise ValueError(f"unknown game {game_id!r}; playable games: {', '.join(playable)}")
 
 
@@ -249,6 +247,15 @@ def check(condition: bool, failure: str) -> None:
         raise SelftestFailure(failure)
 
 
+SceneT = TypeVar("SceneT")
+
+
+def expect(scene: object, kind: type[SceneT], failure: str) -> SceneT:
+    """``scene`` as the scene the self-test should be on."""
+    check(isinstance(scene, kind), failure)
+    return scene  # type: ignore[return-value]
+
+
 def selftest(game_id: str | None) -> int:
     """Drive title -> set-up -> match -> game over for each playable game, headless."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -297,16 +304,13 @@ def selftest_game(app: App, game_id: str) -> tuple[bool, str]:
     try:
         app.stack.reset(TitleScene(app))
         app.step(SELFTEST_FRAME)
-        title = app.stack.top
-        check(isinstance(title, TitleScene), "the title screen did not open")
+        title = expect(app.stack.top, TitleScene, "the title screen did not open")
         title.open_setup(game_id)
-        setup = app.stack.top
-        check(isinstance(setup, SetupScene), "the set-up screen did not open")
+        setup = expect(app.stack.top, SetupScene, "the set-up screen did not open")
         setup.seats[:] = [SELFTEST_LEVEL] * len(setup.seats)
         setup.options.update(SELFTEST_OPTIONS.get(game_id, {}))
         setup.start(seed=1)
-        scene = app.stack.top
-        check(isinstance(scene, MatchScene), "the match did not start")
+        scene = expect(app.stack.top, MatchScene, "the match did not start")
         while not isinstance(app.stack.top, GameOverScene):
             if time.perf_counter() - started > SELFTEST_TIMEOUT:
                 return False, f"timed out after {len(scene.match.moves)} moves"

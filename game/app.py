@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import saves
-from game.i18n import set_language, t
+from game.i18n import set_language
 from game.settings import Settings
 from game.ui import widgets
 from game.ui.cache import return_large_blocks
@@ -195,24 +195,14 @@ class App:
 
     def _report_pending(self) -> None:
         """Push the dialogs owed to the player: damaged files, then a folder that refuses writes."""
-        if not self.stack.scenes:
+        scene = self.stack.top
+        if scene is None:
             return
-        from game.scenes.overlay import DialogScene, report_problems
-
-        if self.pending_problems:
-            problems, self.pending_problems = self.pending_problems, []
-            report_problems(self, problems)
-        reason = self.storage_error or self.settings.write_error
-        if reason is not None and not self.storage_warned:
-            self.storage_warned = True
-            folder = str(saves.data_dir())
-            self.stack.push(
-                DialogScene(
-                    self,
-                    lambda: t("harden.storage_title"),
-                    lambda: t("harden.storage", folder=folder, reason=reason),
-                )
-            )
+        problems, self.pending_problems = self.pending_problems, []
+        reason = None if self.storage_warned else self.storage_error or self.settings.write_error
+        self.storage_warned = self.storage_warned or reason is not None
+        if problems or reason is not None:
+            scene.announce(problems, reason)
 
     # --- the loop -------------------------------------------------------------------------------
     def run(self) -> int:
@@ -251,7 +241,7 @@ class App:
             self.stack.handle_event(event)
 
     def _resized(self, size: tuple[int, int]) -> None:
-        self.window = pygame.display.get_surface()
+        self.window = pygame.display.get_surface() or self.window
         w, h = max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])
         if (w, h) != tuple(size):
             self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)

@@ -33,8 +33,8 @@ from typing import Any, Protocol
 
 from game.engines.base import CHANCE, Game, IllegalActionError, State, is_action
 from game.i18n import t, t_or
+from game.seats import HUMAN
 
-HUMAN = "human"
 HINT_LEVEL = "hint"  # the worker's small-budget search for hints
 
 

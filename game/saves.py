@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from game import schema
+from game.seats import HUMAN
 
 DATA_DIR_ENV = "FIVEFRONTS_DATA_DIR"
 AUTOSAVE_FORMAT = "five-fronts-autosave"
@@ -278,7 +279,6 @@ def check_playable(save: Autosave) -> None:
     """
     from ai.agents import LEVELS  # lazy: the title screen should not load the AI
     from game.engines import GAMES
-    from game.match import HUMAN
 
     game = GAMES.get(save.game_id)
     if game is None:

@@ -145,7 +145,6 @@ def test_scene_stack_push_pop_replace_and_translucent_drawing(app: App) -> None:
 def test_title_shows_all_five_games_and_coming_soon_is_not_clickable(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.engines import CATALOGUE
     from game.scenes import title as title_module
     from game.scenes.title import TitleScene
 
@@ -155,7 +154,7 @@ def test_title_shows_all_five_games_and_coming_soon_is_not_clickable(
     app.stack.push(TitleScene(app))
     run(app, 2)
     title = top(app)
-    assert [c.game_id for c in title.cards] == [gid for gid, _, _ in CATALOGUE]
+    assert [c.game_id for c in title.cards] == list(GAMES)
     soon = next(c for c in title.cards if not c.built)
     assert soon.game_id == "frontline"
     click(app, soon.rect.center)

@@ -9,7 +9,6 @@ import pytest
 
 from ai.agents import play_out
 from bench.baselines.battleline import ColourToFlag, FormationBuilder
-from bench.strength import OFF, DuelResult, _pair, pair_score
 from game.engines.battleline.actions import PASS, flag_action
 from tests.test_battleline_support import GAME, cards, position
 
@@ -87,15 +86,13 @@ def test_a_seat_swapped_pair_deals_each_seat_the_same_cards() -> None:
     """With tactics off a pair is a duplicate: one chance stream and one troop card drawn a
     turn give each seat the same cards in both games, so the formation builder against itself
     (a deterministic player) wins with the same seat twice and every pair splits."""
-    pair_scores = []
     for seed in range(12):
-        pair = _pair("battleline", "formation", "formation", seed, OFF, None)
-        assert pair[0] == -pair[1] != 0.0
-        pair_scores.append(pair_score(pair))
-    result = DuelResult("formation", "formation", 12, 0, 12, 0.0, tuple(pair_scores))
-    assert result.pair_outcomes == (0, 12, 0)
-
-
-def test_pair_outcomes_count_pairs_won_twice_split_and_lost_twice() -> None:
-    result = DuelResult("a", "b", 5, 1, 2, 0.0, (1.0, 1.0, 0.5, 0.75, 0.0))
-    assert result.pair_outcomes == (2, 2, 1)
+        results = [
+            play_out(
+                GAME.new_state(tactics="off"),
+                [FormationBuilder(seed * 10), FormationBuilder(seed * 10 + 1)],
+                random.Random(seed),
+            )
+            for _ in range(2)
+        ]
+        assert results[0] == results[1] and results[0][0] != 0.0

@@ -283,3 +283,21 @@ def test_every_text_is_at_least_9_px_in_the_smallest_window(
     words = [(px, w) for px, w in seen if not all(text._is_symbol(c) or c.isspace() for c in w)]
     small = sorted({(px, w) for px, w in words if px < MIN_READABLE_PX})
     assert seen and not small, small
+
+
+@pytest.mark.parametrize("game_id", board_ids())
+def test_the_board_brings_its_games_accent_and_emblem(game_id: str) -> None:
+    """The gallery, set-up, backdrops and app icon take a game's colour and emblem from its
+    board alone: a board without them fails here, never borrows another game's."""
+    cls = board_class(game_id)
+    accent = getattr(cls, "ACCENT", None)
+    assert isinstance(accent, tuple) and len(accent) == 3, f"{cls.__name__} declares no ACCENT"
+    assert all(isinstance(c, int) and 0 <= c <= 255 for c in accent)
+    assert cls.draw_emblem is not Board.draw_emblem, f"{cls.__name__} draws no emblem"
+    others = [board_class(other) for other in board_ids() if other != game_id]
+    assert all(accent != other.ACCENT for other in others), "two games share an accent"
+    size = 64
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    cls.draw_emblem(surface, size)
+    drawn = pygame.mask.from_surface(surface).count()
+    assert size * size // 10 < drawn, "the emblem leaves the square (almost) empty"

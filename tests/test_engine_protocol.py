@@ -1,8 +1,9 @@
 """Protocol properties every engine in ``game.engines.GAMES`` must have, over random playouts.
 
-Only the protocol is used here, so a new game is covered by registering it. Playout counts are
-per game (``PLAYOUTS``) to keep the suite fast; player counts and option values rotate so that
-every allowed setting gets played.
+Only the protocol is used here, so a new game is covered by registering it. Each property plays
+random games until it has applied its number of actions (``ACTIONS``, at least ``MIN_GAMES``
+games): a game of long playouts plays fewer of them, with no table per game. Player counts and
+option values rotate so that every allowed setting gets played.
 """
 
 from __future__ import annotations
@@ -17,23 +18,13 @@ import pytest
 from game.engines import GAMES
 from game.engines.base import CHANCE, TERMINAL, Game, IllegalActionError, State
 
-# Random games per test and game; flatfront totals 1000+ over the tests below.
-PLAYOUTS: dict[str, dict[str, int]] = {
-    "flatfront": {"consistency": 700, "replay": 200, "clone": 60, "determinize": 60},
-    "battleline": {"consistency": 60, "replay": 20, "clone": 10, "determinize": 10},
-    "tsuno": {"consistency": 240, "replay": 60, "clone": 30, "determinize": 30},
-    "flink": {"consistency": 10, "replay": 10, "clone": 10, "determinize": 10},
-    "frontline": {"consistency": 10, "replay": 4, "clone": 3, "determinize": 6},
-}
-DEFAULT_PLAYOUTS = {"consistency": 100, "replay": 40, "clone": 20, "determinize": 20}
+# Random actions each property applies per game, over as many whole games as that takes.
+ACTIONS = {"consistency": 3_000, "replay": 1_500, "clone": 800, "determinize": 800}
+MIN_GAMES = 3
 MAX_STEPS = 20_000  # a game that runs longer is taken not to terminate
 ILLEGAL_SAMPLES = 4  # illegal ints tried per decision
 
 GAME_IDS = list(GAMES)
-
-
-def playouts(game: Game, test: str) -> int:
-    return PLAYOUTS.get(game.id, DEFAULT_PLAYOUTS)[test]
 
 
 def settings(game: Game) -> Iterator[tuple[int, dict]]:
@@ -46,8 +37,14 @@ def settings(game: Game) -> Iterator[tuple[int, dict]]:
 
 
 def new_states(game: Game, test: str) -> Iterator[State]:
-    for _, (num_players, options) in zip(range(playouts(game, test)), settings(game), strict=False):
-        yield game.new_state(num_players, **options)
+    """New games for property ``test``; the caller plays each to its end before the next."""
+    played = 0
+    for count, (num_players, options) in enumerate(settings(game)):
+        if count >= MIN_GAMES and played >= ACTIONS[test]:
+            return
+        state = game.new_state(num_players, **options)
+        yield state
+        played += len(state.history)
 
 
 def observations(state: State) -> list[dict]:

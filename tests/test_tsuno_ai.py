@@ -18,7 +18,7 @@ from ai.heuristics.tsuno import (
     threat,
     win_chance,
 )
-from bench.tsuno_baseline import greedy_action as baseline_action
+from bench.baselines.tsuno import greedy_action as baseline_action
 from game.engines import GAMES
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.rules import resolve_black, resolve_roll
@@ -189,20 +189,6 @@ def test_search_agents_play_a_legal_game() -> None:
             state.apply_action(agents[state.current_player()].choose(state.clone()))
             decisions += 1
     assert decisions == 8 or state.is_terminal()
-
-
-def test_strength_bench_pairs_players_over_the_same_seeds() -> None:
-    from bench.tsuno_strength import Setting, paired_difference, percentile, play
-
-    won, times = play("baseline", "beginner", [3, 4, 5], Setting())
-    assert won == play("baseline", "beginner", [3, 4, 5], Setting())[0]
-    assert times and all(t >= 0 for t in times)  # one per decision with a choice
-    assert percentile([0.3, 0.1, 0.2, 0.4], 0.5) == 0.3
-    assert percentile([0.3, 0.1, 0.2, 0.4], 0.95) == 0.4
-    mean, error = paired_difference([True, True, False, False], [False, True, False, True])
-    assert mean == 0.0 and error == pytest.approx((2 / 3 / 4) ** 0.5)
-    assert Setting(loop="keyed").note("search") == " (keyed loop)"
-    assert Setting(checks=32).note("hard") == " (32 rollouts a move)"
 
 
 def test_the_set_up_says_how_hard_plays_in_both_languages() -> None:

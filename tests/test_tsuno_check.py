@@ -5,15 +5,12 @@ from __future__ import annotations
 import random
 import time
 
-import pytest
-
 from ai.agents import make_agent
 from ai.heuristics.tsuno import greedy_action
 from ai.heuristics.tsuno_check import CommonDice, check, rollout_wins
-from ai.turn_clock import TurnClock
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.state import ROLL, TsunoState
-from tests.tsuno_helpers import acting, roll
+from tests.tsuno_helpers import acting
 
 
 def _appearance_after(state: TsunoState, action: int, dice: CommonDice) -> list[int]:
@@ -81,32 +78,6 @@ def test_the_check_on_a_clock_stops_after_the_round_that_runs_out() -> None:
     assert 1 <= sum(wins.values()) <= 10**6
 
 
-def test_hard_on_a_clock_keeps_openspiels_turn_clock(monkeypatch) -> None:
-    """The equal-clock row: Hard's share of ``seconds`` follows the turn clock OpenSpiel's bot
-    keeps too (a turn's first decision 65 %, one straight after it what is left, the first after
-    the dice 65 % again), not ``seconds`` for every decision (Hard thought 249 ms a decision,
-    the bot 80 ms)."""
-    from bench import tsuno_strength
-
-    allotted: list[float | None] = []
-
-    def recorded(state, rng, rollouts, policy, seconds=None):
-        allotted.append(seconds)
-        return greedy_action(state), {}
-
-    monkeypatch.setattr(tsuno_strength, "check", recorded)
-    agent = tsuno_strength.ClockedCheck(1.0, 0)
-    state = acting(1, difficulty="intermediate")
-    agent.choose(state)
-    state.apply_action(act.WAIT)
-    agent.choose(state)  # area 2 straight after area 1: the same turn
-    state.apply_action(act.ATTACK)
-    roll(state, 1, 1, 1, 1)  # area 2's attack roll: area 3's decision is a new turn
-    agent.choose(state)
-    share = TurnClock.FIRST_SHARE
-    assert allotted == [pytest.approx(share), pytest.approx(1.0, abs=0.01), pytest.approx(share)]
-
-
 def test_rollouts_end_the_game() -> None:
     state = acting(1, difficulty="intermediate")
     result = rollout_wins(state, CommonDice(0.25), greedy_action)
@@ -120,12 +91,3 @@ def test_hard_plays_the_checked_policy() -> None:
         act.ATTACK,
         *state.legal_actions(),
     )
-
-
-def test_the_speed_bench_times_no_search_for_a_hard_that_checks() -> None:
-    pytest.importorskip("pyspiel")
-    from bench.ai_bench import search_configs
-
-    labels = list(search_configs("tsuno"))
-    assert [label.split(":")[0] for label in labels[1:]] == ["normal"]
-    assert any(label.startswith("hard:") for label in search_configs("flatfront"))

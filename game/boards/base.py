@@ -11,6 +11,7 @@ Flow per action, driven by the match scene:
     board.update(dt); board.draw(surface)         # every frame
 
 What a new board writes:
+    ACCENT, draw_emblem           the game's colour and emblem (gallery, set-up, app icon); required
     PALETTES, SEAT_ROLES          class attributes: colours by role, and which role is each seat's
     DISTINCT                      further palette-key groups that must stay apart (colour-blind too)
     summary(obs, names)           the game-over table and notes, if the generic one does not fit
@@ -46,7 +47,7 @@ Illegal clicks: return the action anyway and let the engine's IllegalActionError
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -150,11 +151,20 @@ NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
 class Board:
     """Base class of every board; games override the hooks listed in the module docstring."""
 
+    # The game's colour: its gallery card, scene backdrops and wedge of the app icon. Every
+    # board declares one (the board contract test fails without), as it does ``draw_emblem``.
+    ACCENT: ClassVar[Colour]
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {"normal": {}}
     SEAT_ROLES: ClassVar[tuple[str, ...]] = ()  # palette keys of the seats' colours, by seat
     # Further groups of palette keys whose colours must be told apart (besides the seat roles),
     # also with a colour-vision deficiency: tests/test_palettes_cvd.py checks every group.
     DISTINCT: ClassVar[tuple[tuple[str, ...], ...]] = ()
+
+    @staticmethod
+    def draw_emblem(s: pygame.Surface, n: int) -> None:
+        """Draw the game's emblem filling the transparent ``n``-square ``s`` (drawn at four
+        times its size and scaled down by ``game.ui.emblems``, so primitives look smooth)."""
+        raise NotImplementedError("every board draws its game's emblem")
 
     @classmethod
     def seat_roles(cls, options: dict) -> tuple[str, ...]:
@@ -377,7 +387,7 @@ class Board:
         return [(self.log_text(*s.phrase) if s.phrase[0] else None) or s.text for s in steps]
 
     @staticmethod
-    def summary(obs: Obs, names: list[str]) -> Summary | None:
+    def summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:
         """The game-over summary (table and notes) for the final ``obs``, with the seats'
         ``names``, in the player's language; None: the scene's table of ``obs["score"]``."""
         return None

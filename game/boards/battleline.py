@@ -24,6 +24,7 @@ import pygame
 
 from game import i18n
 from game.boards.base import Decision, Obs, Things
+from game.boards.battleline_art import draw_emblem
 from game.boards.battleline_draw import BattleLineDrawing, card_label
 from game.boards.battleline_layout import (
     LIFT,
@@ -167,8 +168,10 @@ T_CLAIM = 0.6  # a flag moving to its winner
 class BattleLineBoard(BattleLineDrawing):
     """Board view for Battle Line (see the module docstring)."""
 
+    ACCENT = (196, 138, 70)
     PALETTES = PALETTES
     SEAT_ROLES = ("side0", "side1")
+    draw_emblem = staticmethod(draw_emblem)
     DISTINCT = (tuple(f"suit{c}" for c in range(6)),)  # the six troop colours
     summary = staticmethod(battleline_summary)
 

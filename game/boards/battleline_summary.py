@@ -4,6 +4,9 @@ points, then most games won, else a drawn match — ``BattleLineState.match_winn
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from game.boards.summary import Summary, said
 from game.i18n import t
 
@@ -12,7 +15,7 @@ def _how_key(result: dict) -> str:
     return str(result["how"]).replace(" ", "_")
 
 
-def match_result(obs: dict, names: list[str]) -> str:
+def match_result(obs: Mapping[str, Any], names: list[str]) -> str:
     """The match's result in words, with the tie-break when the points are level."""
     match = obs["match"]
     points, wins = match["points"], match["wins"]
@@ -32,7 +35,7 @@ def _flag_list(claimed: list[int], seat: int) -> str:
     return " ".join(held) if held else "–"
 
 
-def _single(obs: dict, names: list[str]) -> Summary:
+def _single(obs: Mapping[str, Any], names: list[str]) -> Summary:
     result = obs["match"]["results"][-1]
     claimed = result["claimed"]
     rows = [[names[s], str(result["flags"][s]), _flag_list(claimed, s)] for s in (0, 1)]
@@ -47,7 +50,7 @@ def _single(obs: dict, names: list[str]) -> Summary:
     )
 
 
-def _games(obs: dict, names: list[str]) -> Summary:
+def _games(obs: Mapping[str, Any], names: list[str]) -> Summary:
     match = obs["match"]
     rows = []
     for n, result in enumerate(match["results"], 1):
@@ -76,7 +79,7 @@ def _games(obs: dict, names: list[str]) -> Summary:
     )
 
 
-def battleline_summary(obs: dict, names: list[str]) -> Summary | None:
+def battleline_summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:
     """The summary of a finished single game or match (None before the end)."""
     if obs["phase"] != "over" or not obs["match"]["results"]:
         return None

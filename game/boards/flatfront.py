@@ -19,7 +19,7 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, Obs, Things, hit
-from game.boards.flatfront_art import SQUARE_SPACING, FlatFrontArt, square_offsets
+from game.boards.flatfront_art import SQUARE_SPACING, FlatFrontArt, draw_emblem, square_offsets
 from game.boards.layer import Sprite, blit_sprite
 from game.boards.turns import Step
 from game.engines.base import State
@@ -176,8 +176,10 @@ def _can_attack(obs: dict) -> bool:
 class FlatFrontBoard(Board):
     """Board view for Flat Front (see the module docstring)."""
 
+    ACCENT = (86, 140, 226)
     PALETTES = PALETTES
     SEAT_ROLES = ("blue", "red")
+    draw_emblem = staticmethod(draw_emblem)
 
     def __init__(self, ctx: BoardContext) -> None:
         super().__init__(ctx)

@@ -19,7 +19,7 @@ import pygame
 from game import i18n
 from game.boards import flink_pictures
 from game.boards.base import Board, BoardContext, Decision, Obs, Things
-from game.boards.flink_art import LABEL_ROOM, PALETTES, SEAT_ROLES, FlinkArt, box_of
+from game.boards.flink_art import LABEL_ROOM, PALETTES, SEAT_ROLES, FlinkArt, box_of, draw_emblem
 from game.boards.flink_view import (
     Cell,
     Cube,
@@ -65,8 +65,10 @@ class _Motion:
 
 
 class FlinkBoard(Board):
+    ACCENT = (190, 184, 168)
     PALETTES = PALETTES
     SEAT_ROLES = SEAT_ROLES
+    draw_emblem = staticmethod(draw_emblem)
 
     def __init__(self, ctx: BoardContext) -> None:
         super().__init__(ctx)

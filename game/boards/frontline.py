@@ -44,7 +44,7 @@ from game.boards import frontline_table as tabletop
 from game.boards import frontline_words as fw
 from game.boards.base import Board, BoardContext, Decision, Obs, Things, hit
 from game.boards.cards import dragging
-from game.boards.frontline_art import FrontlineArt
+from game.boards.frontline_art import FrontlineArt, draw_emblem
 from game.boards.frontline_deck import DeckView
 from game.boards.frontline_layout import (
     Geo,
@@ -88,6 +88,8 @@ OPTION_WORDS = {"card": "front", "command": "play"}
 
 
 class FrontlineBoard(Board):
+    ACCENT = (132, 150, 88)
+    draw_emblem = staticmethod(draw_emblem)
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = fc.PALETTES
     SEAT_ROLES: ClassVar[tuple[str, ...]] = ("us", "ge")  # the default seat0_army is US
     # Health above and at/below the ½HP mark must read apart (colour-blind too).

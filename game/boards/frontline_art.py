@@ -316,3 +316,47 @@ def edge_toward(rect: pygame.Rect, start: tuple[int, int]) -> tuple[int, int]:
     sy = (rect.h / 2) / abs(dy) if dy else float("inf")
     s = min(sx, sy)
     return (round(cx + dx * s), round(cy + dy * s))
+
+
+# --- the game's emblem ---------------------------------------------------------------------
+# The emblem's olive drab and sand.
+EMBLEM_OLIVE, EMBLEM_SAND = (118, 136, 78), (206, 186, 136)
+
+
+def draw_emblem(s: pygame.Surface, n: int) -> None:
+    """The game's emblem on the gallery and set-up screens, filling the ``n``-square ``s``
+    (drawn at four times its size, then scaled down)."""
+    c, r = n // 2, n * 44 // 100
+    hexagon = [
+        (c + r * math.cos(math.radians(60 * i + 30)), c + r * math.sin(math.radians(60 * i + 30)))
+        for i in range(6)
+    ]
+    pygame.draw.polygon(s, mix(EMBLEM_OLIVE, (0, 0, 0), 0.35), hexagon)
+    pygame.draw.polygon(s, EMBLEM_SAND, hexagon, 6)
+    body = pygame.Rect(0, 0, n * 46 // 100, n * 13 // 100)
+    body.center = (c, c + n // 12)
+    tracks = body.inflate(n // 16, 0).move(0, body.height * 3 // 4)
+    pygame.draw.rect(s, (58, 64, 44), tracks, border_radius=tracks.height // 2)
+    for i in range(5):
+        x = tracks.x + tracks.height // 2 + i * (tracks.width - tracks.height) // 4
+        pygame.draw.circle(s, EMBLEM_SAND, (x, tracks.centery), tracks.height // 4)
+    pygame.draw.rect(s, EMBLEM_OLIVE, body, border_radius=n // 50)
+    turret = pygame.Rect(0, 0, n * 20 // 100, n * 10 // 100)
+    turret.midbottom = (c - n // 30, body.y + 2)
+    pygame.draw.rect(s, mix(EMBLEM_OLIVE, (255, 255, 255), 0.15), turret, border_radius=n // 40)
+    pygame.draw.line(
+        s,
+        mix(EMBLEM_OLIVE, (255, 255, 255), 0.15),
+        turret.midright,
+        (c + n * 30 // 100, turret.centery - n // 40),
+        n // 28,
+    )
+    star_c, star_r = (c, c - n * 25 // 100), n // 12
+    star = [
+        (
+            star_c[0] + (star_r if i % 2 == 0 else star_r * 0.42) * math.sin(math.pi * i / 5),
+            star_c[1] - (star_r if i % 2 == 0 else star_r * 0.42) * math.cos(math.pi * i / 5),
+        )
+        for i in range(10)
+    ]
+    pygame.draw.polygon(s, EMBLEM_SAND, star)

@@ -150,8 +150,8 @@ def _need(
         group = SimpleNamespace(board=board, options=obs["options"])
         value = combat.assault_value(group, obs["attack"]["members"])  # type: ignore[arg-type]
         return value, combat.roll_mod(context, None, target)
-    value = attacker.printed.weapons[row].attack[combat.column(target)]
-    return int(value or 0), combat.roll_mod(context, attacker, target)
+    printed = attacker.printed.weapons[row].attack[combat.column(target)]
+    return int(printed or 0), combat.roll_mod(context, attacker, target)
 
 
 # --- damage ----------------------------------------------------------------------------------

@@ -11,13 +11,16 @@ seat's VP was earned by destroying units and killing crews.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from game.boards.summary import Summary, said
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.options import NO_LIMIT, TURN_LIMIT, WIN_VP
 from game.i18n import t
 
 
-def captured(obs: dict, seat: int) -> list[int]:
+def captured(obs: Mapping[str, Any], seat: int) -> list[int]:
     """The cards ``seat`` captured that the observation still shows: its prisoners, then the
     enemy units in the Battle Area that it took."""
     board = obs["board"]
@@ -25,7 +28,7 @@ def captured(obs: dict, seat: int) -> list[int]:
     return list(obs["seats"][seat]["prisoners"]) + taken
 
 
-def vp_sources(obs: dict, seat: int) -> tuple[int, int]:
+def vp_sources(obs: Mapping[str, Any], seat: int) -> tuple[int, int]:
     """``seat``'s VP from destroying (units destroyed, crews killed) and from capturing (double
     the cost of every card taken, §7), as the engine recorded them."""
     info = obs["seats"][seat]
@@ -38,7 +41,7 @@ def card_name(card: int) -> str:
     return t(f"frontline.crew.{printed.crew_kind}") if printed.is_crew else printed.name
 
 
-def how_it_ended(obs: dict, names: list[str]) -> str:
+def how_it_ended(obs: Mapping[str, Any], names: list[str]) -> str:
     """The winner and how, in words (a draw says why it is one)."""
     winner, reason, turn = obs["winner"], obs["end_reason"], obs["turn"]
     vp = [s["vp"] for s in obs["seats"]]
@@ -53,7 +56,7 @@ def how_it_ended(obs: dict, names: list[str]) -> str:
     return said("summary.frontline.vp", names, winner, vp=vp[winner], turn=turn, need=WIN_VP)
 
 
-def frontline_summary(obs: dict, names: list[str]) -> Summary | None:
+def frontline_summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:
     """The summary of a finished game (None before the end)."""
     if obs["phase"] != "over":
         return None
@@ -83,7 +86,7 @@ def frontline_summary(obs: dict, names: list[str]) -> Summary | None:
     )
 
 
-def _turns(obs: dict) -> str:
+def _turns(obs: Mapping[str, Any]) -> str:
     """The turn the game ended on, with the turn limit where one was set."""
     limit = obs["options"][TURN_LIMIT]
     if limit == NO_LIMIT:

@@ -11,7 +11,7 @@ viewer's last turn is said beside its areas, in the log's words (``recap``), unt
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import pygame
@@ -20,7 +20,7 @@ from game import i18n
 from game.boards import tsuno_rolls as rolls
 from game.boards.base import Board, BoardContext, Obs, Things, hit
 from game.boards.summary import Summary, said
-from game.boards.tsuno_art import TsunoArt
+from game.boards.tsuno_art import TsunoArt, draw_emblem
 from game.boards.tsuno_hint import chance_after
 from game.boards.tsuno_layout import Geo, button_rects, compute, title_rect
 from game.boards.turns import Step, Turn
@@ -84,6 +84,8 @@ class Fade:
 
 
 class TsunoBoard(Board):
+    ACCENT = (204, 78, 72)
+    draw_emblem = staticmethod(draw_emblem)
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {
         "normal": NORMAL,
         # Seat colours at least CIEDE2000 20 apart under simulated protanopia, deuteranopia and
@@ -364,7 +366,7 @@ class TsunoBoard(Board):
         return key
 
     @staticmethod
-    def summary(obs: Obs, names: list[str]) -> Summary | None:
+    def summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:
         """Each area's unit as the game ended, and the game's own length: the days the castle
         held, or the day it fell (a count of turns said "after 1 turns" of a solo game)."""
         t = i18n.t

@@ -248,3 +248,48 @@ class TsunoArt(Art):
         ]
         pygame.draw.polygon(s, colour, points)
         pygame.draw.polygon(s, darker(colour, 0.5), points, 2)
+
+
+# --- the game's emblem ---------------------------------------------------------------------
+# The emblem's sun, stone, castle walls and roofs, and flag.
+EMBLEM_CRIMSON, EMBLEM_STONE = (196, 60, 56), (120, 118, 116)
+EMBLEM_WHITE, EMBLEM_BLACK, EMBLEM_GOLD = (236, 232, 220), (40, 42, 50), (226, 178, 86)
+
+
+def draw_emblem(s: pygame.Surface, n: int) -> None:
+    """The game's emblem on the gallery and set-up screens, filling the ``n``-square ``s``
+    (drawn at four times its size, then scaled down)."""
+    c = n // 2
+    pygame.draw.circle(s, EMBLEM_CRIMSON, (c, n * 40 // 100), n * 34 // 100)
+    base = pygame.Rect(0, 0, n * 54 // 100, n * 16 // 100)
+    base.midbottom = (c, n * 86 // 100)
+    pygame.draw.polygon(
+        s,
+        EMBLEM_STONE,
+        [
+            (base.x + n // 20, base.y),
+            (base.right - n // 20, base.y),
+            base.bottomright,
+            base.bottomleft,
+        ],
+    )
+    y = base.y
+    for width, height in ((46, 14), (34, 12), (22, 12)):
+        w, h = n * width // 100, n * height // 100
+        wall = pygame.Rect(0, 0, w * 8 // 10, h)
+        wall.midbottom = (c, y)
+        pygame.draw.rect(s, EMBLEM_WHITE, wall)
+        roof = [
+            (c - w // 2 - n // 30, wall.y + n // 60),
+            (c + w // 2 + n // 30, wall.y + n // 60),
+            (c + w // 3, wall.y - h // 2),
+            (c - w // 3, wall.y - h // 2),
+        ]
+        pygame.draw.polygon(s, EMBLEM_BLACK, roof)
+        y = wall.y - h // 2
+    pygame.draw.line(s, EMBLEM_GOLD, (c, y), (c, y - n // 16), n // 40)
+    for dx in (-1, 1):
+        die = pygame.Rect(0, 0, n // 8, n // 8)
+        die.center = (c + dx * n * 36 // 100, n * 80 // 100)
+        pygame.draw.rect(s, EMBLEM_BLACK if dx < 0 else EMBLEM_GOLD, die, border_radius=n // 50)
+        pygame.draw.circle(s, EMBLEM_WHITE if dx < 0 else EMBLEM_BLACK, die.center, n // 60)

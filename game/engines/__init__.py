@@ -1,4 +1,11 @@
-"""Rules engines and the registry of built games (id -> Game, in menu order)."""
+"""Rules engines and the one table of the collection's games.
+
+``GAMES`` maps each game's id to its engine, in menu order; the engine carries its titles
+(``Game.title``, ``Game.title_ja``). Everything else a game brings is found by its id:
+``ai/heuristics/<id>.py``, ``game/boards/<id>.py`` (its accent colour and emblem too),
+``game/i18n/<id>.<lang>.json`` and ``assets/rules/<id>.<lang>.md``. A game in the table without
+a board shows as "coming soon". docs/architecture.md, "Adding a game", lists every step.
+"""
 
 from __future__ import annotations
 
@@ -20,13 +27,4 @@ GAMES: dict[str, Game] = {
     )
 }
 
-# Every game of the collection, built or not, in menu order: (id, English title, Japanese title).
-CATALOGUE: tuple[tuple[str, str, str], ...] = (
-    ("flatfront", "Flat Front", "フラットフロント"),
-    ("flink", "Flink", "フリンク"),
-    ("battleline", "Battle Line", "バトルライン"),
-    ("frontline", "Frontline General: Spearpoint 1943", "フロントライン・ジェネラル"),
-    ("tsuno", "Tsuno Senki", "津野戦記"),
-)
-
-__all__ = ["CATALOGUE", "CHANCE", "GAMES", "TERMINAL", "Game", "IllegalActionError", "State"]
+__all__ = ["CHANCE", "GAMES", "TERMINAL", "Game", "IllegalActionError", "State"]

@@ -6,11 +6,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import saves
+from game.i18n import t
 from game.ui.layout import Metrics
 from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.saves import Problem
 
 
 class Scene:
@@ -33,6 +36,24 @@ class Scene:
 
     def resume(self) -> None:
         """On top again after the scene above it was popped."""
+
+    def announce(self, problems: list[Problem], storage_error: str | None) -> None:
+        """Tell the player, in dialogs over this scene, about damaged files set aside and a
+        data folder that refuses writes (``storage_error``: why). The app owes these; the
+        dialogs are scenes, which the app does not import."""
+        from game.scenes.overlay import DialogScene, report_problems
+
+        if problems:
+            report_problems(self.app, problems)
+        if storage_error is not None:
+            folder = str(saves.data_dir())
+            self.app.stack.push(
+                DialogScene(
+                    self.app,
+                    lambda: t("harden.storage_title"),
+                    lambda: t("harden.storage", folder=folder, reason=storage_error),
+                )
+            )
 
     def relabel(self) -> None:
         """The language or another setting changed: rebuild anything cached from them."""

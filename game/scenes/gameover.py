@@ -8,6 +8,7 @@ values. Column names use the i18n keys ``score.<game>.<key>`` and fall back to t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from game.scenes.match import MatchScene
 
 
-def score_table(match: Match, obs: dict) -> Summary | None:
+def score_table(match: Match, obs: Mapping[str, Any]) -> Summary | None:
     """The table of ``obs["score"]``: per seat, or named values."""
     score: Any = obs.get("score")
     gid = match.game.id
@@ -227,13 +228,13 @@ class GameOverScene(OverlayScene):
         for c, text in enumerate(headings):
             col_w = widths[c]
             # The first column's heading sits over its left-aligned labels.
-            anchor = (
+            anchor: dict[str, tuple[int, int]] = (
                 {"midleft": (area.x + m.px(14), area.y + row_h // 2)}
                 if c == 0
                 else {"center": (lefts[c] + col_w // 2, area.y + row_h // 2)}
             )
             px = fit_px(text, m.font_px(13), col_w - 8, True, min_px=9)
-            blit_text(surface, text, px, theme.TEXT_FAINT, True, **anchor)
+            blit_text(surface, text, px, theme.TEXT_FAINT, True, False, **anchor)
         for r, row in enumerate(rows):
             y = area.y + (r + 1) * row_h + row_h // 2
             pygame.draw.line(

@@ -113,7 +113,7 @@ class DialogScene(OverlayScene):
         super().__init__(app, title)
         self.message = message
         choices = list(buttons) or [(lambda: t("common.ok"), lambda: None)]
-        self.widgets = [
+        self.buttons = [
             Button(
                 label,
                 self._then_close(action),
@@ -121,6 +121,7 @@ class DialogScene(OverlayScene):
             )
             for i, (label, action) in enumerate(choices)
         ]
+        self.widgets = list(self.buttons)
 
     def _then_close(self, action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -131,7 +132,7 @@ class DialogScene(OverlayScene):
 
     def on_unhandled(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.widgets[-1].on_click()
+            self.buttons[-1].on_click()
         else:
             super().on_unhandled(event)
 

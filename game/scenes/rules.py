@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.boards import board_class, has_board
-from game.engines import CATALOGUE
+from game.engines import GAMES
 from game.i18n import get_language, t
 from game.resources import resource_path
 from game.scenes.base import Scene
@@ -44,10 +44,10 @@ def rules_file(game_id: str, lang: str) -> Path | None:
 
 
 def game_title(game_id: str) -> str:
-    for gid, title, title_ja in CATALOGUE:
-        if gid == game_id:
-            return title_ja if get_language() == "ja" else title
-    return game_id
+    game = GAMES.get(game_id)
+    if game is None:
+        return game_id
+    return game.title_ja if get_language() == "ja" else game.title
 
 
 def board_picture(game_id: str, name: str, width: int) -> pygame.Surface | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -186,11 +187,11 @@ class SetupScene(Scene):
         self.seat_widgets: list[Segmented] = []
         self.remove_buttons: list[Button] = []
         for i in range(len(self.seats)):
-            choices = [(k, lambda k=k: t(f"level.{k}")) for k in kinds]
+            choices = [(k, partial(t, f"level.{k}")) for k in kinds]
             self.seat_widgets.append(
-                Segmented(choices, lambda i=i: self.seats[i], lambda v, i=i: self._set_seat(i, v))
+                Segmented(choices, partial(self.seats.__getitem__, i), partial(self._set_seat, i))
             )
-            remove = Button("", lambda i=i: self._remove_seat(i), style="ghost", icon="✕")
+            remove = Button("", partial(self._remove_seat, i), style="ghost", icon="✕")
             remove.visible = i >= self.game.min_players
             self.remove_buttons.append(remove)
         self.name_fields = [self._name_field(i) for i in range(len(self.seats))]
@@ -490,6 +491,6 @@ class SetupScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         pos = getattr(event, "pos", None)
         pressed = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-        if pressed and any(w.rect.collidepoint(pos) for w in self._idle_options()):
+        if pressed and pos and any(w.rect.collidepoint(pos) for w in self._idle_options()):
             return
         super().handle_event(event)

@@ -13,7 +13,7 @@ import pygame
 
 from game import saves
 from game.boards import has_board
-from game.engines import CATALOGUE, GAMES
+from game.engines import GAMES
 from game.i18n import get_language, t
 from game.scenes.base import Scene
 from game.scenes.saved import display_names
@@ -35,7 +35,7 @@ class GameCard(Widget):
         super().__init__()
         self.scene = scene
         self.game_id, self.title, self.title_ja = game_id, title, title_ja
-        self.built = game_id in GAMES and has_board(game_id)
+        self.built = has_board(game_id)
         self.hover = 0.0
         self.hovered = False
         self.play = Button(
@@ -181,7 +181,7 @@ def players_text(lo: int, hi: int, cooperative: bool) -> str:
 class TitleScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.cards = [GameCard(self, gid, title, title_ja) for gid, title, title_ja in CATALOGUE]
+        self.cards = [GameCard(self, gid, game.title, game.title_ja) for gid, game in GAMES.items()]
         self.autosaves: list[saves.Autosave] = []  # playable matches in progress, newest first
         self.continue_button = Button(
             self._continue_label, self.continue_match, style="primary", hotkeys=(pygame.K_c,)
@@ -199,9 +199,9 @@ class TitleScene(Scene):
         self.refresh_saves()
 
     def refresh_saves(self) -> None:
-        found, problems = saves.scan_autosaves(known_games={gid for gid, _, _ in CATALOGUE})
-        # A save of a catalogue game this build cannot play yet stays on disk, unlisted.
-        self.autosaves = [s for s in found if s.game_id in GAMES and has_board(s.game_id)]
+        found, problems = saves.scan_autosaves(known_games=set(GAMES))
+        # A save of a game this build cannot play yet (no board) stays on disk, unlisted.
+        self.autosaves = [s for s in found if has_board(s.game_id)]
         self.continue_button.visible = bool(self.autosaves)
         self.layout(self.app.size)
         self.app.report_problems(problems)
@@ -210,14 +210,15 @@ class TitleScene(Scene):
         super().layout(size)
         m = self.metrics
         margin, gap = m.px(48), m.px(20)
-        card_w = min(m.px(228), (m.width - 2 * margin - 4 * gap) // 5)
+        count = len(self.cards)  # one card per game of the table, in one row
+        card_w = min(m.px(228), (m.width - 2 * margin - (count - 1) * gap) // count)
         card_h = min(round(card_w * 1.62), m.height - m.px(340))
         logo_h, button_h = m.px(160), m.px(52)
         total = logo_h + m.px(36) + card_h + m.px(44) + button_h + m.px(30)
         self.logo_y = max(m.px(24), (m.height - total) // 2)
-        row = pygame.Rect(0, 0, 5 * card_w + 4 * gap, card_h)
+        row = pygame.Rect(0, 0, count * card_w + (count - 1) * gap, card_h)
         row.midtop = (m.width // 2, self.logo_y + logo_h + m.px(36))
-        for card, rect in zip(self.cards, split_columns(row, [1] * 5, gap), strict=True):
+        for card, rect in zip(self.cards, split_columns(row, [1] * count, gap), strict=True):
             card.place(rect, m.font_px(17))
         buttons = [
             b for b in (self.continue_button, self.settings_button, self.quit_button) if b.visible

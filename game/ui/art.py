@@ -11,6 +11,7 @@ import math
 
 import pygame
 
+from game.engines import GAMES
 from game.ui import theme
 from game.ui.cache import cached_surfaces
 from game.ui.text import render
@@ -136,7 +137,8 @@ def spinner(
 
 
 def logo(surface: pygame.Surface, midtop: tuple[int, int], px: int, subtitle: str) -> pygame.Rect:
-    """The "FIVE FRONTS" word mark with five coloured bars and a subtitle; returns its bounds."""
+    """The "FIVE FRONTS" word mark with a coloured bar per game and a subtitle; returns its
+    bounds."""
     title = render("FIVE FRONTS", px, theme.TEXT, bold=True)
     shadow = render("FIVE FRONTS", px, theme.SHADOW, bold=True)
     rect = title.get_rect(midtop=midtop)
@@ -145,10 +147,10 @@ def logo(surface: pygame.Surface, midtop: tuple[int, int], px: int, subtitle: st
     surface.blit(title, rect)
     bar_w, bar_h = max(10, px // 2), max(3, px // 12)
     gap = bar_w // 3
-    total = 5 * bar_w + 4 * gap
+    total = len(GAMES) * (bar_w + gap) - gap
     x = rect.centerx - total // 2
     y = rect.bottom + px // 10
-    for colour in theme.GAME_ACCENTS.values():
+    for colour in map(theme.accent, GAMES):
         pygame.draw.rect(surface, colour, (x, y, bar_w, bar_h), border_radius=bar_h // 2)
         x += bar_w + gap
     sub = render(subtitle, max(12, px * 2 // 5), theme.TEXT_DIM)

@@ -1,4 +1,4 @@
-"""The application icon, drawn by the program: five wedges of a pentagon, one per game.
+"""The application icon, drawn by the program: a polygon of wedges, one per game (a pentagon).
 
 Drawn once with primitives at four times the size and scaled down smoothly, like the emblems.
 The same picture is the window icon at run time and, written to PNG/ICO/ICNS by
@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from game.engines import CATALOGUE
+from game.engines import GAMES
 from game.ui import theme
 
 _SS = 4  # supersampling factor
@@ -29,13 +29,14 @@ def app_icon(size: int) -> pygame.Surface:
     pygame.draw.rect(big, theme.GOLD_DARK, big.get_rect(), width=edge, border_radius=radius)
     centre = (n / 2, n * 0.53)
     outer = n * 0.40
+    count = len(GAMES)
     corners = [
         (centre[0] + outer * math.cos(a), centre[1] + outer * math.sin(a))
-        for a in (-math.pi / 2 + i * 2 * math.pi / 5 for i in range(5))
+        for a in (-math.pi / 2 + i * 2 * math.pi / count for i in range(count))
     ]
-    for i, (game_id, _, _) in enumerate(CATALOGUE):
+    for i, game_id in enumerate(GAMES):
         colour = theme.accent(game_id)
-        wedge = [centre, corners[i], corners[(i + 1) % 5]]
+        wedge = [centre, corners[i], corners[(i + 1) % count]]
         pygame.draw.polygon(big, colour, wedge)
         pygame.draw.polygon(big, theme.INK, wedge, width=max(1, n // 64))
     pygame.draw.circle(big, theme.GOLD, centre, n * 0.11)

@@ -1,4 +1,5 @@
-"""The application's colours, per-game accents, and the lookup of a board's palette.
+"""The application's colours, each game's accent (its board's ``ACCENT``), and the lookup of a
+board's palette.
 
 Scenes and widgets take every colour from here, so the look stays consistent and can be tuned in
 one place. Boards keep their own palettes (class attributes ``PALETTES``, keys "normal" and
@@ -31,19 +32,12 @@ BUTTON_DISABLED = (36, 40, 52)
 SHADOW = (0, 0, 0)
 SCRIM = (8, 10, 16)  # the dimming under translucent overlays
 
-# A colour per game for its gallery card and scene backdrops (the board has its own palette).
-GAME_ACCENTS: dict[str, Colour] = {
-    "flatfront": (86, 140, 226),
-    "flink": (190, 184, 168),
-    "battleline": (196, 138, 70),
-    "frontline": (132, 150, 88),
-    "tsuno": (204, 78, 72),
-}
-DEFAULT_ACCENT = GOLD
-
 
 def accent(game_id: str) -> Colour:
-    return GAME_ACCENTS.get(game_id, DEFAULT_ACCENT)
+    """The game's colour for its gallery card and scene backdrops (its board's ``ACCENT``)."""
+    from game.boards import board_class, has_board  # lazy: the registry imports the boards
+
+    return board_class(game_id).ACCENT if has_board(game_id) else GOLD  # GOLD: coming soon
 
 
 def mix(a: Colour, b: Colour, k: float) -> Colour:

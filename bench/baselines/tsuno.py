@@ -61,20 +61,3 @@ class TsunoGreedyBaseline(Heuristic):
     def policy(self, state: State, rng: random.Random) -> int:
         assert isinstance(state, TsunoState)
         return greedy_action(state)
-
-
-def win_rate(difficulty: str, games: int, seed: int = 0, **options: str) -> float:
-    """Solitaire win rate of the baseline over ``games`` seeded games."""
-    from game.engines import GAMES
-
-    rng = random.Random(seed)
-    wins = 0
-    for _ in range(games):
-        state = GAMES["tsuno"].new_state(1, difficulty=difficulty, **options)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_unchecked(state.sample_chance(rng))
-            else:
-                state.apply_unchecked(greedy_action(state))
-        wins += state.returns()[0] > 0
-    return wins / games

@@ -1,13 +1,13 @@
-"""The balance study's rule-policy variant (bench/frontline_strength.py): the baseline in the
+"""The balance study's rule-policy variant (research/frontline_studies.py): the baseline in the
 conditions of the rules' own simulation (§10.6)."""
 
 from __future__ import annotations
 
 import random
 
-from bench.frontline_strength import CARD_KINDS, PLAIN_PHASES, agent
 from game.engines.frontline import FrontlineGame
 from game.engines.frontline.actions import kind_of
+from research.frontline_studies import CARD_KINDS, PLAIN_PHASES, agent
 
 
 def test_the_plain_variant_plays_no_card_and_no_close_assault() -> None:

@@ -1,4 +1,4 @@
-"""The balance study's per-unit ledger (bench/frontline_ledger.py): VP booked to the unit that
+"""The balance study's per-unit ledger (research/frontline_ledger.py): VP booked to the unit that
 scored them and to the unit whose loss gave them, points fielded per placement."""
 
 from __future__ import annotations
@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 from bench.baselines.frontline import RulePolicyAgent
-from bench.frontline_ledger import Ledger, Watcher
 from game.engines.frontline import FrontlineGame
 from game.engines.frontline.actions import CARD, DONE, kind_of
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.phases import PH_CREW_DIE, PH_DECLARE
 from game.engines.frontline.state import FrontlineState
 from game.engines.frontline.units import Unit
+from research.frontline_ledger import Ledger, Watcher
 from tests.test_frontline_support import (
     attack_with,
     card,

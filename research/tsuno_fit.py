@@ -1,6 +1,7 @@
-"""Fit the weights of Tsuno Senki's win estimate (``ai/heuristics/tsuno.py``, ESTIMATE_WEIGHTS).
+"""What weights should Tsuno Senki's win estimate have? Fits them (``ai/heuristics/tsuno.py``,
+ESTIMATE_WEIGHTS).
 
-``python -m bench.tsuno_fit [games]``: for each dice setting (the black and yellow dice of an
+``python -m research.tsuno_fit [games]``: for each dice setting (the black and yellow dice of an
 appearance roll: Beginner, Intermediate, Advanced, and 4-player Advanced with 3 yellow dice)
 plays ``games`` seeded games of the heuristic policy, takes the features at every decision
 point, labels them with the game's result, fits a logistic regression by Newton's method and

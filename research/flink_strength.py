@@ -1,7 +1,8 @@
-"""Flink strength: the levels against the independent baselines and against each other.
+"""How strong are Flink's levels against the independent baselines and each other?
 
-``python -m bench.flink_strength [--pairs N] [--first-seed S] [--board B] [--only NAME ...]`` plays
-seat-swapped pairs (each seed twice, seats swapped) in parallel processes, the matches' pairs
+``python -m research.flink_strength [--pairs N] [--first-seed S] [--board B] [--only NAME ...]``
+plays seat-swapped pairs (each seed twice, seats swapped) in parallel processes, the matches'
+pairs
 interleaved, and prints one row per match: score of the first-named side with its standard
 error. The levels play on their iteration caps (``timed=False``), so results reproduce from
 their seeds; OpenSpiel's MCTSBot gets, per decision, half the time Hard has taken per turn so
@@ -201,7 +202,7 @@ def summarise(first_seed: int, board: str = SQUARE, placements: int = 0) -> None
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.flink_strength", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m research.flink_strength", description=__doc__)
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=100_000)
     parser.add_argument("--workers", type=int, default=2)

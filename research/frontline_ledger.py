@@ -1,7 +1,7 @@
-"""Frontline General's per-unit ledger (rules §10.6's "VP dealt minus VP lost per point
-fielded"), kept by watching a game step by step: which unit scored each VP, which unit's loss
-gave it, what was committed, and how the aircraft, bombs and close assaults were used. The
-balance study (issue 12) compares it with the rules' own simulation.
+"""Which Frontline General units earn their points? The per-unit ledger (rules §10.6's "VP
+dealt minus VP lost per point fielded"), kept by watching a game step by step: which unit scored
+each VP, which unit's loss gave it, what was committed, and how the aircraft, bombs and close
+assaults were used. The balance study compares it with the rules' own simulation.
 
 Attribution: VP scored while an attack resolves belong to its attacker (a close assault's to
 its members in equal shares, a fire check's to "(fire)"); VP conceded belong to the unit that

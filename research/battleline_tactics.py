@@ -1,8 +1,9 @@
-"""Battle Line: Hard's tactics cards against formation+tactics, game by game (issue 8).
+"""Does Battle Line's Hard lose games to how it plays tactics cards? Game by game against
+formation+tactics.
 
-    python -m bench.battleline_tactics record FIRST PAIRS OUT.jsonl   # append pair by pair
-    python -m bench.battleline_tactics study OUT.jsonl ...             # the first tactics card
-    python -m bench.battleline_tactics score BEFORE.jsonl [AFTER.jsonl]  # ± SE, paired A/B
+    python -m research.battleline_tactics record FIRST PAIRS OUT.jsonl   # append pair by pair
+    python -m research.battleline_tactics study OUT.jsonl ...             # the first tactics card
+    python -m research.battleline_tactics score BEFORE.jsonl [AFTER.jsonl]  # ± SE, paired A/B
 
 ``record`` plays Hard against the formation builder with tactics, both seatings of each seed, as
 ``bench.strength`` does (same agents and seeds, iteration caps), and writes each game's history

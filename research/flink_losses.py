@@ -1,7 +1,8 @@
-"""Read the games a level did not win, move by move, from the strength runner's pair log.
+"""Why did a Flink level lose or draw? Read the games it did not win, move by move, from the
+strength runner's pair log.
 
-``python -m bench.flink_losses [--first-seed S] [--board B] [--match NAME] [--all]`` replays
-the logged actions (``bench.flink_strength.PAIR_LOG``; no search is run) and prints, for each
+``python -m research.flink_losses [--first-seed S] [--board B] [--match NAME] [--all]`` replays
+the logged actions (``research.flink_strength.PAIR_LOG``; no search is run) and prints, for each
 game the first-named side drew or lost, the turns where something decided it: a win in one
 missed, a win in one handed to the opponent, a threat (the opponent's win in one) left open,
 and the threats each side made. Where the level left a threat open it also counts, over every
@@ -16,9 +17,9 @@ import argparse
 import json
 from collections.abc import Iterator
 
-from bench.flink_strength import MATCHES, PAIR_LOG, SQUARE, opening
 from game.engines.flink import ANCHOR, PASS, FlinkState
 from game.engines.flink.paths import crossing
+from research.flink_strength import MATCHES, PAIR_LOG, SQUARE, opening
 
 
 def saving_placements(state: FlinkState) -> tuple[int, int]:
@@ -83,7 +84,7 @@ def turns(entry: dict, seating: int) -> Iterator[tuple[int, str, str, list[str],
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.flink_losses", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m research.flink_losses", description=__doc__)
     parser.add_argument("--first-seed", type=int, default=100_000)
     parser.add_argument("--board", choices=[SQUARE, "diamond"], default=SQUARE)
     parser.add_argument("--match", choices=list(MATCHES), default="hard-greedy")

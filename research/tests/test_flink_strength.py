@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("pyspiel")  # the runner imports the OpenSpiel baseline
 
-from bench.flink_strength import opening
+from research.flink_strength import opening
 
 
 def test_an_opening_is_drawn_from_its_seed_alone_and_differs_between_seeds() -> None:
@@ -24,8 +24,8 @@ def test_an_opening_is_drawn_from_its_seed_alone_and_differs_between_seeds() -> 
 
 
 def test_a_logged_game_reads_back_to_its_result_and_names_the_losing_placement() -> None:
-    from bench.flink_losses import turns
-    from bench.flink_strength import play
+    from research.flink_losses import turns
+    from research.flink_strength import play
 
     actions: list[int] = []
     returns = play(("greedy", "greedy"), 1, history=actions)  # a short won game
