@@ -26,10 +26,6 @@ LEVELS = ("easy", "normal", "hard")
 EXPLORATION = 1.0
 
 
-# UCB exploration constant for returns in [-1, 1] (the PUCT constant with a prior).
-EXPLORATION = 1.0
-
-
 @dataclass(frozen=True)
 class Budget:
     """What one level may spend on a move."""
