@@ -68,6 +68,9 @@ from game.engines.base import State
 TIMEOUT_MARGIN = 20.0
 STARTUP_ALLOWANCE = 15.0  # extra seconds for a fresh process: interpreter start, imports, unpacking
 GRACE = 1.0  # seconds a stopped process gets to leave on its own before it is killed
+# Seconds of a turn's clock kept back for its last answer's way to the board (pickled, sent, and
+# read at the UI's next frame), so that the turn the player sees keeps the level's clock.
+HAND_BACK = 0.03
 SEED_STRIDE = 1_000_003  # process i of a search searches on seed + i * SEED_STRIDE
 # The processes run this much nicer than the app: a frame (~3 ms of work) waiting behind a
 # search slice missed 60 fps. The UI gets a core when it wakes. Where there is no os.nice
@@ -203,8 +206,9 @@ class AIWorker:
         asked = time.monotonic()
         if budget is None:
             budget = budget_for(game_id, level)  # raises ValueError for an unknown level
-        if self.seconds is not None and budget.seconds is not None:
-            budget = replace(budget, seconds=self.seconds)
+        if budget.seconds is not None:
+            seconds = budget.seconds if self.seconds is None else self.seconds
+            budget = replace(budget, seconds=max(0.0, seconds - HAND_BACK))
         if self._pending is not None:
             self.cancel()
         ticket = self._next_ticket
