@@ -7,10 +7,10 @@ a Hard AI thinking in the worker process on every turn; 60 fps needs it under ~1
 time in the UI thread is reported too: on a loaded machine the wall time is mostly the wait for
 a core. (The
 board tests assert the behaviour behind it without a clock: a settled frame only blits.)
-Start-up is the wall time of ``python -m game --frames 1`` and of ``dist/fivefronts --frames 1``
-(interpreter start, or the bundle's unpacking, to the first frame shown, plus a clean exit, so
-it slightly overstates the wait), taken in turns in the same run. Without a built executable
-(``make dist``) its rows say so.
+Start-up is the wall time of ``python -m game --frames 1`` and of the built program with
+``--frames 1`` (interpreter start to the first frame shown, plus a clean exit, so it slightly
+overstates the wait), taken in turns in the same run. The size is that of what a player unpacks
+(the program's folder or app bundle). Without a built executable (``make dist``) its rows say so.
 """
 
 from __future__ import annotations
@@ -91,7 +91,14 @@ def executable() -> Path:
     """Where ``make dist`` leaves the program on this system (``build/make_dist.py``)."""
     if sys.platform == "darwin":
         return ROOT / "dist" / "Five Fronts.app" / "Contents" / "MacOS" / "fivefronts"
-    return ROOT / "dist" / ("fivefronts.exe" if sys.platform == "win32" else "fivefronts")
+    name = "fivefronts.exe" if sys.platform == "win32" else "fivefronts"
+    return ROOT / "dist" / "fivefronts" / name
+
+
+def shipped_mib(exe: Path) -> float:
+    """The size of what a player unpacks: every file of the program's folder (or app bundle)."""
+    folder = exe.parents[2] if sys.platform == "darwin" else exe.parent
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) / 2**20
 
 
 def startup_seconds(commands: dict[str, list[str]], repeats: int) -> dict[str, list[float]]:
@@ -135,7 +142,7 @@ def startup_rows(quick: bool) -> list[dict]:
         for name, seconds in times.items()
     ]
     if exe.exists():
-        size = exe.stat().st_size / 2**20
+        size = shipped_mib(exe)
         rows.append(
             {"game": "app", "metric": "executable size", "value": round(size, 1), "unit": "MiB"}
         )

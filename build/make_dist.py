@@ -1,8 +1,9 @@
 """Build the executable into dist/ (make dist): python build/make_dist.py [--dist DIR].
 
-Linux and Windows get one file (dist/fivefronts, dist/fivefronts.exe), macOS an app bundle
-(dist/Five Fronts.app). The icons are drawn first (build/make_icons.py), since the spec needs
-them as files.
+Linux and Windows get one folder, dist/fivefronts/, holding the program (`fivefronts`,
+`fivefronts.exe`) and what it loads; macOS an app bundle (dist/Five Fronts.app) around it. A
+folder starts as fast as the source, where a one-file build unpacked itself at every start. The
+icons are drawn first (build/make_icons.py), since the spec needs them as files.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ def executable(dist: Path) -> Path:
     """Where the build leaves the program to run on this system."""
     if sys.platform == "darwin":
         return dist / APP_BUNDLE / "Contents" / "MacOS" / "fivefronts"
-    return dist / ("fivefronts.exe" if sys.platform == "win32" else "fivefronts")
+    return dist / "fivefronts" / ("fivefronts.exe" if sys.platform == "win32" else "fivefronts")
+
 
 
 def build(dist: Path, work: Path) -> Path:
