@@ -21,7 +21,7 @@ from typing import Any, ClassVar, TypeAlias
 
 CHANCE = -1
 TERMINAL = -4
-UNSEEN = -1  # observed_action of a chance outcome the observer does not see
+UNSEEN = -1  # observed_action of a chance outcome or a hidden step the observer does not see
 
 RECORD_KEYS = ("game", "version", "num_players", "options", "history")
 
@@ -175,8 +175,11 @@ class State:
     def observed_action(self, player: int, action: int) -> int:
         """``action`` (legal here, before it is applied) as ``player`` sees it: the same number
         for actions that player cannot tell apart (any card the opponent draws), and
-        ``UNSEEN`` for a chance outcome the player does not see at all. The search keys
-        hidden-information trees by it and the move log folds private events with it. The
+        ``UNSEEN`` for a chance outcome the player does not see at all, or for a step of
+        another player's hidden decision whose number of steps must not show (Frontline's
+        face-down commitment: only its end is seen; the search gives such a step no edge).
+        The search keys hidden-information trees by it and the move log folds private events
+        with it. The
         default: decisions are public, chance outcomes unseen; an engine whose chance is public
         (dice) or whose decisions are hidden (a face-down commitment) overrides it."""
         return UNSEEN if self.current_player() == CHANCE else action
