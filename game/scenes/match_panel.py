@@ -127,7 +127,7 @@ class MatchPanel:
             for turn in self.turns:
                 ids = tuple(map(id, turn.steps))
                 known = self._worded.get(ids)
-                row = known[1] if known is not None else self._row(turn)
+                row = known[1] if known is not None else self._row(turn, len(rows) + 1)
                 worded[ids] = (turn.steps, row)  # the steps stay referenced: their ids stay theirs
                 rows.append(row)
                 self._row_move.append(turn.last)
@@ -135,9 +135,10 @@ class MatchPanel:
             self._log_rows, self._worded = rows, worded
         return self._log_rows
 
-    def _row(self, turn: turns.Turn) -> Row:
-        first, last = turn.first + 1, turn.last + 1
-        span = f"{first}–{last}" if last > first else f"{first}"
+    def _row(self, turn: turns.Turn, number: int) -> Row:
+        """Row ``number`` of the log. Rows are numbered, not moves: a span of move numbers
+        would tell how many steps a hidden decision took (how many cards lie face down)."""
+        span = str(number)
         steps = turn.steps
         board = self.scene.board
         if turn.player == CHANCE:  # chance alone (the deal): each public event with its player
