@@ -255,3 +255,10 @@ def test_what_the_font_refuses_is_replaced_before_it(words: str) -> None:
     assert image.get_height() > 0 and image.get_width() <= 16 * text.MAX_DRAWN
     shown = text.drawable(words)
     assert "\u0000" not in shown and shown.encode("utf-8")
+
+
+def test_the_settings_schema_declares_every_setting() -> None:
+    """A setting added without its place in the schema would never load back."""
+    from dataclasses import fields
+
+    assert set(schema.SETTINGS.checks) == {f.name for f in fields(Settings)}
