@@ -61,6 +61,20 @@ def set_aside_as(app, game_id: str, reason: str | None) -> None:
     assert caught.value.reason == reason or reason is None
 
 
+def start_from_setup(app, game_id: str) -> None:
+    """The set-up screen's Start, two players at the table; the match opens."""
+    from game.scenes.match import MatchScene
+    from game.scenes.setup import SetupScene
+
+    setup = SetupScene(app, GAMES[game_id])
+    app.stack.push(setup)
+    run(app)
+    setup.seats[:] = [HUMAN, HUMAN]
+    setup.start(seed=1)
+    run(app)
+    assert app.stack.find(MatchScene) is not None
+
+
 def open_title(app) -> None:
     from game.scenes.title import TitleScene
 
@@ -88,18 +102,9 @@ def test_a_save_with_an_impossible_time_is_set_aside_at_start(app, game_id, when
 def test_an_impossible_time_found_by_start_is_reported_and_the_match_starts(app, game_id) -> None:
     """The save appears after the title looked (another window wrote it): the set-up screen's
     Start reports it, sets it aside and starts, instead of describing it."""
-    from game.scenes.match import MatchScene
-    from game.scenes.setup import SetupScene
-
     open_title(app)
     write_save(game_id, saved_at=1e300)
-    setup = SetupScene(app, GAMES[game_id])
-    app.stack.push(setup)
-    run(app)
-    setup.seats[:] = [HUMAN, HUMAN]
-    setup.start(seed=1)
-    run(app)
-    assert app.stack.find(MatchScene) is not None
+    start_from_setup(app, game_id)
     assert list(saves.data_dir().glob(f"{game_id}.autosave.json.damaged-*"))
     assert any(isinstance(s, DialogScene) for s in app.stack.scenes)
 
@@ -151,9 +156,6 @@ def test_continue_opens_a_save_within_the_schema(app, game_id) -> None:
 @pytest.mark.parametrize("name", BAD_NAMES[:3], ids=["nul", "surrogate", "long"])
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_bad_name_in_the_settings_is_dropped_reported_and_play_works(app, game_id, name) -> None:
-    from game.scenes.match import MatchScene
-    from game.scenes.setup import SetupScene
-
     path = saves.data_dir() / "settings.json"
     stored = {game_id: {"seats": [HUMAN, HUMAN], "options": {}, "names": [name, "Bo"]}}
     path.write_text(json.dumps({"last_setup": stored, "sound": False}), encoding="ascii")
@@ -163,13 +165,7 @@ def test_a_bad_name_in_the_settings_is_dropped_reported_and_play_works(app, game
     assert loaded.sound is False  # the values that passed are kept, and written back
     assert Settings.load().sound is False and Settings.load().problems == []
     app.settings.last_setup = loaded.last_setup
-    setup = SetupScene(app, GAMES[game_id])
-    app.stack.push(setup)
-    run(app)
-    setup.seats[:] = [HUMAN, HUMAN]
-    setup.start(seed=1)
-    run(app)
-    assert app.stack.find(MatchScene) is not None
+    start_from_setup(app, game_id)
 
 
 @pytest.mark.parametrize(
@@ -259,3 +255,10 @@ def test_what_the_font_refuses_is_replaced_before_it(words: str) -> None:
     assert image.get_height() > 0 and image.get_width() <= 16 * text.MAX_DRAWN
     shown = text.drawable(words)
     assert "\u0000" not in shown and shown.encode("utf-8")
+
+
+def test_the_settings_schema_declares_every_setting() -> None:
+    """A setting added without its place in the schema would never load back."""
+    from dataclasses import fields
+
+    assert set(schema.SETTINGS.checks) == {f.name for f in fields(Settings)}
