@@ -458,3 +458,16 @@ def test_of_two_alike_hand_cards_the_one_not_set_aside_stays_where_it_lay() -> N
     _show(board, state, 0)
     assert board.key_at(spot) is not None  # the other Sherman is still under the pointer
     assert _click(board, spot) == CARD + sherman
+
+
+def test_a_command_card_played_on_a_unit_is_named_once() -> None:
+    """"plays Hull Down · plays Hull Down on M4A1 Sherman" in the log and the review."""
+    from game.boards.turns import Step
+
+    board = _board(("You", "Hard AI"))
+    steps = [
+        Step(0, 0, ("play", {"player": 0, "command": 3}), ""),
+        Step(1, 0, ("card_on", {"player": 0, "command": 3, "unit": 0}), ""),
+    ]
+    words = board.turn_words(steps)
+    assert len(words) == 1 and words[0].endswith("on M4A1 Sherman")

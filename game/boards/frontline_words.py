@@ -112,8 +112,12 @@ def turn_lines(steps: list[Step], word: Callable[[str, dict], str | None]) -> li
     words: list[str] = []
     faces: list[str] = []
     lone = not all_forced(steps)  # a forced step among choices is marked on its own
-    for step, count in _counted(steps):
+    counted = _counted(steps)
+    for i, (step, count) in enumerate(counted):
         key, args = step.phrase
+        after = counted[i + 1][0].phrase if i + 1 < len(counted) else ("", {})
+        if key == "play" and after[0] == "card_on" and after[1]["command"] == args["command"]:
+            continue  # "plays Hull Down on M4A1 Sherman" says it: not "plays Hull Down" first
         if count > 1:  # "adds 2 cards to the deck", not "adds a card ×2" (a 2-card deck?)
             words.append(word(f"{key}_n", {**args, "n": count}) or step.text)
             continue
