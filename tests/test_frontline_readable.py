@@ -24,24 +24,28 @@ def _key(board, key: int):
     return board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
 
 
-def _play_or_boost(state: FrontlineState) -> bool:
-    """Seat 0 before its roll with a command card it may play or discard for +1."""
-    if state.is_terminal():
-        return True
-    if state.current_player() != 0 or state.observation(0)["phase"] != "roll_window":
-        return False
-    legal = state.legal_actions()
-    return any(COMMAND + c in legal and BOOST + c in legal for c in range(64))
+def _roll_window(play: bool) -> FrontlineState:
+    """Seat 0 before its roll with a command card it may discard for +1 and, as ``play``
+    says, may or may not play: the first such moment of heuristic games."""
+
+    def found(state: FrontlineState) -> bool:
+        if state.is_terminal():
+            return True
+        if state.current_player() != 0 or state.observation(0)["phase"] != "roll_window":
+            return False
+        legal = state.legal_actions()
+        return any(BOOST + c in legal and (COMMAND + c in legal) == play for c in range(64))
+
+    for seed in range(80):
+        state = _advance(FrontlineGame().new_state(), random.Random(seed), found)
+        if not state.is_terminal():
+            return state
+    raise AssertionError("no such roll window")
 
 
 def test_number_keys_pick_an_open_choosers_options_not_the_panels_buttons() -> None:
     """Key 1 with "1 Play it / 2 Discard for +1" open played the panel's first button (Roll)."""
-    for seed in range(80):
-        state = _advance(FrontlineGame().new_state(), random.Random(seed), _play_or_boost)
-        if not state.is_terminal():
-            break
-    else:
-        pytest.fail("no roll window with a playable command card")
+    state = _roll_window(play=True)
     board = _board()
     _show(board, state, 0)
     assert board.numbered()[0] == DONE  # the panel's Roll
@@ -307,24 +311,9 @@ def test_the_commit_after_the_last_committable_card_waits_for_its_click() -> Non
     assert match.phase.kind == FORCED
 
 
-def _boost_only(state: FrontlineState) -> bool:
-    """Seat 0 before its roll holding a command card it may only discard for +1."""
-    if state.is_terminal():
-        return True
-    if state.current_player() != 0 or state.observation(0)["phase"] != "roll_window":
-        return False
-    legal = state.legal_actions()
-    return any(BOOST + c in legal and COMMAND + c not in legal for c in range(64))
-
-
 def test_a_command_card_that_cannot_be_played_opens_the_chooser_with_play_greyed() -> None:
     """Clicking it discarded it for +1 at once."""
-    for seed in range(80):
-        state = _advance(FrontlineGame().new_state(), random.Random(seed), _boost_only)
-        if not state.is_terminal():
-            break
-    else:
-        pytest.fail("no roll window with a card that may only be discarded")
+    state = _roll_window(play=False)
     board = _board()
     said: list[str] = []
     board.ctx.feedback = said.append
@@ -461,7 +450,7 @@ def test_of_two_alike_hand_cards_the_one_not_set_aside_stays_where_it_lay() -> N
 
 
 def test_a_command_card_played_on_a_unit_is_named_once() -> None:
-    """"plays Hull Down · plays Hull Down on M4A1 Sherman" in the log and the review."""
+    """ "plays Hull Down · plays Hull Down on M4A1 Sherman" in the log and the review."""
     from game.boards.turns import Step
 
     board = _board(("You", "Hard AI"))
