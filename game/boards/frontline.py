@@ -119,6 +119,7 @@ class FrontlineBoard(Board):
         self.init_boost: dict[int, int] = {}  # +1 discards on this turn's initiative rolls
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips it put on units
+        self.on_tiles: list[pygame.Rect] = []  # labels it laid over tiles (odds, no target)
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
         self._marked_from: Things = {}
         self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
@@ -151,7 +152,7 @@ class FrontlineBoard(Board):
             for line in ("ground", "rear")
         ]
         fixed = [geo.rows["opp_bar"], geo.side, tabletop.tray_rect(self), *names]
-        return fixed + self.texts + self.tucked
+        return fixed + self.texts + self.tucked + self.on_tiles
 
     @property
     def me(self) -> int:
@@ -542,6 +543,7 @@ class FrontlineBoard(Board):
         surface.fill(p["bg"], self.rect)
         self.texts = []
         self.tucked = []
+        self.on_tiles = []
         if not self.obs:
             return
         view = self.phase_view()
