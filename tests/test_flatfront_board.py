@@ -622,3 +622,16 @@ def test_an_undo_during_a_flight_leaves_nothing_flying():
     h.show()  # the scene shows the earlier position, asked to animate: it does not follow
     h.board.draw(h.surface)
     assert h.board.layer.flying() == [] and "face_up" in h.board.layer.sprites
+
+
+def test_the_last_move_tag_of_a_two_tile_turn_is_not_between_its_tiles():
+    """After a two-tile turn the tag floated over an empty cell between the tiles."""
+    pairs = 0
+    for seed in (7, 8, 9):
+        for board, box in tags_after_opponent_turns("flatfront", seed, (1024, 640)):
+            marked = [r for r in map(board.thing_rect, board.marked) if r is not None]
+            if len(marked) < 2:
+                continue
+            pairs += 1
+            assert not box.colliderect(marked[0].unionall(marked[1:])), box
+    assert pairs > 0

@@ -24,24 +24,28 @@ def _key(board, key: int):
     return board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
 
 
-def _play_or_boost(state: FrontlineState) -> bool:
-    """Seat 0 before its roll with a command card it may play or discard for +1."""
-    if state.is_terminal():
-        return True
-    if state.current_player() != 0 or state.observation(0)["phase"] != "roll_window":
-        return False
-    legal = state.legal_actions()
-    return any(COMMAND + c in legal and BOOST + c in legal for c in range(64))
+def _roll_window(play: bool) -> FrontlineState:
+    """Seat 0 before its roll with a command card it may discard for +1 and, as ``play``
+    says, may or may not play: the first such moment of heuristic games."""
+
+    def found(state: FrontlineState) -> bool:
+        if state.is_terminal():
+            return True
+        if state.current_player() != 0 or state.observation(0)["phase"] != "roll_window":
+            return False
+        legal = state.legal_actions()
+        return any(BOOST + c in legal and (COMMAND + c in legal) == play for c in range(64))
+
+    for seed in range(80):
+        state = _advance(FrontlineGame().new_state(), random.Random(seed), found)
+        if not state.is_terminal():
+            return state
+    raise AssertionError("no such roll window")
 
 
 def test_number_keys_pick_an_open_choosers_options_not_the_panels_buttons() -> None:
     """Key 1 with "1 Play it / 2 Discard for +1" open played the panel's first button (Roll)."""
-    for seed in range(80):
-        state = _advance(FrontlineGame().new_state(), random.Random(seed), _play_or_boost)
-        if not state.is_terminal():
-            break
-    else:
-        pytest.fail("no roll window with a playable command card")
+    state = _roll_window(play=True)
     board = _board()
     _show(board, state, 0)
     assert board.numbered()[0] == DONE  # the panel's Roll
@@ -254,7 +258,7 @@ def test_committed_cards_leave_the_other_hand_cards_where_they_were() -> None:
     state.apply_action(action)
     _show(board, state, 0)
     after = {k: board.thing_rect(k) for k in board.things(board.obs) if k[0] == "hand"}
-    assert after and all(after[k] == before[k] for k in after)
+    assert after and {tuple(r) for r in after.values()} <= {tuple(r) for r in before.values()}
     if board.key_at(spot) is None:  # the card's own slot, now empty
         assert _click(board, spot) is None and said and "set aside" in said[-1]
 
@@ -307,24 +311,9 @@ def test_the_commit_after_the_last_committable_card_waits_for_its_click() -> Non
     assert match.phase.kind == FORCED
 
 
-def _boost_only(state: FrontlineState) -> bool:
-    """Seat 0 before its roll holding a command card it may only discard for +1."""
-    if state.is_terminal():
-        return True
-    if state.current_player() != 0 or state.observation(0)["phase"] != "roll_window":
-        return False
-    legal = state.legal_actions()
-    return any(BOOST + c in legal and COMMAND + c not in legal for c in range(64))
-
-
 def test_a_command_card_that_cannot_be_played_opens_the_chooser_with_play_greyed() -> None:
     """Clicking it discarded it for +1 at once."""
-    for seed in range(80):
-        state = _advance(FrontlineGame().new_state(), random.Random(seed), _boost_only)
-        if not state.is_terminal():
-            break
-    else:
-        pytest.fail("no roll window with a card that may only be discarded")
+    state = _roll_window(play=False)
     board = _board()
     said: list[str] = []
     board.ctx.feedback = said.append
@@ -407,9 +396,12 @@ def test_hidden_builds_are_counted_in_words_not_as_a_repeat() -> None:
     board = _board(("You", "Hard AI"))
     steps = [Step(i, 1, ("build_hidden", {"player": 1}), "") for i in range(40)]
     steps.append(Step(40, 1, ("built", {"player": 1}), ""))
-    assert board.turn_words(steps) == ["adds 40 cards to the deck", "has built a deck"]
+    # A hidden step may be a whole prebuilt deck: no count of cards, which it is not.
+    assert board.turn_words(steps) == ["builds its deck in secret", "has built a deck"]
     one = [Step(0, 1, ("commit_hidden", {"player": 1}), "")]
     assert board.turn_words(one) == ["sets a card aside face down"]
+    three = [Step(i, 1, ("commit_hidden", {"player": 1}), "") for i in range(3)]
+    assert board.turn_words(three) == ["sets 3 cards aside face down"]
 
 
 @pytest.mark.parametrize("size", [(905, 720), (560, 470)])
@@ -432,5 +424,39 @@ def test_odds_on_a_crowded_row_leave_the_unit_names_readable(size: tuple[int, in
     for key in targets:
         rect = board.thing_rect(key)
         name_bottom = rect.y + tile_pad(rect.h) + round(rect.h * 0.15 * 1.3) - 2
-        over = [box for box in board.texts if box.colliderect(rect)]
+        over = [box for box in board.on_tiles if box.colliderect(rect)]
         assert over and all(box.top >= name_bottom and box.w <= rect.w for box in over), key
+
+
+def test_of_two_alike_hand_cards_the_one_not_set_aside_stays_where_it_lay() -> None:
+    """Two Shermans: setting the first aside moved the second into its slot, so a click on
+    the second one's place hit a gap."""
+    from game.engines.frontline.actions import CARD
+    from game.engines.frontline.cards import UNIT_INDEX
+
+    state = setup()
+    sherman, crew = UNIT_INDEX["us_m4a1_sherman"], UNIT_INDEX["us_tank_crew"]
+    state.reserves[0] += state.hand_units[0]
+    state.hand_units[0] = sorted([sherman, sherman, crew, crew])
+    board = _board()
+    _show(board, state, 0)
+    first, second = ("hand", sherman, 0), ("hand", sherman, 1)
+    spot = board.thing_rect(second).center
+    assert _click(board, board.point_on(first, board.key_at)) == CARD + sherman
+    state.apply_action(CARD + sherman)
+    _show(board, state, 0)
+    assert board.key_at(spot) is not None  # the other Sherman is still under the pointer
+    assert _click(board, spot) == CARD + sherman
+
+
+def test_a_command_card_played_on_a_unit_is_named_once() -> None:
+    """ "plays Hull Down · plays Hull Down on M4A1 Sherman" in the log and the review."""
+    from game.boards.turns import Step
+
+    board = _board(("You", "Hard AI"))
+    steps = [
+        Step(0, 0, ("play", {"player": 0, "command": 3}), ""),
+        Step(1, 0, ("card_on", {"player": 0, "command": 3, "unit": 0}), ""),
+    ]
+    words = board.turn_words(steps)
+    assert len(words) == 1 and words[0].endswith("on M4A1 Sherman")

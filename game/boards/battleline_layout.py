@@ -252,9 +252,8 @@ class BattleLineView(Board):
     def visible_rect(self, flag: int, side: int, index: int, count: int) -> pygame.Rect:
         """The part of a card at a flag that the cards in front of it leave visible."""
         rect = self.slot_rect(flag, side, index)
-        if index < count - 1:  # covered but for a strip: the viewer's top, the other's bottom
-            if side != self.me:
-                rect.top = rect.bottom - self.geo.step
+        covered = index < count - 1 if side == self.me else index > 0
+        if covered:
             rect.height = self.geo.step
         return rect
 
@@ -368,7 +367,7 @@ class BattleLineView(Board):
                     places[card] = Place(x, y, w, a, z + i)
         for f, side, cards in self._stacks(obs):
             for j, card in enumerate(cards):
-                z = 200 + j  # the newest on top on both sides: the AI's showed as a strip
+                z = 200 + (j if side == me else 10 - j)
                 places[card] = Place(*self.slot_rect(f, side, j).center, g.cw, 0.0, z)
         for side in (0, 1):
             pile = obs["discards"][side]

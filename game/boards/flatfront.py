@@ -468,8 +468,14 @@ class FlatFrontBoard(Board):
     def label_regions(self) -> list[pygame.Rect]:
         """The kit's last-move tag and hint caption stay on the field: off the banner and the
         column of pile, face-up tile and player cards (a tag beside a tile at the field's edge
-        sat on a player card's tile and power counts)."""
-        return [self.geo.banner, self.geo.column]
+        sat on a player card's tile and power counts), and off the cells between the tiles of
+        a two-tile turn: the tag goes about them all, not into an empty cell between them
+        where it read as a move of its own."""
+        regions = [self.geo.banner, self.geo.column]
+        marked = [r for r in map(self.thing_rect, self.marked) if r is not None]
+        if len(marked) > 1:
+            regions.append(marked[0].unionall(marked[1:]))
+        return regions
 
     # --- the kit's keyed layer and click points -----------------------------------------------
     def things(self, obs: Obs) -> Things:

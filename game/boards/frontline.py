@@ -117,10 +117,12 @@ class FrontlineBoard(Board):
         self._odds: dict[Hashable, Any] = {}
         self._things: tuple[Obs | None, Things] = (None, {})
         self.revealed: set[tuple[str, int]] = set()  # the other side's units new this turn
+        self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
         self.attacked = False  # an attack of this Combat Phase has begun (the tray shows it)
         self.init_boost: dict[int, int] = {}  # +1 discards on this turn's initiative rolls
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips it put on units
+        self.on_tiles: list[pygame.Rect] = []  # labels it laid over tiles (odds, no target)
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
         self._marked_from: Things = {}
         self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
@@ -153,7 +155,7 @@ class FrontlineBoard(Board):
             for line in ("ground", "rear")
         ]
         fixed = [geo.rows["opp_bar"], geo.side, tabletop.tray_rect(self), *names]
-        return fixed + self.texts + self.tucked
+        return fixed + self.texts + self.tucked + self.on_tiles
 
     @property
     def me(self) -> int:
@@ -219,7 +221,10 @@ class FrontlineBoard(Board):
             deck = obs["seats"][obs["viewer"]]["deck"] or []
             slots = [("pick", card) for card in sorted(set(deck))]
         things = self.things(obs)
-        return {key: rect for key, rect in places(self.geo, obs, slots).items() if key in things}
+        aside = self.aside if obs["phase"] == "commit" else []
+        return {
+            key: rect for key, rect in places(self.geo, obs, slots, aside).items() if key in things
+        }
 
     # --- observations and animation ----------------------------------------------------------
     def show(self, obs: Obs, viewer: int, legal: list[int], animate: bool) -> None:
@@ -228,6 +233,8 @@ class FrontlineBoard(Board):
         self._odds = {}  # odds shown for this observation
         self._note_reveals(obs, viewer, animate)
         self._note_combat(obs)
+        if obs["phase"] != "commit":
+            self.aside = []
         if self.obs and animate:
             actor = self.mover(self.obs)
             if actor >= 0 and actor != self._start_actor:  # a turn begins: what was there
@@ -432,6 +439,8 @@ class FrontlineBoard(Board):
         actions = self.spots.get(key)
         if not actions:
             return self._refused(key)
+        if self.obs["phase"] == "commit" and split_key(key)[0] == "hand":
+            self.aside.append(key)  # which copy: the others keep their slots
         if len(self.chooser_options(key)) == 1:
             return actions[0]
         self.choosing = key
@@ -539,6 +548,7 @@ class FrontlineBoard(Board):
         surface.fill(p["bg"], self.rect)
         self.texts = []
         self.tucked = []
+        self.on_tiles = []
         if not self.obs:
             return
         view = self.phase_view()

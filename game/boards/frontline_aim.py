@@ -48,7 +48,7 @@ def paint_skipped(board: FrontlineBoard, surface: pygame.Surface) -> None:
         if reason is None or rect is None:
             continue
         lines = [i18n.t("frontline.skip"), reason]
-        board.texts.append(_tile_label(board, surface, lines, rect, p["text_dim"]))
+        board.on_tiles.append(_tile_label(board, surface, lines, rect, p["text_dim"]))
 
 
 def paint_glows(board: FrontlineBoard, surface: pygame.Surface) -> None:
@@ -116,7 +116,7 @@ def _odds_label(
     lines = fw.odds_lines(shown)
     if max(text_width(line, MIN_PX, bold=True) for line in lines) > rect.w - board.geo.unit:
         lines = [fw.odds_tiny(shown)]
-    board.texts.append(_tile_label(board, surface, lines, rect, board.ctx.palette["legal"]))
+    board.on_tiles.append(_tile_label(board, surface, lines, rect, board.ctx.palette["legal"]))
 
 
 def _tile_label(

@@ -8,7 +8,7 @@ the card under the mouse, and the prompt with the decision's buttons.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,7 +133,9 @@ def grid(area: pygame.Rect, count: int, ratio: float, gap: int) -> list[pygame.R
     return best
 
 
-def places(geo: Geo, obs: dict[str, Any], picks: list[Hashable]) -> dict[Hashable, pygame.Rect]:
+def places(
+    geo: Geo, obs: dict[str, Any], picks: list[Hashable], aside: Sequence[Hashable] = ()
+) -> dict[Hashable, pygame.Rect]:
     """Where each thing of ``obs`` rests: units and face-down cards in their rows (a face-down
     aircraft in its air space), the viewer's hand fanned (units left, commands right), the deck's
     cards to ``picks`` from at set-up in a grid over the table."""
@@ -177,7 +179,7 @@ def places(geo: Geo, obs: dict[str, Any], picks: list[Hashable]) -> dict[Hashabl
         rects = fan(area, len(cards), card_w, card_h)
         fanned = dict(zip(hand_keys(kind, cards), rects, strict=True))
         held = units if kind == "hand" else commands
-        places.update((key, fanned[key]) for key in hand_keys(kind, held))
+        places.update(_kept_slots(fanned, hand_keys(kind, held), aside))
     if picks:
         area = pygame.Rect(
             geo.table.x,
@@ -188,6 +190,28 @@ def places(geo: Geo, obs: dict[str, Any], picks: list[Hashable]) -> dict[Hashabl
         area = area.inflate(-4 * geo.unit, -6 * geo.unit).move(0, 2 * geo.unit)
         places.update(zip(picks, grid(area, len(picks), RATIO, geo.unit), strict=True))
     return places
+
+
+def _kept_slots(
+    fanned: dict[tuple[str, int, int], pygame.Rect],
+    held: list[tuple[str, int, int]],
+    aside: Sequence[Hashable],
+) -> dict[Hashable, pygame.Rect]:
+    """The hand cards ``held`` in the fan's slots (``fanned``, by the keys of the hand before
+    the commitment): the copies of a card that remain keep the slots of the copies not set
+    aside (``aside``: the keys clicked, latest last), so of two Shermans the one not clicked
+    stays where it lay."""
+    out: dict[Hashable, pygame.Rect] = {}
+    for card in {key[1] for key in held}:
+        mine = [key for key in held if key[1] == card]
+        slots = [key for key in fanned if key[1] == card]
+        gone = len(slots) - len(mine)
+        taken = [key for key in aside if key in slots][-gone:] if gone > 0 else []
+        free = [key for key in slots if key not in taken]
+        if len(free) < len(mine):
+            free = slots
+        out.update(zip(mine, (fanned[key] for key in free), strict=False))
+    return out
 
 
 def split_key(key: Hashable | None) -> tuple[str, Any]:

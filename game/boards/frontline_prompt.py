@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from game import i18n
 from game.boards import frontline_cards as fc
 from game.boards import frontline_odds as odds
+from game.boards import frontline_rolls as rolls_words
 from game.boards import frontline_words as fw
 from game.boards.summary import said
 from game.engines.frontline import actions as act
@@ -132,13 +133,7 @@ def initiative_words(board: FrontlineBoard) -> str:
         if not rolls[seat]:
             continue
         ambush, boost = int(obs["seats"][seat]["ambush"]), board.init_boost.get(seat, 0)
-        calc = str(rolls[seat] - ambush - boost)
-        if ambush:
-            calc += f" +{ambush} Ambush!"
-        if boost:
-            calc += f" +{boost}"
-        if ambush or boost:
-            calc += f" = {rolls[seat]}"
+        calc = rolls_words.initiative_calc(rolls[seat] - ambush - boost, ambush, boost)
         parts.append(f"{board.seat_name(seat)} {calc}")
     text = i18n.t("frontline.tray.initiative", rolls=" · ".join(parts))
     if all(rolls) and rolls[0] != rolls[1]:

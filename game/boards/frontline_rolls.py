@@ -58,6 +58,16 @@ def attacker_card(obs: Obs) -> int | None:
     return None if view is None else int(view["card"])
 
 
+def initiative_calc(face: int, ambush: int, boost: int) -> str:
+    """An initiative roll in figures: "5 +3 Ambush! = 8" (the die alone without modifiers)."""
+    calc = str(face)
+    if ambush:
+        calc += f" {_signed(ambush)} Ambush!"
+    if boost:
+        calc += f" {_signed(boost)}"
+    return calc + (f" = {face + ambush + boost}" if ambush or boost else "")
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
@@ -85,14 +95,7 @@ def _initiative(before: Obs, after: Obs, face: int, player: int) -> Phrase:
     ambush = int(before["seats"][player]["ambush"])
     boost = int(before["boost"])
     total = face + ambush + boost
-    calc = str(face)
-    if ambush:
-        calc += f" {_signed(ambush)} Ambush!"
-    if boost:
-        calc += f" {_signed(boost)}"
-    if ambush or boost:
-        calc += f" = {total}"
-    args: dict[str, Any] = {"player": player, "calc": calc}
+    args: dict[str, Any] = {"player": player, "calc": initiative_calc(face, ambush, boost)}
     other = int(before["init_rolls"][1 - player])
     if player == 0 or not other:
         return "initiative_roll", args

@@ -10,6 +10,7 @@ from game import i18n
 from game.boards import frontline_cards as fc
 from game.boards.frontline_odds import Preview
 from game.boards.turns import Step, all_forced
+from game.engines.frontline import phases
 from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGE_OF_TYPE, PREBUILT, UNITS
 
 DRAW_PHASES = {"draw_command", "draw_choice", "draw_unit", "discard_unit", "discard_command"}
@@ -34,14 +35,17 @@ def step_of(obs: dict[str, Any]) -> str:
 # Phases of an attack under way: what the tray shows then is that attack (the engine keeps the
 # last attack's attacker, weapon and dice until the next one starts: stale elsewhere).
 ATTACK_PHASES = {
-    "first_weapon",
-    "attack_die",
-    "friendly_fire",
-    "power_die",
-    "assault_die",
-    "damage_card",
-    "crew_die",
-    "surrender_die",
+    phases.PHASE_NAMES[phase]
+    for phase in (
+        phases.PH_FIRST_WEAPON,
+        phases.PH_ATTACK_DIE,
+        phases.PH_FRIENDLY_FIRE,
+        phases.PH_POWER_DIE,
+        phases.PH_ASSAULT_DIE,
+        phases.PH_DAMAGE_CARD,
+        phases.PH_CREW_DIE,
+        phases.PH_SURRENDER_DIE,
+    )
 }
 
 
@@ -112,8 +116,12 @@ def turn_lines(steps: list[Step], word: Callable[[str, dict], str | None]) -> li
     words: list[str] = []
     faces: list[str] = []
     lone = not all_forced(steps)  # a forced step among choices is marked on its own
-    for step, count in _counted(steps):
+    counted = _counted(steps)
+    for i, (step, count) in enumerate(counted):
         key, args = step.phrase
+        after = counted[i + 1][0].phrase if i + 1 < len(counted) else ("", {})
+        if key == "play" and after[0] == "card_on" and after[1]["command"] == args["command"]:
+            continue  # "plays Hull Down on M4A1 Sherman" says it: not "plays Hull Down" first
         if count > 1:  # "adds 2 cards to the deck", not "adds a card ×2" (a 2-card deck?)
             words.append(word(f"{key}_n", {**args, "n": count}) or step.text)
             continue
