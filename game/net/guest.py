@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.boards.turns import Step
 from game.net.invite import Invite
-from game.net.loop import LoopThread
+from game.net.loop import CLOSE_TIMEOUT, LoopThread
 from game.net.protocol import (
     BURST,
     MAX_HOST_BYTES,
@@ -101,7 +101,9 @@ class GuestClient:
         tries = 0
         while not self._leaving:
             try:
-                async with connect(url, max_size=MAX_HOST_BYTES, open_timeout=10) as ws:
+                async with connect(
+                    url, max_size=MAX_HOST_BYTES, open_timeout=10, close_timeout=CLOSE_TIMEOUT
+                ) as ws:
                     tries, started_drop = 0, None
                     if await self._session(ws):
                         break

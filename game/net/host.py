@@ -24,7 +24,7 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net.invite import Invite
-from game.net.loop import LoopThread
+from game.net.loop import CLOSE_TIMEOUT, LoopThread
 from game.net.protocol import (
     MAX_GUEST_BYTES,
     PROTOCOL_VERSION,
@@ -82,8 +82,8 @@ class Session:
 class HostServer:
     """Admits guests to the remote seats of one table and carries their messages.
 
-    ``bind`` is where to listen for direct play (port 0: any free port); ``relay`` an invite of
-    a relay to register the table with instead (the host then dials out and needs no open port).
+    ``bind`` is where to listen for direct play (port 0: any free port); ``relay`` the address
+    of a relay to register the table with instead (the host dials out and needs no open port).
     """
 
     def __init__(
@@ -91,7 +91,7 @@ class HostServer:
         remote_seats: list[int],
         *,
         bind: tuple[str, int] = ("127.0.0.1", 0),
-        relay: Invite | None = None,
+        relay: tuple[str, int] | None = None,
         token: str | None = None,
         advertise: str | None = None,
     ) -> None:
@@ -116,8 +116,8 @@ class HostServer:
         self._thread.start()
         if self._relay is not None:
             self._thread.run(self._open_relay())
-            relay = self._relay
-            return Invite(relay.host, relay.port, self.token, relay=True)
+            host, port = self._relay
+            return Invite(host, port, self.token, relay=True)
         self._server = self._thread.run(self._open_server())
         self.port = self._server.sockets[0].getsockname()[1]
         return Invite(self._advertise or self._bind[0], self.port, self.token)
@@ -165,21 +165,23 @@ class HostServer:
             ping_interval=PING_INTERVAL,
             ping_timeout=PING_TIMEOUT,
             max_queue=64,
+            close_timeout=CLOSE_TIMEOUT,
         )
 
     async def _open_relay(self) -> None:
         from game.net.relay import open_host_link
 
-        control = await open_host_link(self._relay, self.token)  # type: ignore[arg-type]
+        assert self._relay is not None
+        control = await open_host_link(self._relay, self.token)
         self._relay_task = asyncio.get_running_loop().create_task(self._relay_control(control))
 
     async def _relay_control(self, control: Any) -> None:
         """Each guest the relay announces gets its own link, handled like a direct one."""
         from game.net.relay import attach_link
 
+        assert self._relay is not None
         async for raw in control:
-            link_id = str(raw)[:64]
-            link = await attach_link(self._relay, self.token, link_id)  # type: ignore[arg-type]
+            link = await attach_link(self._relay, self.token, str(raw)[:64])
             if link is not None:
                 asyncio.get_running_loop().create_task(self._handle(link))
 

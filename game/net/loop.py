@@ -10,6 +10,8 @@ import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+CLOSE_TIMEOUT = 1.0  # seconds a WebSocket closing handshake may take (the library's is 10)
+
 
 class LoopThread:
     def __init__(self, name: str) -> None:
@@ -48,10 +50,11 @@ class LoopThread:
             tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
             for task in tasks:
                 task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            if tasks:  # a connection's closing handshake takes up to CLOSE_TIMEOUT
+                await asyncio.wait(tasks, timeout=CLOSE_TIMEOUT + 1)
 
         try:
-            self.run(cancel_all(), timeout=5.0)
+            self.run(cancel_all(), timeout=CLOSE_TIMEOUT + 2)
         finally:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self._thread.join(5.0)

@@ -32,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net.host import POLICY_CLOSE
 from game.net.invite import Invite, room_of
+from game.net.loop import CLOSE_TIMEOUT
 from game.net.protocol import MAX_GUEST_BYTES, MAX_HOST_BYTES, TokenBucket
 
 MAX_ROOMS = 500
@@ -56,14 +57,15 @@ class Relay:
     async def start(self, host: str, port: int) -> int:
         """Listen on ``host:port`` (0: any free port); the port listened on."""
         self.server = await serve(
-            self.handle, host, port, max_size=MAX_HOST_BYTES, ping_interval=10, max_queue=64
+            self.handle,
+            host,
+            port,
+            max_size=MAX_HOST_BYTES,
+            ping_interval=10,
+            max_queue=64,
+            close_timeout=CLOSE_TIMEOUT,
         )
         return int(self.server.sockets[0].getsockname()[1])
-
-    async def close(self) -> None:
-        if self.server is not None:
-            self.server.close()
-            await self.server.wait_closed()
 
     async def handle(self, conn: ServerConnection) -> None:
         path = conn.request.path if conn.request is not None else ""
@@ -153,17 +155,22 @@ async def _pipe(guest: ServerConnection, host: ServerConnection) -> None:
 
 
 # --- the host's side of a relay -------------------------------------------------------------------
-def _url(relay: Invite, path: str) -> str:
-    host = f"[{relay.host}]" if ":" in relay.host else relay.host
-    return f"ws://{host}:{relay.port}{path}"
+def _url(where: tuple[str, int], path: str) -> str:
+    host, port = where
+    return f"ws://{f'[{host}]' if ':' in host else host}:{port}{path}"
 
 
-async def open_host_link(relay: Invite, token: str) -> ClientConnection:
+async def open_host_link(relay: tuple[str, int], token: str) -> ClientConnection:
     """The host's control link: the relay announces each guest on it by a link id."""
-    return await connect(_url(relay, f"/host/{room_of(token)}"), max_size=256, open_timeout=10)
+    return await connect(
+        _url(relay, f"/host/{room_of(token)}"),
+        max_size=256,
+        open_timeout=10,
+        close_timeout=CLOSE_TIMEOUT,
+    )
 
 
-async def attach_link(relay: Invite, token: str, link_id: str) -> ClientConnection | None:
+async def attach_link(relay: tuple[str, int], token: str, link_id: str) -> ClientConnection | None:
     """The host's end of one guest's link (None if the id is not one the relay can give)."""
     if not re.fullmatch(r"[0-9a-f]{32}", link_id):
         return None
@@ -172,13 +179,15 @@ async def attach_link(relay: Invite, token: str, link_id: str) -> ClientConnecti
             _url(relay, f"/attach/{room_of(token)}/{link_id}"),
             max_size=MAX_GUEST_BYTES,
             open_timeout=10,
+            close_timeout=CLOSE_TIMEOUT,
         )
     return None
 
 
 def join_url(invite: Invite) -> str:
     """Where a guest connects for ``invite``: the host itself, or its room on the relay."""
-    return _url(invite, f"/join/{invite.room}" if invite.relay else "/")
+    where = (invite.host, invite.port)
+    return _url(where, f"/join/{invite.room}" if invite.relay else "/")
 
 
 def run_relay(host: str, port: int) -> int:
