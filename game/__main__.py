@@ -4,6 +4,9 @@
     [--fullscreen]                   open straight into a match (the title screen without them)
     --version                        print the version (from pyproject.toml) and exit
     --selftest [--game ID]           headless AI-vs-AI match of every built game; 0 if all ok
+    --selftest --network [--game ID] the same between two processes over loopback
+    --join CODE --bot SEED [--name N] a networked match headless, random legal moves (self-test)
+    relay [--port P] [--bind ADDR]   run a relay for network play (headless, until interrupted)
     --screenshot PATH [--frames N]   save the window after N frames (or at game over) and quit
 
 Nothing here runs at import time, and ``multiprocessing.freeze_support()`` comes first in main,
@@ -67,6 +70,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="play a short AI-vs-AI match of every built game headless and exit",
     )
+    parser.add_argument(
+        "--network",
+        action="store_true",
+        help="with --selftest: play each game between two processes over loopback",
+    )
+    parser.add_argument("--join", metavar="CODE", help="join a networked match by its invite code")
+    parser.add_argument("--name", default="", help="your name at a networked table")
+    parser.add_argument(
+        "--bot",
+        type=int,
+        metavar="SEED",
+        help="with --join: play headless, random legal moves (the network self-test's guest)",
+    )
     parser.add_argument("--screenshot", metavar="PATH", help="save the window to PATH and quit")
     parser.add_argument(
         "--frames",
@@ -85,8 +101,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             parser.error(f"{flag} needs a value, not an empty string")
     if args.frames < 0:
         parser.error(f"--frames must be 0 or more, not {args.frames}")
-    if args.selftest and (args.seats or args.option or args.screenshot):
-        parser.error("--selftest takes only --game")
+    if args.selftest and (args.seats or args.option or args.screenshot or args.join):
+        parser.error("--selftest takes only --game and --network")
+    if args.network and not args.selftest:
+        parser.error("--network goes with --selftest")
+    if args.join is not None and args.bot is None:
+        parser.error("--join needs --bot SEED for now: the window's join screen is not built yet")
+    if args.bot is not None and args.join is None:
+        parser.error("--bot goes with --join")
     args.match = None
     try:
         if args.screenshot is not None:
@@ -173,9 +195,21 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w"))  # noqa: SIM115 (lives as long as the program)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # players need no banner on stdout
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["relay"]:
+        return relay(argv[1:])
     args = parse_args(argv)
+    if args.selftest and args.network:
+        from game.net import selftest as net_selftest
+
+        return net_selftest.run([args.game] if args.game else list(playable_games()))
     if args.selftest:
         return selftest(args.game)
+    if args.join is not None:
+        from game.net.selftest import bot_guest
+
+        return bot_guest(args.join, args.name or f"Bot {args.bot}", args.bot)
     from game.app import App
     from game.settings import Settings
 
@@ -211,6 +245,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fivefronts: {failure[0]}", file=sys.stderr)
         return EXIT_USAGE
     return code
+
+
+def relay(argv: list[str]) -> int:
+    """``fivefronts relay``: a meeting point for network play across the internet."""
+    parser = OneLineParser(prog="fivefronts relay", description="Five Fronts network relay.")
+    parser.add_argument("--port", type=int, default=8765, help="port to listen on (8765)")
+    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on (all)")
+    args = parser.parse_args(argv)
+    if not 0 <= args.port < 65536:
+        parser.error(f"--port must be between 0 and 65535, not {args.port}")
+    from game.net.relay import run_relay
+
+    return run_relay(args.bind, args.port)
 
 
 def install_screenshot(app: App, path: str, frames: int, failure: list[str]) -> None:

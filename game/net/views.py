@@ -28,12 +28,12 @@ class SeatView:
 
         self.seat = seat
         self._steps = StepLog(match.game, board_class(match.game.id).log_phrase)
-        self._sent: list[list[Any]] = []
+        self.sent: list[list[Any]] = []  # the log rows the guest holds
         self._last: tuple = ()
 
     def restart(self) -> None:
         """A new connection for the seat: the next view carries the whole log."""
-        self._sent, self._last = [], ()
+        self.sent, self._last = [], ()
 
     def message(self, match: Match, names: list[str]) -> str | None:
         """The ``view`` message if anything the seat sees changed since the last one, else None."""
@@ -52,9 +52,9 @@ class SeatView:
         )
         rows = [step_row(s) for s in steps]
         same = 0
-        while same < min(len(rows), len(self._sent)) and rows[same] == self._sent[same]:
+        while same < min(len(rows), len(self.sent)) and rows[same] == self.sent[same]:
             same += 1
-        self._sent = rows
+        self.sent = rows
         deciding = phase.player == self.seat
         return encode(
             "view",
