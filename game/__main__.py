@@ -5,7 +5,10 @@
     --version                        print the version (from pyproject.toml) and exit
     --selftest [--game ID]           headless AI-vs-AI match of every built game; 0 if all ok
     --selftest --network [--game ID] the same between two processes over loopback
-    --join CODE --bot SEED [--name N] a networked match headless, random legal moves (self-test)
+    --host --seats human,remote [--port P] [--bind ADDR] [--relay HOST:PORT]
+                                     host a networked match ("remote": a seat a guest takes)
+    --join CODE [--name N]           join a networked match by its invite code
+    --join CODE --bot SEED           the same headless, random legal moves (the self-test's guest)
     relay [--port P] [--bind ADDR]   run a relay for network play (headless, until interrupted)
     --screenshot PATH [--frames N]   save the window after N frames (or at game over) and quit
 
@@ -27,6 +30,8 @@ from typing import TYPE_CHECKING, NoReturn
 if TYPE_CHECKING:
     from game.app import App
     from game.engines.base import Game
+    from game.match import Match
+    from game.scenes.base import Scene
 
 SELFTEST_LEVEL = "easy"  # the fastest AI: the self-test checks the plumbing, not the strength
 SELFTEST_TIMEOUT = 240.0  # seconds per game
@@ -75,6 +80,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="with --selftest: play each game between two processes over loopback",
     )
+    parser.add_argument(
+        "--host", action="store_true", help="host a networked match (seats may be 'remote')"
+    )
+    parser.add_argument("--port", type=int, default=0, help="with --host: port (default any)")
+    parser.add_argument(
+        "--bind", default="0.0.0.0", help="with --host: address to listen on (default all)"
+    )
+    parser.add_argument("--relay", metavar="HOST:PORT", help="with --host: meet through a relay")
     parser.add_argument("--join", metavar="CODE", help="join a networked match by its invite code")
     parser.add_argument("--name", default="", help="your name at a networked table")
     parser.add_argument(
@@ -105,10 +118,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--selftest takes only --game and --network")
     if args.network and not args.selftest:
         parser.error("--network goes with --selftest")
-    if args.join is not None and args.bot is None:
-        parser.error("--join needs --bot SEED for now: the window's join screen is not built yet")
     if args.bot is not None and args.join is None:
         parser.error("--bot goes with --join")
+    if args.host and (args.selftest or args.join):
+        parser.error("--host goes with neither --selftest nor --join")
+    if not 0 <= args.port < 65536:
+        parser.error(f"--port must be between 0 and 65535, not {args.port}")
+    args.remote = frozenset()
+    if args.host:
+        kinds = [k.strip().lower() for k in (args.seats or "human,remote").split(",")]
+        args.remote = frozenset(i for i, kind in enumerate(kinds) if kind == "remote")
+        if not args.remote:
+            parser.error("--host needs a 'remote' seat in --seats (e.g. human,remote)")
+        args.seats = ",".join("human" if kind == "remote" else kind for kind in kinds)
     args.match = None
     try:
         if args.screenshot is not None:
@@ -206,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         return net_selftest.run([args.game] if args.game else list(playable_games()))
     if args.selftest:
         return selftest(args.game)
-    if args.join is not None:
+    if args.bot is not None:
         from game.net.selftest import bot_guest
 
         return bot_guest(args.join, args.name or f"Bot {args.bot}", args.bot)
@@ -227,8 +249,19 @@ def main(argv: list[str] | None = None) -> int:
     from game.scenes.title import TitleScene
 
     app.stack.push(TitleScene(app))
-    if args.match is not None:
-        from game.match import Match
+    if args.join is not None:
+        from game.net.guest import GuestClient
+        from game.net.invite import Invite, InviteError
+        from game.scenes.guest_match import GuestMatchScene
+
+        try:
+            invite = Invite.parse(args.join)
+        except InviteError as err:
+            print(f"fivefronts: --join: {err}", file=sys.stderr)
+            return EXIT_USAGE
+        app.stack.push(GuestMatchScene(app, GuestClient(invite, args.name or "Guest")))
+    elif args.match is not None:
+        from game.match import HUMAN, Match
         from game.scenes.match import MatchScene
         from game.scenes.saved import confirm_new_match
 
@@ -236,8 +269,23 @@ def main(argv: list[str] | None = None) -> int:
         seed = args.seed if args.seed is not None else int(time.time()) % 2**31
 
         def start() -> None:
-            match = Match(game, seats, options=options, seed=seed, client=app.ai, autosave=True)
-            app.stack.replace(MatchScene(app, match))
+            match = Match(
+                game,
+                seats,
+                options=options,
+                seed=seed,
+                client=app.ai,
+                autosave=True,
+                names=[
+                    args.name if kind == HUMAN and i not in args.remote else ""
+                    for i, kind in enumerate(seats)
+                ],
+                remote=args.remote,
+            )
+            if args.host:
+                app.stack.replace(hosted_scene(app, match, args))
+            else:
+                app.stack.replace(MatchScene(app, match))
 
         confirm_new_match(app, game, start)  # a match of this game in progress is not lost
     code = app.run()
@@ -245,6 +293,27 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fivefronts: {failure[0]}", file=sys.stderr)
         return EXIT_USAGE
     return code
+
+
+def hosted_scene(app: App, match: Match, args: argparse.Namespace) -> Scene:
+    """The host's match screen with its table open (listening, or registered with a relay)."""
+    from game.net.host import HostServer, lan_address
+    from game.net.invite import Invite
+    from game.net.referee import Referee
+    from game.scenes.hosting import HostedMatchScene
+
+    relay = None
+    if args.relay:
+        where = Invite.parse(f"{args.relay}/{'0' * 16}")
+        relay = (where.host, where.port)
+    advertise = lan_address() if args.bind in ("0.0.0.0", "::") else args.bind
+    server = HostServer(
+        sorted(match.remote), bind=(args.bind, args.port), relay=relay, advertise=advertise
+    )
+    referee = Referee(match, server)
+    invite = referee.start()
+    print(f"Invite code: {invite}", flush=True)
+    return HostedMatchScene(app, referee)
 
 
 def relay(argv: list[str]) -> int:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -110,13 +111,15 @@ class Event:
     detail: str = ""
 
 
-def seat_names(seats: list[str]) -> list[str]:
-    """Display names: "You" when one human plays, "Player n" in hot-seat, "<Level> AI" otherwise."""
-    humans = sum(1 for s in seats if s == HUMAN)
+def seat_names(seats: list[str], remote: Collection[int] = ()) -> list[str]:
+    """Display names: "You" when one human plays here, "Player n" in hot-seat and for the
+    ``remote`` seats (played on another machine), "<Level> AI" otherwise."""
+    here = sum(1 for i, s in enumerate(seats) if s == HUMAN and i not in remote)
     names = []
     for i, seat in enumerate(seats):
         if seat == HUMAN:
-            names.append(t("seat.you") if humans == 1 else t("seat.player_n", n=i + 1))
+            you = here == 1 and i not in remote
+            names.append(t("seat.you") if you else t("seat.player_n", n=i + 1))
         else:
             level = t(f"level.{seat}")
             same = sum(1 for s in seats if s == seat)
@@ -221,7 +224,7 @@ class Match:
     @property
     def names(self) -> list[str]:
         """Display names per seat: the players' own, else the defaults in the current language."""
-        defaults = seat_names(self.seats)
+        defaults = seat_names(self.seats, self.remote)
         return [mine or default for mine, default in zip(self.own_names, defaults, strict=True)]
 
     @property

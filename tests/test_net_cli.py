@@ -52,7 +52,6 @@ def test_the_relay_command_serves_a_game() -> None:
     ("argv", "words"),
     [
         (["--network"], "--network goes with --selftest"),
-        (["--join", "127.0.0.1:5000/7KQ2-M9XH-3DPA-TW4C"], "--join needs --bot"),
         (["--bot", "1"], "--bot goes with --join"),
         (["--selftest", "--join", "x", "--bot", "1"], "--selftest takes only"),
     ],

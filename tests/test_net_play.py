@@ -204,7 +204,8 @@ def test_a_dropped_guest_pauses_the_match_and_comes_back_to_its_seat_and_positio
         back = guest(referee.invite, "Aiko", seed=1)  # the same code, a new program
         players = [back, other]
         run_until(referee, players, lambda: back.table.started and not other.table.waiting)
-        assert back.table.seat == seat and back.table.index == len(frozen)
+        assert back.table.seat == seat and views(back)[0]["index"] == len(frozen)
+        assert views(back)[0]["log_from"] == 0  # the whole log again, for a new program
         run_until(referee, players, finished(referee, players), timeout=120)
         assert back.table.returns == other.table.returns == referee.match.state.returns()
         assert [r[0] for r in map(step_row, back.table.log)] == list(range(len(back.table.log)))

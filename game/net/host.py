@@ -17,6 +17,7 @@ import contextlib
 import itertools
 import queue
 import secrets
+import socket
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -61,6 +62,19 @@ class Inbound:
     action: int = 0
     index: int = 0
     why: str = ""  # "left": "quit" (the guest said bye), "dropped" or "kicked"
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, for the invite (no packet is sent: a UDP
+    socket is only pointed at a private address to learn which interface would be used)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.254.254.254", 1))
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
 
 
 def refusal(code: str, text: str) -> str:

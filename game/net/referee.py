@@ -16,7 +16,7 @@ from __future__ import annotations
 import queue
 
 from game.engines.base import IllegalActionError
-from game.match import Match
+from game.match import Match, seat_names
 from game.net.host import HostServer, Inbound
 from game.net.invite import Invite
 from game.net.protocol import PROTOCOL_VERSION, encode
@@ -51,7 +51,18 @@ class Referee:
 
     @property
     def paused(self) -> bool:
-        return bool(self.waiting_for)
+        """A guest is missing while the game is on (after the end, leaving is no drop)."""
+        return bool(self.waiting_for) and not self.match.is_over
+
+    def wire_names(self) -> list[str]:
+        """The seats' names as guests see them: nobody is "You" on another player's screen."""
+        m = self.match
+        defaults = seat_names(m.seats, range(len(m.seats)))
+        return [own or default for own, default in zip(m.own_names, defaults, strict=True)]
+
+    def held(self, seat: int) -> bool:
+        """Whether a guest has held ``seat`` (so the match waits for it to reconnect)."""
+        return seat in self._ever_held
 
     def joined(self) -> list[tuple[int, str]]:
         """(seat, name) of each guest connected now."""
@@ -67,7 +78,7 @@ class Referee:
                 break
             self._take(item)
         self._tell_waiting()
-        names = self.match.names
+        names = self.wire_names()
         for seat, sid in self.sessions.items():
             message = self.views[seat].message(self.match, names)
             if message is not None:
@@ -138,18 +149,19 @@ class Referee:
             game_version=m.game.version,
             options=dict(m.state.options),
             seat=seat,
-            names=m.names,
+            names=self.wire_names(),
             kinds=["remote" if i in m.remote else kind for i, kind in enumerate(m.seats)],
         )
 
     def _waiting_message(self) -> str:
         """Whom the match waits for: "join" while a seat has never been taken, else "reconnect"."""
         seats = self.waiting_for
-        why = "join" if any(s not in self._ever_held for s in seats) else "reconnect"
-        return encode("waiting", "host", names=[self.match.names[s] for s in seats], why=why)
+        why = "reconnect" if all(self.held(s) for s in seats) else "join"
+        names = self.wire_names()
+        return encode("waiting", "host", names=[names[s] for s in seats], why=why)
 
     def _tell_waiting(self) -> None:
-        names = tuple(self.match.names[seat] for seat in self.waiting_for)
+        names = tuple(self.wire_names()[seat] for seat in self.waiting_for)
         if names != self._waiting:
             self._waiting = names
             message = self._waiting_message()

@@ -1,0 +1,85 @@
+"""The host's match screen in a networked match: the ordinary match screen with the referee
+beside it.
+
+Every frame the referee takes the guests' messages and sends them what changed; a guest's move
+is shown like the AI's. While a remote seat is empty the match does not move on and a card over
+the board says whom it waits for, with the invite code to hand out and who has joined. Leaving
+the match closes the table and tells the guests so.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import t
+from game.net.referee import Referee
+from game.scenes.match import MatchScene
+from game.ui import art, theme
+from game.ui.text import blit_text, ellipsized
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class HostedMatchScene(MatchScene):
+    def __init__(self, app: App, referee: Referee) -> None:
+        super().__init__(app, referee.match)
+        self.referee = referee
+        self._left_seen = 0
+
+    def leave(self) -> None:
+        super().leave()
+        self.referee.stop(t("net.host_closed"))
+
+    def update(self, dt: float) -> None:
+        referee = self.referee
+        before = self.match.revision
+        referee.pump()
+        if self.match.revision != before:
+            self.refresh(animate=True)  # a guest's move
+        for name, why in referee.left[self._left_seen :]:
+            self.toast(t("net.left" if why == "quit" else "net.dropped", name=name))
+        self._left_seen = len(referee.left)
+        if referee.paused:
+            self.clock += dt
+            self.toasts.update(dt)
+            self.board.update(dt)
+            return
+        super().update(dt)
+        referee.pump()  # what this frame changed goes out now, not a frame later
+
+    def waiting_lines(self) -> list[str]:
+        """The card's lines: whom the match waits for, the code, who has joined."""
+        referee = self.referee
+        lines = []
+        for again in (False, True):
+            names = [self.match.names[s] for s in referee.waiting_for if referee.held(s) == again]
+            if names:
+                key = "net.waiting_reconnect" if again else "net.waiting_join"
+                lines.append(t(key, names=", ".join(names)))
+        if referee.invite is not None:
+            lines.append(t("net.invite", code=str(referee.invite)))
+        joined = [name for _, name in referee.joined()]
+        lines.append(t("net.joined", names=", ".join(joined)) if joined else t("net.nobody"))
+        return lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if not self.referee.paused:
+            return
+        m, board = self.metrics, self.board.rect
+        px = m.font_px(16)
+        lines = self.waiting_lines()
+        width = min(board.width - m.px(24), m.px(640))
+        height = m.px(24) + len(lines) * round(px * 1.7)
+        card = pygame.Rect(0, 0, width, height)
+        card.center = board.center
+        art.panel(surface, card, shadow=m.px(6))
+        y = card.y + m.px(12) + round(px * 0.85)
+        for i, line in enumerate(lines):
+            text = ellipsized(line, px, width - m.px(24), bold=i == 0)
+            colour = theme.TEXT if i == 0 else theme.TEXT_DIM
+            blit_text(surface, text, px, colour, bold=i == 0, center=(card.centerx, y))
+            y += round(px * 1.7)

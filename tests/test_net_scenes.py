@@ -1,0 +1,76 @@
+"""The networked match screens, headless: the host's screen with its referee and a guest's screen
+drawn only from what it received, each through a whole game."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from game.net.guest import GuestClient
+from game.scenes.guest_match import GuestMatchScene
+from game.scenes.hosting import HostedMatchScene
+from tests.net_helpers import HUMAN, guest, hosted
+
+FRAME = 1 / 60
+
+
+def test_the_guest_screen_plays_a_whole_game_from_what_it_received(app) -> None:
+    referee = hosted("battleline", ["easy", HUMAN], {1}, seed=21)
+    scene = GuestMatchScene(app, GuestClient(referee.invite, "Aiko"))
+    app.stack.push(scene)
+    rng = random.Random(4)
+    deadline = time.monotonic() + 120
+    seen_statuses = set()
+    try:
+        while not (referee.match.is_over and scene.table.returns is not None):
+            assert time.monotonic() < deadline, scene.status_text()
+            referee.pump()
+            if not referee.paused:
+                referee.match.advance()
+            app.step(FRAME)
+            seen_statuses.add(scene.status_text())
+            table = scene.table
+            if table.my_turn and scene.ready_to_play():
+                scene.play(rng.choice(table.legal))
+        app.step(FRAME)
+        assert scene.board is not None and scene.board.obs == scene.table.obs
+        assert scene.table.seat == 1 and scene.table.names[1] == "Aiko"
+        assert "Your turn" in seen_statuses and "Easy AI to move" in seen_statuses
+        assert scene.status_text() in ("You win!", "Easy AI wins", "Draw")
+        assert len(scene.rows()) > 10 and scene.rows()[-1].text
+    finally:
+        app.stack.pop()
+        referee.stop()
+
+
+def test_the_host_screen_waits_for_its_guest_then_referees_the_game(app) -> None:
+    referee = hosted("flatfront", ["easy", HUMAN], {1}, seed=2)
+    scene = HostedMatchScene(app, referee)
+    app.stack.push(scene)
+    try:
+        for _ in range(5):
+            app.step(FRAME)
+        lines = scene.waiting_lines()
+        assert lines[0] == "Waiting for Player 2 to join"
+        assert str(referee.invite) in lines[1] and lines[2] == "Nobody has joined yet."
+        assert referee.match.moves == []  # nothing moves before the guest is there
+        player = guest(referee.invite, "Aiko")
+        deadline = time.monotonic() + 120
+        while not (referee.match.is_over and player.table.returns is not None):
+            assert time.monotonic() < deadline
+            app.step(FRAME)
+            player.step()
+            if len(referee.match.moves) == 12 and player.client.status == "connected":
+                player.client.stop()  # the guest's program dies mid-game
+                for _ in range(200):
+                    app.step(FRAME)
+                    if referee.paused:
+                        break
+                assert referee.paused and "Aiko" in scene.waiting_lines()[0]
+                assert "reconnect" in scene.waiting_lines()[0]
+                assert any("Aiko" in item[0] for item in scene.toasts.items)
+                player = guest(referee.invite, "Aiko")
+        assert player.table.returns == referee.match.state.returns()
+        player.client.leave()
+    finally:
+        app.stack.pop()
