@@ -296,24 +296,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def hosted_scene(app: App, match: Match, args: argparse.Namespace) -> Scene:
-    """The host's match screen with its table open (listening, or registered with a relay)."""
-    from game.net.host import HostServer, lan_address
+    """The host's match screen with its table open; the code is printed for scripts too."""
     from game.net.invite import Invite
-    from game.net.referee import Referee
-    from game.scenes.hosting import HostedMatchScene
+    from game.scenes.hosting import open_table
 
     relay = None
     if args.relay:
         where = Invite.parse(f"{args.relay}/{'0' * 16}")
         relay = (where.host, where.port)
-    advertise = lan_address() if args.bind in ("0.0.0.0", "::") else args.bind
-    server = HostServer(
-        sorted(match.remote), bind=(args.bind, args.port), relay=relay, advertise=advertise
-    )
-    referee = Referee(match, server)
-    invite = referee.start()
-    print(f"Invite code: {invite}", flush=True)
-    return HostedMatchScene(app, referee)
+    scene = open_table(app, match, bind=(args.bind, args.port), relay=relay)
+    print(f"Invite code: {scene.referee.invite}", flush=True)
+    return scene
 
 
 def relay(argv: list[str]) -> int:

@@ -35,6 +35,9 @@ from game.engines.base import CHANCE, Game, IllegalActionError, State, is_action
 from game.i18n import t, t_or
 
 HUMAN = "human"
+# A set-up seat for a player on another machine (game/net): in the match it is a HUMAN seat
+# listed in ``Match.remote``.
+REMOTE = "remote"
 HINT_LEVEL = "hint"  # the worker's small-budget search for hints
 
 

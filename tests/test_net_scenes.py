@@ -7,8 +7,11 @@ import random
 import time
 
 from game.net.guest import GuestClient
+from game.scenes import hosting
 from game.scenes.guest_match import GuestMatchScene
 from game.scenes.hosting import HostedMatchScene
+from game.scenes.setup import SetupScene
+from game.scenes.title import TitleScene
 from tests.net_helpers import HUMAN, guest, hosted
 
 FRAME = 1 / 60
@@ -71,6 +74,35 @@ def test_the_host_screen_waits_for_its_guest_then_referees_the_game(app) -> None
                 assert any("Aiko" in item[0] for item in scene.toasts.items)
                 player = guest(referee.invite, "Aiko")
         assert player.table.returns == referee.match.state.returns()
+        player.client.leave()
+    finally:
+        app.stack.pop()
+
+
+def test_a_remote_seat_in_the_set_up_screen_hosts_the_match(app, monkeypatch) -> None:
+    monkeypatch.setattr(hosting, "DIRECT_BIND", ("127.0.0.1", 0))  # tests stay on loopback
+    app.stack.reset(TitleScene(app))
+    app.step(FRAME)
+    app.stack.top.open_setup("battleline")
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.seats[:] = [HUMAN, "remote"]
+    setup.start(seed=1)
+    scene = app.stack.top
+    assert isinstance(scene, HostedMatchScene)
+    try:
+        assert scene.match.remote == {1} and scene.match.seats == [HUMAN, HUMAN]
+        assert scene.match.names == ["You", "Player 2"]
+        app.step(FRAME)
+        assert scene.referee.paused and "Player 2" in scene.waiting_lines()[0]
+        player = guest(scene.referee.invite, "Aiko")
+        deadline = time.monotonic() + 30
+        while not player.table.started:
+            assert time.monotonic() < deadline
+            app.step(FRAME)
+            player.step()
+        assert not scene.referee.paused and scene.match.names[1] == "Aiko"
+        assert player.table.names == ["Player 1", "Aiko"]  # nobody is "You" on its screen
         player.client.leave()
     finally:
         app.stack.pop()

@@ -21,6 +21,31 @@ from game.ui.text import blit_text, ellipsized
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.match import Match
+
+
+# Where a table from the set-up screen listens: every interface (the local network), any port.
+DIRECT_BIND = ("0.0.0.0", 0)
+
+
+def open_table(
+    app: App,
+    match: Match,
+    *,
+    bind: tuple[str, int] | None = None,
+    relay: tuple[str, int] | None = None,
+) -> HostedMatchScene:
+    """Open ``match``'s remote seats to guests (listening on ``bind``, or through ``relay``) and
+    the host's screen for it. The code names this machine's local address when listening on
+    every interface."""
+    from game.net.host import HostServer, lan_address
+
+    bind = bind or DIRECT_BIND
+    advertise = lan_address() if bind[0] in ("0.0.0.0", "::") else bind[0]
+    server = HostServer(sorted(match.remote), bind=bind, relay=relay, advertise=advertise)
+    referee = Referee(match, server)
+    referee.start()
+    return HostedMatchScene(app, referee)
 
 
 class HostedMatchScene(MatchScene):
