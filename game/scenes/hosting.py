@@ -64,6 +64,8 @@ class HostedMatchScene(MatchScene):
         referee.pump()
         if self.match.revision != before:
             self.refresh(animate=True)  # a guest's move
+        if self.match.names != self.board.ctx.seat_names:
+            self.relabel()  # a guest joined under its own name: the board names it too
         for name, why in referee.left[self._left_seen :]:
             self.toast(t("net.left" if why == "quit" else "net.dropped", name=name))
         self._left_seen = len(referee.left)
