@@ -59,8 +59,21 @@ def run_until(
         time.sleep(0.001)
 
 
+def play_through_relay(game_id: str, relay: tuple[str, int]) -> tuple[Referee, GuestPlayer]:
+    """A whole game between a host and a guest that meet at ``relay``."""
+    referee = hosted(game_id, [HUMAN, "easy"], {0}, relay=relay)
+    assert referee.invite is not None and referee.invite.relay
+    player = guest(referee.invite, "Aiko")
+    try:
+        run_until(referee, [player], finished(referee, [player]), timeout=120)
+    finally:
+        player.client.leave()
+        referee.stop()
+    return referee, player
+
+
 def finished(referee: Referee, guests: list[GuestPlayer]) -> Callable[[], bool]:
     return lambda: referee.match.is_over and all(g.table.returns is not None for g in guests)
 
 
-__all__ = ["HUMAN", "finished", "guest", "hosted", "run_until"]
+__all__ = ["HUMAN", "finished", "guest", "hosted", "play_through_relay", "run_until"]

@@ -9,7 +9,7 @@ import pytest
 
 from game.__main__ import parse_args
 from game.net.selftest import fivefronts_command
-from tests.net_helpers import HUMAN, finished, guest, hosted, run_until
+from tests.net_helpers import play_through_relay
 
 
 def test_the_network_selftest_plays_a_game_between_two_processes() -> None:
@@ -35,13 +35,7 @@ def test_the_relay_command_serves_a_game() -> None:
         line = relay.stdout.readline()
         assert line.startswith("Five Fronts relay listening on 127.0.0.1:")
         port = int(line.rsplit(":", 1)[1])
-        referee = hosted("flink", [HUMAN, "easy"], {0}, relay=("127.0.0.1", port))
-        player = guest(referee.invite, "Aiko")
-        try:
-            run_until(referee, [player], finished(referee, [player]), timeout=120)
-        finally:
-            player.client.leave()
-            referee.stop()
+        referee, player = play_through_relay("flink", ("127.0.0.1", port))
         assert player.table.returns == referee.match.state.returns()
     finally:
         relay.terminate()

@@ -13,7 +13,7 @@ from game.net import relay as relay_module
 from game.net.invite import Invite, new_token
 from game.net.loop import LoopThread
 from game.net.relay import Relay
-from tests.net_helpers import HUMAN, finished, guest, hosted, run_until
+from tests.net_helpers import HUMAN, hosted, play_through_relay
 
 
 @pytest.fixture
@@ -27,15 +27,9 @@ def relay() -> Iterator[tuple[str, int]]:
 
 
 def test_the_relay_carries_a_whole_game(relay: tuple[str, int]) -> None:
-    referee = hosted("battleline", [HUMAN, "easy"], {0}, relay=relay)
+    referee, player = play_through_relay("battleline", relay)
     invite = referee.invite
-    assert invite is not None and invite.relay and Invite.parse(str(invite)) == invite
-    player = guest(invite, "Aiko")
-    try:
-        run_until(referee, [player], finished(referee, [player]), timeout=120)
-    finally:
-        player.client.leave()
-        referee.stop()
+    assert invite is not None and Invite.parse(str(invite)) == invite
     assert player.table.returns == referee.match.state.returns()
     assert player.table.index == len(referee.match.state.history)
 

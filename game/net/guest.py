@@ -212,6 +212,17 @@ class RemoteTable:
     def my_turn(self) -> bool:
         return self.to_move == self.seat and bool(self.legal) and not self.waiting
 
+    def take(self, inbox: queue.SimpleQueue[Message]) -> list[Message]:
+        """Apply every message waiting in ``inbox``; they are returned, oldest first."""
+        taken: list[Message] = []
+        while True:
+            try:
+                msg = inbox.get_nowait()
+            except queue.Empty:
+                return taken
+            self.apply(msg)
+            taken.append(msg)
+
     def apply(self, msg: Message) -> None:
         """Take one message from the host; a view whose log does not fit ours is refused."""
         if msg.kind == "welcome":

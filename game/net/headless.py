@@ -5,7 +5,6 @@ tests drive matches through these, one ``step`` at a time.
 
 from __future__ import annotations
 
-import queue
 import random
 from collections.abc import Callable
 
@@ -49,12 +48,7 @@ class GuestPlayer:
         return self.table.returns is not None or self.client.status == CLOSED
 
     def step(self) -> None:
-        while True:
-            try:
-                msg = self.client.inbox.get_nowait()
-            except queue.Empty:
-                break
-            self.table.apply(msg)
+        for msg in self.table.take(self.client.inbox):
             if msg.kind == "denied":
                 self._acted_at = None  # answer the position again (it may have moved on)
         table = self.table

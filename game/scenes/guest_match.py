@@ -9,7 +9,6 @@ in the player's language; a pause or the host's goodbye is said over the board.
 
 from __future__ import annotations
 
-import queue
 from typing import TYPE_CHECKING
 
 import pygame
@@ -64,17 +63,11 @@ class GuestMatchScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.toasts.update(dt)
-        changed = False
-        while True:
-            try:
-                msg = self.client.inbox.get_nowait()
-            except queue.Empty:
-                break
-            self.table.apply(msg)
-            changed |= msg.kind == "view"
-            if msg.kind == "welcome" and self.board is None:
-                self.board = self._make_board()
-                self.layout(self.app.size)
+        taken = {msg.kind for msg in self.table.take(self.client.inbox)}
+        if "welcome" in taken and self.board is None:
+            self.board = self._make_board()
+            self.layout(self.app.size)
+        changed = "view" in taken
         table = self.table
         for denial in table.denied[self._denied :]:
             self.pending, self._acted_at = [], None
