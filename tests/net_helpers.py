@@ -17,10 +17,22 @@ from tests.test_app_fakes import SyncClient
 
 
 def hosted(
-    game_id: str, seats: list[str], remote: set[int], seed: int = 7, **server_kw: object
+    game_id: str,
+    seats: list[str],
+    remote: set[int],
+    seed: int = 7,
+    options: dict | None = None,
+    **server_kw: object,
 ) -> Referee:
     """A started referee for ``seats`` (the ``remote`` ones are human seats played by guests)."""
-    match = Match(GAMES[game_id], seats, seed=seed, client=SyncClient(), remote=frozenset(remote))
+    match = Match(
+        GAMES[game_id],
+        seats,
+        options=options,
+        seed=seed,
+        client=SyncClient(),
+        remote=frozenset(remote),
+    )
     referee = Referee(match, HostServer(sorted(remote), **server_kw))  # type: ignore[arg-type]
     referee.start()
     return referee

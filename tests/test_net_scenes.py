@@ -106,3 +106,25 @@ def test_a_remote_seat_in_the_set_up_screen_hosts_the_match(app, monkeypatch) ->
         player.client.leave()
     finally:
         app.stack.pop()
+
+
+def test_the_host_gets_no_hint_for_a_guests_turn_and_no_undo_across_machines(app) -> None:
+    referee = hosted("battleline", [HUMAN, HUMAN], {1}, options={"first_player": "seat2"})
+    scene = HostedMatchScene(app, referee)
+    app.stack.push(scene)
+    player = guest(referee.invite, "Aiko")
+    try:
+        deadline = time.monotonic() + 30
+        while not player.table.my_turn:
+            assert time.monotonic() < deadline
+            app.step(FRAME)
+            player.step()
+        app.step(FRAME)
+        assert not scene.hint_possible()  # the host may not peek at the guest's hand by a hint
+        history = list(referee.match.state.history)
+        scene.undo()
+        assert referee.match.state.history == history
+        assert "not available in network play" in scene.toasts.items[-1][0]
+        player.client.leave()
+    finally:
+        app.stack.pop()

@@ -229,7 +229,8 @@ class GuestMatchScene(Scene):
         )
         art.panel(surface, self.panel, fill=(*theme.PANEL, 245), radius=m.px(14), shadow=m.px(10))
         inner = self.panel.inflate(-m.px(28), -m.px(28))
-        title = GAMES[self.table.game].title if self.table.game else ""
+        game = GAMES.get(self.table.game)
+        title = "" if game is None else game.title_ja if get_language() == "ja" else game.title
         blit_text(surface, title, m.font_px(20), theme.TEXT, bold=True, topleft=inner.topleft)
         y = inner.y + m.px(46)
         for seat, name in enumerate(self.table.names):

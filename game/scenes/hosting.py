@@ -77,6 +77,17 @@ class HostedMatchScene(MatchScene):
         super().update(dt)
         referee.pump()  # what this frame changed goes out now, not a frame later
 
+    def hint_possible(self) -> bool:
+        """Hints are for the player at this screen: a guest's hint would show its hand here."""
+        return self.match.to_move in self.match.local_humans and super().hint_possible()
+
+    def undo(self) -> None:
+        """Taking back across machines needs the other side's consent, not built yet."""
+        self.toast(t("net.no_undo"))
+
+    def redo(self) -> None:
+        self.toast(t("net.no_undo"))
+
     def waiting_lines(self) -> list[str]:
         """The card's lines: whom the match waits for, the code, who has joined."""
         referee = self.referee
