@@ -128,3 +128,30 @@ def test_the_host_gets_no_hint_for_a_guests_turn_and_no_undo_across_machines(app
         player.client.leave()
     finally:
         app.stack.pop()
+
+
+def test_a_rematch_at_the_host_keeps_the_table_and_its_guest(app) -> None:
+    referee = hosted("flink", ["easy", HUMAN], {1}, seed=5)
+    scene = HostedMatchScene(app, referee)
+    app.stack.push(scene)
+    player = guest(referee.invite, "Aiko")
+    try:
+        deadline = time.monotonic() + 120
+        while not (referee.match.is_over and player.table.returns is not None):
+            assert time.monotonic() < deadline
+            app.step(FRAME)
+            player.step()
+        first = referee.match
+        app.stack.replace(scene.rematch_scene())
+        again = app.stack.top
+        assert isinstance(again, HostedMatchScene) and again.match is not first
+        while not (len(again.match.moves) > 4 and player.table.index == len(again.match.moves)):
+            assert time.monotonic() < deadline
+            app.step(FRAME)
+            player.step()
+        assert player.client.status == "connected" and player.table.returns is None
+        assert player.table.log[0].index == 0 and len(player.table.log) == player.table.index
+        assert again.match.names[1] == "Aiko" and again.match.seed == first.seed + 1
+        player.client.leave()
+    finally:
+        app.stack.pop()

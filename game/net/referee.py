@@ -40,6 +40,17 @@ class Referee:
         self._tell_waiting()
         return self.invite
 
+    def restart(self, match: Match) -> None:
+        """A new match at the same table (a rematch, same remote seats): every connected guest
+        is welcomed to it and gets its whole view again."""
+        if match.remote != self.match.remote:
+            raise ValueError("a rematch keeps the same remote seats")
+        self.match = match
+        self.views = {seat: SeatView(match, seat) for seat in sorted(match.remote)}
+        for seat, sid in self.sessions.items():
+            self.server.send(sid, self._welcome(seat))
+        self.pump()
+
     def stop(self, text: str = "") -> None:
         self.server.stop(text)
 

@@ -231,6 +231,7 @@ class GuestMatchScene(Scene):
         inner = self.panel.inflate(-m.px(28), -m.px(28))
         game = GAMES.get(self.table.game)
         title = "" if game is None else game.title_ja if get_language() == "ja" else game.title
+        title = ellipsized(title, m.font_px(20), inner.width, bold=True)
         blit_text(surface, title, m.font_px(20), theme.TEXT, bold=True, topleft=inner.topleft)
         y = inner.y + m.px(46)
         for seat, name in enumerate(self.table.names):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import t
+from game.match import Match
 from game.net.referee import Referee
 from game.scenes.match import MatchScene
 from game.ui import art, theme
@@ -21,7 +22,6 @@ from game.ui.text import blit_text, ellipsized
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.match import Match
 
 
 # Where a table from the set-up screen listens: every interface (the local network), any port.
@@ -52,11 +52,31 @@ class HostedMatchScene(MatchScene):
     def __init__(self, app: App, referee: Referee) -> None:
         super().__init__(app, referee.match)
         self.referee = referee
-        self._left_seen = 0
+        self._left_seen = len(referee.left)
+        self._rematched = False
 
     def leave(self) -> None:
         super().leave()
-        self.referee.stop(t("net.host_closed"))
+        if not self._rematched:
+            self.referee.stop(t("net.host_closed"))
+
+    def rematch_scene(self) -> MatchScene:
+        """A rematch at the same table: the guests keep their seats (so nobody has to move to
+        another connection), the sides are not swapped; a new seed."""
+        old = self.match
+        match = Match(
+            old.game,
+            old.seats,
+            options=old.state.options,
+            seed=old.seed + 1,
+            client=old.client,
+            autosave=old.autosave,
+            names=old.own_names,
+            remote=old.remote,
+        )
+        self.referee.restart(match)
+        self._rematched = True
+        return HostedMatchScene(self.app, self.referee)
 
     def update(self, dt: float) -> None:
         referee = self.referee
