@@ -155,3 +155,29 @@ def test_a_rematch_at_the_host_keeps_the_table_and_its_guest(app) -> None:
         player.client.leave()
     finally:
         app.stack.pop()
+
+
+def test_the_host_lets_the_computer_play_for_a_guest_who_does_not_come_back(app) -> None:
+    referee = hosted("flatfront", ["easy", HUMAN], {1}, seed=8)
+    scene = HostedMatchScene(app, referee)
+    app.stack.push(scene)
+    player = guest(referee.invite, "Aiko")
+    try:
+        deadline = time.monotonic() + 120
+        while len(referee.match.moves) < 6:
+            assert time.monotonic() < deadline
+            app.step(FRAME)
+            player.step()
+        assert not scene.ai_button.visible
+        player.client.stop()
+        while not scene.ai_button.visible:
+            assert time.monotonic() < deadline
+            app.step(FRAME)
+        scene.draw(app.window)  # the waiting card with its button
+        scene.ai_button.on_click()
+        assert referee.match.seats[1] == "normal" and not referee.paused
+        while not referee.match.is_over:
+            assert time.monotonic() < deadline
+            app.step(FRAME)
+    finally:
+        app.stack.pop()

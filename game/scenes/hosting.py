@@ -19,10 +19,13 @@ from game.net.referee import Referee
 from game.scenes.match import MatchScene
 from game.ui import art, theme
 from game.ui.text import blit_text, ellipsized
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.app import App
 
+
+HAND_OVER_LEVEL = "normal"  # who plays a seat whose player does not come back
 
 # Where a table from the set-up screen listens: every interface (the local network), any port.
 DIRECT_BIND = ("0.0.0.0", 0)
@@ -54,6 +57,15 @@ class HostedMatchScene(MatchScene):
         self.referee = referee
         self._left_seen = len(referee.left)
         self._rematched = False
+        self.ai_button = Button(lambda: t("net.hand_to_ai"), self.hand_to_ai, style="primary")
+        self.ai_button.visible = False
+        self.widgets = [*self.widgets, self.ai_button]
+
+    def hand_to_ai(self) -> None:
+        """The players the match waits to reconnect are replaced by the Normal AI."""
+        for seat in [s for s in self.referee.waiting_for if self.referee.held(s)]:
+            self.referee.hand_to_ai(seat, HAND_OVER_LEVEL)
+        self.relabel()
 
     def leave(self) -> None:
         super().leave()
@@ -90,12 +102,14 @@ class HostedMatchScene(MatchScene):
             self.toast(t("net.left" if why == "quit" else "net.dropped", name=name))
         self._left_seen = len(referee.left)
         if referee.paused:
+            self.ai_button.visible = any(referee.held(s) for s in referee.waiting_for)
             self.clock += dt
             self.toasts.update(dt)
             self.board.update(dt)
             return
         super().update(dt)
         referee.pump()  # what this frame changed goes out now, not a frame later
+        self.ai_button.visible = False
 
     def hint_possible(self) -> bool:
         """Hints are for the player at this screen: a guest's hint would show its hand here."""
@@ -134,7 +148,15 @@ class HostedMatchScene(MatchScene):
         height = m.px(24) + len(lines) * round(px * 1.7)
         card = pygame.Rect(0, 0, width, height)
         card.center = board.center
+        if self.ai_button.visible:
+            card.height += m.px(56)
+            card.center = board.center
         art.panel(surface, card, shadow=m.px(6))
+        if self.ai_button.visible:
+            button = pygame.Rect(0, 0, min(width - m.px(24), m.px(320)), m.px(40))
+            button.midbottom = (card.centerx, card.bottom - m.px(12))
+            self.ai_button.place(button, m.font_px(15))
+            self.ai_button.draw(surface)
         y = card.y + m.px(12) + round(px * 0.85)
         for i, line in enumerate(lines):
             text = ellipsized(line, px, width - m.px(24), bold=i == 0)
