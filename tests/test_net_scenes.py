@@ -3,10 +3,13 @@ drawn only from what it received, each through a whole game."""
 
 from __future__ import annotations
 
+import queue
 import random
 import time
 
+from game.engines import GAMES
 from game.net.guest import GuestClient
+from game.net.protocol import decode, encode
 from game.scenes import hosting
 from game.scenes.guest_match import GuestMatchScene
 from game.scenes.hosting import HostedMatchScene
@@ -179,5 +182,49 @@ def test_the_host_lets_the_computer_play_for_a_guest_who_does_not_come_back(app)
         while not referee.match.is_over:
             assert time.monotonic() < deadline
             app.step(FRAME)
+    finally:
+        app.stack.pop()
+
+
+class FakeClient:
+    """A guest connection whose host is the test: it queues messages and records actions."""
+
+    def __init__(self, messages: list[str]) -> None:
+        self.inbox: queue.SimpleQueue = queue.SimpleQueue()
+        for raw in messages:
+            self.inbox.put(decode(raw, "host"))
+        self.sent: list[tuple[int, int]] = []
+        self.status = "connected"
+        self.closed_reason = ""
+
+    def start(self) -> None: ...
+
+    def leave(self) -> None: ...
+
+    def act(self, action: int, index: int) -> None:
+        self.sent.append((action, index))
+
+
+def test_the_guest_screen_plays_a_forced_move_by_itself(app) -> None:
+    state = GAMES["flatfront"].new_state(2)
+    welcome = encode(
+        "welcome", "host", version=1, app="x", game="flatfront", game_version=1,
+        options=dict(state.options), seat=0, names=["Aiko", "Easy AI"], kinds=["remote", "easy"],
+    )  # fmt: skip
+    legal = state.legal_actions()[:1]
+    view = encode(
+        "view", "host", index=0, revision=0, phase="forced", to_move=0,
+        obs=dict(state.observation(0)), legal=legal, log_from=0, log=[], names=["Aiko", "Easy AI"],
+        returns=None,
+    )  # fmt: skip
+    client = FakeClient([welcome, view])
+    scene = GuestMatchScene(app, client)  # type: ignore[arg-type]
+    app.stack.push(scene)
+    try:
+        for _ in range(120):
+            app.step(FRAME)
+            if client.sent:
+                break
+        assert client.sent == [(legal[0], 0)]
     finally:
         app.stack.pop()

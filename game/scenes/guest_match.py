@@ -19,6 +19,7 @@ from game.boards.turns import group
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.i18n import get_language, t
+from game.match import FORCED
 from game.net.guest import CLOSED, RECONNECTING, GuestClient, RemoteTable
 from game.refusals import phrase_text
 from game.saves import data_dir
@@ -85,6 +86,8 @@ class GuestMatchScene(Scene):
             return
         if self.pending:
             self._send(self.pending.pop(0))
+        elif table.phase == FORCED and len(table.legal) == 1:  # the only move: no click asked
+            self.play(table.legal[0])
         elif (auto := board.auto_action()) is not None:  # a player setting (auto-claim)
             self.play(auto)
 
