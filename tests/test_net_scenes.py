@@ -6,9 +6,11 @@ from __future__ import annotations
 import queue
 import random
 import time
+from collections.abc import Callable
 
 from game.engines import GAMES
 from game.net.guest import GuestClient
+from game.net.headless import GuestPlayer
 from game.net.protocol import decode, encode
 from game.scenes import hosting
 from game.scenes.guest_match import GuestMatchScene
@@ -18,6 +20,26 @@ from game.scenes.title import TitleScene
 from tests.net_helpers import HUMAN, guest, hosted
 
 FRAME = 1 / 60
+
+
+def frames_until(
+    app, done: Callable[[], bool], *players: GuestPlayer, timeout: float = 120
+) -> None:
+    """Run the app (and the headless guests) frame by frame until ``done()``."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "the networked screens did not get there in time"
+        app.step(FRAME)
+        for player in players:
+            player.step()
+
+
+def host_screen(app, game_id: str, seats: list[str], **kw: object) -> tuple:
+    """The host's screen for ``seats`` (seat 1 remote) on the stack, and a guest joining it."""
+    referee = hosted(game_id, seats, {1}, **kw)  # type: ignore[arg-type]
+    scene = HostedMatchScene(app, referee)
+    app.stack.push(scene)
+    return referee, scene, guest(referee.invite, "Aiko")
 
 
 def test_the_guest_screen_plays_a_whole_game_from_what_it_received(app) -> None:
@@ -61,21 +83,15 @@ def test_the_host_screen_waits_for_its_guest_then_referees_the_game(app) -> None
         assert str(referee.invite) in lines[1] and lines[2] == "Nobody has joined yet."
         assert referee.match.moves == []  # nothing moves before the guest is there
         player = guest(referee.invite, "Aiko")
-        deadline = time.monotonic() + 120
-        while not (referee.match.is_over and player.table.returns is not None):
-            assert time.monotonic() < deadline
-            app.step(FRAME)
-            player.step()
-            if len(referee.match.moves) == 12 and player.client.status == "connected":
-                player.client.stop()  # the guest's program dies mid-game
-                for _ in range(200):
-                    app.step(FRAME)
-                    if referee.paused:
-                        break
-                assert referee.paused and "Aiko" in scene.waiting_lines()[0]
-                assert "reconnect" in scene.waiting_lines()[0]
-                assert any("Aiko" in item[0] for item in scene.toasts.items)
-                player = guest(referee.invite, "Aiko")
+        frames_until(app, lambda: len(referee.match.moves) >= 12, player)
+        player.client.stop()  # the guest's program dies mid-game
+        frames_until(app, lambda: referee.paused, timeout=20)
+        assert "Aiko" in scene.waiting_lines()[0] and "reconnect" in scene.waiting_lines()[0]
+        assert any("Aiko" in item[0] for item in scene.toasts.items)
+        player = guest(referee.invite, "Aiko")
+        frames_until(
+            app, lambda: referee.match.is_over and player.table.returns is not None, player
+        )
         assert player.table.returns == referee.match.state.returns()
         player.client.leave()
     finally:
@@ -99,11 +115,7 @@ def test_a_remote_seat_in_the_set_up_screen_hosts_the_match(app, monkeypatch) ->
         app.step(FRAME)
         assert scene.referee.paused and "Player 2" in scene.waiting_lines()[0]
         player = guest(scene.referee.invite, "Aiko")
-        deadline = time.monotonic() + 30
-        while not player.table.started:
-            assert time.monotonic() < deadline
-            app.step(FRAME)
-            player.step()
+        frames_until(app, lambda: player.table.started, player, timeout=30)
         assert not scene.referee.paused and scene.match.names[1] == "Aiko"
         assert player.table.names == ["Player 1", "Aiko"]  # nobody is "You" on its screen
         player.client.leave()
@@ -112,16 +124,10 @@ def test_a_remote_seat_in_the_set_up_screen_hosts_the_match(app, monkeypatch) ->
 
 
 def test_the_host_gets_no_hint_for_a_guests_turn_and_no_undo_across_machines(app) -> None:
-    referee = hosted("battleline", [HUMAN, HUMAN], {1}, options={"first_player": "seat2"})
-    scene = HostedMatchScene(app, referee)
-    app.stack.push(scene)
-    player = guest(referee.invite, "Aiko")
+    options = {"first_player": "seat2"}
+    referee, scene, player = host_screen(app, "battleline", [HUMAN, HUMAN], options=options)
     try:
-        deadline = time.monotonic() + 30
-        while not player.table.my_turn:
-            assert time.monotonic() < deadline
-            app.step(FRAME)
-            player.step()
+        frames_until(app, lambda: player.table.my_turn, player, timeout=30)
         app.step(FRAME)
         assert not scene.hint_possible()  # the host may not peek at the guest's hand by a hint
         history = list(referee.match.state.history)
@@ -134,24 +140,20 @@ def test_the_host_gets_no_hint_for_a_guests_turn_and_no_undo_across_machines(app
 
 
 def test_a_rematch_at_the_host_keeps_the_table_and_its_guest(app) -> None:
-    referee = hosted("flink", ["easy", HUMAN], {1}, seed=5)
-    scene = HostedMatchScene(app, referee)
-    app.stack.push(scene)
-    player = guest(referee.invite, "Aiko")
+    referee, scene, player = host_screen(app, "flink", ["easy", HUMAN], seed=5)
     try:
-        deadline = time.monotonic() + 120
-        while not (referee.match.is_over and player.table.returns is not None):
-            assert time.monotonic() < deadline
-            app.step(FRAME)
-            player.step()
+        frames_until(
+            app, lambda: referee.match.is_over and player.table.returns is not None, player
+        )
         first = referee.match
         app.stack.replace(scene.rematch_scene())
         again = app.stack.top
         assert isinstance(again, HostedMatchScene) and again.match is not first
-        while not (len(again.match.moves) > 4 and player.table.index == len(again.match.moves)):
-            assert time.monotonic() < deadline
-            app.step(FRAME)
-            player.step()
+        frames_until(
+            app,
+            lambda: len(again.match.moves) > 4 and player.table.index == len(again.match.moves),
+            player,
+        )
         assert player.client.status == "connected" and player.table.returns is None
         assert player.table.log[0].index == 0 and len(player.table.log) == player.table.index
         assert again.match.names[1] == "Aiko" and again.match.seed == first.seed + 1
@@ -161,27 +163,16 @@ def test_a_rematch_at_the_host_keeps_the_table_and_its_guest(app) -> None:
 
 
 def test_the_host_lets_the_computer_play_for_a_guest_who_does_not_come_back(app) -> None:
-    referee = hosted("flatfront", ["easy", HUMAN], {1}, seed=8)
-    scene = HostedMatchScene(app, referee)
-    app.stack.push(scene)
-    player = guest(referee.invite, "Aiko")
+    referee, scene, player = host_screen(app, "flatfront", ["easy", HUMAN], seed=8)
     try:
-        deadline = time.monotonic() + 120
-        while len(referee.match.moves) < 6:
-            assert time.monotonic() < deadline
-            app.step(FRAME)
-            player.step()
+        frames_until(app, lambda: len(referee.match.moves) >= 6, player)
         assert not scene.ai_button.visible
         player.client.stop()
-        while not scene.ai_button.visible:
-            assert time.monotonic() < deadline
-            app.step(FRAME)
+        frames_until(app, lambda: scene.ai_button.visible)
         scene.draw(app.window)  # the waiting card with its button
         scene.ai_button.on_click()
         assert referee.match.seats[1] == "normal" and not referee.paused
-        while not referee.match.is_over:
-            assert time.monotonic() < deadline
-            app.step(FRAME)
+        frames_until(app, lambda: referee.match.is_over)
     finally:
         app.stack.pop()
 
