@@ -4,6 +4,12 @@
     [--fullscreen]                   open straight into a match (the title screen without them)
     --version                        print the version (from pyproject.toml) and exit
     --selftest [--game ID]           headless AI-vs-AI match of every built game; 0 if all ok
+    --selftest --network [--game ID] the same between two processes over loopback
+    --host --seats human,remote [--port P] [--bind ADDR] [--relay HOST:PORT]
+                                     host a networked match ("remote": a seat a guest takes)
+    --join CODE [--name N]           join a networked match by its invite code
+    --join CODE --bot SEED           the same headless, random legal moves (the self-test's guest)
+    relay [--port P] [--bind ADDR]   run a relay for network play (headless, until interrupted)
     --screenshot PATH [--frames N]   save the window after N frames (or at game over) and quit
 
 Nothing here runs at import time, and ``multiprocessing.freeze_support()`` comes first in main,
@@ -24,6 +30,8 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 if TYPE_CHECKING:
     from game.app import App
     from game.engines.base import Game
+    from game.match import Match
+    from game.scenes.base import Scene
 
 SELFTEST_LEVEL = "easy"  # the fastest AI: the self-test checks the plumbing, not the strength
 SELFTEST_TIMEOUT = 240.0  # seconds per game
@@ -69,6 +77,27 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="play a short AI-vs-AI match of every built game headless and exit",
     )
+    parser.add_argument(
+        "--network",
+        action="store_true",
+        help="with --selftest: play each game between two processes over loopback",
+    )
+    parser.add_argument(
+        "--host", action="store_true", help="host a networked match (seats may be 'remote')"
+    )
+    parser.add_argument("--port", type=int, default=0, help="with --host: port (default any)")
+    parser.add_argument(
+        "--bind", default="0.0.0.0", help="with --host: address to listen on (default all)"
+    )
+    parser.add_argument("--relay", metavar="HOST:PORT", help="with --host: meet through a relay")
+    parser.add_argument("--join", metavar="CODE", help="join a networked match by its invite code")
+    parser.add_argument("--name", default="", help="your name at a networked table")
+    parser.add_argument(
+        "--bot",
+        type=int,
+        metavar="SEED",
+        help="with --join: play headless, random legal moves (the network self-test's guest)",
+    )
     parser.add_argument("--screenshot", metavar="PATH", help="save the window to PATH and quit")
     parser.add_argument(
         "--frames",
@@ -87,8 +116,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
             parser.error(f"{flag} needs a value, not an empty string")
     if args.frames < 0:
         parser.error(f"--frames must be 0 or more, not {args.frames}")
-    if args.selftest and (args.seats or args.option or args.screenshot):
-        parser.error("--selftest takes only --game")
+    if args.selftest and (args.seats or args.option or args.screenshot or args.join):
+        parser.error("--selftest takes only --game and --network")
+    if args.network and not args.selftest:
+        parser.error("--network goes with --selftest")
+    if args.bot is not None and args.join is None:
+        parser.error("--bot goes with --join")
+    if args.host and (args.selftest or args.join):
+        parser.error("--host goes with neither --selftest nor --join")
+    if not 0 <= args.port < 65536:
+        parser.error(f"--port must be between 0 and 65535, not {args.port}")
+    args.remote = frozenset()
+    if args.host:
+        kinds = [k.strip().lower() for k in (args.seats or "human,remote").split(",")]
+        args.remote = frozenset(i for i, kind in enumerate(kinds) if kind == "remote")
+        if not args.remote:
+            parser.error("--host needs a 'remote' seat in --seats (e.g. human,remote)")
+        args.seats = ",".join("human" if kind == "remote" else kind for kind in kinds)
     args.match = None
     try:
         if args.screenshot is not None:
@@ -173,9 +217,21 @@ def main(argv: list[str] | None = None) -> int:
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w"))  # noqa: SIM115 (lives as long as the program)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # players need no banner on stdout
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["relay"]:
+        return relay(argv[1:])
     args = parse_args(argv)
+    if args.selftest and args.network:
+        from game.net import selftest as net_selftest
+
+        return net_selftest.run([args.game] if args.game else list(playable_games()))
     if args.selftest:
         return selftest(args.game)
+    if args.bot is not None:
+        from game.net.selftest import bot_guest
+
+        return bot_guest(args.join, args.name or f"Bot {args.bot}", args.bot)
     from game.app import App
     from game.settings import Settings
 
@@ -193,8 +249,19 @@ def main(argv: list[str] | None = None) -> int:
     from game.scenes.title import TitleScene
 
     app.stack.push(TitleScene(app))
-    if args.match is not None:
-        from game.match import Match
+    if args.join is not None:
+        from game.net.guest import GuestClient
+        from game.net.invite import Invite, InviteError
+        from game.scenes.guest_match import GuestMatchScene
+
+        try:
+            invite = Invite.parse(args.join)
+        except InviteError as err:
+            print(f"fivefronts: --join: {err}", file=sys.stderr)
+            return EXIT_USAGE
+        app.stack.push(GuestMatchScene(app, GuestClient(invite, args.name or "Guest")))
+    elif args.match is not None:
+        from game.match import HUMAN, Match
         from game.scenes.match import MatchScene
         from game.scenes.saved import confirm_new_match
 
@@ -202,8 +269,23 @@ def main(argv: list[str] | None = None) -> int:
         seed = args.seed if args.seed is not None else int(time.time()) % 2**31
 
         def start() -> None:
-            match = Match(game, seats, options=options, seed=seed, client=app.ai, autosave=True)
-            app.stack.replace(MatchScene(app, match))
+            match = Match(
+                game,
+                seats,
+                options=options,
+                seed=seed,
+                client=app.ai,
+                autosave=True,
+                names=[
+                    args.name if kind == HUMAN and i not in args.remote else ""
+                    for i, kind in enumerate(seats)
+                ],
+                remote=args.remote,
+            )
+            if args.host:
+                app.stack.replace(hosted_scene(app, match, args))
+            else:
+                app.stack.replace(MatchScene(app, match))
 
         confirm_new_match(app, game, start)  # a match of this game in progress is not lost
     code = app.run()
@@ -211,6 +293,33 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fivefronts: {failure[0]}", file=sys.stderr)
         return EXIT_USAGE
     return code
+
+
+def hosted_scene(app: App, match: Match, args: argparse.Namespace) -> Scene:
+    """The host's match screen with its table open; the code is printed for scripts too."""
+    from game.net.invite import Invite
+    from game.scenes.hosting import open_table
+
+    relay = None
+    if args.relay:
+        where = Invite.parse(f"{args.relay}/{'0' * 16}")
+        relay = (where.host, where.port)
+    scene = open_table(app, match, bind=(args.bind, args.port), relay=relay)
+    print(f"Invite code: {scene.referee.invite}", flush=True)
+    return scene
+
+
+def relay(argv: list[str]) -> int:
+    """``fivefronts relay``: a meeting point for network play across the internet."""
+    parser = OneLineParser(prog="fivefronts relay", description="Five Fronts network relay.")
+    parser.add_argument("--port", type=int, default=8765, help="port to listen on (8765)")
+    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on (all)")
+    args = parser.parse_args(argv)
+    if not 0 <= args.port < 65536:
+        parser.error(f"--port must be between 0 and 65535, not {args.port}")
+    from game.net.relay import run_relay
+
+    return run_relay(args.bind, args.port)
 
 
 def install_screenshot(app: App, path: str, frames: int, failure: list[str]) -> None:

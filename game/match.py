@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -111,13 +111,15 @@ class Event:
     detail: str = ""
 
 
-def seat_names(seats: list[str]) -> list[str]:
-    """Display names: "You" when one human plays, "Player n" in hot-seat, "<Level> AI" otherwise."""
-    humans = sum(1 for s in seats if s == HUMAN)
+def seat_names(seats: list[str], remote: Collection[int] = ()) -> list[str]:
+    """Display names: "You" when one human plays here, "Player n" in hot-seat and for the
+    ``remote`` seats (played on another machine), "<Level> AI" otherwise."""
+    here = sum(1 for i, s in enumerate(seats) if s == HUMAN and i not in remote)
     names = []
     for i, seat in enumerate(seats):
         if seat == HUMAN:
-            names.append(t("seat.you") if humans == 1 else t("seat.player_n", n=i + 1))
+            you = here == 1 and i not in remote
+            names.append(t("seat.you") if you else t("seat.player_n", n=i + 1))
         else:
             level = t(f"level.{seat}")
             same = sum(1 for s in seats if s == seat)
@@ -159,8 +161,12 @@ class Match:
         history: list[int] | None = None,
         names: list[str] | None = None,
         memory: dict | None = None,
+        remote: frozenset[int] = frozenset(),
     ) -> None:
         game.resolve_players(len(seats))
+        # Human seats played on another machine (game/net): they decide like humans, but this
+        # screen is never theirs, so they take no curtain and are never the viewer.
+        self.remote = frozenset(remote)
         # Players' own names, one per seat ("" = the default name).
         self.own_names = (list(names or []) + [""] * len(seats))[: len(seats)]
         self.game = game
@@ -220,13 +226,14 @@ class Match:
             client=self.client,
             autosave=self.autosave,
             names=self.own_names[1:] + self.own_names[:1],
+            remote=frozenset((seat - 1) % len(self.seats) for seat in self.remote),
         )
 
     # --- queries -------------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
         """Display names per seat: the players' own, else the defaults in the current language."""
-        defaults = seat_names(self.seats)
+        defaults = seat_names(self.seats, self.remote)
         return [mine or default for mine, default in zip(self.own_names, defaults, strict=True)]
 
     @property
@@ -251,12 +258,17 @@ class Match:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s == HUMAN]
 
+    @property
+    def local_humans(self) -> list[int]:
+        """The human seats played at this screen (not from another machine)."""
+        return [i for i in self.humans if i not in self.remote]
+
     def is_human(self, player: int) -> bool:
         return 0 <= player < len(self.seats) and self.seats[player] == HUMAN
 
     @property
     def hidden_hotseat(self) -> bool:
-        return not self.game.perfect_information and len(self.humans) >= 2
+        return not self.game.perfect_information and len(self.local_humans) >= 2
 
     @property
     def viewer(self) -> int:
@@ -389,6 +401,17 @@ class Match:
             self.client.cancel()
         self._ticket = None
 
+    def hand_over(self, seat: int, level: str) -> None:
+        """A remote seat is played by the AI ``level`` from now on (its player left for good)."""
+        if seat not in self.remote or level not in _levels():
+            raise ValueError(f"seat {seat} is not a remote seat, or {level!r} is not an AI level")
+        self.seats[seat] = level
+        self.own_names[seat] = ""
+        self.remote = self.remote - {seat}
+        before = self._phase
+        self._phase = self._compute_phase()
+        self._announce(before, automatic=False)
+
     # --- undo / redo ---------------------------------------------------------------------------
     @property
     def undo_floor(self) -> int:
@@ -489,7 +512,7 @@ class Match:
         viewer moved on (the curtain was lifted), so the legal actions are not asked again."""
         state = self.state
         player = state.current_player()
-        humans = self.humans
+        humans = self.local_humans
         human = self.is_human(player)
         if legal is None:
             legal = tuple(state.legal_actions()) if human else ()
@@ -501,7 +524,7 @@ class Match:
                 curtain = humans[0]  # nobody has looked yet: show no one's private view
         if state.is_terminal():
             kind = OVER
-        elif player == CHANCE and humans and state.between_games():
+        elif player == CHANCE and self.humans and state.between_games():
             # People look at the finished game until they deal on (no curtain: nothing of it
             # matters any more); AIs alone go straight on.
             kind, curtain = BETWEEN_GAMES, None
@@ -520,10 +543,10 @@ class Match:
             viewer = humans[0]
         elif self.hidden_hotseat:
             viewer = self.revealed if self.revealed is not None else humans[0]
-        elif human:
+        elif player in humans:
             viewer = player
         else:
-            last = next((m.player for m in reversed(self.moves) if self.is_human(m.player)), None)
+            last = next((m.player for m in reversed(self.moves) if m.player in humans), None)
             viewer = humans[0] if last is None else last
         return Phase(len(state.history), kind, player, viewer, legal, curtain)
 
@@ -549,7 +572,7 @@ class Match:
             and before is not None
             and before.kind in (AI_TURN, CHANCE_STEP)
             and after.kind in (HUMAN_TURN, FORCED)
-            and len(self.humans) == 1
+            and self.local_humans == [after.player]
         ):
             self._events.append(Event(YOUR_TURN))
 

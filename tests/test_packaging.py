@@ -24,6 +24,14 @@ def test_executable_selftest(tmp_path: Path) -> None:
         [str(exe), "--selftest"], env=env, capture_output=True, text=True, timeout=600
     )
     assert result.returncode == 0, result.stdout + result.stderr
+    network = subprocess.run(
+        [str(exe), "--selftest", "--network", "--game", "battleline"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )  # the executable hosts and starts itself again as the guest, over loopback
+    assert network.returncode == 0, network.stdout + network.stderr
     version = subprocess.run([str(exe), "--version"], env=env, capture_output=True, text=True)
     assert version.returncode == 0, version
     if sys.platform != "win32":  # the Windows build has no console: it prints nowhere

@@ -106,11 +106,9 @@ class GameOverScene(OverlayScene):
                 self.close()
 
     def rematch(self) -> None:
-        from game.scenes.match import MatchScene
-
         old = self.scene
         self.app.stack.pop()  # this overlay
-        self.app.stack.replace(MatchScene(self.app, old.match.rematch(), old.board_cls))
+        self.app.stack.replace(old.rematch_scene())
 
     def review(self) -> None:
         """The coach: the human's winning chances move by move, and the worst moves."""

@@ -255,6 +255,10 @@ class MatchScene(Scene):
             self.next_bar.visible = False
             self.refresh(animate=True)
 
+    def rematch_scene(self) -> MatchScene:
+        """The screen of a rematch: seats rotated (sides swapped), a new seed."""
+        return MatchScene(self.app, self.match.rematch(), self.board_cls)
+
     def pick_move(self, index: int) -> None:
         """A log line was clicked: show the position right after that move, its turn marked."""
         self.review = index + 1

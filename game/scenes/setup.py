@@ -17,9 +17,10 @@ import pygame
 
 from game.engines.base import Game
 from game.i18n import get_language, t, t_or
-from game.match import HUMAN, side_caption, side_name
+from game.match import side_caption, side_name
 from game.scenes.base import Scene
 from game.schema import NAME_MAX
+from game.seats import HUMAN, REMOTE
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font
 from game.ui.layout import stack_rows
@@ -101,7 +102,7 @@ class NameField(Widget):
 def seat_kinds() -> tuple[str, ...]:
     from ai.agents import LEVELS
 
-    return (HUMAN, *LEVELS)
+    return (HUMAN, *LEVELS, REMOTE)
 
 
 def level_about(game: Game, level: str) -> str:
@@ -277,16 +278,23 @@ class SetupScene(Scene):
             "names": list(self.names),
         }
         self.app.save_settings()
+        remote = frozenset(i for i, kind in enumerate(self.seats) if kind == REMOTE)
         match = Match(
             self.game,
-            self.seats,
+            [HUMAN if kind == REMOTE else kind for kind in self.seats],
             options=self.options,
             seed=random.randrange(2**31) if seed is None else seed,
             client=self.app.ai,
             autosave=True,
             names=names,
+            remote=remote,
         )
-        self.app.stack.replace(MatchScene(self.app, match))
+        if remote:
+            from game.scenes.hosting import open_table
+
+            self.app.stack.replace(open_table(self.app, match))
+        else:
+            self.app.stack.replace(MatchScene(self.app, match))
 
     # --- layout and drawing --------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

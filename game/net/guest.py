@@ -1,0 +1,267 @@
+"""The guest's side: a connection to the host (directly or through a relay) in its own thread,
+and :class:`RemoteTable`, the guest's picture of the match built from the messages only.
+
+The guest has no state of the game: its board is drawn from the table's ``obs`` and ``legal``,
+its log from the steps the host worded for it. Every message from the host is checked like the
+host checks the guest's (size, JSON, schema). When the connection drops without a ``bye`` the
+client reconnects on its own with the same code, asking for its seat back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from game.boards.turns import Step
+from game.net.invite import Invite
+from game.net.loop import CLOSE_TIMEOUT, LoopThread
+from game.net.protocol import (
+    BURST,
+    MAX_HOST_BYTES,
+    PROTOCOL_VERSION,
+    RATE,
+    Message,
+    ProtocolError,
+    TokenBucket,
+    decode,
+    encode,
+)
+from game.version import version
+
+RECONNECT_FOR = 120.0  # seconds a dropped guest keeps trying before it gives up
+BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds between tries, the last one repeated
+
+# Connection status, for the guest's screen.
+CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconnecting", "closed"
+
+
+class GuestClient:
+    """Connects to ``invite`` as ``name``; messages from the host arrive on ``inbox``.
+
+    ``status`` is one of the constants above; once CLOSED, ``closed_reason`` says why in words
+    (a refusal, the host's goodbye, or giving up on reconnecting). ``received`` keeps every raw
+    message when ``keep_raw`` is set (tests check it for hidden information).
+    """
+
+    def __init__(
+        self, invite: Invite, name: str, *, seat: int | None = None, keep_raw: bool = False
+    ) -> None:
+        self.invite, self.name, self.seat = invite, name, seat
+        self.inbox: queue.SimpleQueue[Message] = queue.SimpleQueue()
+        self.status = CONNECTING
+        self.closed_reason = ""
+        self.closed_code = ""
+        self.received: list[str | bytes] | None = [] if keep_raw else None
+        self._thread = LoopThread("fivefronts-guest")
+        self._outbox: asyncio.Queue[str | None] | None = None
+        self._leaving = False
+
+    def start(self) -> None:
+        self._thread.start()
+        self._thread.spawn(self._run())
+
+    def act(self, action: int, index: int) -> None:
+        """Send a decision for the position after ``index`` actions."""
+        self._send(encode("act", "guest", action=action, index=index))
+
+    def leave(self, reason: str = "quit") -> None:
+        """Say bye to the host and close."""
+        self._leaving = True
+        self._send(encode("bye", "guest", reason=reason))
+        self._send(None)
+        deadline = time.monotonic() + 2.0
+        while self.status != CLOSED and time.monotonic() < deadline:
+            time.sleep(0.02)
+        self._thread.stop()
+
+    def stop(self) -> None:
+        """Close without a word (as a crash or a pulled cable would)."""
+        self._leaving = True
+        self._thread.stop()
+
+    def _send(self, text: str | None) -> None:
+        self._thread.soon(self._put, text)
+
+    def _put(self, item: Any) -> None:
+        if self._outbox is not None:
+            self._outbox.put_nowait(item)
+
+    async def _run(self) -> None:
+        from game.net.relay import join_url
+
+        url = join_url(self.invite)
+        started_drop: float | None = None
+        tries = 0
+        while not self._leaving:
+            try:
+                async with connect(
+                    url, max_size=MAX_HOST_BYTES, open_timeout=10, close_timeout=CLOSE_TIMEOUT
+                ) as ws:
+                    tries, started_drop = 0, None
+                    if await self._session(ws):
+                        break
+            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError):
+                pass
+            if self._leaving:
+                break
+            started_drop = started_drop or time.monotonic()
+            if time.monotonic() - started_drop > RECONNECT_FOR:
+                self._close("gave_up", "the host could not be reached")
+                return
+            self.status = RECONNECTING if self.seat is not None else CONNECTING
+            await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])
+            tries += 1
+        if self.status != CLOSED:
+            self._close("left", "you left the match")
+
+    async def _session(self, ws: Any) -> bool:
+        """One connection: hello, then messages both ways. True when the match is over for us
+        (refused, bye); False when the connection dropped and we should reconnect."""
+        self._outbox = asyncio.Queue()
+        hello = encode(
+            "hello",
+            "guest",
+            version=PROTOCOL_VERSION,
+            app=version(),
+            token=self.invite.token,
+            name=self.name,
+            seat=self.seat,
+        )
+        await ws.send(hello)
+        sender = asyncio.get_running_loop().create_task(self._sender(ws, self._outbox))
+        try:
+            async for raw in ws:
+                if self.received is not None:
+                    self.received.append(raw)
+                try:
+                    msg = decode(raw, "host")
+                except ProtocolError as err:
+                    self._close("bad_host", f"the host sent something we cannot read: {err}")
+                    return True
+                if msg.kind == "refused":
+                    self._close(msg["code"], _refusal_words(msg))
+                    return True
+                if msg.kind == "welcome":
+                    self.seat, self.status = msg["seat"], CONNECTED
+                self.inbox.put(msg)
+                if msg.kind == "bye":
+                    self._close(msg["reason"], msg["text"])
+                    return True
+        finally:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+                await sender
+        return self._leaving
+
+    async def _sender(self, ws: Any, outbox: asyncio.Queue) -> None:
+        """Send in order, at a pace under the host's flood limit (a bot answers at once)."""
+        pace = TokenBucket(RATE * 0.8, BURST / 2)
+        while (text := await outbox.get()) is not None:
+            while not pace.take():
+                await asyncio.sleep(pace.wait())
+            await ws.send(text)
+        await ws.close()
+
+    def _close(self, code: str, reason: str) -> None:
+        self.closed_code, self.closed_reason, self.status = code, reason, CLOSED
+
+
+def _refusal_words(msg: Message) -> str:
+    if msg["code"] == "version" or msg["version"] != PROTOCOL_VERSION:
+        return (
+            f"the host speaks protocol version {msg['version']} (Five Fronts {msg['app'][:20]})"
+            f" and we speak version {PROTOCOL_VERSION} (Five Fronts {version()}): {msg['text']}"
+        )
+    return str(msg["text"])
+
+
+@dataclass
+class RemoteTable:
+    """The guest's match as the host showed it: everything the guest's screen draws."""
+
+    game: str = ""
+    options: dict = field(default_factory=dict)
+    seat: int = -1
+    names: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+    index: int = 0
+    phase: str = ""
+    to_move: int = -1
+    obs: dict = field(default_factory=dict)
+    legal: list[int] = field(default_factory=list)
+    log: list[Step] = field(default_factory=list)
+    returns: list[float] | None = None
+    waiting: list[str] = field(default_factory=list)
+    waiting_why: str = ""
+    denied: list[Message] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    bye: str = ""
+
+    @property
+    def started(self) -> bool:
+        return bool(self.game) and bool(self.obs)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat and bool(self.legal) and not self.waiting
+
+    def take(self, inbox: queue.SimpleQueue[Message]) -> list[Message]:
+        """Apply every message waiting in ``inbox``; they are returned, oldest first."""
+        taken: list[Message] = []
+        while True:
+            try:
+                msg = inbox.get_nowait()
+            except queue.Empty:
+                return taken
+            self.apply(msg)
+            taken.append(msg)
+
+    def apply(self, msg: Message) -> None:
+        """Take one message from the host; a view whose log does not fit ours is refused."""
+        if msg.kind == "welcome":
+            self.game, self.options, self.seat = msg["game"], msg["options"], msg["seat"]
+            self.names, self.kinds = [str(n) for n in msg["names"]], [str(k) for k in msg["kinds"]]
+        elif msg.kind == "view":
+            if msg["log_from"] > len(self.log):
+                raise ProtocolError("bad_view", "a log that skips steps")
+            steps = [_step(row) for row in msg["log"]]
+            self.log = self.log[: msg["log_from"]] + steps
+            self.index, self.phase, self.to_move = msg["index"], msg["phase"], msg["to_move"]
+            self.obs, self.legal = msg["obs"], [int(a) for a in msg["legal"]]
+            self.names, self.returns = [str(n) for n in msg["names"]], msg["returns"]
+        elif msg.kind == "waiting":
+            self.waiting, self.waiting_why = [str(n) for n in msg["names"]], msg["why"]
+        elif msg.kind == "denied":
+            self.denied.append(msg)
+        elif msg.kind == "error":
+            self.errors.append(msg["text"])
+        elif msg.kind == "bye":
+            self.bye = msg["text"]
+
+
+def _step(row: Any) -> Step:
+    """A log step from the wire, checked field by field (the host is trusted with nothing)."""
+    index: Any
+    try:
+        index, player, (key, args), text, forced, private = row
+    except (TypeError, ValueError):
+        raise ProtocolError("bad_view", "a malformed log step") from None
+    fields_ok = (
+        isinstance(index, int)
+        and isinstance(player, int)
+        and isinstance(key, str)
+        and isinstance(args, dict)
+        and isinstance(text, str)
+        and isinstance(forced, bool)
+        and isinstance(private, bool)
+    )
+    if not fields_ok:
+        raise ProtocolError("bad_view", "a malformed log step")
+    return Step(index, player, (key, args), text, forced, private)

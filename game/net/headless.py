@@ -1,0 +1,57 @@
+"""Networked matches without a window: the host's referee loop and a guest that plays by a
+chooser. The self-test (``--selftest --network``), ``--host``/``--join`` without a display and the
+tests drive matches through these, one ``step`` at a time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from game.match import Move
+from game.net.guest import CLOSED, GuestClient, RemoteTable
+from game.net.referee import Referee
+
+
+def host_step(referee: Referee) -> Move | None:
+    """One turn of the host's loop: take the guests' messages, then let the match move on
+    (chance, the host's AI seats) unless it waits for a guest."""
+    referee.pump()
+    if referee.paused:
+        return None
+    move = referee.match.advance()
+    if move is not None:
+        referee.pump()
+    return move
+
+
+Chooser = Callable[[RemoteTable], int]
+
+
+def random_chooser(seed: int) -> Chooser:
+    """A guest "AI" that knows only its own view: a random legal action, reproducibly."""
+    rng = random.Random(seed)
+    return lambda table: rng.choice(table.legal)
+
+
+class GuestPlayer:
+    """A guest that applies the host's messages to its table and answers its turns."""
+
+    def __init__(self, client: GuestClient, choose: Chooser) -> None:
+        self.client = client
+        self.table = RemoteTable()
+        self.choose = choose
+        self._acted_at: int | None = None  # the position we last answered
+
+    @property
+    def done(self) -> bool:
+        return self.table.returns is not None or self.client.status == CLOSED
+
+    def step(self) -> None:
+        for msg in self.table.take(self.client.inbox):
+            if msg.kind == "denied":
+                self._acted_at = None  # answer the position again (it may have moved on)
+        table = self.table
+        if table.my_turn and table.returns is None and self._acted_at != table.index:
+            self._acted_at = table.index
+            self.client.act(self.choose(table), table.index)

@@ -1,0 +1,246 @@
+"""The guest's match screen: the board drawn from what the host sent, and nothing else.
+
+The guest has no state of the game. Its board shows the table's observation and offers the
+legal actions the host sent while it is to move; a click becomes an ``act`` message (a board's
+several actions, a drag of card then flag, go one at a time as the host accepts each). The log is
+the host's steps worded for this seat, grouped into turns like the local log. A refusal comes back
+in the player's language; a pause or the host's goodbye is said over the board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.boards import board_class
+from game.boards.base import Board, BoardContext
+from game.boards.turns import group
+from game.engines import GAMES
+from game.engines.base import CHANCE
+from game.i18n import get_language, t
+from game.match import FORCED
+from game.net.guest import CLOSED, RECONNECTING, GuestClient, RemoteTable
+from game.refusals import phrase_text
+from game.saves import data_dir
+from game.scenes.base import Scene
+from game.ui import art, theme
+from game.ui.text import blit_text, ellipsized
+from game.ui.widgets import Button, Row, ScrollList, Toasts
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class GuestMatchScene(Scene):
+    def __init__(self, app: App, client: GuestClient) -> None:
+        super().__init__(app)
+        self.client = client
+        self.table = RemoteTable()
+        self.board: Board | None = None
+        self.toasts = Toasts()
+        self.pending: list[int] = []  # the rest of a board's several actions
+        self._acted_at: int | None = None
+        self._denied = 0
+        self._rows: list[Row] = []
+        self._rows_key: tuple = ()
+        self.palette: dict = {}
+        self.log = ScrollList(self.rows, lambda row: None)
+        self.leave_button = Button(lambda: t("net.leave"), self.quit, style="ghost", icon="≡")
+        self.widgets = [self.log, self.leave_button]
+
+    # --- life cycle -------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.client.start()
+
+    def leave(self) -> None:
+        if self.client.status != CLOSED:
+            self.client.leave()
+
+    def quit(self) -> None:
+        self.app.stack.pop()
+
+    # --- messages from the host -------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.toasts.update(dt)
+        taken = {msg.kind for msg in self.table.take(self.client.inbox)}
+        if "welcome" in taken and self.board is None:
+            self.board = self._make_board()
+            self.layout(self.app.size)
+        changed = "view" in taken
+        table = self.table
+        for denial in table.denied[self._denied :]:
+            self.pending, self._acted_at = [], None
+            key, args = denial["phrase"]
+            game = GAMES[table.game]
+            self.toast(phrase_text(game, (str(key), dict(args)), denial["text"]), "error")
+        self._denied = len(table.denied)
+        board = self.board
+        if board is None:
+            return
+        if changed and table.started:
+            board.show(table.obs, table.seat, list(table.legal) if table.my_turn else [], True)
+        board.update(dt)
+        if not table.my_turn or self._acted_at == table.index or board.is_animating():
+            return
+        if self.pending:
+            self._send(self.pending.pop(0))
+        elif table.phase == FORCED and len(table.legal) == 1:  # the only move: no click asked
+            self.play(table.legal[0])
+        elif (auto := board.auto_action()) is not None:  # a player setting (auto-claim)
+            self.play(auto)
+
+    def _make_board(self) -> Board:
+        table, settings = self.table, self.app.settings
+        cls = board_class(table.game)
+        self.palette = theme.board_palette(cls, settings.colorblind)
+        ctx = BoardContext(
+            game=GAMES[table.game],
+            options=dict(table.options),
+            num_players=len(table.names),
+            seat_names=table.names,
+            palette=self.palette,
+            lang=get_language(),
+            feedback=lambda text: self.toast(text, "error"),
+            play_sound=self.app.sound.play,
+            anim_speed=lambda: settings.animation_multiplier,
+            extra=settings.board_prefs.setdefault(table.game, {}),
+            data_dir=data_dir(),
+        )
+        return cls(ctx)
+
+    def toast(self, text: str, kind: str = "info") -> None:
+        self.toasts.show(text, kind)
+        if kind == "error":
+            self.app.sound.play("error")
+
+    # --- the player's decisions -------------------------------------------------------------------
+    def on_unhandled(self, event: pygame.event.Event) -> None:
+        board = self.board
+        if board is None or not self.ready_to_play():
+            if board is not None:
+                board.handle_idle_event(event)
+            return
+        actions = board.handle_event(event)
+        if actions is not None:
+            self.play(actions)
+
+    def ready_to_play(self) -> bool:
+        """The player may decide now: its turn, not yet answered, the board at rest."""
+        board, table = self.board, self.table
+        return (
+            board is not None
+            and table.my_turn
+            and self._acted_at != table.index
+            and not self.pending
+            and not board.is_animating()
+        )
+
+    def play(self, actions: int | list[int]) -> None:
+        """Send a decision, or a board's several in order: each once the host took the last."""
+        self.pending = [actions] if isinstance(actions, int) else list(actions)
+        if self.pending:
+            self._send(self.pending.pop(0))
+
+    def _send(self, action: int) -> None:
+        self._acted_at = self.table.index
+        self.client.act(action, self.table.index)
+
+    # --- the log ----------------------------------------------------------------------------------
+    def rows(self) -> list[Row]:
+        table, board = self.table, self.board
+        key = (len(table.log), table.index, get_language())
+        if board is None or key == self._rows_key:
+            return self._rows
+        self._rows_key = key
+        rows = []
+        for turn in group(table.log):
+            first, last = turn.first + 1, turn.last + 1
+            span = f"{first}–{last}" if last > first else f"{first}"
+            words = " · ".join(w for w in board.turn_words(turn.steps) if w)
+            if turn.player == CHANCE:
+                rows.append(Row(span, words, theme.TEXT_FAINT))
+            else:
+                colour = theme.seat_colour(table.game, self.palette, turn.player, table.options)
+                rows.append(Row(f"{span} · {table.names[turn.player]}", words, colour))
+        self._rows = rows
+        return rows
+
+    # --- layout and drawing -----------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        m = self.metrics
+        margin = m.px(14)
+        panel_w = max(m.px(290), min(m.px(360), round(m.width * 0.26)))
+        self.panel = pygame.Rect(m.width - panel_w - margin, margin, panel_w, m.height - 2 * margin)
+        self.status = pygame.Rect(margin, margin, self.panel.x - 2 * margin, m.px(46))
+        inner = self.panel.inflate(-m.px(28), -m.px(28))
+        names_h = m.px(64) + len(self.table.names) * m.px(30)
+        bh = m.px(42)
+        self.leave_button.place(
+            pygame.Rect(inner.x, inner.bottom - bh, inner.width, bh), m.font_px(14)
+        )
+        top = inner.y + names_h
+        self.log.place(
+            pygame.Rect(inner.x, top, inner.width, inner.bottom - bh - m.px(12) - top),
+            m.font_px(14),
+        )
+        if self.board is not None:
+            below = self.status.bottom + m.px(10)
+            self.board.layout(
+                pygame.Rect(margin, below, self.status.width, m.height - below - margin)
+            )
+
+    def status_text(self) -> str:
+        table, client = self.table, self.client
+        if client.status == CLOSED:
+            return client.closed_reason or table.bye
+        if client.status == RECONNECTING:
+            return t("net.reconnecting")
+        if not table.started:
+            return t("net.connecting")
+        if table.waiting:
+            key = (
+                "net.waiting_reconnect" if table.waiting_why == "reconnect" else "net.waiting_join"
+            )
+            return t(key, names=", ".join(table.waiting))
+        if table.returns is not None:
+            best = max(table.returns)
+            winners = [i for i, r in enumerate(table.returns) if r == best]
+            if len(winners) != 1:
+                return t("result.draw")
+            return (
+                t("result.you_win")
+                if winners[0] == table.seat
+                else t("result.you_lose", name=table.names[winners[0]])
+            )
+        if table.my_turn:
+            return t("match.your_turn")
+        return t("match.turn_of", name=table.names[table.to_move]) if table.to_move >= 0 else ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        surface.fill(self.palette.get("bg", theme.INK))
+        if self.board is not None and self.table.started:
+            self.board.draw(surface)
+        art.panel(surface, self.status, radius=m.px(12))
+        px = m.font_px(16)
+        text = ellipsized(self.status_text(), px, self.status.width - m.px(32))
+        blit_text(
+            surface, text, px, theme.TEXT, midleft=(self.status.x + m.px(16), self.status.centery)
+        )
+        art.panel(surface, self.panel, fill=(*theme.PANEL, 245), radius=m.px(14), shadow=m.px(10))
+        inner = self.panel.inflate(-m.px(28), -m.px(28))
+        game = GAMES.get(self.table.game)
+        title = "" if game is None else game.title_ja if get_language() == "ja" else game.title
+        title = ellipsized(title, m.font_px(20), inner.width, bold=True)
+        blit_text(surface, title, m.font_px(20), theme.TEXT, bold=True, topleft=inner.topleft)
+        y = inner.y + m.px(46)
+        for seat, name in enumerate(self.table.names):
+            mine = f"{name} ({t('seat.you')})" if seat == self.table.seat else name
+            blit_text(surface, mine, m.font_px(15), theme.TEXT_DIM, topleft=(inner.x, y))
+            y += m.px(30)
+        super().draw(surface)
+        board = self.board.rect if self.board is not None else self.status
+        self.toasts.draw(surface, (board.centerx, board.bottom - m.px(24)), m.font_px(16))

@@ -1,0 +1,91 @@
+"""Shared set-up for the network tests: a host refereeing a match on loopback and guests that
+play it, all driven from the test's thread one step at a time."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from game.engines import GAMES
+from game.match import HUMAN, Match
+from game.net.guest import GuestClient
+from game.net.headless import GuestPlayer, host_step, random_chooser
+from game.net.host import HostServer
+from game.net.invite import Invite
+from game.net.referee import Referee
+from tests.test_app_fakes import SyncClient
+
+
+def hosted(
+    game_id: str,
+    seats: list[str],
+    remote: set[int],
+    seed: int = 7,
+    options: dict | None = None,
+    **server_kw: object,
+) -> Referee:
+    """A started referee for ``seats`` (the ``remote`` ones are human seats played by guests)."""
+    match = Match(
+        GAMES[game_id],
+        seats,
+        options=options,
+        seed=seed,
+        client=SyncClient(),
+        remote=frozenset(remote),
+    )
+    referee = Referee(match, HostServer(sorted(remote), **server_kw))  # type: ignore[arg-type]
+    referee.start()
+    return referee
+
+
+def guest(invite: Invite, name: str, seed: int = 1, **kw: object) -> GuestPlayer:
+    client = GuestClient(invite, name, keep_raw=True, **kw)  # type: ignore[arg-type]
+    client.start()
+    return GuestPlayer(client, random_chooser(seed))
+
+
+def run_until(
+    referee: Referee,
+    guests: list[GuestPlayer],
+    done: Callable[[], bool],
+    timeout: float = 60.0,
+) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            tables = [
+                (
+                    g.client.status,
+                    g.client.closed_code,
+                    g.client.closed_reason,
+                    g.table.index,
+                    g.table.to_move,
+                    g.table.legal,
+                )
+                for g in guests
+            ]
+            raise AssertionError(f"stuck at {referee.match.phase} {referee.sessions} {tables}")
+        host_step(referee)
+        for g in guests:
+            g.step()
+        time.sleep(0.001)
+
+
+def play_through_relay(game_id: str, relay: tuple[str, int]) -> tuple[Referee, GuestPlayer]:
+    """A whole game between a host and a guest that meet at ``relay``."""
+    referee = hosted(game_id, [HUMAN, "easy"], {0}, relay=relay)
+    assert referee.invite is not None and referee.invite.relay
+    player = guest(referee.invite, "Aiko")
+    try:
+        run_until(referee, [player], finished(referee, [player]), timeout=120)
+    finally:
+        player.client.leave()
+        referee.stop()
+    return referee, player
+
+
+def finished(referee: Referee, guests: list[GuestPlayer]) -> Callable[[], bool]:
+    return lambda: referee.match.is_over and all(g.table.returns is not None for g in guests)
+
+
+__all__ = ["HUMAN", "finished", "guest", "hosted", "play_through_relay", "run_until"]
