@@ -398,10 +398,7 @@ def test_hidden_builds_are_counted_in_words_not_as_a_repeat() -> None:
     steps.append(Step(40, 1, ("built", {"player": 1}), ""))
     # A hidden step may be a whole prebuilt deck: no count of cards, which it is not.
     assert board.turn_words(steps) == ["builds its deck in secret", "has built a deck"]
-    one = [Step(0, 1, ("commit_hidden", {"player": 1}), "")]
-    assert board.turn_words(one) == ["sets a card aside face down"]
-    three = [Step(i, 1, ("commit_hidden", {"player": 1}), "") for i in range(3)]
-    assert board.turn_words(three) == ["sets 3 cards aside face down"]
+    # (A commitment has no such steps: the other seat sees its last step alone, §4.1.)
 
 
 @pytest.mark.parametrize("size", [(905, 720), (560, 470)])

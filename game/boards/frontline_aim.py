@@ -114,7 +114,10 @@ def _odds_label(
     """The odds on a target, in two lines laid over its tile (``_tile_label``); on a tile too
     narrow for them (a crowded row at 800×540), the chances to hit and to destroy alone."""
     lines = fw.odds_lines(shown)
-    if max(text_width(line, MIN_PX, bold=True) for line in lines) > rect.w - board.geo.unit:
+    u = board.geo.unit
+    top, bottom = _label_room(rect)
+    too_narrow = max(text_width(line, MIN_PX, bold=True) for line in lines) > rect.w - u
+    if too_narrow or len(lines) * MIN_PX * 1.3 > bottom - top - u // 2:
         lines = [fw.odds_tiny(shown)]
     board.on_tiles.append(_tile_label(board, surface, lines, rect, board.ctx.palette["legal"]))
 
@@ -131,13 +134,13 @@ def _tile_label(
     short tiles get smaller lines, down to MIN_PX, to keep the name clear too (in a row of five
     the odds hid the names); on the smallest tiles the lines cover the line under the name."""
     p, u = board.ctx.palette, board.geo.unit
-    top = rect.y + tile_header(rect.h)
-    bottom = rect.bottom - tile_pad(rect.h) - tile_footer(rect.h)
-    px = min(fit_px(line, max(9, round(u * 1.35)), rect.w - u, min_px=MIN_PX) for line in lines)
+    top, bottom = _label_room(rect)
+    px = min(fit_px(line, max(MIN_PX, round(u * 1.35)), rect.w - u, min_px=MIN_PX) for line in lines)
     px = max(MIN_PX, min(px, round((bottom - top - u // 2) / len(lines) / 1.3)))
     images = [render(line, px, p["text"], bold=True) for line in lines]
     h = sum(i.get_height() for i in images)
-    box = pygame.Rect(0, 0, max(i.get_width() for i in images) + u, h + u // 2)
+    width = max(i.get_width() for i in images)
+    box = pygame.Rect(0, 0, min(width + u, max(width, rect.w)), h + u // 2)  # within the tile
     box.midbottom = (rect.centerx, bottom)
     pygame.draw.rect(surface, (20, 22, 14), box, border_radius=max(2, u // 2))
     pygame.draw.rect(surface, edge, box, 1, border_radius=max(2, u // 2))
@@ -146,6 +149,11 @@ def _tile_label(
         surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
         y += image.get_height()
     return box
+
+
+def _label_room(rect: pygame.Rect) -> tuple[int, int]:
+    """The top and bottom of a tile's space for a label: under its name, above its footer."""
+    return rect.y + tile_header(rect.h), rect.bottom - tile_pad(rect.h) - tile_footer(rect.h)
 
 
 def paint_tooltip(board: FrontlineBoard, surface: pygame.Surface) -> None:

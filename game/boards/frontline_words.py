@@ -143,7 +143,7 @@ def turn_lines(steps: list[Step], word: Callable[[str, dict], str | None]) -> li
 
 
 # Hidden steps that read alike, said once with their number ("sets 3 cards aside face down").
-COUNTED = ("build_hidden", "pick_hidden", "commit_hidden")
+COUNTED = ("build_hidden", "pick_hidden")
 
 
 def _counted(steps: list[Step]) -> list[tuple[Step, int]]:
