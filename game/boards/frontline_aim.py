@@ -135,7 +135,8 @@ def _tile_label(
     the odds hid the names); on the smallest tiles the lines cover the line under the name."""
     p, u = board.ctx.palette, board.geo.unit
     top, bottom = _label_room(rect)
-    px = min(fit_px(line, max(MIN_PX, round(u * 1.35)), rect.w - u, min_px=MIN_PX) for line in lines)
+    size = max(MIN_PX, round(u * 1.35))
+    px = min(fit_px(line, size, rect.w - u, min_px=MIN_PX) for line in lines)
     px = max(MIN_PX, min(px, round((bottom - top - u // 2) / len(lines) / 1.3)))
     images = [render(line, px, p["text"], bold=True) for line in lines]
     h = sum(i.get_height() for i in images)
