@@ -26,7 +26,6 @@ def executable(dist: Path) -> Path:
     return dist / "fivefronts" / ("fivefronts.exe" if sys.platform == "win32" else "fivefronts")
 
 
-
 def build(dist: Path, work: Path) -> Path:
     """Run PyInstaller on build/fivefronts.spec; return the path of the executable."""
     write_icons(ROOT / "build" / "work" / "icons")
