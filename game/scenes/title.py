@@ -20,7 +20,7 @@ from game.scenes.saved import display_names
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font
 from game.ui.layout import split_columns
-from game.ui.text import MIN_TEXT_PX, blit_text, clip_lines, fit_px, render, wrap
+from game.ui.text import MIN_TEXT_PX, blit_text, clip_lines, ellipsized, fit_px, render, wrap
 from game.ui.widgets import Button, Toasts, Widget
 from game.version import version
 
@@ -122,10 +122,11 @@ class GameCard(Widget):
             px = fit_px(line, font_px, card.width - card.width // 10, bold=True)
             r = blit_text(surface, line, px, ink, True, midtop=(card.centerx, y))
             y = r.bottom
-        px = fit_px(secondary, self.px - 2, card.width - card.width // 10)
+        width = card.width - card.width // 10
+        px = fit_px(secondary, self.px - 2, width)
         r = blit_text(
             surface,
-            secondary,
+            ellipsized(secondary, px, width),  # a long English title under a Japanese one
             px,
             theme.TEXT_DIM if self.built else theme.TEXT_FAINT,
             midtop=(card.centerx, y + 2),
