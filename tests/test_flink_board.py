@@ -16,13 +16,13 @@ from game.app import App
 from game.boards import flink_art
 from game.boards.flink import ICONS_PER_FRAME, FlinkBoard
 from game.boards.flink_view import Cube, coordinate_labels, ghost, inside, stacks_by_cell, turned
-from game.boards.turns import Step
 from game.engines import GAMES
 from game.engines.flink import ANCHOR, FlinkState
 from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations
 from game.match import HUMAN
 from game.scenes.match import MatchScene
 from game.scenes.rules import board_picture
+from game.turns import Step
 from game.ui.markdown import parse
 from tests.frame_probe import costly_work
 from tests.test_app_scenes import click, run

@@ -17,7 +17,6 @@ from game.boards.frontline import FrontlineBoard
 from game.boards.frontline_art import initials, tile_footer, tile_pad
 from game.boards.frontline_odds import preview as odds_preview
 from game.boards.frontline_words import odds_lines, odds_words, step_of
-from game.boards.turns import Step
 from game.engines.frontline import FrontlineGame, FrontlineState, combat, commands, knowledge
 from game.engines.frontline.actions import (
     BOOST,
@@ -31,6 +30,7 @@ from game.engines.frontline.actions import (
 )
 from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGES, FRONT, PREBUILT, UNITS
 from game.engines.frontline.probability import attack_odds
+from game.turns import Step
 from tests.test_board_contract import make_board
 from tests.test_frontline_commands import _give, _play_on, _to_c2
 from tests.test_frontline_support import place, setup

@@ -15,11 +15,11 @@ import pytest
 from game.boards import frontline_cards as fc
 from game.boards import frontline_panel as panel
 from game.boards.frontline import FrontlineBoard
-from game.boards.turns import Step
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.frontline import FrontlineState
 from game.engines.frontline.cards import UNITS
+from game.turns import Step
 from tests.test_board_contract import make_board, tags_after_opponent_turns
 from tests.test_frontline_board import _advance
 

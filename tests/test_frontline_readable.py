@@ -64,7 +64,7 @@ def test_only_move_marks_the_forced_step_not_a_turn_of_choices() -> None:
     """ "(only move)" said of a whole turn whose roll the player chose (three cards playable)
     because one other step of the turn was forced."""
     from game.boards import frontline_words as fw
-    from game.boards.turns import Step, all_forced
+    from game.turns import Step, all_forced
 
     steps = [
         Step(1, 0, ("boost", {"player": 0, "command": 0}), "", forced=False),
@@ -391,7 +391,7 @@ def test_a_unit_moved_up_by_a_frontline_collapse_reads_frontline_and_is_no_last_
 
 def test_hidden_builds_are_counted_in_words_not_as_a_repeat() -> None:
     """ "adds a card to the deck ×2 · has built a deck" read as a 2-card deck."""
-    from game.boards.turns import Step
+    from game.turns import Step
 
     board = _board(("You", "Hard AI"))
     steps = [Step(i, 1, ("build_hidden", {"player": 1}), "") for i in range(40)]
@@ -448,7 +448,7 @@ def test_of_two_alike_hand_cards_the_one_not_set_aside_stays_where_it_lay() -> N
 
 def test_a_command_card_played_on_a_unit_is_named_once() -> None:
     """ "plays Hull Down · plays Hull Down on M4A1 Sherman" in the log and the review."""
-    from game.boards.turns import Step
+    from game.turns import Step
 
     board = _board(("You", "Hard AI"))
     steps = [

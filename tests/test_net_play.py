@@ -11,7 +11,6 @@ import pytest
 from websockets.sync.client import connect
 
 from game.boards import board_class
-from game.boards.turns import StepLog
 from game.engines.base import State
 from game.net import guest as guest_module
 from game.net.guest import CLOSED
@@ -19,6 +18,7 @@ from game.net.headless import GuestPlayer
 from game.net.protocol import PROTOCOL_VERSION, decode, encode
 from game.net.referee import Referee
 from game.net.views import step_row
+from game.turns import StepLog
 from tests.net_helpers import HUMAN, finished, guest, hosted, run_until
 
 

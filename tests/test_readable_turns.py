@@ -10,11 +10,11 @@ import re
 import pygame
 
 from game.app import App
-from game.boards.turns import Step, group
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.match import HUMAN, Match
 from game.scenes.match import MatchScene
+from game.turns import Step, group
 from tests.test_app_scenes import run, run_until
 
 
@@ -117,7 +117,7 @@ def test_hover_review_and_replay_mark_the_turn(app: App) -> None:
 
 def test_the_step_log_words_only_new_actions_and_replays_after_a_rewind() -> None:
     from game.boards import board_class
-    from game.boards.turns import StepLog
+    from game.turns import StepLog
 
     game = GAMES["battleline"]
     state = game.new_state()

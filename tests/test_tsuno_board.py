@@ -18,11 +18,11 @@ from game.boards.base import BoardContext, palette_of
 from game.boards.tsuno import T_TUMBLE, TsunoBoard
 from game.boards.tsuno_hint import chance_after, state_of
 from game.boards.tsuno_layout import title_rect
-from game.boards.turns import Step, StepLog, Turn, group, since
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.state import ABSORB, TsunoState
+from game.turns import Step, StepLog, Turn, group, since
 from game.ui import overlays
 from game.ui.text import render
 from tests.tsuno_helpers import acting

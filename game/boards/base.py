@@ -57,8 +57,8 @@ import pygame
 from game import i18n
 from game.boards.layer import SpriteLayer
 from game.boards.summary import Summary
-from game.boards.turns import Step, Turn
 from game.engines.base import Game, State
+from game.turns import Step, Turn
 from game.ui import draw, overlays
 from game.ui.draw import Colour
 from game.ui.text import render
@@ -374,7 +374,7 @@ class Board:
         """One line for the status bar (whose turn, what to do); '' for the scene's default."""
         return ""
 
-    # --- the move log by turns (see game/boards/turns.py) --------------------------------------
+    # --- the move log by turns (see game/turns.py) --------------------------------------
     @classmethod
     def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:
         """``action`` (legal in ``state``) as a phrase worded for what ``viewer`` saw; the default

@@ -40,7 +40,6 @@ from game.boards.battleline_layout import (
 from game.boards.battleline_summary import battleline_summary
 from game.boards.cards import Tilted, dragging
 from game.boards.layer import Sprite
-from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.battleline import knowledge
 from game.engines.battleline.actions import (
@@ -73,6 +72,7 @@ from game.engines.battleline.cards import (
     deck_of,
 )
 from game.engines.battleline.state import BattleLineState
+from game.turns import Step
 from game.ui.draw import Colour, approach
 from game.ui.overlays import Banner, set_banner
 

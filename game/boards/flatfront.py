@@ -21,7 +21,6 @@ from game import i18n
 from game.boards.base import Board, BoardContext, Obs, Things, hit
 from game.boards.flatfront_art import SQUARE_SPACING, FlatFrontArt, draw_emblem, square_offsets
 from game.boards.layer import Sprite, blit_sprite
-from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.flatfront import (
     CELL_XY,
@@ -40,6 +39,7 @@ from game.engines.flatfront import (
     pieces_power,
     place_action,
 )
+from game.turns import Step
 from game.ui import overlays
 from game.ui.draw import Colour, blit_at, blit_center, blit_row, dashed_rect, lighter, row_width
 from game.ui.overlays import Banner

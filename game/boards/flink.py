@@ -36,9 +36,9 @@ from game.boards.flink_view import (
     surface_at,
     turned,
 )
-from game.boards.turns import Step
 from game.engines.flink import ANCHOR, PASS
 from game.engines.flink.geometry import NUM_ORIENTATIONS
+from game.turns import Step
 from game.ui import overlays
 from game.ui.draw import Colour, blit_at, blit_center, darker, lighter
 from game.ui.text import fit_px, render

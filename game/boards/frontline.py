@@ -56,7 +56,6 @@ from game.boards.frontline_layout import (
 )
 from game.boards.frontline_summary import frontline_summary
 from game.boards.layer import Sprite, blit_sprite
-from game.boards.turns import Step
 from game.engines.base import State
 from game.engines.frontline import knowledge
 from game.engines.frontline.actions import (
@@ -76,6 +75,7 @@ from game.engines.frontline.cards import (
     UNITS,
 )
 from game.engines.frontline.options import SEAT0_ARMY
+from game.turns import Step
 from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, blit_center, darker

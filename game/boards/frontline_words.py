@@ -9,9 +9,9 @@ from typing import Any
 from game import i18n
 from game.boards import frontline_cards as fc
 from game.boards.frontline_odds import Preview
-from game.boards.turns import Step, all_forced
 from game.engines.frontline import phases
 from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGE_OF_TYPE, PREBUILT, UNITS
+from game.turns import Step, all_forced
 
 DRAW_PHASES = {"draw_command", "draw_choice", "draw_unit", "discard_unit", "discard_command"}
 

@@ -23,10 +23,10 @@ from game.boards.summary import Summary, said
 from game.boards.tsuno_art import TsunoArt, draw_emblem
 from game.boards.tsuno_hint import chance_after
 from game.boards.tsuno_layout import Geo, button_rects, compute, title_rect
-from game.boards.turns import Step, Turn
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
+from game.turns import Step, Turn
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center, blit_row, darker, lighter, mix
 

@@ -19,7 +19,6 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game.boards.turns import Step
 from game.net.invite import Invite
 from game.net.loop import CLOSE_TIMEOUT, LoopThread
 from game.net.protocol import (
@@ -33,6 +32,7 @@ from game.net.protocol import (
     decode,
     encode,
 )
+from game.turns import Step
 from game.version import version
 
 RECONNECT_FOR = 120.0  # seconds a dropped guest keeps trying before it gives up

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.boards.turns import Step, StepLog
 from game.match import Match
 from game.net.protocol import encode
+from game.turns import Step, StepLog
 
 
 def step_row(step: Step) -> list[Any]:

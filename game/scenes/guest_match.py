@@ -15,7 +15,6 @@ import pygame
 
 from game.boards import board_class
 from game.boards.base import Board, BoardContext
-from game.boards.turns import group
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.i18n import get_language, t
@@ -24,6 +23,7 @@ from game.net.guest import CLOSED, RECONNECTING, GuestClient, RemoteTable
 from game.refusals import phrase_text
 from game.saves import data_dir
 from game.scenes.base import Scene
+from game.turns import group
 from game.ui import art, theme
 from game.ui.text import blit_text, ellipsized
 from game.ui.widgets import Button, Row, ScrollList, Toasts

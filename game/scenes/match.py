@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.boards.base import Board, BoardContext
-from game.boards.turns import Turn, since
 from game.engines import GAMES
 from game.engines.base import IllegalActionError
 from game.i18n import get_language, t
@@ -40,6 +39,7 @@ from game.saves import Autosave, DamagedFileError, data_dir, set_aside
 from game.scenes.base import Scene
 from game.scenes.between import NextGameBar
 from game.scenes.match_panel import MatchPanel
+from game.turns import Turn, since
 from game.ui import theme
 from game.ui.widgets import Toasts
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.boards import turns
+from game import turns
 from game.engines.base import CHANCE
 from game.i18n import get_language, t
 from game.match import result_text, side_caption
@@ -103,7 +103,7 @@ class MatchPanel:
         ]
 
     def rows(self) -> list[Row]:
-        """The move log, one row per turn (game/boards/turns.py), rebuilt only when the moves,
+        """The move log, one row per turn (game/turns.py), rebuilt only when the moves,
         the viewer or the language change. The row names the player as the seat list does;
         the board words the turn and draws its cards or tiles as small icons."""
         m = self.match
