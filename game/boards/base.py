@@ -63,6 +63,7 @@ from game.ui import draw, overlays
 from game.ui.draw import Colour
 from game.ui.text import render
 from game.ui.tween import Timeline
+from game.words import words_of
 
 Obs = dict[str, Any]
 Things = dict[Hashable, Hashable]  # key -> what it shows (a change of value is a move)
@@ -174,6 +175,7 @@ class Board:
 
     def __init__(self, ctx: BoardContext) -> None:
         self.ctx = ctx
+        self.words = words_of(ctx.game.id)  # the game's words, beside its engine
         self.tweens = Timeline(ctx.anim_speed, ctx.play_sound)
         self.layer = SpriteLayer(self.tweens)  # used when the board says where things rest
         self.rect = pygame.Rect(0, 0, 800, 600)
@@ -360,8 +362,8 @@ class Board:
 
     def log_text(self, key: str, args: dict) -> str | None:
         """A move-log entry (``State.action_phrase``) in the player's language, or None to show
-        the engine's English ``action_to_string``."""
-        return None
+        the engine's English ``action_to_string``: the game's words (``game/words.py``)."""
+        return self.words.log_text(key, args)
 
     def action_words(self, state: State, action: int) -> str:
         """``action`` (legal in ``state``) in a sentence in the player's language, for a forced
@@ -372,7 +374,7 @@ class Board:
 
     def status_text(self) -> str:
         """One line for the status bar (whose turn, what to do); '' for the scene's default."""
-        return ""
+        return self.words.status(self.obs, self.viewer, self.ctx.seat_names) if self.obs else ""
 
     # --- the move log by turns (see game/turns.py) --------------------------------------
     @classmethod
