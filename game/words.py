@@ -78,13 +78,13 @@ class Words:
 @cache
 def words_of(game_id: str) -> Words:
     """The words of ``game_id``: its ``game.engines.<id>.words`` module's ``WORDS`` or its one
-    :class:`Words` subclass, else the defaults."""
-    name = f"game.engines.{game_id}.words"
-    if not game_id.isidentifier() or find_spec(f"game.engines.{game_id}") is None:
+    :class:`Words` subclass, else the defaults (KeyError for a name that cannot be a game id)."""
+    if not game_id.isidentifier():
         raise KeyError(game_id)
+    name = f"game.engines.{game_id}.words"
     try:
         found = find_spec(name)
-    except ModuleNotFoundError:  # the engine is a module, not a package: no words of its own
+    except ModuleNotFoundError:  # no engine package (a module, or a game defined elsewhere)
         found = None
     if found is None:
         return Words()

@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import pygame
 
@@ -66,6 +66,9 @@ from game.ui.tween import Timeline
 from game.words import words_of
 
 Obs = dict[str, Any]
+# A board's own observation type: its engine's TypedDict (``Board[FlinkObservation]``), so mypy
+# checks every read of it in the board.
+ObsT = TypeVar("ObsT", bound=Mapping[str, Any])
 Things = dict[Hashable, Hashable]  # key -> what it shows (a change of value is a move)
 Decision = int | list[int] | None  # what a click decides: nothing, an action, or several in order
 K = TypeVar("K")
@@ -149,7 +152,7 @@ NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
 }
 
 
-class Board:
+class Board(Generic[ObsT]):
     """Base class of every board; games override the hooks listed in the module docstring."""
 
     # The game's colour: its gallery card, scene backdrops and wedge of the app icon. Every
@@ -180,7 +183,7 @@ class Board:
         self.layer = SpriteLayer(self.tweens)  # used when the board says where things rest
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.viewer = 0
-        self.obs: Obs = {}  # the observation shown ({} until the first)
+        self.obs: ObsT = cast(ObsT, {})  # the observation shown ({} until the first)
         self.legal: list[int] = []  # legal actions when the viewer may act, else empty
         self.hint: int | None = None  # the hinted move's next part (what boards ring themselves)
         self.hint_line: tuple[int, ...] = ()  # the whole hinted move, ``hint`` first
@@ -207,7 +210,7 @@ class Board:
         if self.obs:
             self.layer.sync(self.resting_places(self.obs), animate=False)
 
-    def show(self, obs: Obs, viewer: int, legal: list[int], animate: bool) -> None:
+    def show(self, obs: ObsT, viewer: int, legal: list[int], animate: bool) -> None:
         """A new observation for ``viewer``; animate the change from the previous one if asked.
 
         ``legal`` is non-empty only when the viewer is a human whose decision it is now.
@@ -235,7 +238,7 @@ class Board:
         the latest turn only; a board where several players move between two of the viewer's
         turns says each of them from here (Tsuno's teammates). Default: nothing."""
 
-    def highlight_turn(self, before: Obs | None, after: Obs | None) -> None:
+    def highlight_turn(self, before: ObsT | None, after: ObsT | None) -> None:
         """Highlight what changed from ``before`` to ``after`` (a log row hovered or reviewed);
         None clears the highlight."""
         if before is None or after is None:
@@ -405,7 +408,7 @@ class Board:
         return []
 
     # --- hooks --------------------------------------------------------------------------------
-    def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
+    def on_observation(self, previous: ObsT | None, obs: ObsT, animate: bool) -> None:
         """Show ``obs``: animate what changed since ``previous`` when asked and ``obs`` follows it
         by play (the previous move's animation lands first), else rebuild everything at rest."""
         if animate and previous is not None and self.follows(previous, obs):
@@ -416,16 +419,16 @@ class Board:
             self.layer.sprites = {}  # flights cut short must not linger as flying
             self.rebuild(obs)
 
-    def follows(self, previous: Obs, obs: Obs) -> bool:
+    def follows(self, previous: ObsT, obs: ObsT) -> bool:
         """Whether ``obs`` follows ``previous`` by playing on (not an undo, a load, a new game):
         only then is the change animated."""
         return True
 
-    def rebuild(self, obs: Obs) -> None:
+    def rebuild(self, obs: ObsT) -> None:
         """Put everything of ``obs`` at rest; the default snaps the kit's sprite layer."""
         self.layer.sync(self.resting_places(obs), animate=False)
 
-    def animate_change(self, previous: Obs, obs: Obs) -> None:
+    def animate_change(self, previous: ObsT, obs: ObsT) -> None:
         """Animate the change from ``previous`` to ``obs``; the default moves the kit's sprite
         layer to ``rest`` (things enter, slide and leave)."""
         self.layer.sync(self.resting_places(obs), animate=True)
@@ -435,7 +438,7 @@ class Board:
         sprite layer."""
         self.draw_layer(surface)
 
-    def rest(self, key: Hashable, obs: Obs) -> pygame.Rect | None:
+    def rest(self, key: Hashable, obs: ObsT) -> pygame.Rect | None:
         """Where thing ``key`` of ``obs`` rests on the screen, for the kit's sprite layer; None
         (the default) for a board that animates its own sprites."""
         return None
@@ -445,7 +448,7 @@ class Board:
     ) -> None:
         """Draw thing ``key`` at ``rect`` with opacity ``alpha`` (0..1): the sprite layer's look."""
 
-    def resting_places(self, obs: Obs) -> dict[Hashable, pygame.Rect]:
+    def resting_places(self, obs: ObsT) -> dict[Hashable, pygame.Rect]:
         places = ((key, self.rest(key, obs)) for key in self.things(obs))
         return {key: rect for key, rect in places if rect is not None}
 
@@ -456,7 +459,7 @@ class Board:
     def paint_overlays(self, surface: pygame.Surface) -> None:
         """Draw what lies above the last-move marks: things in flight, banners, popups."""
 
-    def things(self, obs: Obs) -> Things:
+    def things(self, obs: ObsT) -> Things:
         """The keyed layer: every thing on the table in ``obs`` by a stable key, with a value that
         changes when it moves or turns. The default has none (no marks)."""
         return {}
@@ -466,7 +469,7 @@ class Board:
         default asks the sprite layer."""
         return self.layer.rect(key)
 
-    def mover(self, obs: Obs) -> int:
+    def mover(self, obs: ObsT) -> int:
         """The seat whose turn ``obs`` is (chance steps inside a turn belong to it; -1 if none)."""
         value = obs.get("to_move", -1)
         return value if isinstance(value, int) else -1
@@ -638,7 +641,7 @@ class Board:
     def hovered(self) -> Hashable | None:
         return None if self.mouse is None else self.key_at(self.mouse)
 
-    def _note_turn(self, previous: Obs | None, obs: Obs, viewer: int, animate: bool) -> None:
+    def _note_turn(self, previous: ObsT | None, obs: ObsT, viewer: int, animate: bool) -> None:
         """Keep what the latest turn changed (the keys that entered or changed since its player
         began it) and show it to every viewer but that player, so it stays marked until the viewer
         acts (which starts the viewer's own turn). A jump (load, undo, review) hides the marks;
