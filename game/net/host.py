@@ -228,19 +228,21 @@ class HostServer:
             waits: set[asyncio.Future[Any]] = {answer, hangup}
             done, _ = await asyncio.wait(waits, timeout=KNOCK_WAIT, return_when="FIRST_COMPLETED")
         finally:
-            hangup.cancel()
+            hangup.cancel()  # and wait until it is done: the reader's recv must be the only one
+            await asyncio.gather(hangup, return_exceptions=True)
             with self._knock_lock:
                 del self._knocks[knock.kid]
         if answer in done and answer.result():
             await conn.send(encode("admitted", "host", token=self.token))
             return True
         if hangup in done:
-            hangup.exception()  # retrieved, so asyncio does not report it
             with contextlib.suppress(ConnectionClosed):
                 await conn.close(POLICY_CLOSE, "knock")
             return False
-        text = "the host refused" if answer in done else "the host did not answer"
-        await self._refuse(conn, "turned_away", text)
+        if answer in done:
+            await self._refuse(conn, "turned_away", "the host refused to let you in")
+        else:
+            await self._refuse(conn, "no_answer", "the host did not answer")
         return False
 
     def _post(self, sid: int, text: str | None) -> None:
