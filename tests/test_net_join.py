@@ -166,6 +166,20 @@ def test_nobody_answering_is_said_and_cancel_or_escape_stops_trying(app, monkeyp
     assert isinstance(app.stack.top, TitleScene)
 
 
+def test_tab_moves_between_the_fields_and_enter_joins(app) -> None:
+    scene = dialog(app)
+    app.step(FRAME)
+    key(app, pygame.K_TAB)
+    assert scene.name_field.focused
+    app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="Bob"))
+    key(app, pygame.K_TAB)
+    assert scene.code_field.focused and not scene.name_field.focused
+    app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="nonsense"))
+    key(app, pygame.K_RETURN)
+    assert (scene.name, scene.code) == ("Bob", "nonsense")
+    assert scene.status()[0].startswith("That is not an invite code")
+
+
 def test_ctrl_v_pastes_the_code(app) -> None:
     scene = dialog(app)
     app.step(FRAME)

@@ -148,6 +148,20 @@ class JoinScene(OverlayScene):
         self.client.start()
         self.started = time.monotonic()
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self._next_field()
+        else:
+            super().handle_event(event)
+
+    def _next_field(self) -> None:
+        """Tab: from the name to the code and round again, without the mouse."""
+        fields = [self.name_field, self.code_field]
+        now = next((i for i, field in enumerate(fields) if field.focused), -1)
+        for field in fields:
+            field.focus(False)
+        fields[(now + 1) % len(fields)].focus(True)
+
     def on_unhandled(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.client:
             self.cancel()  # Escape first stops a connection, then closes the dialog

@@ -24,7 +24,7 @@ from game.seats import HUMAN, REMOTE
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font
 from game.ui.layout import stack_rows
-from game.ui.text import blit_text, clip_lines, fit_px, text_width, wrap
+from game.ui.text import blit_text, clip_lines, ellipsized, fit_px, text_width, wrap
 from game.ui.widgets import Button, Segmented, Stepper, Widget
 
 if TYPE_CHECKING:
@@ -104,9 +104,21 @@ class NameField(Widget):
         pygame.draw.rect(surface, edge, self.rect, width=1, border_radius=self.rect.height // 4)
         text = self.get()
         pad = self.rect.height // 3
-        shown, ink = (text, theme.TEXT) if text else (self.placeholder(), theme.TEXT_FAINT)
-        px = fit_px(shown, self.px, self.rect.width - 2 * pad)
-        r = blit_text(surface, shown, px, ink, midleft=(self.rect.x + pad, self.rect.centery))
+        room = self.rect.width - 2 * pad
+        if text:  # a text too long even in small type shows its end, where one types
+            px = fit_px(text, self.px, room)
+            x = self.rect.x + pad + min(0, room - text_width(text, px))
+            before = surface.get_clip()
+            surface.set_clip(self.rect.inflate(-pad, 0).clip(before))
+            r = blit_text(surface, text, px, theme.TEXT, midleft=(x, self.rect.centery))
+            surface.set_clip(before)
+        else:
+            hint = self.placeholder()
+            px = fit_px(hint, self.px, room)
+            hint = ellipsized(hint, px, room)
+            r = blit_text(
+                surface, hint, px, theme.TEXT_FAINT, midleft=(self.rect.x + pad, self.rect.centery)
+            )
         if self.focused and int(self.clock * 2) % 2 == 0:
             x = r.right + 1 if text else self.rect.x + pad
             pygame.draw.line(
