@@ -205,8 +205,10 @@ class HostedMatchScene(MatchScene):
                 button.draw(surface)
             bottom -= m.px(52)
         y = card.y + m.px(12) + round(px * 0.85)
+        knock_line = t("net.knock", name=self.knocks[0].name) if self.knocks else None
         for i, line in enumerate(lines):
-            text = ellipsized(line, px, width - m.px(24), bold=i == 0)
-            colour = theme.TEXT if i == 0 else theme.TEXT_DIM
-            blit_text(surface, text, px, colour, bold=i == 0, center=(card.centerx, y))
+            bold = i == 0 or line == knock_line  # someone at the door stands out
+            text = ellipsized(line, px, width - m.px(24), bold=bold)
+            colour = theme.GOLD if line == knock_line else theme.TEXT if i == 0 else theme.TEXT_DIM
+            blit_text(surface, text, px, colour, bold=bold, center=(card.centerx, y))
             y += round(px * 1.7)
