@@ -266,3 +266,19 @@ def test_the_players_name_is_remembered_and_checked(tmp_path, monkeypatch) -> No
     path.write_text(json.dumps({"player_name": "Eve\x1b[2J", "sound": False}), encoding="utf-8")
     loaded = Settings.load()
     assert loaded.player_name == "" and loaded.sound is False and loaded.problems
+
+
+def test_the_hosts_card_says_when_the_table_could_not_be_listed(app) -> None:
+    class Unlisted:
+        failed = "no multicast"
+
+        def start(self, *args: object) -> None: ...
+        def update(self, free: int) -> None: ...
+        def stop(self) -> None: ...
+
+    referee = hosted("flatfront", [HUMAN, "easy"], {0}, lan=Unlisted())
+    try:
+        lines = HostedMatchScene(app, referee).waiting_lines()
+        assert "Not listed on this network: give your guests the code." in lines
+    finally:
+        referee.stop()

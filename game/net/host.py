@@ -192,6 +192,12 @@ class HostServer:
         with self._knock_lock:
             return [knock for knock, _ in self._knocks.values()]
 
+    @property
+    def unlisted(self) -> str:
+        """Why the table could not be listed on the local network ("" when it is, or when it
+        is not meant to be)."""
+        return str(getattr(self._lan, "failed", ""))
+
     def answer(self, kid: int, admit: bool) -> None:
         """Admit (seat) or refuse the knocking guest ``kid``."""
         self._thread.soon(self._answer, kid, admit)

@@ -170,6 +170,8 @@ class HostedMatchScene(MatchScene):
                 lines.append(t(key, names=", ".join(names)))
         if referee.invite is not None:
             lines.append(t("net.invite", code=str(referee.invite)))
+        if referee.server.unlisted:
+            lines.append(t("net.unlisted"))
         joined = [name for _, name in referee.joined()]
         lines.append(t("net.joined", names=", ".join(joined)) if joined else t("net.nobody"))
         if self.knocks:
