@@ -15,6 +15,7 @@ from game import saves
 from game.net import host as host_module
 from game.net.discovery import Table
 from game.net.protocol import PROTOCOL_VERSION
+from game.net.referee import Referee
 from game.scenes import join as join_module
 from game.scenes.guest_match import GuestMatchScene
 from game.scenes.hosting import HostedMatchScene
@@ -207,16 +208,24 @@ def test_the_local_list_shows_tables_and_says_when_there_are_none(app) -> None:
     app.stack.pop()
     empty = dialog(app, failed="no multicast")
     empty.searched = 10
-    app.step(FRAME)
-    assert empty.rows() == []
     app.step(FRAME)  # "no local tables found" over the empty list; nothing to raise
+    assert empty.rows() == [] and empty.browser.failed
+
+
+def listed_table(app, game_id: str) -> tuple[Referee, HostedMatchScene, Table]:
+    """A table hosted on loopback (seat 0 remote), its host's screen and its local listing."""
+    referee = hosted(game_id, [HUMAN, "easy"], {0})
+    assert referee.invite is not None
+    port = referee.invite.port
+    return (
+        referee,
+        HostedMatchScene(app, referee),
+        Table("t", game_id, "Ann", 1, "127.0.0.1", port, PROTOCOL_VERSION),
+    )
 
 
 def test_a_table_picked_from_the_list_knocks_and_the_hosts_card_admits(app) -> None:
-    referee = hosted("battleline", [HUMAN, "easy"], {0})
-    assert referee.invite is not None
-    host_scene = HostedMatchScene(app, referee)
-    table = Table("t", "battleline", "Ann", 1, "127.0.0.1", referee.invite.port, PROTOCOL_VERSION)
+    referee, host_scene, table = listed_table(app, "battleline")
     try:
         scene = JoinScene(app, browser=FakeBrowser(table))  # type: ignore[arg-type]
         app.stack.push(scene)
@@ -240,10 +249,7 @@ def test_a_table_picked_from_the_list_knocks_and_the_hosts_card_admits(app) -> N
 
 
 def test_a_refused_knock_is_said_in_the_dialog(app) -> None:
-    referee = hosted("flatfront", [HUMAN, "easy"], {0})
-    assert referee.invite is not None
-    host_scene = HostedMatchScene(app, referee)
-    table = Table("t", "flatfront", "Ann", 1, "127.0.0.1", referee.invite.port, PROTOCOL_VERSION)
+    referee, host_scene, table = listed_table(app, "flatfront")
     try:
         scene = dialog(app, table)
         app.step(FRAME)
