@@ -291,6 +291,7 @@ SETTINGS = Table(
         "board_prefs": table_of(identifier, table_of(identifier, plain, 64), 64),
         "volume": number(0.0, 1.0),
         "window_size": nullable(row(integer(1, 99_999), integer(1, 99_999))),
+        "player_name": name,
     },
 )
 # Saved decks once their "format" and "version" are known to be ours (``game.decks``):

@@ -5,6 +5,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Tables hosted or looked for in tests are listed on the loopback interface only
+# (game/net/discovery.py): no test multicasts on a real network.
+os.environ["FIVEFRONTS_LAN"] = "127.0.0.1"
 
 
 import pytest

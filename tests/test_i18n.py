@@ -87,6 +87,7 @@ def test_every_dynamic_key_family_is_complete() -> None:
         "level.": ["human", "easy", "normal", "hard"],
         "settings.speed.": list(ANIMATION_SPEEDS),
         "save.reason.": ["unreadable", "foreign", "version", "incomplete", "illegal"],
+        "join.bad_": ["form", "token", "address", "port"],  # InviteError.part
     }
     assert prefixes <= set(families), prefixes - set(families)
     for prefix, values in families.items():

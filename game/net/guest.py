@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import queue
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from websockets.asyncio.client import connect
@@ -38,8 +38,9 @@ from game.version import version
 RECONNECT_FOR = 120.0  # seconds a dropped guest keeps trying before it gives up
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds between tries, the last one repeated
 
-# Connection status, for the guest's screen.
+# Connection status, for the guest's screen (KNOCKING: at the door, for the host to admit).
 CONNECTING, CONNECTED, RECONNECTING, CLOSED = "connecting", "connected", "reconnecting", "closed"
+KNOCKING = "knocking"
 
 
 class GuestClient:
@@ -58,12 +59,16 @@ class GuestClient:
         self.status = CONNECTING
         self.closed_reason = ""
         self.closed_code = ""
+        self.refusal: Message | None = None  # the host's ``refused``, for words in any language
         self.received: list[str | bytes] | None = [] if keep_raw else None
         self._thread = LoopThread("fivefronts-guest")
         self._outbox: asyncio.Queue[str | None] | None = None
         self._leaving = False
 
     def start(self) -> None:
+        """Connect (once: the join dialog starts a client before the guest window takes it)."""
+        if self._thread.started:
+            return
         self._thread.start()
         self._thread.spawn(self._run())
 
@@ -135,6 +140,8 @@ class GuestClient:
             seat=self.seat,
         )
         await ws.send(hello)
+        if not self.invite.token:
+            self.status = KNOCKING
         sender = asyncio.get_running_loop().create_task(self._sender(ws, self._outbox))
         try:
             async for raw in ws:
@@ -146,8 +153,12 @@ class GuestClient:
                     self._close("bad_host", f"the host sent something we cannot read: {err}")
                     return True
                 if msg.kind == "refused":
+                    self.refusal = msg
                     self._close(msg["code"], _refusal_words(msg))
                     return True
+                if msg.kind == "admitted":  # our knock was answered: the code for reconnecting
+                    self.invite = replace(self.invite, token=msg["token"])
+                    continue
                 if msg.kind == "welcome":
                     self.seat, self.status = msg["seat"], CONNECTED
                 self.inbox.put(msg)

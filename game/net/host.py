@@ -8,6 +8,11 @@ What passes becomes an :class:`Inbound` item on a thread-safe queue, which the g
 :class:`~game.net.referee.Referee` drains: it alone touches the match. Refusals say why
 (``refused`` at the door, ``error`` later); a guest that keeps breaking the rules or floods
 is disconnected, and the match, the autosave and the other guests go on.
+
+A ``hello`` without a token is a *knock* from a guest that found the table in the local network's
+list: it waits at the door (a :class:`Knock` the host's screen shows) until the host's player
+admits it — it is then handed the token and seated like any guest — or refuses it. Knocks are
+untrusted strangers: few may wait at once, few may come a minute, and none waits for ever.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import itertools
 import queue
 import secrets
 import socket
+import threading
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -41,6 +47,10 @@ HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
 PING_INTERVAL, PING_TIMEOUT = 5.0, 10.0  # a silent dead connection is noticed within ~15 s
 MAX_STRIKES = 10  # refused messages (bad schema, unknown type) before the guest is dropped
 POLICY_CLOSE = 1008  # WebSocket close code: policy violation
+# Knocks (guests from the local network's list, without the token): at most MAX_KNOCKS wait at
+# once, KNOCK_BURST in a row then one every 60 / KNOCK_RATE_MIN seconds, each for KNOCK_WAIT.
+MAX_KNOCKS, KNOCK_BURST, KNOCK_RATE_MIN = 3, 6, 6.0
+KNOCK_WAIT = 90.0
 
 
 class Connection(Protocol):
@@ -85,6 +95,14 @@ def protocol_error(code: str, text: str) -> str:
     return encode("error", "host", code=code, text=text)
 
 
+@dataclass(frozen=True)
+class Knock:
+    """A guest asking to join without the code: ``kid`` names it to :meth:`HostServer.answer`."""
+
+    kid: int
+    name: str
+
+
 class Session:
     """One admitted guest connection: its seat and its outbox (written by one sender task)."""
 
@@ -108,6 +126,7 @@ class HostServer:
         relay: tuple[str, int] | None = None,
         token: str | None = None,
         advertise: str | None = None,
+        lan: Any = None,
     ) -> None:
         from game.net.invite import new_token
 
@@ -123,6 +142,12 @@ class HostServer:
         self._server: Any = None
         self._relay_task: asyncio.Task | None = None
         self.port = 0
+        # The door for knocks: answers the game thread gives, read on the loop.
+        self._knocks: dict[int, tuple[Knock, asyncio.Future[bool]]] = {}
+        self._knock_lock = threading.Lock()
+        self._knock_bucket = TokenBucket(KNOCK_RATE_MIN / 60.0, KNOCK_BURST)
+        # ``lan``: a game.net.discovery.Advertiser listing the table on the local network.
+        self._lan = lan
 
     # --- life cycle (game thread) -----------------------------------------------------------------
     def start(self) -> Invite:
@@ -134,10 +159,15 @@ class HostServer:
             return Invite(host, port, self.token, relay=True)
         self._server = self._thread.run(self._open_server())
         self.port = self._server.sockets[0].getsockname()[1]
-        return Invite(self._advertise or self._bind[0], self.port, self.token)
+        invite = Invite(self._advertise or self._bind[0], self.port, self.token)
+        if self._lan is not None:
+            self._lan.start(invite.host, self.port, len(self._free))
+        return invite
 
     def stop(self, text: str = "") -> None:
         """Say bye to every guest (with ``text``) and close everything."""
+        if self._lan is not None:
+            self._lan.stop()
         with contextlib.suppress(Exception):
             self._thread.run(self._close_all(text), timeout=3.0)
         self._thread.stop()
@@ -156,7 +186,71 @@ class HostServer:
         """Seat ``seat`` is remote no more (handed to an AI): nobody may take it."""
         self._thread.soon(self._retire, seat)
 
+    # --- the door for knocks (game thread) ------------------------------------------------------
+    def knocks(self) -> list[Knock]:
+        """The guests waiting at the door, first come first."""
+        with self._knock_lock:
+            return [knock for knock, _ in self._knocks.values()]
+
+    @property
+    def unlisted(self) -> str:
+        """Why the table could not be listed on the local network ("" when it is, or when it
+        is not meant to be)."""
+        return str(getattr(self._lan, "failed", ""))
+
+    def answer(self, kid: int, admit: bool) -> None:
+        """Admit (seat) or refuse the knocking guest ``kid``."""
+        self._thread.soon(self._answer, kid, admit)
+
     # --- on the loop ------------------------------------------------------------------------------
+    def _answer(self, kid: int, admit: bool) -> None:
+        with self._knock_lock:
+            entry = self._knocks.get(kid)
+        if entry is not None and not entry[1].done():
+            entry[1].set_result(admit)
+
+    def _seats_changed(self) -> None:
+        if self._lan is not None:
+            self._lan.update(len(self._free))
+
+    async def _knock(self, conn: Connection, name: str) -> bool:
+        """A guest without the token waits for the host's player; True once admitted (it then
+        holds the token), False when it was refused, gave up or the host did not answer."""
+        with self._knock_lock:
+            crowded = len(self._knocks) >= MAX_KNOCKS
+        if crowded or not self._knock_bucket.take():
+            await self._refuse(conn, "busy", "too many players are asking to join: try later")
+            return False
+        if not self._free:
+            await self._refuse(conn, "full", "every remote seat is taken")
+            return False
+        knock = Knock(next(self._ids), name)
+        answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        with self._knock_lock:
+            self._knocks[knock.kid] = (knock, answer)
+        # Anything but silence ends the knock: a hang-up, or a guest speaking out of turn.
+        hangup: asyncio.Future[Any] = asyncio.ensure_future(conn.recv())
+        try:
+            waits: set[asyncio.Future[Any]] = {answer, hangup}
+            done, _ = await asyncio.wait(waits, timeout=KNOCK_WAIT, return_when="FIRST_COMPLETED")
+        finally:
+            hangup.cancel()  # and wait until it is done: the reader's recv must be the only one
+            await asyncio.gather(hangup, return_exceptions=True)
+            with self._knock_lock:
+                del self._knocks[knock.kid]
+        if answer in done and answer.result():
+            await conn.send(encode("admitted", "host", token=self.token))
+            return True
+        if hangup in done:
+            with contextlib.suppress(ConnectionClosed):
+                await conn.close(POLICY_CLOSE, "knock")
+            return False
+        if answer in done:
+            await self._refuse(conn, "turned_away", "the host refused to let you in")
+        else:
+            await self._refuse(conn, "no_answer", "the host did not answer")
+        return False
+
     def _post(self, sid: int, text: str | None) -> None:
         for session in self._held.values():
             if session.sid == sid:
@@ -165,6 +259,7 @@ class HostServer:
     def _retire(self, seat: int) -> None:
         self._remote.discard(seat)
         self._free.discard(seat)
+        self._seats_changed()
         session = self._held.get(seat)
         if session is not None:
             session.outbox.put_nowait(None)
@@ -232,6 +327,7 @@ class HostServer:
                 del self._held[session.seat]
                 if session.seat in self._remote:
                     self._free.add(session.seat)
+                    self._seats_changed()
             self.inbox.put(Inbound("left", session.sid, session.seat, session.name, why=why))
             with contextlib.suppress(Exception):
                 await conn.close()
@@ -253,10 +349,13 @@ class HostServer:
             )
             await self._refuse(conn, "version", text)
             return None
-        if not secrets.compare_digest(hello["token"].encode(), self.token.encode()):
+        name = clean_name(hello["name"])
+        if not hello["token"]:
+            if not await self._knock(conn, name or "?"):
+                return None
+        elif not secrets.compare_digest(hello["token"].encode(), self.token.encode()):
             await self._refuse(conn, "token", "the invite code's token is wrong")
             return None
-        name = clean_name(hello["name"])
         seat = self._pick_seat(hello["seat"], name)
         if isinstance(seat, str):
             await self._refuse(conn, *seat.split(":", 1))
@@ -265,6 +364,7 @@ class HostServer:
         self._free.discard(seat)
         self._held[seat] = session
         self._last_name[seat] = name
+        self._seats_changed()
         return session
 
     def _pick_seat(self, wanted: int | None, name: str) -> int | str:

@@ -28,7 +28,12 @@ _HOSTNAME = re.compile(
 
 
 class InviteError(ValueError):
-    """A code that cannot be read; the message says which part is wrong."""
+    """A code that cannot be read; the message says which part is wrong, ``part`` names it for
+    words in any language: "form", "token", "address" or "port"."""
+
+    def __init__(self, part: str, text: str) -> None:
+        super().__init__(text)
+        self.part = part
 
 
 def new_token() -> str:
@@ -40,7 +45,9 @@ def normal_token(text: str) -> str:
     """The token as it is compared: grouped capitals, look-alikes read as digits."""
     raw = re.sub(r"[\s-]", "", text).upper().translate(_LOOKALIKES)
     if len(raw) != GROUPS * GROUP_LEN or any(c not in ALPHABET for c in raw):
-        raise InviteError(f"the code's token must be {GROUPS} groups of {GROUP_LEN} letters")
+        raise InviteError(
+            "token", f"the code's token must be {GROUPS} groups of {GROUP_LEN} letters"
+        )
     return "-".join(raw[i : i + GROUP_LEN] for i in range(0, len(raw), GROUP_LEN))
 
 
@@ -72,7 +79,7 @@ class Invite:
         text = re.sub(r"^(fivefronts|ws)://", "", text, flags=re.IGNORECASE)
         where, slash, token = text.rpartition("/")
         if not slash:
-            raise InviteError("a code looks like 192.168.1.20:52731/7KQ2-M9XH-3DPA-TW4C")
+            raise InviteError("form", "a code looks like 192.168.1.20:52731/7KQ2-M9XH-3DPA-TW4C")
         relay = False
         if where.lower().endswith("/relay"):
             where, relay = where[: -len("/relay")], True
@@ -83,14 +90,14 @@ class Invite:
 def _address(text: str) -> tuple[str, int]:
     match = re.fullmatch(r"\[([0-9A-Fa-f:.]+)\]:(\d{1,5})|([^:/\[\]\s]+):(\d{1,5})", text.strip())
     if match is None:
-        raise InviteError(f"{text[:60]!r} is not an address and port (host:port)")
+        raise InviteError("form", f"{text[:60]!r} is not an address and port (host:port)")
     host = match.group(1) or match.group(3)
     port = int(match.group(2) or match.group(4))
     if not 0 < port < 65536:
-        raise InviteError(f"port {port} is not between 1 and 65535")
+        raise InviteError("port", f"port {port} is not between 1 and 65535")
     try:
         ipaddress.ip_address(host)
     except ValueError:
         if not _HOSTNAME.match(host):
-            raise InviteError(f"{host[:60]!r} is not an address or host name") from None
+            raise InviteError("address", f"{host[:60]!r} is not an address or host name") from None
     return host, port

@@ -28,6 +28,10 @@ class LoopThread:
         self._thread.start()
         self._started = True
 
+    @property
+    def started(self) -> bool:
+        return self._started
+
     def run(self, coro: Coroutine[Any, Any, Any], timeout: float = 10.0) -> Any:
         """Run ``coro`` on the loop and wait for its result (set-up and tear-down only)."""
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)

@@ -10,6 +10,11 @@ unpickled: a message is ``json.loads`` of at most :data:`MAX_GUEST_BYTES` (guest
 Versioning: ``hello`` (the guest's first message) and ``refused`` (the host's last) keep their
 shape in every version, so a guest and a host of different versions can always tell each other
 which versions they speak; everything else may change with :data:`PROTOCOL_VERSION`.
+
+The door: a ``hello`` with the invite's token takes a seat at once (the code is the secret). A
+``hello`` with an empty token is a *knock* (a guest that picked the table from the local network's
+list and holds no code): the host's player admits it (``admitted`` hands it the token, then the
+usual ``welcome``) or refuses it (``refused``).
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-PROTOCOL_VERSION = 1
+# 2: the knock (a tokenless hello) and ``admitted``.
+PROTOCOL_VERSION = 2
 
 # A guest only ever sends small messages (its hello, an action id): 2 KiB is ample and keeps a
 # hostile guest from making the host parse anything big. The host's views carry an observation
@@ -40,7 +46,8 @@ OPT_INT = (int, _NONE)
 
 # Each message kind and its fields. Guest -> host:
 GUEST_SCHEMAS: dict[str, dict[str, Any]] = {
-    # Frozen across versions. ``seat``: the seat the guest held before (a reconnection), or None.
+    # Frozen across versions. ``seat``: the seat the guest held before (a reconnection), or None;
+    # ``token`` empty: a knock, for the host's player to admit or refuse.
     "hello": {"version": int, "app": str, "token": str, "name": str, "seat": OPT_INT},
     # A decision: ``action`` for the position after ``index`` actions (a stale one is refused).
     "act": {"action": int, "index": int},
@@ -50,6 +57,8 @@ GUEST_SCHEMAS: dict[str, dict[str, Any]] = {
 HOST_SCHEMAS: dict[str, dict[str, Any]] = {
     # Frozen across versions: the join is refused (``code`` for programs, ``text`` for people).
     "refused": {"version": int, "app": str, "code": str, "text": str},
+    # A knock is admitted: the token to reconnect with (a ``welcome`` follows).
+    "admitted": {"token": str},
     # The join is accepted: the game, its options and the seats.
     "welcome": {
         "version": int,

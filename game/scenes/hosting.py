@@ -3,8 +3,9 @@ beside it.
 
 Every frame the referee takes the guests' messages and sends them what changed; a guest's move
 is shown like the AI's. While a remote seat is empty the match does not move on and a card over
-the board says whom it waits for, with the invite code to hand out and who has joined. Leaving
-the match closes the table and tells the guests so.
+the board says whom it waits for, with the invite code to hand out and who has joined by name.
+A player who picked the table from the local network's list knocks: the card says "NAME wants to
+join" with Admit and Refuse. Leaving the match closes the table and tells the guests so.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from game.match import Match
 from game.net.referee import Referee
 from game.scenes.match import MatchScene
 from game.ui import art, theme
+from game.ui.layout import split_columns
 from game.ui.text import blit_text, ellipsized
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.net.host import Knock
 
 
 HAND_OVER_LEVEL = "normal"  # who plays a seat whose player does not come back
@@ -40,15 +43,26 @@ def open_table(
 ) -> HostedMatchScene:
     """Open ``match``'s remote seats to guests (listening on ``bind``, or through ``relay``) and
     the host's screen for it. The code names this machine's local address when listening on
-    every interface."""
+    every interface; a table played directly is listed on the local network too."""
+    from game.net.discovery import Advertiser
     from game.net.host import HostServer, lan_address
 
     bind = bind or DIRECT_BIND
     advertise = lan_address() if bind[0] in ("0.0.0.0", "::") else bind[0]
-    server = HostServer(sorted(match.remote), bind=bind, relay=relay, advertise=advertise)
+    lan = None if relay else Advertiser(match.game.id, host_name(app, match))
+    server = HostServer(sorted(match.remote), bind=bind, relay=relay, advertise=advertise, lan=lan)
     referee = Referee(match, server)
     referee.start()
     return HostedMatchScene(app, referee)
+
+
+def host_name(app: App, match: Match) -> str:
+    """The host's name as the local network's list shows it: its own seat's name, else the
+    name remembered for network play, else its seat's default name."""
+    local = sorted(match.local_humans)
+    if local and match.own_names[local[0]]:
+        return match.own_names[local[0]]
+    return app.settings.player_name or (match.names[local[0]] if local else t("net.host"))
 
 
 class HostedMatchScene(MatchScene):
@@ -59,7 +73,24 @@ class HostedMatchScene(MatchScene):
         self._rematched = False
         self.ai_button = Button(lambda: t("net.hand_to_ai"), self.hand_to_ai, style="primary")
         self.ai_button.visible = False
-        self.widgets = [*self.widgets, self.ai_button]
+        self.admit_button = Button(
+            lambda: t("net.admit"), lambda: self.answer(True), style="primary"
+        )
+        self.refuse_button = Button(lambda: t("net.refuse"), lambda: self.answer(False))
+        self.knocks: list[Knock] = []  # who waits at the door, first come first
+        self.widgets = [*self.widgets, self.ai_button, self.admit_button, self.refuse_button]
+        self._show_knocks()
+
+    def answer(self, admit: bool) -> None:
+        """Admit or refuse the first player knocking."""
+        if self.knocks:
+            self.referee.server.answer(self.knocks[0].kid, admit)
+            self.knocks = self.knocks[1:]
+            self._show_knocks()
+
+    def _show_knocks(self) -> None:
+        for button in (self.admit_button, self.refuse_button):
+            button.visible = bool(self.knocks)
 
     def hand_to_ai(self) -> None:
         """The players the match waits to reconnect are replaced by the Normal AI."""
@@ -94,6 +125,12 @@ class HostedMatchScene(MatchScene):
         referee = self.referee
         before = self.match.revision
         referee.pump()
+        knocks = referee.server.knocks()
+        if [k.kid for k in knocks] != [k.kid for k in self.knocks]:
+            if any(k not in self.knocks for k in knocks):
+                self.app.sound.play("knock")  # someone at the door
+            self.knocks = knocks
+            self._show_knocks()
         if self.match.revision != before:
             self.refresh(animate=True)  # a guest's move
         if self.match.names != self.board.ctx.seat_names:
@@ -133,8 +170,14 @@ class HostedMatchScene(MatchScene):
                 lines.append(t(key, names=", ".join(names)))
         if referee.invite is not None:
             lines.append(t("net.invite", code=str(referee.invite)))
+        if referee.server.unlisted:
+            lines.append(t("net.unlisted"))
         joined = [name for _, name in referee.joined()]
         lines.append(t("net.joined", names=", ".join(joined)) if joined else t("net.nobody"))
+        if self.knocks:
+            lines.append(t("net.knock", name=self.knocks[0].name))
+            if len(self.knocks) > 1:
+                lines.append(t("net.knocks_more", n=len(self.knocks) - 1))
         return lines
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -147,19 +190,27 @@ class HostedMatchScene(MatchScene):
         width = min(board.width - m.px(24), m.px(640))
         height = m.px(24) + len(lines) * round(px * 1.7)
         card = pygame.Rect(0, 0, width, height)
+        rows = [
+            row
+            for row in ([self.ai_button], [self.admit_button, self.refuse_button])
+            if row[0].visible
+        ]
+        card.height += m.px(52) * len(rows)
         card.center = board.center
-        if self.ai_button.visible:
-            card.height += m.px(56)
-            card.center = board.center
         art.panel(surface, card, shadow=m.px(6))
-        if self.ai_button.visible:
-            button = pygame.Rect(0, 0, min(width - m.px(24), m.px(320)), m.px(40))
-            button.midbottom = (card.centerx, card.bottom - m.px(12))
-            self.ai_button.place(button, m.font_px(15))
-            self.ai_button.draw(surface)
+        bottom = card.bottom - m.px(12)
+        for row in reversed(rows):
+            bar = pygame.Rect(0, 0, min(width - m.px(24), m.px(160 * len(row) + 160)), m.px(40))
+            bar.midbottom = (card.centerx, bottom)
+            for button, rect in zip(row, split_columns(bar, [1] * len(row), m.px(12)), strict=True):
+                button.place(rect, m.font_px(15))
+                button.draw(surface)
+            bottom -= m.px(52)
         y = card.y + m.px(12) + round(px * 0.85)
+        knock_line = t("net.knock", name=self.knocks[0].name) if self.knocks else None
         for i, line in enumerate(lines):
-            text = ellipsized(line, px, width - m.px(24), bold=i == 0)
-            colour = theme.TEXT if i == 0 else theme.TEXT_DIM
-            blit_text(surface, text, px, colour, bold=i == 0, center=(card.centerx, y))
+            bold = i == 0 or line == knock_line  # someone at the door stands out
+            text = ellipsized(line, px, width - m.px(24), bold=bold)
+            colour = theme.GOLD if line == knock_line else theme.TEXT if i == 0 else theme.TEXT_DIM
+            blit_text(surface, text, px, colour, bold=bold, center=(card.centerx, y))
             y += round(px * 1.7)

@@ -24,7 +24,7 @@ from game.seats import HUMAN, REMOTE
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font
 from game.ui.layout import stack_rows
-from game.ui.text import blit_text, clip_lines, fit_px, text_width, wrap
+from game.ui.text import blit_text, clip_lines, ellipsized, fit_px, text_width, wrap
 from game.ui.widgets import Button, Segmented, Stepper, Widget
 
 if TYPE_CHECKING:
@@ -41,10 +41,17 @@ class NameField(Widget):
     """
 
     def __init__(
-        self, get: Callable[[], str], set: Callable[[str], None], placeholder: Callable[[], str]
+        self,
+        get: Callable[[], str],
+        set: Callable[[str], None],
+        placeholder: Callable[[], str],
+        *,
+        limit: int = NAME_MAX,
+        on_enter: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.get, self.set, self.placeholder = get, set, placeholder
+        self.limit, self.on_enter = limit, on_enter
         self.focused = False
         self.clock = 0.0
 
@@ -69,16 +76,24 @@ class NameField(Widget):
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            typed = "".join(c for c in event.text if c.isprintable())  # as the saves require
-            self.set((self.get() + typed)[:NAME_MAX])
+            self.type(event.text)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.set(self.get()[:-1])
+            elif event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.type(clipboard_text())
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.focus(False)
+                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_enter:
+                    self.on_enter()
         else:
             return False
         return True  # while typing, keys are text, not shortcuts
+
+    def type(self, text: str) -> None:
+        """Add typed or pasted text: printable only (as the saves require), one line."""
+        typed = "".join(c if c.isprintable() else " " for c in text.replace("\n", " "))
+        self.set((self.get() + typed)[: self.limit])
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -89,14 +104,35 @@ class NameField(Widget):
         pygame.draw.rect(surface, edge, self.rect, width=1, border_radius=self.rect.height // 4)
         text = self.get()
         pad = self.rect.height // 3
-        shown, ink = (text, theme.TEXT) if text else (self.placeholder(), theme.TEXT_FAINT)
-        px = fit_px(shown, self.px, self.rect.width - 2 * pad)
-        r = blit_text(surface, shown, px, ink, midleft=(self.rect.x + pad, self.rect.centery))
+        room = self.rect.width - 2 * pad
+        if text:  # a text too long even in small type shows its end, where one types
+            px = fit_px(text, self.px, room)
+            x = self.rect.x + pad + min(0, room - text_width(text, px))
+            before = surface.get_clip()
+            surface.set_clip(self.rect.inflate(-pad, 0).clip(before))
+            r = blit_text(surface, text, px, theme.TEXT, midleft=(x, self.rect.centery))
+            surface.set_clip(before)
+        else:
+            hint = self.placeholder()
+            px = fit_px(hint, self.px, room)
+            hint = ellipsized(hint, px, room)
+            r = blit_text(
+                surface, hint, px, theme.TEXT_FAINT, midleft=(self.rect.x + pad, self.rect.centery)
+            )
         if self.focused and int(self.clock * 2) % 2 == 0:
             x = r.right + 1 if text else self.rect.x + pad
             pygame.draw.line(
                 surface, theme.TEXT, (x, self.rect.y + pad // 2), (x, self.rect.bottom - pad // 2)
             )
+
+
+def clipboard_text() -> str:
+    """The clipboard's text, or nothing where there is no clipboard (pygame-ce's SDL clipboard
+    works under every video driver we know, a headless dummy included)."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError, UnicodeError):
+        return ""
 
 
 def seat_kinds() -> tuple[str, ...]:
@@ -215,16 +251,19 @@ class SetupScene(Scene):
 
         def placeholder() -> str:
             """The name the seat gets if none is typed, unless its label says that already."""
+            if index == self._host_seat() and self.app.settings.player_name:
+                return self.app.settings.player_name  # the name remembered for network play
             default = t("seat.player_n", n=index + 1)
             return t("setup.name_hint") if not side_caption(self.game, index, default) else default
 
         return NameField(lambda: self.names[index], set_name, placeholder)
 
     def _show_name_fields(self) -> None:
-        """Own names are for hot-seat: every human seat gets a field when two or more play."""
-        hot_seat = self.seats.count(HUMAN) >= 2
+        """Own names are for hot-seat, and for the host of a networked table (its guests see
+        it): every human seat gets a field when two or more play or a seat is remote."""
+        named = self.seats.count(HUMAN) >= 2 or REMOTE in self.seats
         for field, kind in zip(self.name_fields, self.seats, strict=True):
-            field.visible = hot_seat and kind == HUMAN
+            field.visible = named and kind == HUMAN
             if not field.visible:
                 field.focus(False)
 
@@ -272,6 +311,7 @@ class SetupScene(Scene):
             n.strip() if f.visible else ""
             for n, f in zip(self.names, self.name_fields, strict=True)
         ]
+        self._name_the_host(names)
         self.app.settings.last_setup[self.game.id] = {
             "seats": list(self.seats),
             "options": dict(self.options),
@@ -295,6 +335,23 @@ class SetupScene(Scene):
             self.app.stack.replace(open_table(self.app, match))
         else:
             self.app.stack.replace(MatchScene(self.app, match))
+
+    def _host_seat(self) -> int | None:
+        """The host's own seat at a networked table: its first human seat."""
+        if REMOTE not in self.seats or HUMAN not in self.seats:
+            return None
+        return self.seats.index(HUMAN)
+
+    def _name_the_host(self, names: list[str]) -> None:
+        """At a networked table the host's name is remembered (it fills the seat next time, and
+        the join dialog's name); an empty field takes the remembered one."""
+        seat = self._host_seat()
+        if seat is None:
+            return
+        if names[seat]:
+            self.app.settings.player_name = names[seat]
+        else:
+            names[seat] = self.app.settings.player_name
 
     # --- layout and drawing --------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

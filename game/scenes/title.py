@@ -187,9 +187,18 @@ class TitleScene(Scene):
         self.continue_button = Button(
             self._continue_label, self.continue_match, style="primary", hotkeys=(pygame.K_c,)
         )
+        self.join_button = Button(
+            lambda: t("title.join"), self.open_join, icon="⇄", hotkeys=(pygame.K_j,)
+        )
         self.settings_button = Button(lambda: t("title.settings"), self.open_settings, icon="⚙")
         self.quit_button = Button(lambda: t("title.quit"), app.quit, hotkeys=(pygame.K_ESCAPE,))
-        self.widgets = [*self.cards, self.continue_button, self.settings_button, self.quit_button]
+        self.widgets = [
+            *self.cards,
+            self.continue_button,
+            self.join_button,
+            self.settings_button,
+            self.quit_button,
+        ]
         self.toasts = Toasts()
 
     # --- life cycle ----------------------------------------------------------------------------
@@ -221,9 +230,13 @@ class TitleScene(Scene):
         row.midtop = (m.width // 2, self.logo_y + logo_h + m.px(36))
         for card, rect in zip(self.cards, split_columns(row, [1] * count, gap), strict=True):
             card.place(rect, m.font_px(17))
-        buttons = [
-            b for b in (self.continue_button, self.settings_button, self.quit_button) if b.visible
-        ]
+        bar_buttons = (
+            self.continue_button,
+            self.join_button,
+            self.settings_button,
+            self.quit_button,
+        )
+        buttons = [b for b in bar_buttons if b.visible]
         widths = [m.px(280) if b is self.continue_button else m.px(200) for b in buttons]
         gap = m.px(16)
         bar = pygame.Rect(0, 0, sum(widths) + gap * (len(buttons) - 1), m.px(52))
@@ -244,6 +257,12 @@ class TitleScene(Scene):
         from game.scenes.rules import RulesScene
 
         self.app.stack.push(RulesScene(self.app, game_id))
+
+    def open_join(self) -> None:
+        """Join a networked table: by invite code or from the local network's list."""
+        from game.scenes.join import JoinScene
+
+        self.app.stack.push(JoinScene(self.app))
 
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScene
