@@ -13,9 +13,9 @@ import pygame
 import pytest
 
 from game.app import App
-from game.boards import flink_art
-from game.boards.flink import ICONS_PER_FRAME, FlinkBoard
-from game.boards.flink_view import Cube, coordinate_labels, ghost, inside, stacks_by_cell, turned
+from game.boards.flink import art as flink_art
+from game.boards.flink.board import ICONS_PER_FRAME, FlinkBoard
+from game.boards.flink.view import Cube, coordinate_labels, ghost, inside, stacks_by_cell, turned
 from game.engines import GAMES
 from game.engines.flink import ANCHOR, FlinkState
 from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations

@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from game.boards.flink_view import SIDES, Cell, Cube, Projection, coordinate_labels
+from game.boards.flink.view import SIDES, Cell, Cube, Projection, coordinate_labels
 from game.engines.flink.geometry import orientations
 from game.ui.draw import Art, Colour, blit_center, darker, lighter, mix
 from game.ui.text import render

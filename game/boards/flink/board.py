@@ -17,10 +17,10 @@ from collections.abc import Hashable, Sequence
 import pygame
 
 from game import i18n
-from game.boards import flink_pictures
 from game.boards.base import Board, BoardContext, Decision, Obs, Things
-from game.boards.flink_art import LABEL_ROOM, PALETTES, SEAT_ROLES, FlinkArt, box_of, draw_emblem
-from game.boards.flink_view import (
+from game.boards.flink.art import LABEL_ROOM, PALETTES, SEAT_ROLES, FlinkArt, box_of, draw_emblem
+from game.boards.flink.pictures import picture
+from game.boards.flink.view import (
     Cell,
     Cube,
     Ghost,
@@ -511,7 +511,7 @@ class FlinkBoard(Board):
 
     @classmethod
     def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:
-        return flink_pictures.picture(name, width)
+        return picture(name, width)
 
     # --- words ----------------------------------------------------------------------------------
     def log_text(self, key: str, args: dict) -> str | None:
