@@ -8,8 +8,9 @@ import math
 
 import pygame
 
-from game.boards.flink.view import SIDES, Cell, Cube, Projection, coordinate_labels
+from game.boards.flink.projection import SIDES, Cell, Cube, Point, Projection
 from game.engines.flink.geometry import orientations
+from game.engines.flink.observation import XY
 from game.ui.draw import Art, Colour, blit_center, darker, lighter, mix
 from game.ui.text import render
 
@@ -56,9 +57,45 @@ PALETTES: dict[str, dict[str, Colour]] = {
 SEAT_ROLES = ("white_piece", "black_piece")
 DIRECTIONS = {0: (1, 0), 1: (-1, 0), 2: (0, 1), 3: (0, -1)}  # the observation's edge directions
 LABEL_ROOM = 1.1  # cells of room kept round the board for the labels
+HINT_ALPHA = 190  # the hinted piece is drawn see-through, like the ghost, but stronger
+GHOST_ALPHA = 170  # a piece that fits, under the pointer
+REFUSED_ALPHA = 70  # a piece that does not fit: a faint body and its outline
+THREAT_ALPHA = 110
 MIN_LABEL_PX = 9  # the smallest text a player must read
+LABEL_OUT = 0.85  # cells from the square board's edge to the middle of a coordinate label
+# On the diamond a label goes out diagonally from its line's end, away from the staircase: there
+# a column's label and a row's alternate along the edge, evenly spaced.
+LABEL_OUT_DIAGONAL = 0.75
 
 Poly = list[tuple[float, float]]
+
+
+def coordinate_labels(
+    proj: Projection, cells: set[Cell], height: int, stairs: bool
+) -> list[tuple[str, Point]]:
+    """Where the names the log and the hints use go (column letters from the west, row numbers
+    from the south): past the end of each line nearest the viewer, so they turn with the view;
+    ``stairs`` for the diamond's staircase edges."""
+    middle = max(max(c) for c in cells) / 2  # the diamond's halves
+    labels = []
+    for axis in (0, 1):
+        lines: dict[int, list[int]] = {}
+        for c in cells:
+            lines.setdefault(c[axis], []).append(c[1 - axis])
+        for at, along in sorted(lines.items()):
+            side = 1 if at >= middle else -1
+            spots = []
+            for end, out in ((min(along), -1), (max(along) + 1, 1)):
+                if stairs:
+                    d = LABEL_OUT_DIAGONAL
+                    q = (at + 0.5 + side * d, end + out * d)
+                else:
+                    q = (at + 0.5, end + out * LABEL_OUT)
+                spots.append(q if axis == 0 else (q[1], q[0]))
+            x, y = max(spots, key=lambda q: proj.depth(*q))
+            name = chr(ord("A") + at) if axis == 0 else str(height - at)
+            labels.append((name, proj.point(x, y, 0)))
+    return labels
 
 
 def box_of(points: Poly) -> pygame.Rect:
@@ -78,10 +115,12 @@ class FlinkArt(Art):
     def piece_colour(self, player: int) -> Colour:
         return self.p[SEAT_ROLES[player]]
 
-    def paint_board(self, surface: pygame.Surface, proj: Projection, obs: dict) -> None:
-        """The felt cells, the slab under them and the four sides in their owners' colours."""
+    def paint_board(
+        self, surface: pygame.Surface, proj: Projection, cells: set[Cell], edges: list[list[XY]]
+    ) -> None:
+        """The felt cells, the slab under them and the four sides in their owners' colours
+        (``edges`` by player as the observation gives them)."""
         p = self.p
-        cells = {(c[0], c[1]) for c in obs["cells"]}
         for x, y in sorted(cells, key=lambda c: proj.depth(c[0] + 0.5, c[1] + 0.5)):
             for normal in SIDES:
                 if (x + normal[0], y + normal[1]) in cells:
@@ -92,20 +131,20 @@ class FlinkArt(Art):
         for x, y in cells:
             tint = p["felt"] if (x + y) % 2 else p["felt_alt"]
             _poly(surface, tint, proj.top(x, y, 0), darker(tint, 0.18))
-        for player, edges in enumerate(obs["edges"]):
+        for player, own in enumerate(edges):
             colour = p["white_side" if player == 0 else "black_side"]
-            for x, y, d, _side in edges:
+            for x, y, d, _side in own:
                 nx, ny = DIRECTIONS[d]
                 strip = self._strip(proj, x, y, nx, ny)
                 _poly(surface, colour, strip, (190, 190, 210) if player else None)
 
-    def paint_coordinates(self, surface: pygame.Surface, proj: Projection, obs: dict) -> None:
+    def paint_coordinates(
+        self, surface: pygame.Surface, proj: Projection, cells: set[Cell], height: int, stairs: bool
+    ) -> None:
         """The names the log and the hints use, along the edges nearest the viewer (on the
         board in play; the rules' pictures need none)."""
         px = max(MIN_LABEL_PX, round(proj.a * 0.5))
-        cells = {(c[0], c[1]) for c in obs["cells"]}
-        stairs = obs["board"] == "diamond"
-        for name, point in coordinate_labels(proj, cells, obs["height"], stairs):
+        for name, point in coordinate_labels(proj, cells, height, stairs):
             blit_center(surface, render(name, px, self.p["text_dim"]), point)
 
     @staticmethod
@@ -201,6 +240,54 @@ class FlinkArt(Art):
             return image
 
         return self.cached(("tiled", orientation, player, px), build)
+
+    def ghost(
+        self, surface: pygame.Surface, proj: Projection, cubes: list[Cube], fits: bool
+    ) -> None:
+        """The piece under the pointer: green where it fits; where it does not, a faint red body
+        and its outline, so the pieces it overlaps (often the player's own last one) still
+        show through."""
+        colour = self.p["legal" if fits else "illegal"]
+        alpha = GHOST_ALPHA if fits else REFUSED_ALPHA
+        self.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=alpha)
+        if not fits:
+            for x, y, z in cubes:
+                self.outline(surface, proj.column(x, y, z + 1, z), colour, proj.a)
+
+    def threat(
+        self, surface: pygame.Surface, proj: Projection, cubes: list[Cube], player: int, edge: int
+    ) -> None:
+        """The piece with which ``player`` would connect next turn: see-through in their colour,
+        outlined in the warning colour at alpha ``edge`` (it breathes)."""
+        colour = self.piece_colour(player)
+        self.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=THREAT_ALPHA)
+        for x, y, z in cubes:
+            self.outline(surface, proj.column(x, y, z + 1, z), (*self.p["threat"], edge), proj.a)
+
+    def path(self, surface: pygame.Surface, points: list[Point], player: int, a: float) -> None:
+        """A player's best path through the cells' surfaces, in their side's colour, edged."""
+        if len(points) < 2:
+            return
+        colour = self.p["white_side" if player == 0 else "black_side"]
+        width = max(3, round(a / 5))
+        edge = darker(colour, 0.5) if player == 0 else (200, 200, 210)
+        pygame.draw.lines(surface, edge, False, points, width + 4)
+        pygame.draw.lines(surface, colour, False, points, width)
+
+    def button(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        label: str,
+        on: bool,
+        px: int,
+        symbol: bool,
+    ) -> None:
+        """A view button (turn left, turn right, paths), filled while ``on``."""
+        p = self.p
+        pygame.draw.rect(surface, p["panel_edge"] if on else p["panel"], rect, border_radius=6)
+        pygame.draw.rect(surface, p["panel_edge"], rect, 2, border_radius=6)
+        blit_center(surface, render(label, px, p["text"], symbol=symbol), rect.center)
 
     def glow_cell(
         self,

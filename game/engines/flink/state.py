@@ -42,6 +42,7 @@ from game.engines.flink.geometry import (
     board,
     orientations,
 )
+from game.engines.flink.observation import FlinkObservation
 from game.engines.flink.paths import best_path
 from game.engines.flink.playout import play_out, shapes
 
@@ -585,7 +586,7 @@ class FlinkState(State):
             )
         return self._paths
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> FlinkObservation:
         """Everything is public. Cells are [x, y] with y = 0 the north row; ``cells`` lists
         the board's cells and ``stacks`` their colours (players) bottom first, in that order;
         ``edges`` per player are [x, y, direction, side] of their boundary edges (direction
