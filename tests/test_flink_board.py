@@ -85,7 +85,7 @@ def test_the_right_button_and_the_wheel_turn_the_piece_and_the_view_turns_while_
     assert board.held == placing  # the piece played is no longer in hand
     board.show(state.observation(1), 1, [], animate=False)  # the other player's decision
     key_e = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="")
-    assert board.handle_idle_event(key_e) and board.turns == 1
+    assert board.handle_idle_event(key_e) and board.camera.turns == 1
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=board.buttons["paths"].center, button=1)
     assert board.handle_idle_event(down) and board.show_paths
     move = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 6), rel=(0, 0), buttons=(0, 0, 0))
@@ -114,7 +114,7 @@ def test_the_hint_shows_the_whole_placement_where_it_would_rest() -> None:
     assert board.held == orientation
     assert sorted(board.hinted_piece()) == expected
     icon, piece = board.hint_rects()
-    assert icon is not None and icon.contains(board.icon_rects()[orientation])
+    assert icon is not None and icon.contains(board.picker.icon_rects()[orientation])
     assert piece is not None
     hinted = pygame.Surface((900, 600))
     board.draw(hinted)
@@ -174,7 +174,7 @@ def _move(board: FlinkBoard, pos: tuple[int, int]) -> None:
 def _on_top(board: FlinkBoard, cubes: list[Cube], cell: tuple[int, int]) -> tuple[int, int]:
     """The middle of the top face of the ghost's column over ``cell``, in the view at rest."""
     z = max(c[2] for c in cubes if (c[0], c[1]) == cell) + 1
-    x, y = board.rest_projection().point(cell[0] + 0.5, cell[1] + 0.5, z)
+    x, y = board.camera.at_rest().point(cell[0] + 0.5, cell[1] + 0.5, z)
     return round(x), round(y)
 
 
@@ -201,7 +201,8 @@ def test_a_click_on_a_ghost_resting_on_a_stack_places_that_piece(kind: str, turn
     cubes = board.ghost_at(cell).cubes
     assert sorted(cubes) == sorted(state.placement_cubes(orientation, i))
     top = _on_top(board, cubes, cell)
-    assert board.cell_at(top) != cell  # the floor there means another cell
+    under = board.camera.under(top)
+    assert under is None or under[0] != cell  # the floor there means another cell
     _move(board, top)
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=top, button=1)
     assert board.handle_event(down) == orientation
@@ -322,7 +323,7 @@ class FlinkHand:
         width = state.board.width
         cell = ((anchor - ANCHOR) % width, (anchor - ANCHOR) // width)
         start = len(state.history)
-        click(self.app, board.icon_rects()[orientation].center)
+        click(self.app, board.picker.icon_rects()[orientation].center)
         for spot in board.clicks_to(cell):
             click(self.app, spot)
         expect_played(self.app, scene, start, [orientation, anchor])
@@ -429,7 +430,7 @@ def test_coordinates_name_every_line_on_the_near_edges_and_turn_with_the_view(ki
     numbers = {str(obs["height"] - y) for _, y in cells}
     seen = []
     for turn in range(4):
-        proj = board.projection(turn * math.pi / 2)
+        proj = board.camera.projection(turn * math.pi / 2)
         labels = coordinate_labels(proj, cells, obs["height"], kind == "diamond")
         names = [name for name, _ in labels]
         assert sorted(names) == sorted(letters | numbers)
@@ -481,7 +482,7 @@ def test_a_refused_ghost_leaves_the_last_piece_seen_and_its_note_off_the_last_mo
     plain = pygame.Surface((1280, 800))
     board.draw(plain)
     x, y, _ = obs["last_piece"][0]
-    top = board.rest_projection().point(x + 0.5, y + 0.5, board.heights[(x, y)])
+    top = board.camera.at_rest().point(x + 0.5, y + 0.5, board.heights[(x, y)])
     spot = (round(top[0]), round(top[1] - 2))
     for board.held in range(NUM_ORIENTATIONS):
         board.aimed = None
@@ -494,7 +495,7 @@ def test_a_refused_ghost_leaves_the_last_piece_seen_and_its_note_off_the_last_mo
     board.draw(hovered)
     assert board.refusal_note is not None and board.tag_box is not None
     assert not board.refusal_note.colliderect(board.tag_box)
-    proj = board.rest_projection()
+    proj = board.camera.at_rest()
     red = board.ctx.palette["illegal"]
     moved, to_red = [], []
     for u in range(1, 10):

@@ -11,8 +11,8 @@ import pygame
 from game.boards.flink.projection import SIDES, Cell, Cube, Point, Projection
 from game.engines.flink.geometry import orientations
 from game.engines.flink.observation import XY
-from game.ui.draw import Art, Colour, blit_center, darker, lighter, mix
-from game.ui.text import render
+from game.ui.draw import Art, Colour, blit_at, blit_center, darker, lighter, mix
+from game.ui.text import fit_px, render
 
 PALETTES: dict[str, dict[str, Colour]] = {
     "normal": {
@@ -288,6 +288,68 @@ class FlinkArt(Art):
         pygame.draw.rect(surface, p["panel_edge"] if on else p["panel"], rect, border_radius=6)
         pygame.draw.rect(surface, p["panel_edge"], rect, 2, border_radius=6)
         blit_center(surface, render(label, px, p["text"], symbol=symbol), rect.center)
+
+    def picker(
+        self,
+        size: tuple[int, int],
+        icons: list[pygame.Rect],
+        words: tuple[str, ...],
+        unit: int,
+        mover: int,
+        held: int,
+        fits: tuple[int, ...],
+    ) -> pygame.Surface:
+        """The picker panel: its title, the keys that turn the piece and the view, and the 24
+        icons (``icons`` in the panel's coordinates) grouped lying flat / standing, ``mover``'s
+        colour, the one ``held`` framed, those not in ``fits`` greyed. ``words``: the title,
+        the two key lines and the two group names."""
+        p, u = self.p, unit
+        surface = pygame.Surface(size)
+        surface.fill(p["panel"])
+        pk = surface.get_rect()
+        pygame.draw.line(surface, p["panel_edge"], pk.topleft, pk.bottomleft, 2)
+        title, keys, view_keys, flat, standing = words
+        big, small, group = (max(11, round(u * k)) for k in (1.05, 0.8, 0.85))
+        surface.blit(render(title, big, p["text"], bold=True), (u // 2, u // 2))
+        for line, text in enumerate((keys, view_keys)):
+            img = render(text, fit_px(text, small, pk.w - u, min_px=10), p["text_dim"])
+            surface.blit(img, (u // 2, round(u * (1.9 + 1.1 * line))))
+        for label, first in ((flat, 0), (standing, 8)):
+            img = render(label, group, p["text_dim"])
+            surface.blit(img, (icons[first].x, icons[first].y - img.get_height() - 2))
+        tile = lighter(p["panel"], 0.12)  # under every icon: Black's dark pieces stand out
+        for o, rect in enumerate(icons):
+            pygame.draw.rect(surface, p["panel_edge"] if o == held else tile, rect, border_radius=6)
+            icon = self.piece_icon(o, mover, rect.h)
+            blit_at(surface, icon, (0, 0), rect.topleft, None if o in fits else 90)
+            if o == held:
+                pygame.draw.rect(surface, p["legal"], rect, 2, border_radius=6)
+        return surface
+
+    def header(
+        self,
+        surface: pygame.Surface,
+        top_left: tuple[int, int],
+        right: int,
+        left: list[str],
+        mover: int,
+        warning: str,
+        sizes: tuple[int, int, int],
+    ) -> None:
+        """The line over the board: each player's icon and pieces ``left`` (the ``mover``'s in
+        bold), then the ``warning`` in the threat colour, fitted before ``right``. ``sizes``: the
+        icon's and the text's pixels and the gap between entries."""
+        p, (x, y), (icon_px, text_px, gap) = self.p, top_left, sizes
+        for player, text in enumerate(left):
+            icon = self.piece_icon(0, player, icon_px)
+            surface.blit(icon, (x, y))
+            img = render(text, text_px, p["text"], bold=mover == player)
+            surface.blit(img, (x + icon.get_width() + 4, y + (icon_px - img.get_height()) // 2))
+            x += icon.get_width() + img.get_width() + gap * 2
+        if warning:
+            px = fit_px(warning, text_px, right - x - gap, min_px=MIN_LABEL_PX)
+            img = render(warning, px, p["threat"], bold=True)
+            surface.blit(img, (x, y + (icon_px - img.get_height()) // 2))
 
     def glow_cell(
         self,

@@ -20,7 +20,7 @@ from game.boards.flink.art import HINT_ALPHA, PALETTES, SEAT_ROLES, FlinkArt, bo
 from game.boards.flink.camera import Camera
 from game.boards.flink.picker import Picker
 from game.boards.flink.pictures import picture
-from game.boards.flink.projection import Cell, Cube, Projection, pick
+from game.boards.flink.projection import Cell, Cube, Projection
 from game.boards.flink.stage import Stage
 from game.engines.flink import ANCHOR, PASS
 from game.engines.flink.geometry import NUM_ORIENTATIONS
@@ -30,12 +30,12 @@ from game.engines.flink.words import WORDS
 from game.turns import Step
 from game.ui import overlays
 from game.ui.draw import Colour
-from game.ui.text import fit_px, render
 
 T_TURN = 0.3  # seconds the view takes to turn a quarter
 T_DROP = 0.35  # seconds a placed piece takes to fall into place
 DROP_FROM = 3.0  # cubes above its resting place a piece falls from
 TURN_KEYS = {pygame.K_r: "rotate", pygame.K_f: "flip", pygame.K_s: "stand"}
+VIEW_KEYS = {pygame.K_q: "left", pygame.K_e: "right", pygame.K_p: "paths"}
 
 
 class FlinkBoard(Board[FlinkObservation]):
@@ -91,43 +91,28 @@ class FlinkBoard(Board[FlinkObservation]):
     def heights(self) -> dict[Cell, int]:
         return self.camera.heights
 
-    @property
-    def turns(self) -> int:
-        """Quarter turns of the view (Q / E and the buttons)."""
-        return self.camera.turns
-
-    def projection(self, angle: float | None = None) -> Projection:
-        return self.camera.projection(angle)
-
-    def rest_projection(self) -> Projection:
-        """The view at rest at its target turn: clicks map through this one."""
-        return self.camera.at_rest()
-
-    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
-        """The surface under the mouse: a column's top, or the space in front of a wall."""
-        if not self.obs or not self.view.collidepoint(pos):
-            return None
-        return pick(self.camera.regions(self.rest_projection()), pos)
-
     def aim(self, pos: tuple[int, int]) -> Cell | None:
         """The cell the piece goes to for a click at ``pos`` in the view at rest."""
         if not self.obs or not self.view.collidepoint(pos):
             return None
         orientation = self._orientation()
-        return self.camera.aim(
-            pos, self.rest_projection(), self.aimed, self._hint_cell(orientation), orientation
-        )
+        hint = self._hint_cell(orientation)
+        return self.camera.aim(pos, self.camera.at_rest(), self.aimed, hint, orientation)
+
+    def _hinted(self) -> tuple[int, Cell] | None:
+        """The hinted placement: the line's orientation (or the one held while placing) and
+        the line's cell; None when the line has no cell."""
+        cells = [cell_of(self.obs, a) for a in self.hint_line if a >= ANCHOR]
+        turns = [a for a in self.hint_line if a < NUM_ORIENTATIONS]
+        orientation = turns[0] if turns else self.obs["orientation"]
+        if not cells or orientation < 0 or cells[0] not in self.heights:
+            return None
+        return orientation, cells[0]
 
     def _hint_cell(self, orientation: int) -> Cell | None:
         """The hinted placement's cell, while the piece in hand is the hinted one."""
-        cells = [cell_of(self.obs, a) for a in self.hint_line if a >= ANCHOR]
-        turns = [a for a in self.hint_line if a < NUM_ORIENTATIONS]
-        if not cells or (turns and turns[0] != orientation):
-            return None
-        return cells[0] if cells[0] in self.heights else None
-
-    def icon_rects(self) -> list[pygame.Rect]:
-        return self.picker.icon_rects()
+        hinted = self._hinted()
+        return hinted[1] if hinted and hinted[0] == orientation else None
 
     # --- the observation ----------------------------------------------------------------------
     def on_observation(
@@ -162,12 +147,12 @@ class FlinkBoard(Board[FlinkObservation]):
         if not isinstance(key, tuple) or key[0] != "stack" or (key[1], key[2]) not in self.heights:
             return None
         cell = (key[1], key[2])
-        return box_of(self.projection().column(*cell, self.heights[cell]))
+        return box_of(self.camera.projection().column(*cell, self.heights[cell]))
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """The last piece and a highlighted turn: the tops of their columns outlined."""
         self.tag_box = None
-        proj = self.projection()
+        proj = self.camera.projection()
         for keys, colour in ((self.highlighted, "highlight"), (self.marked, "last_move")):
             for key in keys:
                 cell = (key[1], key[2]) if isinstance(key, tuple) else None
@@ -218,7 +203,7 @@ class FlinkBoard(Board[FlinkObservation]):
             return self.clicks_to(cell)
         if action == PASS:
             return []
-        icon = self.icon_rects()[action].center
+        icon = self.picker.icon_rects()[action].center
         for cell in self.heights:
             if preview(self.obs, action, cell, self.heights).reason is None:
                 clicks = self.clicks_to(cell, action)
@@ -234,16 +219,9 @@ class FlinkBoard(Board[FlinkObservation]):
             self.held = self.hint
 
     def hinted_piece(self) -> list[Cube]:
-        """The cubes of the hinted placement at rest: the line's orientation (or the one held
-        while placing) centred on the line's cell; empty when the line has no cell."""
-        if not self.obs:
-            return []
-        cells = [cell_of(self.obs, a) for a in self.hint_line if a >= ANCHOR]
-        turns = [a for a in self.hint_line if a < NUM_ORIENTATIONS]
-        orientation = turns[0] if turns else self.obs["orientation"]
-        if not cells or orientation < 0 or cells[0] not in self.heights:
-            return []
-        return preview(self.obs, orientation, cells[0], self.heights).cubes
+        """The cubes of the hinted placement (``_hinted``) where it would rest."""
+        hinted = self._hinted() if self.obs else None
+        return [] if hinted is None else preview(self.obs, *hinted, self.heights).cubes
 
     def label_regions(self) -> list[pygame.Rect]:
         """The hint's caption keeps off the picker (it hid the icons beside the hinted one),
@@ -264,11 +242,11 @@ class FlinkBoard(Board[FlinkObservation]):
     def hint_rect(self, action: int) -> pygame.Rect | None:
         """The orientation's icon in the picker; the cell's part is the hinted piece itself."""
         if action < NUM_ORIENTATIONS:
-            return self.icon_rects()[action].inflate(4, 4)
+            return self.picker.icon_rects()[action].inflate(4, 4)
         if action >= ANCHOR:
             cubes = self.hinted_piece()
             if cubes:
-                proj = self.projection()
+                proj = self.camera.projection()
                 return box_of([pt for x, y, z in cubes for pt in proj.column(x, y, z + 1, z)])
         return super().hint_rect(action)
 
@@ -300,28 +278,21 @@ class FlinkBoard(Board[FlinkObservation]):
         return super().handle_idle_event(event)
 
     def _view_key(self, key: int) -> bool:
-        if key in (pygame.K_q, pygame.K_e):
-            self._turn_view(1 if key == pygame.K_e else -1)
-        elif key == pygame.K_p:
-            self.show_paths = not self.show_paths
-        else:
-            return False
-        return True
+        return key in VIEW_KEYS and self._view(VIEW_KEYS[key])
 
     def _view_button(self, pos: tuple[int, int]) -> bool:
-        for name, rect in self.buttons.items():
-            if rect.collidepoint(pos):
-                if name == "paths":
-                    self.show_paths = not self.show_paths
-                else:
-                    self._turn_view(1 if name == "right" else -1)
-                return True
-        return False
+        names = [name for name, rect in self.buttons.items() if rect.collidepoint(pos)]
+        return bool(names) and self._view(names[0])
 
-    def _turn_view(self, step: int) -> None:
-        self.aimed = None
-        angle = self.camera.turn_to(step)
-        self.tweens.animate(self.camera, T_TURN, "out_cubic", angle=angle)
+    def _view(self, name: str) -> bool:
+        """Turn the view a quarter ("left", "right") or show the paths or hide them."""
+        if name == "paths":
+            self.show_paths = not self.show_paths
+        else:
+            self.aimed = None
+            angle = self.camera.turn_to(1 if name == "right" else -1)
+            self.tweens.animate(self.camera, T_TURN, "out_cubic", angle=angle)
+        return True
 
     def click(self, pos: tuple[int, int]) -> int | None:
         if self._view_button(pos) or not self.obs:
@@ -385,7 +356,7 @@ class FlinkBoard(Board[FlinkObservation]):
         clip = surface.get_clip()
         surface.set_clip(self.view)
         surface.blit(self.scene(), self.view)
-        proj = self.projection()
+        proj = self.camera.projection()
         if self.dropping:
             cubes = {c: self.art.piece_colour(self.cubes[c]) for c in self.dropping}
             marks = {c: self.cubes[c] == 1 for c in self.dropping}
@@ -424,7 +395,7 @@ class FlinkBoard(Board[FlinkObservation]):
 
     def scene(self) -> pygame.Surface:
         """The board and the resting stacks as the view shows them now (``Stage``)."""
-        proj = self.projection()
+        proj = self.camera.projection()
         proj.ox -= self.view.x
         proj.oy -= self.view.y
         return self.stage.picture(
@@ -477,28 +448,22 @@ class FlinkBoard(Board[FlinkObservation]):
         return [(c[0], c[1], c[2]) for c in self.obs["threat"]]
 
     def _draw_header(self, surface: pygame.Surface) -> None:
-        p, obs = self.ctx.palette, self.obs
-        x, y = self.view.x + self.unit, self.view.y + self.unit // 2
-        for player in (0, 1):
-            text = WORDS.pieces_left(player, obs["pieces_left"][player])
-            icon = self.art.piece_icon(0, player, self.fs(1.6))
-            surface.blit(icon, (x, y))
-            img = render(text, self.fs(1.0), p["text"], bold=obs["to_move"] == player)
-            dy = (icon.get_height() - img.get_height()) // 2
-            surface.blit(img, (x + icon.get_width() + 4, y + dy))
-            x += icon.get_width() + img.get_width() + self.unit * 2
-        if self.threat():
-            words = WORDS.threat(obs)
-            room = self.view.right - x - self.unit
-            img = render(words, fit_px(words, self.fs(1.0), room, min_px=9), p["threat"], bold=True)
-            surface.blit(img, (x, y + (self.fs(1.6) - img.get_height()) // 2))
+        """Each player's pieces left (the mover's in bold), then the threat's warning if any."""
+        left = [WORDS.pieces_left(who, n) for who, n in enumerate(self.obs["pieces_left"])]
+        warning = WORDS.threat(self.obs) if self.threat() else ""
+        top_left = (self.view.x + self.unit, self.view.y + self.unit // 2)
+        sizes = (self.fs(1.6), self.fs(1.0), self.unit)
+        self.art.header(
+            surface, top_left, self.view.right, left, self.obs["to_move"], warning, sizes
+        )
 
     def _draw_stack_tip(self, surface: pygame.Surface) -> None:
         """Hovering a stack tells its height and colours, bottom first, beside the buttons (out
         of the ghost's way)."""
         if self.mouse is None or not self.obs or not self.view.collidepoint(self.mouse):
             return
-        cell = self.camera.column_at(self.mouse)
+        under = self.camera.under(self.mouse)
+        cell = None if under is None else under[1]
         if cell is None or not self.heights.get(cell):
             return
         text = WORDS.stack([self.cubes[(cell[0], cell[1], z)] for z in range(self.heights[cell])])

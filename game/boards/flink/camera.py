@@ -80,10 +80,10 @@ class Camera:
             self._regions_key, self._regions = key, regions(proj, self.heights)
         return self._regions
 
-    def column_at(self, pos: tuple[int, int]) -> Cell | None:
-        """The column drawn under ``pos`` at rest (for the stack tooltip)."""
-        hit = surface_at(self.regions(self.at_rest()), pos)
-        return None if hit is None else hit[1]
+    def under(self, pos: tuple[int, int]) -> tuple[Cell, Cell] | None:
+        """The surface under ``pos`` in the view at rest: the cell it means (a column's top, or
+        the space in front of a wall) and the column drawn there."""
+        return surface_at(self.regions(self.at_rest()), pos)
 
     def aim(
         self,

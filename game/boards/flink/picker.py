@@ -8,11 +8,9 @@ from collections.abc import Hashable
 
 import pygame
 
-from game import i18n
 from game.boards.flink.art import FlinkArt
 from game.engines.flink.geometry import NUM_ORIENTATIONS
-from game.ui.draw import blit_at, lighter
-from game.ui.text import fit_px, render
+from game.engines.flink.words import WORDS
 
 COLUMNS = 4
 ICONS_PER_FRAME = 4  # icons drawn ahead of need per frame
@@ -29,9 +27,6 @@ class Picker:
 
     def layout(self, rect: pygame.Rect, unit: int) -> None:
         self.rect, self.unit = pygame.Rect(rect), unit
-
-    def fs(self, k: float) -> int:
-        return max(11, round(self.unit * k))
 
     def icon_rects(self) -> list[pygame.Rect]:
         """The 24 icons: two rows lying flat, then four rows standing."""
@@ -54,10 +49,11 @@ class Picker:
     ) -> None:
         """The panel for ``mover`` with ``held`` in hand, the orientations not in ``fits``
         greyed."""
-        key = (self.rect.size, mover, held, fits, i18n.t("flink.picker.title"), id(art))
+        words = WORDS.picker()
+        key = (self.rect.size, mover, held, fits, words, id(art))
         if key != self._key:
-            self._panel = pygame.Surface(self.rect.size)
-            self._paint(self._panel, art, mover, held, set(fits))
+            icons = [r.move(-self.rect.x, -self.rect.y) for r in self.icon_rects()]
+            self._panel = art.picker(self.rect.size, icons, words, self.unit, mover, held, fits)
             self._key = key
         surface.blit(self._panel, self.rect)
 
@@ -72,29 +68,3 @@ class Picker:
         for o, player in self._due[-ICONS_PER_FRAME:]:
             art.piece_icon(o, player, px)
         del self._due[-ICONS_PER_FRAME:]
-
-    def _paint(
-        self, surface: pygame.Surface, art: FlinkArt, mover: int, held: int, fits: set[int]
-    ) -> None:
-        """The panel drawn at (0, 0): title, keys, and the icons grouped flat / standing."""
-        p, u = art.p, self.unit
-        pk = surface.get_rect()
-        surface.fill(p["panel"])
-        pygame.draw.line(surface, p["panel_edge"], pk.topleft, pk.bottomleft, 2)
-        rects = [r.move(-self.rect.x, -self.rect.y) for r in self.icon_rects()]
-        title = render(i18n.t("flink.picker.title"), self.fs(1.05), p["text"], bold=True)
-        surface.blit(title, (u // 2, u // 2))
-        for line, key in enumerate(("flink.picker.keys", "flink.picker.view_keys")):
-            words = i18n.t(key)
-            img = render(words, fit_px(words, self.fs(0.8), pk.w - u, min_px=10), p["text_dim"])
-            surface.blit(img, (u // 2, round(u * (1.9 + 1.1 * line))))
-        for label, first in (("flink.picker.flat", 0), ("flink.picker.standing", 8)):
-            img = render(i18n.t(label), self.fs(0.85), p["text_dim"])
-            surface.blit(img, (rects[first].x, rects[first].y - img.get_height() - 2))
-        tile = lighter(p["panel"], 0.12)  # under every icon: Black's dark pieces stand out
-        for o, rect in enumerate(rects):
-            pygame.draw.rect(surface, p["panel_edge"] if o == held else tile, rect, border_radius=6)
-            icon = art.piece_icon(o, mover, rect.h)
-            blit_at(surface, icon, (0, 0), rect.topleft, None if o in fits else 90)
-            if o == held:
-                pygame.draw.rect(surface, p["legal"], rect, 2, border_radius=6)

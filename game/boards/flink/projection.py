@@ -123,12 +123,6 @@ def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
     return found
 
 
-def pick(found: list[Region], pos: tuple[int, int], column: bool = False) -> Cell | None:
-    """The cell meant at ``pos`` (or the column drawn there, if ``column``)."""
-    hit = surface_at(found, pos)
-    return None if hit is None else hit[1] if column else hit[0]
-
-
 def surface_at(found: list[Region], pos: tuple[int, int]) -> tuple[Cell, Cell] | None:
     """The nearest surface under ``pos``: the cell it means and the column it belongs to."""
     px, py = pos

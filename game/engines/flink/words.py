@@ -66,6 +66,11 @@ class FlinkWords(Words):
         """Why a placement is refused (``preview.Preview.reason``), in a sentence."""
         return i18n.t(reason[0], **reason[1])
 
+    def picker(self) -> tuple[str, ...]:
+        """The picker's title, its two lines of keys and its two groups' names."""
+        keys = ("title", "keys", "view_keys", "flat", "standing")
+        return tuple(i18n.t(f"flink.picker.{key}") for key in keys)
+
     def paths_button(self) -> str:
         return i18n.t("flink.paths")
 
