@@ -79,7 +79,7 @@ class FlinkBoard(Board[FlinkObservation]):
             "right": pygame.Rect(self.view.x + u // 2 + size + u // 3, y, size, size),
             "paths": pygame.Rect(self.view.x + u // 2 + 2 * (size + u // 3), y, size * 2, size),
         }
-        area = pygame.Rect(self.view.x + u, self.view.y + round(u * 2.4), self.view.w - 2 * u, 0)
+        area = pygame.Rect(self.view.x + u, self.view.y + int(u * 2.4), self.view.w - 2 * u, 0)
         area.h = self.buttons["left"].top - area.y - u // 2
         self.camera.area = area
         self.stage.forget()
