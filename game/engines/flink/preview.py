@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from game.engines.flink.geometry import board, orientations
-from game.engines.flink.state import ANCHOR
+from game.engines.flink.geometry import ANCHOR, board, orientations
 
 Cell = tuple[int, int]
 Cube = tuple[int, int, int]

@@ -33,9 +33,11 @@ from game.engines.flink.connection import (
     walk_or_reach,
 )
 from game.engines.flink.geometry import (
+    ANCHOR,
     BLACK,
     DIAMOND,
     NUM_ORIENTATIONS,
+    PASS,
     SQUARE,
     WHITE,
     Board,
@@ -48,10 +50,6 @@ from game.engines.flink.playout import play_out, shapes
 
 PIECES = 20  # [rules] per player
 PLAYER_NAMES = ("White", "Black")
-
-# Actions: an orientation, PASS, or the cell under the piece's centre (ANCHOR + cell index).
-PASS = NUM_ORIENTATIONS
-ANCHOR = NUM_ORIENTATIONS + 1
 
 _ORIENT, _PLACE, _OVER = range(3)
 PHASE_NAMES = ("orient", "place", "over")
