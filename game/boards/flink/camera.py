@@ -101,9 +101,10 @@ class Camera:
         pointer (the nearest); else the surface's cell, refused or not."""
         if self.obs is None:
             return None
-        key = (pos, held, hint, orientation, self.heights_key, *_key(proj))
+        want = (pos, held, hint, orientation)
+        key = (*want, self.heights_key, *_key(proj))
         if key != self._aim_key:
-            self._aim_key, self._aim_cell = key, self._aim(pos, proj, held, hint, orientation)
+            self._aim_key, self._aim_cell = key, self._aim(want, proj)
         return self._aim_cell
 
     def ghost(self, orientation: int, cell: Cell) -> list[Cube]:
@@ -111,14 +112,10 @@ class Camera:
         return preview(self.obs, orientation, cell, self.heights).cubes
 
     def _aim(
-        self,
-        pos: tuple[int, int],
-        proj: Projection,
-        held: Cell | None,
-        hint: Cell | None,
-        orientation: int,
+        self, want: tuple[tuple[int, int], Cell | None, Cell | None, int], proj: Projection
     ) -> Cell | None:
         assert self.obs is not None
+        pos, held, hint, orientation = want
         if held in self.heights and covers(proj, _centre(held, self.ghost(orientation, held)), pos):
             return held
         if hint is not None and covers(proj, self.ghost(orientation, hint), pos):
