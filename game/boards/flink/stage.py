@@ -21,6 +21,8 @@ class Stage:
         self._painted: dict[Cube, int] = {}  # the cubes in the picture, by player
         self._base = pygame.Surface((1, 1))
         self._base_key: Hashable = None
+        self._obs: FlinkObservation | None = None
+        self._stacks: Hashable = None
 
     def forget(self) -> None:
         """Paint the next picture whole (the palette or the layout changed)."""
@@ -37,8 +39,9 @@ class Stage:
     ) -> pygame.Surface:
         """The board of ``obs`` seen through ``proj`` (its origin the picture's), ``size``
         large, with ``cubes`` (player by cube) but those still ``falling``."""
-        stacks = tuple(map(tuple, obs["stacks"]))
-        key = (size, round(proj.angle, 4), id(art), stacks, tuple(falling))
+        if obs is not self._obs:  # once per observation, not per frame
+            self._obs, self._stacks = obs, tuple(map(tuple, obs["stacks"]))
+        key = (size, round(proj.angle, 4), id(art), self._stacks, tuple(falling))
         if self._picture is not None and key == self._key:
             return self._picture
         base_key = (*key[:3], obs["board"], obs["size"], proj.a, proj.ox, proj.oy)
