@@ -8,53 +8,13 @@ import math
 
 import pygame
 
+from game.boards.flink.palette import SEAT_ROLES
 from game.boards.flink.projection import SIDES, Cell, Cube, Point, Projection
 from game.engines.flink.geometry import orientations
 from game.engines.flink.observation import XY
-from game.ui.draw import Art, Colour, blit_at, blit_center, darker, lighter, mix
+from game.ui.draw import Art, Colour, blit_at, blit_center, darker, lighter
 from game.ui.text import fit_px, render
 
-PALETTES: dict[str, dict[str, Colour]] = {
-    "normal": {
-        "bg": (24, 22, 26),
-        "felt": (64, 92, 84),
-        "felt_alt": (58, 84, 77),
-        "slab": (44, 38, 34),
-        "white_piece": (236, 228, 210),
-        "black_piece": (72, 74, 86),
-        "white_side": (246, 238, 214),
-        "black_side": (84, 86, 104),
-        "legal": (120, 220, 120),
-        "illegal": (232, 80, 64),
-        "threat": (255, 150, 50),
-        "win": (255, 214, 92),
-        "text": (246, 239, 226),
-        "text_dim": (196, 184, 164),
-        "panel": (32, 30, 34),
-        "panel_edge": (118, 106, 92),
-    },
-    # Light and dark already differ for every colour deficiency; greens and reds become the
-    # Okabe-Ito bluish green and vermillion, and the frame of Black's sides gets a light rim.
-    "colorblind": {
-        "bg": (22, 22, 24),
-        "felt": (70, 86, 100),
-        "felt_alt": (62, 78, 92),
-        "slab": (40, 40, 44),
-        "white_piece": (240, 236, 226),
-        "black_piece": (60, 62, 70),
-        "white_side": (250, 246, 232),
-        "black_side": (80, 80, 92),
-        "legal": (0, 178, 130),
-        "illegal": (213, 94, 0),
-        "threat": (230, 159, 0),
-        "win": (240, 228, 66),
-        "text": (246, 244, 238),
-        "text_dim": (196, 192, 184),
-        "panel": (30, 30, 34),
-        "panel_edge": (120, 116, 110),
-    },
-}
-SEAT_ROLES = ("white_piece", "black_piece")
 DIRECTIONS = {0: (1, 0), 1: (-1, 0), 2: (0, 1), 3: (0, -1)}  # the observation's edge directions
 LABEL_ROOM = 1.1  # cells of room kept round the board for the labels
 HINT_ALPHA = 190  # the hinted piece is drawn see-through, like the ghost, but stronger
@@ -476,41 +436,3 @@ class _CubePainter:
                 pygame.draw.ellipse(
                     surface, lighter(colour, 0.55), (cx - r, cy - r / 2, 2 * r, r), 0
                 )
-
-
-# --- the game's emblem ---------------------------------------------------------------------
-# The emblem's two players.
-EMBLEM_WHITE, EMBLEM_BLACK = (236, 232, 220), (40, 42, 50)
-
-
-EMBLEM_F = ((1, 0), (2, 0), (0, 1), (1, 1), (1, 2))
-
-
-def draw_emblem(s: pygame.Surface, n: int) -> None:
-    """The game's emblem on the gallery and set-up screens, filling the ``n``-square ``s``
-    (drawn at four times its size, then scaled down)."""
-    cell = n // 8
-    origin = n // 2 - 3 * cell
-    grid = pygame.Rect(origin, origin, 6 * cell, 6 * cell)
-    pygame.draw.rect(s, (58, 62, 72), grid, border_radius=cell // 3)
-    for i in range(7):
-        pygame.draw.line(
-            s, (84, 88, 100), (grid.x + i * cell, grid.y), (grid.x + i * cell, grid.bottom), 3
-        )
-        pygame.draw.line(
-            s, (84, 88, 100), (grid.x, grid.y + i * cell), (grid.right, grid.y + i * cell), 3
-        )
-    bar = cell // 3
-    for x in (grid.x - bar - 4, grid.right + 4):
-        pygame.draw.rect(s, EMBLEM_WHITE, (x, grid.y, bar, grid.height), border_radius=bar // 2)
-    for y in (grid.y - bar - 4, grid.bottom + 4):
-        edge = pygame.Rect(grid.x, y, grid.width, bar)
-        pygame.draw.rect(s, EMBLEM_BLACK, edge, border_radius=bar // 2)
-        pygame.draw.rect(s, (120, 124, 136), edge, width=3, border_radius=bar // 2)
-    for (dx, dy), colour in (((0, 0), EMBLEM_WHITE), ((3, 2), EMBLEM_BLACK)):
-        for cx, cy in EMBLEM_F:
-            r = pygame.Rect(
-                grid.x + (cx + dx) * cell + 3, grid.y + (cy + dy + 1) * cell + 3, cell - 6, cell - 6
-            )
-            pygame.draw.rect(s, colour, r, border_radius=cell // 6)
-            pygame.draw.rect(s, mix(colour, (128, 128, 128), 0.5), r, 3, border_radius=cell // 6)

@@ -16,8 +16,10 @@ from collections.abc import Hashable, Sequence
 import pygame
 
 from game.boards.base import Board, BoardContext, Decision, Things
-from game.boards.flink.art import HINT_ALPHA, PALETTES, SEAT_ROLES, FlinkArt, box_of, draw_emblem
+from game.boards.flink.art import HINT_ALPHA, FlinkArt, box_of
 from game.boards.flink.camera import Camera
+from game.boards.flink.emblems import draw_emblem
+from game.boards.flink.palette import PALETTES, SEAT_ROLES
 from game.boards.flink.picker import Picker
 from game.boards.flink.pictures import picture
 from game.boards.flink.projection import Cell, Cube, Projection
