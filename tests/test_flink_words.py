@@ -48,6 +48,7 @@ def test_the_status_line_says_whose_turn_and_who_won() -> None:
     obs = state.observation(0)
     assert words.status(obs, 0, ["You", "AI"]).startswith("White: pick how to turn the F")
     assert words.status(obs, 1, ["You", "AI"]) == "White is thinking…"
+    assert words.status(obs, 0, ["AI", "AI"], legal=[]) == "White is thinking…"  # a spectator
     over = dict(obs, winner=1)
     assert words.status(over, 0, ["You", "AI"]) == "Black has linked both sides."
     assert words.status(dict(obs, draw=True), 0, []).startswith("Draw")

@@ -340,6 +340,12 @@ class FlinkBoard(Board[FlinkObservation]):
     def turn_words(self, steps: list[Step]) -> list[str]:
         return WORDS.turn_words(steps)
 
+    def status_text(self) -> str:
+        """Waiting while the viewer has nothing to play (an animation, a spectator)."""
+        return (
+            WORDS.status(self.obs, self.viewer, self.ctx.seat_names, self.legal) if self.obs else ""
+        )
+
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
         for step in steps:
             key, args = step.phrase

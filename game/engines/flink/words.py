@@ -46,15 +46,22 @@ class FlinkWords(Words):
             out.append(i18n.t("log.flink.turn.orient", kind=kind))
         return out
 
-    def status(self, obs: Mapping[str, Any], viewer: int, names: Sequence[str]) -> str:
+    def status(
+        self,
+        obs: Mapping[str, Any],
+        viewer: int,
+        names: Sequence[str],
+        legal: Sequence[int] | None = None,
+    ) -> str:
         """Who won, or whose turn and what to do: the players go by their colours, as on the
-        board's header (the seat names are on the seats panel)."""
+        board's header (the seat names are on the seats panel). ``legal``: the viewer's actions
+        (None: read from whose turn ``obs`` is)."""
         if obs.get("winner") is not None:
             return i18n.t("flink.status.won", player=player_name(obs["winner"]))
         if obs.get("draw"):
             return i18n.t("flink.status.draw")
         who = player_name(obs["to_move"])
-        if obs["to_move"] != viewer:
+        if not (obs["to_move"] == viewer if legal is None else legal):
             return i18n.t("flink.status.waiting", player=who)
         return i18n.t("flink.status.yours", player=who)
 
