@@ -59,7 +59,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 import pygame
 
 from game import i18n
-from game.boards.decision import NUMBER_KEYS, Choice, DecisionBar
+from game.boards.decision import NUMBER_KEYS, Choice, Decision, DecisionBar
 from game.boards.layer import SpriteLayer
 from game.boards.summary import Summary
 from game.engines.base import Game, State
@@ -75,7 +75,6 @@ Obs = dict[str, Any]
 # checks every read of it in the board.
 ObsT = TypeVar("ObsT", bound=Mapping[str, Any])
 Things = dict[Hashable, Hashable]  # key -> what it shows (a change of value is a move)
-Decision = int | list[int] | None  # what a click decides: nothing, an action, or several in order
 K = TypeVar("K")
 
 # Colours the kit's own marks use; a board's palette may override any of them.

@@ -10,18 +10,16 @@ test (a Tuxemon-style widget), so the look and the keyboard are the same in ever
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 import pygame
 
 from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX, Art, Colour, darker, lighter, mix
 
-if TYPE_CHECKING:
-    from game.boards.base import Board, Decision
-
+Decision = int | list[int] | None  # what a click decides: nothing, an action, or several in order
 Axis = Literal["auto", "row", "column"]
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
@@ -29,6 +27,25 @@ NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
 # Sizes in units of the bar (about a sixtieth of the board's height).
 TITLE_H, BUTTON_H, MIN_BUTTON_W, MAX_BUTTON_W = 2.6, 4.2, 11.0, 22.0
 LABEL_PX, DETAIL_PX, TITLE_PX = 1.3, 1.05, 1.4
+
+
+class Lent(Protocol):
+    """What the bar uses of the match scene's loan to its board (``BoardContext``)."""
+
+    @property
+    def palette(self) -> dict[str, Colour]: ...
+    @property
+    def feedback(self) -> Callable[[str], None]: ...
+
+
+class Host(Protocol):
+    """What the bar needs of its board (``Board``; a protocol, so the kit's modules import
+    each other one way)."""
+
+    @property
+    def rect(self) -> pygame.Rect: ...
+    @property
+    def ctx(self) -> Lent: ...
 
 
 @dataclass(frozen=True)
@@ -50,7 +67,7 @@ class DecisionBar:
     """A prompt and a row (or column) of buttons with second lines, numbered keys 1..9, disabled
     reasons and refusals; owns its rect, hover state, drawing and hit test."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Host) -> None:
         self.board = board
         self.prompt = ""
         self.choices: tuple[Choice, ...] = ()
