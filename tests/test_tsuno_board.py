@@ -13,11 +13,11 @@ import pytest
 
 from ai.heuristics.tsuno import greedy_action, win_chance
 from game import i18n
-from game.boards import tsuno_rolls as rolls
 from game.boards.base import BoardContext, palette_of
-from game.boards.tsuno import T_TUMBLE, TsunoBoard
-from game.boards.tsuno_hint import chance_after, state_of
-from game.boards.tsuno_layout import title_rect
+from game.boards.tsuno import rolls
+from game.boards.tsuno.board import T_TUMBLE, TsunoBoard
+from game.boards.tsuno.hint import chance_after, state_of
+from game.boards.tsuno.layout import title_rect
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
