@@ -127,6 +127,9 @@ class BoardContext:
     extra: dict = field(default_factory=dict)
     data_dir: Path | None = None  # where a board may keep files of its own (saved decks)
     thinking: Callable[[], bool] = lambda: False  # an AI is choosing the move now
+    # The AI's chance that the player to move wins once it plays an action (a hint's why), lent
+    # by the scene (which may import the AI; a board never does); None where it has none.
+    chance_after: Callable[[int], float | None] = lambda action: None
 
 
 def palette_of(board_cls: type, colorblind: bool) -> dict[str, Colour]:
