@@ -16,12 +16,11 @@ from ai.chances import chance_after
 from ai.heuristics.tsuno import greedy_action, win_chance
 from game import i18n
 from game.boards.base import BoardContext, palette_of
-from game.boards.tsuno import rolls
 from game.boards.tsuno.board import T_TUMBLE, TsunoBoard
-from game.boards.tsuno.layout import title_rect
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
+from game.engines.tsuno import preview
 from game.engines.tsuno.state import ABSORB, TsunoState
 from game.turns import Step, StepLog, Turn, group, since
 from game.ui import overlays
@@ -47,12 +46,12 @@ def states(seed: int, players: int, count: int) -> list[TsunoState]:
 
 
 def test_die_roles_follow_the_engine_resolution() -> None:
-    assert rolls.die_roles([2, 4, 3, 4]) == ["run", "run", "run", "single"]
-    assert rolls.die_roles([5, 5, 1, 5]) == ["triple", "triple", "single", "triple"]
-    assert rolls.die_roles([1, 2, 3, 4, 5, 6]) == ["run"] * 6
-    assert rolls.die_roles([1, 2, 5, 6]) == ["single"] * 4
+    assert preview.die_roles([2, 4, 3, 4]) == ["run", "run", "run", "single"]
+    assert preview.die_roles([5, 5, 1, 5]) == ["triple", "triple", "single", "triple"]
+    assert preview.die_roles([1, 2, 3, 4, 5, 6]) == ["run"] * 6
+    assert preview.die_roles([1, 2, 5, 6]) == ["single"] * 4
     roll = {"area": 3, "black": [3, 3, 3, 3, 2]}
-    assert rolls.hits(roll) == [False, False, False, True, False]
+    assert preview.hits(roll) == [False, False, False, True, False]
 
 
 def retreat_by_enumeration(state: TsunoState, action: int) -> tuple[float, float]:
@@ -86,10 +85,10 @@ def test_attack_previews_are_exact() -> None:
         for action in state.legal_actions():
             if action == act.ATTACK or act.is_relief(action):
                 target = state.area if action == act.ATTACK else act.target_of(action)
-                preview = rolls.attack_preview(obs, target)
+                odds = preview.attack_preview(obs, target)
                 hit, retreat = retreat_by_enumeration(state, action)
-                assert preview["hit"] == pytest.approx(hit)
-                assert preview["worst"] == pytest.approx(retreat)
+                assert odds["hit"] == pytest.approx(hit)
+                assert odds["worst"] == pytest.approx(retreat)
                 checked += 1
         if checked >= 6:
             break
@@ -338,8 +337,7 @@ def test_notes_and_banners_leave_the_areas_and_the_castle_in_sight(size, layout)
             assert b.geo.castle.contains(readable[6])  # the caption is the castle's
             labels = {"banner": b.banner_box, "tag": b.mark_tag_box, "hint": b.hint_box}
             labels |= {f"note {k}": box for k, box in enumerate(b.note_boxes)}
-            panel = [b.geo.date, b.geo.tray, title_rect(b.geo.actions, b.geo.unit)]
-            panel += [rect for rect, _ in b.buttons()]
+            panel = [b.geo.date, b.geo.tray, *b.bar.readable()]
             for name, box in labels.items():
                 if box is None:
                     continue
@@ -370,7 +368,8 @@ def test_the_hint_ring_lies_on_its_button(size) -> None:
             b.show_hint([])
             b.draw(plain)
             changed = pygame.surfarray.array3d(hinted) != pygame.surfarray.array3d(plain)
-            button = next(rect for rect, a in b.buttons() if a == action)
+            button = b.bar.choice_rect(action)
+            assert button is not None
             for x, y in zip(*changed.any(axis=2).nonzero(), strict=True):
                 assert button.collidepoint(x, y) or caption.collidepoint(x, y), (x, y, button)
 
@@ -425,9 +424,13 @@ def test_the_hint_caption_covers_no_button_even_when_the_field_is_full(size) -> 
         b.draw(pygame.Surface(size))
         caption = b.hint_box
         assert caption is not None and b.rect.contains(caption)
-        kept = [*b.readable(), title_rect(b.geo.actions, b.geo.unit)]
-        kept += [rect for rect, _ in b.buttons()]
+        kept = [*b.readable(), *b.bar.readable()]
         assert caption.collidelist(kept) == -1, (action, caption)
+
+
+def button_words(b: TsunoBoard, action: int) -> tuple[str, str]:
+    """The words on ``action``'s button: its label and its second line."""
+    return next((c.label, c.detail) for c in b.decision()[1] if c.action == action)
 
 
 def test_the_words_say_no_filler_and_a_single_chip_is_singular() -> None:
@@ -450,13 +453,13 @@ def test_the_words_say_no_filler_and_a_single_chip_is_singular() -> None:
     state = acting(4)
     state.chips[3] = 1
     b.show(state.observation(0), 0, state.legal_actions(), animate=False)
-    assert " · −1 chip · " in b.action_label(act.ATTACK)[1]
+    assert " · −1 chip · " in button_words(b, act.ATTACK)[1]
     own = act.REPLENISH_BASE + 4 - 1
     if own in state.legal_actions():
-        assert b.action_label(own)[0] == "Soldier from the castle"
+        assert button_words(b, own)[0] == "Soldier from the castle"
     state.chips[3] = 0
     b.show(state.observation(0), 0, state.legal_actions(), animate=False)
-    assert " · nothing here to remove · " in b.action_label(act.ATTACK)[1]
+    assert " · nothing here to remove · " in button_words(b, act.ATTACK)[1]
 
 
 def test_the_viewer_is_said_as_you_and_a_past_position_shows_no_live_marker() -> None:
@@ -464,21 +467,21 @@ def test_the_viewer_is_said_as_you_and_a_past_position_shows_no_live_marker() ->
     state = acting(1, num_players=2)
     obs = state.observation(0)
     b.show(obs, 0, [], animate=False)  # the viewer's area, the decision not yet open
-    assert b.panel_title() == "Area 1: your decision…"
+    assert b.decision()[0] == "Area 1: your decision…"
     other = next(e["area"] for e in obs["areas"] if e["seat"] == 1)
     b.show(acting(other, num_players=2).observation(0), 0, [], animate=False)
-    assert b.panel_title() == f"Area {other}: Hard AI decides…"
+    assert b.decision()[0] == f"Area {other}: Hard AI decides…"
     b.show(obs, 0, [], animate=False)
     mine = next(e for e in obs["areas"] if e["seat"] == 0)
     assert b.area_name(mine).startswith("▶ ")
     b.reviewing = True
     assert b.area_name(mine) == "You"
-    assert b.panel_title() == "Area 1 acts (You)"
+    assert b.decision()[0] == "Area 1 acts (You)"
     i18n.set_language("ja")
     try:
         ja = board_of(["あなた", "Hard AI"], speed=0.0)
         ja.show(obs, 0, [], animate=False)
-        assert ja.panel_title() == "エリア1：あなたの番です…"
+        assert ja.decision()[0] == "エリア1：あなたの番です…"
     finally:
         i18n.set_language("en")
 

@@ -73,8 +73,13 @@ class DecisionBar:
         self.choices: tuple[Choice, ...] = ()
         self.area = pygame.Rect(0, 0, 0, 0)
         self.unit = 8
+        # How the board wants it (set once): its measure (None: a sixtieth of the board's
+        # height), its buttons' direction ("auto": a column where the area is taller than wide,
+        # else a row, wrapped where the buttons would be too narrow), and whether its panel
+        # fills its whole area (a side panel of its own) or only what it shows.
+        self.measure: int | None = None
         self.axis: Axis = "auto"
-        self.backdrop = False  # the bar's panel fills its whole area (a side panel of its own)
+        self.backdrop = False
         self.hovered: int | None = None  # index of the choice under the mouse
         self._title = pygame.Rect(0, 0, 0, 0)
         self._rects: list[pygame.Rect] = []
@@ -90,17 +95,11 @@ class DecisionBar:
         self.prompt, self.choices = prompt, choices
         self._place()
 
-    def layout(
-        self, area: pygame.Rect, unit: int | None = None, axis: Axis = "auto",
-        backdrop: bool = False,
-    ) -> None:  # fmt: skip
-        """The space the bar may use (it sizes itself inside): ``unit`` its measure (default
-        from the board's height), ``axis`` its buttons' direction ("auto": a column where the
-        area is taller than wide, else a row, wrapped where the buttons would be too narrow),
-        ``backdrop`` its panel filling the whole area."""
+    def layout(self, area: pygame.Rect) -> None:
+        """The space the bar may use (it sizes itself inside, as ``measure``, ``axis`` and
+        ``backdrop`` say)."""
         self.area = pygame.Rect(area)
-        self.unit = unit or max(6, round(self.board.rect.h / 60))
-        self.axis, self.backdrop = axis, backdrop
+        self.unit = self.measure or max(6, round(self.board.rect.h / 60))
         self._place()
 
     @property
@@ -128,6 +127,12 @@ class DecisionBar:
     def rects(self) -> list[tuple[Choice, pygame.Rect]]:
         """Each choice with its button."""
         return list(zip(self.choices, map(pygame.Rect, self._rects), strict=False))
+
+    def readable(self) -> list[pygame.Rect]:
+        """What a label must not cover: the prompt's line and the buttons, in order."""
+        return ([pygame.Rect(self._title)] if self.prompt else []) + list(
+            map(pygame.Rect, self._rects)
+        )
 
     def numbered(self) -> list[int]:
         """What keys 1..9 pick: the choices that may be picked, in order (their badges)."""

@@ -17,17 +17,20 @@ from typing import Any, ClassVar
 import pygame
 
 from game import i18n
-from game.boards.base import Board, BoardContext, Obs, Things, hit
-from game.boards.summary import Summary, said
-from game.boards.tsuno import rolls
+from game.boards.base import Board, BoardContext, Things
+from game.boards.decision import Choice
+from game.boards.summary import Summary
 from game.boards.tsuno.art import TsunoArt, draw_emblem
-from game.boards.tsuno.layout import Geo, button_rects, compute, title_rect
+from game.boards.tsuno.layout import Geo, compute
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
+from game.engines.tsuno import preview
+from game.engines.tsuno.observation import AreaView, LastRollView, TsunoObservation
 from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
+from game.engines.tsuno.words import TsunoWords, percent
 from game.turns import Step, Turn
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center, blit_row, darker, lighter, mix
+from game.ui.draw import Colour, blit_center, blit_row, darker, mix
 
 SEATS = ("seat0", "seat1", "seat2", "seat3", "seat4", "seat5")
 T_TUMBLE = 0.2  # seconds a die tumbles before it settles (speed 1; a game rolls ~250 dice)
@@ -44,6 +47,8 @@ NORMAL: dict[str, Colour] = {
     "paper_dim": (196, 182, 152),
     "ink": (30, 26, 24),
     "lacquer": (170, 38, 32),
+    "button": (170, 38, 32),  # the decision bar's buttons: lacquer, with paper letters
+    "button_text": (236, 224, 196),
     "gold": (214, 172, 76),
     "chip": (34, 28, 26),
     "die_black": (28, 26, 26),
@@ -82,7 +87,7 @@ class Fade:
         self.value = value
 
 
-class TsunoBoard(Board):
+class TsunoBoard(Board[TsunoObservation]):
     ACCENT = (204, 78, 72)
     draw_emblem = staticmethod(draw_emblem)
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {
@@ -109,12 +114,15 @@ class TsunoBoard(Board):
         super().__init__(ctx)
         self.art = TsunoArt(ctx.palette, SEATS)
         self.geo: Geo = compute(self.rect, ctx.options.get("layout", RING))
+        self.bar.measure = self.geo.unit
         self.tumbles: dict[int, Fade] = {}
         self.banner: overlays.Banner | None = None
         # Each teammate's turn since the viewer's last (seat, area, words): said beside the
         # area it ended in until the viewer acts (``recap``).
         self.notes: list[tuple[int, int, str]] = []
         self.rng = random.Random(7)
+        self.tsuno_words = TsunoWords()  # the game's words with the panel's (``self.words``)
+        self.bar.axis, self.bar.backdrop = "column", True  # the side panel's list
         self.hint_label = ""
         self.note_boxes: list[pygame.Rect] = []  # where the teammates' words were last drawn
         self._note_spots: dict[Hashable, tuple[int, pygame.Rect]] = {}  # placements found
@@ -123,21 +131,8 @@ class TsunoBoard(Board):
     # --- geometry --------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.geo = compute(rect, self.obs.get("layout", self.ctx.options.get("layout", RING)))
+        self.bar.measure = self.geo.unit
         super().layout(rect)
-
-    def buttons(self) -> list[tuple[pygame.Rect, int]]:
-        rects = button_rects(self.geo.actions, len(self.legal), self.geo.unit)
-        return list(zip(rects, self.legal, strict=True))
-
-    def clicks_for(self, action: int) -> list[tuple[int, int]]:
-        return [rect.center for rect, a in self.buttons() if a == action]
-
-    def hint_rect(self, action: int) -> pygame.Rect | None:
-        """A hinted action is its button (no thing lies under it for the kit to ring), ringed
-        on its own edge: the buttons stand too close for a ring round one to miss its
-        neighbours and the panel's title."""
-        inset = -2 * self.ring_unit()
-        return next((rect.inflate(inset, inset) for rect, a in self.buttons() if a == action), None)
 
     def readable(self) -> list[pygame.Rect]:
         """What the player reads on the field: the six areas and the castle as drawn (its
@@ -173,11 +168,10 @@ class TsunoBoard(Board):
         """What the player reads in the side panel: the date, the dice tray, the action panel's
         title and buttons."""
         geo = self.geo
-        buttons = [rect for rect, _ in self.buttons()]
-        return [geo.date, geo.tray, title_rect(geo.actions, geo.unit), *buttons]
+        return [geo.date, geo.tray, *self.bar.readable()]
 
     # --- the keyed layer -------------------------------------------------------------------
-    def things(self, obs: Obs) -> Things:
+    def things(self, obs: TsunoObservation) -> Things:
         things: Things = {}
         for e in obs.get("areas", ()):
             a = e["area"]
@@ -194,7 +188,7 @@ class TsunoBoard(Board):
             things[("wounded",)] = obs["wounded"]
         return things
 
-    def rest(self, key: Hashable, obs: Obs) -> pygame.Rect | None:
+    def rest(self, key: Hashable, obs: TsunoObservation) -> pygame.Rect | None:
         assert isinstance(key, tuple)
         kind = key[0]
         if kind == "chip":
@@ -226,7 +220,9 @@ class TsunoBoard(Board):
         return rect
 
     # --- observations ----------------------------------------------------------------------
-    def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
+    def on_observation(
+        self, previous: TsunoObservation | None, obs: TsunoObservation, animate: bool
+    ) -> None:
         if previous is None or previous.get("layout") != obs.get("layout"):
             self.geo = compute(self.rect, obs.get("layout", RING))
         self.layer.sync(self.resting_places(obs), animate)
@@ -257,7 +253,7 @@ class TsunoBoard(Board):
         self.tweens.animate(fade, T_TUMBLE, "out_quad", value=0.0)
         self.tweens.sound(0.0, "place")
 
-    def _fly_chips(self, previous: Obs, obs: Obs) -> None:
+    def _fly_chips(self, previous: TsunoObservation, obs: TsunoObservation) -> None:
         start = self.geo.tray.center
         delay = T_TUMBLE * 0.6
         for e, f in zip(previous["areas"], obs["areas"], strict=True):
@@ -283,7 +279,9 @@ class TsunoBoard(Board):
                 notes.append((turn.player, area, f"{self.seat_name(turn.player)}: {words}"))
         self.notes = notes
 
-    def _announce(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
+    def _announce(
+        self, previous: TsunoObservation | None, obs: TsunoObservation, animate: bool
+    ) -> None:
         """Banners: a forced Defence, victory (the cheer) and defeat (which unit fell)."""
         delay = T_TUMBLE if animate else 0.0
         me = obs["areas"][obs["area"] - 1]
@@ -330,42 +328,9 @@ class TsunoBoard(Board):
         if self.hint is None:
             return
         chance = self.ctx.chance_after(self.hint)
-        self.hint_label = (
-            "" if chance is None else i18n.t("tsuno.hint_chance", p=rolls.percent(chance))
-        )
-
-    # --- input -----------------------------------------------------------------------------
-    def click(self, pos: tuple[int, int]) -> int | None:
-        return hit(pos, ((action, rect) for rect, action in self.buttons()))
-
-    def numbered(self) -> list[int]:
-        """Keys 1..9 pick the actions in the order of the buttons."""
-        return self.legal
+        self.hint_label = "" if chance is None else i18n.t("tsuno.hint_chance", p=percent(chance))
 
     # --- words -----------------------------------------------------------------------------
-    def log_text(self, key: str, args: dict) -> str | None:
-        key = self.variant(key, args)
-        if key == "die":
-            args = {
-                **args,
-                "colour": i18n.t(f"tsuno.die.{args['colour']}"),
-                "roll": i18n.t(f"tsuno.roll.{args['roll']}"),
-            }
-        return i18n.t(f"log.tsuno.{key}", **args)
-
-    @staticmethod
-    def variant(key: str, args: dict) -> str:
-        """The form of ``key`` that says no filler: a soldier sent to the area's own unit comes
-        from the castle; an absorption names only the pieces it uses, or none."""
-        if key.endswith("replenish") and args.get("target") == args.get("area", args.get("own")):
-            return f"{key}.self"
-        if key.endswith("absorb"):
-            soldiers, reinforcements = args["soldiers"], args["reinforcements"]
-            if not soldiers or not reinforcements:
-                part = "soldiers" if soldiers else "reinforcements" if reinforcements else "none"
-                return f"{key}.{part}"
-        return key
-
     @staticmethod
     def summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:
         """Each area's unit as the game ended, and the game's own length: the days the castle
@@ -391,33 +356,7 @@ class TsunoBoard(Board):
         return Summary(headings, rows, False, widths=(2.4, 1, 1, 1), subtitle=length)
 
     def turn_words(self, steps: list[Step]) -> list[str]:
-        """Decisions in words; the dice of a roll as one line (their faces are the icons)."""
-        if len(steps) == 1 and steps[0].phrase[0] == "die":  # a die of a chance-only row
-            args = steps[0].phrase[1]
-            return [i18n.t("log.tsuno.face", colour=i18n.t(f"tsuno.die.{args['colour']}"),
-                           face=args["face"])]  # fmt: skip
-        words: list[str] = []
-        faces: list[str] = []
-        kind = ""
-        for step in steps:
-            key, args = step.phrase
-            if key == "die":
-                faces.append(str(args["face"]))
-                kind = str(args["roll"])
-                continue
-            if faces:
-                words.append(
-                    i18n.t(
-                        "log.tsuno.roll", roll=i18n.t(f"tsuno.roll.{kind}"), faces=" ".join(faces)
-                    )
-                )
-                faces = []
-            words.append(self.log_text(key, args) or step.text)
-        if faces:
-            words.append(
-                i18n.t("log.tsuno.roll", roll=i18n.t(f"tsuno.roll.{kind}"), faces=" ".join(faces))
-            )
-        return words
+        return self.words.turn_words(steps)
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
         icons = []
@@ -427,70 +366,16 @@ class TsunoBoard(Board):
                 icons.append(self.art.die(int(args["face"]), px, str(args["colour"])))
         return icons
 
-    def status_text(self) -> str:
-        obs = self.obs
-        if not obs:
-            return ""
-        if obs["phase"] == "over":
-            return i18n.t(f"tsuno.status.{obs['result']}")
-        if obs["phase"] == "roll":
-            return i18n.t("tsuno.status.roll", roll=i18n.t(f"tsuno.roll.{obs['roll']['kind']}"))
-        name = self.seat_name(obs["to_move"])
-        return i18n.t("tsuno.status.act", name=name, area=obs["area"], day=obs["day"])
+    # --- the decision bar ------------------------------------------------------------------
+    def decision(self) -> tuple[str, Sequence[Choice]]:
+        """The acting area's actions under who acts (or who is waited for, or the outcome)."""
+        names = [self.seat_name(seat) for seat in range(max(self.ctx.num_players, 1))]
+        prompt = self.tsuno_words.prompt(self.obs, names, bool(self.legal) or self.reviewing)
+        labels = (self.tsuno_words.action_label(self.obs, a) for a in self.legal)
+        return prompt, [Choice(a, *label) for a, label in zip(self.legal, labels, strict=True)]
 
-    def action_label(self, action: int) -> tuple[str, str]:
-        """A button's words and its preview line."""
-        obs = self.obs
-        me = obs["areas"][obs["area"] - 1]
-        t = i18n.t
-        if action == act.DEFEND:
-            loss = rolls.defend_loss(obs)
-            return t("tsuno.act.defend"), t("tsuno.preview.defend", chips=loss, loss=loss)
-        own = {"own": obs["area"]}
-        if action == act.ATTACK or act.is_relief(action):
-            target = obs["area"] if action == act.ATTACK else act.target_of(action)
-            if action == act.ATTACK and me["unit"] == "castle" and not me["chips"]:
-                return t("tsuno.act.return"), t("tsuno.preview.return")
-            odds = rolls.attack_preview(obs, target)
-            label = (
-                t("tsuno.act.attack")
-                if action == act.ATTACK
-                else t("tsuno.act.relief", target=target)
-            )
-            worst = "tsuno.preview.retreat" if me["unit"] == "area" else "tsuno.preview.fall"
-            dice = int(odds["dice"])
-            # The odds first: where a narrow button cuts the line, it cuts the counts.
-            return label, t(
-                "tsuno.preview.attack" if odds["chips"] else "tsuno.preview.attack.none",
-                chips=odds["chips"],
-                dice=t("tsuno.preview.dice.one") if dice == 1 else t("tsuno.preview.dice", n=dice),
-                morale=rolls.percent(odds["morale"]),
-                worst=t(worst, p=rolls.percent(odds["worst"])),
-            )
-        if act.is_replenish(action):
-            words = {**own, "target": act.target_of(action)}
-            return (
-                t(self.variant("tsuno.act.replenish", words), **words),
-                t(self.variant("tsuno.preview.replenish", words), **words),
-            )
-        if act.is_rest(action):
-            n = action - act.REST_BASE
-            return t("tsuno.act.rest", count=n), t("tsuno.preview.rest", count=n)
-        if act.is_lure(action):
-            target = act.target_of(action)
-            return t("tsuno.act.lure", target=target), t("tsuno.preview.lure", target=target)
-        if action == act.HEAL:
-            return t("tsuno.act.heal"), t("tsuno.preview.heal")
-        if act.is_absorb(action):
-            soldiers, reinforcements = act.ABSORB_CHOICES[action - act.ABSORB_BASE]
-            after = rolls.absorb_after(obs, action)
-            key = "tsuno.preview.absorb" if after >= 1 else "tsuno.preview.absorb_retreat"
-            pieces = {"soldiers": soldiers, "reinforcements": reinforcements}
-            return (
-                t(self.variant("tsuno.act.absorb", pieces), **pieces),
-                t(key, before=me["morale"], after=after),
-            )
-        return t("tsuno.act.wait"), t("tsuno.preview.wait")
+    def bar_area(self) -> pygame.Rect:
+        return self.geo.actions
 
     # --- drawing ---------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
@@ -506,7 +391,6 @@ class TsunoBoard(Board):
         self._paint_counts(surface)
         self._paint_date(surface)
         self._paint_tray(surface)
-        self._paint_actions(surface)
 
     def _px(self, k: float) -> int:
         return max(9, round(self.geo.unit * k))
@@ -561,7 +445,7 @@ class TsunoBoard(Board):
             )
             blit_center(surface, gone, geo.unit.center)
 
-    def area_name(self, e: dict[str, Any]) -> str:
+    def area_name(self, e: AreaView) -> str:
         """Who commands an area, "▶" marking the viewer's areas in live play (over a past
         position of the log it read as "acting now")."""
         name = self.seat_name(e["seat"]) if e.get("active", True) else ""
@@ -573,7 +457,8 @@ class TsunoBoard(Board):
         """The area a hovered Relief, Replenish or Lure button is about, ringed."""
         if self.mouse is None:
             return
-        for rect, action in self.buttons():
+        for choice, rect in self.bar.rects():
+            action = choice.action if choice.action is not None else -1
             targeted = act.is_relief(action) or act.is_replenish(action) or act.is_lure(action)
             if targeted and rect.collidepoint(self.mouse):
                 box = self.geo.areas[act.target_of(action)].box
@@ -680,8 +565,8 @@ class TsunoBoard(Board):
         surface.blit(
             self.art.panel(r.w, r.h, (*darker(p["lacquer"], 0.55), 255), p["gold"], r.h // 8), r
         )
-        roll = obs["roll"]
-        shown = roll or obs["last_roll"]
+        roll, last = obs["roll"], None if obs["roll"] else obs["last_roll"]
+        shown = roll or last
         if not shown:
             return
         black, yellow = list(shown["black"]), list(shown["yellow"])
@@ -698,8 +583,8 @@ class TsunoBoard(Board):
         size = min(round(r.h * 0.3), (r.w - 16) // n - 4)
         gap = (r.w - 16 - n * size) / max(1, n)
         y = r.y + head.get_height() + 8 + size // 2
-        roles = rolls.die_roles(black) if not roll else [""] * len(black)
-        hit = rolls.hits(shown) if not roll and shown["kind"] == "attack" else [False] * len(black)
+        roles = preview.die_roles(black) if last else [""] * len(black)
+        hit = preview.hits(last) if last and last["kind"] == "attack" else [False] * len(black)
         for i, (face, colour) in enumerate(faces):
             cx = r.x + 8 + gap / 2 + i * (size + gap) + size / 2
             tumble = self.tumbles.get(i)
@@ -718,10 +603,10 @@ class TsunoBoard(Board):
                     ring = pygame.Rect(0, 0, size + 6, size + 6)
                     ring.center = (round(cx), y)
                     pygame.draw.rect(surface, role_colour, ring, 3, border_radius=size // 4)
-        if not roll:
-            self._paint_roll_result(surface, shown, y + size // 2 + 4)
+        if last:
+            self._paint_roll_result(surface, last, y + size // 2 + 4)
 
-    def _paint_roll_result(self, surface: pygame.Surface, shown: dict[str, Any], top: int) -> None:
+    def _paint_roll_result(self, surface: pygame.Surface, shown: LastRollView, top: int) -> None:
         p, r = self.ctx.palette, self.geo.tray
         if shown["kind"] == "attack":
             text = i18n.t("tsuno.tray.loss", loss=shown.get("loss", 0))
@@ -732,61 +617,6 @@ class TsunoBoard(Board):
             text += "  " + i18n.t("tsuno.tray.triples", areas=", ".join(map(str, shown["triples"])))
         words = self.art.fitted(text, self._px(1.25), p["paper"], r.w - 12)
         surface.blit(words, (r.x + 8, min(top, r.bottom - words.get_height() - 4)))
-
-    def _paint_actions(self, surface: pygame.Surface) -> None:
-        p, r = self.ctx.palette, self.geo.actions
-        surface.blit(
-            self.art.panel(r.w, r.h, (*p["panel"], 255), p["panel_edge"], self.geo.unit), r
-        )
-        head = self.art.fitted(self.panel_title(), self._px(1.4), p["gold"], r.w - 12, bold=True)
-        surface.blit(head, (r.x + 8, r.y + 6))
-        buttons = [(rect, *self.action_label(action)) for rect, action in self.buttons()]
-        two = self._two_lines(buttons)
-        for rect, label, preview in buttons:
-            hover = self.mouse is not None and rect.collidepoint(self.mouse)
-            fill = lighter(p["lacquer"], 0.15) if hover else p["lacquer"]
-            surface.blit(self.art.panel(rect.w, rect.h, (*fill, 255), p["gold"], rect.h // 4), rect)
-            if two:
-                big = self.art.fitted(label, self._px(1.3), p["paper"], rect.w - 12, bold=True)
-                small = self.art.fitted(
-                    preview, self._px(1.05), lighter(p["gold"], 0.4), rect.w - 12
-                )
-                step = big.get_height() * 4 // 5  # a line's image has a fifth of leading
-                top = rect.centery - (step + small.get_height()) // 2
-                surface.blit(big, (rect.x + 8, top))
-                surface.blit(small, (rect.x + 8, top + step))
-            else:  # one line: the action kept readable, its preview in the rest
-                head = self.art.fitted(label, self._px(1.1), p["paper"], rect.w // 2, bold=True)
-                x = surface.blit(head, head.get_rect(midleft=(rect.x + 8, rect.centery))).right
-                room = rect.right - 8 - (x + self.geo.unit)
-                rest = self.art.fitted(preview, self._px(1.0), lighter(p["gold"], 0.4), room)
-                surface.blit(rest, rest.get_rect(midleft=(x + self.geo.unit, rect.centery)))
-
-    def panel_title(self) -> str:
-        """The action panel's heading: who acts (the viewer said as "you"), or the outcome."""
-        obs = self.obs
-        if obs["phase"] == "over":
-            key = "tsuno.panel.victory" if obs["result"] == "victory" else "tsuno.panel.defeat"
-            return i18n.t(key, area=obs["area"])
-        if obs["phase"] == "roll":
-            return i18n.t("tsuno.panel.rolling")
-        if self.legal or self.reviewing:  # a past position: who acted there, not "deciding"
-            name = self.seat_name(obs["to_move"])
-            return i18n.t("tsuno.panel.acts", area=obs["area"], name=name)
-        names = [self.seat_name(seat) for seat in range(max(self.ctx.num_players, 1))]
-        return said("tsuno.panel.waiting", names, obs["to_move"], area=obs["area"])
-
-    def _two_lines(self, buttons: list[tuple[pygame.Rect, str, str]]) -> bool:
-        """Whether the buttons say their action and its preview on two lines: where the letters
-        of every button's two lines at their full size fit inside the edge that a hint rings
-        (the same for all, so that the panel reads as one list)."""
-        if not buttons:
-            return False
-        edge = max(2, self.ring_unit() // 2) + 1  # the hint ring's width (Board.draw_hint_line)
-        ink = (0, 0, 0)
-        big = max(self.art.text(b[1], self._px(1.3), ink, bold=True).get_height() for b in buttons)
-        small = max(self.art.text(b[2], self._px(1.05), ink).get_height() for b in buttons)
-        return (big + small) * 4 // 5 + 2 * edge <= buttons[0][0].h
 
     def draw_thing(
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
@@ -924,8 +754,8 @@ class TsunoBoard(Board):
         one, the end of the game none), so that it hides none of the areas it is about; over
         the field's middle only if the panel has no room (it always has from 800x540 up)."""
         geo = self.geo
-        rects = [rect for rect, _ in self.buttons()]
-        top = (rects[-1] if rects else title_rect(geo.actions, geo.unit)).bottom + geo.unit
+        shown = self.bar.readable()
+        top = (shown[-1].bottom if shown else geo.actions.y) + geo.unit
         room = pygame.Rect(geo.actions.x, top, geo.actions.w, geo.actions.bottom - top)
         band = pygame.Rect(0, 0, geo.actions.w - geo.unit, geo.unit * 7)
         if room.h >= band.h + geo.unit:
