@@ -16,7 +16,8 @@ from ai.chances import chance_after
 from ai.heuristics.tsuno import greedy_action, win_chance
 from game import i18n
 from game.boards.base import BoardContext, palette_of
-from game.boards.tsuno.board import T_TUMBLE, TsunoBoard
+from game.boards.tsuno.board import TsunoBoard
+from game.boards.tsuno.tray import T_TUMBLE
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
@@ -380,14 +381,16 @@ def test_the_castle_counts_sit_by_their_labels_at_full_size(size, layout) -> Non
     """The soldiers, wounded and supply counts stood a third of the castle below their labels,
     and the labels shrank to a third of the narrow ring's castle (about 7 px at 800x540)."""
     b = marked_board(size, layout, 3, 1)
-    full = b._px(1.2)
+    full = b.castle.px(1.2)
     ring = b.ring_unit()  # the last-move ring round a count (Board.draw_marks)
-    for (words, at, spot, _), (box, _) in zip(b._count_places(), b._counts(), strict=True):
+    for (words, at, spot, _), (box, _) in zip(
+        b.castle.count_places(b.obs), b.castle.counts(), strict=True
+    ):
         assert words.get_height() >= render("Wg", full, (0, 0, 0)).get_height()
         assert box.contains(at) and box.contains(spot)
         assert not at.colliderect(spot.inflate(ring, ring).inflate(2, 2))
         assert overlays.gap_between(at, spot) <= b.geo.unit
-    places = [at.union(spot) for _, at, spot, _ in b._count_places()]
+    places = [at.union(spot) for _, at, spot, _ in b.castle.count_places(b.obs)]
     assert all(a.collidelist(places[n + 1 :]) == -1 for n, a in enumerate(places))
 
 

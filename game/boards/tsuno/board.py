@@ -10,7 +10,6 @@ viewer's last turn is said beside its areas, in the log's words (``recap``), unt
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -21,19 +20,19 @@ from game.boards.base import Board, BoardContext, Things
 from game.boards.decision import Choice
 from game.boards.summary import Summary
 from game.boards.tsuno.art import TsunoArt, draw_emblem
-from game.boards.tsuno.layout import Geo, compute
+from game.boards.tsuno.castle import CastleView
+from game.boards.tsuno.layout import Geo, compute, text_px
+from game.boards.tsuno.tray import T_TUMBLE, DiceTray
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
-from game.engines.tsuno import preview
-from game.engines.tsuno.observation import AreaView, LastRollView, TsunoObservation
+from game.engines.tsuno.observation import AreaView, TsunoObservation
 from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
 from game.engines.tsuno.words import TsunoWords, percent
 from game.turns import Step, Turn
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center, blit_row, darker, mix
+from game.ui.draw import Colour, blit_center, darker, mix
 
 SEATS = ("seat0", "seat1", "seat2", "seat3", "seat4", "seat5")
-T_TUMBLE = 0.2  # seconds a die tumbles before it settles (speed 1; a game rolls ~250 dice)
 T_FLY = 0.5  # seconds a chip flies from the tray to its area
 T_PAUSE = 0.6  # the pause after a teammate's action, so it can be seen (speed 1)
 NOTE_MIN_EMS = 14  # the narrowest note, in its text's size
@@ -80,13 +79,6 @@ def ability_of(area: int) -> str | None:
     return None
 
 
-class Fade:
-    """A value a tween drives (a die's tumble, a note's life)."""
-
-    def __init__(self, value: float = 1.0) -> None:
-        self.value = value
-
-
 class TsunoBoard(Board[TsunoObservation]):
     ACCENT = (204, 78, 72)
     draw_emblem = staticmethod(draw_emblem)
@@ -115,12 +107,12 @@ class TsunoBoard(Board[TsunoObservation]):
         self.art = TsunoArt(ctx.palette, SEATS)
         self.geo: Geo = compute(self.rect, ctx.options.get("layout", RING))
         self.bar.measure = self.geo.unit
-        self.tumbles: dict[int, Fade] = {}
+        self.castle = CastleView(self.art, ctx.palette, self.geo)
+        self.tray = DiceTray(self.art, ctx.palette, self.tweens, self.geo)
         self.banner: overlays.Banner | None = None
         # Each teammate's turn since the viewer's last (seat, area, words): said beside the
         # area it ended in until the viewer acts (``recap``).
         self.notes: list[tuple[int, int, str]] = []
-        self.rng = random.Random(7)
         self.tsuno_words = TsunoWords()  # the game's words with the panel's (``self.words``)
         self.bar.axis, self.bar.backdrop = "column", True  # the side panel's list
         self.hint_label = ""
@@ -130,33 +122,21 @@ class TsunoBoard(Board[TsunoObservation]):
 
     # --- geometry --------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        self.geo = compute(rect, self.obs.get("layout", self.ctx.options.get("layout", RING)))
-        self.bar.measure = self.geo.unit
+        self.place(compute(rect, self.obs.get("layout", self.ctx.options.get("layout", RING))))
         super().layout(rect)
+
+    def place(self, geo: Geo) -> None:
+        """New geometry for the board and its views."""
+        self.geo = self.tray.geo = geo
+        self.castle.place(geo, self.ring_unit())
+        self.bar.measure = geo.unit
 
     def readable(self) -> list[pygame.Rect]:
         """What the player reads on the field: the six areas and the castle as drawn (its
         caption, the keep, the units that fell back into it, the words and counts at its foot;
         not the empty room round them). Notes, tags, captions and banners keep off all of them."""
-        geo = self.geo
-        castle = [self._caption()[1], self._keep()[1]]
-        castle += [
-            self._castle_slot(e["area"]).inflate(4, 4)
-            for e in self.obs.get("areas", ())
-            if e["unit"] == "castle" and e.get("active", True)
-        ]
-        for _, at, spot, _ in self._count_places():
-            castle += [at, spot]
-        return [g.box for g in geo.areas.values()] + castle
-
-    def _counts(self) -> list[tuple[pygame.Rect, str]]:
-        """The castle's foot: its soldiers, the wounded and the supply, each with its label."""
-        geo = self.geo
-        return [
-            (geo.pool, "tsuno.castle_soldiers"),
-            (geo.wounded, "tsuno.wounded"),
-            (geo.supply, "tsuno.supply"),
-        ]
+        castle = self.castle.readable(self.obs) if self.obs else []
+        return [g.box for g in self.geo.areas.values()] + castle
 
     def label_regions(self) -> list[pygame.Rect]:
         """The kit's last-move tag and the hint caption stay off what the player reads (the
@@ -167,8 +147,7 @@ class TsunoBoard(Board[TsunoObservation]):
     def _panel_parts(self) -> list[pygame.Rect]:
         """What the player reads in the side panel: the date, the dice tray, the action panel's
         title and buttons."""
-        geo = self.geo
-        return [geo.date, geo.tray, *self.bar.readable()]
+        return [*self.tray.readable(), *self.bar.readable()]
 
     # --- the keyed layer -------------------------------------------------------------------
     def things(self, obs: TsunoObservation) -> Things:
@@ -205,53 +184,32 @@ class TsunoBoard(Board[TsunoObservation]):
             a = key[1]
             if obs["areas"][a - 1]["unit"] == "area":
                 return pygame.Rect(self.geo.areas[a].unit)
-            return self._castle_slot(a)
+            return self.castle.slot(a)
         if kind == "piece":
             _, a, s = key
             return pygame.Rect(self.geo.areas[a].slots[min(s, 1)])
-        return self._count_places()[0 if kind == "castle" else 1][2]
-
-    def _castle_slot(self, area: int) -> pygame.Rect:
-        box = self.geo.castle_units
-        w = box.w // 6
-        size = min(w - 2, box.h - 2)
-        rect = pygame.Rect(0, 0, size, size)
-        rect.center = (box.x + w * (area - 1) + w // 2, box.centery)
-        return rect
+        return self.castle.count_places(obs)[0 if kind == "castle" else 1][2]
 
     # --- observations ----------------------------------------------------------------------
     def on_observation(
         self, previous: TsunoObservation | None, obs: TsunoObservation, animate: bool
     ) -> None:
         if previous is None or previous.get("layout") != obs.get("layout"):
-            self.geo = compute(self.rect, obs.get("layout", RING))
+            self.place(compute(self.rect, obs.get("layout", RING)))
         self.layer.sync(self.resting_places(obs), animate)
         if not animate or previous is None:
-            self.tumbles = {}
+            self.tray.tumbles = {}
             self._announce(previous, obs, animate=False)
             return
-        roll = obs["roll"]
-        landed = len(roll["black"]) + len(roll["yellow"]) if roll else 0
-        old = previous["roll"]
-        before = len(old["black"]) + len(old["yellow"]) if old else 0
-        if roll and landed == before + 1:
-            self._tumble(landed - 1)
-        elif previous["phase"] == "roll" and obs["phase"] != "roll":
-            self._tumble(before)  # the last die landed and the roll was evaluated
-            if obs["last_roll"] and obs["last_roll"]["kind"] == "appearance":
-                self._fly_chips(previous, obs)
+        last = obs["last_roll"]
+        if self.tray.show(previous, obs) and last and last["kind"] == "appearance":
+            self._fly_chips(previous, obs)
         if previous["phase"] in ("action", "absorb") and previous["to_move"] not in (
             None,
             self.viewer,
         ):
             self.tweens.call(T_PAUSE, lambda: None)  # a teammate acted: a moment to see it
         self._announce(previous, obs, animate=True)
-
-    def _tumble(self, index: int) -> None:
-        fade = Fade(1.0)
-        self.tumbles[index] = fade
-        self.tweens.animate(fade, T_TUMBLE, "out_quad", value=0.0)
-        self.tweens.sound(0.0, "place")
 
     def _fly_chips(self, previous: TsunoObservation, obs: TsunoObservation) -> None:
         start = self.geo.tray.center
@@ -383,17 +341,16 @@ class TsunoBoard(Board[TsunoObservation]):
         surface.fill(p["bg"], self.rect)
         if not self.obs:
             return
-        self._paint_castle(surface)
+        self.castle.draw(surface, self.obs)
         for a in range(1, 7):
             self._paint_area(surface, a)
         self._paint_target(surface)
         self.draw_layer(surface)
-        self._paint_counts(surface)
-        self._paint_date(surface)
-        self._paint_tray(surface)
+        self.castle.draw_counts(surface, self.obs)
+        self.tray.draw(surface, self.obs)
 
     def _px(self, k: float) -> int:
-        return max(9, round(self.geo.unit * k))
+        return text_px(self.geo.unit, k)
 
     def _paint_area(self, surface: pygame.Surface, a: int) -> None:
         p, geo, obs = self.ctx.palette, self.geo.areas[a], self.obs
@@ -463,160 +420,6 @@ class TsunoBoard(Board[TsunoObservation]):
             if targeted and rect.collidepoint(self.mouse):
                 box = self.geo.areas[act.target_of(action)].box
                 self.art.ring(surface, box, self.ctx.palette["hint"], self.geo.unit // 2)
-
-    def _keep(self) -> tuple[pygame.Surface, pygame.Rect]:
-        """The keep's picture and where it stands: over the strip of units in the castle, under
-        the castle's caption."""
-        c = self.geo.castle
-        top = self._caption()[1].bottom
-        keep = pygame.Rect(c.x, top, c.w, max(8, self.geo.castle_units.y - top))
-        img = self.art.castle(min(keep.w, round(keep.h * 1.5)), keep.h)
-        return img, img.get_rect(midbottom=keep.midbottom)
-
-    def _caption(self) -> tuple[pygame.Surface, pygame.Rect]:
-        """The castle's name and the difficulty, at its top left."""
-        c = self.geo.castle
-        diff = i18n.t(f"option.tsuno.difficulty.{self.obs['difficulty']}")
-        name = self.art.fitted(
-            f"半山城 · {diff}", self._px(1.4), self.ctx.palette["gold"], c.w, bold=True
-        )
-        return name, name.get_rect(topleft=c.topleft)
-
-    def _paint_castle(self, surface: pygame.Surface) -> None:
-        p, geo = self.ctx.palette, self.geo
-        surface.blits((self._keep(), self._caption()))
-        strip = geo.castle_units
-        pygame.draw.rect(surface, darker(p["stone"], 0.2), strip, 1, border_radius=strip.h // 4)
-
-    def _paint_counts(self, surface: pygame.Surface) -> None:
-        gap = self._count_gap()
-        for words, at, spot, items in self._count_places():
-            surface.blit(words, at)
-            x = spot.x
-            for icon, text in items:
-                x = blit_row(surface, [icon, text], (x, spot.centery), gap) + 2 * gap
-
-    def _count_gap(self) -> int:
-        return max(2, self.geo.unit // 4)
-
-    def _count_items(self) -> list[list[tuple[pygame.Surface, pygame.Surface]]]:
-        """The pictures of the castle's soldiers, the wounded and the supply (chips, then
-        reinforcements), each an icon and its number."""
-        obs, icon = self.obs, max(10, round(self.geo.unit * 1.7))
-        counts = (
-            [(self.art.soldier(icon), f"×{obs['castle']}")],
-            [(self.art.wounded(icon), f"×{obs['wounded']}")],
-            [
-                (self.art.chip(icon), str(obs["supply"]["chips"])),
-                (self.art.reinforcement(icon), str(obs["supply"]["reinforcements"])),
-            ],
-        )
-        ink = self.ctx.palette["text"]
-        return [
-            [(i, self.art.text(t, self._px(1.4), ink, bold=True)) for i, t in c] for c in counts
-        ]
-
-    def _count_places(
-        self,
-    ) -> list[
-        tuple[pygame.Surface, pygame.Rect, pygame.Rect, list[tuple[pygame.Surface, pygame.Surface]]]
-    ]:
-        """Each count of the castle's foot (its soldiers, the wounded, the supply): its label,
-        where the label goes, where the count goes and its pictures. The count stands right by
-        its label (under it in columns, after it in rows), just far enough for the last-move
-        ring round the count to leave the label readable."""
-        places = []
-        gap, apart = self._count_gap(), self.ring_unit() // 2 + 2
-        for (box, label), items in zip(self._counts(), self._count_items(), strict=True):
-            width = sum(i.get_width() + t.get_width() + 3 * gap for i, t in items) - 2 * gap
-            height = max(max(i.get_height(), t.get_height()) for i, t in items)
-            spot = pygame.Rect(0, 0, min(width, box.w - 2), min(height, box.h - 2))
-            rows = self.geo.foot_rows
-            room = box.w - spot.w - apart - 4 if rows else box.w - 2
-            words = self.art.fitted(i18n.t(label), self._px(1.2), self.ctx.palette["text_dim"],
-                                    room)  # fmt: skip
-            if rows:  # the label, then its count, in the middle of the row
-                left = box.centerx - (words.get_width() + apart + spot.w) // 2
-                at = words.get_rect(midleft=(left, box.centery))
-                spot.midleft = (at.right + apart, box.centery)
-            else:
-                at = words.get_rect(midtop=(box.centerx, box.y + 2))
-                spot.midtop = (box.centerx, at.bottom + apart)
-            places.append((words, at, spot.clamp(box), items))
-        return places
-
-    def _paint_date(self, surface: pygame.Surface) -> None:
-        p, r, obs = self.ctx.palette, self.geo.date, self.obs
-        surface.blit(self.art.panel(r.w, r.h, (*p["panel"], 255), p["panel_edge"], r.h // 6), r)
-        size = round(r.h * 0.62)
-        x = r.x + r.h // 4
-        for label, value in (
-            (i18n.t("tsuno.day"), obs["day"]),
-            (i18n.t("tsuno.area"), obs["area"]),
-        ):
-            die = self.art.die(value, size, "date")
-            surface.blit(die, die.get_rect(midleft=(x, r.centery)))
-            words = self.art.fitted(label, self._px(1.25), p["text"], r.w // 4)
-            surface.blit(words, words.get_rect(midleft=(x + size + 4, r.centery)))
-            x += size + words.get_width() + r.h // 2
-
-    def _paint_tray(self, surface: pygame.Surface) -> None:
-        p, r, obs = self.ctx.palette, self.geo.tray, self.obs
-        surface.blit(
-            self.art.panel(r.w, r.h, (*darker(p["lacquer"], 0.55), 255), p["gold"], r.h // 8), r
-        )
-        roll, last = obs["roll"], None if obs["roll"] else obs["last_roll"]
-        shown = roll or last
-        if not shown:
-            return
-        black, yellow = list(shown["black"]), list(shown["yellow"])
-        pending_b = roll["black_dice"] - len(black) if roll else 0
-        pending_y = roll["yellow_dice"] - len(yellow) if roll else 0
-        title = i18n.t(f"tsuno.roll.{shown['kind']}")
-        if shown["kind"] == "attack":
-            title = i18n.t("tsuno.tray.attack", area=shown["area"])
-        head = self.art.fitted(title, self._px(1.35), p["paper"], r.w - 12, bold=True)
-        surface.blit(head, (r.x + 8, r.y + 4))
-        faces = [(f, "black") for f in black] + [(0, "black")] * pending_b
-        faces += [(f, "yellow") for f in yellow] + [(0, "yellow")] * pending_y
-        n = max(1, len(faces))
-        size = min(round(r.h * 0.3), (r.w - 16) // n - 4)
-        gap = (r.w - 16 - n * size) / max(1, n)
-        y = r.y + head.get_height() + 8 + size // 2
-        roles = preview.die_roles(black) if last else [""] * len(black)
-        hit = preview.hits(last) if last and last["kind"] == "attack" else [False] * len(black)
-        for i, (face, colour) in enumerate(faces):
-            cx = r.x + 8 + gap / 2 + i * (size + gap) + size / 2
-            tumble = self.tumbles.get(i)
-            if tumble is not None and tumble.value > 0.02 and face:
-                shown_face = self.rng.randint(1, 6)
-                img = self.art.die(shown_face, size, colour, angle=tumble.value * 80)
-                blit_center(surface, img, (cx, y - tumble.value * size * 0.4))
-                continue
-            img = self.art.die(face, size, colour)
-            blit_center(surface, img, (cx, y))
-            if i < len(black) and face:
-                role_colour = {"triple": p["gold"], "run": p["run"]}.get(roles[i])
-                if hit[i]:
-                    role_colour = p["hit"]
-                if role_colour:
-                    ring = pygame.Rect(0, 0, size + 6, size + 6)
-                    ring.center = (round(cx), y)
-                    pygame.draw.rect(surface, role_colour, ring, 3, border_radius=size // 4)
-        if last:
-            self._paint_roll_result(surface, last, y + size // 2 + 4)
-
-    def _paint_roll_result(self, surface: pygame.Surface, shown: LastRollView, top: int) -> None:
-        p, r = self.ctx.palette, self.geo.tray
-        if shown["kind"] == "attack":
-            text = i18n.t("tsuno.tray.loss", loss=shown.get("loss", 0))
-        else:
-            parts = [f"{a}:{c}" for a, c in enumerate(shown["counts"], 1) if c]
-            text = i18n.t("tsuno.tray.chips", counts="  ".join(parts) or "—")
-        if shown["triples"]:
-            text += "  " + i18n.t("tsuno.tray.triples", areas=", ".join(map(str, shown["triples"])))
-        words = self.art.fitted(text, self._px(1.25), p["paper"], r.w - 12)
-        surface.blit(words, (r.x + 8, min(top, r.bottom - words.get_height() - 4)))
 
     def draw_thing(
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
