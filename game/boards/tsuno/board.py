@@ -22,6 +22,8 @@ from game.boards.summary import Summary
 from game.boards.tsuno.art import TsunoArt, draw_emblem
 from game.boards.tsuno.castle import CastleView
 from game.boards.tsuno.layout import Geo, compute, text_px
+from game.boards.tsuno.notes import NotePlacer
+from game.boards.tsuno.palette import COLORBLIND, NORMAL, SEATS
 from game.boards.tsuno.tray import T_TUMBLE, DiceTray
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
@@ -32,39 +34,8 @@ from game.turns import Step, Turn
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center, darker, mix
 
-SEATS = ("seat0", "seat1", "seat2", "seat3", "seat4", "seat5")
 T_FLY = 0.5  # seconds a chip flies from the tray to its area
 T_PAUSE = 0.6  # the pause after a teammate's action, so it can be seen (speed 1)
-NOTE_MIN_EMS = 14  # the narrowest note, in its text's size
-
-
-NORMAL: dict[str, Colour] = {
-    "bg": (27, 22, 19),
-    "panel": (36, 30, 26),
-    "panel_edge": (150, 118, 70),
-    "paper": (236, 224, 196),
-    "paper_dim": (196, 182, 152),
-    "ink": (30, 26, 24),
-    "lacquer": (170, 38, 32),
-    "button": (170, 38, 32),  # the decision bar's buttons: lacquer, with paper letters
-    "button_text": (236, 224, 196),
-    "gold": (214, 172, 76),
-    "chip": (34, 28, 26),
-    "die_black": (28, 26, 26),
-    "die_yellow": (236, 196, 48),
-    "stone": (120, 112, 100),
-    "roof": (58, 60, 70),
-    "soldier": (240, 234, 220),
-    "reinforcement": (224, 176, 60),
-    "hit": (226, 64, 48),
-    "run": (96, 176, 236),
-    "seat0": (196, 52, 42),
-    "seat1": (52, 92, 168),
-    "seat2": (58, 128, 80),
-    "seat3": (196, 140, 40),
-    "seat4": (128, 72, 150),
-    "seat5": (40, 140, 150),
-}
 
 
 def ability_of(area: int) -> str | None:
@@ -84,21 +55,7 @@ class TsunoBoard(Board[TsunoObservation]):
     draw_emblem = staticmethod(draw_emblem)
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {
         "normal": NORMAL,
-        # Seat colours at least CIEDE2000 20 apart under simulated protanopia, deuteranopia and
-        # tritanopia (tests/test_palettes_cvd.py), of mid lightness (L* 36-60) so that they
-        # read as text on the paper and as marks on the dark table; shapes and numbers carry
-        # the rest.
-        "colorblind": {
-            **NORMAL,
-            "seat0": (169, 22, 0),
-            "seat1": (185, 104, 235),
-            "seat2": (0, 106, 91),
-            "seat3": (230, 101, 15),
-            "seat4": (117, 56, 157),
-            "seat5": (15, 163, 130),
-            "hit": (213, 94, 0),
-            "run": (86, 180, 233),
-        },
+        "colorblind": COLORBLIND,
     }
     SEAT_ROLES: ClassVar[tuple[str, ...]] = SEATS
 
@@ -117,7 +74,7 @@ class TsunoBoard(Board[TsunoObservation]):
         self.bar.axis, self.bar.backdrop = "column", True  # the side panel's list
         self.hint_label = ""
         self.note_boxes: list[pygame.Rect] = []  # where the teammates' words were last drawn
-        self._note_spots: dict[Hashable, tuple[int, pygame.Rect]] = {}  # placements found
+        self.placer = NotePlacer(self.art, self.geo)  # where notes go clear of the rest
         self.banner_box: pygame.Rect | None = None  # where the banner was last drawn
 
     # --- geometry --------------------------------------------------------------------------
@@ -127,7 +84,7 @@ class TsunoBoard(Board[TsunoObservation]):
 
     def place(self, geo: Geo) -> None:
         """New geometry for the board and its views."""
-        self.geo = self.tray.geo = geo
+        self.geo = self.tray.geo = self.placer.geo = geo
         self.castle.place(geo, self.ring_unit())
         self.bar.measure = geo.unit
 
@@ -453,7 +410,7 @@ class TsunoBoard(Board[TsunoObservation]):
             widths = [round(box.w * share) for share in (2.0, 1.5, 1.0, 0.75, 0.6, 0.5)]
             accent = p[SEATS[seat % len(SEATS)]]
             self.note_boxes.append(
-                self._clear_note(surface, text, box, self.rect, avoid, widths, accent)
+                self.placer.draw(surface, text, box, self.rect, avoid, widths, accent)
             )
         hovered = self._hovered_ability()
         if hovered is not None:
@@ -492,65 +449,12 @@ class TsunoBoard(Board[TsunoObservation]):
         avoid = self.label_regions() + [r.inflate(2 * unit, 2 * unit) for r in shown]
         avoid += [self.mark_tag_box] if self.mark_tag_box else []
         widths = [round(geo.actions.w * share) - 2 * unit for share in (1.0, 0.75, 0.6)]
-        return self._clear_note(surface, self.hint_caption(), anchor, self.rect, avoid, widths,
-                                colour)  # fmt: skip
+        caption = self.hint_caption()
+        return self.placer.draw(surface, caption, anchor, self.rect, avoid, widths, colour)
 
     def hint_caption(self) -> str:
         words = super().hint_caption()
         return f"{words} · {self.hint_label}" if self.hint_label else words
-
-    def _clear_note(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        anchor: pygame.Rect,
-        bounds: pygame.Rect,
-        avoid: list[pygame.Rect],
-        widths: list[int],
-        accent: Colour,
-    ) -> pygame.Rect:
-        """A note of ``text`` near ``anchor`` inside ``bounds`` that covers none of ``avoid``,
-        wrapped to the first of ``widths`` (widest first) unless a narrower one lies nearer
-        (over the date or the dice tray when no other place is clear, under ``anchor`` when
-        none at all is): a teammate's words, the hint's caption."""
-        geo, px = self.geo, self._px(1.3)
-        # No narrower than NOTE_MIN_EMS letters: a teammate's words once stood in a 90 px column.
-        widths = sorted({max(w, px * NOTE_MIN_EMS) for w in widths}, reverse=True)
-        key = (text, tuple(anchor), tuple(bounds), tuple(map(tuple, avoid)), tuple(widths))
-        spots = self._note_spots
-        if key not in spots:
-            gap = max(2, geo.unit // 2)
-
-            def nearest(avoiding: list[pygame.Rect]) -> tuple[int, pygame.Rect] | None:
-                found: list[tuple[float, int, pygame.Rect]] = []
-                for n, width in enumerate(widths):
-                    if found and min(f[0] for f in found) <= n * geo.unit:
-                        break  # no narrower note can be nearer
-                    size = overlays.note_size(self.art, text, width, px)
-                    near = anchor.inflate(2 * gap, 2 * gap)
-                    spot = overlays.nearest_clear(size, near, bounds, avoiding)
-                    if spot is not None:  # a narrower note is taller: only worth it when nearer
-                        found.append((overlays.gap_between(spot, anchor) + n * geo.unit, width,
-                                      spot))  # fmt: skip
-                return min(found, key=lambda f: f[0])[1:] if found else None
-
-            # Where nothing is clear (six areas' buttons at 800x540), the date and the dice of
-            # the roll already made may be covered, the field and the buttons never.
-            spare = (geo.date, geo.tray)
-            chosen = nearest(avoid) or nearest([r for r in avoid if r not in spare])
-            if chosen is None:
-                spot = pygame.Rect((0, 0), overlays.note_size(self.art, text, widths[0], px))
-                spot.midtop = (anchor.centerx, anchor.bottom + gap)
-                chosen = (widths[0], spot.clamp(bounds))
-            if len(spots) > 8:
-                spots.clear()
-            spots[key] = chosen
-        width, spot = spots[key]
-
-        def place(note: pygame.Rect) -> None:
-            note.topleft = spot.topleft
-
-        return overlays.note(surface, self.art, text, width, place, bounds, accent, px)
 
     def _banner_band(self) -> pygame.Rect:
         """Where a banner shows: in the action panel under its buttons (a forced Defence has
