@@ -313,6 +313,8 @@ class Board(Generic[ObsT]):
         layout; a board calls it when a half-made choice changes what is offered)."""
         self.bar.offer(*(self.decision() if self.obs else ("", ())))
         self.bar.layout(self.bar_area())
+        if self.mouse is not None:  # a button opened under a resting mouse is lit at once
+            self.bar.move(self.mouse)
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
         """Handle an event while the viewer may not act (AI thinking, the opponent's turn): only
