@@ -13,12 +13,15 @@ import pygame
 import pytest
 
 from game.app import App
-from game.boards import flink_art
-from game.boards.flink import ICONS_PER_FRAME, FlinkBoard
-from game.boards.flink_view import Cube, coordinate_labels, ghost, inside, stacks_by_cell, turned
+from game.boards.flink import art as flink_art
+from game.boards.flink.art import coordinate_labels
+from game.boards.flink.board import FlinkBoard
+from game.boards.flink.picker import ICONS_PER_FRAME
+from game.boards.flink.projection import Cube, inside
 from game.engines import GAMES
 from game.engines.flink import ANCHOR, FlinkState
 from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations
+from game.engines.flink.preview import turned
 from game.match import HUMAN
 from game.scenes.match import MatchScene
 from game.scenes.rules import board_picture
@@ -33,43 +36,6 @@ ROOT = Path(__file__).resolve().parent.parent
 FRAME = 1 / 60
 
 
-def test_rotate_flip_and_stand_reach_every_orientation_and_undo_themselves() -> None:
-    seen = {0}
-    frontier = [0]
-    while frontier:
-        o = frontier.pop()
-        for how in ("rotate", "flip", "stand"):
-            nxt = turned(o, how)
-            if nxt not in seen:
-                seen.add(nxt)
-                frontier.append(nxt)
-    assert seen == set(range(NUM_ORIENTATIONS))
-    for o in range(NUM_ORIENTATIONS):
-        assert turned(turned(turned(turned(o, "rotate"), "rotate"), "rotate"), "rotate") == o
-        assert turned(turned(o, "flip"), "flip") == o
-        kind = orientations()[o].kind
-        assert (orientations()[turned(o, "stand")].kind == "flat") == (kind != "flat")
-
-
-@pytest.mark.parametrize("kind", ["square", "diamond"])
-def test_the_ghost_refuses_exactly_what_the_engine_refuses(kind: str) -> None:
-    rng = random.Random(7)
-    state = GAMES["flink"].new_state(board=kind)
-    assert isinstance(state, FlinkState)
-    b = state.board
-    for _ in range(24):  # twelve pieces placed
-        state.apply_action(rng.choice(state.legal_actions()))
-    obs = state.observation(0)
-    heights = {c: len(s) for c, s in stacks_by_cell(obs).items()}
-    for o in range(0, NUM_ORIENTATIONS, 3):
-        for i in b.cells:
-            shadow = ghost(obs, heights, o, (i % b.width, i // b.width))
-            engine = state.placement_reason(o, i)
-            assert (shadow.reason is None) == (engine is None), (o, i, engine, shadow.reason)
-            if engine is None:
-                assert sorted(shadow.cubes) == sorted(state.placement_cubes(o, i))
-
-
 def test_keys_turn_the_held_piece_and_a_board_click_sends_it_then_the_cell() -> None:
     board = make_board("flink", [0.0], (800, 540))
     assert isinstance(board, FlinkBoard)
@@ -80,7 +46,7 @@ def test_keys_turn_the_held_piece_and_a_board_click_sends_it_then_the_cell() -> 
     held = board.held
     assert orientations()[held].kind != "flat"  # standing: nothing to lean on yet
     assert held not in state.legal_actions()
-    spot = next(board._clicks_to(c)[0] for c in board.heights if board._clicks_to(c))
+    spot = next(board.clicks_to(c)[0] for c in board.heights if board.clicks_to(c))
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1)
     assert board.handle_event(down) is None  # refused with a reason, nothing sent
     board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode=""))
@@ -90,7 +56,7 @@ def test_keys_turn_the_held_piece_and_a_board_click_sends_it_then_the_cell() -> 
     assert board.held == 5  # the hinted way to turn the piece is put in hand
     board.held = held
     cell = next(c for c in board.heights if board.ghost_at(c).reason is None)
-    (spot,) = board._clicks_to(cell)
+    (spot,) = board.clicks_to(cell)
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1)
     assert board.handle_event(down) == held
     state.apply_action(held)
@@ -119,7 +85,7 @@ def test_the_right_button_and_the_wheel_turn_the_piece_and_the_view_turns_while_
     assert board.held == placing  # the piece played is no longer in hand
     board.show(state.observation(1), 1, [], animate=False)  # the other player's decision
     key_e = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="")
-    assert board.handle_idle_event(key_e) and board.turns == 1
+    assert board.handle_idle_event(key_e) and board.camera.turns == 1
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=board.buttons["paths"].center, button=1)
     assert board.handle_idle_event(down) and board.show_paths
     move = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 6), rel=(0, 0), buttons=(0, 0, 0))
@@ -148,7 +114,7 @@ def test_the_hint_shows_the_whole_placement_where_it_would_rest() -> None:
     assert board.held == orientation
     assert sorted(board.hinted_piece()) == expected
     icon, piece = board.hint_rects()
-    assert icon is not None and icon.contains(board.icon_rects()[orientation])
+    assert icon is not None and icon.contains(board.picker.icon_rects()[orientation])
     assert piece is not None
     hinted = pygame.Surface((900, 600))
     board.draw(hinted)
@@ -208,7 +174,7 @@ def _move(board: FlinkBoard, pos: tuple[int, int]) -> None:
 def _on_top(board: FlinkBoard, cubes: list[Cube], cell: tuple[int, int]) -> tuple[int, int]:
     """The middle of the top face of the ghost's column over ``cell``, in the view at rest."""
     z = max(c[2] for c in cubes if (c[0], c[1]) == cell) + 1
-    x, y = board.rest_projection().point(cell[0] + 0.5, cell[1] + 0.5, z)
+    x, y = board.camera.at_rest().point(cell[0] + 0.5, cell[1] + 0.5, z)
     return round(x), round(y)
 
 
@@ -228,14 +194,15 @@ def test_a_click_on_a_ghost_resting_on_a_stack_places_that_piece(kind: str, turn
         board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode=""))
     board.skip_animation()
     board.held = orientation
-    seen = board._point_for(cell, board.rest_projection(), None, orientation)
+    seen = board.point_for(cell, orientation)
     assert seen is not None
     _move(board, seen)
     assert board.aimed == cell
     cubes = board.ghost_at(cell).cubes
     assert sorted(cubes) == sorted(state.placement_cubes(orientation, i))
     top = _on_top(board, cubes, cell)
-    assert board.cell_at(top) != cell  # the floor there means another cell
+    under = board.camera.under(top)
+    assert under is None or under[0] != cell  # the floor there means another cell
     _move(board, top)
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=top, button=1)
     assert board.handle_event(down) == orientation
@@ -322,17 +289,19 @@ def test_a_landing_piece_is_painted_into_the_board_picture_not_the_whole_board_a
 def test_a_piece_painted_into_the_picture_looks_as_in_a_whole_repaint(turns: int) -> None:
     board = make_board("flink", [0.0], (700, 480))
     assert isinstance(board, FlinkBoard)
-    board.turns, board.motion.angle = turns, turns * math.pi / 2
     state = _position(turns, 6)
     board.show(state.observation(0), 0, [], animate=False)
-    board._scene()
+    for _ in range(turns):
+        board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode=""))
+    board.skip_animation()
+    board.scene()
     for _ in range(6):
         for _ in range(2):
             state.apply_action(random.Random(len(state.history)).choice(state.legal_actions()))
         board.show(state.observation(0), 0, [], animate=False)
-        added = pygame.image.tobytes(board._scene(), "RGB")
-        board._cache = None  # paint it all again
-        assert pygame.image.tobytes(board._scene(), "RGB") == added
+        added = pygame.image.tobytes(board.scene(), "RGB")
+        board.stage.forget()  # paint it all again
+        assert pygame.image.tobytes(board.scene(), "RGB") == added
 
 
 class FlinkHand:
@@ -354,8 +323,8 @@ class FlinkHand:
         width = state.board.width
         cell = ((anchor - ANCHOR) % width, (anchor - ANCHOR) // width)
         start = len(state.history)
-        click(self.app, board.icon_rects()[orientation].center)
-        for spot in board._clicks_to(cell):
+        click(self.app, board.picker.icon_rects()[orientation].center)
+        for spot in board.clicks_to(cell):
             click(self.app, spot)
         expect_played(self.app, scene, start, [orientation, anchor])
         self.turns += 1
@@ -401,7 +370,7 @@ def test_hovering_a_stack_or_a_refused_cell_says_so_inside_the_view() -> None:
     plain = pygame.Surface(size)
     board.draw(plain)
     tall = max(board.heights, key=lambda c: board.heights[c])
-    spot = board._clicks_to(tall)[-1]
+    spot = board.clicks_to(tall)[-1]
     for board.held in range(NUM_ORIENTATIONS):
         if board.ghost_at(tall).reason is not None:
             break
@@ -431,7 +400,7 @@ def test_the_hint_caption_leaves_the_picker_and_the_header(size) -> None:
         caption = board.hint_box
         assert caption is not None and board.rect.contains(caption)
         header = pygame.Rect(board.view.x, board.view.y, board.view.w, round(board.unit * 2.4))
-        hidden = [board.picker, header, *board.buttons.values()]
+        hidden = [board.picker.rect, header, *board.buttons.values()]
         assert caption.collidelist(hidden) == -1, (orientation, caption)
 
 
@@ -461,7 +430,7 @@ def test_coordinates_name_every_line_on_the_near_edges_and_turn_with_the_view(ki
     numbers = {str(obs["height"] - y) for _, y in cells}
     seen = []
     for turn in range(4):
-        proj = board.projection(turn * math.pi / 2)
+        proj = board.camera.projection(turn * math.pi / 2)
         labels = coordinate_labels(proj, cells, obs["height"], kind == "diamond")
         names = [name for name, _ in labels]
         assert sorted(names) == sorted(letters | numbers)
@@ -503,13 +472,17 @@ def test_a_refused_ghost_leaves_the_last_piece_seen_and_its_note_off_the_last_mo
     assert isinstance(board, FlinkBoard)
     state = _position(3, 10)
     obs = state.observation(0)
-    board.show(obs, 0, state.legal_actions(), animate=False)
-    board.marked = {("stack", c[0], c[1]) for c in obs["last_piece"]}
-    board._turn_of = 1
+    placing = GAMES["flink"].new_state()
+    for action in state.history[:-1]:
+        placing.apply_action(action)  # Black holds the piece it is about to place
+    board.show(placing.observation(0), 0, [], animate=False)
+    board.show(obs, 0, state.legal_actions(), animate=True)  # it lands: Black's last move
+    board.skip_animation()
+    assert board.marked == {("stack", c[0], c[1]) for c in obs["last_piece"]}
     plain = pygame.Surface((1280, 800))
     board.draw(plain)
     x, y, _ = obs["last_piece"][0]
-    top = board.rest_projection().point(x + 0.5, y + 0.5, board.heights[(x, y)])
+    top = board.camera.at_rest().point(x + 0.5, y + 0.5, board.heights[(x, y)])
     spot = (round(top[0]), round(top[1] - 2))
     for board.held in range(NUM_ORIENTATIONS):
         board.aimed = None
@@ -522,7 +495,7 @@ def test_a_refused_ghost_leaves_the_last_piece_seen_and_its_note_off_the_last_mo
     board.draw(hovered)
     assert board.refusal_note is not None and board.tag_box is not None
     assert not board.refusal_note.colliderect(board.tag_box)
-    proj = board.rest_projection()
+    proj = board.camera.at_rest()
     red = board.ctx.palette["illegal"]
     moved, to_red = [], []
     for u in range(1, 10):

@@ -87,6 +87,10 @@ def orientations() -> tuple[Orientation, ...]:
 
 
 NUM_ORIENTATIONS = 24
+# Actions: an orientation, PASS, or the cell under the piece's centre (ANCHOR + cell index); here
+# with the orientations they count from, so the state and the playouts share one numbering.
+PASS = NUM_ORIENTATIONS
+ANCHOR = NUM_ORIENTATIONS + 1
 
 
 class Placement(NamedTuple):

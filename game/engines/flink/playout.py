@@ -30,7 +30,7 @@ from functools import cache
 from typing import NamedTuple
 
 from game.engines.flink.connection import ColumnLinks, offsets, walk_or_reach
-from game.engines.flink.geometry import NUM_ORIENTATIONS, Board
+from game.engines.flink.geometry import ANCHOR, NUM_ORIENTATIONS, PASS, Board
 from game.engines.flink.geometry import board as geometry_board
 
 Column = tuple[int, int, int]  # (padded offset from the centre, bottom, top) of one column
@@ -126,8 +126,6 @@ def play_out(
     ``left`` and ``links`` are the state's and are changed in place (pass copies); ``held`` is the
     orientation held by ``player`` (-1 at the start of a turn). ``trace`` receives the actions
     as the state numbers them (for tests)."""
-    from game.engines.flink.state import ANCHOR, PASS  # the action numbering lives there
-
     sh = shapes(board)
     plane = board.plane
     off = offsets(board.padded_width, plane)

@@ -33,24 +33,23 @@ from game.engines.flink.connection import (
     walk_or_reach,
 )
 from game.engines.flink.geometry import (
+    ANCHOR,
     BLACK,
     DIAMOND,
     NUM_ORIENTATIONS,
+    PASS,
     SQUARE,
     WHITE,
     Board,
     board,
     orientations,
 )
+from game.engines.flink.observation import FlinkObservation
 from game.engines.flink.paths import best_path
 from game.engines.flink.playout import play_out, shapes
 
 PIECES = 20  # [rules] per player
 PLAYER_NAMES = ("White", "Black")
-
-# Actions: an orientation, PASS, or the cell under the piece's centre (ANCHOR + cell index).
-PASS = NUM_ORIENTATIONS
-ANCHOR = NUM_ORIENTATIONS + 1
 
 _ORIENT, _PLACE, _OVER = range(3)
 PHASE_NAMES = ("orient", "place", "over")
@@ -585,7 +584,7 @@ class FlinkState(State):
             )
         return self._paths
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> FlinkObservation:
         """Everything is public. Cells are [x, y] with y = 0 the north row; ``cells`` lists
         the board's cells and ``stacks`` their colours (players) bottom first, in that order;
         ``edges`` per player are [x, y, direction, side] of their boundary edges (direction

@@ -1,6 +1,6 @@
 """Flink's isometric projection: where a cube corner lands on the screen for a view turned by any
 angle (90° steps at rest, anything in between while the view turns), which column is under the
-mouse, and what the observation says about the stacks and the ghost piece.
+mouse. The camera (``camera.py``) holds one of these at a time.
 
 The world is cells (x, y) covering [x, x+1] × [y, y+1] with y = 0 the north row, and height z in
 cubes. The view turns the plan about the board's centre, then draws u - v across and u + v down
@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
-
-from game.engines.flink.geometry import Board, board, orientations
 
 Point = tuple[float, float]
 Cell = tuple[int, int]
@@ -21,10 +18,6 @@ Cube = tuple[int, int, int]
 
 # Unit outward normals of the four side faces, (nx, ny) in plan.
 SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
-LABEL_OUT = 0.85  # cells from the square board's edge to the middle of a coordinate label
-# On the diamond a label goes out diagonally from its line's end, away from the staircase: there
-# a column's label and a row's alternate along the edge, evenly spaced.
-LABEL_OUT_DIAGONAL = 0.75
 
 
 @dataclass
@@ -104,34 +97,6 @@ class Projection:
 Region = tuple[list[Point], tuple[float, float, float, float], Cell, Cell]
 
 
-def coordinate_labels(
-    proj: Projection, cells: set[Cell], height: int, stairs: bool
-) -> list[tuple[str, Point]]:
-    """Where the names the log and the hints use go (column letters from the west, row numbers
-    from the south): past the end of each line nearest the viewer, so they turn with the view;
-    ``stairs`` for the diamond's staircase edges."""
-    middle = max(max(c) for c in cells) / 2  # the diamond's halves
-    labels = []
-    for axis in (0, 1):
-        lines: dict[int, list[int]] = {}
-        for c in cells:
-            lines.setdefault(c[axis], []).append(c[1 - axis])
-        for at, along in sorted(lines.items()):
-            side = 1 if at >= middle else -1
-            spots = []
-            for end, out in ((min(along), -1), (max(along) + 1, 1)):
-                if stairs:
-                    d = LABEL_OUT_DIAGONAL
-                    q = (at + 0.5 + side * d, end + out * d)
-                else:
-                    q = (at + 0.5, end + out * LABEL_OUT)
-                spots.append(q if axis == 0 else (q[1], q[0]))
-            x, y = max(spots, key=lambda q: proj.depth(*q))
-            name = chr(ord("A") + at) if axis == 0 else str(height - at)
-            labels.append((name, proj.point(x, y, 0)))
-    return labels
-
-
 def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
     """What the mouse points at, nearest first, as (outline, its box, the cell meant, the column
     drawn there): a column's top face means that cell; the exposed part of a wall means the cell
@@ -156,12 +121,6 @@ def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
             xs, ys = [q[0] for q in poly], [q[1] for q in poly]
             found.append((poly, (min(xs), min(ys), max(xs), max(ys)), cell, (x, y)))
     return found
-
-
-def pick(found: list[Region], pos: tuple[int, int], column: bool = False) -> Cell | None:
-    """The cell meant at ``pos`` (or the column drawn there, if ``column``)."""
-    hit = surface_at(found, pos)
-    return None if hit is None else hit[1] if column else hit[0]
 
 
 def surface_at(found: list[Region], pos: tuple[int, int]) -> tuple[Cell, Cell] | None:
@@ -240,73 +199,3 @@ def _hull(points: list[Point]) -> list[Point]:
             upper.pop()
         upper.append(p)
     return lower[:-1] + upper[:-1]
-
-
-# --- what the observation says -----------------------------------------------------------------
-
-
-@cache
-def board_of(kind: str, size: int) -> Board:
-    return board(kind, size)
-
-
-def stacks_by_cell(obs: dict) -> dict[Cell, list[int]]:
-    return {(c[0], c[1]): s for c, s in zip(obs["cells"], obs["stacks"], strict=True)}
-
-
-@dataclass
-class Ghost:
-    cubes: list[Cube]
-    reason: tuple[str, dict] | None  # None when legal, else an i18n key and its arguments
-
-
-def ghost(obs: dict, heights: dict[Cell, int], orientation: int, cell: Cell) -> Ghost:
-    """The piece turned as ``orientation`` centred on ``cell``, resting on the highest column
-    under it, and why it may not go there (the support rule as ``placement_reason`` states it)."""
-    b = board_of(obs["board"], obs["size"])
-    index = cell[1] * b.width + cell[0]
-    placement = b.placements[orientation * b.cells_total + index]
-    if placement is None:
-        return Ghost([], ("flink.refuse.outside", {}))
-    pairs = [
-        (b.unpadded[c], bottom)
-        for c, bottom in zip(placement.columns, placement.bottoms, strict=True)
-    ]
-    xy = {i: (i % b.width, i // b.width) for i, _ in pairs}
-    base = max(heights[xy[i]] - bottom for i, bottom in pairs)
-    cubes = [
-        (b.unpadded[p] % b.width, b.unpadded[p] // b.width, base + dz) for p, dz in placement.cubes
-    ]
-    for i, bottom in pairs:
-        gap = base + bottom - heights[xy[i]]
-        if gap > 0:
-            return Ghost(cubes, ("flink.refuse.float", {"cell": b.cell_name(i), "n": gap}))
-    return Ghost(cubes, None)
-
-
-# --- turning the held piece (R, F, S) -----------------------------------------------------------
-
-
-def _normal(cubes: list[Cube]) -> tuple[Cube, ...]:
-    low = min(c[2] for c in cubes)
-    return tuple(sorted((x, y, z - low) for x, y, z in cubes))
-
-
-@cache
-def turned(orientation: int, how: str) -> int:
-    """The orientation reached by turning ``orientation``: "rotate" a quarter turn about the
-    vertical, "flip" it over (about the north-south axis), "stand" a flat piece up (about the
-    east-west axis) or lay a standing one down (about whichever axis lays it flat)."""
-    o = orientations()[orientation]
-    rel = [(x, y, z - o.centre_dz) for x, y, z in o.cubes]
-    if how == "rotate":
-        moves = [[(-y, x, z) for x, y, z in rel]]
-    elif how == "flip":
-        moves = [[(-x, y, -z) for x, y, z in rel]]
-    elif o.kind == "flat":
-        moves = [[(x, -z, y) for x, y, z in rel]]
-    else:
-        moves = [[(x, -z, y) for x, y, z in rel], [(z, y, -x) for x, y, z in rel]]
-        moves = [m for m in moves if len({c[2] for c in m}) == 1]
-    shape = _normal(moves[0])
-    return next(i for i, other in enumerate(orientations()) if other.cubes == shape)

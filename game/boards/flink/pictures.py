@@ -7,24 +7,25 @@ from __future__ import annotations
 import pygame
 
 from game.boards.base import BASE_PALETTE
-from game.boards.flink_art import PALETTES, SEAT_ROLES, FlinkArt
-from game.boards.flink_view import Cube, fit, half_extent
+from game.boards.flink.art import FlinkArt
+from game.boards.flink.palette import PALETTES, SEAT_ROLES
+from game.boards.flink.projection import Cell, Cube, fit, half_extent
 from game.engines.flink.geometry import F_CELLS
 from game.ui.draw import Colour
 
 WHITE, BLACK, RED = 0, 1, 2
 
 
-def _board(width: int, height: int) -> dict:
-    """A small square board in the observation's shape: White owns west and east, Black north
-    and south (edge directions 0 east, 1 west, 2 south, 3 north)."""
-    cells = [[x, y] for y in range(height) for x in range(width)]
+def _board(width: int, height: int) -> tuple[set[Cell], list[list[list[int]]]]:
+    """A small square board's cells and edges in the observation's shape: White owns west and
+    east, Black north and south (edge directions 0 east, 1 west, 2 south, 3 north)."""
+    cells = {(x, y) for y in range(height) for x in range(width)}
     edges: list[list[list[int]]] = [[], []]
     for y in range(height):
         edges[0] += [[0, y, 1, 0], [width - 1, y, 0, 1]]
     for x in range(width):
         edges[1] += [[x, 0, 3, 0], [x, height - 1, 2, 1]]
-    return {"cells": cells, "edges": edges, "width": width, "height": height}
+    return cells, edges
 
 
 def _f(x: int, y: int, z: int) -> list[Cube]:
@@ -50,11 +51,12 @@ def picture(name: str, width: int) -> pygame.Surface | None:
     (w, h), pieces, walk = SCENES[name]
     palette: dict[str, Colour] = {**BASE_PALETTE, **PALETTES["normal"]}
     art = FlinkArt(palette, SEAT_ROLES)
-    obs = _board(w, h)
-    cells = [(c[0], c[1]) for c in obs["cells"]]
+    cells, edges = _board(w, h)
     surf = pygame.Surface((width, round(width * 0.5)), pygame.SRCALPHA)
-    proj = fit(half_extent(cells, w, h), w, h, (8, 8, width - 16, surf.get_height() - 16), 2, 0.0)
-    art.paint_board(surf, proj, obs)
+    proj = fit(
+        half_extent(list(cells), w, h), w, h, (8, 8, width - 16, surf.get_height() - 16), 2, 0.0
+    )
+    art.paint_board(surf, proj, cells, edges)
     solid = {c: who for who, cubes in pieces if who != RED for c in cubes}
     art.paint_cubes(
         surf,

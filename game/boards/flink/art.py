@@ -8,57 +8,54 @@ import math
 
 import pygame
 
-from game.boards.flink_view import SIDES, Cell, Cube, Projection, coordinate_labels
+from game.boards.flink.palette import SEAT_ROLES
+from game.boards.flink.projection import SIDES, Cell, Cube, Point, Projection
 from game.engines.flink.geometry import orientations
-from game.ui.draw import Art, Colour, blit_center, darker, lighter, mix
-from game.ui.text import render
+from game.engines.flink.observation import XY
+from game.ui.draw import Art, Colour, blit_at, blit_center, darker, lighter
+from game.ui.text import fit_px, render
 
-PALETTES: dict[str, dict[str, Colour]] = {
-    "normal": {
-        "bg": (24, 22, 26),
-        "felt": (64, 92, 84),
-        "felt_alt": (58, 84, 77),
-        "slab": (44, 38, 34),
-        "white_piece": (236, 228, 210),
-        "black_piece": (72, 74, 86),
-        "white_side": (246, 238, 214),
-        "black_side": (84, 86, 104),
-        "legal": (120, 220, 120),
-        "illegal": (232, 80, 64),
-        "threat": (255, 150, 50),
-        "win": (255, 214, 92),
-        "text": (246, 239, 226),
-        "text_dim": (196, 184, 164),
-        "panel": (32, 30, 34),
-        "panel_edge": (118, 106, 92),
-    },
-    # Light and dark already differ for every colour deficiency; greens and reds become the
-    # Okabe-Ito bluish green and vermillion, and the frame of Black's sides gets a light rim.
-    "colorblind": {
-        "bg": (22, 22, 24),
-        "felt": (70, 86, 100),
-        "felt_alt": (62, 78, 92),
-        "slab": (40, 40, 44),
-        "white_piece": (240, 236, 226),
-        "black_piece": (60, 62, 70),
-        "white_side": (250, 246, 232),
-        "black_side": (80, 80, 92),
-        "legal": (0, 178, 130),
-        "illegal": (213, 94, 0),
-        "threat": (230, 159, 0),
-        "win": (240, 228, 66),
-        "text": (246, 244, 238),
-        "text_dim": (196, 192, 184),
-        "panel": (30, 30, 34),
-        "panel_edge": (120, 116, 110),
-    },
-}
-SEAT_ROLES = ("white_piece", "black_piece")
 DIRECTIONS = {0: (1, 0), 1: (-1, 0), 2: (0, 1), 3: (0, -1)}  # the observation's edge directions
 LABEL_ROOM = 1.1  # cells of room kept round the board for the labels
+HINT_ALPHA = 190  # the hinted piece is drawn see-through, like the ghost, but stronger
+GHOST_ALPHA = 170  # a piece that fits, under the pointer
+REFUSED_ALPHA = 70  # a piece that does not fit: a faint body and its outline
+THREAT_ALPHA = 110
 MIN_LABEL_PX = 9  # the smallest text a player must read
+LABEL_OUT = 0.85  # cells from the square board's edge to the middle of a coordinate label
+# On the diamond a label goes out diagonally from its line's end, away from the staircase: there
+# a column's label and a row's alternate along the edge, evenly spaced.
+LABEL_OUT_DIAGONAL = 0.75
 
 Poly = list[tuple[float, float]]
+
+
+def coordinate_labels(
+    proj: Projection, cells: set[Cell], height: int, stairs: bool
+) -> list[tuple[str, Point]]:
+    """Where the names the log and the hints use go (column letters from the west, row numbers
+    from the south): past the end of each line nearest the viewer, so they turn with the view;
+    ``stairs`` for the diamond's staircase edges."""
+    middle = max(max(c) for c in cells) / 2  # the diamond's halves
+    labels = []
+    for axis in (0, 1):
+        lines: dict[int, list[int]] = {}
+        for c in cells:
+            lines.setdefault(c[axis], []).append(c[1 - axis])
+        for at, along in sorted(lines.items()):
+            side = 1 if at >= middle else -1
+            spots = []
+            for end, out in ((min(along), -1), (max(along) + 1, 1)):
+                if stairs:
+                    d = LABEL_OUT_DIAGONAL
+                    q = (at + 0.5 + side * d, end + out * d)
+                else:
+                    q = (at + 0.5, end + out * LABEL_OUT)
+                spots.append(q if axis == 0 else (q[1], q[0]))
+            x, y = max(spots, key=lambda q: proj.depth(*q))
+            name = chr(ord("A") + at) if axis == 0 else str(height - at)
+            labels.append((name, proj.point(x, y, 0)))
+    return labels
 
 
 def box_of(points: Poly) -> pygame.Rect:
@@ -78,10 +75,12 @@ class FlinkArt(Art):
     def piece_colour(self, player: int) -> Colour:
         return self.p[SEAT_ROLES[player]]
 
-    def paint_board(self, surface: pygame.Surface, proj: Projection, obs: dict) -> None:
-        """The felt cells, the slab under them and the four sides in their owners' colours."""
+    def paint_board(
+        self, surface: pygame.Surface, proj: Projection, cells: set[Cell], edges: list[list[XY]]
+    ) -> None:
+        """The felt cells, the slab under them and the four sides in their owners' colours
+        (``edges`` by player as the observation gives them)."""
         p = self.p
-        cells = {(c[0], c[1]) for c in obs["cells"]}
         for x, y in sorted(cells, key=lambda c: proj.depth(c[0] + 0.5, c[1] + 0.5)):
             for normal in SIDES:
                 if (x + normal[0], y + normal[1]) in cells:
@@ -92,20 +91,20 @@ class FlinkArt(Art):
         for x, y in cells:
             tint = p["felt"] if (x + y) % 2 else p["felt_alt"]
             _poly(surface, tint, proj.top(x, y, 0), darker(tint, 0.18))
-        for player, edges in enumerate(obs["edges"]):
+        for player, own in enumerate(edges):
             colour = p["white_side" if player == 0 else "black_side"]
-            for x, y, d, _side in edges:
+            for x, y, d, _side in own:
                 nx, ny = DIRECTIONS[d]
                 strip = self._strip(proj, x, y, nx, ny)
                 _poly(surface, colour, strip, (190, 190, 210) if player else None)
 
-    def paint_coordinates(self, surface: pygame.Surface, proj: Projection, obs: dict) -> None:
+    def paint_coordinates(
+        self, surface: pygame.Surface, proj: Projection, cells: set[Cell], height: int, stairs: bool
+    ) -> None:
         """The names the log and the hints use, along the edges nearest the viewer (on the
         board in play; the rules' pictures need none)."""
         px = max(MIN_LABEL_PX, round(proj.a * 0.5))
-        cells = {(c[0], c[1]) for c in obs["cells"]}
-        stairs = obs["board"] == "diamond"
-        for name, point in coordinate_labels(proj, cells, obs["height"], stairs):
+        for name, point in coordinate_labels(proj, cells, height, stairs):
             blit_center(surface, render(name, px, self.p["text_dim"]), point)
 
     @staticmethod
@@ -201,6 +200,116 @@ class FlinkArt(Art):
             return image
 
         return self.cached(("tiled", orientation, player, px), build)
+
+    def ghost(
+        self, surface: pygame.Surface, proj: Projection, cubes: list[Cube], fits: bool
+    ) -> None:
+        """The piece under the pointer: green where it fits; where it does not, a faint red body
+        and its outline, so the pieces it overlaps (often the player's own last one) still
+        show through."""
+        colour = self.p["legal" if fits else "illegal"]
+        alpha = GHOST_ALPHA if fits else REFUSED_ALPHA
+        self.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=alpha)
+        if not fits:
+            for x, y, z in cubes:
+                self.outline(surface, proj.column(x, y, z + 1, z), colour, proj.a)
+
+    def threat(
+        self, surface: pygame.Surface, proj: Projection, cubes: list[Cube], player: int, edge: int
+    ) -> None:
+        """The piece with which ``player`` would connect next turn: see-through in their colour,
+        outlined in the warning colour at alpha ``edge`` (it breathes)."""
+        colour = self.piece_colour(player)
+        self.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=THREAT_ALPHA)
+        for x, y, z in cubes:
+            self.outline(surface, proj.column(x, y, z + 1, z), (*self.p["threat"], edge), proj.a)
+
+    def path(self, surface: pygame.Surface, points: list[Point], player: int, a: float) -> None:
+        """A player's best path through the cells' surfaces, in their side's colour, edged."""
+        if len(points) < 2:
+            return
+        colour = self.p["white_side" if player == 0 else "black_side"]
+        width = max(3, round(a / 5))
+        edge = darker(colour, 0.5) if player == 0 else (200, 200, 210)
+        pygame.draw.lines(surface, edge, False, points, width + 4)
+        pygame.draw.lines(surface, colour, False, points, width)
+
+    def button(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        label: str,
+        on: bool,
+        px: int,
+        symbol: bool,
+    ) -> None:
+        """A view button (turn left, turn right, paths), filled while ``on``."""
+        p = self.p
+        pygame.draw.rect(surface, p["panel_edge"] if on else p["panel"], rect, border_radius=6)
+        pygame.draw.rect(surface, p["panel_edge"], rect, 2, border_radius=6)
+        blit_center(surface, render(label, px, p["text"], symbol=symbol), rect.center)
+
+    def picker(
+        self,
+        size: tuple[int, int],
+        icons: list[pygame.Rect],
+        words: tuple[str, ...],
+        unit: int,
+        mover: int,
+        held: int,
+        fits: tuple[int, ...],
+    ) -> pygame.Surface:
+        """The picker panel: its title, the keys that turn the piece and the view, and the 24
+        icons (``icons`` in the panel's coordinates) grouped lying flat / standing, ``mover``'s
+        colour, the one ``held`` framed, those not in ``fits`` greyed. ``words``: the title,
+        the two key lines and the two group names."""
+        p, u = self.p, unit
+        surface = pygame.Surface(size)
+        surface.fill(p["panel"])
+        pk = surface.get_rect()
+        pygame.draw.line(surface, p["panel_edge"], pk.topleft, pk.bottomleft, 2)
+        title, keys, view_keys, flat, standing = words
+        big, small, group = (max(11, round(u * k)) for k in (1.05, 0.8, 0.85))
+        surface.blit(render(title, big, p["text"], bold=True), (u // 2, u // 2))
+        for line, text in enumerate((keys, view_keys)):
+            img = render(text, fit_px(text, small, pk.w - u, min_px=10), p["text_dim"])
+            surface.blit(img, (u // 2, round(u * (1.9 + 1.1 * line))))
+        for label, first in ((flat, 0), (standing, 8)):
+            img = render(label, group, p["text_dim"])
+            surface.blit(img, (icons[first].x, icons[first].y - img.get_height() - 2))
+        tile = lighter(p["panel"], 0.12)  # under every icon: Black's dark pieces stand out
+        for o, rect in enumerate(icons):
+            pygame.draw.rect(surface, p["panel_edge"] if o == held else tile, rect, border_radius=6)
+            icon = self.piece_icon(o, mover, rect.h)
+            blit_at(surface, icon, (0, 0), rect.topleft, None if o in fits else 90)
+            if o == held:
+                pygame.draw.rect(surface, p["legal"], rect, 2, border_radius=6)
+        return surface
+
+    def header(
+        self,
+        surface: pygame.Surface,
+        top_left: tuple[int, int],
+        right: int,
+        left: list[str],
+        mover: int,
+        warning: str,
+        sizes: tuple[int, int, int],
+    ) -> None:
+        """The line over the board: each player's icon and pieces ``left`` (the ``mover``'s in
+        bold), then the ``warning`` in the threat colour, fitted before ``right``. ``sizes``: the
+        icon's and the text's pixels and the gap between entries."""
+        p, (x, y), (icon_px, text_px, gap) = self.p, top_left, sizes
+        for player, text in enumerate(left):
+            icon = self.piece_icon(0, player, icon_px)
+            surface.blit(icon, (x, y))
+            img = render(text, text_px, p["text"], bold=mover == player)
+            surface.blit(img, (x + icon.get_width() + 4, y + (icon_px - img.get_height()) // 2))
+            x += icon.get_width() + img.get_width() + gap * 2
+        if warning:
+            px = fit_px(warning, text_px, right - x - gap, min_px=MIN_LABEL_PX)
+            img = render(warning, px, p["threat"], bold=True)
+            surface.blit(img, (x, y + (icon_px - img.get_height()) // 2))
 
     def glow_cell(
         self,
@@ -327,41 +436,3 @@ class _CubePainter:
                 pygame.draw.ellipse(
                     surface, lighter(colour, 0.55), (cx - r, cy - r / 2, 2 * r, r), 0
                 )
-
-
-# --- the game's emblem ---------------------------------------------------------------------
-# The emblem's two players.
-EMBLEM_WHITE, EMBLEM_BLACK = (236, 232, 220), (40, 42, 50)
-
-
-EMBLEM_F = ((1, 0), (2, 0), (0, 1), (1, 1), (1, 2))
-
-
-def draw_emblem(s: pygame.Surface, n: int) -> None:
-    """The game's emblem on the gallery and set-up screens, filling the ``n``-square ``s``
-    (drawn at four times its size, then scaled down)."""
-    cell = n // 8
-    origin = n // 2 - 3 * cell
-    grid = pygame.Rect(origin, origin, 6 * cell, 6 * cell)
-    pygame.draw.rect(s, (58, 62, 72), grid, border_radius=cell // 3)
-    for i in range(7):
-        pygame.draw.line(
-            s, (84, 88, 100), (grid.x + i * cell, grid.y), (grid.x + i * cell, grid.bottom), 3
-        )
-        pygame.draw.line(
-            s, (84, 88, 100), (grid.x, grid.y + i * cell), (grid.right, grid.y + i * cell), 3
-        )
-    bar = cell // 3
-    for x in (grid.x - bar - 4, grid.right + 4):
-        pygame.draw.rect(s, EMBLEM_WHITE, (x, grid.y, bar, grid.height), border_radius=bar // 2)
-    for y in (grid.y - bar - 4, grid.bottom + 4):
-        edge = pygame.Rect(grid.x, y, grid.width, bar)
-        pygame.draw.rect(s, EMBLEM_BLACK, edge, border_radius=bar // 2)
-        pygame.draw.rect(s, (120, 124, 136), edge, width=3, border_radius=bar // 2)
-    for (dx, dy), colour in (((0, 0), EMBLEM_WHITE), ((3, 2), EMBLEM_BLACK)):
-        for cx, cy in EMBLEM_F:
-            r = pygame.Rect(
-                grid.x + (cx + dx) * cell + 3, grid.y + (cy + dy + 1) * cell + 3, cell - 6, cell - 6
-            )
-            pygame.draw.rect(s, colour, r, border_radius=cell // 6)
-            pygame.draw.rect(s, mix(colour, (128, 128, 128), 0.5), r, 3, border_radius=cell // 6)
