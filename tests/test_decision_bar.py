@@ -53,7 +53,7 @@ def test_a_side_panel_stacks_the_buttons_and_a_strip_sets_them_in_a_row(size) ->
     assert len({r.y for r in buttons}) == 1 and all(
         a.right < b.left for a, b in itertools.pairwise(buttons)
     )
-    assert all(row.area.contains(r) and r.h >= 2 * 9 for r in buttons)
+    assert all(row.area.contains(r) and r.h >= 9 + 4 for r in buttons)
     narrow, _ = bar_at(size, pygame.Rect(0, h - 200, 400, 200))  # too narrow for one row: a grid
     tops = sorted({r.y for _, r in narrow.rects()})
     assert len(tops) == 2 and all(narrow.area.contains(r) for _, r in narrow.rects())

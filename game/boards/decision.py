@@ -184,7 +184,7 @@ class DecisionBar:
             columns = self._columns(inner, n, gap)
             rows = -(-n // columns)
             fit = (inner.h - gap * (rows - 1)) // rows
-            h = max(2 * self.px(LABEL_PX), min(round(u * BUTTON_H), fit))
+            h = max(self.px(LABEL_PX) + 4, min(round(u * BUTTON_H), fit))  # one line at least
             w = (inner.w - gap * (columns - 1)) // columns
             if columns > 1:
                 w = min(w, round(u * MAX_BUTTON_W))
@@ -203,7 +203,7 @@ class DecisionBar:
         wide and they fit stacked (more where they do not), else as many as keep a readable
         width."""
         if self.axis == "column" or (self.axis == "auto" and inner.h >= inner.w):
-            stacked = (inner.h + gap) // (2 * self.px(LABEL_PX) + gap)  # at their least height
+            stacked = (inner.h + gap) // (self.px(LABEL_PX) + 4 + gap)  # at their least height
             return 1 if self.axis == "column" else max(1, -(-n // max(1, stacked)))
         fit = max(1, (inner.w + gap) // (round(self.unit * MIN_BUTTON_W) + gap))
         return min(n, fit)
