@@ -18,8 +18,8 @@ import pytest
 from ai.heuristics.battleline import BattleLineHeuristic
 from game import i18n
 from game.boards.base import BoardContext, Decision, palette_of
-from game.boards.battleline import PALETTES, BattleLineBoard
-from game.boards.battleline_art import SUIT_SYMBOLS, TACTIC_EMBLEMS
+from game.boards.battleline.art import SUIT_SYMBOLS, TACTIC_EMBLEMS
+from game.boards.battleline.board import PALETTES, BattleLineBoard
 from game.engines.battleline import BattleLineGame
 from game.engines.battleline.actions import (
     CLAIM_BASE,
@@ -834,8 +834,9 @@ def test_the_board_works_inside_the_match_scenes_rect():
 def test_every_string_the_board_asks_for_exists():
     import re
 
-    boards = Path(__file__).parent.parent / "game" / "boards"
-    source = "".join(path.read_text("utf-8") for path in sorted(boards.glob("battleline*.py")))
+    game = Path(__file__).parent.parent / "game"
+    files = sorted((game / "boards" / "battleline").glob("*.py"))
+    source = "".join(path.read_text("utf-8") for path in files)
     literal = set(re.findall(r"""["'](battleline\.[a-z0-9_.]+[a-z0-9_])["']""", source))
     assert len(literal) > 30
     families = {
@@ -939,8 +940,8 @@ def test_the_scout_top_card_keeps_clear_of_the_deck_names(size):
 @pytest.mark.parametrize("size", [(460, 485), (560, 500), (800, 540), (1280, 800)])
 def test_discard_labels_fit_between_the_name_plate_and_the_pile(lang, size):
     """Issue 9 #21: DISCARD (捨て札) sits in its own room, under no plate and no pile."""
-    from game.boards.battleline_art import card_height
-    from game.boards.battleline_layout import Geometry, pile_label_px
+    from game.boards.battleline.art import card_height
+    from game.boards.battleline.layout import Geometry, pile_label_px
     from game.ui.text import render
 
     pygame.font.init()

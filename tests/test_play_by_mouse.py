@@ -21,7 +21,7 @@ import pytest
 from ai.heuristics.battleline import BattleLineHeuristic
 from game import saves
 from game.app import App
-from game.boards.battleline import BattleLineBoard
+from game.boards.battleline.board import BattleLineBoard
 from game.boards.flatfront import FlatFrontBoard
 from game.engines.battleline import BattleLineState
 from game.engines.battleline.actions import (

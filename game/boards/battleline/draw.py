@@ -16,8 +16,8 @@ from typing import cast
 import pygame
 
 from game import i18n
-from game.boards.battleline_art import SUIT_SYMBOLS, BattleLineArt, card_height
-from game.boards.battleline_layout import BattleLineView, CardSprite, card_sprite, pile_label_px
+from game.boards.battleline.art import SUIT_SYMBOLS, BattleLineArt, card_height
+from game.boards.battleline.layout import BattleLineView, CardSprite, card_sprite, pile_label_px
 from game.engines.battleline.actions import (
     DISCARD,
     FLAG_BASE,

@@ -12,7 +12,7 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, hit
-from game.boards.battleline_art import STRIP, BattleLineArt
+from game.boards.battleline.art import STRIP, BattleLineArt
 from game.boards.cards import arc_fan, card_at, card_height, card_rect
 from game.boards.layer import Spot, Sprite
 from game.engines.battleline.actions import (

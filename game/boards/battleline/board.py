@@ -24,9 +24,9 @@ import pygame
 
 from game import i18n
 from game.boards.base import Decision, Obs, Things
-from game.boards.battleline_art import draw_emblem
-from game.boards.battleline_draw import BattleLineDrawing, card_label
-from game.boards.battleline_layout import (
+from game.boards.battleline.art import draw_emblem
+from game.boards.battleline.draw import BattleLineDrawing, card_label
+from game.boards.battleline.layout import (
     LIFT,
     LIFT_RATE,
     Z_MOVING,
@@ -37,7 +37,7 @@ from game.boards.battleline_layout import (
     Place,
     card_sprite,
 )
-from game.boards.battleline_summary import battleline_summary
+from game.boards.battleline.summary import battleline_summary
 from game.boards.cards import Tilted, dragging
 from game.boards.layer import Sprite
 from game.engines.base import State
