@@ -16,16 +16,15 @@ both decisions, ``[card, target]``, which the match scene plays in order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from functools import partial
 from typing import Any, cast
 
 import pygame
 
-from game import i18n
-from game.boards.base import Decision, Obs, Things
+from game.boards.base import Decision, Things
 from game.boards.battleline.art import draw_emblem
-from game.boards.battleline.draw import BattleLineDrawing, card_label
+from game.boards.battleline.draw import BattleLineDrawing
 from game.boards.battleline.layout import (
     LIFT,
     LIFT_RATE,
@@ -36,12 +35,13 @@ from game.boards.battleline.layout import (
     Geometry,
     Place,
     card_sprite,
+    held,
+    laid,
 )
 from game.boards.battleline.summary import battleline_summary
 from game.boards.cards import Tilted, dragging
 from game.boards.layer import Sprite
 from game.engines.base import State
-from game.engines.battleline import knowledge
 from game.engines.battleline.actions import (
     CLAIM_BASE,
     DISCARD,
@@ -49,7 +49,6 @@ from game.engines.battleline.actions import (
     DRAW_BASE,
     FLAG_BASE,
     NUM_FLAGS,
-    PASS,
     claim_action,
     draw_action,
     flag_action,
@@ -60,7 +59,6 @@ from game.engines.battleline.actions import (
 from game.engines.battleline.cards import (
     DESERTER,
     ENVIRONMENT,
-    FOG,
     GUILE,
     NUM_TROOPS,
     REDEPLOY,
@@ -68,13 +66,14 @@ from game.engines.battleline.cards import (
     TACTICS_DECK,
     TRAITOR,
     TROOP_DECK,
-    card_name,
     deck_of,
 )
-from game.engines.battleline.state import BattleLineState
-from game.turns import Step
+from game.engines.battleline.observation import BattleLineObservation
+from game.engines.battleline.words import BattleLineWords, card_label, result_words
+from game.turns import Phrase, Step
 from game.ui.draw import Colour, approach
 from game.ui.overlays import Banner, set_banner
+from game.words import words_of
 
 # Battle Line's own colour roles; text, panels, gold and the hint come from the kit's base
 # palettes (game/boards/base.py), and the scene passes the merged palette as ctx.palette.
@@ -185,7 +184,9 @@ class BattleLineBoard(BattleLineDrawing):
             self.rebuild(self.obs)
 
     # --- observations and animation --------------------------------------------------------
-    def on_observation(self, previous: dict | None, obs: dict, animate: bool) -> None:
+    def on_observation(
+        self, previous: BattleLineObservation | None, obs: BattleLineObservation, animate: bool
+    ) -> None:
         before, self._shown = self._shown, (self.viewer, obs["match"]["game"])
         self._same_game = before == self._shown
         hand = obs["hands"][self.me]["cards"] or []
@@ -194,11 +195,11 @@ class BattleLineBoard(BattleLineDrawing):
             self.drag = None
         super().on_observation(previous, obs, animate)
 
-    def follows(self, previous: dict, obs: dict) -> bool:
+    def follows(self, previous: BattleLineObservation, obs: BattleLineObservation) -> bool:
         """The same viewer's view of the same game (a new game of the match is rebuilt)."""
         return self._same_game
 
-    def rebuild(self, obs: dict) -> None:
+    def rebuild(self, obs: BattleLineObservation) -> None:
         for card, place in self._places(obs).items():
             sprite = card_sprite(card, card, deck_of(card), place.x, place.y, place.w)
             sprite.angle, sprite.z = place.angle, place.z
@@ -236,7 +237,7 @@ class BattleLineBoard(BattleLineDrawing):
         self.tweens.sound(t, "flip")
         return t + T_DRAW * 0.5
 
-    def animate_change(self, prev: dict, obs: dict) -> None:
+    def animate_change(self, prev: BattleLineObservation, obs: BattleLineObservation) -> None:
         me = self.me
         places = self._places(obs)
         prev_order = self._opp_order(prev)
@@ -291,7 +292,7 @@ class BattleLineBoard(BattleLineDrawing):
         self,
         card: int,
         place: Place,
-        obs: dict,
+        obs: BattleLineObservation,
         leaving: dict[int, list[int]],
         prev_opp_places: list[Tilted],
         dealing: bool,
@@ -329,7 +330,14 @@ class BattleLineBoard(BattleLineDrawing):
             self.tweens.sound(t + T_REVEAL, "place")
         return t + T_REVEAL
 
-    def _move(self, sprite: CardSprite, place: Place, prev: dict, obs: dict, t: float) -> float:
+    def _move(
+        self,
+        sprite: CardSprite,
+        place: Place,
+        prev: BattleLineObservation,
+        obs: BattleLineObservation,
+        t: float,
+    ) -> float:
         """A visible card changed place: played from a hand, moved by a tactics card, and so on."""
         card = sprite.card
         was = self._side_of(prev, card)  # taken from a flag: discarded or moved to another
@@ -354,18 +362,22 @@ class BattleLineBoard(BattleLineDrawing):
             self.tweens.sound(t + duration * 0.9, "place")
         return t + duration * 0.5
 
-    def _depart(self, card: object, prev: dict, obs: dict, t: float) -> float:
+    def _depart(
+        self, card: object, prev: BattleLineObservation, obs: BattleLineObservation, t: float
+    ) -> float:
         """A sprite with no place any more: Fog or Mud laid at its flag, or a card put back on
         its deck (Scout), turning face down."""
         sprite = self.sprites[card]
         if sprite.card is None:
             return t
         if sprite.card in ENVIRONMENT:
-            key = "fog" if sprite.card == FOG else "mud"
-            laid = (
-                f for f in range(NUM_FLAGS) if obs["flags"][f][key] >= 0 > prev["flags"][f][key]
+            card = sprite.card
+            lying = (
+                f
+                for f in range(NUM_FLAGS)
+                if laid(obs["flags"][f], card) >= 0 > laid(prev["flags"][f], card)
             )
-            flag = next(laid, None)
+            flag = next(lying, None)
             if flag is not None:
                 self._fly(sprite, self.env_place(flag, sprite.card), T_PLAY, t, drop=True)
                 self.tweens.sound(t + T_PLAY, "place")
@@ -374,8 +386,8 @@ class BattleLineBoard(BattleLineDrawing):
 
     def _opponent_backs(
         self,
-        prev: dict,
-        obs: dict,
+        prev: BattleLineObservation,
+        obs: BattleLineObservation,
         leaving: dict[int, list[int]],
         prev_places: list[Tilted],
         dealing: bool,
@@ -386,10 +398,10 @@ class BattleLineBoard(BattleLineDrawing):
         opp, g = 1 - self.me, self.geo
         order = self._opp_order(obs)
         places = self.opp_places(len(order))
-        for deck, key in ((TROOP_DECK, "troops"), (TACTICS_DECK, "tactics")):
+        for deck in (TROOP_DECK, TACTICS_DECK):
             before, now = (
-                h["hands"][opp][key] - sum(deck_of(c) == deck for c in h["hands"][opp]["known"])
-                for h in (prev, obs)
+                held(hand, deck) - sum(deck_of(c) == deck for c in hand["known"])
+                for hand in (prev["hands"][opp], obs["hands"][opp])
             )
             backs = [
                 i for i, c in enumerate(order) if c is None and self._order_deck(obs, i) == deck
@@ -415,37 +427,10 @@ class BattleLineBoard(BattleLineDrawing):
     def _landed(self, deck: int) -> None:
         self.incoming[deck] -= 1
 
-    # --- banners ------------------------------------------------------------------------------
-    def _wins(self, winner: int) -> str:
-        if winner < 0:
-            return i18n.t("battleline.banner.draw")
-        if self.seat_name(winner) == i18n.t("seat.you"):
-            return i18n.t("battleline.banner.you_win")
-        return i18n.t("battleline.banner.wins", name=self.seat_name(winner))
-
-    def _over_banner(self, obs: dict) -> Banner | None:
-        """The result over the finished board: between the games of a match the game's (shown
-        until the players deal on, the match scene's "Next game"), at the end the game's, or the
-        match's on points (then on games won, the tie-break)."""
-        if obs["phase"] not in ("over", "next_game"):
-            return None
-        match, me = obs["match"], self.me
-        result = match["results"][-1]
-        winner = result["winner"]
-        how = i18n.t(f"battleline.how.{result['how'].replace(' ', '_')}")
-        a, b = match["points"][me], match["points"][1 - me]
-        score = f"{how} · {i18n.t('battleline.banner.score', a=a, b=b)}"
-        if obs["phase"] == "next_game":
-            title = self._wins(winner)
-            title = i18n.t("battleline.banner.game_result", n=len(match["results"]), result=title)
-            return Banner(title, score, winner if winner >= 0 else None)
-        if match["games"] == 1:
-            return Banner(self._wins(winner), how, winner if winner >= 0 else None)
-        winner = obs["winner"]
-        if a == b:
-            wins = match["wins"][me], match["wins"][1 - me]
-            score = f"{score} · {i18n.t('battleline.banner.games', a=wins[0], b=wins[1])}"
-        return Banner(self._wins(winner), score, None if winner < 0 else winner)
+    def _over_banner(self, obs: BattleLineObservation) -> Banner | None:
+        """The result over the finished board (``words.result_words``)."""
+        result = result_words(obs, self.me, self.names)
+        return None if result is None else Banner(*result)
 
     # --- input --------------------------------------------------------------------------------
     def move(self, pos: tuple[int, int]) -> None:
@@ -585,11 +570,11 @@ class BattleLineBoard(BattleLineDrawing):
         return self._place_selected(flag)
 
     # --- the kit's keyed layer and click points -----------------------------------------------
-    def mover(self, obs: Obs) -> int:
+    def mover(self, obs: BattleLineObservation) -> int:
         turn = obs["turn"]
         return -1 if turn is None else turn
 
-    def things(self, obs: Obs) -> Things:
+    def things(self, obs: BattleLineObservation) -> Things:
         """Cards at the flags and in the discard piles by id (where they lie), and each flag
         (its claim, Fog and Mud)."""
         out: Things = {}
@@ -609,7 +594,7 @@ class BattleLineBoard(BattleLineDrawing):
         where = self._side_of(self.obs, key) if self.obs and isinstance(key, int) else None
         if where is not None:
             stack = self.obs["flags"][where[0]]["cards"][where[1]]
-            return self.visible_rect(where[0], where[1], stack.index(key), len(stack))
+            return self.visible_rect(where[0], where[1], stack.index(cast(int, key)), len(stack))
         sprite = self.sprites.get(key)
         return None if sprite is None else self._sprite_rect(sprite)
 
@@ -681,27 +666,13 @@ class BattleLineBoard(BattleLineDrawing):
         hand = (self.obs["hands"][self.me]["cards"] or []) if self.obs else []
         self.lifts = approach(self.lifts, hand, {hovered, self.selected}, LIFT_RATE, dt)
 
+    # The scenes still ask the board for these words; they live beside the engine (words.py).
     @classmethod
-    def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:
-        """Named as the viewer saw it: the viewer's own draws by card, the opponent's by deck."""
-        assert isinstance(state, BattleLineState)
-        return knowledge.action_phrase(state, action, viewer)
+    def log_phrase(cls, state: State, action: int, viewer: int) -> Phrase:
+        return words_of("battleline").log_phrase(state, action, viewer)
 
     def turn_words(self, steps: list[Step]) -> list[str]:
-        """A turn in short: "♦7 → flag 3 · draws a troop card" (the deck choice and the play
-        that a placement repeats are left out)."""
-        out = []
-        for i, step in enumerate(steps):
-            key, args = step.phrase
-            after = steps[i + 1].phrase if i + 1 < len(steps) else ("", {})
-            if (key == "play" and after[0] == "to_flag" and after[1]["card"] == args["card"]) or (
-                key == "choose_deck" and after[0].startswith("draws")
-            ):
-                continue
-            if key == "done" and len(steps) > 1:
-                continue
-            out.append(i18n.t(f"log.turn.battleline.{key}", **_words(args)))
-        return out
+        return self.words.turn_words(steps)
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
         """Each card the turn showed, face up, or a deck's back for a card drawn unseen."""
@@ -716,63 +687,6 @@ class BattleLineBoard(BattleLineDrawing):
                 icons.append(self.art.back(args["deck"], w))
         return icons
 
-    def log_text(self, key: str, args: dict) -> str | None:
-        return i18n.t(f"log.battleline.{key}", **_words(args, _log_card_name))
-
     def status_text(self) -> str:
-        obs = self.obs
-        if obs is None:
-            return ""
-        phase, pending = obs["phase"], obs["pending"]
-        banner = self._over_banner(obs)
-        if banner is not None:
-            key = "battleline.status.between" if phase == "next_game" else "battleline.status.over"
-            return i18n.t(key, result=banner.title)
-        if phase in ("first_player", "deal"):
-            return i18n.t("battleline.status.dealing")
-        if not self._my_decision():
-            key = (
-                "battleline.status.drawing" if phase == "draw_card" else "battleline.status.waiting"
-            )
-            return i18n.t(key, name=self.seat_name(obs["turn"]))
-        card = self.selected
-        if phase == "play" and card is None:
-            can_troop = any(c < NUM_TROOPS for c in self.legal)
-            key = "play" if can_troop or PASS not in self.legal else "play_or_pass"
-            return i18n.t(f"battleline.status.{key}")
-        if card is not None and phase == "play":
-            special = {
-                SCOUT: "scout",
-                REDEPLOY: "redeploy",
-                DESERTER: "deserter",
-                TRAITOR: "traitor",
-            }
-            if card in special:
-                return i18n.t(f"battleline.status.selected_{special[card]}")
-            key = "selected_env" if card in ENVIRONMENT else "selected"
-            return i18n.t(f"battleline.status.{key}", card=card_label(card))
-        if phase == "scout_draw":
-            return i18n.t("battleline.status.scout_draw", n=4 - pending["scout_draws_left"])
-        if phase == "scout_return":
-            return i18n.t("battleline.status.scout_return", n=pending["scout_returns_left"])
-        if phase in ("flag", "redeploy_to", "traitor_to"):
-            return i18n.t(f"battleline.status.{phase}", card=card_label(pending["card"]))
-        return i18n.t(f"battleline.status.{phase}")
-
-
-def _log_card_name(card: int) -> str:
-    """A card as the move log's long form names it ("Red 7", a tactics card's log name)."""
-    tactic = i18n.t(f"log.battleline.card.{card}") if card >= NUM_TROOPS else ""
-    return tactic or card_name(card)
-
-
-def _words(args: dict, card: Callable[[int], str] = card_label) -> dict:
-    """The phrase's arguments in words: ``card`` names a card, decks and players by name."""
-    words = dict(args)
-    if "player" in args:
-        words["player"] = i18n.t("battleline.player", n=args["player"] + 1)
-    if "card" in args:
-        words["card"] = card(args["card"])
-    if "deck" in args:
-        words["deck"] = i18n.t(f"log.battleline.deck.{args['deck']}")
-    return words
+        words = cast(BattleLineWords, self.words)
+        return words.status(self.obs, self.me, self.names, self.legal, self.selected)

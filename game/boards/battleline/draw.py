@@ -16,8 +16,15 @@ from typing import cast
 import pygame
 
 from game import i18n
-from game.boards.battleline.art import SUIT_SYMBOLS, BattleLineArt, card_height
-from game.boards.battleline.layout import BattleLineView, CardSprite, card_sprite, pile_label_px
+from game.boards.battleline.art import BattleLineArt, card_height
+from game.boards.battleline.layout import (
+    BattleLineView,
+    CardSprite,
+    card_sprite,
+    laid,
+    pile_label_px,
+)
+from game.engines.battleline import words
 from game.engines.battleline.actions import (
     DISCARD,
     FLAG_BASE,
@@ -27,36 +34,20 @@ from game.engines.battleline.actions import (
     is_flag,
 )
 from game.engines.battleline.cards import (
-    DESERTER,
     ENVIRONMENT,
     FOG,
     MUD,
     NUM_TROOPS,
-    REDEPLOY,
-    SCOUT,
     TACTICS_DECK,
-    TRAITOR,
     TROOP_DECK,
-    colour_of,
-    value_of,
 )
+from game.engines.battleline.observation import CounterexampleView
+from game.engines.battleline.words import SUIT_SYMBOLS, formation_label
 from game.refusals import phrase_text
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center, darker, dashed_rect, lighter
 from game.ui.fonts import get_font
 from game.ui.text import wrap
-
-
-def card_label(card: int) -> str:
-    """A card in words: "♦7" for a troop card, the tactics card's full name otherwise."""
-    if card < NUM_TROOPS:
-        return f"{SUIT_SYMBOLS[colour_of(card)]}{value_of(card)}"
-    return i18n.t(f"battleline.tactic.{card}")
-
-
-def formation_label(formation: dict) -> str:
-    name = i18n.t(f"battleline.formation.{formation['rank']}")
-    return f"{name} {formation['total']}"
 
 
 class BattleLineDrawing(BattleLineView):
@@ -140,8 +131,8 @@ class BattleLineDrawing(BattleLineView):
                 rgba = (*lighter(colour, 0.4), round(220 * (1 - sprite.burst)))
                 pygame.draw.circle(ring, rgba, (radius + 2, radius + 2), radius, max(2, fh // 14))
                 blit_center(surface, ring, (cx, cy))
-            for card, key in ((FOG, "fog"), (MUD, "mud")):
-                if flag[key] >= 0 and card not in moving_env:
+            for card in (FOG, MUD):
+                if laid(flag, card) >= 0 and card not in moving_env:
                     lying = self.env_place(f, card)
                     image = self.art.rotated(card, TACTICS_DECK, round(lying.w), round(lying.angle))
                     blit_center(surface, image, (lying.x, lying.y))
@@ -313,41 +304,15 @@ class BattleLineDrawing(BattleLineView):
         self._draw_buttons(surface)
         self._draw_step(surface)
 
-    def _resolving(self) -> tuple[int, str] | None:
-        """The tactics card whose decisions are being made, and the step reached."""
-        obs = self.obs
-        phase, pending = obs["phase"], obs["pending"]
-        if phase == "scout_return":
-            return SCOUT, i18n.t("battleline.step.scout_return", n=pending["scout_returns_left"])
-        if phase == "scout_draw" or (phase == "draw_card" and pending["scout_draws_left"]):
-            return SCOUT, i18n.t("battleline.step.scout_draw", n=4 - pending["scout_draws_left"])
-        steps = {
-            "redeploy_from": (REDEPLOY, "choose_card"),
-            "redeploy_to": (REDEPLOY, "choose_flag"),
-            "deserter": (DESERTER, "choose_card"),
-            "traitor_from": (TRAITOR, "choose_card"),
-            "traitor_to": (TRAITOR, "choose_flag"),
-        }
-        if phase in steps:
-            card, step = steps[phase]
-            return card, i18n.t(f"battleline.step.{step}")
-        if phase == "flag" and pending["card"] is not None and pending["card"] >= NUM_TROOPS:
-            return pending["card"], i18n.t("battleline.step.choose_flag")
-        if phase == "play" and self.selected is not None and self.selected >= NUM_TROOPS:
-            if self.selected == SCOUT:  # its target is a deck
-                return SCOUT, i18n.t("battleline.step.selected_scout")
-            return self.selected, i18n.t("battleline.step.selected")
-        return None
-
     def _draw_step(self, surface: pygame.Surface) -> None:
         """A panel in the column: who resolves which tactics card, and the step reached."""
         area = self.geo.step_panel
-        resolving = self._resolving()
+        resolving = words.resolving(self.obs, self.selected)
         if resolving is None or not area.h:
             return
         card, step = resolving
         p, g = self.ctx.palette, self.geo
-        mover = self.obs["turn"]
+        mover = self.mover(self.obs)
         pad = round(0.7 * g.unit)
         w = min(g.mini_w, round((area.h - 2 * pad) / 1.4))
         x = area.x + 2 * pad + w
@@ -451,12 +416,13 @@ class BattleLineDrawing(BattleLineView):
             return None
         return flag
 
-    def _refused_proof(self) -> tuple[int, dict] | None:
+    def _refused_proof(self) -> tuple[int, CounterexampleView] | None:
         """The hovered flag whose claim is refused, and the completion that beats the viewer."""
         flag = self._hovered_claim_flag()
-        if flag is None or self.obs["flags"][flag]["claim"]["provable"]:
+        claim = None if flag is None else self.obs["flags"][flag]["claim"]
+        if flag is None or claim is None or claim["provable"]:
             return None
-        beaten = self.obs["flags"][flag]["claim"]["beaten_by"]
+        beaten = claim["beaten_by"]
         return None if beaten is None else (flag, beaten)
 
     def _draw_claim_view(self, surface: pygame.Surface) -> None:
@@ -483,8 +449,7 @@ class BattleLineDrawing(BattleLineView):
                 pill.midtop = (rect.centerx, rect.top + 2)
                 surface.blit(self.art.panel(pill.w, pill.h, (*p["danger"], 235), None, 6), pill)
                 blit_center(surface, tag, pill.center)
-        provable = self.obs["flags"][flag]["claim"]["provable"]
-        accent = p["legal"] if provable else p["danger"]
+        accent = p["danger"] if refused else p["legal"]
         self._tooltip(surface, self._claim_text(flag), self.column_rect(flag), accent)
 
     def _draw_claim_ghosts(self, surface: pygame.Surface) -> None:
@@ -499,22 +464,8 @@ class BattleLineDrawing(BattleLineView):
                 surface.blit(self.art.ghost_card(beaten["cards"][i], self.geo.cw), rect)
 
     def _claim_text(self, flag: int) -> str:
-        info = self.obs["flags"][flag]
-        claim, me = info["claim"], self.me
-        mine_now, theirs_now = info["formation"][me], info["formation"][1 - me]
-        args = {"n": flag + 1, "mine": formation_label(mine_now), "name": self.seat_name(1 - me)}
-        if claim["provable"]:
-            when = (
-                "battleline.tip.after_play" if self.phase != "claim" else "battleline.tip.claim_now"
-            )
-            return f"{i18n.t('battleline.tip.provable', **args)} {i18n.t(when)}"
-        if theirs_now is not None:
-            if (theirs_now["rank"], theirs_now["total"]) == (mine_now["rank"], mine_now["total"]):
-                return i18n.t("battleline.tip.tie_lost", **args)
-            return i18n.t("battleline.tip.beaten", **args, theirs=formation_label(theirs_now))
-        beaten = claim["beaten_by"]
-        theirs = formation_label(beaten) if beaten else "?"
-        return i18n.t("battleline.tip.could_reach", **args, theirs=theirs)
+        info, opponent = self.obs["flags"][flag], self.seat_name(1 - self.me)
+        return words.claim_words(info, flag, self.me, opponent, self.phase == "claim")
 
     def _note(
         self, surface: pygame.Surface, text: str, width: int, place: Callable, accent: Colour
@@ -560,7 +511,7 @@ class BattleLineDrawing(BattleLineView):
             return
         g, p = self.geo, self.ctx.palette
         rect = self._sprite_rect(self.sprites[card]).move(0, -round(self._lift(card) * g.hand_h))
-        lines = [self._explained(card)] if card >= NUM_TROOPS else []
+        lines = [words.explained(card)] if card >= NUM_TROOPS else []
         lines += [reason] if reason else []
         width = round(max(g.hand_w * 2.6, 20 * g.unit))
 
@@ -572,8 +523,8 @@ class BattleLineDrawing(BattleLineView):
     def env_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """The (flag, Fog or Mud) lying under ``pos``, the upper one first."""
         for f, flag in enumerate(self.obs["flags"]):
-            for card, key in ((MUD, "mud"), (FOG, "fog")):
-                if flag[key] >= 0 and self.env_rect(f, card).collidepoint(pos):
+            for card in (MUD, FOG):
+                if laid(flag, card) >= 0 and self.env_rect(f, card).collidepoint(pos):
                     return f, card
         return None
 
@@ -581,13 +532,8 @@ class BattleLineDrawing(BattleLineView):
         """Fog or Mud hovered at its flag: its name and effect, beside the flag's column."""
         found = self.env_at(pos)
         if found is not None:
-            text, column = self._explained(found[1]), self.column_rect(found[0])
+            text, column = words.explained(found[1]), self.column_rect(found[0])
             self._tooltip(surface, text, column, self.ctx.palette["gold"])
-
-    @staticmethod
-    def _explained(tactic: int) -> str:
-        """A tactics card's name and what it does."""
-        return f"{i18n.t(f'battleline.tactic.{tactic}')}: {i18n.t(f'battleline.help.{tactic}')}"
 
     # --- hints and banners --------------------------------------------------------------------
     def _draw_hint(self, surface: pygame.Surface) -> None:

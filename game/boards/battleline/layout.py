@@ -40,6 +40,7 @@ from game.engines.battleline.cards import (
     TRAITOR,
     TROOP_DECK,
 )
+from game.engines.battleline.observation import BattleLineObservation, FlagView, HandView
 from game.ui.overlays import Banner
 
 Z_MOVING = 10_000  # sprites in flight are drawn above everything at rest
@@ -86,6 +87,16 @@ class Drag:
     card: int
     start: tuple[int, int]
     active: bool = False  # moved far enough (``cards.dragging``)
+
+
+def laid(flag: FlagView, card: int) -> int:
+    """Who laid Fog or Mud (``card``) at ``flag``; -1 if it does not lie there."""
+    return flag["fog"] if card == FOG else flag["mud"]
+
+
+def held(hand: HandView, deck: int) -> int:
+    """How many cards of ``deck`` a hand holds."""
+    return hand["troops"] if deck == TROOP_DECK else hand["tactics"]
 
 
 # Heights in card heights (ch) of the parts of the felt, top to bottom.
@@ -199,7 +210,7 @@ LIFT = 0.2  # hover lift, relative to the hand card height
 LIFT_RATE = 14.0  # how fast a hovered card rises (per second, exponential)
 
 
-class BattleLineView(Board):
+class BattleLineView(Board[BattleLineObservation]):
     """The board's state and the questions drawing and input both ask: where each thing rests
     (geometry from the board rect), what the viewer may do now, and what lies under a point."""
 
@@ -233,6 +244,11 @@ class BattleLineView(Board):
     def fs(self, size: float) -> int:
         """A font size in layout units."""
         return max(9, round(size * self.geo.unit))
+
+    @property
+    def names(self) -> list[str]:
+        """Both seats' names as the seat list gives them ("You", "Hard AI")."""
+        return [self.seat_name(seat) for seat in (0, 1)]
 
     @property
     def me(self) -> int:
@@ -341,7 +357,7 @@ class BattleLineView(Board):
     def deck_center(self, deck: int) -> tuple[float, float]:
         return self.geo.decks[deck].center
 
-    def _opp_order(self, obs: dict) -> list[int | None]:
+    def _opp_order(self, obs: BattleLineObservation) -> list[int | None]:
         """The opponent's hand as shown: each entry a known card id or None for a back; troop
         cards first, then tactics (only the counts and known cards are visible)."""
         hand = obs["hands"][1 - self.me]
@@ -350,7 +366,7 @@ class BattleLineView(Board):
         backs = hand["troops"] - len(troops), hand["tactics"] - len(tactics)
         return [None] * backs[0] + troops + [None] * backs[1] + tactics
 
-    def _places(self, obs: dict) -> dict[int, Place]:
+    def _places(self, obs: BattleLineObservation) -> dict[int, Place]:
         """Where each card the viewer can see rests, in drawing order ``z``: the viewer's hand,
         the opponent's known cards among its backs, the flags' stacks, the discard piles, and a
         card waiting for its flag."""
@@ -383,11 +399,11 @@ class BattleLineView(Board):
             places[pending] = place
         return places
 
-    def _order_deck(self, obs: dict, index: int) -> int:
+    def _order_deck(self, obs: BattleLineObservation, index: int) -> int:
         hand = obs["hands"][1 - self.me]
         return TROOP_DECK if index < hand["troops"] else TACTICS_DECK
 
-    def _zone(self, obs: dict, card: int | None) -> tuple:
+    def _zone(self, obs: BattleLineObservation, card: int | None) -> tuple:
         """Which group of places a visible card is in (a hand, a pile, one side of a flag)."""
         for side in (0, 1):
             if card in obs["discards"][side]:
@@ -399,14 +415,14 @@ class BattleLineView(Board):
         return ("flag", self._side_of(obs, card))
 
     @staticmethod
-    def _stacks(obs: dict) -> list[tuple[int, int, list[int]]]:
+    def _stacks(obs: BattleLineObservation) -> list[tuple[int, int, list[int]]]:
         """Each flag's two sides: (flag, side, its cards from the flag outwards)."""
         return [
             (f, side, flag["cards"][side]) for f, flag in enumerate(obs["flags"]) for side in (0, 1)
         ]
 
     @classmethod
-    def _side_of(cls, obs: dict, card: object) -> tuple[int, int] | None:
+    def _side_of(cls, obs: BattleLineObservation, card: object) -> tuple[int, int] | None:
         return next(((f, side) for f, side, cards in cls._stacks(obs) if card in cards), None)
 
     @property
@@ -416,7 +432,7 @@ class BattleLineView(Board):
     def _my_decision(self) -> bool:
         return bool(self.legal) and bool(self.obs)
 
-    def _open_flags(self, free: Callable[[dict], bool]) -> list[int]:
+    def _open_flags(self, free: Callable[[FlagView], bool]) -> list[int]:
         return [
             f for f, flag in enumerate(self.obs["flags"]) if flag["claimed_by"] < 0 and free(flag)
         ]
@@ -429,8 +445,7 @@ class BattleLineView(Board):
         """The flags a selected card can go to, from the observation (the engine has the final
         word: a refused target is explained by it): Fog and Mud where none lies yet."""
         if card in ENVIRONMENT:
-            key = "fog" if card == FOG else "mud"
-            return self._open_flags(lambda flag: flag[key] < 0)
+            return self._open_flags(lambda flag: laid(flag, card) < 0)
         return [] if card in GUILE else self._free_flags()
 
     def _target_flags(self) -> list[int]:
