@@ -15,7 +15,7 @@ both decisions, ``[card, target]``, which the match scene plays in order.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import cast
 
 import pygame
@@ -25,10 +25,11 @@ from game.boards.battleline.art import card_height, draw_emblem
 from game.boards.battleline.column import SideColumn
 from game.boards.battleline.flags import FlagRow
 from game.boards.battleline.flights import Flights
-from game.boards.battleline.hand import Hand
-from game.boards.battleline.layout import CardSprite, Geometry, Table, side_of
+from game.boards.battleline.hand import LIFT, Hand
+from game.boards.battleline.layout import Geometry, Table, laid, shows, side_of
 from game.boards.battleline.palette import PALETTES
 from game.boards.battleline.summary import battleline_summary
+from game.boards.layer import Motion, Rest, Sprite
 from game.engines.base import State
 from game.engines.battleline.actions import (
     CLAIM_BASE,
@@ -85,9 +86,10 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self._same_game = False  # whether the observation shown is of the game shown before
 
     @property
-    def sprites(self) -> dict[Hashable, CardSprite]:
-        """The cards on the kit's sprite layer: by card id, or a key of an anonymous back."""
-        return cast(dict[Hashable, CardSprite], self.layer.sprites)
+    def sprites(self) -> dict[Hashable, Sprite]:
+        """The cards on the kit's sprite layer: by card id, or ``("back", deck, n)`` for the
+        opponent's unknown cards (``layout.shows``)."""
+        return self.layer.sprites
 
     @property
     def selected(self) -> int | None:
@@ -103,11 +105,13 @@ class BattleLineBoard(Board[BattleLineObservation]):
         return [self.seat_name(seat) for seat in (0, 1)]
 
     def layout(self, rect: pygame.Rect) -> None:
+        self.table.resize(pygame.Rect(rect))
+        self.tweens.finish_all()
         super().layout(rect)
-        self.table.resize(self.rect)
+        self.flights.settle()
         if bool(self.obs):
-            self.tweens.finish_all()
-            self.rebuild(self.obs)
+            self.flags.rebuild(self.obs)
+            self.banner = self._over_banner(self.obs)
 
     # --- observations and animation --------------------------------------------------------
     def on_observation(
@@ -117,24 +121,46 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self._same_game = before == self._shown
         self.table.me = self.viewer
         self.hand.follow()
+        flies = animate and previous is not None and self.follows(previous, obs)
+        if flies and previous is not None:
+            self.tweens.finish_all()
+            self._lift_pending(previous, obs)
         super().on_observation(previous, obs, animate)
+        self.flights.settle()
+        if not flies:
+            self.table.home = None
+            self.flags.rebuild(obs)
+            self.banner = self._over_banner(obs)
+        elif obs["pending"]["card"] is None or obs["turn"] != self.me:
+            self.table.home = None
+
+    def _lift_pending(self, previous: BattleLineObservation, obs: BattleLineObservation) -> None:
+        """The viewer's card played from the hand waits there, lifted, for its target."""
+        card = obs["pending"]["card"]
+        sprite = None if card is None else self.layer.sprites.get(card)
+        mine = card in (previous["hands"][self.me]["cards"] or []) and obs["turn"] == self.me
+        if sprite is not None and mine:
+            self.table.home = (sprite.x, sprite.y - self.geo.hand_h * LIFT)
 
     def follows(self, previous: BattleLineObservation, obs: BattleLineObservation) -> bool:
         """The same viewer's view of the same game (a new game of the match is rebuilt)."""
         return self._same_game
 
-    def rebuild(self, obs: BattleLineObservation) -> None:
-        self.table.home = None
-        self.flights.rebuild(obs)
-        self.flags.rebuild(obs)
-        self.banner = self._over_banner(obs)
+    def resting_places(self, obs: BattleLineObservation) -> Mapping[Hashable, Rest]:
+        """Every card and back the viewer sees (the keyed layer's ``things`` are the table's
+        cards only: the last-move marks)."""
+        return self.flights.rests(obs)
 
-    def animate_change(self, prev: BattleLineObservation, obs: BattleLineObservation) -> None:
-        t = self.flags.claim(obs, self.flights.animate(prev, obs))
+    def choreography(
+        self, previous: BattleLineObservation, obs: BattleLineObservation
+    ) -> Mapping[Hashable, Motion]:
+        """The cards' flights (``flights.py``), then claimed flags move to their winner one after
+        another, then the result's banner."""
+        motions, t = self.flights.motions(previous, obs)
+        t = self.flags.claim(obs, t)
         if self.banner is None:
             set_banner(self, self._over_banner(obs), t)
-        if obs["pending"]["card"] is None or obs["turn"] != self.me:
-            self.table.home = None
+        return motions
 
     def _over_banner(self, obs: BattleLineObservation) -> Banner | None:
         """The result over the finished board (``words.result_words``)."""
@@ -380,9 +406,8 @@ class BattleLineBoard(Board[BattleLineObservation]):
             return
         self.flags.draw_slots(surface)
         self.column.draw(surface)
-        self._draw_opponent_hand(surface)
         moving: set[int | None] = {
-            s.card for s in self.sprites.values() if s.moving and s.card in ENVIRONMENT
+            card for card in ENVIRONMENT if card in self.sprites and self.sprites[card].moving
         }
         self.flags.draw(surface, moving)
         self.flags.draw_ghosts(surface)
@@ -397,7 +422,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
     def paint_overlays(self, surface: pygame.Surface) -> None:
         """Above the last-move marks: cards in flight, the dragged card, notes, the banner."""
         for sprite in self.layer.flying():
-            self.hand.blit_sprite(surface, cast(CardSprite, sprite))
+            self.hand.blit_sprite(surface, sprite)
         drag = self.hand.dragged()
         flag = self.flags.flag_at(self.mouse) if drag is not None and self.mouse else None
         ok = flag is not None and drag is not None and flag in self.hand.targets(drag)
@@ -425,19 +450,31 @@ class BattleLineBoard(Board[BattleLineObservation]):
         )
         glows |= {self.hint: p["hint"], self.hand.selected: p["selected"]}
         dim = self.phase == "play" and self._deciding()
-        for sprite in cast(list[CardSprite], self.layer.resting()):
-            if sprite.card == dragged:
+        flags, g = self.obs["flags"], self.geo
+        lying = {c for c in ENVIRONMENT if any(laid(flag, c) >= 0 for flag in flags)}
+        for sprite in self.layer.resting():
+            card, deck = shows(sprite.key)
+            if card is None:  # one of the opponent's backs
+                x, y, image = (
+                    sprite.x,
+                    sprite.y,
+                    art.rotated(None, deck, g.back_w, round(sprite.angle)),
+                )
+                blit_center(surface, art.shadow(g.back_w, g.back_h), (x + 2, y + 3), 160)
+                blit_center(surface, image, (x, y))
                 continue
-            in_hand = sprite.card in hand
-            lift = self.hand.lift(sprite.card) * self.geo.hand_h if in_hand else 0.0
+            if card == dragged or card in lying:  # Fog and Mud lie under their pennants
+                continue
+            in_hand = card in hand
+            lift = self.hand.lift(card) * g.hand_h if in_hand else 0.0
             w, at = round(sprite.w), (sprite.x, sprite.y - lift)
-            glow = glows.get(sprite.card) if in_hand else None
+            glow = glows.get(card) if in_hand else None
             if glow is not None:
                 ring = art.glow(w, card_height(w), glow, max(3, w // 14))
                 ring = pygame.transform.rotate(ring, sprite.angle) if sprite.angle else ring
                 blit_center(surface, ring, at)
             self.hand.blit_sprite(surface, sprite, lift, shadow=in_hand)
-            if in_hand and dim and sprite.card not in self.legal:
+            if in_hand and dim and card not in self.legal:
                 size, radius = (w, card_height(w)), art.radius(w)
                 art.veil(surface, at, size, (0, 0, 0, 150), radius, sprite.angle)
 
@@ -450,22 +487,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
             return
         colour = self.ctx.palette["selected"]
         self.table.art.ring(surface, rect, colour, max(3, round(sprite.w) // 14), self.breathing())
-
-    def _draw_opponent_hand(self, surface: pygame.Surface) -> None:
-        """The opponent's hand: card backs by deck (known cards are sprites), minus the backs
-        still flying in (the last ones of their deck)."""
-        order, art, g = self.table.opp_order(self.obs), self.table.art, self.geo
-        places, skip = self.table.opp_places(len(order)), list(self.flights.incoming)
-        backs = []
-        for i in reversed(range(len(order))):
-            deck = self.table.order_deck(self.obs, i)
-            if order[i] is None and skip[deck] > 0:
-                skip[deck] -= 1
-            elif order[i] is None:
-                backs.append((places[i], deck))
-        for (x, y, a), deck in reversed(backs):
-            blit_center(surface, art.shadow(g.back_w, g.back_h), (x + 2, y + 3), 160)
-            blit_center(surface, art.rotated(None, deck, g.back_w, round(a)), (x, y))
 
     def target_cards(self) -> list[int]:
         """Cards at flags that may be clicked now (Redeploy, Deserter, Traitor)."""

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.boards.battleline.layout import Part, card_sprite, laid
-from game.boards.cards import card_at, dragging
+from game.boards.battleline.layout import Part, laid
+from game.boards.cards import card_at, card_height, dragging
+from game.boards.layer import Sprite
 from game.engines.battleline import words
 from game.engines.battleline.cards import ENVIRONMENT, GUILE, NUM_TROOPS, REDEPLOY, TRAITOR
 from game.engines.battleline.observation import FlagView
@@ -119,10 +120,8 @@ class Hand(Part):
             return
         if slot is not None:
             self.art.ring(surface, slot, self.p["selected"], max(3, self.geo.cw // 12))
-        floating = card_sprite(card, card, 0, *mouse, self.geo.hand_w * 0.9)
-        sprite = self.board.layer.sprites[card]
-        floating.deck, floating.moving = getattr(sprite, "deck", 0), True
-        self.blit_sprite(surface, floating)
+        w = round(self.geo.hand_w * 0.9)
+        self.blit_sprite(surface, Sprite(card, *mouse, w, card_height(w), moving=True))
 
     def unplayable_reason(self, card: int) -> str | None:
         """Why the viewer's hand card is greyed out, in the engine's words (its observation

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
 import pygame
 
@@ -16,7 +16,7 @@ from game.boards.battleline.art import STRIP, BattleLineArt
 from game.boards.cards import arc_fan, card_height, card_rect
 from game.boards.layer import Spot, Sprite
 from game.engines.battleline.actions import NUM_FLAGS
-from game.engines.battleline.cards import FOG, NUM_TROOPS, TACTICS_DECK, TROOP_DECK
+from game.engines.battleline.cards import FOG, NUM_TROOPS, TACTICS_DECK, TROOP_DECK, deck_of
 from game.engines.battleline.observation import BattleLineObservation, FlagView, HandView
 from game.ui import overlays
 from game.ui.draw import Colour
@@ -25,19 +25,13 @@ Z_MOVING = 10_000  # sprites in flight are drawn above everything at rest
 
 
 # --- sprites: the animated state of what is drawn ----------------------------------------------
-@dataclass
-class CardSprite(Sprite):
-    """A card the viewer can see (``card``), or an anonymous back in flight (``card`` None), on
-    the kit's sprite layer; its height follows its width by the card aspect."""
-
-    card: int | None = None
-    deck: int = 0
-
-
-def card_sprite(
-    key: Hashable, card: int | None, deck: int, x: float, y: float, w: float, **more: Any
-) -> CardSprite:
-    return CardSprite(key, x, y, w, card_height(round(w)), card=card, deck=deck, **more)
+def shows(key: Hashable) -> tuple[int | None, int]:
+    """What a key of the layer shows: a card id (the key itself), or None for one of the
+    opponent's backs (``("back", deck, n)``), and its deck."""
+    if isinstance(key, tuple):
+        return None, key[1]
+    card = cast(int, key)
+    return card, deck_of(card)
 
 
 @dataclass
@@ -410,11 +404,11 @@ class Part:
         return None if sprite is None else card_rect(sprite.x, sprite.y, sprite.w)
 
     def blit_sprite(
-        self, surface: pygame.Surface, sprite: CardSprite, lift: float = 0.0, shadow: bool = False
+        self, surface: pygame.Surface, sprite: Sprite, lift: float = 0.0, shadow: bool = False
     ) -> None:
         """Draw a card sprite as it stands: flipping, turned, lifted by ``lift`` pixels."""
-        w = max(4, round(sprite.w))
-        front, back = (self.art.picture(c, sprite.deck, w) for c in (sprite.card, None))
+        w, (card, deck) = max(4, round(sprite.w)), shows(sprite.key)
+        front, back = (self.art.picture(c, deck, w) for c in (card, None))
         self.art.blit_card(surface, sprite, front, back, lift, shadow)
 
     def note(
