@@ -232,9 +232,9 @@ def flag_spot(board: BattleLineBoard, action: int) -> Point:
 
 
 def action_button_spot(board: BattleLineBoard, action: int) -> Point:
-    button = board.column.button()
-    assert button is not None and button[0] == action, (button, action)
-    return board.geo.action.center
+    button = board.bar.choice_rect(action)
+    assert button is not None, (board.bar.choices, action)
+    return button.center
 
 
 class BattleLineHand:

@@ -15,11 +15,12 @@ both decisions, ``[card, target]``, which the match scene plays in order.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import cast
 
 import pygame
 
+from game import i18n
 from game.boards.base import Board, BoardContext, Decision, Things
 from game.boards.battleline.art import card_height, draw_emblem
 from game.boards.battleline.column import SideColumn
@@ -29,6 +30,7 @@ from game.boards.battleline.hand import LIFT, Hand
 from game.boards.battleline.layout import Geometry, Table, laid, shows, side_of
 from game.boards.battleline.palette import PALETTES
 from game.boards.battleline.summary import battleline_summary
+from game.boards.decision import Choice
 from game.boards.layer import Motion, Rest, Sprite
 from game.engines.base import State
 from game.engines.battleline.actions import (
@@ -37,6 +39,7 @@ from game.engines.battleline.actions import (
     DONE,
     DRAW_BASE,
     FLAG_BASE,
+    PASS,
     claim_action,
     draw_action,
     flag_action,
@@ -62,6 +65,11 @@ from game.ui.overlays import Banner, set_banner
 from game.words import words_of
 
 GUILE_TARGETS = ("redeploy_from", "deserter", "traitor_from")
+BUTTONS = (
+    (PASS, "battleline.button.pass"),
+    (DONE, "battleline.button.done"),
+    (DISCARD, "battleline.button.discard"),
+)
 
 
 class BattleLineBoard(Board[BattleLineObservation]):
@@ -182,10 +190,22 @@ class BattleLineBoard(Board[BattleLineObservation]):
     def move(self, pos: tuple[int, int]) -> None:
         self.hand.move(pos)
 
+    def decision(self) -> tuple[str, Sequence[Choice]]:
+        """The choice of the moment beside the table's own (a card, a flag, a deck): Pass, Done
+        claiming, or Redeploy's discard, on the kit's bar in the side column."""
+        legal = self.legal if self._deciding() else []
+        return "", [Choice(a, i18n.t(key)) for a, key in BUTTONS if a in legal][:1]
+
+    def bar_area(self) -> pygame.Rect:
+        """The column's place for a button, with the bar's margin at its sides and foot (the
+        bar has none above its buttons without a prompt: it stays off the deck's count)."""
+        pad, action = max(3, max(6, round(self.rect.h / 60)) // 2), self.geo.action
+        return pygame.Rect(action.x - pad, action.y, action.w + 2 * pad, action.h + pad)
+
     def key(self, key: int) -> Decision:
-        """Enter presses the button of the moment (Pass, Done, Discard)."""
-        button = self.column.button()
-        return button[0] if button and key in (pygame.K_RETURN, pygame.K_KP_ENTER) else None
+        """Enter presses the button of the moment (Pass, Done, Discard), as its 1 does."""
+        enter = key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.numbered()
+        return self.numbered()[0] if enter else super().key(key)
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
         super().handle_idle_event(event)
@@ -195,9 +215,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
     def click(self, pos: tuple[int, int]) -> Decision:
         if self.column.toggle(pos) or not self._deciding():
             return None
-        phase, button = self.phase, self.column.button_at(pos)
-        if button is not None:
-            return button
+        phase = self.phase
         if phase == "play":
             return self._click_play(pos)
         if phase in ("scout_draw", "draw"):
@@ -371,13 +389,13 @@ class BattleLineBoard(Board[BattleLineObservation]):
         """The viewer's hand, lifted cards included."""
         g = self.geo
         top = g.hand_top - round(0.2 * g.hand_h)
-        return [pygame.Rect(g.felt.x, top, g.felt.w, g.felt.bottom - top)]
+        return [*super().keep_clear(), pygame.Rect(g.felt.x, top, g.felt.w, g.felt.bottom - top)]
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
         g, phase = self.geo, self.phase
-        button = self.column.button()
-        if button is not None and button[0] == action:
-            return [g.action.center]
+        button = self.bar.choice_rect(action)
+        if button is not None:
+            return [button.center]
         if is_claim(action):
             return [self.flags.button_rect(action - CLAIM_BASE).center]
         if is_draw(action):

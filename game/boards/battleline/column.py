@@ -1,6 +1,7 @@
 """The side column: both players' plates, the discard piles' labels, the two decks (glowing
-when one is to be drawn from), the button of the moment (Pass, Done, Discard), the auto-claim
-switch, and the panel of the tactics card being resolved."""
+when one is to be drawn from), the auto-claim switch, and the panel of the tactics card being
+resolved; the kit's decision bar sits in it for the choice of the moment (Pass, Done,
+Discard: ``BattleLineBoard.decision``)."""
 
 from __future__ import annotations
 
@@ -12,25 +13,12 @@ from game.boards.battleline.art import card_height
 from game.boards.battleline.hand import Hand
 from game.boards.battleline.layout import Part, pile_label_px
 from game.engines.battleline import words
-from game.engines.battleline.actions import (
-    DISCARD,
-    DONE,
-    DRAW_BASE,
-    PASS,
-    draw_action,
-    is_draw,
-)
+from game.engines.battleline.actions import DRAW_BASE, draw_action, is_draw
 from game.engines.battleline.cards import SCOUT, TACTICS_DECK, TROOP_DECK
 from game.ui import overlays
 from game.ui.draw import lighter
 from game.ui.fonts import get_font
 from game.ui.text import wrap
-
-BUTTONS = (
-    (PASS, "battleline.button.pass"),
-    (DONE, "battleline.button.done"),
-    (DISCARD, "battleline.button.discard"),
-)
 
 
 class SideColumn(Part):
@@ -58,15 +46,6 @@ class SideColumn(Part):
             return [d for d, n in enumerate(self.counts()) if n]
         return [a - DRAW_BASE for a in self.board.legal if is_draw(a)]
 
-    def button(self) -> tuple[int, str] | None:
-        """The button of the moment: Pass, Done claiming, or Redeploy's discard."""
-        legal = self.board.legal if self.deciding else []
-        return next(((a, i18n.t(key)) for a, key in BUTTONS if a in legal), None)
-
-    def button_at(self, pos: tuple[int, int]) -> int | None:
-        button = self.button()
-        return button[0] if button is not None and self.geo.action.collidepoint(pos) else None
-
     def toggle(self, pos: tuple[int, int]) -> bool:
         """The auto-claim switch is a player setting: it works whoever is to move."""
         if not self.geo.toggle.collidepoint(pos):
@@ -84,12 +63,6 @@ class SideColumn(Part):
         for rect in (g.opp_discard, g.my_discard):
             self._draw_pile_label(surface, i18n.t("battleline.discard"), rect)
         self._draw_decks(surface)
-        button, mouse = self.button(), self.board.mouse
-        if button is not None:
-            hot = mouse is not None and g.action.collidepoint(mouse)
-            overlays.button(surface, self.art, g.action, button[1], hot=hot)
-            if self.board.hint == button[0]:
-                self.hint_ring(surface, g.action)
         label = i18n.t("battleline.auto_claim")
         overlays.switch(surface, self.art, g.toggle, label, self.auto_claim, self.fs(1.3))
         self._draw_step(surface)
