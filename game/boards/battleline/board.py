@@ -22,12 +22,12 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, Decision, Things
-from game.boards.battleline.art import card_height, draw_emblem
+from game.boards.battleline.art import draw_emblem
 from game.boards.battleline.column import SideColumn
 from game.boards.battleline.flags import FlagRow
-from game.boards.battleline.flights import Flights
+from game.boards.battleline.flights import GUILE_TARGETS, Flights
 from game.boards.battleline.hand import LIFT, Hand
-from game.boards.battleline.layout import Geometry, Table, laid, shows, side_of
+from game.boards.battleline.layout import Geometry, Table, side_of
 from game.boards.battleline.palette import PALETTES
 from game.boards.battleline.summary import battleline_summary
 from game.boards.decision import Choice
@@ -60,11 +60,9 @@ from game.engines.battleline.observation import BattleLineObservation
 from game.engines.battleline.words import BattleLineWords, card_label, result_words
 from game.turns import Phrase, Step
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center
 from game.ui.overlays import Banner, set_banner
 from game.words import words_of
 
-GUILE_TARGETS = ("redeploy_from", "deserter", "traitor_from")
 BUTTONS = (
     (PASS, "battleline.button.pass"),
     (DONE, "battleline.button.done"),
@@ -88,7 +86,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self.hand = Hand(self, self.table)
         self.flags = FlagRow(self, self.table, hand=self.hand)
         self.column = SideColumn(self, self.table, hand=self.hand)
-        self.flights = Flights(self, self.table)
+        self.flights = Flights(self, self.table, hand=self.hand)
         self.banner: Banner | None = None
         self._shown: tuple[int, int] | None = None  # (viewer, game) the sprites were built for
         self._same_game = False  # whether the observation shown is of the game shown before
@@ -227,7 +225,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
             card = self.hand.card_at(pos)
             return card if card is not None else self.refuse("battleline.feedback.pick_card")
         if phase in GUILE_TARGETS:
-            card = self.table_card_at(pos)
+            card = self.flights.card_at(pos)
             key = "own_card" if phase == "redeploy_from" else "opposing_card"
             return card if card is not None else self.refuse(f"battleline.feedback.{key}")
         if phase == "redeploy_to" and self.geo.my_discard.collidepoint(pos):
@@ -292,7 +290,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
         return self.refuse("battleline.feedback.full", n=flag + 1)
 
     def _click_guile_target(self, tactic: int, pos: tuple[int, int]) -> Decision:
-        card = self.table_card_at(pos)
+        card = self.flights.card_at(pos)
         if card is None:
             return self._deselect(pos)
         if card in self.hand.takeable(tactic):
@@ -369,11 +367,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
             return self.hand.rect_of(card)
         return self.thing_rect(card)
 
-    def table_card_at(self, pos: tuple[int, int]) -> int | None:
-        """A card at a flag under ``pos`` (the kit's keyed layer holds them by id)."""
-        key = self.key_at(pos)
-        return key if isinstance(key, int) and side_of(self.obs, key) is not None else None
-
     def spot_at(self, pos: tuple[int, int]) -> pygame.Rect:
         """A card of the viewer's hand as drawn, a deck, a flag's column, else the kit's spot."""
         card = self.hand.card_at(pos)
@@ -405,13 +398,13 @@ class BattleLineBoard(Board[BattleLineObservation]):
         if phase == "scout_return":
             return [self.point_on(action, self.hand.card_at)]
         if phase != "play":
-            return [self.point_on(action, self.table_card_at)]
+            return [self.point_on(action, self.flights.card_at)]
         first = self.point_on(action, self.hand.card_at)
         if action == SCOUT:
             deck = next(d for d, n in enumerate(self.column.counts()) if n)
             return [first, g.decks[deck].center]
         if action in (REDEPLOY, DESERTER, TRAITOR):
-            return [first, self.point_on(self.hand.takeable(action)[0], self.table_card_at)]
+            return [first, self.point_on(self.hand.takeable(action)[0], self.flights.card_at)]
         return [first, self.table.column_rect(self.hand.targets(action)[0]).center]
 
     # --- drawing --------------------------------------------------------------------------------
@@ -429,10 +422,10 @@ class BattleLineBoard(Board[BattleLineObservation]):
         }
         self.flags.draw(surface, moving)
         self.flags.draw_ghosts(surface)
-        self._draw_waiting_glow(surface)
-        self._draw_resting(surface)
+        self.flights.draw_waiting_glow(surface)
+        self.flights.draw_resting(surface)
         self.flags.draw_labels(surface)
-        self._draw_targets(surface)
+        self.flights.draw_targets(surface)
         self.flags.draw_buttons(surface)
         self.flags.draw_claim_view(surface)
         self._draw_hint(surface)
@@ -440,7 +433,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
     def paint_overlays(self, surface: pygame.Surface) -> None:
         """Above the last-move marks: cards in flight, the dragged card, notes, the banner."""
         for sprite in self.layer.flying():
-            self.hand.blit_sprite(surface, sprite)
+            self.flights.blit_sprite(surface, sprite)
         drag = self.hand.dragged()
         flag = self.flags.flag_at(self.mouse) if drag is not None and self.mouse else None
         ok = flag is not None and drag is not None and flag in self.hand.targets(drag)
@@ -456,80 +449,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
         rect.midtop = (g.felt.centerx, g.back_top + (g.back_h - rect.h) // 2)  # over the hand
         px = (self.hand.fs(3.0), self.hand.fs(1.7))
         overlays.draw_banner(surface, art, self.banner, rect, px, art.side_mark)
-
-    def _draw_resting(self, surface: pygame.Surface) -> None:
-        """Every card at rest, in stacking order (hover lift for the viewer's hand): a hand card
-        chosen, hinted or to put back glows; one that cannot be played now is greyed out
-        (hovering it says why)."""
-        hand, art = set(self.hand.cards), self.table.art
-        dragged, p = self.hand.dragged(), self.ctx.palette
-        glows: dict[int | None, Colour] = dict.fromkeys(
-            self.legal if self.phase == "scout_return" else (), p["legal"]
-        )
-        glows |= {self.hint: p["hint"], self.hand.selected: p["selected"]}
-        dim = self.phase == "play" and self._deciding()
-        flags, g = self.obs["flags"], self.geo
-        lying = {c for c in ENVIRONMENT if any(laid(flag, c) >= 0 for flag in flags)}
-        for sprite in self.layer.resting():
-            card, deck = shows(sprite.key)
-            if card is None:  # one of the opponent's backs
-                x, y, image = (
-                    sprite.x,
-                    sprite.y,
-                    art.rotated(None, deck, g.back_w, round(sprite.angle)),
-                )
-                blit_center(surface, art.shadow(g.back_w, g.back_h), (x + 2, y + 3), 160)
-                blit_center(surface, image, (x, y))
-                continue
-            if card == dragged or card in lying:  # Fog and Mud lie under their pennants
-                continue
-            in_hand = card in hand
-            lift = self.hand.lift(card) * g.hand_h if in_hand else 0.0
-            w, at = round(sprite.w), (sprite.x, sprite.y - lift)
-            glow = glows.get(card) if in_hand else None
-            if glow is not None:
-                ring = art.glow(w, card_height(w), glow, max(3, w // 14))
-                ring = pygame.transform.rotate(ring, sprite.angle) if sprite.angle else ring
-                blit_center(surface, ring, at)
-            self.hand.blit_sprite(surface, sprite, lift, shadow=in_hand)
-            if in_hand and dim and card not in self.legal:
-                size, radius = (w, card_height(w)), art.radius(w)
-                art.veil(surface, at, size, (0, 0, 0, 150), radius, sprite.angle)
-
-    def _draw_waiting_glow(self, surface: pygame.Surface) -> None:
-        """The viewer's card waiting for its flag (or the discard) glows like a chosen card."""
-        pending = self.obs["pending"]["card"]
-        sprite = self.sprites.get(pending) if pending is not None else None
-        rect = self.hand.sprite_rect(pending)
-        if sprite is None or rect is None or sprite.moving or not self._deciding():
-            return
-        colour = self.ctx.palette["selected"]
-        self.table.art.ring(surface, rect, colour, max(3, round(sprite.w) // 14), self.breathing())
-
-    def target_cards(self) -> list[int]:
-        """Cards at flags that may be clicked now (Redeploy, Deserter, Traitor)."""
-        if not self._deciding():
-            return []
-        if self.phase in GUILE_TARGETS:
-            return [a for a in self.legal if is_card(a)]
-        if self.phase == "play" and self.hand.selected in (REDEPLOY, DESERTER, TRAITOR):
-            return self.hand.takeable(self.hand.selected)
-        return []
-
-    def _draw_targets(self, surface: pygame.Surface) -> None:
-        """Glows on the cards at flags that may be chosen now (the hovered one lit)."""
-        cards = set(self.target_cards())
-        if not cards:  # most frames: no hit test over the whole table
-            return
-        p, g = self.ctx.palette, self.geo
-        hovered = self.table_card_at(self.mouse) if self.mouse else None
-        for card in (c for c in self.things(self.obs) if c in cards):
-            rect = self.thing_rect(card)
-            if rect is not None:
-                lit = card == hovered
-                alpha = 255 if lit else self.breathing(urgent=True)
-                colour = p["selected"] if lit else p["legal"]
-                self.table.art.ring(surface, rect, colour, max(2, g.cw // 18), alpha)
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         hint = self.hint

@@ -1,9 +1,10 @@
-"""Battle Line's cards on the kit's keyed layer, and how they fly between two observations (the
-kit's choreography, ``layer.Motion``): cards dealt and drawn from a deck into a hand (turning face
-up on the way for the viewer), played from the opponent's hand (a back that turns face up; a
-guile card is shown first), moved by Redeploy, Deserter or Traitor, laid across a flag (Fog,
-Mud), put back on a deck with Scout (turning face down), and the opponent's backs flying in and
-out of its hand. One after another: each flight starts a little after the one before."""
+"""Battle Line's cards on the kit's keyed layer: where each rests, how it is drawn (glowing when
+it may be picked, greyed when it may not be played), and how it flies between two observations
+(the kit's choreography, ``layer.Motion``): cards dealt and drawn from a deck into a hand
+(turning face up on the way for the viewer), played from the opponent's hand (a back that turns
+face up; a guile card is shown first), moved by Redeploy, Deserter or Traitor, laid across a flag
+(Fog, Mud), put back on a deck with Scout (turning face down), and the opponent's backs flying in
+and out of its hand. One after another: each flight starts a little after the one before."""
 
 from __future__ import annotations
 
@@ -11,19 +12,26 @@ from collections.abc import Hashable
 
 import pygame
 
+from game.boards.battleline.art import card_height
+from game.boards.battleline.hand import Hand
 from game.boards.battleline.layout import Z_MOVING, Part, Place, held, laid, shows, side_of
 from game.boards.cards import card_rect
 from game.boards.layer import Motion, Rest
+from game.engines.battleline.actions import is_card
 from game.engines.battleline.cards import (
+    DESERTER,
     ENVIRONMENT,
     FOG,
     GUILE,
     MUD,
+    REDEPLOY,
     TACTICS_DECK,
+    TRAITOR,
     TROOP_DECK,
     deck_of,
 )
 from game.engines.battleline.observation import BattleLineObservation
+from game.ui.draw import Colour, blit_center
 
 T_DEAL = 0.2  # one card of the deal
 T_DRAW = 0.42  # a card drawn into a hand
@@ -32,14 +40,16 @@ T_REVEAL = 0.45  # an opposing card leaving the hand and turning face up
 T_HOLD = 0.55  # an opposing tactics card shown before it takes effect
 T_MOVE = 0.45  # a card moved by Redeploy, Deserter or Traitor
 DECKS = (TROOP_DECK, TACTICS_DECK)
+GUILE_TARGETS = ("redeploy_from", "deserter", "traitor_from")  # phases that pick a table card
 
 
 class Flights(Part):
     """Where every card and back rests, in drawing order, and its flight from the last
     observation (see the module docstring)."""
 
-    def __init__(self, *args: object) -> None:
+    def __init__(self, *args: object, hand: Hand) -> None:
         super().__init__(*args)  # type: ignore[arg-type]
+        self.hand = hand
         self.z: dict[Hashable, int] = {}  # each key's drawing order at rest
 
     def places(self, obs: BattleLineObservation) -> dict[Hashable, Place]:
@@ -73,6 +83,85 @@ class Flights(Part):
 
     def _deck(self, deck: int) -> pygame.Rect:
         return self.geo.decks[deck]
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """A card at a flag under ``pos`` (the kit's keyed layer holds them by id)."""
+        key = self.board.key_at(pos)
+        return key if isinstance(key, int) and side_of(self.obs, key) is not None else None
+
+    def draw_resting(self, surface: pygame.Surface) -> None:
+        """Every card at rest, in stacking order (hover lift for the viewer's hand): a hand card
+        chosen, hinted or to put back glows; one that cannot be played now is greyed out
+        (hovering it says why)."""
+        hand, art = set(self.hand.cards), self.art
+        dragged, p = self.hand.dragged(), self.p
+        glows: dict[int | None, Colour] = dict.fromkeys(
+            self.board.legal if self.phase == "scout_return" else (), p["legal"]
+        )
+        glows |= {self.board.hint: p["hint"], self.hand.selected: p["selected"]}
+        dim = self.phase == "play" and self.deciding
+        flags, g = self.obs["flags"], self.geo
+        lying = {c for c in ENVIRONMENT if any(laid(flag, c) >= 0 for flag in flags)}
+        for sprite in self.board.layer.resting():
+            card, deck = shows(sprite.key)
+            if card is None:  # one of the opponent's backs
+                x, y, image = (
+                    sprite.x,
+                    sprite.y,
+                    art.rotated(None, deck, g.back_w, round(sprite.angle)),
+                )
+                blit_center(surface, art.shadow(g.back_w, g.back_h), (x + 2, y + 3), 160)
+                blit_center(surface, image, (x, y))
+                continue
+            if card == dragged or card in lying:  # Fog and Mud lie under their pennants
+                continue
+            in_hand = card in hand
+            lift = self.hand.lift(card) * g.hand_h if in_hand else 0.0
+            w, at = round(sprite.w), (sprite.x, sprite.y - lift)
+            glow = glows.get(card) if in_hand else None
+            if glow is not None:
+                ring = art.glow(w, card_height(w), glow, max(3, w // 14))
+                ring = pygame.transform.rotate(ring, sprite.angle) if sprite.angle else ring
+                blit_center(surface, ring, at)
+            self.blit_sprite(surface, sprite, lift, shadow=in_hand)
+            if in_hand and dim and card not in self.board.legal:
+                size, radius = (w, card_height(w)), art.radius(w)
+                art.veil(surface, at, size, (0, 0, 0, 150), radius, sprite.angle)
+
+    def draw_waiting_glow(self, surface: pygame.Surface) -> None:
+        """The viewer's card waiting for its flag (or the discard) glows like a chosen card."""
+        pending = self.obs["pending"]["card"]
+        sprite = self.board.layer.sprites.get(pending) if pending is not None else None
+        rect = self.sprite_rect(pending)
+        if sprite is None or rect is None or sprite.moving or not self.deciding:
+            return
+        colour = self.p["selected"]
+        self.art.ring(surface, rect, colour, max(3, round(sprite.w) // 14), self.board.breathing())
+
+    def target_cards(self) -> list[int]:
+        """Cards at flags that may be clicked now (Redeploy, Deserter, Traitor)."""
+        if not self.deciding:
+            return []
+        if self.phase in GUILE_TARGETS:
+            return [a for a in self.board.legal if is_card(a)]
+        if self.phase == "play" and self.hand.selected in (REDEPLOY, DESERTER, TRAITOR):
+            return self.hand.takeable(self.hand.selected)
+        return []
+
+    def draw_targets(self, surface: pygame.Surface) -> None:
+        """Glows on the cards at flags that may be chosen now (the hovered one lit)."""
+        cards = set(self.target_cards())
+        if not cards:  # most frames: no hit test over the whole table
+            return
+        p, g = self.p, self.geo
+        hovered = self.card_at(self.board.mouse) if self.board.mouse else None
+        for card in (c for c in self.board.things(self.obs) if c in cards):
+            rect = self.board.thing_rect(card)
+            if rect is not None:
+                lit = card == hovered
+                alpha = 255 if lit else self.board.breathing(urgent=True)
+                colour = p["selected"] if lit else p["legal"]
+                self.art.ring(surface, rect, colour, max(2, g.cw // 18), alpha)
 
     def motions(
         self, prev: BattleLineObservation, obs: BattleLineObservation
