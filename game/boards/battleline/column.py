@@ -8,13 +8,14 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.boards.base import hit
+from game.boards.base import Board, hit
 from game.boards.battleline.art import card_height
 from game.boards.battleline.hand import Hand
-from game.boards.battleline.layout import Part, pile_label_px
+from game.boards.battleline.layout import Part, Table, pile_label_px
 from game.engines.battleline import words
 from game.engines.battleline.actions import DRAW_BASE, draw_action, is_draw
 from game.engines.battleline.cards import SCOUT, TACTICS_DECK, TROOP_DECK
+from game.engines.battleline.observation import BattleLineObservation
 from game.ui import overlays
 from game.ui.draw import lighter
 from game.ui.fonts import get_font
@@ -24,8 +25,8 @@ from game.ui.text import wrap
 class SideColumn(Part):
     """The column beside the felt (see the module docstring)."""
 
-    def __init__(self, *args: object, hand: Hand) -> None:
-        super().__init__(*args)  # type: ignore[arg-type]
+    def __init__(self, board: Board[BattleLineObservation], table: Table, hand: Hand) -> None:
+        super().__init__(board, table)
         self.hand = hand
         self.auto_claim = bool(self.board.ctx.extra.get("auto_claim", False))
 

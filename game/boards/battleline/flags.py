@@ -11,9 +11,9 @@ from functools import partial
 import pygame
 
 from game import i18n
-from game.boards.base import hit
+from game.boards.base import Board, hit
 from game.boards.battleline.hand import Hand
-from game.boards.battleline.layout import Part, laid
+from game.boards.battleline.layout import Part, Table, laid
 from game.engines.battleline import words
 from game.engines.battleline.actions import (
     CLAIM_BASE,
@@ -27,7 +27,7 @@ from game.engines.battleline.cards import ENVIRONMENT, FOG, MUD, TACTICS_DECK
 from game.engines.battleline.observation import BattleLineObservation, CounterexampleView
 from game.engines.battleline.words import SUIT_SYMBOLS, formation_label
 from game.ui import overlays
-from game.ui.draw import blit_center, darker, dashed_rect, lighter
+from game.ui.draw import Colour, blit_center, darker, dashed_rect, lighter
 
 T_CLAIM = 0.6  # seconds a flag takes to move to its winner (speed 1)
 
@@ -42,8 +42,8 @@ class Pennant:
 class FlagRow(Part):
     """The flags and what lies at them (see the module docstring)."""
 
-    def __init__(self, *args: object, hand: Hand) -> None:
-        super().__init__(*args)  # type: ignore[arg-type]
+    def __init__(self, board: Board[BattleLineObservation], table: Table, hand: Hand) -> None:
+        super().__init__(board, table)
         self.hand = hand
         self.pennants = [Pennant() for _ in range(NUM_FLAGS)]
 
@@ -300,7 +300,7 @@ class FlagRow(Part):
         if found is not None:
             self.tooltip(surface, words.explained(found[1]), found[0], self.p["gold"])
 
-    def tooltip(self, surface: pygame.Surface, text: str, flag: int, accent: tuple) -> None:
+    def tooltip(self, surface: pygame.Surface, text: str, flag: int, accent: Colour) -> None:
         """A note beside a flag's column, over the opposing cards (never over the flags)."""
         g, anchor = self.geo, self.table.column_rect(flag)
         width = round(min(g.felt.w * 0.42, max(g.pitch * 3.2, 22 * g.unit)))

@@ -12,9 +12,10 @@ from collections.abc import Hashable
 
 import pygame
 
+from game.boards.base import Board
 from game.boards.battleline.art import card_height
 from game.boards.battleline.hand import Hand
-from game.boards.battleline.layout import Z_MOVING, Part, Place, held, laid, shows, side_of
+from game.boards.battleline.layout import Z_MOVING, Part, Place, Table, held, laid, shows, side_of
 from game.boards.cards import card_rect
 from game.boards.layer import Motion, Rest
 from game.engines.battleline.actions import is_card
@@ -47,8 +48,8 @@ class Flights(Part):
     """Where every card and back rests, in drawing order, and its flight from the last
     observation (see the module docstring)."""
 
-    def __init__(self, *args: object, hand: Hand) -> None:
-        super().__init__(*args)  # type: ignore[arg-type]
+    def __init__(self, board: Board[BattleLineObservation], table: Table, hand: Hand) -> None:
+        super().__init__(board, table)
         self.hand = hand
         self.z: dict[Hashable, int] = {}  # each key's drawing order at rest
 

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.boards.battleline.layout import Part, laid
+from game.boards.base import Board
+from game.boards.battleline.layout import Part, Table, laid
 from game.boards.cards import card_at, card_height, dragging
 from game.boards.layer import Sprite
 from game.engines.battleline import words
 from game.engines.battleline.cards import ENVIRONMENT, GUILE, NUM_TROOPS, REDEPLOY, TRAITOR
-from game.engines.battleline.observation import FlagView
+from game.engines.battleline.observation import BattleLineObservation, FlagView
 from game.refusals import phrase_text
 from game.ui.draw import approach
 
@@ -32,11 +33,10 @@ class Drag:
 class Hand(Part):
     """The viewer's hand and the card chosen from it (see the module docstring)."""
 
-    selected: int | None = None
-    drag: Drag | None = None
-
-    def __init__(self, *args: object) -> None:
-        super().__init__(*args)  # type: ignore[arg-type]
+    def __init__(self, board: Board[BattleLineObservation], table: Table) -> None:
+        super().__init__(board, table)
+        self.selected: int | None = None
+        self.drag: Drag | None = None
         self.lifts: dict[int, float] = {}
 
     @property
