@@ -638,6 +638,21 @@ def test_opponents_play_flips_face_up_as_it_lands():
     assert sprite.face == 1.0 and not sprite.moving
 
 
+def test_an_opponents_play_flies_only_the_card_played():
+    """The card leaves from the last back of its deck; no other back flies to the deck (one did
+    on every play before the flights moved onto the kit's choreography)."""
+    h = Harness(3)
+    for _ in range(3):
+        while h.state.current_player() != 1 or h.obs["phase"] != "play":
+            h.step()
+        backs = sum(shows(k)[0] is None for k in h.board.sprites)
+        card = HEURISTIC.policy(h.state, h.rng)
+        h.apply(card)
+        assert [k for k, s in h.board.sprites.items() if s.moving] == [card]
+        h.settle()
+        assert sum(shows(k)[0] is None for k in h.board.sprites) == backs - 1
+
+
 def test_deal_flies_cards_from_the_deck_and_skip_lands_them():
     h = Harness(18)
     h.apply(h.state.sample_chance(h.rng))  # who starts
