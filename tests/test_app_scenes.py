@@ -576,7 +576,7 @@ def test_colour_blind_palette_and_language_switch_rebuild_the_board(app: App) ->
 def test_battle_line_auto_claim_switch_works_while_the_ai_thinks_and_is_kept(app: App) -> None:
     """The switch is a player setting, not a move: it flips on the AI's turn too, and the next
     match of the game starts with it."""
-    from game.boards.battleline import BattleLineBoard
+    from game.boards.battleline.board import BattleLineBoard
     from game.engines import GAMES
 
     app.ai = SyncClient(delay_polls=40)

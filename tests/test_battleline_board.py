@@ -8,6 +8,7 @@ where the board draws things, and saves screenshots to tests/artifacts/battlelin
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -18,8 +19,10 @@ import pytest
 from ai.heuristics.battleline import BattleLineHeuristic
 from game import i18n
 from game.boards.base import BoardContext, Decision, palette_of
-from game.boards.battleline import PALETTES, BattleLineBoard
-from game.boards.battleline_art import SUIT_SYMBOLS, TACTIC_EMBLEMS
+from game.boards.battleline.art import TACTIC_EMBLEMS
+from game.boards.battleline.board import BattleLineBoard
+from game.boards.battleline.layout import shows, side_of
+from game.boards.battleline.palette import PALETTES
 from game.engines.battleline import BattleLineGame
 from game.engines.battleline.actions import (
     CLAIM_BASE,
@@ -46,6 +49,7 @@ from game.engines.battleline.cards import (
     parse_card,
 )
 from game.engines.battleline.state import winning_flags
+from game.engines.battleline.words import SUIT_SYMBOLS, claim_words
 from game.i18n import t as tr
 from game.i18n import table
 from game.ui.fonts import get_symbol_font
@@ -166,13 +170,10 @@ class Harness:
 
     def card_center(self, card: int) -> tuple[int, int]:
         """Where to click a card: a hand card's upper part, or the visible part at a flag."""
-        where = self.board._side_of(self.obs, card)
-        if where is not None:
-            flag, side = where
-            stack = self.obs["flags"][flag]["cards"][side]
-            rect = self.board.visible_rect(flag, side, stack.index(card), len(stack))
+        rect = self.board.rect_of(card)
+        assert rect is not None
+        if side_of(self.obs, card) is not None:
             return rect.center
-        rect = self.board._sprite_rect(self.board.sprites[card])
         return rect.centerx, rect.top + rect.h // 5
 
     def save(self, name: str) -> Path:
@@ -304,16 +305,16 @@ def test_click_a_card_then_a_flag_plays_it_there():
     h = Harness(4)
     obs = my_turn_to_play(h, lambda o: sum(len(f["cards"][0]) for f in o["flags"]) >= 2)
     card = next(c for c in h.legal if c < NUM_TROOPS)
-    free = h.board._free_flags()
+    free = h.board.hand.free_flags()
     assert free == [f for f in range(9) if len(obs["flags"][f]["cards"][0]) < 3]
     flag = free[-1]
-    slot = h.board.slot_rect(flag, 0, len(obs["flags"][flag]["cards"][0]))
+    slot = h.board.table.slot_rect(flag, 0, len(obs["flags"][flag]["cards"][0]))
     decision = choose_then(h, card, slot.center)
     assert decision == [card, flag_action(flag)]
     h.apply(decision)
     h.settle()
     assert card in h.obs["flags"][flag]["cards"][0]
-    rect = h.board.slot_rect(flag, 0, h.obs["flags"][flag]["cards"][0].index(card))
+    rect = h.board.table.slot_rect(flag, 0, h.obs["flags"][flag]["cards"][0].index(card))
     sprite = h.board.sprites[card]
     assert (sprite.x, sprite.y) == rect.center and not sprite.moving
     assert "place" in h.sounds
@@ -323,12 +324,12 @@ def test_dragging_a_card_onto_a_flag_plays_it():
     h = Harness(5)
     my_turn_to_play(h)
     card = next(c for c in h.legal if c < NUM_TROOPS)
-    flag = h.board._free_flags()[0]
+    flag = h.board.hand.free_flags()[0]
     start = h.card_center(card)
     assert h.event(pygame.MOUSEBUTTONDOWN, pos=start, button=1) is None
-    target = h.board.column_rect(flag).center
+    target = h.board.table.column_rect(flag).center
     h.event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0))
-    assert h.board.drag.active
+    assert h.board.hand.drag.active
     h.draw()
     assert h.event(pygame.MOUSEBUTTONUP, pos=target, button=1) == [card, flag_action(flag)]
     h.apply([card, flag_action(flag)])
@@ -342,7 +343,7 @@ def test_clicks_that_cannot_be_played_are_explained():
     full = next(f for f in range(9) if len(obs["flags"][f]["cards"][0]) == obs["flags"][f]["slots"])
     card = next(c for c in h.legal if c < NUM_TROOPS)
     h.click(h.card_center(card))
-    assert h.click(h.board.column_rect(full).center) is None
+    assert h.click(h.board.table.column_rect(full).center) is None
     assert h.feedback[-1] in (
         tr("battleline.feedback.full", n=full + 1),
         tr("battleline.feedback.claimed", n=full + 1),
@@ -350,7 +351,7 @@ def test_clicks_that_cannot_be_played_are_explained():
     # right-click cancels the choice; a click on a flag without a card asks for one
     h.event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3)
     assert h.board.selected is None
-    assert h.click(h.board.column_rect(full).midtop) is None
+    assert h.click(h.board.table.column_rect(full).midtop) is None
     assert h.feedback[-1] == tr("battleline.feedback.pick_card")
     # a card that may not be played is returned: the engine explains
     give(h, parse_card("Alexander"))
@@ -366,8 +367,8 @@ def test_morale_cards_go_to_a_free_slot(tactic):
     my_turn_to_play(h, lambda o: o["tactics_played"][0] <= o["tactics_played"][1])
     card = parse_card(tactic)
     give(h, card)
-    flag = h.board._free_flags()[1]
-    h.apply(choose_then(h, card, h.board.column_rect(flag).center))
+    flag = h.board.hand.free_flags()[1]
+    h.apply(choose_then(h, card, h.board.table.column_rect(flag).center))
     assert card in h.obs["flags"][flag]["cards"][0]
 
 
@@ -377,15 +378,16 @@ def test_fog_and_mud_are_laid_at_a_flag_and_marked(tactic):
     my_turn_to_play(h, lambda o: o["tactics_played"][0] <= o["tactics_played"][1])
     give(h, tactic)
     flag = 4
-    assert flag in h.board._local_targets(tactic)
+    assert flag in h.board.hand.targets(tactic)
     before = h.draw().copy()
-    h.apply(choose_then(h, tactic, h.board.flag_center(flag)))
+    h.apply(choose_then(h, tactic, h.board.flags.center(flag)))
     h.settle()
     key = "fog" if tactic == FOG else "mud"
     assert h.obs["flags"][flag][key] == 0
-    assert tactic not in h.board.sprites  # it became the marker at the flag
-    lying = h.board.env_rect(flag, tactic)  # the card lies across its flag, wider than tall
-    assert lying.w > lying.h and h.board.column_rect(flag).contains(lying)
+    lying = h.board.table.env_rect(flag, tactic)  # the card lies across its flag, wider than tall
+    sprite = h.board.sprites[tactic]  # it became the marker at the flag
+    assert (sprite.x, sprite.y) == lying.center and abs(sprite.angle) == 90
+    assert lying.w > lying.h and h.board.table.column_rect(flag).contains(lying)
     marker = pygame.Rect(0, 0, 8, 8)
     marker.center = (lying.left + lying.w // 8, lying.centery)  # its end, beside the pole
     assert _differs(before, h.draw(), marker)
@@ -450,7 +452,7 @@ def test_redeploy_moves_own_card_to_another_flag_or_the_discard():
     assert h.click(g.action.center) == DISCARD  # the button, or the discard pile itself
     assert h.click(g.my_discard.center) == DISCARD
     target = next(a for a in h.legal if is_flag(a))
-    assert h.click(h.board.column_rect(target - FLAG_BASE).center) == target
+    assert h.click(h.board.table.column_rect(target - FLAG_BASE).center) == target
     h.apply(DISCARD)
     h.settle()
     assert card in h.obs["discards"][0]
@@ -472,7 +474,7 @@ def test_deserter_discards_an_opposing_card():
         assert h.click(h.card_center(DESERTER)) is None
         assert h.click(h.card_center(mine[0])) is None
         assert h.feedback[-1] == tr("battleline.feedback.opposing_card")
-        h.board.selected = None
+        h.board.reset_input()
     decision = choose_then(h, DESERTER, h.card_center(card))
     assert decision == [DESERTER, card]
     h.sounds.clear()
@@ -497,11 +499,11 @@ def test_traitor_takes_an_opposing_troop_to_the_viewers_side():
     assert decision == [TRAITOR, card]
     h.apply(decision)
     assert h.obs["phase"] == "traitor_to"
-    assert set(h.board._target_flags()) == {a - FLAG_BASE for a in h.legal}
-    flag = h.board._target_flags()[0]
-    h.hover(h.board.column_rect(flag).center)
+    assert set(h.board.flags.target_flags()) == {a - FLAG_BASE for a in h.legal}
+    flag = h.board.flags.target_flags()[0]
+    h.hover(h.board.table.column_rect(flag).center)
     h.save("traitor")
-    action = h.click(h.board.column_rect(flag).center)
+    action = h.click(h.board.table.column_rect(flag).center)
     assert action == flag_action(flag)
     h.apply(action)
     h.settle()
@@ -541,18 +543,18 @@ def test_claim_buttons_and_done():
     h.play_until(lambda o: o["phase"] == "claim")
     claims = [a for a in h.legal if is_claim(a)]
     for action in claims:
-        rect = h.board.claim_button_rect(action - CLAIM_BASE)
+        rect = h.board.flags.button_rect(action - CLAIM_BASE)
         assert h.click(rect.center) == action
     assert h.click(h.board.geo.action.center) == DONE
-    h.hover(h.board.claim_button_rect(claims[0] - CLAIM_BASE).center)
+    h.hover(h.board.flags.button_rect(claims[0] - CLAIM_BASE).center)
     h.save("claim")
     flag = claims[0] - CLAIM_BASE
     h.sounds.clear()
     h.apply(claims[0])
     h.board.update(0.2)
-    assert 0 < h.board.flags[flag].offset < 1.2
+    assert 0 < h.board.flags.pennants[flag].offset < 1.2
     h.settle()
-    assert h.board.flags[flag].offset == 1.0 and "knock" in h.sounds
+    assert h.board.flags.pennants[flag].offset == 1.0 and "knock" in h.sounds
 
 
 def test_auto_claim_claims_for_the_viewer():
@@ -588,15 +590,15 @@ def test_refused_claim_shows_the_completion_that_beats_the_viewer():
     beaten = info["claim"]["beaten_by"]
     h.hover((5, 5))
     before = h.draw().copy()
-    h.hover(h.board.column_rect(flag).center)
-    assert h.board._hovered_claim_flag() == flag
-    text = h.board._claim_text(flag)
+    h.hover(h.board.table.column_rect(flag).center)
+    assert h.board.flags.hovered_claim() == flag
+    text = claim_words(h.obs["flags"][flag], flag, 0, "Hard AI", claiming=False)
     assert tr(f"battleline.formation.{beaten['rank']}") in text and str(beaten["total"]) in text
-    ghost = h.board.slot_rect(flag, 1, len(info["cards"][1]))
+    ghost = h.board.table.slot_rect(flag, 1, len(info["cards"][1]))
     assert _differs(before, h.draw(), ghost)
     h.save("refused_claim")
     # clicking the flag token asks the engine, which explains the refusal
-    action = h.click(h.board._flag_token_rect(flag).center)
+    action = h.click(h.board.flags.token_rect(flag).center)
     if action is not None:
         assert action == claim_action(flag) and h.state.illegal_reason(action)
 
@@ -615,9 +617,9 @@ def test_the_opponents_hand_never_shows_faces():
         visible |= set(obs["discards"][0]) | set(obs["discards"][1])
         if obs["pending"]["card"] is not None:
             visible.add(obs["pending"]["card"])
-        shown = {s.card for s in h.board.sprites.values() if s.card is not None}
+        shown = {shows(k)[0] for k in h.board.sprites} - {None}
         assert shown <= visible
-        assert all(s.card is None for s in h.board.sprites.values() if s.face == 0.0)
+        assert all(shows(k)[0] is None for k, s in h.board.sprites.items() if s.face == 0.0)
 
 
 def test_opponents_play_flips_face_up_as_it_lands():
@@ -636,6 +638,21 @@ def test_opponents_play_flips_face_up_as_it_lands():
     assert sprite.face == 1.0 and not sprite.moving
 
 
+def test_an_opponents_play_flies_only_the_card_played():
+    """The card leaves from the last back of its deck; no other back flies to the deck (one did
+    on every play before the flights moved onto the kit's choreography)."""
+    h = Harness(3)
+    for _ in range(3):
+        while h.state.current_player() != 1 or h.obs["phase"] != "play":
+            h.step()
+        backs = sum(shows(k)[0] is None for k in h.board.sprites)
+        card = HEURISTIC.policy(h.state, h.rng)
+        h.apply(card)
+        assert [k for k, s in h.board.sprites.items() if s.moving] == [card]
+        h.settle()
+        assert sum(shows(k)[0] is None for k in h.board.sprites) == backs - 1
+
+
 def test_deal_flies_cards_from_the_deck_and_skip_lands_them():
     h = Harness(18)
     h.apply(h.state.sample_chance(h.rng))  # who starts
@@ -643,12 +660,12 @@ def test_deal_flies_cards_from_the_deck_and_skip_lands_them():
     assert h.board.is_animating()
     h.board.skip_animation()
     assert not h.board.is_animating()
-    assert h.board.incoming == [0, 0]
     assert all(not s.moving for s in h.board.sprites.values())
     while h.obs["phase"] == "deal":
         h.apply(h.state.sample_chance(h.rng))
         assert h.settle() < 1.0
-    assert h.obs["hands"][0]["count"] == 7 and len(h.board.sprites) == 7
+    cards = [k for k in h.board.sprites if shows(k)[0] is not None]
+    assert h.obs["hands"][0]["count"] == 7 and len(cards) == 7
     assert h.sounds.count("flip") >= 7
     h.save("early")
 
@@ -672,16 +689,16 @@ def test_going_back_rebuilds_without_animation():
     h.state = h.game.replay(record)
     h.show(animate=False)
     assert not h.board.is_animating()
-    assert set(h.board.sprites) == set(h.board._places(h.obs))
+    assert set(h.board.sprites) == set(h.board.resting_places(h.obs))
 
 
 def test_hot_seat_puts_the_viewer_at_the_bottom():
     h = Harness(21, viewer=1)
     obs = h.play_until(lambda o: o["phase"] == "play" and any(f["cards"][1] for f in o["flags"]))
     flag = next(f for f in range(9) if obs["flags"][f]["cards"][1])
-    mine = h.board.slot_rect(flag, 1, 0)
+    mine = h.board.table.slot_rect(flag, 1, 0)
     assert mine.top > h.board.geo.ridge.bottom
-    assert h.board.slot_rect(flag, 0, 0).bottom < h.board.geo.ridge.top
+    assert h.board.table.slot_rect(flag, 0, 0).bottom < h.board.geo.ridge.top
 
 
 def test_hint_and_palette_are_drawn():
@@ -692,7 +709,7 @@ def test_hint_and_palette_are_drawn():
     h.board.clock = 0.0
     before = h.draw().copy()
     h.board.show_hint(card)
-    sprite_rect = h.board._sprite_rect(h.board.sprites[card])
+    sprite_rect = h.board.rect_of(card)
     assert _differs(before, h.draw(), sprite_rect.inflate(20, 20))
     h.board.ctx.palette = palette_of(BattleLineBoard, True)
     assert _differs(before, h.draw(), h.board.geo.felt)
@@ -703,7 +720,7 @@ def test_the_flags_that_won_the_game_glow_at_its_end():
     a final resolution every flag of the winner's; a drawn game none; nothing while playing.
     The engine records them with the game's result; the board lights what it records."""
     h = Harness(1)
-    assert h.board._winning_flags() == set()
+    assert h.board.flags.winning() == set()
     claimed = [0, -1, 0, 0, 0, 1, 1, -1, 0]
 
     def winning(winner: int, how: str) -> set[int]:
@@ -711,7 +728,7 @@ def test_the_flags_that_won_the_game_glow_at_its_end():
         result = {"winner": winner, "how": how, "claimed": claimed, "won_with": won_with}
         match = {**h.obs["match"], "results": [result]}
         h.board.obs = {**h.obs, "phase": "over", "match": match}
-        return h.board._winning_flags()
+        return h.board.flags.winning()
 
     assert winning(0, "breakthrough") == {2, 3, 4}
     assert winning(0, "envelopment") == {0, 2, 3, 4, 8}
@@ -731,7 +748,7 @@ def test_mid_game_and_end_screenshots():
     )
     card = next(c for c in h.legal if c < NUM_TROOPS)
     h.click(h.card_center(card))
-    h.hover(h.board.column_rect(h.board._free_flags()[0]).center)
+    h.hover(h.board.table.column_rect(h.board.hand.free_flags()[0]).center)
     h.save("mid")
     while not h.state.is_terminal():
         h.step(0.1)
@@ -779,10 +796,11 @@ def test_an_opposing_guile_card_is_shown_before_it_goes_to_the_discard():
     sprite = h.board.sprites[DESERTER]
     assert sprite.face == 0.0  # it leaves the opponent's hand face down
     h.board.update(0.6)
-    assert sprite.face == 1.0 and (sprite.x, sprite.y) == h.board.opp_focus()
+    focus = h.board.table.opp_focus()
+    assert sprite.face == 1.0 and math.dist((sprite.x, sprite.y), focus) < 1
     h.settle()
-    x, y = h.board.discard_places(1, 1)[0]
-    assert (sprite.x, sprite.y) == (x, y) and not sprite.moving
+    x, y = h.board.table.discard_places(1, 1)[0]
+    assert math.dist((sprite.x, sprite.y), (x, y)) < 1 and not sprite.moving
 
 
 def test_between_games_of_a_match_the_result_stays_on_the_finished_board():
@@ -794,17 +812,20 @@ def test_between_games_of_a_match_the_result_stays_on_the_finished_board():
             h.apply(HEURISTIC.policy(h.state, h.rng))
         h.settle()
     result = h.obs["match"]["results"][0]
-    expected = tr("battleline.banner.game_result", n=1, result=h.board._wins(result["winner"]))
+    winner = result["winner"]
+    said = {-1: tr("battleline.banner.draw"), 0: tr("battleline.banner.you_win")}
+    won = said.get(winner, tr("battleline.banner.wins", name="Hard AI"))
+    expected = tr("battleline.banner.game_result", n=1, result=won)
     assert h.board.banner is not None and h.board.banner.title == expected
     points = h.obs["match"]["points"]
     assert tr("battleline.banner.score", a=points[0], b=points[1]) in h.board.banner.subtitle
     h.board.update(5.0)  # the result stays until the next deal, however long
     assert h.board.banner is not None and h.obs["match"]["game"] == 0
-    assert set(h.board.sprites) == set(h.board._places(h.obs))  # the finished table
+    assert set(h.board.sprites) == set(h.board.resting_places(h.obs))  # the finished table
     h.apply(h.state.sample_chance(h.rng))  # the next deal begins
     h.settle()
     assert h.board.banner is None and h.obs["match"]["game"] == 1
-    assert set(h.board.sprites) == set(h.board._places(h.obs))  # the new game's table
+    assert set(h.board.sprites) == set(h.board.resting_places(h.obs))  # the new game's table
 
 
 def test_hovering_a_tactics_card_explains_it():
@@ -814,7 +835,7 @@ def test_hovering_a_tactics_card_explains_it():
     h.hover((3, 3))
     before = h.draw().copy()
     h.hover(h.card_center(TRAITOR))
-    rect = h.board._sprite_rect(h.board.sprites[TRAITOR])
+    rect = h.board.rect_of(TRAITOR)
     above = pygame.Rect(rect.x - rect.w, rect.y - rect.h, rect.w * 3, rect.h // 2)
     assert _differs(before, h.draw(), above)
 
@@ -827,15 +848,19 @@ def test_the_board_works_inside_the_match_scenes_rect():
     g = h.board.geo
     assert rect.contains(g.felt) and rect.contains(g.column)
     card = next(c for c in h.legal if c < NUM_TROOPS)
-    flag = h.board._free_flags()[0]
-    assert choose_then(h, card, h.board.column_rect(flag).center) == [card, flag_action(flag)]
+    flag = h.board.hand.free_flags()[0]
+    assert choose_then(h, card, h.board.table.column_rect(flag).center) == [card, flag_action(flag)]
 
 
 def test_every_string_the_board_asks_for_exists():
     import re
 
-    boards = Path(__file__).parent.parent / "game" / "boards"
-    source = "".join(path.read_text("utf-8") for path in sorted(boards.glob("battleline*.py")))
+    game = Path(__file__).parent.parent / "game"
+    files = [
+        *sorted((game / "boards" / "battleline").glob("*.py")),
+        game / "engines" / "battleline" / "words.py",
+    ]
+    source = "".join(path.read_text("utf-8") for path in files)
     literal = set(re.findall(r"""["'](battleline\.[a-z0-9_.]+[a-z0-9_])["']""", source))
     assert len(literal) > 30
     families = {
@@ -884,9 +909,9 @@ def test_unplayable_cards_are_greyed_out_and_say_why_on_hover():
     h.state.leader_played[0] = True  # test set-up: a Leader is already on the table
     h.show(animate=False)
     assert ALEXANDER not in h.legal and SCOUT in h.legal
-    assert h.board.unplayable_reason(ALEXANDER) == tr("refusal.battleline.second_leader")
-    assert h.board.unplayable_reason(SCOUT) is None
-    rect = h.board._sprite_rect(h.board.sprites[ALEXANDER])
+    assert h.board.hand.unplayable_reason(ALEXANDER) == tr("refusal.battleline.second_leader")
+    assert h.board.hand.unplayable_reason(SCOUT) is None
+    rect = h.board.rect_of(ALEXANDER)
     h.hover((rect.centerx, rect.top + rect.h // 5))
     above = pygame.Rect(rect.x, rect.y - rect.h, rect.w, rect.h)
     hovered = h.draw().copy()
@@ -895,10 +920,10 @@ def test_unplayable_cards_are_greyed_out_and_say_why_on_hover():
     h.state.tactics_played = [1, 0]  # over the limit: every tactics card waits
     h.show(animate=False)
     assert SCOUT not in h.legal
-    reason = h.board.unplayable_reason(SCOUT)
+    reason = h.board.hand.unplayable_reason(SCOUT)
     assert reason == tr("refusal.battleline.tactics_limit", played=1, opponent_played=0)
     troop = next(c for c in h.obs["hands"][0]["cards"] if c < NUM_TROOPS)
-    assert troop in h.legal and h.board.unplayable_reason(troop) is None
+    assert troop in h.legal and h.board.hand.unplayable_reason(troop) is None
 
 
 def test_fog_and_mud_at_one_flag_both_lie_across_it_and_explain_themselves():
@@ -908,12 +933,12 @@ def test_fog_and_mud_at_one_flag_both_lie_across_it_and_explain_themselves():
     my_turn_to_play(h)
     h.state.fog[4], h.state.mud[4] = 0, 1  # test set-up: Fog and Mud at flag 5
     h.show(animate=False)
-    fog, mud = h.board.env_rect(4, FOG), h.board.env_rect(4, MUD)
-    column = h.board.column_rect(4)
+    fog, mud = h.board.table.env_rect(4, FOG), h.board.table.env_rect(4, MUD)
+    column = h.board.table.column_rect(4)
     assert fog.centery < mud.centery and fog.left < mud.left and fog.w > fog.h
     assert column.contains(fog) and column.contains(mud)  # across its own flag only
-    assert h.board.env_at((fog.left + 3, fog.top + 2)) == (4, FOG)
-    assert h.board.env_at((mud.left + 3, mud.bottom - 2)) == (4, MUD)
+    assert h.board.flags.env_at((fog.left + 3, fog.top + 2)) == (4, FOG)
+    assert h.board.flags.env_at((mud.left + 3, mud.bottom - 2)) == (4, MUD)
     away = h.draw().copy()
     h.hover((mud.left + 3, mud.bottom - 2))
     note = pygame.Rect(column.right, h.board.geo.field_top, column.w, column.h // 3)
@@ -927,10 +952,12 @@ def test_the_scout_top_card_keeps_clear_of_the_deck_names(size):
     h = Harness(2)
     h.board.layout(pygame.Rect((0, 0), size))
     decks = h.board.geo.decks
-    label_h = h.board.art.text("TROOPS", h.board.fs(1.15), (255, 255, 255), bold=True).get_height()
+    label_h = h.board.table.art.text(
+        "TROOPS", h.board.hand.fs(1.15), (255, 255, 255), bold=True
+    ).get_height()
     labels = [pygame.Rect(r.x - 4, r.top - 2 - label_h, r.w + 8, label_h) for r in decks]
     for deck in range(len(decks)):
-        spot = h.board.top_card_rect(deck)
+        spot = h.board.table.top_card_rect(deck)
         assert spot.collidelist(labels) == -1
         assert spot.colliderect(decks[deck])  # it still reads as lying on its deck
 
@@ -939,8 +966,8 @@ def test_the_scout_top_card_keeps_clear_of_the_deck_names(size):
 @pytest.mark.parametrize("size", [(460, 485), (560, 500), (800, 540), (1280, 800)])
 def test_discard_labels_fit_between_the_name_plate_and_the_pile(lang, size):
     """Issue 9 #21: DISCARD (捨て札) sits in its own room, under no plate and no pile."""
-    from game.boards.battleline_art import card_height
-    from game.boards.battleline_layout import Geometry, pile_label_px
+    from game.boards.battleline.art import card_height
+    from game.boards.battleline.layout import Geometry, pile_label_px
     from game.ui.text import render
 
     pygame.font.init()
@@ -961,11 +988,11 @@ def test_a_refusal_is_said_beside_the_thing_refused_never_over_the_hand():
     h.show(animate=False)
     g, (hand,) = h.board.geo, h.board.keep_clear()
     size = (340, 34)
-    card = h.board._sprite_rect(h.board.sprites[parse_card("Alexander")])
+    card = h.board.rect_of(parse_card("Alexander"))
     box = h.board.refusal_box(size, h.card_center(parse_card("Alexander")))
     assert not box.colliderect(hand) and box.bottom <= card.top
     assert abs(box.centerx - card.centerx) <= size[0] // 2  # above the card, not far off
-    column = h.board.column_rect(4)
+    column = h.board.table.column_rect(4)
     box = h.board.refusal_box(size, column.center)
     assert not box.colliderect(hand) and not box.colliderect(column)
     assert box.inflate(2 * g.unit, 2 * g.unit).colliderect(column)  # beside it

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from game.boards.battleline import BattleLineBoard
-from game.boards.battleline_summary import battleline_summary, match_result
+from game.boards.battleline.board import BattleLineBoard
+from game.boards.battleline.summary import battleline_summary, match_result
 from game.engines import GAMES
 from game.engines.battleline.state import BattleLineState
 from game.i18n import set_language

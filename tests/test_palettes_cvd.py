@@ -88,8 +88,9 @@ def test_battle_line_corner_suit_symbols_are_as_large_as_the_numerals(monkeypatc
     """The corner symbol is what a stack shows of a card beside its number, so it names the
     colour in every palette: it is drawn at least 0.2 of the card's height at any card size
     (it was 0.16, a few pixels at 800×540)."""
-    from game.boards.battleline import BattleLineBoard
-    from game.boards.battleline_art import SUIT_SYMBOLS, BattleLineArt, card_height
+    from game.boards.battleline.art import BattleLineArt, card_height
+    from game.boards.battleline.board import BattleLineBoard
+    from game.engines.battleline.words import SUIT_SYMBOLS
     from game.ui.draw import Art
 
     drawn: list[tuple[str, int]] = []

@@ -21,7 +21,7 @@ import pytest
 from ai.heuristics.battleline import BattleLineHeuristic
 from game import saves
 from game.app import App
-from game.boards.battleline import BattleLineBoard
+from game.boards.battleline.board import BattleLineBoard
 from game.boards.flatfront import FlatFrontBoard
 from game.engines.battleline import BattleLineState
 from game.engines.battleline.actions import (
@@ -210,10 +210,10 @@ def test_flatfront_hot_seat_by_mouse(app: App) -> None:
 
 def hand_card_spot(board: BattleLineBoard, card: int) -> Point:
     """A point of ``card`` in the viewer's hand fan that no card in front of it covers."""
-    rect = board._sprite_rect(board.sprites[card])
+    rect = board.rect_of(card)
     for y in (rect.top + rect.h // 5, rect.centery, rect.top + rect.h // 10):
         for x in range(rect.x + 3, rect.right - 2, 4):
-            if board._hand_card_at((x, y)) == card:
+            if board.hand.card_at((x, y)) == card:
                 return x, y
     raise AssertionError(f"card {card} cannot be clicked in the hand")
 
@@ -223,18 +223,18 @@ def table_card_spot(board: BattleLineBoard, card: int) -> Point:
         for side in (0, 1):
             stack = flag["cards"][side]
             if card in stack:
-                return board.visible_rect(f, side, stack.index(card), len(stack)).center
+                return board.table.visible_rect(f, side, stack.index(card), len(stack)).center
     raise AssertionError(f"card {card} is not at a flag")
 
 
 def flag_spot(board: BattleLineBoard, action: int) -> Point:
-    return board.column_rect(action - FLAG_BASE).center
+    return board.table.column_rect(action - FLAG_BASE).center
 
 
 def action_button_spot(board: BattleLineBoard, action: int) -> Point:
-    button = board._action_button()
-    assert button is not None and button[0] == action, (button, action)
-    return board.geo.action.center
+    button = board.bar.choice_rect(action)
+    assert button is not None, (board.bar.choices, action)
+    return button.center
 
 
 class BattleLineHand:
@@ -298,7 +298,7 @@ class BattleLineHand:
         if card == SCOUT:
             deck = then - DRAW_BASE if then is not None and is_draw(then) else None
             if deck is None:  # one deck left: Scout draws from it without asking
-                deck = next(d for d, n in enumerate(board._deck_counts()) if n)
+                deck = next(d for d, n in enumerate(board.column.counts()) if n)
             target = board.geo.decks[deck].center
         elif card in GUILE:
             target = table_card_spot(board, then)
@@ -315,7 +315,7 @@ class BattleLineHand:
         if action in (PASS, DONE, DISCARD):
             spot = action_button_spot(board, action)
         elif is_claim(action):
-            spot = board.claim_button_rect(action - CLAIM_BASE).center
+            spot = board.flags.button_rect(action - CLAIM_BASE).center
         elif is_draw(action):
             spot = board.geo.decks[action - DRAW_BASE].center
         elif is_flag(action):

@@ -16,14 +16,17 @@ What a new board writes:
     DISTINCT                      further palette-key groups that must stay apart (colour-blind too)
     summary(obs, names)           the game-over table and notes, if the generic one does not fit
     things(obs)                   the keyed layer: every thing on the table by a stable key
-    rest(key, obs), draw_thing    where each thing rests and how it looks: the kit's sprite layer
-                                  then animates enter / move / exit between observations, hit-tests
-                                  (``key_at``, ``hovered``) and marks the opponent's last turn
+    rest(key, obs), draw_thing    where each thing rests (a rectangle, or a ``Rest`` with a tilt)
+                                  and how it looks: the kit's sprite layer then animates enter /
+                                  move / exit between observations, hit-tests (``key_at``,
+                                  ``hovered``) and marks the opponent's last turn
+    choreography(prev, obs)       (optional) how keys enter, move and leave in this change: a
+                                  ``layer.Motion`` per key (from a deck, to a discard, after a
+                                  delay, on an arc, turning over, with a sound, an effect such as
+                                  a strike); board-wide extras (a banner) go on ``self.tweens``
+    follows(prev, obs)            (optional) whether a change is animated (not an undo or a load)
     paint(surface)                the table under the things (call ``draw_layer``); what lies above
                                   the marks goes in ``paint_overlays``
-Boards with richer animation (``flatfront.py``, ``battleline.py``) instead override ``rebuild``,
-``animate_change`` (flying sprites on ``self.layer``, animating with ``self.tweens``, a Timeline:
-``animate``, ``sound``, ``call``), ``follows`` and ``thing_rect``.
     decision(), bar_area()        what the viewer may choose now, as a prompt and ``Choice``s,
                                   and where the kit's decision bar (:mod:`game.boards.decision`)
                                   goes: its clicks, keys 1..9, hint rings and ``keep_clear`` then
@@ -60,7 +63,7 @@ import pygame
 
 from game import i18n
 from game.boards.decision import NUMBER_KEYS, Choice, Decision, DecisionBar
-from game.boards.layer import SpriteLayer
+from game.boards.layer import Motion, Place, SpriteLayer
 from game.boards.summary import Summary
 from game.engines.base import Game, State
 from game.turns import Step, Turn
@@ -380,6 +383,7 @@ class Board(Generic[ObsT]):
         return self.tweens.busy
 
     def skip_animation(self) -> None:
+        """Land every animation at once (a click skips): the board shows its observation."""
         self.tweens.finish_all()
 
     @classmethod
@@ -441,7 +445,7 @@ class Board(Generic[ObsT]):
     # --- hooks --------------------------------------------------------------------------------
     def on_observation(self, previous: ObsT | None, obs: ObsT, animate: bool) -> None:
         """Show ``obs``: animate what changed since ``previous`` when asked and ``obs`` follows it
-        by play (the previous move's animation lands first), else rebuild everything at rest."""
+        by play (the previous move's animation lands first), else put everything at rest."""
         if animate and previous is not None and self.follows(previous, obs):
             self.tweens.finish_all()
             self.animate_change(previous, obs)
@@ -455,23 +459,29 @@ class Board(Generic[ObsT]):
         only then is the change animated."""
         return True
 
+    def choreography(self, previous: ObsT, obs: ObsT) -> Mapping[Hashable, Motion]:
+        """How keys of the layer enter, move and leave from ``previous`` to ``obs``: a Motion per
+        key that does more than fade in, slide or fade out; none by default."""
+        return {}
+
+    # Being retired: a board that drives its own sprites (Battle Line, until it moves onto
+    # ``choreography``) overrides these two; every other board leaves them to the kit.
     def rebuild(self, obs: ObsT) -> None:
-        """Put everything of ``obs`` at rest; the default snaps the kit's sprite layer."""
+        """Put everything of ``obs`` at rest on the kit's sprite layer."""
         self.layer.sync(self.resting_places(obs), animate=False)
 
     def animate_change(self, previous: ObsT, obs: ObsT) -> None:
-        """Animate the change from ``previous`` to ``obs``; the default moves the kit's sprite
-        layer to ``rest`` (things enter, slide and leave)."""
-        self.layer.sync(self.resting_places(obs), animate=True)
+        """Move the kit's sprite layer to ``rest`` as ``choreography`` says."""
+        self.layer.sync(self.resting_places(obs), True, self.choreography(previous, obs))
 
     def paint(self, surface: pygame.Surface) -> None:
         """Draw the board under the overlays (table, pieces, glows); the default draws the
         sprite layer."""
         self.draw_layer(surface)
 
-    def rest(self, key: Hashable, obs: ObsT) -> pygame.Rect | None:
-        """Where thing ``key`` of ``obs`` rests on the screen, for the kit's sprite layer; None
-        (the default) for a board that animates its own sprites."""
+    def rest(self, key: Hashable, obs: ObsT) -> Place | None:
+        """Where thing ``key`` of ``obs`` rests on the screen (a rectangle, or a ``Rest`` when it
+        is turned), for the kit's sprite layer; None (the default): it is not on the layer."""
         return None
 
     def draw_thing(
@@ -479,12 +489,14 @@ class Board(Generic[ObsT]):
     ) -> None:
         """Draw thing ``key`` at ``rect`` with opacity ``alpha`` (0..1): the sprite layer's look."""
 
-    def resting_places(self, obs: ObsT) -> dict[Hashable, pygame.Rect]:
+    def resting_places(self, obs: ObsT) -> Mapping[Hashable, Place]:
+        """Every thing's resting place (``rest``): what the sprite layer moves to."""
         places = ((key, self.rest(key, obs)) for key in self.things(obs))
         return {key: rect for key, rect in places if rect is not None}
 
     def draw_layer(self, surface: pygame.Surface) -> None:
-        for sprite in list(self.layer.sprites.values()):
+        """Every sprite by ``draw_thing``, those in flight above the rest."""
+        for sprite in self.layer.in_order():
             self.draw_thing(surface, sprite.key, sprite.rect, sprite.alpha)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:

@@ -1,71 +1,37 @@
-"""Where Battle Line's things are drawn: the geometry derived from the board rect (recomputed
-on resize), the fan of a hand, and the sprites that carry each card, flag and banner between
-the places an observation gives them."""
+"""Where Battle Line's things rest: the geometry derived from the board rect (recomputed on
+resize), the ``Table`` that places every card an observation shows (hand fans, flag stacks,
+discard piles), the sprites that carry them, and ``Part``, the base of the board's views."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 import pygame
 
 from game import i18n
-from game.boards.base import Board, BoardContext, hit
-from game.boards.battleline_art import STRIP, BattleLineArt
-from game.boards.cards import arc_fan, card_at, card_height, card_rect
+from game.boards.base import Board
+from game.boards.battleline.art import STRIP, BattleLineArt
+from game.boards.cards import arc_fan, card_height, card_rect
 from game.boards.layer import Spot, Sprite
-from game.engines.battleline.actions import (
-    CLAIM_BASE,
-    DISCARD,
-    DONE,
-    DRAW_BASE,
-    FLAG_BASE,
-    NUM_FLAGS,
-    PASS,
-    is_card,
-    is_claim,
-    is_draw,
-    is_flag,
-)
-from game.engines.battleline.cards import (
-    DESERTER,
-    ENVIRONMENT,
-    FOG,
-    GUILE,
-    NUM_TROOPS,
-    REDEPLOY,
-    SCOUT,
-    TACTICS_DECK,
-    TRAITOR,
-    TROOP_DECK,
-)
-from game.ui.overlays import Banner
+from game.engines.battleline.actions import NUM_FLAGS
+from game.engines.battleline.cards import FOG, NUM_TROOPS, TACTICS_DECK, TROOP_DECK, deck_of
+from game.engines.battleline.observation import BattleLineObservation, FlagView, HandView
+from game.ui import overlays
+from game.ui.draw import Colour
 
 Z_MOVING = 10_000  # sprites in flight are drawn above everything at rest
 
 
 # --- sprites: the animated state of what is drawn ----------------------------------------------
-@dataclass
-class CardSprite(Sprite):
-    """A card the viewer can see (``card``), or an anonymous back in flight (``card`` None), on
-    the kit's sprite layer; its height follows its width by the card aspect."""
-
-    card: int | None = None
-    deck: int = 0
-
-
-def card_sprite(
-    key: Hashable, card: int | None, deck: int, x: float, y: float, w: float, **more: Any
-) -> CardSprite:
-    return CardSprite(key, x, y, w, card_height(round(w)), card=card, deck=deck, **more)
-
-
-@dataclass
-class FlagSprite:
-    owner: int = -1
-    offset: float = 0.0  # -1 moved to the opponent's side (top), +1 to the viewer's, 0 centre
-    burst: float = 0.0  # a claim's ring (0 none, grows to 1)
+def shows(key: Hashable) -> tuple[int | None, int]:
+    """What a key of the layer shows: a card id (the key itself), or None for one of the
+    opponent's backs (``("back", deck, n)``), and its deck."""
+    if isinstance(key, tuple):
+        return None, key[1]
+    card = cast(int, key)
+    return card, deck_of(card)
 
 
 @dataclass
@@ -81,11 +47,14 @@ class Place:
         return self.x, self.y, self.w, card_height(round(self.w))
 
 
-@dataclass
-class Drag:
-    card: int
-    start: tuple[int, int]
-    active: bool = False  # moved far enough (``cards.dragging``)
+def laid(flag: FlagView, card: int) -> int:
+    """Who laid Fog or Mud (``card``) at ``flag``; -1 if it does not lie there."""
+    return flag["fog"] if card == FOG else flag["mud"]
+
+
+def held(hand: HandView, deck: int) -> int:
+    """How many cards of ``deck`` a hand holds."""
+    return hand["troops"] if deck == TROOP_DECK else hand["tactics"]
 
 
 # Heights in card heights (ch) of the parts of the felt, top to bottom.
@@ -195,48 +164,29 @@ class Geometry:
 
 
 FAN_DEGREES = 2.4  # tilt between neighbouring cards of the viewer's hand
-LIFT = 0.2  # hover lift, relative to the hand card height
-LIFT_RATE = 14.0  # how fast a hovered card rises (per second, exponential)
 
 
-class BattleLineView(Board):
-    """The board's state and the questions drawing and input both ask: where each thing rests
-    (geometry from the board rect), what the viewer may do now, and what lies under a point."""
+class Table:
+    """Where each card an observation shows rests for the viewer (``me``, at the bottom): the
+    geometry, the hand fans, the flags' stacks, the discard piles, a card waiting for its flag,
+    and the art that draws them (remade when the palette changes)."""
 
-    def __init__(self, ctx: BoardContext) -> None:
-        super().__init__(ctx)
-        self.art = BattleLineArt(ctx.palette, self._art_label)
-        self.flags = [FlagSprite() for _ in range(NUM_FLAGS)]
-        self.incoming = [0, 0]  # backs flying into the opponent's hand, per deck
-        self.banner: Banner | None = None
-        self.selected: int | None = None
-        self.drag: Drag | None = None
-        self.lifts: dict[int, float] = {}
-        self.auto_claim = bool(ctx.extra.get("auto_claim", False))
-        self._home: tuple[float, float] | None = None  # where the viewer's pending card rests
-        self._shown: tuple[int, int] | None = None  # (viewer, game) the sprites were built for
-        self._same_game = False  # whether the observation shown is of the game shown before
-        self._anon = 0
-        self.geo = Geometry(self.rect)
+    def __init__(self, rect: pygame.Rect, palette: dict) -> None:
+        self.geo = Geometry(rect)
+        self.me = 0
+        self.art = BattleLineArt(palette, _art_label)
+        self.home: tuple[float, float] | None = None  # where the viewer's pending card rests
 
-    @property
-    def sprites(self) -> dict[Hashable, CardSprite]:
-        """The cards on the kit's sprite layer: by card id, or a key of an anonymous back."""
-        return cast(dict[Hashable, CardSprite], self.layer.sprites)
+    def resize(self, rect: pygame.Rect) -> None:
+        """The board's area changed: new geometry, images at new sizes."""
+        self.geo = Geometry(rect)
+        self.art.clear()
+        self.home = None
 
-    @staticmethod
-    def _art_label(key: int | str) -> str:
-        if isinstance(key, int):
-            return i18n.t(f"battleline.card.{key}")
-        return i18n.t(f"battleline.family.{key}")
-
-    def fs(self, size: float) -> int:
-        """A font size in layout units."""
-        return max(9, round(size * self.geo.unit))
-
-    @property
-    def me(self) -> int:
-        return self.viewer
+    def repaint(self, palette: dict) -> None:
+        """Keep the art's palette (the colour-blind setting may change it)."""
+        if self.art.p != palette:
+            self.art = BattleLineArt(palette, _art_label)
 
     def slot_rect(self, flag: int, side: int, index: int) -> pygame.Rect:
         """Where card ``index`` of ``side`` at ``flag`` lies (the viewer's side at the bottom)."""
@@ -261,18 +211,6 @@ class BattleLineView(Board):
         g = self.geo
         left = round(g.xs[flag] - g.pitch / 2)
         return pygame.Rect(left, g.field_top, round(g.pitch), g.field_bottom - g.field_top)
-
-    def flag_center(self, flag: int) -> tuple[float, float]:
-        g = self.geo
-        travel = (g.ridge.h - g.flag_size[1]) / 2 + g.flag_size[1] * 0.18
-        return g.xs[flag], g.ridge.centery + self.flags[flag].offset * travel
-
-    def claim_button_rect(self, flag: int) -> pygame.Rect:
-        g = self.geo
-        w = min(round(g.pitch * 0.86), round(g.cw * 1.05))
-        rect = pygame.Rect(0, 0, w, max(14, round(g.ch * 0.2)))
-        rect.midbottom = (round(g.xs[flag]), g.ridge.bottom - 2)
-        return rect
 
     def env_place(self, flag: int, card: int) -> Place:
         """Fog or Mud lies across its flag as on the table: a card turned sideways under the
@@ -339,9 +277,10 @@ class BattleLineView(Board):
         return pygame.Rect(pile.x - pile.w // 6, pile.y + pile.h // 4, w, card_height(w))
 
     def deck_center(self, deck: int) -> tuple[float, float]:
-        return self.geo.decks[deck].center
+        x, y = self.geo.decks[deck].center
+        return x, y
 
-    def _opp_order(self, obs: dict) -> list[int | None]:
+    def opp_order(self, obs: BattleLineObservation) -> list[int | None]:
         """The opponent's hand as shown: each entry a known card id or None for a back; troop
         cards first, then tactics (only the counts and known cards are visible)."""
         hand = obs["hands"][1 - self.me]
@@ -350,13 +289,18 @@ class BattleLineView(Board):
         backs = hand["troops"] - len(troops), hand["tactics"] - len(tactics)
         return [None] * backs[0] + troops + [None] * backs[1] + tactics
 
-    def _places(self, obs: dict) -> dict[int, Place]:
+    def order_deck(self, obs: BattleLineObservation, index: int) -> int:
+        """The deck of the opponent's ``index``-th card as shown (``opp_order``)."""
+        hand = obs["hands"][1 - self.me]
+        return TROOP_DECK if index < hand["troops"] else TACTICS_DECK
+
+    def places(self, obs: BattleLineObservation) -> dict[int, Place]:
         """Where each card the viewer can see rests, in drawing order ``z``: the viewer's hand,
         the opponent's known cards among its backs, the flags' stacks, the discard piles, and a
         card waiting for its flag."""
         g, me = self.geo, self.me
         places: dict[int, Place] = {}
-        hand, order = obs["hands"][me]["cards"] or [], self._opp_order(obs)
+        hand, order = obs["hands"][me]["cards"] or [], self.opp_order(obs)
         fans = (
             (hand, self.hand_places(len(hand)), g.hand_w, 400),
             (order, self.opp_places(len(order)), g.back_w, 300),
@@ -365,7 +309,7 @@ class BattleLineView(Board):
             for i, (card, (x, y, a)) in enumerate(zip(cards, spots, strict=True)):
                 if card is not None:
                     places[card] = Place(x, y, w, a, z + i)
-        for f, side, cards in self._stacks(obs):
+        for f, side, cards in stacks(obs):
             for j, card in enumerate(cards):
                 z = 200 + (j if side == me else 10 - j)
                 places[card] = Place(*self.slot_rect(f, side, j).center, g.cw, 0.0, z)
@@ -378,16 +322,12 @@ class BattleLineView(Board):
         pending = obs["pending"]["card"]
         if pending is not None and pending not in places and obs["turn"] is not None:
             place = self.waiting_place(obs["turn"])
-            if obs["turn"] == me and self._home is not None:
-                place.x, place.y = self._home
+            if obs["turn"] == me and self.home is not None:
+                place.x, place.y = self.home
             places[pending] = place
         return places
 
-    def _order_deck(self, obs: dict, index: int) -> int:
-        hand = obs["hands"][1 - self.me]
-        return TROOP_DECK if index < hand["troops"] else TACTICS_DECK
-
-    def _zone(self, obs: dict, card: int | None) -> tuple:
+    def zone(self, obs: BattleLineObservation, card: int | None) -> tuple:
         """Which group of places a visible card is in (a hand, a pile, one side of a flag)."""
         for side in (0, 1):
             if card in obs["discards"][side]:
@@ -396,135 +336,88 @@ class BattleLineView(Board):
             return ("hand",)
         if card in obs["hands"][1 - self.me]["known"]:
             return ("known",)
-        return ("flag", self._side_of(obs, card))
+        return ("flag", side_of(obs, card))
 
-    @staticmethod
-    def _stacks(obs: dict) -> list[tuple[int, int, list[int]]]:
-        """Each flag's two sides: (flag, side, its cards from the flag outwards)."""
-        return [
-            (f, side, flag["cards"][side]) for f, flag in enumerate(obs["flags"]) for side in (0, 1)
-        ]
 
-    @classmethod
-    def _side_of(cls, obs: dict, card: object) -> tuple[int, int] | None:
-        return next(((f, side) for f, side, cards in cls._stacks(obs) if card in cards), None)
+def _art_label(key: int | str) -> str:
+    if isinstance(key, int):
+        return i18n.t(f"battleline.card.{key}")
+    return i18n.t(f"battleline.family.{key}")
+
+
+def stacks(obs: BattleLineObservation) -> list[tuple[int, int, list[int]]]:
+    """Each flag's two sides: (flag, side, its cards from the flag outwards)."""
+    return [
+        (f, side, flag["cards"][side]) for f, flag in enumerate(obs["flags"]) for side in (0, 1)
+    ]
+
+
+def side_of(obs: BattleLineObservation, card: object) -> tuple[int, int] | None:
+    """The (flag, side) where ``card`` lies, if at a flag."""
+    return next(((f, side) for f, side, cards in stacks(obs) if card in cards), None)
+
+
+class Part:
+    """A view of the board (the hand, the flag row, the side column, the cards): it keeps its
+    own state, draws itself and answers its own hit test; it reads what is shown through the kit
+    board (observation, legal moves, mouse, palette) and places things by the ``Table``."""
+
+    def __init__(self, board: Board[BattleLineObservation], table: Table) -> None:
+        self.board, self.table = board, table
+
+    @property
+    def obs(self) -> BattleLineObservation:
+        return self.board.obs
+
+    @property
+    def me(self) -> int:
+        return self.table.me
+
+    @property
+    def geo(self) -> Geometry:
+        return self.table.geo
+
+    @property
+    def art(self) -> BattleLineArt:
+        return self.table.art
+
+    @property
+    def p(self) -> dict:
+        return self.board.ctx.palette
 
     @property
     def phase(self) -> str:
-        return self.obs["phase"] if self.obs else ""
+        return self.board.obs["phase"] if self.board.obs else ""
 
-    def _my_decision(self) -> bool:
-        return bool(self.legal) and bool(self.obs)
+    @property
+    def deciding(self) -> bool:
+        """Whether the viewer decides now (``legal`` is given only then)."""
+        return bool(self.board.legal) and bool(self.board.obs)
 
-    def _open_flags(self, free: Callable[[dict], bool]) -> list[int]:
-        return [
-            f for f, flag in enumerate(self.obs["flags"]) if flag["claimed_by"] < 0 and free(flag)
-        ]
+    def fs(self, size: float) -> int:
+        """A font size in layout units (never below 9 px, as every board text)."""
+        return max(9, round(size * self.geo.unit))
 
-    def _free_flags(self) -> list[int]:
-        """Open flags with a free slot on the viewer's side (where a troop or morale card goes)."""
-        return self._open_flags(lambda flag: len(flag["cards"][self.me]) < flag["slots"])
+    def sprite_rect(self, card: Hashable) -> pygame.Rect | None:
+        """Where a card of the kit's layer is drawn now (unlifted), None if it is not."""
+        sprite = self.board.layer.sprites.get(card)
+        return None if sprite is None else card_rect(sprite.x, sprite.y, sprite.w)
 
-    def _local_targets(self, card: int) -> list[int]:
-        """The flags a selected card can go to, from the observation (the engine has the final
-        word: a refused target is explained by it): Fog and Mud where none lies yet."""
-        if card in ENVIRONMENT:
-            key = "fog" if card == FOG else "mud"
-            return self._open_flags(lambda flag: flag[key] < 0)
-        return [] if card in GUILE else self._free_flags()
+    def blit_sprite(
+        self, surface: pygame.Surface, sprite: Sprite, lift: float = 0.0, shadow: bool = False
+    ) -> None:
+        """Draw a card sprite as it stands: flipping, turned, lifted by ``lift`` pixels."""
+        w, (card, deck) = max(4, round(sprite.w)), shows(sprite.key)
+        front, back = (self.art.picture(c, deck, w) for c in (card, None))
+        self.art.blit_card(surface, sprite, front, back, lift, shadow)
 
-    def _target_flags(self) -> list[int]:
-        """The flags glowing as targets now."""
-        if not self._my_decision():
-            return []
-        if self.phase == "play" and self.selected is not None:
-            return self._local_targets(self.selected)
-        return [a - FLAG_BASE for a in self.legal if is_flag(a)]
-
-    def _target_cards(self) -> list[int]:
-        """Cards at flags that may be clicked now (Redeploy, Deserter, Traitor)."""
-        if not self._my_decision():
-            return []
-        if self.phase in ("redeploy_from", "deserter", "traitor_from"):
-            return [a for a in self.legal if is_card(a)]
-        if self.phase == "play" and self.selected in (REDEPLOY, DESERTER, TRAITOR):
-            return self._takeable(self.selected)
-        return []
-
-    def _takeable(self, tactic: int) -> list[int]:
-        """The cards ``tactic`` (Redeploy, Deserter, Traitor) may take, at open flags."""
-        side = self.me if tactic == REDEPLOY else 1 - self.me
-        cards = [
-            c for f in self._open_flags(lambda _: True) for c in self.obs["flags"][f]["cards"][side]
-        ]
-        return [c for c in cards if c < NUM_TROOPS] if tactic == TRAITOR else cards
-
-    def _target_decks(self) -> list[int]:
-        if not self._my_decision():
-            return []
-        if self.phase == "play" and self.selected == SCOUT:
-            return [d for d, n in enumerate(self._deck_counts()) if n]
-        return [a - DRAW_BASE for a in self.legal if is_draw(a)]
-
-    def _deck_counts(self) -> tuple[int, int]:
-        decks = self.obs["decks"]
-        return decks["troop"], decks["tactics"]
-
-    def _claimable(self) -> list[int]:
-        if not self._my_decision() or self.phase != "claim":
-            return []
-        return [a - CLAIM_BASE for a in self.legal if is_claim(a)]
-
-    def _action_button(self) -> tuple[int, str] | None:
-        """The column's button for the moment: Pass, Done claiming, or Redeploy's discard."""
-        buttons = (
-            (PASS, "battleline.button.pass"),
-            (DONE, "battleline.button.done"),
-            (DISCARD, "battleline.button.discard"),
-        )
-        legal = self.legal if self._my_decision() else []
-        return next(((a, i18n.t(key)) for a, key in buttons if a in legal), None)
-
-    def _sprite_rect(self, sprite: CardSprite) -> pygame.Rect:
-        return card_rect(sprite.x, sprite.y, sprite.w)
-
-    def _hand_card_at(self, pos: tuple[int, int]) -> int | None:
-        """The topmost card of the viewer's hand under ``pos`` (lifted cards as drawn)."""
-        hand = (self.obs["hands"][self.me]["cards"] or []) if self.obs else []
-        h, sprites = self.geo.hand_h, self.sprites
-        rest = [
-            (c, self._sprite_rect(sprites[c]), round(self._lift(c) * h))
-            for c in hand
-            if c in sprites
-        ]
-        return card_at(pos, rest)
-
-    def _table_card_at(self, pos: tuple[int, int]) -> int | None:
-        """A card at a flag under ``pos`` (the kit's keyed layer holds them by id)."""
-        key = self.key_at(pos)
-        return key if isinstance(key, int) and self._side_of(self.obs, key) is not None else None
-
-    def _flag_at(self, pos: tuple[int, int]) -> int | None:
-        return hit(pos, ((f, self.column_rect(f)) for f in range(NUM_FLAGS)))
-
-    def _flag_token_rect(self, flag: int) -> pygame.Rect:
+    def note(
+        self, surface: pygame.Surface, text: str, width: int, place: Callable, accent: Colour
+    ) -> None:
+        """A note on the felt, placed by ``place`` (a function that moves its box)."""
         g = self.geo
-        rect = pygame.Rect(0, 0, round(g.pitch * 0.9), g.ridge.h)
-        rect.center = (round(g.xs[flag]), g.ridge.centery)
-        return rect
+        overlays.note(surface, self.art, text, width, place, g.felt, accent, self.fs(1.45))
 
-    def _claim_at(self, pos: tuple[int, int]) -> int | None:
-        """A click in the claim phase: a Claim button, or a flag whose side is complete."""
-        button = hit(pos, ((f, self.claim_button_rect(f)) for f in self._claimable()))
-        if button is not None:
-            return button
-        flag = self._flag_at(pos)
-        if flag is not None and self.obs["flags"][flag]["claim"] is not None:
-            return flag
-        return None
-
-    def _deck_at(self, pos: tuple[int, int]) -> int | None:
-        return hit(pos, ((d, r.inflate(r.w // 5, r.h // 5)) for d, r in enumerate(self.geo.decks)))
-
-    def _lift(self, card: int | None) -> float:
-        return 0.0 if card is None else self.lifts.get(card, 0.0) * LIFT
+    def hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        label = i18n.t("battleline.hint")
+        overlays.hint_marker(surface, self.art, rect, label, self.board.clock, self.geo.unit)

@@ -34,6 +34,7 @@ from game.engines.battleline.cards import (
     colour_of,
     value_of,
 )
+from game.engines.battleline.words import SUIT_SYMBOLS
 from game.ui import table
 from game.ui.draw import (
     SS,
@@ -50,7 +51,6 @@ from game.ui.draw import (
 STRIP = 0.26  # the visible top strip of a covered card, relative to its height
 
 # One glyph per troop colour (Red, Orange, Yellow, Green, Blue, Purple); all in DejaVu Sans.
-SUIT_SYMBOLS = ("♦", "★", "☀", "♣", "♠", "♛")
 # Each tactics card's emblem; Shield Bearers' shield is drawn (DejaVu Sans has no shield).
 TACTIC_EMBLEMS = {
     ALEXANDER: "♚",

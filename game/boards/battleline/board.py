@@ -1,0 +1,494 @@
+"""The Battle Line board: nine flags between two lines of cards, both hands, the decks and the
+discard piles. One class composed of views that each own their state, drawing and hit test: the
+viewer's ``Hand`` (the card chosen, a drag), the ``FlagRow`` (pennants, Fog and Mud, slots,
+formations, claims), the ``SideColumn`` (plates, decks, the button of the moment, the auto-claim
+switch, the tactics card being resolved) and the ``Flights`` of the cards between observations;
+the ``Table`` (layout.py) says where each card rests.
+
+It draws only from ``observation(viewer)``, the viewer's side at the bottom. Every card the viewer
+can see is a sprite on the kit's layer resting at its place (hand fan, flag slot, discard pile).
+
+One click is one decision. In the play phase a card is first chosen on the board alone (lifted,
+its targets glowing) and played by clicking a target or by dragging it there: that click returns
+both decisions, ``[card, target]``, which the match scene plays in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import cast
+
+import pygame
+
+from game import i18n
+from game.boards.base import Board, BoardContext, Decision, Things
+from game.boards.battleline.art import draw_emblem
+from game.boards.battleline.column import SideColumn
+from game.boards.battleline.flags import FlagRow
+from game.boards.battleline.flights import GUILE_TARGETS, Flights
+from game.boards.battleline.hand import LIFT, Hand
+from game.boards.battleline.layout import Geometry, Table, side_of
+from game.boards.battleline.palette import PALETTES
+from game.boards.battleline.summary import battleline_summary
+from game.boards.decision import Choice
+from game.boards.layer import Motion, Rest, Sprite
+from game.engines.base import State
+from game.engines.battleline.actions import (
+    CLAIM_BASE,
+    DISCARD,
+    DONE,
+    DRAW_BASE,
+    FLAG_BASE,
+    PASS,
+    claim_action,
+    draw_action,
+    flag_action,
+    is_card,
+    is_claim,
+    is_draw,
+    is_flag,
+)
+from game.engines.battleline.cards import (
+    DESERTER,
+    ENVIRONMENT,
+    NUM_TROOPS,
+    REDEPLOY,
+    SCOUT,
+    TRAITOR,
+)
+from game.engines.battleline.observation import BattleLineObservation
+from game.engines.battleline.words import BattleLineWords, card_label, result_words
+from game.turns import Phrase, Step
+from game.ui import overlays
+from game.ui.overlays import Banner, set_banner
+from game.words import words_of
+
+BUTTONS = (
+    (PASS, "battleline.button.pass"),
+    (DONE, "battleline.button.done"),
+    (DISCARD, "battleline.button.discard"),
+)
+
+
+class BattleLineBoard(Board[BattleLineObservation]):
+    """Board view for Battle Line (see the module docstring)."""
+
+    ACCENT = (196, 138, 70)
+    PALETTES = PALETTES
+    SEAT_ROLES = ("side0", "side1")
+    draw_emblem = staticmethod(draw_emblem)
+    DISTINCT = (tuple(f"suit{c}" for c in range(6)),)  # the six troop colours
+    summary = staticmethod(battleline_summary)
+
+    def __init__(self, ctx: BoardContext) -> None:
+        super().__init__(ctx)
+        self.table = Table(self.rect, ctx.palette)
+        self.hand = Hand(self, self.table)
+        self.flags = FlagRow(self, self.table, hand=self.hand)
+        self.column = SideColumn(self, self.table, hand=self.hand)
+        self.flights = Flights(self, self.table, hand=self.hand)
+        self.banner: Banner | None = None
+        self._shown: tuple[int, int] | None = None  # (viewer, game) the sprites were built for
+        self._same_game = False  # whether the observation shown is of the game shown before
+
+    @property
+    def sprites(self) -> dict[Hashable, Sprite]:
+        """The cards on the kit's sprite layer: by card id, or ``("back", deck, n)`` for the
+        opponent's unknown cards (``layout.shows``)."""
+        return self.layer.sprites
+
+    @property
+    def selected(self) -> int | None:
+        """The hand card chosen, waiting for its target."""
+        return self.hand.selected
+
+    @property
+    def auto_claim(self) -> bool:
+        return self.column.auto_claim
+
+    @property
+    def names(self) -> list[str]:
+        return [self.seat_name(seat) for seat in (0, 1)]
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.table.resize(pygame.Rect(rect))
+        self.tweens.finish_all()
+        super().layout(rect)
+        self.flights.settle()
+        if bool(self.obs):
+            self.flags.rebuild(self.obs)
+            self.banner = self._over_banner(self.obs)
+
+    # --- observations and animation --------------------------------------------------------
+    def on_observation(
+        self, previous: BattleLineObservation | None, obs: BattleLineObservation, animate: bool
+    ) -> None:
+        before, self._shown = self._shown, (self.viewer, obs["match"]["game"])
+        self._same_game = before == self._shown
+        self.table.me = self.viewer
+        self.hand.follow()
+        flies = animate and previous is not None and self.follows(previous, obs)
+        if flies and previous is not None:
+            self.tweens.finish_all()
+            self._lift_pending(previous, obs)
+        super().on_observation(previous, obs, animate)
+        self.flights.settle()
+        if not flies:
+            self.table.home = None
+            self.flags.rebuild(obs)
+            self.banner = self._over_banner(obs)
+        elif obs["pending"]["card"] is None or obs["turn"] != self.me:
+            self.table.home = None
+
+    def _lift_pending(self, previous: BattleLineObservation, obs: BattleLineObservation) -> None:
+        """The viewer's card played from the hand waits there, lifted, for its target."""
+        card = obs["pending"]["card"]
+        sprite = None if card is None else self.layer.sprites.get(card)
+        mine = card in (previous["hands"][self.me]["cards"] or []) and obs["turn"] == self.me
+        if sprite is not None and mine:
+            self.table.home = (sprite.x, sprite.y - self.geo.hand_h * LIFT)
+
+    def follows(self, previous: BattleLineObservation, obs: BattleLineObservation) -> bool:
+        """The same viewer's view of the same game (a new game of the match is rebuilt)."""
+        return self._same_game
+
+    def resting_places(self, obs: BattleLineObservation) -> Mapping[Hashable, Rest]:
+        """Every card and back the viewer sees (the keyed layer's ``things`` are the table's
+        cards only: the last-move marks)."""
+        return self.flights.rests(obs)
+
+    def choreography(
+        self, previous: BattleLineObservation, obs: BattleLineObservation
+    ) -> Mapping[Hashable, Motion]:
+        """The cards' flights (``flights.py``), then claimed flags move to their winner one after
+        another, then the result's banner."""
+        motions, t = self.flights.motions(previous, obs)
+        t = self.flags.claim(obs, t)
+        if self.banner is None:
+            set_banner(self, self._over_banner(obs), t)
+        return motions
+
+    def _over_banner(self, obs: BattleLineObservation) -> Banner | None:
+        """The result over the finished board (``words.result_words``)."""
+        result = result_words(obs, self.me, self.names)
+        return None if result is None else Banner(*result)
+
+    @property
+    def me(self) -> int:
+        return self.viewer
+
+    @property
+    def phase(self) -> str:
+        return self.obs["phase"] if self.obs else ""
+
+    def _deciding(self) -> bool:
+        return bool(self.legal) and bool(self.obs)
+
+    # --- input --------------------------------------------------------------------------------
+    def move(self, pos: tuple[int, int]) -> None:
+        self.hand.move(pos)
+
+    def decision(self) -> tuple[str, Sequence[Choice]]:
+        """The choice of the moment beside the table's own (a card, a flag, a deck): Pass, Done
+        claiming, or Redeploy's discard, on the kit's bar in the side column."""
+        legal = self.legal if self._deciding() else []
+        return "", [Choice(a, i18n.t(key)) for a, key in BUTTONS if a in legal][:1]
+
+    def bar_area(self) -> pygame.Rect:
+        """The column's place for a button, with the bar's margin at its sides and foot (the
+        bar has none above its buttons without a prompt: it stays off the deck's count)."""
+        pad, action = max(3, max(6, round(self.rect.h / 60)) // 2), self.geo.action
+        return pygame.Rect(action.x - pad, action.y, action.w + 2 * pad, action.h + pad)
+
+    def key(self, key: int) -> Decision:
+        """Enter presses the button of the moment (Pass, Done, Discard), as its 1 does."""
+        enter = key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.numbered()
+        return self.numbered()[0] if enter else super().key(key)
+
+    def handle_idle_event(self, event: pygame.event.Event) -> bool:
+        super().handle_idle_event(event)
+        down = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        return down and self.column.toggle(event.pos)
+
+    def click(self, pos: tuple[int, int]) -> Decision:
+        if self.column.toggle(pos) or not self._deciding():
+            return None
+        phase = self.phase
+        if phase == "play":
+            return self._click_play(pos)
+        if phase in ("scout_draw", "draw"):
+            deck = self.column.deck_at(pos)
+            return (
+                self.refuse("battleline.feedback.pick_deck") if deck is None else draw_action(deck)
+            )
+        if phase == "scout_return":
+            card = self.hand.card_at(pos)
+            return card if card is not None else self.refuse("battleline.feedback.pick_card")
+        if phase in GUILE_TARGETS:
+            card = self.flights.card_at(pos)
+            key = "own_card" if phase == "redeploy_from" else "opposing_card"
+            return card if card is not None else self.refuse(f"battleline.feedback.{key}")
+        if phase == "redeploy_to" and self.geo.my_discard.collidepoint(pos):
+            return DISCARD
+        if phase in ("flag", "redeploy_to", "traitor_to"):
+            flag = self.flags.flag_at(pos)
+            return flag_action(flag) if flag is not None else None
+        if phase == "claim":
+            flag = self.flags.claim_at(pos)
+            return claim_action(flag) if flag is not None else None
+        return None
+
+    @property
+    def geo(self) -> Geometry:
+        return self.table.geo
+
+    def _click_play(self, pos: tuple[int, int]) -> Decision:
+        """The play phase: choose a card, then its target (both decisions are returned)."""
+        card = self.hand.card_at(pos)
+        if card is not None:
+            if card not in self.legal:
+                return card  # the engine says why it cannot be played
+            self.hand.choose(card, pos)
+            return None
+        selected = self.hand.selected
+        if selected is None:
+            flag = self.flags.flag_at(pos)
+            on_token = flag is not None and self.flags.token_rect(flag).collidepoint(pos)
+            if flag is not None and on_token and self.obs["flags"][flag]["claim"] is not None:
+                return claim_action(flag)  # the engine explains when claims may be made
+            if flag is not None or self.column.deck_at(pos) is not None:
+                return self.refuse("battleline.feedback.pick_card")
+            return None
+        if selected == SCOUT:
+            deck = self.column.deck_at(pos)
+            return self._deselect(pos) if deck is None else self._play(SCOUT, draw_action(deck))
+        if selected in (REDEPLOY, DESERTER, TRAITOR):
+            return self._click_guile_target(selected, pos)
+        flag = self.flags.flag_at(pos)
+        return self._deselect(pos) if flag is None else self._place_selected(flag)
+
+    def _deselect(self, pos: tuple[int, int]) -> Decision:
+        """A click beside every target puts the chosen card down (on the felt only)."""
+        if self.geo.felt.collidepoint(pos):
+            self.hand.selected = None
+        return None
+
+    def _play(self, card: int, then: int) -> list[int]:
+        self.hand.reset()
+        return [card, then]
+
+    def _place_selected(self, flag: int) -> Decision:
+        card = self.hand.selected
+        if card is None:
+            return None
+        if flag in self.hand.targets(card):
+            return self._play(card, flag_action(flag))
+        if self.obs["flags"][flag]["claimed_by"] >= 0:
+            return self.refuse("battleline.feedback.claimed", n=flag + 1)
+        if card in ENVIRONMENT:
+            return self.refuse("battleline.feedback.env", n=flag + 1, card=card_label(card))
+        return self.refuse("battleline.feedback.full", n=flag + 1)
+
+    def _click_guile_target(self, tactic: int, pos: tuple[int, int]) -> Decision:
+        card = self.flights.card_at(pos)
+        if card is None:
+            return self._deselect(pos)
+        if card in self.hand.takeable(tactic):
+            if tactic == TRAITOR and not self.hand.free_flags():
+                return self.refuse("battleline.feedback.no_slot")
+            return self._play(tactic, card)
+        if tactic == TRAITOR and card >= NUM_TROOPS:
+            return self.refuse("battleline.feedback.troop_only")
+        where = side_of(self.obs, card)
+        if where is not None and self.obs["flags"][where[0]]["claimed_by"] >= 0:
+            return self.refuse("battleline.feedback.claimed", n=where[0] + 1)
+        key = "own_card" if tactic == REDEPLOY else "opposing_card"
+        return self.refuse(f"battleline.feedback.{key}")
+
+    def release(self, pos: tuple[int, int]) -> Decision:
+        drag, self.hand.drag = self.hand.drag, None
+        if drag is None or not drag.active or self.hand.selected != drag.card:
+            return None
+        flag = self.flags.flag_at(pos)
+        if flag is None or not self._deciding():
+            return None
+        return self._place_selected(flag)
+
+    def reset_input(self) -> None:
+        self.hand.reset()
+
+    def skip_animation(self) -> None:
+        super().skip_animation()
+        self.hand.drag = None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.hand.update(dt, self.mouse if self.obs else None)
+
+    def auto_action(self) -> int | None:
+        """The auto-claim setting: the claim phase is reached after the opponent's move or a
+        draw, not after a click of the viewer's, so the scene polls for it."""
+        if not self._deciding() or not self.auto_claim or self.phase != "claim":
+            return None
+        claims = [a for a in self.legal if is_claim(a)]
+        return claims[0] if claims else DONE
+
+    # --- the kit's keyed layer and click points -----------------------------------------------
+    def mover(self, obs: BattleLineObservation) -> int:
+        turn = obs["turn"]
+        return -1 if turn is None else turn
+
+    def things(self, obs: BattleLineObservation) -> Things:
+        """Cards at the flags and in the discard piles by id (where they lie), and each flag
+        (its claim, Fog and Mud)."""
+        out: Things = {}
+        for f, flag in enumerate(obs["flags"]):
+            out[("flag", f)] = (flag["claimed_by"], flag["fog"], flag["mud"])
+            for side in (0, 1):
+                for card in flag["cards"][side]:
+                    out[card] = (f, side)
+        for side in (0, 1):
+            for card in obs["discards"][side]:
+                out[card] = ("discard", side)
+        return out
+
+    def thing_rect(self, key: Hashable) -> pygame.Rect | None:
+        if isinstance(key, tuple):
+            return self.flags.token_rect(key[1])
+        where = side_of(self.obs, key) if self.obs and isinstance(key, int) else None
+        if where is not None:
+            stack = self.obs["flags"][where[0]]["cards"][where[1]]
+            return self.table.visible_rect(*where, stack.index(cast(int, key)), len(stack))
+        return self.hand.sprite_rect(key)
+
+    def rect_of(self, card: int) -> pygame.Rect | None:
+        """Where a card is drawn now: its visible part at a flag, a hand card as lifted."""
+        if card in self.hand.cards:
+            return self.hand.rect_of(card)
+        return self.thing_rect(card)
+
+    def spot_at(self, pos: tuple[int, int]) -> pygame.Rect:
+        """A card of the viewer's hand as drawn, a deck, a flag's column, else the kit's spot."""
+        card = self.hand.card_at(pos)
+        if card is not None:
+            return cast(pygame.Rect, self.hand.rect_of(card))
+        deck = self.column.deck_at(pos)
+        if deck is not None:
+            return self.geo.decks[deck]
+        flag = self.flags.flag_at(pos) if self.key_at(pos) is None else None
+        return self.table.column_rect(flag) if flag is not None else super().spot_at(pos)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The viewer's hand, lifted cards included."""
+        g = self.geo
+        top = g.hand_top - round(0.2 * g.hand_h)
+        return [*super().keep_clear(), pygame.Rect(g.felt.x, top, g.felt.w, g.felt.bottom - top)]
+
+    def clicks_for(self, action: int) -> list[tuple[int, int]]:
+        g, phase = self.geo, self.phase
+        button = self.bar.choice_rect(action)
+        if button is not None:
+            return [button.center]
+        if is_claim(action):
+            return [self.flags.button_rect(action - CLAIM_BASE).center]
+        if is_draw(action):
+            return [g.decks[action - DRAW_BASE].center]
+        if is_flag(action):
+            return [self.table.column_rect(action - FLAG_BASE).center]
+        if phase == "scout_return":
+            return [self.point_on(action, self.hand.card_at)]
+        if phase != "play":
+            return [self.point_on(action, self.flights.card_at)]
+        first = self.point_on(action, self.hand.card_at)
+        if action == SCOUT:
+            deck = next(d for d, n in enumerate(self.column.counts()) if n)
+            return [first, g.decks[deck].center]
+        if action in (REDEPLOY, DESERTER, TRAITOR):
+            return [first, self.point_on(self.hand.takeable(action)[0], self.flights.card_at)]
+        return [first, self.table.column_rect(self.hand.targets(action)[0]).center]
+
+    # --- drawing --------------------------------------------------------------------------------
+    def paint(self, surface: pygame.Surface) -> None:
+        self.table.repaint(self.ctx.palette)
+        g, to, art = self.geo, (-self.rect.x, -self.rect.y), self.table.art
+        table = art.table(self.rect.size, g.felt.move(to), g.ridge.move(to), g.column.move(to))
+        surface.blit(table, self.rect)
+        if not self.obs:
+            return
+        self.flags.draw_slots(surface)
+        self.column.draw(surface)
+        moving: set[int | None] = {
+            card for card in ENVIRONMENT if card in self.sprites and self.sprites[card].moving
+        }
+        self.flags.draw(surface, moving)
+        self.flags.draw_ghosts(surface)
+        self.flights.draw_waiting_glow(surface)
+        self.flights.draw_resting(surface)
+        self.flags.draw_labels(surface)
+        self.flights.draw_targets(surface)
+        self.flags.draw_buttons(surface)
+        self.flags.draw_claim_view(surface)
+        self._draw_hint(surface)
+
+    def paint_overlays(self, surface: pygame.Surface) -> None:
+        """Above the last-move marks: cards in flight, the dragged card, notes, the banner."""
+        for sprite in self.layer.flying():
+            self.flights.blit_sprite(surface, sprite)
+        drag = self.hand.dragged()
+        flag = self.flags.flag_at(self.mouse) if drag is not None and self.mouse else None
+        ok = flag is not None and drag is not None and flag in self.hand.targets(drag)
+        self.hand.draw_drag(surface, self.flags.slot_for(flag) if ok and flag is not None else None)
+        if self.mouse is not None and self.hand.drag is None and self.flags.hovered_claim() is None:
+            card = self.hand.card_at(self.mouse)
+            if card is not None:
+                self.hand.draw_tooltip(surface, card)
+            else:
+                self.flags.draw_env_tooltip(surface, self.mouse)
+        g, art = self.geo, self.table.art
+        rect = pygame.Rect(0, 0, round(g.felt.w * 0.62), round(max(g.back_h * 0.95, 8 * g.unit)))
+        rect.midtop = (g.felt.centerx, g.back_top + (g.back_h - rect.h) // 2)  # over the hand
+        px = (self.hand.fs(3.0), self.hand.fs(1.7))
+        overlays.draw_banner(surface, art, self.banner, rect, px, art.side_mark)
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        hint = self.hint
+        if hint is None or not self._deciding():
+            return
+        if is_flag(hint):
+            flag = self.obs["flags"][hint - FLAG_BASE]
+            n = min(len(flag["cards"][self.me]), flag["slots"] - 1)
+            if self.obs["pending"]["card"] in ENVIRONMENT:
+                rect = self.flags.token_rect(hint - FLAG_BASE)
+            else:
+                rect = self.table.slot_rect(hint - FLAG_BASE, self.me, n)
+            self.hand.hint_ring(surface, rect)
+        elif is_card(hint) and side_of(self.obs, hint) is not None:
+            self.hand.hint_ring(surface, cast(pygame.Rect, self.thing_rect(hint)))
+        elif hint == DISCARD:
+            self.hand.hint_ring(surface, self.geo.my_discard)
+
+    # --- words (beside the engine: game/engines/battleline/words.py) and pictures -------------
+    # The scenes still ask the board for these words; they live beside the engine.
+    @classmethod
+    def log_phrase(cls, state: State, action: int, viewer: int) -> Phrase:
+        return words_of("battleline").log_phrase(state, action, viewer)
+
+    def turn_words(self, steps: list[Step]) -> list[str]:
+        return self.words.turn_words(steps)
+
+    def status_text(self) -> str:
+        words = cast(BattleLineWords, self.words)
+        return words.status(self.obs, self.me, self.names, self.legal, self.selected)
+
+    def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
+        """Each card the turn showed, face up, or a deck's back for a card drawn unseen."""
+        icons, seen, art = [], set(), self.table.art
+        w = max(6, round(px / 1.4))
+        for step in steps:
+            key, args = step.phrase
+            if "card" in args and args["card"] not in seen and key != "choose":
+                seen.add(args["card"])
+                icons.append(art.card(args["card"], w))
+            elif key in ("draws_hidden", "returns_hidden"):
+                icons.append(art.back(args["deck"], w))
+        return icons

@@ -1,0 +1,161 @@
+"""The side column: both players' plates, the discard piles' labels, the two decks (glowing
+when one is to be drawn from), the auto-claim switch, and the panel of the tactics card being
+resolved; the kit's decision bar sits in it for the choice of the moment (Pass, Done,
+Discard: ``BattleLineBoard.decision``)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game.boards.base import Board, hit
+from game.boards.battleline.art import card_height
+from game.boards.battleline.hand import Hand
+from game.boards.battleline.layout import Part, Table, pile_label_px
+from game.engines.battleline import words
+from game.engines.battleline.actions import DRAW_BASE, draw_action, is_draw
+from game.engines.battleline.cards import SCOUT, TACTICS_DECK, TROOP_DECK
+from game.engines.battleline.observation import BattleLineObservation
+from game.ui import overlays
+from game.ui.draw import lighter
+from game.ui.fonts import get_font
+from game.ui.text import wrap
+
+
+class SideColumn(Part):
+    """The column beside the felt (see the module docstring)."""
+
+    def __init__(self, board: Board[BattleLineObservation], table: Table, hand: Hand) -> None:
+        super().__init__(board, table)
+        self.hand = hand
+        self.auto_claim = bool(self.board.ctx.extra.get("auto_claim", False))
+
+    # --- hit tests ------------------------------------------------------------------------------
+    def deck_at(self, pos: tuple[int, int]) -> int | None:
+        decks = self.geo.decks
+        return hit(pos, ((d, r.inflate(r.w // 5, r.h // 5)) for d, r in enumerate(decks)))
+
+    def counts(self) -> tuple[int, int]:
+        decks = self.obs["decks"]
+        return decks["troop"], decks["tactics"]
+
+    def target_decks(self) -> list[int]:
+        """The decks that may be drawn from now (Scout's too, once chosen)."""
+        if not self.deciding:
+            return []
+        if self.phase == "play" and self.hand.selected == SCOUT:
+            return [d for d, n in enumerate(self.counts()) if n]
+        return [a - DRAW_BASE for a in self.board.legal if is_draw(a)]
+
+    def toggle(self, pos: tuple[int, int]) -> bool:
+        """The auto-claim switch is a player setting: it works whoever is to move."""
+        if not self.geo.toggle.collidepoint(pos):
+            return False
+        self.auto_claim = not self.auto_claim
+        self.board.ctx.extra["auto_claim"] = self.auto_claim
+        self.board.ctx.play_sound("click")
+        return True
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        g = self.geo
+        self._draw_plate(surface, 1 - self.me, g.opp_plate)
+        self._draw_plate(surface, self.me, g.my_plate)
+        for rect in (g.opp_discard, g.my_discard):
+            self._draw_pile_label(surface, i18n.t("battleline.discard"), rect)
+        self._draw_decks(surface)
+        label = i18n.t("battleline.auto_claim")
+        overlays.switch(surface, self.art, g.toggle, label, self.auto_claim, self.fs(1.3))
+        self._draw_step(surface)
+
+    def _draw_step(self, surface: pygame.Surface) -> None:
+        """A panel: who resolves which tactics card, and the step reached."""
+        area = self.geo.step_panel
+        resolving = words.resolving(self.obs, self.hand.selected)
+        if resolving is None or not area.h:
+            return
+        card, step = resolving
+        p, g = self.p, self.geo
+        mover = self.board.mover(self.obs)
+        pad = round(0.7 * g.unit)
+        w = min(g.mini_w, round((area.h - 2 * pad) / 1.4))
+        x = area.x + 2 * pad + w
+        width = area.right - pad - x
+        name = i18n.t(f"battleline.tactic.{card}")
+        lines = [self.art.fitted(name, self.fs(1.45), p["text"], width, bold=True)]
+        for text in wrap(step, get_font(self.fs(1.3)), width)[:2]:
+            lines.append(self.art.text(text, self.fs(1.3), p["gold"]))
+        who = self.board.seat_name(mover)
+        lines.append(self.art.fitted(who, self.fs(1.2), p["text_dim"], width))
+        # M+ leaves generous room above and below its glyphs: pack the lines by their ink
+        advance = [round(i.get_height() * 0.82) for i in lines]
+        text_h = sum(advance)
+        rect = pygame.Rect(0, 0, area.w, min(area.h, max(text_h, card_height(w)) + 2 * pad))
+        rect.center = area.center
+        edge = p["gold"] if mover == self.me else self.art.side(mover)
+        surface.blit(self.art.panel(rect.w, rect.h, (*p["panel"], 235), edge, round(g.unit)), rect)
+        image = self.art.card(card, w)
+        surface.blit(image, image.get_rect(midleft=(rect.x + pad, rect.centery)))
+        y = rect.centery - text_h // 2 - round(lines[0].get_height() * 0.09)
+        for img, step_y in zip(lines, advance, strict=True):
+            surface.blit(img, (x, y))
+            y += step_y
+
+    def _draw_pile_label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
+        p, g = self.p, self.geo
+        img = self.art.text(text.upper(), pile_label_px(g.unit), p["text_dim"], bold=True)
+        surface.blit(img, img.get_rect(topleft=(rect.x, rect.y)))
+        h = card_height(g.mini_w)
+        pile = pygame.Rect(rect.x, rect.bottom - h, rect.w, h)
+        surface.blit(self.art.slot(g.mini_w, h, lighter(p["panel"], 0.3), False), pile)
+        if self.phase == "redeploy_to" and self.deciding and rect is g.my_discard:
+            surface.blit(self.art.slot(pile.w, pile.h, p["legal"], True), pile)
+
+    def _draw_plate(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
+        obs = self.obs
+        held = sum(f["claimed_by"] == side for f in obs["flags"])
+        counters = [i18n.t("battleline.flags_held", n=held)]
+        if obs["options"].get("tactics", "on") == "on":
+            counters.append(i18n.t("battleline.tactics_played", n=obs["tactics_played"][side]))
+        if obs["match"]["games"] > 1:
+            counters.append(i18n.t("battleline.points", n=obs["match"]["points"][side]))
+        over = obs["phase"] == "over"
+        name = self.board.seat_name(side)
+        seat = self.board.seat(side, name, over, obs["winner"], (*counters,))
+        mark, breath = self.art.side_mark, self.board.breathing()
+        overlays.draw_seat(surface, self.art, rect, seat, self.geo.unit, breath, mark)
+
+    def _draw_decks(self, surface: pygame.Surface) -> None:
+        p, g, mouse = self.p, self.geo, self.board.mouse
+        counts = self.counts()
+        targets = set(self.target_decks())
+        hovered = self.deck_at(mouse) if mouse else None
+        tactics_on = self.obs["options"].get("tactics", "on") == "on"
+        names = (i18n.t("battleline.deck.troop"), i18n.t("battleline.deck.tactics"))
+        for deck, rect in enumerate(g.decks):
+            if deck == TACTICS_DECK and not tactics_on:
+                continue
+            px = pile_label_px(g.unit)
+            label = self.art.fitted(names[deck].upper(), px, p["text_dim"], rect.w + 8, True)
+            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 2)))
+            n = counts[deck]
+            if deck in targets:
+                colour = p["selected"] if deck == hovered else p["legal"]
+                alpha = 255 if deck == hovered else self.board.breathing(urgent=True)
+                self.art.ring(surface, rect, colour, max(3, rect.w // 12), alpha)
+            if not n:
+                surface.blit(self.art.slot(rect.w, rect.h, lighter(p["panel"], 0.4), False), rect)
+                continue
+            back, shadow = self.art.back(deck, rect.w), self.art.shadow(rect.w, rect.h)
+            layers = min(6, (n + 4) // 5)
+            overlays.stack(surface, self.art, rect, back, shadow, layers, n, self.fs(1.35))
+            top = self.obs["deck_tops"]["troop" if deck == TROOP_DECK else "tactics"]
+            if top and top[0] is not None:  # the viewer put this card back with Scout
+                spot = self.table.top_card_rect(deck)
+                surface.blit(self.art.card(top[0], spot.w), spot)
+                tag = self.art.text(i18n.t("battleline.deck.top"), self.fs(1.0), p["text"], True)
+                surface.blit(tag, tag.get_rect(midtop=(spot.centerx, spot.bottom)))
+            if self.board.hint == draw_action(deck):
+                self.hint_ring(surface, rect)
+            if deck in targets and self.board.is_animating():  # a click now only ends the flight
+                self.art.veil(surface, rect.center, rect.size, (0, 0, 0, 110), rect.w // 10)
