@@ -23,6 +23,7 @@ from game.match import HUMAN, Match
 from game.scenes.base import Scene
 from game.scenes.match import MatchScene
 from game.settings import Settings
+from game.ui.widgets import Segmented
 from tests.test_app_fakes import PebblesBoard, PebblesGame, SyncClient
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -535,13 +536,17 @@ def test_setup_adds_and_removes_seats_and_sets_options(app: App, monkeypatch) ->
     assert len(setup.seat_widgets) == 2 and not setup.remove_buttons[1].visible
     click(app, setup.add_seat.rect.center)
     assert setup.seats == [HUMAN, "normal", "normal"] and not setup.add_seat.enabled
-    click(app, setup.seat_widgets[2]._segments()[3].center)  # the new seat: Hard
+    seat = setup.seat_widgets[2]  # the new seat: Hard
+    if isinstance(seat, Segmented):
+        click(app, seat.rect_of("hard").center)
+    else:  # ◀ kind ▶ in a narrow window: one step on from Normal
+        click(app, (seat.rect.right - 4, seat.rect.centery))
     assert setup.seats[2] == "hard"
     click(app, setup.remove_buttons[2].rect.center)
     assert setup.seats == [HUMAN, "normal"]
     pile, variant = setup.option_widgets
-    click(app, pile._segments()[1].center)
-    click(app, variant._segments()[1].center)
+    click(app, pile.rect_of(7).center)
+    click(app, variant.rect_of("greedy").center)
     shot(app, "setup_options")
     click(app, setup.start_button.rect.center)
     scene = top(app)
@@ -639,6 +644,48 @@ def test_setup_at_the_smallest_window_keeps_every_option_in_its_panel(app: App, 
     rows = [w.rect for w in setup.option_widgets]
     assert all(a.bottom < b.top for a, b in itertools.pairwise(rows))
     shot(app, f"setup_{game_id}_800x540")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_seat_kinds_never_run_into_each_other(app: App, language: str) -> None:
+    """Five seat kinds side by side where they read; ◀ kind ▶ where they would not (むずかしい
+    beside リモート at 800x540), choosing the same kinds either way."""
+    from game.scenes.setup import SetupScene, seat_kinds
+    from game.ui.text import MIN_TEXT_PX, text_width
+    from game.ui.widgets import SEGMENT_PAD, Stepper
+
+    set_language(language)
+    try:
+        for size in ((1280, 800), (800, 540)):
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.event.post(
+                pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+            )
+            setup = SetupScene(app, GAMES["tsuno"])
+            app.stack.push(setup)
+            run(app, 2)
+            for widget in setup.seat_widgets:
+                assert setup.seat_panel.contains(widget.rect)
+                if isinstance(widget, Segmented):
+                    labels = [str(label()) for _kind, label in widget.choices]
+                    for label, seg in zip(labels, map(widget.rect_of, seat_kinds()), strict=True):
+                        assert text_width(label, MIN_TEXT_PX, True) + SEGMENT_PAD <= seg.width + 1
+                else:
+                    assert isinstance(widget, Stepper)
+            first = setup.seat_widgets[0]
+            first.handle_event(
+                pygame.event.Event(
+                    pygame.MOUSEBUTTONDOWN, button=1, pos=(first.rect.right - 4, first.rect.centery)
+                )
+            )
+            assert setup.seats[0] != "human"  # the last segment, or the stepper's ▶
+            if language == "ja" and size == (800, 540):
+                assert isinstance(first, Stepper)
+            if size == (1280, 800):
+                assert isinstance(first, Segmented)
+            app.stack.pop()
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize(

@@ -207,6 +207,7 @@ class SetupScene(Scene):
             if has_board(game.id)
             else {}
         )
+        self.compact_seats = False  # seat kinds as ◀ value ▶ where they do not fit side by side
         self._build_seat_widgets()
 
     # --- widgets -------------------------------------------------------------------------------
@@ -221,12 +222,13 @@ class SetupScene(Scene):
 
     def _build_seat_widgets(self) -> None:
         kinds = seat_kinds()
-        self.seat_widgets: list[Segmented] = []
+        self.seat_widgets: list[Widget] = []
+        kind = Stepper if self.compact_seats else Segmented
         self.remove_buttons: list[Button] = []
         for i in range(len(self.seats)):
             choices = [(k, partial(t, f"level.{k}")) for k in kinds]
             self.seat_widgets.append(
-                Segmented(choices, partial(self.seats.__getitem__, i), partial(self._set_seat, i))
+                kind(choices, partial(self.seats.__getitem__, i), partial(self._set_seat, i))
             )
             remove = Button("", partial(self._remove_seat, i), style="ghost", icon="✕")
             remove.visible = i >= self.game.min_players
@@ -377,6 +379,11 @@ class SetupScene(Scene):
         names = [side_name(self.game, i) for i in range(len(self.seats))]
         widest = max(text_width(name, m.font_px(16), True) for name in names)
         label_w = min(round(inner.width * 0.30), m.px(36) + widest)
+        narrowest = inner.width - label_w - m.px(52)
+        compact = not Segmented.fits([t(f"level.{k}") for k in seat_kinds()], narrowest)
+        if compact != self.compact_seats:
+            self.compact_seats = compact
+            self._build_seat_widgets()
         for row, seg, remove in zip(rows, self.seat_widgets, self.remove_buttons, strict=True):
             control = pygame.Rect(
                 row.x + label_w, row.y, row.width - label_w - m.px(52), row.height

@@ -15,7 +15,7 @@ import pygame
 
 from game.i18n import t
 from game.ui import art, theme
-from game.ui.text import blit_text, ellipsized, fit_px, render, text_width
+from game.ui.text import MIN_TEXT_PX, blit_text, ellipsized, fit_px, render, text_width
 
 Label = str | Callable[[], str]
 
@@ -195,6 +195,9 @@ class Button(Widget):
         surface.blit(label, label.get_rect(midleft=(x + icon.get_width() + gap, body.centery)))
 
 
+SEGMENT_PAD = 12  # pixels of a segment beside its label
+
+
 class Segmented(Widget):
     """One choice out of a few, shown side by side (animation speed, seat kind, language)."""
 
@@ -209,13 +212,40 @@ class Segmented(Widget):
         self.get, self.set = get, set
         self.hover_index = -1
 
+    @staticmethod
+    def fits(labels: Sequence[str], width: int) -> bool:
+        """Whether ``labels`` read side by side in ``width`` pixels at the smallest legible size
+        (else a :class:`Stepper` shows them: むずかしい beside リモート in a narrow seat row)."""
+        return Segmented._fit_at(labels, MIN_TEXT_PX, width)
+
     def _segments(self) -> list[pygame.Rect]:
-        n = len(self.choices)
-        w = self.rect.width / n
-        return [
-            pygame.Rect(round(self.rect.x + i * w), self.rect.y, round(w), self.rect.height)
-            for i in range(n)
-        ]
+        """Equal segments where every label fits one at the widget's size; else each as wide as
+        its label at the size where they all fit, plus an equal share of what is left."""
+        texts = [text_of(label) for _value, label in self.choices]
+        n = len(texts)
+        px = self.px
+        while px > MIN_TEXT_PX and not self._fit_at(texts, px, self.rect.width):
+            px -= 1
+        widths = [text_width(s, px, True) + SEGMENT_PAD for s in texts]
+        if max(widths) <= self.rect.width / n:
+            widths = [self.rect.width // n] * n
+        spare = (self.rect.width - sum(widths)) / n
+        rects, x = [], float(self.rect.x)
+        for w in widths:
+            left, x = round(x), x + w + spare
+            rects.append(pygame.Rect(left, self.rect.y, round(x) - left, self.rect.height))
+        return rects
+
+    @staticmethod
+    def _fit_at(texts: Sequence[str], px: int, width: int) -> bool:
+        return sum(text_width(s, px, True) + SEGMENT_PAD for s in texts) <= width
+
+    def rect_of(self, value: Any) -> pygame.Rect:
+        """Where the choice ``value`` is (KeyError if it is not one)."""
+        for (choice, _label), seg in zip(self.choices, self._segments(), strict=True):
+            if choice == value:
+                return seg
+        raise KeyError(value)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -255,7 +285,7 @@ class Segmented(Widget):
                     radius=max(4, radius - 3),
                 )
             text = text_of(label)
-            px = fit_px(text, self.px, seg.width - 12, bold=selected)
+            px = fit_px(text, self.px, seg.width - SEGMENT_PAD, bold=selected)
             ink = theme.ON_GOLD if selected else theme.TEXT_DIM
             blit_text(surface, text, px, ink, selected, center=seg.center)
 
