@@ -16,7 +16,7 @@ import pytest
 from game import i18n
 from game.boards import board_class
 from game.boards.base import BoardContext, palette_of
-from game.boards.flatfront import PALETTES, FlatFrontBoard
+from game.boards.flatfront.board import PALETTES, FlatFrontBoard
 from game.engines import GAMES
 from game.engines.flatfront import (
     PASS,
@@ -547,7 +547,7 @@ def test_a_resize_redraws_no_texture():
 def test_the_pile_labels_sit_clear_of_the_slot_outlines(size):
     """At the smallest window the PILE / FACE UP labels were struck through by the dashed slot
     outlines (issue 9, item 21)."""
-    from game.boards.flatfront import label_px
+    from game.boards.flatfront.board import label_px
 
     h = Harness(2)
     h.board.layout(pygame.Rect((0, 0), size))
@@ -560,7 +560,7 @@ def test_the_pile_labels_sit_clear_of_the_slot_outlines(size):
 def test_knocked_down_pieces_lie_within_their_own_square(monkeypatch):
     """Three pieces knocked down on a 3-square tile piled into one heap (issue 9, item 21):
     a lying piece is now no longer than the spacing of the printed squares."""
-    from game.boards.flatfront_art import SQUARE_SPACING
+    from game.boards.flatfront.art import SQUARE_SPACING
 
     h = Harness(24)
     h.play_until(lambda o: any(not p["standing"] for t in o["tiles"] for p in t["pieces"]))

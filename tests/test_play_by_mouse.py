@@ -22,7 +22,7 @@ from ai.heuristics.battleline import BattleLineHeuristic
 from game import saves
 from game.app import App
 from game.boards.battleline import BattleLineBoard
-from game.boards.flatfront import FlatFrontBoard
+from game.boards.flatfront.board import FlatFrontBoard
 from game.engines.battleline import BattleLineState
 from game.engines.battleline.actions import (
     CLAIM_BASE,

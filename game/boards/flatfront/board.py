@@ -19,7 +19,7 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, Obs, Things, hit
-from game.boards.flatfront_art import SQUARE_SPACING, FlatFrontArt, draw_emblem, square_offsets
+from game.boards.flatfront.art import SQUARE_SPACING, FlatFrontArt, draw_emblem, square_offsets
 from game.boards.layer import Sprite, blit_sprite
 from game.engines.base import State
 from game.engines.flatfront import (
