@@ -242,7 +242,7 @@ def _piece_choices(squares: int, supply: tuple[int, int, int]) -> tuple[int, ...
     )
 
 
-_PIECE_CHOICES = {
+PIECE_CHOICES = {
     (squares, supply): _piece_choices(squares, supply)
     for squares in range(1, max(TILE_SQUARES) + 1)
     for supply in (
@@ -478,7 +478,7 @@ class FlatFrontState(State):
             return place_actions(self._placeable)
         if phase == _PIECES:
             squares = self._squares[-1]
-            return list(_PIECE_CHOICES[squares, self._supply[self._to_move]])
+            return list(PIECE_CHOICES[squares, self._supply[self._to_move]])
         if phase == _COMBAT:
             layout = self._layout
             assert layout is not None  # every tile is down in combat
