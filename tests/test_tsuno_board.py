@@ -1,23 +1,24 @@
 """The Tsuno Senki board's own logic: dice roles in the tray, exact previews (checked against
-the engine by enumerating every roll), the state rebuilt from an observation for the hint, what
-a teammate did read off the table, and the log's words and icons."""
+the engine by enumerating every roll), the AI's chance after the hinted action, what a teammate
+did read off the table, and the log's words and icons."""
 
 from __future__ import annotations
 
 import itertools
 import random
 from collections.abc import Iterator
+from functools import partial
 
 import pygame
 import pytest
 
+from ai.chances import chance_after
 from ai.heuristics.tsuno import greedy_action, win_chance
 from game import i18n
-from game.boards import tsuno_rolls as rolls
 from game.boards.base import BoardContext, palette_of
-from game.boards.tsuno import T_TUMBLE, TsunoBoard
-from game.boards.tsuno_hint import chance_after, state_of
-from game.boards.tsuno_layout import title_rect
+from game.boards.tsuno import rolls
+from game.boards.tsuno.board import T_TUMBLE, TsunoBoard
+from game.boards.tsuno.layout import title_rect
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
@@ -96,14 +97,15 @@ def test_attack_previews_are_exact() -> None:
 
 
 @pytest.mark.parametrize("players", [1, 3, 6])
-def test_the_hint_state_is_rebuilt_exactly_from_the_observation(players: int) -> None:
+def test_the_hints_chance_is_the_ais_estimate_after_the_action(players: int) -> None:
     for state in states(players, players, 25):
-        obs = state.observation(0)
-        rebuilt = state_of(obs, players, state.options)
-        assert rebuilt.observation(0) == {**obs, "last_roll": None}
-        assert rebuilt.legal_actions() == state.legal_actions()
-        chance = chance_after(obs, players, state.options, state.legal_actions()[0])
-        assert 0.0 <= chance <= 1.0
+        action = state.legal_actions()[0]
+        after = state.clone()
+        after.apply_action(action)
+        chance = chance_after("tsuno", state, action)
+        assert chance is not None and 0.0 <= chance <= 1.0
+        if not after.is_terminal():
+            assert chance == pytest.approx(win_chance(after))
 
 
 def test_the_hints_chance_after_an_attack_counts_the_attack_roll() -> None:
@@ -112,7 +114,7 @@ def test_the_hints_chance_after_an_attack_counts_the_attack_roll() -> None:
     attack cost nothing: a unit at morale 1 attacking a lone chip looked safer than waiting)."""
     state = acting(2, difficulty="beginner")  # area 2 is skilled: 3 dice, 216 sequences
     state.chips[1], state.morale[1] = 1, 1
-    chance = chance_after(state.observation(0), 1, state.options, act.ATTACK)
+    chance = chance_after("tsuno", state, act.ATTACK)
     total = 0.0
     for faces in itertools.product(range(6), repeat=3):
         after = state.clone()
@@ -121,6 +123,20 @@ def test_the_hints_chance_after_an_attack_counts_the_attack_roll() -> None:
             after.apply_action(face)
         total += win_chance(after) / 216
     assert chance == pytest.approx(total)
+
+
+def test_the_hint_says_the_chance_the_scene_lends_and_nothing_without_one() -> None:
+    state = acting(2)
+    b = board_of(["You"], speed=0.0)
+    b.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    b.show_hint([act.ATTACK], ["Attack"])
+    assert b.hint_caption() == i18n.t("match.hint_result", move="Attack")
+    asked: list[int] = []
+    b.ctx.chance_after = lambda action: asked.append(action) or 0.42
+    b.show_hint([act.ATTACK], ["Attack"])
+    assert asked == [act.ATTACK] and b.hint_caption().endswith(
+        " · " + i18n.t("tsuno.hint_chance", p="42%")
+    )
 
 
 class Played:
@@ -255,6 +271,7 @@ def marked_board(size: tuple[int, int], layout: str, players: int, seed: int) ->
         legal = state.legal_actions() if state.current_player() == 0 else []
         b.show(state.observation(0), 0, legal, animate=True)
     hint = greedy_action(state)
+    b.ctx.chance_after = partial(chance_after, "tsuno", state)  # as the match scene lends it
     b.show_hint([hint], [state.action_to_string(hint)])
     return b
 
@@ -402,6 +419,7 @@ def test_the_hint_caption_covers_no_button_even_when_the_field_is_full(size) -> 
     b.layout(board_rect(size))
     b.show(state.observation(0), 0, state.legal_actions(), animate=False)
     assert len(b.legal) >= 8
+    b.ctx.chance_after = partial(chance_after, "tsuno", state)
     for action in b.legal:
         b.show_hint([action], [b.action_words(state, action)])
         b.draw(pygame.Surface(size))

@@ -17,12 +17,11 @@ from typing import Any, ClassVar
 import pygame
 
 from game import i18n
-from game.boards import tsuno_rolls as rolls
 from game.boards.base import Board, BoardContext, Obs, Things, hit
 from game.boards.summary import Summary, said
-from game.boards.tsuno_art import TsunoArt, draw_emblem
-from game.boards.tsuno_hint import chance_after
-from game.boards.tsuno_layout import Geo, button_rects, compute, title_rect
+from game.boards.tsuno import rolls
+from game.boards.tsuno.art import TsunoArt, draw_emblem
+from game.boards.tsuno.layout import Geo, button_rects, compute, title_rect
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
@@ -330,8 +329,10 @@ class TsunoBoard(Board):
         self.hint_line = self.hint_line[:1]
         if self.hint is None:
             return
-        chance = chance_after(self.obs, self.ctx.num_players, self.ctx.options, self.hint)
-        self.hint_label = i18n.t("tsuno.hint_chance", p=rolls.percent(chance))
+        chance = self.ctx.chance_after(self.hint)
+        self.hint_label = (
+            "" if chance is None else i18n.t("tsuno.hint_chance", p=rolls.percent(chance))
+        )
 
     # --- input -----------------------------------------------------------------------------
     def click(self, pos: tuple[int, int]) -> int | None:
