@@ -265,8 +265,10 @@ def test_piece_chooser_offers_exactly_the_legal_mixes():
     assert sorted(a for a, _ in options) == sorted(legal)
     powers = [sum(p * n for p, n in zip((1, 2, 4), mix, strict=True)) for _, mix in options]
     assert powers == sorted(powers)  # cheapest first, so key 1 is the thriftiest
-    popup, *cards = h.board.option_rects()
+    popup, cards = h.board.bar.rect, [rect for _, rect in h.board.bar.rects()]
     assert all(popup.contains(card) and h.board.geo.mat.contains(card) for card in cards)
+    labels = [choice.label for choice, _ in h.board.bar.rects()]
+    assert labels[0].count("+") == sum(options[0][1]) - 1  # each piece of the mix, in words
     for (action, mix), card in zip(options, cards, strict=True):
         assert h.click(card.center) == action
         assert sum(decode_pieces(action)) == sum(mix)
@@ -285,8 +287,8 @@ def test_three_square_tile_offers_six_mixes_beside_the_tile():
     h.apply(place_action(0, 0))
     h.settle()
     assert len(h.board.options()) == 6
-    popup = h.board.option_rects()[0]
-    assert not popup.colliderect(h.board.tile_rect((0, 0)))
+    popup = h.board.bar.rect
+    assert popup.w and not popup.colliderect(h.board.tile_rect((0, 0)))
 
 
 def test_choosing_pieces_animates_them_dropping_in():
@@ -453,9 +455,10 @@ def test_hints_for_an_option_and_a_target_are_drawn_distinctly():
     h.board.clock = 0.0
     h.hover((0, 0))
     before = h.draw().copy()
-    option, card = h.board.options()[-1][0], h.board.option_rects()[-1]
+    option = h.board.options()[-1][0]
+    card = h.board.bar.choice_rect(option)
     h.board.show_hint(option)
-    assert _differs(before, h.draw(), card.inflate(10, 10))
+    assert card is not None and _differs(before, h.draw(), card.inflate(10, 10))
     obs = _combat_with_attack(h)
     target = next(a for a in h.board.legal if is_attack(a))
     rect = h.board.tile_rect(tuple(obs["tiles"][decode_attack(target)]["cell"]))
@@ -473,9 +476,11 @@ def test_a_hint_is_ringed_on_its_whole_cell_or_card_only():
     h.board.show_hint(action)
     assert h.board.hint_rects() == [h.board.tile_rect(decode_place(action))]
     h.play_until(lambda o: o["phase"] == "pieces" and len(h.state.legal_actions()) >= 2)
-    option, card = h.board.options()[-1][0], h.board.option_rects()[-1]
+    option = h.board.options()[-1][0]
+    card = h.board.bar.choice_rect(option)
     h.board.show_hint(option)
-    assert h.board.hint_rects() == [card]
+    unit = h.board.ring_unit()  # the kit rings a bar's button on its own edge
+    assert card is not None and h.board.hint_rects() == [card.inflate(-2 * unit, -2 * unit)]
 
 
 def test_palette_change_redraws_in_the_new_colours():
@@ -598,7 +603,7 @@ def test_a_refusal_is_said_beside_the_thing_refused():
     assert not box.colliderect(own) and box.inflate(40, 40).colliderect(own)
     h = Harness(14)
     h.play_until(lambda o: o["phase"] == "pieces")
-    popup = h.board.option_rects()[0]
+    popup = h.board.bar.rect
     for pos in (popup.midleft, popup.midtop, (popup.left - 40, popup.top - 40)):
         assert not h.board.refusal_box((300, 30), pos).colliderect(popup)
 

@@ -152,8 +152,9 @@ def flatfront_spot(board: FlatFrontBoard, action: int) -> Point:
     if is_place(action):
         spot = board.tile_rect(decode_place(action)).center
     elif is_pieces(action):
-        options = [a for a, _ in board.options()]
-        return board.option_rects()[1 + options.index(action)].center
+        button = board.bar.choice_rect(action)
+        assert button is not None
+        return button.center
     else:
         assert is_attack(action)
         tile = next(t for t in board.obs["tiles"] if t["id"] == decode_attack(action))

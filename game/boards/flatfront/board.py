@@ -10,15 +10,15 @@ opposing tile in combat.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
-from functools import partial
 from typing import Any, cast
 
 import pygame
 
 from game import i18n
-from game.boards.base import Board, BoardContext, Things, hit
+from game.boards.base import Board, BoardContext, Things
+from game.boards.decision import Choice
 from game.boards.flatfront.art import SQUARE_SPACING, FlatFrontArt, draw_emblem
 from game.boards.flatfront.column import Column
 from game.boards.flatfront.layout import GAP, PIECE_HEIGHT, Geometry, camera_target
@@ -27,7 +27,6 @@ from game.boards.layer import Motion, Place, Sprite, blit_sprite
 from game.engines.base import State
 from game.engines.flatfront import (
     MAX_SPAN,
-    POWERS,
     attack_action,
     decode_attack,
     decode_place,
@@ -35,7 +34,6 @@ from game.engines.flatfront import (
     is_pieces,
     is_place,
     pieces_action,
-    pieces_power,
     place_action,
 )
 from game.engines.flatfront.observation import FlatFrontObservation, TileView
@@ -56,7 +54,6 @@ T_STRIKE = 0.3
 T_FALL = 0.55
 T_FLASH_HOLD = 1.1
 T_CAMERA = 0.5
-MAX_OPTION_COLUMNS = 3  # chooser cards per row (a 3-square tile has at most six mixes)
 
 
 def _banner(words: BannerWords | None) -> Banner | None:
@@ -79,7 +76,6 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         self.banner: Banner | None = None
         self.flash: Banner | None = None  # a short-lived banner (a pass) over the main one
         self.camera = pygame.Vector2(0.5, 0.5)  # the field cell at the centre of the area
-        self.chooser_appear = 1.0  # the piece chooser fading in, 0..1
         self.column = Column(self._seat, self.breathing)
         self._clicked_cell: tuple[int, int] | None = None
         self._settle = 0.0  # when the latest change's motions end (banners wait for them)
@@ -91,14 +87,14 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         self.art.clear()
         super().layout(rect)
 
-    def cell_center(self, cell: tuple[float, float]) -> tuple[float, float]:
+    def cell_center(self, cell: Sequence[float]) -> tuple[float, float]:
         """Where a cell is drawn now."""
         return self.geo.cell_center(cell, (self.camera.x, self.camera.y))
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[int, int]:
         return self.geo.cell_at(pos, (self.camera.x, self.camera.y))
 
-    def tile_rect(self, cell: tuple[float, float]) -> pygame.Rect:
+    def tile_rect(self, cell: Sequence[float]) -> pygame.Rect:
         return self.geo.tile_rect(cell, (self.camera.x, self.camera.y))
 
     # --- the kit's keyed layer ------------------------------------------------------------------
@@ -115,8 +111,9 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         camera, geo = camera_target(obs), self.geo
         places: dict[Hashable, Place] = {}
         for tile in obs["tiles"]:
-            rect = places[("tile", tile["id"])] = geo.tile_rect(tile["cell"], camera)
-            bases = geo.piece_bases(tile["squares"], len(tile["pieces"]), rect.center)
+            places[("tile", tile["id"])] = geo.tile_rect(tile["cell"], camera)
+            centre = geo.cell_center(tile["cell"], camera)
+            bases = geo.piece_bases(tile["squares"], len(tile["pieces"]), centre)
             for i, base in enumerate(bases):
                 places[("piece", tile["id"], i)] = geo.piece_rect(base)
         if obs["face_up"] is not None:
@@ -228,7 +225,7 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         moving = animate and previous is not None and self.follows(previous, obs)
         if not moving or previous is None:
             self.camera.x, self.camera.y = camera
-            self.banner, self.flash, self.chooser_appear = _banner(self.words.banner(obs)), None, 1
+            self.banner, self.flash = _banner(self.words.banner(obs)), None
         else:
             self.tweens.animate(self.camera, T_CAMERA, "in_out_quad", x=camera[0], y=camera[1])
             t = self._settle
@@ -238,9 +235,6 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
                     overlays.flash_banner(self, flash, t, T_FLASH_HOLD, "flash")
                     t += T_FLASH_HOLD
             overlays.set_banner(self, _banner(self.words.banner(obs)), t)
-            if obs["phase"] == "pieces" and self.legal:
-                self.chooser_appear = 0.0
-                self.tweens.animate(self, 0.25, "out_back", chooser_appear=1.0, delay=t)
         self._clicked_cell = None
 
     def _seat(self, side: int) -> overlays.Seat:
@@ -262,23 +256,21 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
             return []
         return [(pieces_action(*mix), mix) for mix in piece_mixes(self.obs)]
 
-    def _option_icon_height(self) -> int:
-        return max(round(self.geo.tile[1] * 0.5), round(3.6 * self.geo.unit))
+    def decision(self) -> tuple[str, list[Choice]]:
+        """The piece mixes the viewer may set on the tile just placed, on the kit's bar."""
+        choices = [Choice(a, *self.words.mix(mix), key=mix) for a, mix in self.options()]
+        return (i18n.t("flatfront.choose"), choices) if choices else ("", [])
 
-    def option_rects(self) -> list[pygame.Rect]:
-        """The chooser's frame, then a card per option, beside the tile just placed."""
-        options = self.options()
-        pending = self.obs["pending_tile"] if self.obs else None
-        if not options or pending is None:
-            return []
-        g = self.geo
-        icon_h = self._option_icon_height()
-        card_w = max(round(icon_h * (0.62 * sum(options[0][1]) + 0.5)), round(9 * g.unit))
-        card = (card_w, round(icon_h * 1.05 + 3.2 * g.unit))
-        anchor = self.thing_rect(("tile", pending)) or g.area
-        tiles = [s.rect for _, s in self._sprites("tile")]
-        columns = MAX_OPTION_COLUMNS
-        return overlays.chooser_rects(len(options), card, anchor, g.mat, tiles, g.unit, columns)
+    def bar_area(self) -> pygame.Rect:
+        """Beside the tile just placed (where it will rest), off the other tiles, on the mat."""
+        u, n = max(6, round(self.rect.h / 60)), len(self.options())  # the bar's unit
+        pending = self.obs["pending_tile"] if n else None
+        if pending is None:
+            return pygame.Rect(0, 0, 0, 0)
+        camera = camera_target(self.obs)
+        tiles = [self.geo.tile_rect(t["cell"], camera) for t in self.obs["tiles"]]
+        size = (round(14 * u), round((3.0 + 3.4 * n) * u))  # a column of short buttons
+        return overlays.popup_beside(size, tiles[pending], self.geo.mat, tiles, u)
 
     def _tile_at(self, pos: tuple[int, int]) -> TileView | None:
         key = self.key_at(pos) if self.geo.area.collidepoint(pos) else None
@@ -297,26 +289,18 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         return regions
 
     def spot_at(self, pos: tuple[int, int]) -> pygame.Rect:
-        """A chooser card, else the field's cell under ``pos``, empty or not (a hinted cell is
-        ringed whole, not as the kit's small square round its centre); the kit's elsewhere."""
-        card = hit(pos, ((rect, rect) for rect in self.option_rects()[1:]))
-        if card is not None:
-            return card
+        """The field's cell under ``pos``, empty or not (a hinted cell is ringed whole, not as
+        the kit's small square round its centre); the kit's elsewhere."""
         if self.geo.area.collidepoint(pos):
             return self.tile_rect(self.cell_at(pos))
         return super().spot_at(pos)
-
-    def keep_clear(self) -> list[pygame.Rect]:
-        """The piece chooser while it is open."""
-        return self.option_rects()[:1]
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
         if is_place(action):
             x, y = self.cell_center(decode_place(action))
             return [(round(x), round(y))]
         if is_pieces(action):
-            rects = self.option_rects()[1:]
-            return [rects[self.numbered().index(action)].center]
+            return super().clicks_for(action)  # the bar's button
         rect = self.thing_rect(("tile", decode_attack(action)))
         return [rect.center] if rect is not None else []
 
@@ -324,10 +308,8 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
     def click(self, pos: tuple[int, int]) -> int | None:
         if not self.legal or not self.obs:
             return None
-        rects = self.option_rects()
-        if rects:
-            chosen = hit(pos, zip(self.numbered(), rects[1:], strict=True))
-            return chosen if chosen is not None else self.refuse("flatfront.feedback.choose")
+        if self.bar.choices:  # a click on the bar goes to the bar
+            return self.refuse("flatfront.feedback.choose")
         if not self.geo.area.collidepoint(pos):
             return None
         if any(is_place(a) for a in self.legal):
@@ -340,10 +322,6 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         if tile is not None and tile["owner"] == self.obs["to_move"]:
             return self.refuse("flatfront.feedback.own_tile")
         return None if tile is None else attack_action(tile["id"])
-
-    def numbered(self) -> list[int]:
-        """Keys 1..9 pick the piece mixes, cheapest first."""
-        return [action for action, _ in self.options()]
 
     # --- words (beside the engine: game/engines/flatfront/words.py) ---------------------------
     def turn_words(self, steps: list[Step]) -> list[str]:
@@ -398,7 +376,6 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         surface.set_clip(clip)
         px = (g.fs(3.0), g.fs(1.8))
         overlays.draw_banner(surface, self.art, self.flash or self.banner, g.banner, px, self._mark)
-        self._draw_chooser(surface)
 
     def _mark(self, side: int, size: int, colour: Colour) -> pygame.Surface:
         return self.art.side_icon(side, size)
@@ -465,8 +442,9 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         lit = {t["id"] for t in joining}
         shadow = self.art.tile_shadow(w, h)
         settled = self._tiles(moving=False)
-        for _, sprite in settled:
-            blit_center(surface, shadow, (sprite.x + h * 0.03, sprite.y + h * 0.06))
+        for tile, _ in settled:
+            c = self.cell_center(tile["cell"])
+            blit_center(surface, shadow, (c[0] + h * 0.03, c[1] + h * 0.06))
         for tile, sprite in settled:
             surface.blit(self.art.tile(tile["owner"], tile["squares"], w, h), sprite.rect)
             if obs["phase"] == "over" and not any(pc["standing"] for pc in tile["pieces"]):
@@ -496,7 +474,8 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
             if tile is None or tile.moving or sprite.alpha <= 0:
                 continue
             view = tiles[key[1]]
-            base = self.geo.piece_bases(view["squares"], len(view["pieces"]), tile.center)[key[2]]
+            centre = self.cell_center(view["cell"])  # the tile's, as the camera shows it now
+            base = self.geo.piece_bases(view["squares"], len(view["pieces"]), centre)[key[2]]
             placed.append((base, view, key[2], sprite))
         placed.sort(key=lambda item: item[0][1])
         for base, view, i, sprite in placed:
@@ -517,8 +496,9 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         falling over (its effect) or lying there, alternately to the right and the left."""
         tile_h, owner, piece = self.geo.tile[1], tile["owner"], tile["pieces"][i]
         height = round(tile_h * PIECE_HEIGHT)
-        bx, by = base[0], sprite.y + sprite.h / 2
-        drop = 1.0 - min(1.0, max(0.0, (base[1] - by) / (tile_h * 0.9)))
+        above = self.geo.piece_rect(base).bottom - sprite.rect.bottom  # while it drops in
+        drop = 1.0 - min(1.0, max(0.0, above / (tile_h * 0.9)))
+        bx, by = base[0], base[1] - (1.0 - drop) * tile_h * 0.9
         fall = 0.0 if piece["standing"] else 1.0
         if sprite.effect == "fall":
             fall = EASINGS["out_bounce"](sprite.effect_k)
@@ -591,35 +571,6 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
             blit_center(surface, shadow, (cx + lift[0], cy + lift[1]))
             image = self.art.tile(tile["owner"], tile["squares"], w, h)
             blit_sprite(surface, flight, image, image)
-
-    def _draw_chooser(self, surface: pygame.Surface) -> None:
-        rects = self.option_rects()
-        if not rects or not self.obs:
-            return
-        owner = self.obs["to_move"]
-        options: list[tuple[str, Callable[[pygame.Surface, pygame.Rect], None]]] = [
-            (i18n.t("flatfront.option_power", n=pieces_power(m)), partial(self._paint_mix, m))
-            for _, m in self.options()
-        ]
-        actions = self.numbered()
-        hinted = actions.index(self.hint) if self.hint in actions else None
-        title, colour, k = i18n.t("flatfront.choose"), self.art.side(owner), self.chooser_appear
-        overlays.draw_chooser(
-            surface, self.art, rects, title, options, colour, self.mouse, hinted, k, self.geo.unit
-        )
-
-    def _paint_mix(
-        self, mix: tuple[int, int, int], surface: pygame.Surface, card: pygame.Rect
-    ) -> None:
-        """A chooser card's picture: the mix's pieces side by side, the strongest in front."""
-        icon_h = self._option_icon_height()
-        powers = sorted(power for power, n in zip(POWERS, mix, strict=True) for _ in range(n))
-        step = icon_h * 0.62
-        x = card.centerx - step * (len(powers) - 1) / 2
-        y = card.y + round(0.6 * self.geo.unit) + icon_h
-        for power in reversed(powers):
-            blit_at(surface, *self.art.piece(self.obs["to_move"], power, icon_h), (x, y))
-            x += step
 
 
 def _progress(sprite: Sprite, effect: str) -> float:

@@ -11,7 +11,7 @@ from game import i18n
 from game.engines.base import State
 from game.engines.flatfront.observation import FlatFrontObservation
 from game.engines.flatfront.previews import can_attack, piece_mixes
-from game.engines.flatfront.rules import RED
+from game.engines.flatfront.rules import POWERS, RED
 from game.turns import Step
 from game.words import Words
 
@@ -116,6 +116,11 @@ class FlatFrontWords(Words):
             sub = "first" if not tiles else "again" if tiles[-1]["owner"] == side else "places"
         sub_text = i18n.t(f"flatfront.banner.{sub}", side=side_name(side), n=n)
         return BannerWords(title, sub_text, side, key)
+
+    def mix(self, mix: tuple[int, int, int]) -> tuple[str, str]:
+        """A piece mix (ones, twos, fours) as a choice: its pieces, then its power."""
+        powers = [power for power, n in zip(POWERS, mix, strict=True) for _ in range(n)]
+        return " + ".join(map(str, powers)), i18n.t("flatfront.option_power", n=sum(powers))
 
     def passes(self, side: int) -> BannerWords:
         """The short banner of a pass."""
