@@ -11,7 +11,6 @@ opposing tile in combat.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any, cast
 
 import pygame
@@ -19,9 +18,11 @@ import pygame
 from game import i18n
 from game.boards.base import Board, BoardContext, Things
 from game.boards.decision import Choice
-from game.boards.flatfront.art import SQUARE_SPACING, FlatFrontArt, draw_emblem
+from game.boards.flatfront.art import FlatFrontArt
 from game.boards.flatfront.column import Column
+from game.boards.flatfront.emblem import draw_emblem
 from game.boards.flatfront.layout import GAP, PIECE_HEIGHT, Geometry, camera_target
+from game.boards.flatfront.motion import T_CAMERA, T_FLASH_HOLD, plan
 from game.boards.flatfront.palette import PALETTES
 from game.boards.layer import Motion, Place, Sprite, blit_sprite
 from game.engines.base import State
@@ -37,23 +38,13 @@ from game.engines.flatfront import (
     place_action,
 )
 from game.engines.flatfront.observation import FlatFrontObservation, TileView
-from game.engines.flatfront.previews import attackers, piece_mixes
+from game.engines.flatfront.previews import attackers, piece_mixes, plays_on
 from game.engines.flatfront.words import BannerWords, FlatFrontWords, side_name
 from game.turns import Step
 from game.ui import overlays
 from game.ui.draw import Colour, blit_at, blit_center, dashed_rect, lighter
 from game.ui.overlays import Banner
 from game.ui.tween import EASINGS
-
-# --- timings (seconds at animation speed 1) ---------------------------------------------------
-T_FLIP = 0.55
-T_SLIDE = 0.45
-T_DROP = 0.35
-T_PULSE = 0.35
-T_STRIKE = 0.3
-T_FALL = 0.55
-T_FLASH_HOLD = 1.1
-T_CAMERA = 0.5
 
 
 def _banner(words: BannerWords | None) -> Banner | None:
@@ -76,14 +67,14 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         self.banner: Banner | None = None
         self.flash: Banner | None = None  # a short-lived banner (a pass) over the main one
         self.camera = pygame.Vector2(0.5, 0.5)  # the field cell at the centre of the area
-        self.column = Column(self._seat, self.breathing)
         self._clicked_cell: tuple[int, int] | None = None
         self._settle = 0.0  # when the latest change's motions end (banners wait for them)
         self.geo = Geometry(self.rect)
+        self.column = Column(self.geo, self.art, self._seat, self.breathing)
 
     # --- geometry -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        self.geo = Geometry(pygame.Rect(rect))
+        self.geo = self.column.geo = Geometry(pygame.Rect(rect))
         self.art.clear()
         super().layout(rect)
 
@@ -121,99 +112,15 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         return places
 
     def follows(self, previous: FlatFrontObservation, obs: FlatFrontObservation) -> bool:
-        """True if ``obs`` follows ``previous`` by playing forward (not an undo or a new game)."""
-
-        def kept(a: TileView, b: TileView) -> bool:  # the same tile, no piece lost or stood up
-            pairs = zip(a["pieces"], b["pieces"], strict=False)
-            raised = any(not pa["standing"] and pb["standing"] for pa, pb in pairs)
-            same = (a["cell"], a["owner"]) == (b["cell"], b["owner"])
-            return same and len(b["pieces"]) >= len(a["pieces"]) and not raised
-
-        old, new = previous["tiles"], obs["tiles"]
-        return len(new) >= len(old) and all(map(kept, old, new))
+        return plays_on(previous, obs)  # not an undo or a new game
 
     def choreography(
         self, previous: FlatFrontObservation, obs: FlatFrontObservation
     ) -> Mapping[Hashable, Motion]:
-        """Tiles placed fly in one after another (or land where this viewer clicked), then pieces
-        drop in, attacks play out, and a tile turned up flips off the pile; while the field
-        grows, everything pans with the camera."""
-        geo, (w, h), t = self.geo, self.geo.tile, 0.0
-        pan = Motion(duration=T_CAMERA, easing="in_out_quad")
-        motions: dict[Hashable, Motion] = {}
-        if camera_target(previous) != camera_target(obs):
-            motions = {key: pan for key in self.layer.sprites}
-        old = {tile["id"]: tile for tile in previous["tiles"]}
-        places = self.resting_places(obs)
-        for tile in obs["tiles"]:
-            if tile["id"] in old:
-                continue
-            rest = cast(pygame.Rect, places[("tile", tile["id"])])
-            clicked = tuple(tile["cell"]) == self._clicked_cell
-            start = geo.slot
-            if clicked:  # it lands where the viewer clicked, a little lifted
-                start = pygame.Rect(0, 0, round(w * 1.15), round(h * 1.15))
-                start.center = rest.center
-            duration = T_SLIDE * (0.6 if clicked else 1.0)
-            motions[("tile", tile["id"])] = Motion(
-                start, delay=t, duration=duration, arc=0.0 if clicked else h * 0.4, z=1,
-                landing="place",
-            )  # fmt: skip
-            t += duration
-        for key, _ in self._sprites("face_up"):
-            if obs["face_up"] is None:
-                motions[key] = Motion(exit_to=geo.slot, duration=0.0)  # it became the tile
-        for tile in obs["tiles"]:
-            before = old.get(tile["id"])
-            count = 0 if before is None else len(before["pieces"])
-            for i in range(count, len(tile["pieces"])):
-                rest = cast(pygame.Rect, places[("piece", tile["id"], i)])
-                motions[("piece", tile["id"], i)] = Motion(
-                    rest.move(0, -round(h * 0.9)), delay=t + (i - count) * 0.09,
-                    duration=T_DROP, easing="out_bounce", sound="place" if i == count else None,
-                )  # fmt: skip
-            if len(tile["pieces"]) > count:
-                t += T_DROP + 0.09 * (len(tile["pieces"]) - count)
-            if before is not None:
-                t = self._attack(previous, before, tile, motions, pan, t)
-        if obs["face_up"] is not None and ("face_up", obs["pile"]) not in self.layer.sprites:
-            motions[("face_up", obs["pile"])] = Motion(
-                geo.pile, delay=t, duration=T_FLIP, arc=geo.slot.h * 0.35, turn=True,
-                easing="in_out_sine", sound="flip",
-            )  # fmt: skip
-            t += T_FLIP * 0.6
-        self._settle = t
+        """As ``motion.plan`` says; the banners wait for it (``_settle``)."""
+        places, shown = self.resting_places(obs), self.layer.sprites
+        motions, self._settle = plan(self.geo, previous, obs, places, shown, self._clicked_cell)
         return motions
-
-    def _attack(
-        self,
-        previous: FlatFrontObservation,
-        before: TileView,
-        target: TileView,
-        motions: dict[Hashable, Motion],
-        pan: Motion,
-        t: float,
-    ) -> float:
-        """An attack on ``target``, if its pieces fell: the attackers pulse, the target is
-        struck, its pieces fall over one after another; returns when it is over."""
-        pairs = zip(before["pieces"], target["pieces"], strict=False)
-        fell = [i for i, (a, b) in enumerate(pairs) if a["standing"] and not b["standing"]]
-        if not fell:
-            return t
-        base = motions.get(("tile", target["id"]), pan)
-        for n, tile in enumerate(attackers(previous, target, 1 - target["owner"])):
-            pulse = Motion(effect="pulse", effect_time=2 * T_PULSE, delay=t)
-            motions[("tile", tile["id"])] = replace(pulse, sound="attack" if n == 0 else None)
-        t += T_PULSE * 0.8
-        motions[("tile", target["id"])] = replace(
-            base, effect="strike", effect_time=T_STRIKE, delay=t, sound="knock"
-        )
-        for n, i in enumerate(fell):
-            delay = t + T_STRIKE * 0.5 + n * 0.07
-            motions[("piece", target["id"], i)] = Motion(
-                effect="fall", effect_time=T_FALL, delay=delay
-            )
-        return t + T_STRIKE * 0.5 + T_FALL + 0.07 * len(fell)
 
     def on_observation(
         self, previous: FlatFrontObservation | None, obs: FlatFrontObservation, animate: bool
@@ -277,11 +184,8 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         return None if key is None else self.obs["tiles"][cast(tuple[str, int], key)[1]]
 
     def label_regions(self) -> list[pygame.Rect]:
-        """The kit's last-move tag and hint caption stay on the field: off the banner and the
-        column of pile, face-up tile and player cards (a tag beside a tile at the field's edge
-        sat on a player card's tile and power counts), and off the cells between the tiles of
-        a two-tile turn: the tag goes about them all, not into an empty cell between them
-        where it read as a move of its own."""
+        """The kit's tag and hint caption stay on the field, off the banner and the column, and
+        off the cells between a two-tile turn's tiles (a tag there read as a move of its own)."""
         regions = [self.geo.banner, self.geo.column]
         marked = [r for r in map(self.thing_rect, self.marked) if r is not None]
         if len(marked) > 1:
@@ -336,21 +240,12 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         return self.words.status(self.obs, viewer, self.ctx.seat_names) if self.obs else ""
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
-        """The tile turned up (or placed) and the pieces set on it."""
-        icons = []
-        for step in steps:
-            key, args = step.phrase
-            if key == "turn_up":
-                icons.append(self.art.tile(args["side"], args["squares"], round(px * 1.5), px))
-            elif key == "pieces" and args["pieces"]:
-                for power in str(args["pieces"]).split("+"):
-                    icons.append(self.art.piece(args["side"], int(power), px)[0])
-        return icons
+        return self.art.log_icons((step.phrase for step in steps), px)
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
         if self.art.p != self.ctx.palette:  # the colour-blind setting changed
-            self.art = FlatFrontArt(self.ctx.palette)
+            self.art = self.column.art = FlatFrontArt(self.ctx.palette)
         g, origin = self.geo, (-self.rect.x, -self.rect.y)
         surface.blit(self.art.background(self.rect.size, g.mat.move(origin)), self.rect)
         if not self.obs:
@@ -363,7 +258,7 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         self._draw_pieces(surface)
         self._draw_ghost(surface)
         surface.set_clip(clip)
-        self.column.draw(surface, g, self.art, self.obs, self.face_up())
+        self.column.draw(surface, self.obs, self.face_up())
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         """Above the kit's last-move marks: flights, the hint's tag and the combat info (both
@@ -508,29 +403,16 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
             image, anchor = self.art.piece(owner, piece["power"], height)
             blit_at(surface, image, anchor, (bx, by), round(255 * min(1.0, drop * 2)))
             return
-        # Falling or lying: turn about the base and slide so the lying piece rests on its square,
-        # shrinking to the squares' spacing so three lying pieces stay apart, not a heap.
-        direction = 1 - i % 2 * 2
-        height = round(height + (min(height, SQUARE_SPACING * tile_h * 0.92) - height) * fall)
-        angle = -90.0 * fall * direction
-        px, py = bx - direction * fall * height * 0.42, by + fall * height * 0.06
-        for fallen, alpha in ((False, round(255 * (1 - fall))), (True, round(230 * fall))):
-            if alpha <= 0:
-                continue
-            image, anchor = self.art.piece_pose(owner, piece["power"], height, fallen, angle)
-            blit_at(surface, image, anchor, (px, py), alpha)
+        for image, anchor, (dx, dy), alpha in self.art.falling_piece(
+            owner, piece["power"], height, fall, 1 - i % 2 * 2, tile_h
+        ):
+            blit_at(surface, image, anchor, (bx + dx, by + dy), alpha)
 
     def hovered_target(self) -> TileView | None:
         """In combat, the opposing tile with standing pieces under the mouse."""
-        obs = self.obs
-        if obs["phase"] != "combat" or self.mouse is None or obs["to_move"] < 0:
-            return None
-        tile = self._tile_at(self.mouse)
-        ok = (
-            tile is not None
-            and tile["owner"] != obs["to_move"]
-            and str(tile["id"]) in obs["attacks"]
-        )
+        combat, mover = self.obs["phase"] == "combat", self.obs["to_move"]
+        tile = self._tile_at(self.mouse) if combat and self.mouse and mover >= 0 else None
+        ok = tile is not None and tile["owner"] != mover and str(tile["id"]) in self.obs["attacks"]
         return tile if ok else None
 
     def _draw_combat_info(self, surface: pygame.Surface) -> None:
@@ -539,11 +421,9 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         anchor = None if tile is None else self.thing_rect(("tile", tile["id"]))
         if tile is None or anchor is None:
             return
-        obs, p, g = self.obs, self.ctx.palette, self.geo
-        attack, defence = obs["attacks"][str(tile["id"])], obs["defence"][str(tile["id"])]
-        ok, said = attack > defence, i18n.t("flatfront.attack_vs", attack=attack, defence=defence)
+        p, g = self.ctx.palette, self.geo
+        ok, said, verdict = self.words.odds(self.obs, tile["id"])
         colour, sign = (p["legal"], "✔") if ok else (p["illegal"], "✘")
-        verdict = i18n.t("flatfront.attack_ok" if ok else "flatfront.attack_short")
         head = self.art.text(said, g.fs(1.9), p["text"], bold=True)
         mark = self.art.text(sign, g.fs(1.5), colour, symbol=True)
         rows = [[head], [mark, self.art.text(verdict, g.fs(1.6), colour, bold=True)]]

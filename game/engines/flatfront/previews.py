@@ -44,3 +44,17 @@ def attackers(obs: FlatFrontObservation, target: TileView, side: int) -> list[Ti
         and (tile["cell"][0], tile["cell"][1]) in near
         and any(piece["standing"] for piece in tile["pieces"])
     ]
+
+
+def plays_on(previous: FlatFrontObservation, obs: FlatFrontObservation) -> bool:
+    """Whether ``obs`` can follow ``previous`` by play: tiles are only added, and a tile's pieces
+    are only set once and only ever knocked down (not an undo or a new game)."""
+
+    def kept(a: TileView, b: TileView) -> bool:  # the same tile, no piece lost or stood up
+        pairs = zip(a["pieces"], b["pieces"], strict=False)
+        raised = any(not pa["standing"] and pb["standing"] for pa, pb in pairs)
+        same = (a["cell"], a["owner"]) == (b["cell"], b["owner"])
+        return same and len(b["pieces"]) >= len(a["pieces"]) and not raised
+
+    old, new = previous["tiles"], obs["tiles"]
+    return len(new) >= len(old) and all(map(kept, old, new))

@@ -117,6 +117,14 @@ class FlatFrontWords(Words):
         sub_text = i18n.t(f"flatfront.banner.{sub}", side=side_name(side), n=n)
         return BannerWords(title, sub_text, side, key)
 
+    def odds(self, obs: FlatFrontObservation, tile: int) -> tuple[bool, str, str]:
+        """An attack on ``tile`` now: whether it knocks it down, attack against defence, and
+        the verdict in words."""
+        attack, defence = obs["attacks"][str(tile)], obs["defence"][str(tile)]
+        said = i18n.t("flatfront.attack_vs", attack=attack, defence=defence)
+        ok = attack > defence
+        return ok, said, i18n.t("flatfront.attack_ok" if ok else "flatfront.attack_short")
+
     def mix(self, mix: tuple[int, int, int]) -> tuple[str, str]:
         """A piece mix (ones, twos, fours) as a choice: its pieces, then its power."""
         powers = [power for power, n in zip(POWERS, mix, strict=True) for _ in range(n)]
