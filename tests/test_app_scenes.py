@@ -607,7 +607,7 @@ def test_battle_line_auto_claim_switch_works_while_the_ai_thinks_and_is_kept(app
 
 def test_hint_and_log_speak_the_players_language(app: App) -> None:
     """The hint's caption words the move as the move log does: through the board, in Japanese."""
-    from game.boards.flatfront import FlatFrontBoard
+    from game.boards.flatfront.board import FlatFrontBoard
     from game.engines import GAMES
 
     set_language("ja")

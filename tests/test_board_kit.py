@@ -388,13 +388,14 @@ def test_a_new_observation_animates_only_what_follows_by_play() -> None:
         def follows(self, previous: dict, obs: dict) -> bool:
             return obs["pile"] <= previous["pile"]  # taking on, never putting back
 
-        def rebuild(self, obs: dict) -> None:
-            seen.append("rebuild")
-
-        def animate_change(self, previous: dict, obs: dict) -> None:
-            seen.append("animate")
-
     board = Counted(make_board(speed=1.0).ctx)
+    sync = board.layer.sync
+
+    def spy(places: object, animate: bool, motions: object = None) -> float:
+        seen.append("animate" if animate else "rebuild")
+        return sync(places, animate, motions)  # type: ignore[arg-type]
+
+    board.layer.sync = spy  # type: ignore[method-assign]
     board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [], animate=True)
     board.show({"taken": [1, 0], "pile": 4, "to_move": 1}, 0, [], animate=True)
     board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [], animate=True)  # an undo

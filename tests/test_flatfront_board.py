@@ -16,7 +16,8 @@ import pytest
 from game import i18n
 from game.boards import board_class
 from game.boards.base import BoardContext, palette_of
-from game.boards.flatfront import PALETTES, FlatFrontBoard
+from game.boards.flatfront.board import PALETTES, FlatFrontBoard
+from game.boards.flatfront.layout import camera_target
 from game.engines import GAMES
 from game.engines.flatfront import (
     PASS,
@@ -27,6 +28,7 @@ from game.engines.flatfront import (
     is_attack,
     is_place,
     place_action,
+    previews,
     tile_type,
 )
 from game.i18n import t as tr
@@ -200,7 +202,7 @@ def test_click_on_highlighted_cell_places_there():
     h = Harness(4)
     obs = h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 6)
     legal = [a for a in h.state.legal_actions() if is_place(a)]
-    assert {decode_place(a) for a in legal} == set(h.board._legal_cells())
+    assert {decode_place(a) for a in legal} == set(h.board.legal_cells())
     for action in legal:
         center = h.board.cell_center(decode_place(action))
         assert h.click(center) == action
@@ -225,8 +227,8 @@ def test_clicked_tile_lands_in_place_while_an_opponents_tile_slides_in():
     h.apply(action)
     placed = h.obs["tiles"][-1]
     flight = h.board.layer.sprites[("tile", placed["id"])]  # the kit's layer flies it in
-    landing = h.board.cell_center(tuple(placed["cell"]), h.board._camera_target(h.obs))
-    assert flight.moving and flight.flight == 0.0 and (flight.x, flight.y) == landing
+    landing = h.board.geo.tile_rect(placed["cell"], camera_target(h.obs)).center
+    assert flight.moving and flight.flight == 0.0 and flight.rect.center == landing
     h.settle()
     h.play_until(lambda o: o["phase"] == "placement")
     h.apply(h.state.legal_actions()[0])  # no click: as if another seat (or the AI) placed it
@@ -245,7 +247,7 @@ def test_clicks_beyond_the_lattice_explain_the_limit():
 def test_ghost_snaps_to_the_hovered_cell_and_shows_legality():
     h = Harness(5)
     h.play_until(lambda o: o["phase"] == "placement" and len(o["tiles"]) >= 3)
-    cell = next(iter(h.board._legal_cells()))
+    cell = next(iter(h.board.legal_cells()))
     rect = h.board.tile_rect(cell)
     h.hover((rect.right + 500, rect.bottom + 500))
     before = h.draw().copy()
@@ -259,12 +261,14 @@ def test_piece_chooser_offers_exactly_the_legal_mixes():
     h = Harness(14)
     h.play_until(lambda o: o["phase"] == "pieces" and len(h.state.legal_actions()) >= 5)
     legal = h.state.legal_actions()
-    options = h.board._options()
+    options = h.board.options()
     assert sorted(a for a, _ in options) == sorted(legal)
     powers = [sum(p * n for p, n in zip((1, 2, 4), mix, strict=True)) for _, mix in options]
     assert powers == sorted(powers)  # cheapest first, so key 1 is the thriftiest
-    popup, *cards = h.board._option_rects()
+    popup, cards = h.board.bar.rect, [rect for _, rect in h.board.bar.rects()]
     assert all(popup.contains(card) and h.board.geo.mat.contains(card) for card in cards)
+    labels = [choice.label for choice, _ in h.board.bar.rects()]
+    assert labels[0].count("+") == sum(options[0][1]) - 1  # each piece of the mix, in words
     for (action, mix), card in zip(options, cards, strict=True):
         assert h.click(card.center) == action
         assert sum(decode_pieces(action)) == sum(mix)
@@ -282,22 +286,26 @@ def test_three_square_tile_offers_six_mixes_beside_the_tile():
     h.apply(tile_type(RED, 3))
     h.apply(place_action(0, 0))
     h.settle()
-    assert len(h.board._options()) == 6
-    popup = h.board._option_rects()[0]
-    assert not popup.colliderect(h.board.tile_rect((0, 0)))
+    assert len(h.board.options()) == 6
+    popup = h.board.bar.rect
+    assert popup.w and not popup.colliderect(h.board.tile_rect((0, 0)))
 
 
 def test_choosing_pieces_animates_them_dropping_in():
     h = Harness(6)
     h.play_until(lambda o: o["phase"] == "pieces")
-    action = h.board._options()[-1][0]
+    action = h.board.options()[-1][0]
     tile = h.obs["pending_tile"]
     h.apply(action)
-    sprite = h.board.tiles[tile]
-    assert [p.drop for p in sprite.pieces] == [0.0] * len(sprite.pieces)
+    pieces = [
+        h.board.layer.sprites[("piece", tile, i)]
+        for i in range(len(h.obs["tiles"][tile]["pieces"]))
+    ]
+    rests = [h.board.resting_places(h.obs)[("piece", tile, i)] for i in range(len(pieces))]
+    assert all(p.rect.bottom < rest.bottom for p, rest in zip(pieces, rests, strict=True))  # above
     assert h.board.is_animating()
     assert h.settle() < 3.0
-    assert all(p.drop == 1.0 for p in sprite.pieces)
+    assert [p.rect for p in pieces] == rests  # dropped onto their squares
     assert "place" in h.sounds
 
 
@@ -309,7 +317,7 @@ def test_combat_click_on_a_legal_target_attacks_it():
     h = Harness(7)
     obs = _combat_with_attack(h)
     targets = {decode_attack(a): a for a in h.state.legal_actions() if is_attack(a)}
-    assert set(h.board._legal_targets()) == set(targets)
+    assert set(h.board.legal_targets()) == set(targets)
     for tile_id, action in targets.items():
         rect = h.board.tile_rect(tuple(obs["tiles"][tile_id]["cell"]))
         assert h.click(rect.center) == action
@@ -326,8 +334,8 @@ def test_hovering_an_opposing_tile_shows_attack_against_defence():
         tile = obs["tiles"][int(key)]
         rect = h.board.tile_rect(tuple(tile["cell"]))
         h.hover(rect.center)
-        assert h.board._hovered_target() == tile
-        attackers = h.board._touching_attackers(obs, tile, mover)
+        assert h.board.hovered_target() == tile
+        attackers = previews.attackers(obs, tile, mover)
         standing = sum(p["power"] for t in attackers for p in t["pieces"] if p["standing"])
         assert standing == attack  # the outlined tiles are exactly the ones adding up
     target = decode_attack(next(a for a in h.board.legal if is_attack(a)))
@@ -348,18 +356,20 @@ def test_attack_animation_pulses_strikes_and_knocks_pieces_down():
     target = decode_attack(action)
     h.sounds.clear()
     h.apply(action)
-    sprite = h.board.tiles[target]
-    assert all(p.fall == 0.0 and not p.standing for p in sprite.pieces)
-    attackers = h.board._touching_attackers(obs, obs["tiles"][target], obs["to_move"])
+    layer = h.board.layer.sprites
+    pieces = [layer[("piece", target, i)] for i in range(len(h.obs["tiles"][target]["pieces"]))]
+    assert all(p.effect == "fall" and p.effect_k == 0.0 for p in pieces)  # still upright
+    attackers = previews.attackers(obs, obs["tiles"][target], obs["to_move"])
     h.board.update(0.2)
-    assert all(h.board.tiles[t["id"]].pulse > 0 for t in attackers)
+    assert all(layer[("tile", t["id"])].effect == "pulse" for t in attackers)
+    assert all(layer[("tile", t["id"])].effect_k > 0 for t in attackers)
     for _ in range(20):
         h.board.update(FRAME)
+    assert layer[("tile", target)].effect == "strike"
     h.save("attack")
     h.settle()
-    assert all(p.fall == 1.0 for p in sprite.pieces)
+    assert all(p.effect is None for p in pieces) and h.board.layer.at_rest()  # lying
     assert h.sounds[:1] == ["attack"] and "knock" in h.sounds
-    assert all(h.board.tiles[t["id"]].pulse == 0.0 for t in attackers)
 
 
 def test_skip_animation_snaps_everything_to_the_end():
@@ -369,8 +379,8 @@ def test_skip_animation_snaps_everything_to_the_end():
     assert h.board.is_animating()
     h.board.skip_animation()
     assert not h.board.is_animating()
-    assert h.board.layer.flying() == [] and len(h.board._settled()) == len(h.obs["tiles"])
-    assert (h.board.camera.x, h.board.camera.y) == h.board._camera_target(h.obs)
+    assert h.board.layer.flying() == [] and h.board.layer.at_rest()
+    assert (h.board.camera.x, h.board.camera.y) == camera_target(h.obs)
 
 
 def test_skipped_attack_lands_quietly():
@@ -381,7 +391,7 @@ def test_skipped_attack_lands_quietly():
     h.apply(action)
     h.board.skip_animation()
     assert h.sounds == ["attack"]  # the knock was still to come: skipping drops it
-    assert all(p.fall == 1.0 for p in h.board.tiles[decode_attack(action)].pieces)
+    assert h.board.layer.at_rest()
 
 
 def test_animation_speed_zero_snaps_without_waiting():
@@ -393,7 +403,7 @@ def test_animation_speed_zero_snaps_without_waiting():
     assert h.sounds == ["place"]  # no animation, but still the sound of the move
     if h.state.current_player() < 0:
         h.apply(h.state.sample_chance(h.rng))
-        assert h.board.layer.sprites["face_up"].face == 1.0
+        assert h.board.face_up().face == 1.0
 
 
 def test_turned_up_tile_flips_and_the_banner_says_who_places_again():
@@ -404,9 +414,9 @@ def test_turned_up_tile_flips_and_the_banner_says_who_places_again():
     h.apply(h.state.legal_actions()[0])
     h.settle()
     h.apply(tile_type(RED, 1))
-    assert h.board.layer.sprites["face_up"].face == 0.0 and "flip" in h.sounds
+    assert h.board.face_up().face == 0.0 and "flip" in h.sounds
     h.settle()
-    assert h.board.layer.sprites["face_up"].face == 1.0
+    assert h.board.face_up().face == 1.0
     assert h.board.banner.title == tr("flatfront.banner.tile", side="Red")
     assert h.board.banner.subtitle == tr("flatfront.banner.again", side="Red")
 
@@ -445,9 +455,10 @@ def test_hints_for_an_option_and_a_target_are_drawn_distinctly():
     h.board.clock = 0.0
     h.hover((0, 0))
     before = h.draw().copy()
-    option, card = h.board._options()[-1][0], h.board._option_rects()[-1]
+    option = h.board.options()[-1][0]
+    card = h.board.bar.choice_rect(option)
     h.board.show_hint(option)
-    assert _differs(before, h.draw(), card.inflate(10, 10))
+    assert card is not None and _differs(before, h.draw(), card.inflate(10, 10))
     obs = _combat_with_attack(h)
     target = next(a for a in h.board.legal if is_attack(a))
     rect = h.board.tile_rect(tuple(obs["tiles"][decode_attack(target)]["cell"]))
@@ -465,9 +476,11 @@ def test_a_hint_is_ringed_on_its_whole_cell_or_card_only():
     h.board.show_hint(action)
     assert h.board.hint_rects() == [h.board.tile_rect(decode_place(action))]
     h.play_until(lambda o: o["phase"] == "pieces" and len(h.state.legal_actions()) >= 2)
-    option, card = h.board._options()[-1][0], h.board._option_rects()[-1]
+    option = h.board.options()[-1][0]
+    card = h.board.bar.choice_rect(option)
     h.board.show_hint(option)
-    assert h.board.hint_rects() == [card]
+    unit = h.board.ring_unit()  # the kit rings a bar's button on its own edge
+    assert card is not None and h.board.hint_rects() == [card.inflate(-2 * unit, -2 * unit)]
 
 
 def test_palette_change_redraws_in_the_new_colours():
@@ -487,7 +500,7 @@ def test_going_back_rebuilds_without_animation():
     h.state = GAMES["flatfront"].replay(record)
     h.show()
     assert not h.board.is_animating()
-    assert len(h.board.tiles) == len(h.obs["tiles"])
+    assert len(h.board.things(h.obs)) == len(h.obs["tiles"]) and h.board.layer.at_rest()
 
 
 def test_end_shows_both_sides_counts():
@@ -547,7 +560,7 @@ def test_a_resize_redraws_no_texture():
 def test_the_pile_labels_sit_clear_of_the_slot_outlines(size):
     """At the smallest window the PILE / FACE UP labels were struck through by the dashed slot
     outlines (issue 9, item 21)."""
-    from game.boards.flatfront import label_px
+    from game.boards.flatfront.layout import label_px
 
     h = Harness(2)
     h.board.layout(pygame.Rect((0, 0), size))
@@ -560,7 +573,7 @@ def test_the_pile_labels_sit_clear_of_the_slot_outlines(size):
 def test_knocked_down_pieces_lie_within_their_own_square(monkeypatch):
     """Three pieces knocked down on a 3-square tile piled into one heap (issue 9, item 21):
     a lying piece is now no longer than the spacing of the printed squares."""
-    from game.boards.flatfront_art import SQUARE_SPACING
+    from game.boards.flatfront.art import SQUARE_SPACING
 
     h = Harness(24)
     h.play_until(lambda o: any(not p["standing"] for t in o["tiles"] for p in t["pieces"]))
@@ -590,7 +603,7 @@ def test_a_refusal_is_said_beside_the_thing_refused():
     assert not box.colliderect(own) and box.inflate(40, 40).colliderect(own)
     h = Harness(14)
     h.play_until(lambda o: o["phase"] == "pieces")
-    popup = h.board._option_rects()[0]
+    popup = h.board.bar.rect
     for pos in (popup.midleft, popup.midtop, (popup.left - 40, popup.top - 40)):
         assert not h.board.refusal_box((300, 30), pos).colliderect(popup)
 
@@ -621,7 +634,7 @@ def test_an_undo_during_a_flight_leaves_nothing_flying():
     h.state = before
     h.show()  # the scene shows the earlier position, asked to animate: it does not follow
     h.board.draw(h.surface)
-    assert h.board.layer.flying() == [] and "face_up" in h.board.layer.sprites
+    assert h.board.layer.flying() == [] and h.board.face_up() is not None
 
 
 def test_the_last_move_tag_of_a_two_tile_turn_is_not_between_its_tiles():

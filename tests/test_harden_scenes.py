@@ -158,7 +158,7 @@ def test_flat_front_end_banner_puts_the_winners_numbers_first() -> None:
             break
     else:
         raise AssertionError("no red win in 50 random games")
-    banner = Harness().board._banner_for(obs)
+    banner = Harness().board.words.banner(obs)
     assert banner.title == "Red wins!"
     assert banner.subtitle.startswith(f"Tiles {red['tiles']} to {blue['tiles']}")
 

@@ -4,6 +4,7 @@ and the board's English words are exactly the engine's ``action_to_string``."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
 
 import pytest
@@ -33,12 +34,17 @@ def test_every_phrase_has_words_in_both_languages(game_id: str) -> None:
         assert missing == [], lang
 
 
+def log_text_of(game_id: str) -> Callable[[str, dict], str | None]:
+    """The game's words beside its engine, or its board's while the board still keeps them."""
+    words = words_of(game_id)
+    if type(words).log_text is not Words.log_text:
+        return words.log_text
+    return partial(board_class(game_id).log_text, None)
+
+
 @pytest.mark.parametrize("game_id", sorted(PHRASES))
 def test_board_words_match_the_engine_log_and_japanese_differs(game_id: str) -> None:
-    words = words_of(game_id)  # a game's words beside its engine, else (until moved) its board's
-    log_text = (
-        partial(board_class(game_id).log_text, None) if type(words) is Words else words.log_text
-    )
+    log_text = log_text_of(game_id)
     seen = set()
     for seed in range(6):
         rng = random.Random(seed)

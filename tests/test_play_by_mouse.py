@@ -22,7 +22,7 @@ from ai.heuristics.battleline import BattleLineHeuristic
 from game import saves
 from game.app import App
 from game.boards.battleline.board import BattleLineBoard
-from game.boards.flatfront import FlatFrontBoard
+from game.boards.flatfront.board import FlatFrontBoard
 from game.engines.battleline import BattleLineState
 from game.engines.battleline.actions import (
     CLAIM_BASE,
@@ -152,8 +152,9 @@ def flatfront_spot(board: FlatFrontBoard, action: int) -> Point:
     if is_place(action):
         spot = board.tile_rect(decode_place(action)).center
     elif is_pieces(action):
-        options = [a for a, _ in board._options()]
-        return board._option_rects()[1 + options.index(action)].center
+        button = board.bar.choice_rect(action)
+        assert button is not None
+        return button.center
     else:
         assert is_attack(action)
         tile = next(t for t in board.obs["tiles"] if t["id"] == decode_attack(action))

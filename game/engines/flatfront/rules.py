@@ -1,25 +1,5 @@
-"""Flat Front (フラットフロント): lay territory tiles from a shuffled pile, then fight it out.
-
-The rules as players read them are in ``assets/rules/flatfront.en.md``. Decisions the manual
-leaves open live in one place each:
-
-- geometry: two equal landscape tiles "share two corners" only by sharing a whole edge, so the
-  field is a lattice of cells (one tile per cell), the first tile at ``FIRST_CELL``;
-- size limit: a bounding box of at most ``MAX_SPAN`` columns and rows (half rows cannot occur);
-- "touching" in combat: the ``adjacency`` option ("edge" by default, or "edge+corner");
-- the pile order is hidden, so every turn-up is a chance action over the remaining tile types;
-- a turn is split into place-the-tile then choose-its-pieces (two decisions, same player);
-- only successful attacks are moves and a player who has one must attack; a player without one
-  passes once (``PASS``) and is skipped from then on, since their power can only shrink;
-- the winner counts tiles that carry standing pieces (0-square tiles never do; the manual also
-  counts them, which adds one to each side and never changes the result), then standing power.
-
-Actions are small ints in disjoint ranges: tile types (chance), cells, piece mixes, attacks, PASS.
-Hot paths (legal_actions, _apply, clone) use ints, tuples and bitmasks only: the legal cells are
-a mask kept up to date move by move, and the combat layout of a full field is built once per
-distinct field (cached by a key the placements extend) with each side's possible targets in the
-order a search wants them.
-"""
+"""Flat Front's rules: components, the field's geometry, action ids, the combat layout and the
+state (``FlatFrontState``); the package docstring says which decisions live where."""
 
 from __future__ import annotations
 
@@ -28,7 +8,7 @@ from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 from game.engines.base import CHANCE, TERMINAL, Game, Phrase, State
-from game.engines.flatfront_observation import (
+from game.engines.flatfront.observation import (
     FlatFrontObservation,
     PieceView,
     TileTypeView,
@@ -262,7 +242,7 @@ def _piece_choices(squares: int, supply: tuple[int, int, int]) -> tuple[int, ...
     )
 
 
-_PIECE_CHOICES = {
+PIECE_CHOICES = {
     (squares, supply): _piece_choices(squares, supply)
     for squares in range(1, max(TILE_SQUARES) + 1)
     for supply in (
@@ -498,7 +478,7 @@ class FlatFrontState(State):
             return place_actions(self._placeable)
         if phase == _PIECES:
             squares = self._squares[-1]
-            return list(_PIECE_CHOICES[squares, self._supply[self._to_move]])
+            return list(PIECE_CHOICES[squares, self._supply[self._to_move]])
         if phase == _COMBAT:
             layout = self._layout
             assert layout is not None  # every tile is down in combat

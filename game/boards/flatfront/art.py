@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterable, Sequence
 from functools import partial
 
 import pygame
 
+from game.engines.flatfront import SUPPLY
 from game.ui import table
 from game.ui.draw import (
     Art,
     Colour,
+    blit_at,
     blit_center,
     darker,
     dashed_rect,
@@ -349,6 +352,74 @@ class FlatFrontArt(Art):
         rx, ry = pygame.Vector2(vx, vy).rotate(-angle)  # rotate turns anticlockwise on screen
         return rotated, (rotated.get_width() / 2 + rx, rotated.get_height() / 2 + ry)
 
+    def falling_piece(
+        self, owner: int, power: int, height: int, fall: float, direction: int, tile_h: int
+    ) -> list[tuple[pygame.Surface, tuple[float, float], tuple[float, float], int]]:
+        """A piece ``fall`` (0..1) of the way to lying towards ``direction`` (+1 right): images
+        with their anchors, offsets from the base and alphas, the upright one fading into the
+        lying one. It turns about its base and slides so it comes to rest on its square,
+        shrinking to the squares' spacing so three lying pieces stay apart, not a heap."""
+        height = round(height + (min(height, SQUARE_SPACING * tile_h * 0.92) - height) * fall)
+        angle = -90.0 * fall * direction
+        offset = (-direction * fall * height * 0.42, fall * height * 0.06)
+        poses = ((False, round(255 * (1 - fall))), (True, round(230 * fall)))
+        return [
+            (*self.piece_pose(owner, power, height, fallen, angle), offset, alpha)
+            for fallen, alpha in poses
+            if alpha > 0
+        ]
+
+    def supply_card(
+        self,
+        card: pygame.Surface,
+        area: pygame.Rect,
+        side: int,
+        supply: Sequence[int],
+        numbers: tuple[int, int],
+        words: tuple[str, str, str],
+        unit: float,
+        icon_h: int,
+    ) -> None:
+        """A player's card body in ``area``: every piece (those in hand, ``supply`` of each
+        power, in colour; placed ones as faint grey figures; eight 1s on the first row) and the
+        score (tiles with standing pieces, then standing power: the winner rules, in order)."""
+        p, fs = self.p, (lambda k: max(9, round(k * unit)))
+        label = self.text(words[0], fs(1.35), p["text_dim"])
+        card.blit(label, area.topleft)
+        powers, have, step = sorted(SUPPLY), list(supply), area.w / SUPPLY[1]
+        full = [power for power in powers for _ in range(SUPPLY[power])]
+        h = round(min(icon_h, step * 2))
+        x, y = area.x + step / 2, area.y + label.get_height() + round(0.4 * unit) + h
+        for i, power in enumerate(full):
+            if i == SUPPLY[1]:
+                x, y = area.x + step / 2, y + round(h * 1.08)
+            k = powers.index(power)
+            present = have[k] > 0
+            have[k] -= present
+            image, anchor = self.piece(side, power, h, fallen=not present)
+            blit_at(card, image, anchor, (x, y), 255 if present else 70)
+            x += step * (1.0 if i < SUPPLY[1] else 1.25)
+        x = area.x
+        for value, word in zip(numbers, words[1:], strict=True):
+            big = self.text(str(value), fs(3.4), p["text"], bold=True)
+            small = self.text(word, fs(1.5), p["text_dim"])
+            card.blit(big, big.get_rect(bottomleft=(x, area.bottom - round(0.3 * unit))))
+            at = (x + big.get_width() + round(0.5 * unit), area.bottom - round(1.0 * unit))
+            card.blit(small, small.get_rect(bottomleft=at))
+            x = area.centerx
+
+    def log_icons(self, phrases: Iterable[tuple[str, dict]], px: int) -> list[pygame.Surface]:
+        """A turn's pictures for the move log, ``px`` high: the tile turned up (or placed) and
+        the pieces set on it."""
+        icons = []
+        for key, args in phrases:
+            if key == "turn_up":
+                icons.append(self.tile(args["side"], args["squares"], round(px * 1.5), px))
+            elif key == "pieces" and args["pieces"]:
+                for power in str(args["pieces"]).split("+"):
+                    icons.append(self.piece(args["side"], int(power), px)[0])
+        return icons
+
     def piece_shadow(self, height: int) -> pygame.Surface:
         """A soft elliptical contact shadow (centre it a little right of a piece's base)."""
 
@@ -424,38 +495,3 @@ class FlatFrontArt(Art):
 
 # --- the game's emblem ---------------------------------------------------------------------
 # The emblem's two sides.
-EMBLEM_BLUE, EMBLEM_RED = (78, 132, 222), (214, 84, 76)
-
-
-def _emblem_tile(s: pygame.Surface, rect: pygame.Rect, colour: Colour, marks: int) -> None:
-    r = rect.height // 6
-    pygame.draw.rect(s, mix(colour, (0, 0, 0), 0.45), rect.move(0, r // 2), border_radius=r)
-    pygame.draw.rect(s, colour, rect, border_radius=r)
-    pygame.draw.rect(
-        s, mix(colour, (255, 255, 255), 0.35), rect, width=max(2, r // 3), border_radius=r
-    )
-    size = rect.height // 3
-    for i in range(marks):
-        cx = rect.centerx + (i - (marks - 1) / 2) * size * 1.3
-        mark = pygame.Rect(0, 0, size, size)
-        mark.center = (round(cx), rect.centery)
-        pygame.draw.rect(s, mix(colour, (255, 255, 255), 0.75), mark, border_radius=size // 5)
-
-
-def draw_emblem(s: pygame.Surface, n: int) -> None:
-    """The game's emblem on the gallery and set-up screens, filling the ``n``-square ``s``
-    (drawn at four times its size, then scaled down)."""
-    tw, th = n * 30 // 100, n * 20 // 100
-    cells = [
-        ((0, 0), EMBLEM_BLUE, 2),
-        ((1, 0), EMBLEM_RED, 1),
-        ((-1, 0), EMBLEM_RED, 3),
-        ((0, 1), EMBLEM_RED, 2),
-        ((0, -1), EMBLEM_BLUE, 1),
-        ((1, 1), EMBLEM_BLUE, 0),
-        ((-1, -1), EMBLEM_RED, 1),
-    ]
-    for (x, y), colour, marks in cells:
-        rect = pygame.Rect(0, 0, tw - n // 60, th - n // 60)
-        rect.center = (n // 2 + x * tw, n // 2 + y * th)
-        _emblem_tile(s, rect, colour, marks)
