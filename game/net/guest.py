@@ -192,6 +192,7 @@ class RemoteTable:
     names: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
     index: int = 0
+    revision: int = 0  # the host's count of changes to the history (an undo changes it too)
     phase: str = ""
     to_move: int = -1
     obs: dict = field(default_factory=dict)
@@ -203,6 +204,12 @@ class RemoteTable:
     denied: list[Message] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     bye: str = ""
+    # The position (history length) whose answer is on its way to the host, if any. One answer
+    # per position: the host either applies it (the next view moves ``index`` on) or denies it
+    # (``denied`` names the position, so an old refusal never cancels a newer answer). A new
+    # ``welcome`` (a reconnection, a rematch) clears it: what was in flight may have been lost
+    # with the old connection, and a guest that waited for it would wait forever.
+    answering: int | None = None
 
     @property
     def started(self) -> bool:
@@ -211,6 +218,16 @@ class RemoteTable:
     @property
     def my_turn(self) -> bool:
         return self.to_move == self.seat and bool(self.legal) and not self.waiting
+
+    @property
+    def may_answer(self) -> bool:
+        """The guest is to decide and has not yet sent its answer for this position."""
+        return self.my_turn and self.returns is None and self.answering != self.index
+
+    def answered(self) -> int:
+        """Mark the current position as answered; its index, for the ``act`` message."""
+        self.answering = self.index
+        return self.index
 
     def take(self, inbox: queue.SimpleQueue[Message]) -> list[Message]:
         """Apply every message waiting in ``inbox``; they are returned, oldest first."""
@@ -228,18 +245,22 @@ class RemoteTable:
         if msg.kind == "welcome":
             self.game, self.options, self.seat = msg["game"], msg["options"], msg["seat"]
             self.names, self.kinds = [str(n) for n in msg["names"]], [str(k) for k in msg["kinds"]]
+            self.answering = None
         elif msg.kind == "view":
             if msg["log_from"] > len(self.log):
                 raise ProtocolError("bad_view", "a log that skips steps")
             steps = [_step(row) for row in msg["log"]]
             self.log = self.log[: msg["log_from"]] + steps
             self.index, self.phase, self.to_move = msg["index"], msg["phase"], msg["to_move"]
+            self.revision = msg["revision"]
             self.obs, self.legal = msg["obs"], [int(a) for a in msg["legal"]]
             self.names, self.returns = [str(n) for n in msg["names"]], msg["returns"]
         elif msg.kind == "waiting":
             self.waiting, self.waiting_why = [str(n) for n in msg["names"]], msg["why"]
         elif msg.kind == "denied":
             self.denied.append(msg)
+            if msg["index"] == self.answering:
+                self.answering = None  # answer this position again (the refusal says why)
         elif msg.kind == "error":
             self.errors.append(msg["text"])
         elif msg.kind == "bye":

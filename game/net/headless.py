@@ -41,17 +41,14 @@ class GuestPlayer:
         self.client = client
         self.table = RemoteTable()
         self.choose = choose
-        self._acted_at: int | None = None  # the position we last answered
 
     @property
     def done(self) -> bool:
         return self.table.returns is not None or self.client.status == CLOSED
 
     def step(self) -> None:
-        for msg in self.table.take(self.client.inbox):
-            if msg.kind == "denied":
-                self._acted_at = None  # answer the position again (it may have moved on)
+        self.table.take(self.client.inbox)
         table = self.table
-        if table.my_turn and table.returns is None and self._acted_at != table.index:
-            self._acted_at = table.index
-            self.client.act(self.choose(table), table.index)
+        if table.may_answer:
+            action = self.choose(table)
+            self.client.act(action, table.answered())

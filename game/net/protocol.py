@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: ``denied`` names the position; undo asks consent
 
 # A guest only ever sends small messages (its hello, an action id): 2 KiB is ample and keeps a
 # hostile guest from making the host parse anything big. The host's views carry an observation
@@ -76,7 +76,8 @@ HOST_SCHEMAS: dict[str, dict[str, Any]] = {
         "returns": (list, _NONE),
     },
     "error": {"code": str, "text": str},  # a message refused (malformed, unknown type ...)
-    "denied": {"action": int, "code": str, "text": str, "phrase": list},  # an action refused
+    # An action refused; ``index`` is the position it answered (the guest's act's own).
+    "denied": {"action": int, "index": int, "code": str, "text": str, "phrase": list},
     # The match waits: ``names`` of the players it waits for (empty: it goes on).
     "waiting": {"names": list, "why": str},
     "bye": {"reason": str, "text": str},  # the host ends the match (the host quit, seat taken over)

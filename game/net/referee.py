@@ -145,7 +145,13 @@ class Referee:
     def _deny(self, item: Inbound, code: str, text: str, phrase: tuple[str, dict]) -> None:
         key, args = phrase
         message = encode(
-            "denied", "host", action=item.action, code=code, text=text[:300], phrase=[key, args]
+            "denied",
+            "host",
+            action=item.action,
+            index=item.index,
+            code=code,
+            text=text[:300],
+            phrase=[key, args],
         )
         self.server.send(item.session, message)
 

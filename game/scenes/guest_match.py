@@ -40,8 +40,7 @@ class GuestMatchScene(Scene):
         self.board: Board | None = None
         self.toasts = Toasts()
         self.pending: list[int] = []  # the rest of a board's several actions
-        self._acted_at: int | None = None
-        self._denied = 0
+        self._shown: tuple = ()  # (index, revision, phase, my turn) the board last showed
         self._rows: list[Row] = []
         self._rows_key: tuple = ()
         self.palette: dict = {}
@@ -64,25 +63,32 @@ class GuestMatchScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.toasts.update(dt)
-        taken = {msg.kind for msg in self.table.take(self.client.inbox)}
-        if "welcome" in taken and self.board is None:
+        table = self.table
+        asked = table.answering
+        taken = table.take(self.client.inbox)
+        for msg in taken:
+            if msg.kind == "welcome":  # a new connection or a new match (perhaps a new seat)
+                self.pending = []  # the host answers nothing sent before it
+                self.board, self._shown = None, ()
+            elif msg.kind == "denied" and msg["index"] == asked:  # an older one is moot
+                self.pending = []
+                key, args = msg["phrase"]
+                game = GAMES[table.game]
+                self.toast(phrase_text(game, (str(key), dict(args)), msg["text"]), "error")
+        if self.board is None and table.game:
             self.board = self._make_board()
             self.layout(self.app.size)
-        changed = "view" in taken
-        table = self.table
-        for denial in table.denied[self._denied :]:
-            self.pending, self._acted_at = [], None
-            key, args = denial["phrase"]
-            game = GAMES[table.game]
-            self.toast(phrase_text(game, (str(key), dict(args)), denial["text"]), "error")
-        self._denied = len(table.denied)
         board = self.board
         if board is None:
             return
-        if changed and table.started:
+        # The board offers moves exactly while the player may make one: a new view, and also
+        # the end of a pause (a "waiting" message) without a new view, change what it offers.
+        shown = (table.index, table.revision, table.phase, table.my_turn)
+        if table.started and shown != self._shown:
+            self._shown = shown
             board.show(table.obs, table.seat, list(table.legal) if table.my_turn else [], True)
         board.update(dt)
-        if not table.my_turn or self._acted_at == table.index or board.is_animating():
+        if not table.may_answer or board.is_animating():
             return
         if self.pending:
             self._send(self.pending.pop(0))
@@ -130,11 +136,7 @@ class GuestMatchScene(Scene):
         """The player may decide now: its turn, not yet answered, the board at rest."""
         board, table = self.board, self.table
         return (
-            board is not None
-            and table.my_turn
-            and self._acted_at != table.index
-            and not self.pending
-            and not board.is_animating()
+            board is not None and table.may_answer and not self.pending and not board.is_animating()
         )
 
     def play(self, actions: int | list[int]) -> None:
@@ -144,8 +146,7 @@ class GuestMatchScene(Scene):
             self._send(self.pending.pop(0))
 
     def _send(self, action: int) -> None:
-        self._acted_at = self.table.index
-        self.client.act(action, self.table.index)
+        self.client.act(action, self.table.answered())
 
     # --- the log ----------------------------------------------------------------------------------
     def rows(self) -> list[Row]:

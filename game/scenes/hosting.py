@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import t
-from game.match import Match
+from game.match import FORCED_MOVE, Event, Match
 from game.net.referee import Referee
 from game.scenes.match import MatchScene
 from game.ui import art, theme
@@ -110,6 +110,14 @@ class HostedMatchScene(MatchScene):
         super().update(dt)
         referee.pump()  # what this frame changed goes out now, not a frame later
         self.ai_button.visible = False
+
+    def _on_event(self, event: Event) -> None:
+        """A guest's forced move is the guest's: its own screen announces and plays it. Played
+        here too, it raced the guest's and one of the two came back refused; announced here, its
+        words could name a card of the guest's hand."""
+        if event.kind == FORCED_MOVE and self.match.to_move in self.match.remote:
+            return
+        super()._on_event(event)
 
     def hint_possible(self) -> bool:
         """Hints are for the player at this screen: a guest's hint would show its hand here."""
