@@ -16,6 +16,7 @@ from game.net.protocol import PROTOCOL_VERSION, decode, encode
 from game.scenes import hosting
 from game.scenes.guest_match import GuestMatchScene
 from game.scenes.hosting import HostedMatchScene
+from game.scenes.overlay import DialogScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
 from tests.net_helpers import HUMAN, guest, hosted
@@ -124,7 +125,7 @@ def test_a_remote_seat_in_the_set_up_screen_hosts_the_match(app, monkeypatch) ->
         app.stack.pop()
 
 
-def test_the_host_gets_no_hint_for_a_guests_turn_and_no_undo_across_machines(app) -> None:
+def test_the_host_gets_no_hint_for_a_guests_turn_and_asks_before_taking_back(app) -> None:
     options = {"first_player": "seat2"}
     referee, scene, player = host_screen(app, "battleline", [HUMAN, HUMAN], options=options)
     try:
@@ -134,9 +135,10 @@ def test_the_host_gets_no_hint_for_a_guests_turn_and_no_undo_across_machines(app
         scene._on_event(Event(FORCED_MOVE, referee.match.state.legal_actions()[0]))
         assert scene.forced_wait is None  # a guest's forced move is its own screen's to play
         history = list(referee.match.state.history)
-        scene.undo()
+        scene.undo()  # the host has not moved yet
+        app.step(FRAME)
         assert referee.match.state.history == history
-        assert "not available in network play" in scene.toasts.items[-1][0]
+        assert scene.toasts.items[-1][0] == "There is no move of yours to take back."
         player.client.leave()
     finally:
         app.stack.pop()
@@ -197,6 +199,12 @@ class FakeClient:
 
     def act(self, action: int, index: int) -> None:
         self.sent.append((action, index))
+
+    def ask_undo(self) -> None:
+        self.sent.append(("undo_ask", 0))
+
+    def answer_undo(self, allow: bool) -> None:
+        self.sent.append(("undo_answer", allow))
 
 
 def welcome_message(state, seat: int = 0) -> str:
@@ -297,5 +305,30 @@ def test_the_guest_board_offers_its_moves_once_the_match_stops_waiting(app) -> N
         assert scene.board is not None and scene.board.legal == []
         tell(app, client, encode("waiting", "host", names=[], why="reconnect"))
         assert scene.board.legal == state.legal_actions()  # no new view came: the same position
+    finally:
+        app.stack.pop()
+
+
+def test_the_guest_screen_asks_its_player_before_a_move_is_taken_back(app) -> None:
+    state = GAMES["flatfront"].new_state(2)
+    scene, client = guest_screen(app, welcome_message(state), view_message(state))
+    try:
+        tell(app, client, encode("undo_asked", "host", seat=1))
+        dialog = app.stack.top
+        assert isinstance(dialog, DialogScene)
+        assert dialog.message() == "Easy AI asks to take back their last move."
+        dialog.buttons[-1].on_click()  # Allow
+        assert client.sent == [("undo_answer", True)] and app.stack.top is scene
+        result = encode("undo_result", "host", seat=1, code="done", refused_by="")
+        tell(app, client, result)
+        assert scene.toasts.items[-1][0] == "Easy AI took back their last move."
+        scene.undo_button.on_click()
+        tell(app, client, encode("undo_asked", "host", seat=1))
+        app.stack.top.close()  # closing the dialog is no consent
+        app.step(FRAME)
+        assert client.sent[1:] == [("undo_ask", 0), ("undo_answer", False)]
+        refused = encode("undo_result", "host", seat=0, code="refused", refused_by="Easy AI")
+        tell(app, client, refused)
+        assert scene.toasts.items[-1][0] == "Easy AI refused: the move stays."
     finally:
         app.stack.pop()

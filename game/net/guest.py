@@ -71,6 +71,14 @@ class GuestClient:
         """Send a decision for the position after ``index`` actions."""
         self._send(encode("act", "guest", action=action, index=index))
 
+    def ask_undo(self) -> None:
+        """Ask to take back our last decision (the other players are asked for consent)."""
+        self._send(encode("undo_ask", "guest"))
+
+    def answer_undo(self, allow: bool) -> None:
+        """Answer another player's request to take back a move."""
+        self._send(encode("undo_answer", "guest", allow=allow))
+
     def leave(self, reason: str = "quit") -> None:
         """Say bye to the host and close."""
         self._leaving = True
@@ -204,12 +212,15 @@ class RemoteTable:
     denied: list[Message] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     bye: str = ""
-    # The position (history length) whose answer is on its way to the host, if any. One answer
-    # per position: the host either applies it (the next view moves ``index`` on) or denies it
-    # (``denied`` names the position, so an old refusal never cancels a newer answer). A new
-    # ``welcome`` (a reconnection, a rematch) clears it: what was in flight may have been lost
-    # with the old connection, and a guest that waited for it would wait forever.
-    answering: int | None = None
+    # The position whose answer is on its way to the host, as (index, revision): one answer per
+    # position. The host either applies it (the next view moves on) or denies it (``denied``
+    # names the index, so an old refusal never cancels a newer answer). The revision tells a
+    # position taken back to from the one answered before at the same index. A new ``welcome``
+    # (a reconnection, a rematch) clears it: what was in flight may have been lost with the old
+    # connection, and a guest that waited for it would wait forever.
+    answering: tuple[int, int] | None = None
+    undo_asker: int | None = None  # the seat asking us to let it take back a move, unanswered
+    undo_results: list[Message] = field(default_factory=list)
 
     @property
     def started(self) -> bool:
@@ -222,11 +233,15 @@ class RemoteTable:
     @property
     def may_answer(self) -> bool:
         """The guest is to decide and has not yet sent its answer for this position."""
-        return self.my_turn and self.returns is None and self.answering != self.index
+        return self.my_turn and self.returns is None and self.answering != self._position
+
+    @property
+    def _position(self) -> tuple[int, int]:
+        return self.index, self.revision
 
     def answered(self) -> int:
         """Mark the current position as answered; its index, for the ``act`` message."""
-        self.answering = self.index
+        self.answering = self._position
         return self.index
 
     def take(self, inbox: queue.SimpleQueue[Message]) -> list[Message]:
@@ -259,8 +274,13 @@ class RemoteTable:
             self.waiting, self.waiting_why = [str(n) for n in msg["names"]], msg["why"]
         elif msg.kind == "denied":
             self.denied.append(msg)
-            if msg["index"] == self.answering:
+            if self.answering is not None and msg["index"] == self.answering[0]:
                 self.answering = None  # answer this position again (the refusal says why)
+        elif msg.kind == "undo_asked":
+            self.undo_asker = msg["seat"]
+        elif msg.kind == "undo_result":
+            self.undo_asker = None
+            self.undo_results.append(msg)
         elif msg.kind == "error":
             self.errors.append(msg["text"])
         elif msg.kind == "bye":

@@ -37,10 +37,14 @@ def random_chooser(seed: int) -> Chooser:
 class GuestPlayer:
     """A guest that applies the host's messages to its table and answers its turns."""
 
-    def __init__(self, client: GuestClient, choose: Chooser) -> None:
+    def __init__(
+        self, client: GuestClient, choose: Chooser, consent: Callable[[int], bool] | None = None
+    ) -> None:
         self.client = client
         self.table = RemoteTable()
         self.choose = choose
+        # Whether to let the player of a seat take back its move (a headless guest allows).
+        self.consent = consent or (lambda seat: True)
 
     @property
     def done(self) -> bool:
@@ -49,6 +53,9 @@ class GuestPlayer:
     def step(self) -> None:
         self.table.take(self.client.inbox)
         table = self.table
+        if table.undo_asker is not None:
+            self.client.answer_undo(self.consent(table.undo_asker))
+            table.undo_asker = None
         if table.may_answer:
             action = self.choose(table)
             self.client.act(action, table.answered())

@@ -53,7 +53,8 @@ class Connection(Protocol):
 
 @dataclass(frozen=True)
 class Inbound:
-    """A guest's event for the game thread: ``kind`` "joined", "act" or "left"."""
+    """A guest's event for the game thread: ``kind`` "joined", "act", "left", "undo_ask" or
+    "undo_answer" (``allow``)."""
 
     kind: str
     session: int
@@ -62,6 +63,7 @@ class Inbound:
     action: int = 0
     index: int = 0
     why: str = ""  # "left": "quit" (the guest said bye), "dropped" or "kicked"
+    allow: bool = False  # "undo_answer": whether the guest lets the move be taken back
 
 
 def lan_address() -> str:
@@ -314,4 +316,7 @@ class HostServer:
             if msg.kind == "bye":
                 return "quit"
             sid, seat = session.sid, session.seat
-            self.inbox.put(Inbound("act", sid, seat, action=msg["action"], index=msg["index"]))
+            if msg.kind == "act":
+                self.inbox.put(Inbound("act", sid, seat, action=msg["action"], index=msg["index"]))
+            else:
+                self.inbox.put(Inbound(msg.kind, sid, seat, allow=msg.fields.get("allow", False)))

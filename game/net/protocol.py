@@ -45,6 +45,10 @@ GUEST_SCHEMAS: dict[str, dict[str, Any]] = {
     # A decision: ``action`` for the position after ``index`` actions (a stale one is refused).
     "act": {"action": int, "index": int},
     "bye": {"reason": str},  # the guest leaves the match
+    # Taking back across machines (version 2): the guest asks to take back its last decision,
+    # and answers when another player asks.
+    "undo_ask": {},
+    "undo_answer": {"allow": bool},
 }
 # Host -> guest:
 HOST_SCHEMAS: dict[str, dict[str, Any]] = {
@@ -81,6 +85,11 @@ HOST_SCHEMAS: dict[str, dict[str, Any]] = {
     # The match waits: ``names`` of the players it waits for (empty: it goes on).
     "waiting": {"names": list, "why": str},
     "bye": {"reason": str, "text": str},  # the host ends the match (the host quit, seat taken over)
+    # Taking back: the player of ``seat`` asks every other player's consent; the outcome goes to
+    # every guest (``refused_by``: who refused; ``code``: "done", "refused", or why it could not
+    # be asked: "nothing", "busy", "paused", "left").
+    "undo_asked": {"seat": int},
+    "undo_result": {"seat": int, "code": str, "refused_by": str},
 }
 
 # One kind per message type in each direction; the two share only "bye".

@@ -17,9 +17,11 @@ import queue
 
 from game.engines.base import IllegalActionError
 from game.match import Match, seat_names
+from game.net import takeback
 from game.net.host import HostServer, Inbound
 from game.net.invite import Invite
 from game.net.protocol import PROTOCOL_VERSION, encode
+from game.net.takeback import HOST_SIDE, TakeBack
 from game.net.views import SeatView
 from game.version import version
 
@@ -34,6 +36,8 @@ class Referee:
         self._waiting: tuple[str, ...] = ()
         self._ever_held: set[int] = set()
         self.invite: Invite | None = None
+        self.takeback: TakeBack | None = None  # an open request to take back a move
+        self.undo_notes: list[tuple[int, str, str]] = []  # (seat, code, refused_by), for the screen
 
     def start(self) -> Invite:
         self.invite = self.server.start()
@@ -47,6 +51,7 @@ class Referee:
             raise ValueError("a rematch keeps the same remote seats")
         self.match = match
         self.views = {seat: SeatView(match, seat) for seat in sorted(match.remote)}
+        self.takeback = None
         for seat, sid in self.sessions.items():
             self.server.send(sid, self._welcome(seat))
         self.pump()
@@ -106,6 +111,73 @@ class Referee:
         self.server.retire(seat)
         self.match.hand_over(seat, level)
 
+    # --- taking back, with consent (game/net/takeback.py) ---------------------------------------
+    def side_of(self, seat: int) -> int:
+        """Who answers for ``seat``: its guest, or the host's screen for a human playing there."""
+        return seat if seat in self.match.remote else HOST_SIDE
+
+    @property
+    def host_must_answer(self) -> bool:
+        """The host's screen owes an answer to an open request."""
+        return self.takeback is not None and HOST_SIDE in self.takeback.waiting
+
+    def ask_undo(self, seat: int) -> str:
+        """``seat`` asks to take back its last decision: the other human sides are asked (done
+        at once when there is none). Returns the outcome's code so far ("" while asking)."""
+        m = self.match
+        target = takeback.last_decision(m, seat)
+        code = ""
+        if self.takeback is not None:
+            code = takeback.BUSY
+        elif self.paused:
+            code = takeback.PAUSED
+        elif target is None:
+            code = takeback.NOTHING
+        if code:
+            self._undo_result(seat, code, "", only=self.side_of(seat))
+            return code
+        assert target is not None
+        sides = {self.side_of(s) for s in m.humans} - {self.side_of(seat)}
+        self.takeback = TakeBack(seat, target, sides)
+        for side in sides & set(self.sessions):
+            self.server.send(self.sessions[side], encode("undo_asked", "host", seat=seat))
+        return self._settle_undo()
+
+    def answer_undo(self, side: int, allow: bool) -> str:
+        """A side's answer to the open request (ignored when it is not asked)."""
+        request = self.takeback
+        if request is None or side not in request.waiting:
+            return ""
+        if not allow:
+            self.takeback = None
+            refuser = self.match.names[side] if side != HOST_SIDE else self._host_name()
+            self._undo_result(request.seat, takeback.REFUSED, refuser)
+            return takeback.REFUSED
+        request.waiting.discard(side)
+        return self._settle_undo()
+
+    def _settle_undo(self) -> str:
+        request = self.takeback
+        if request is None or request.waiting:
+            return ""
+        self.takeback = None
+        takeback.rewind(self.match, request.target)
+        self._undo_result(request.seat, takeback.DONE, "")
+        return takeback.DONE
+
+    def _undo_result(self, seat: int, code: str, refused_by: str, only: int | None = None) -> None:
+        """Tell the outcome to every guest (``only``: to that side alone) and the host's screen."""
+        message = encode("undo_result", "host", seat=seat, code=code, refused_by=refused_by)
+        for side, sid in self.sessions.items():
+            if only is None or side == only:
+                self.server.send(sid, message)
+        if only is None or only == HOST_SIDE:
+            self.undo_notes.append((seat, code, refused_by))
+
+    def _host_name(self) -> str:
+        local = self.match.local_humans
+        return self.wire_names()[local[0]] if local else ""
+
     # --- internals --------------------------------------------------------------------------------
     def _take(self, item: Inbound) -> None:
         if item.kind == "joined":
@@ -122,7 +194,17 @@ class Referee:
             if self.sessions.get(item.seat) == item.session:
                 del self.sessions[item.seat]
                 self.left.append((item.name, item.why))
-        elif self.sessions.get(item.seat) == item.session:
+                request = self.takeback
+                if request is not None and item.seat in request.waiting | {request.seat}:
+                    self.takeback = None  # nobody left to answer, or to be answered
+                    self._undo_result(request.seat, takeback.LEFT, item.name)
+        elif self.sessions.get(item.seat) != item.session:
+            return  # from a connection that no longer holds the seat
+        elif item.kind == "undo_ask":
+            self.ask_undo(item.seat)
+        elif item.kind == "undo_answer":
+            self.answer_undo(item.seat, item.allow)
+        else:
             self._act(item)
 
     def _act(self, item: Inbound) -> None:

@@ -20,6 +20,7 @@ from game.engines.base import CHANCE
 from game.i18n import get_language, t
 from game.match import FORCED
 from game.net.guest import CLOSED, RECONNECTING, GuestClient, RemoteTable
+from game.net.takeback import BUSY, DONE, LEFT, PAUSED, REFUSED
 from game.refusals import phrase_text
 from game.saves import data_dir
 from game.scenes.base import Scene
@@ -29,7 +30,46 @@ from game.ui.text import blit_text, ellipsized
 from game.ui.widgets import Button, Row, ScrollList, Toasts
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from game.app import App
+    from game.scenes.overlay import DialogScene
+
+
+def consent_dialog(app: App, name: str, answer: Callable[[bool], object]) -> DialogScene:
+    """ "NAME asks to take back their last move — Refuse / Allow", for either side's screen."""
+    from game.scenes.overlay import DialogScene
+
+    def allow() -> None:
+        answer(True)
+
+    def refuse() -> None:
+        answer(False)
+
+    return DialogScene(
+        app,
+        lambda: t("undo.confirm_title"),
+        lambda: t("net.undo_asked", name=name),
+        [
+            (lambda: t("net.undo_refuse"), refuse),
+            (lambda: t("net.undo_allow"), allow),
+        ],
+    )
+
+
+def undo_words(code: str, name: str, refused_by: str, mine: bool) -> str:
+    """The outcome of a request to take back ``name``'s move (``mine``: asked here)."""
+    if code == DONE:
+        return t("match.undone") if mine else t("net.undo_done", name=name)
+    if code == REFUSED:
+        return t("net.undo_refused", name=refused_by)
+    if code == LEFT:
+        return t("net.undo_left", name=refused_by)
+    if code == BUSY:
+        return t("net.undo_busy")
+    if code == PAUSED:
+        return t("net.undo_paused")
+    return t("net.undo_nothing")  # said only to the asker, as are busy and paused
 
 
 class GuestMatchScene(Scene):
@@ -46,7 +86,9 @@ class GuestMatchScene(Scene):
         self.palette: dict = {}
         self.log = ScrollList(self.rows, lambda row: None)
         self.leave_button = Button(lambda: t("net.leave"), self.quit, style="ghost", icon="≡")
-        self.widgets = [self.log, self.leave_button]
+        self.undo_button = Button(lambda: t("match.undo"), self.ask_undo, style="ghost")
+        self.widgets = [self.log, self.undo_button, self.leave_button]
+        self._consent_asked = False
 
     # --- life cycle -------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -64,17 +106,24 @@ class GuestMatchScene(Scene):
         super().update(dt)
         self.toasts.update(dt)
         table = self.table
-        asked = table.answering
+        asked = table.answering[0] if table.answering is not None else None
         taken = table.take(self.client.inbox)
         for msg in taken:
             if msg.kind == "welcome":  # a new connection or a new match (perhaps a new seat)
                 self.pending = []  # the host answers nothing sent before it
                 self.board, self._shown = None, ()
+            elif msg.kind == "undo_result":
+                mine = msg["seat"] == table.seat
+                name = table.names[msg["seat"]] if 0 <= msg["seat"] < len(table.names) else ""
+                self.toast(undo_words(msg["code"], name, msg["refused_by"], mine))
+                self.pending = []
             elif msg.kind == "denied" and msg["index"] == asked:  # an older one is moot
                 self.pending = []
                 key, args = msg["phrase"]
                 game = GAMES[table.game]
                 self.toast(phrase_text(game, (str(key), dict(args)), msg["text"]), "error")
+        self._consent()
+        self.undo_button.visible = table.started and table.returns is None
         if self.board is None and table.game:
             self.board = self._make_board()
             self.layout(self.app.size)
@@ -120,6 +169,29 @@ class GuestMatchScene(Scene):
         self.toasts.show(text, kind)
         if kind == "error":
             self.app.sound.play("error")
+
+    # --- taking back, with consent ---------------------------------------------------------------
+    def ask_undo(self) -> None:
+        """Ask the other players to let us take back our last decision."""
+        self.client.ask_undo()
+        others = [n for i, n in enumerate(self.table.names) if i != self.table.seat]
+        self.toast(t("net.undo_asking", names=", ".join(others)))
+
+    def _consent(self) -> None:
+        """Another player asks to take back a move: ask ours (closing the dialog refuses)."""
+        table = self.table
+        if table.undo_asker is None:
+            self._consent_asked = False
+        elif self._consent_asked:  # back on top with no answer: the dialog was closed
+            self._answer(False)
+        else:
+            self._consent_asked = True
+            name = table.names[table.undo_asker] if 0 <= table.undo_asker < len(table.names) else ""
+            self.app.stack.push(consent_dialog(self.app, name, self._answer))
+
+    def _answer(self, allow: bool) -> None:
+        self.client.answer_undo(allow)
+        self.table.undo_asker = None
 
     # --- the player's decisions -------------------------------------------------------------------
     def on_unhandled(self, event: pygame.event.Event) -> None:
@@ -178,9 +250,12 @@ class GuestMatchScene(Scene):
         self.status = pygame.Rect(margin, margin, self.panel.x - 2 * margin, m.px(46))
         inner = self.panel.inflate(-m.px(28), -m.px(28))
         names_h = m.px(64) + len(self.table.names) * m.px(30)
-        bh = m.px(42)
+        bh, gap = m.px(42), m.px(8)
+        half = (inner.width - gap) // 2
+        buttons = pygame.Rect(inner.x, inner.bottom - bh, inner.width, bh)
+        self.undo_button.place(pygame.Rect(buttons.x, buttons.y, half, bh), m.font_px(14))
         self.leave_button.place(
-            pygame.Rect(inner.x, inner.bottom - bh, inner.width, bh), m.font_px(14)
+            pygame.Rect(buttons.right - half, buttons.y, half, bh), m.font_px(14)
         )
         top = inner.y + names_h
         self.log.place(

@@ -16,6 +16,7 @@ import pygame
 from game.i18n import t
 from game.match import FORCED_MOVE, Event, Match
 from game.net.referee import Referee
+from game.net.takeback import DONE, HOST_SIDE
 from game.scenes.match import MatchScene
 from game.ui import art, theme
 from game.ui.text import blit_text, ellipsized
@@ -56,6 +57,8 @@ class HostedMatchScene(MatchScene):
         super().__init__(app, referee.match)
         self.referee = referee
         self._left_seen = len(referee.left)
+        self._notes_seen = len(referee.undo_notes)
+        self._consent_asked = False
         self._rematched = False
         self.ai_button = Button(lambda: t("net.hand_to_ai"), self.hand_to_ai, style="primary")
         self.ai_button.visible = False
@@ -98,6 +101,7 @@ class HostedMatchScene(MatchScene):
             self.refresh(animate=True)  # a guest's move
         if self.match.names != self.board.ctx.seat_names:
             self.relabel()  # a guest joined under its own name: the board names it too
+        self._take_back_news()
         for name, why in referee.left[self._left_seen :]:
             self.toast(t("net.left" if why == "quit" else "net.dropped", name=name))
         self._left_seen = len(referee.left)
@@ -124,11 +128,42 @@ class HostedMatchScene(MatchScene):
         return self.match.to_move in self.match.local_humans and super().hint_possible()
 
     def undo(self) -> None:
-        """Taking back across machines needs the other side's consent, not built yet."""
-        self.toast(t("net.no_undo"))
+        """Ask the other players to let the player here take back their last decision; the
+        referee rewinds once every one has allowed it (the outcome comes as a note)."""
+        referee = self.referee
+        seat = self.match.viewer
+        if referee.ask_undo(seat) == "":
+            others = [
+                n for s, n in referee.joined() if referee.takeback and s in referee.takeback.waiting
+            ]
+            self.toast(t("net.undo_asking", names=", ".join(others)))
 
     def redo(self) -> None:
-        self.toast(t("net.no_undo"))
+        self.toast(t("net.no_redo"))
+
+    def _take_back_news(self) -> None:
+        """Answer a guest's request here (a dialog; closing it refuses), and tell outcomes."""
+        from game.scenes.guest_match import consent_dialog, undo_words
+
+        referee = self.referee
+        if not referee.host_must_answer:
+            self._consent_asked = False
+        elif self._consent_asked:  # the dialog was closed without an answer
+            referee.answer_undo(HOST_SIDE, False)
+        elif referee.takeback is not None:
+            self._consent_asked = True
+            name = self.match.names[referee.takeback.seat]
+            self.app.stack.push(
+                consent_dialog(self.app, name, lambda ok: referee.answer_undo(HOST_SIDE, ok))
+            )
+        for seat, code, refused_by in referee.undo_notes[self._notes_seen :]:
+            mine = seat in self.match.local_humans
+            words = undo_words(code, self.match.names[seat], refused_by, mine)
+            if code == DONE:
+                self._after_rewind(words)
+            else:
+                self.toast(words)
+        self._notes_seen = len(referee.undo_notes)
 
     def waiting_lines(self) -> list[str]:
         """The card's lines: whom the match waits for, the code, who has joined."""
