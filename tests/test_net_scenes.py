@@ -219,7 +219,7 @@ def view_message(state, index: int = 0, phase: str = "human", legal: list | None
     return encode(
         "view", "host", index=index, revision=index, phase=phase, to_move=0,
         obs=dict(state.observation(0)), legal=state.legal_actions() if legal is None else legal,
-        log_from=0, log=[], names=["Aiko", "Easy AI"], returns=None,
+        log_from=0, log=[], names=["Aiko", "Easy AI"], kinds=["remote", "easy"], returns=None,
     )  # fmt: skip
 
 

@@ -259,7 +259,8 @@ class RemoteTable:
         """Take one message from the host; a view whose log does not fit ours is refused."""
         if msg.kind == "welcome":
             self.game, self.options, self.seat = msg["game"], msg["options"], msg["seat"]
-            self.names, self.kinds = [str(n) for n in msg["names"]], [str(k) for k in msg["kinds"]]
+            self.kinds = [str(k) for k in msg["kinds"]]
+            self.names = worded_names(msg["names"], self.kinds)
             self.answering = None
         elif msg.kind == "view":
             if msg["log_from"] > len(self.log):
@@ -269,7 +270,8 @@ class RemoteTable:
             self.index, self.phase, self.to_move = msg["index"], msg["phase"], msg["to_move"]
             self.revision = msg["revision"]
             self.obs, self.legal = msg["obs"], [int(a) for a in msg["legal"]]
-            self.names, self.returns = [str(n) for n in msg["names"]], msg["returns"]
+            self.kinds = [str(k) for k in msg["kinds"]]
+            self.names, self.returns = worded_names(msg["names"], self.kinds), msg["returns"]
         elif msg.kind == "waiting":
             self.waiting, self.waiting_why = [str(n) for n in msg["names"]], msg["why"]
         elif msg.kind == "denied":
@@ -285,6 +287,22 @@ class RemoteTable:
             self.errors.append(msg["text"])
         elif msg.kind == "bye":
             self.bye = msg["text"]
+
+
+def worded_names(names: list, kinds: list[str]) -> list[str]:
+    """The seats' names for this screen: a player's as the host sent it, an AI seat's ("Easy
+    AI") in this player's language — the host words it in its own."""
+    from ai.budgets import LEVELS
+    from game.match import HUMAN, seat_names
+
+    if len(kinds) != len(names) or not set(kinds) <= {HUMAN, "remote", *LEVELS}:
+        return [str(n) for n in names]  # not what we know how to word: the host's words
+    seats = [HUMAN if kind == "remote" else kind for kind in kinds]
+    local = seat_names(seats, remote=range(len(seats)))
+    return [
+        str(name) if seat == HUMAN else word
+        for name, seat, word in zip(names, seats, local, strict=True)
+    ]
 
 
 def _step(row: Any) -> Step:

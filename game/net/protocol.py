@@ -77,6 +77,9 @@ HOST_SCHEMAS: dict[str, dict[str, Any]] = {
         "log_from": int,
         "log": list,
         "names": list,
+        # Each seat's kind ("remote", "human" at the host, or an AI level): the guest words an
+        # AI seat's name in its own language (version 2).
+        "kinds": list,
         "returns": (list, _NONE),
     },
     "error": {"code": str, "text": str},  # a message refused (malformed, unknown type ...)

@@ -76,6 +76,11 @@ class Referee:
         defaults = seat_names(m.seats, range(len(m.seats)))
         return [own or default for own, default in zip(m.own_names, defaults, strict=True)]
 
+    def wire_kinds(self) -> list[str]:
+        """Each seat's kind for the guests: "remote", "human" (at the host) or an AI level."""
+        m = self.match
+        return ["remote" if i in m.remote else kind for i, kind in enumerate(m.seats)]
+
     def held(self, seat: int) -> bool:
         """Whether a guest has held ``seat`` (so the match waits for it to reconnect)."""
         return seat in self._ever_held
@@ -94,9 +99,9 @@ class Referee:
                 break
             self._take(item)
         self._tell_waiting()
-        names = self.wire_names()
+        names, kinds = self.wire_names(), self.wire_kinds()
         for seat, sid in self.sessions.items():
-            message = self.views[seat].message(self.match, names)
+            message = self.views[seat].message(self.match, names, kinds)
             if message is not None:
                 self.server.send(sid, message)
 
@@ -249,7 +254,7 @@ class Referee:
             options=dict(m.state.options),
             seat=seat,
             names=self.wire_names(),
-            kinds=["remote" if i in m.remote else kind for i, kind in enumerate(m.seats)],
+            kinds=self.wire_kinds(),
         )
 
     def _waiting_message(self) -> str:
