@@ -19,6 +19,7 @@ from game.scenes.hosting import HostedMatchScene
 from game.scenes.overlay import DialogScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
+from game.ui.widgets import text_of
 from tests.net_helpers import HUMAN, guest, hosted
 
 FRAME = 1 / 60
@@ -162,6 +163,30 @@ def test_a_rematch_at_the_host_keeps_the_table_and_its_guest(app) -> None:
         assert player.client.status == "connected" and player.table.returns is None
         assert player.table.log[0].index == 0 and len(player.table.log) == player.table.index
         assert again.match.names[1] == "Aiko" and again.match.seed == first.seed + 1
+        player.client.leave()
+    finally:
+        app.stack.pop()
+
+
+def test_a_rematch_with_swapped_sides_moves_the_guest_to_the_other_seat(app) -> None:
+    referee, scene, player = host_screen(app, "flink", ["easy", HUMAN], seed=5)
+    try:
+        frames_until(
+            app, lambda: referee.match.is_over and player.table.returns is not None, player
+        )
+        scene.offer_rematch()
+        dialog = app.stack.top
+        assert isinstance(dialog, DialogScene)
+        assert [text_of(b.label) for b in dialog.buttons] == ["Swap sides", "Same sides"]
+        dialog.buttons[0].on_click()
+        again = app.stack.top
+        assert isinstance(again, HostedMatchScene) and again.match.seats == [HUMAN, "easy"]
+        assert again.match.remote == {0} and referee.sessions.keys() == {0}
+        frames_until(app, lambda: again.match.is_over and player.table.returns is not None, player)
+        assert player.table.seat == 0 and again.match.names[0] == "Aiko"
+        assert player.table.names == ["Aiko", "Easy AI"]
+        assert player.table.returns == again.match.state.returns()
+        assert len(player.table.log) == player.table.index == len(again.match.moves)
         player.client.leave()
     finally:
         app.stack.pop()

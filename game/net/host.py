@@ -158,7 +158,19 @@ class HostServer:
         """Seat ``seat`` is remote no more (handed to an AI): nobody may take it."""
         self._thread.soon(self._retire, seat)
 
+    def reseat(self, seat_of: dict[int, int]) -> None:
+        """The seats rotated (a rematch with swapped sides): each guest follows its seat."""
+        self._thread.soon(self._reseat, dict(seat_of))
+
     # --- on the loop ------------------------------------------------------------------------------
+    def _reseat(self, seat_of: dict[int, int]) -> None:
+        for session in self._held.values():
+            session.seat = seat_of.get(session.seat, session.seat)
+        self._held = {seat_of.get(s, s): session for s, session in self._held.items()}
+        self._free = {seat_of.get(s, s) for s in self._free}
+        self._remote = {seat_of.get(s, s) for s in self._remote}
+        self._last_name = {seat_of.get(s, s): name for s, name in self._last_name.items()}
+
     def _post(self, sid: int, text: str | None) -> None:
         for session in self._held.values():
             if session.sid == sid:

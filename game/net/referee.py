@@ -44,14 +44,21 @@ class Referee:
         self._tell_waiting()
         return self.invite
 
-    def restart(self, match: Match) -> None:
-        """A new match at the same table (a rematch, same remote seats): every connected guest
-        is welcomed to it and gets its whole view again."""
-        if match.remote != self.match.remote:
-            raise ValueError("a rematch keeps the same remote seats")
+    def restart(self, match: Match, moved: dict[int, int] | None = None) -> None:
+        """A new match at the same table (a rematch): every connected guest is welcomed to it
+        and gets its whole view again. ``moved`` maps old seats to new ones when the seats
+        rotated (swapped sides); each guest follows its seat."""
+        moved = moved or {}
+        seat_of = {seat: moved.get(seat, seat) for seat in range(len(self.match.seats))}
+        if {seat_of[s] for s in self.match.remote} != set(match.remote):
+            raise ValueError("a rematch keeps the remote seats (or rotates them with the rest)")
         self.match = match
         self.views = {seat: SeatView(match, seat) for seat in sorted(match.remote)}
+        self.sessions = {seat_of[seat]: sid for seat, sid in self.sessions.items()}
+        self._ever_held = {seat_of[seat] for seat in self._ever_held}
         self.takeback = None
+        if moved:
+            self.server.reseat(seat_of)
         for seat, sid in self.sessions.items():
             self.server.send(sid, self._welcome(seat))
         self.pump()
@@ -195,21 +202,23 @@ class Referee:
             self._ever_held.add(item.seat)
             self.server.send(item.session, self._welcome(item.seat))
             self.server.send(item.session, self._waiting_message())
-        elif item.kind == "left":
-            if self.sessions.get(item.seat) == item.session:
-                del self.sessions[item.seat]
-                self.left.append((item.name, item.why))
-                request = self.takeback
-                if request is not None and item.seat in request.waiting | {request.seat}:
-                    self.takeback = None  # nobody left to answer, or to be answered
-                    self._undo_result(request.seat, takeback.LEFT, item.name)
-        elif self.sessions.get(item.seat) != item.session:
-            return  # from a connection that no longer holds the seat
+            return
+        # The seat the connection holds now (a rematch with swapped sides moves it).
+        seat = next((s for s, sid in self.sessions.items() if sid == item.session), None)
+        if seat is None:
+            return  # from a connection that no longer holds a seat
+        if item.kind == "left":
+            del self.sessions[seat]
+            self.left.append((item.name, item.why))
+            request = self.takeback
+            if request is not None and seat in request.waiting | {request.seat}:
+                self.takeback = None  # nobody left to answer, or to be answered
+                self._undo_result(request.seat, takeback.LEFT, item.name)
         elif item.kind == "undo_ask":
-            self.ask_undo(item.seat)
+            self.ask_undo(seat)
         elif item.kind == "undo_answer":
-            self.answer_undo(item.seat, item.allow)
-        else:
+            self.answer_undo(seat, item.allow)
+        elif item.seat == seat:  # an act sent before its seat moved was for the last match
             self._act(item)
 
     def _act(self, item: Inbound) -> None:

@@ -9,6 +9,7 @@ the match closes the table and tells the guests so.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -75,23 +76,48 @@ class HostedMatchScene(MatchScene):
         if not self._rematched:
             self.referee.stop(t("net.host_closed"))
 
-    def rematch_scene(self) -> MatchScene:
-        """A rematch at the same table: the guests keep their seats (so nobody has to move to
-        another connection), the sides are not swapped; a new seed."""
+    def rematch_scene(self, swap: bool = False) -> MatchScene:
+        """A rematch at the same table, a new seed: the guests keep their connections, and
+        their seats too unless ``swap`` (the seats rotate as in a local rematch; for two
+        players, the sides are swapped)."""
         old = self.match
-        match = Match(
-            old.game,
-            old.seats,
-            options=old.state.options,
-            seed=old.seed + 1,
-            client=old.client,
-            autosave=old.autosave,
-            names=old.own_names,
-            remote=old.remote,
-        )
-        self.referee.restart(match)
+        if swap:
+            match = old.rematch()
+            moved = {seat: (seat - 1) % len(old.seats) for seat in range(len(old.seats))}
+        else:
+            match = Match(
+                old.game,
+                old.seats,
+                options=old.state.options,
+                seed=old.seed + 1,
+                client=old.client,
+                autosave=old.autosave,
+                names=old.own_names,
+                remote=old.remote,
+            )
+            moved = {}
+        self.referee.restart(match, moved)
         self._rematched = True
         return HostedMatchScene(self.app, self.referee)
+
+    def offer_rematch(self) -> None:
+        """Same sides or swapped: the host chooses; every guest stays at the table."""
+        from game.scenes.overlay import DialogScene
+
+        def rematch(swap: bool) -> Callable[[], None]:
+            return lambda: self.app.stack.replace(self.rematch_scene(swap))
+
+        self.app.stack.push(
+            DialogScene(
+                self.app,
+                lambda: t("gameover.rematch"),
+                lambda: t("net.rematch_sides"),
+                [
+                    (lambda: t("net.rematch_swap"), rematch(True)),
+                    (lambda: t("net.rematch_same"), rematch(False)),
+                ],
+            )
+        )
 
     def update(self, dt: float) -> None:
         referee = self.referee
