@@ -174,8 +174,14 @@ class GuestMatchScene(Scene):
     def ask_undo(self) -> None:
         """Ask the other players to let us take back our last decision."""
         self.client.ask_undo()
-        others = [n for i, n in enumerate(self.table.names) if i != self.table.seat]
-        self.toast(t("net.undo_asking", names=", ".join(others)))
+        table = self.table
+        others = [
+            name
+            for i, (name, kind) in enumerate(zip(table.names, table.kinds, strict=False))
+            if i != table.seat and kind in ("remote", "human")
+        ]
+        if others:  # with nobody to ask, the answer comes at once
+            self.toast(t("net.undo_asking", names=", ".join(others)))
 
     def _consent(self) -> None:
         """Another player asks to take back a move: ask ours (closing the dialog refuses)."""
@@ -291,6 +297,9 @@ class GuestMatchScene(Scene):
                 if winners[0] == table.seat
                 else t("result.you_lose", name=table.names[winners[0]])
             )
+        board_text = self.board.status_text() if self.board is not None else ""
+        if board_text:  # what to do now, in the board's words (play a card, draw ...)
+            return board_text
         if table.my_turn:
             return t("match.your_turn")
         return t("match.turn_of", name=table.names[table.to_move]) if table.to_move >= 0 else ""

@@ -158,10 +158,9 @@ class HostedMatchScene(MatchScene):
         referee rewinds once every one has allowed it (the outcome comes as a note)."""
         referee = self.referee
         seat = self.match.viewer
-        if referee.ask_undo(seat) == "":
-            others = [
-                n for s, n in referee.joined() if referee.takeback and s in referee.takeback.waiting
-            ]
+        if referee.ask_undo(seat) == "" and referee.takeback is not None:
+            waiting = referee.takeback.waiting
+            others = [name for s, name in referee.joined() if s in waiting]
             self.toast(t("net.undo_asking", names=", ".join(others)))
 
     def redo(self) -> None:
