@@ -24,6 +24,7 @@ from game.net.takeback import BUSY, DONE, LEFT, PAUSED, REFUSED
 from game.refusals import phrase_text
 from game.saves import data_dir
 from game.scenes.base import Scene
+from game.scenes.match_panel import chance_words
 from game.turns import group
 from game.ui import art, theme
 from game.ui.text import blit_text, ellipsized
@@ -234,12 +235,15 @@ class GuestMatchScene(Scene):
             return self._rows
         self._rows_key = key
         rows = []
-        for turn in group(table.log):
-            first, last = turn.first + 1, turn.last + 1
-            span = f"{first}–{last}" if last > first else f"{first}"
+        # Rows are numbered as the local log numbers them, never by steps: a span of steps
+        # would tell how many a hidden decision took (how many cards lie face down).
+        for number, turn in enumerate(group(table.log), start=1):
+            span = str(number)
             words = " · ".join(w for w in board.turn_words(turn.steps) if w)
             if turn.player == CHANCE:
-                rows.append(Row(span, words, theme.TEXT_FAINT))
+                rows.append(
+                    Row(span, chance_words(board, turn.steps, table.names), theme.TEXT_FAINT)
+                )
             else:
                 colour = theme.seat_colour(table.game, self.palette, turn.player, table.options)
                 rows.append(Row(f"{span} · {table.names[turn.player]}", words, colour))
