@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.net import takeback
 from game.net.guest import GuestClient, RemoteTable
 from game.net.headless import GuestPlayer
 from game.net.referee import Referee
@@ -145,6 +146,15 @@ def test_a_player_with_nothing_to_take_back_is_told_so() -> None:
         client.ask_undo()  # Aiko has not moved yet
         run_until(referee, [], heard(lambda: bool(table.undo_results)))
         assert table.undo_results[-1]["code"] == "nothing" and referee.takeback is None
+
+        def ai_moved() -> bool:
+            table.take(client.inbox)
+            if table.may_answer:
+                client.act(table.legal[0], table.answered())
+            return takeback.last_decision(referee.match, 0) is not None
+
+        run_until(referee, [], ai_moved)
+        assert referee.ask_undo(0) == "nothing"  # an AI's move is nobody's to take back
     finally:
         client.leave()
         referee.stop()

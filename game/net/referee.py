@@ -137,7 +137,7 @@ class Referee:
         """``seat`` asks to take back its last decision: the other human sides are asked (done
         at once when there is none). Returns the outcome's code so far ("" while asking)."""
         m = self.match
-        target = takeback.last_decision(m, seat)
+        target = takeback.last_decision(m, seat) if seat in m.humans else None  # not an AI's
         code = ""
         if self.takeback is not None:
             code = takeback.BUSY
