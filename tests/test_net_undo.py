@@ -139,7 +139,11 @@ def test_a_player_with_nothing_to_take_back_is_told_so() -> None:
     client.start()
 
     def heard(what: Callable[[], bool]) -> Callable[[], bool]:
-        return lambda: bool(table.take(client.inbox)) | what()
+        def check() -> bool:
+            table.take(client.inbox)
+            return what()
+
+        return check
 
     try:
         run_until(referee, [], heard(lambda: table.started))
