@@ -12,6 +12,7 @@ from websockets.sync.client import connect
 
 from game.boards import board_class
 from game.engines.base import State
+from game.i18n import set_language
 from game.net import guest as guest_module
 from game.net.guest import CLOSED
 from game.net.headless import GuestPlayer
@@ -243,3 +244,20 @@ def test_the_host_quitting_says_so_to_the_guest() -> None:
         time.sleep(0.01)
     assert player.client.closed_code == "host_quit"
     assert player.client.closed_reason == "The host closed the table."
+
+
+def test_a_japanese_guest_sees_the_english_hosts_ai_seats_named_in_japanese() -> None:
+    referee = hosted("battleline", ["easy", HUMAN], {1}, seed=3)
+    player = guest(referee.invite, "Aiko")
+    try:
+        set_language("en")  # the host's language: it words the names it sends
+        run_until(referee, [], lambda: player.client.received is not None and bool(views(player)))
+        assert views(player)[-1]["names"] == ["Easy AI", "Aiko"]
+        assert views(player)[-1]["kinds"] == ["easy", "remote"]
+        set_language("ja")  # the guest's screen reads what arrived in its own language
+        player.step()
+        assert player.table.names == ["AI（かんたん）", "Aiko"]
+    finally:
+        set_language("en")
+        player.client.leave()
+        referee.stop()

@@ -76,6 +76,14 @@ class GuestClient:
         """Send a decision for the position after ``index`` actions."""
         self._send(encode("act", "guest", action=action, index=index))
 
+    def ask_undo(self) -> None:
+        """Ask to take back our last decision (the other players are asked for consent)."""
+        self._send(encode("undo_ask", "guest"))
+
+    def answer_undo(self, allow: bool) -> None:
+        """Answer another player's request to take back a move."""
+        self._send(encode("undo_answer", "guest", allow=allow))
+
     def leave(self, reason: str = "quit") -> None:
         """Say bye to the host and close."""
         self._leaving = True
@@ -203,6 +211,7 @@ class RemoteTable:
     names: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
     index: int = 0
+    revision: int = 0  # the host's count of changes to the history (an undo changes it too)
     phase: str = ""
     to_move: int = -1
     obs: dict = field(default_factory=dict)
@@ -214,6 +223,15 @@ class RemoteTable:
     denied: list[Message] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     bye: str = ""
+    # The position whose answer is on its way to the host, as (index, revision): one answer per
+    # position. The host either applies it (the next view moves on) or denies it (``denied``
+    # names the index, so an old refusal never cancels a newer answer). The revision tells a
+    # position taken back to from the one answered before at the same index. A new ``welcome``
+    # (a reconnection, a rematch) clears it: what was in flight may have been lost with the old
+    # connection, and a guest that waited for it would wait forever.
+    answering: tuple[int, int] | None = None
+    undo_asker: int | None = None  # the seat asking us to let it take back a move, unanswered
+    undo_results: list[Message] = field(default_factory=list)
 
     @property
     def started(self) -> bool:
@@ -222,6 +240,20 @@ class RemoteTable:
     @property
     def my_turn(self) -> bool:
         return self.to_move == self.seat and bool(self.legal) and not self.waiting
+
+    @property
+    def may_answer(self) -> bool:
+        """The guest is to decide and has not yet sent its answer for this position."""
+        return self.my_turn and self.returns is None and self.answering != self._position
+
+    @property
+    def _position(self) -> tuple[int, int]:
+        return self.index, self.revision
+
+    def answered(self) -> int:
+        """Mark the current position as answered; its index, for the ``act`` message."""
+        self.answering = self._position
+        return self.index
 
     def take(self, inbox: queue.SimpleQueue[Message]) -> list[Message]:
         """Apply every message waiting in ``inbox``; they are returned, oldest first."""
@@ -238,23 +270,50 @@ class RemoteTable:
         """Take one message from the host; a view whose log does not fit ours is refused."""
         if msg.kind == "welcome":
             self.game, self.options, self.seat = msg["game"], msg["options"], msg["seat"]
-            self.names, self.kinds = [str(n) for n in msg["names"]], [str(k) for k in msg["kinds"]]
+            self.kinds = [str(k) for k in msg["kinds"]]
+            self.names = worded_names(msg["names"], self.kinds)
+            self.answering = None
         elif msg.kind == "view":
             if msg["log_from"] > len(self.log):
                 raise ProtocolError("bad_view", "a log that skips steps")
             steps = [_step(row) for row in msg["log"]]
             self.log = self.log[: msg["log_from"]] + steps
             self.index, self.phase, self.to_move = msg["index"], msg["phase"], msg["to_move"]
+            self.revision = msg["revision"]
             self.obs, self.legal = msg["obs"], [int(a) for a in msg["legal"]]
-            self.names, self.returns = [str(n) for n in msg["names"]], msg["returns"]
+            self.kinds = [str(k) for k in msg["kinds"]]
+            self.names, self.returns = worded_names(msg["names"], self.kinds), msg["returns"]
         elif msg.kind == "waiting":
             self.waiting, self.waiting_why = [str(n) for n in msg["names"]], msg["why"]
         elif msg.kind == "denied":
             self.denied.append(msg)
+            if self.answering is not None and msg["index"] == self.answering[0]:
+                self.answering = None  # answer this position again (the refusal says why)
+        elif msg.kind == "undo_asked":
+            self.undo_asker = msg["seat"]
+        elif msg.kind == "undo_result":
+            self.undo_asker = None
+            self.undo_results.append(msg)
         elif msg.kind == "error":
             self.errors.append(msg["text"])
         elif msg.kind == "bye":
             self.bye = msg["text"]
+
+
+def worded_names(names: list, kinds: list[str]) -> list[str]:
+    """The seats' names for this screen: a player's as the host sent it, an AI seat's ("Easy
+    AI") in this player's language — the host words it in its own."""
+    from ai.budgets import LEVELS
+    from game.match import HUMAN, seat_names
+
+    if len(kinds) != len(names) or not set(kinds) <= {HUMAN, "remote", *LEVELS}:
+        return [str(n) for n in names]  # not what we know how to word: the host's words
+    seats = [HUMAN if kind == "remote" else kind for kind in kinds]
+    local = seat_names(seats, remote=range(len(seats)))
+    return [
+        str(name) if seat == HUMAN else word
+        for name, seat, word in zip(names, seats, local, strict=True)
+    ]
 
 
 def _step(row: Any) -> Step:

@@ -37,21 +37,25 @@ def random_chooser(seed: int) -> Chooser:
 class GuestPlayer:
     """A guest that applies the host's messages to its table and answers its turns."""
 
-    def __init__(self, client: GuestClient, choose: Chooser) -> None:
+    def __init__(
+        self, client: GuestClient, choose: Chooser, consent: Callable[[int], bool] | None = None
+    ) -> None:
         self.client = client
         self.table = RemoteTable()
         self.choose = choose
-        self._acted_at: int | None = None  # the position we last answered
+        # Whether to let the player of a seat take back its move (a headless guest allows).
+        self.consent = consent or (lambda seat: True)
 
     @property
     def done(self) -> bool:
         return self.table.returns is not None or self.client.status == CLOSED
 
     def step(self) -> None:
-        for msg in self.table.take(self.client.inbox):
-            if msg.kind == "denied":
-                self._acted_at = None  # answer the position again (it may have moved on)
+        self.table.take(self.client.inbox)
         table = self.table
-        if table.my_turn and table.returns is None and self._acted_at != table.index:
-            self._acted_at = table.index
-            self.client.act(self.choose(table), table.index)
+        if table.undo_asker is not None:
+            self.client.answer_undo(self.consent(table.undo_asker))
+            table.undo_asker = None
+        if table.may_answer:
+            action = self.choose(table)
+            self.client.act(action, table.answered())

@@ -63,7 +63,8 @@ class Connection(Protocol):
 
 @dataclass(frozen=True)
 class Inbound:
-    """A guest's event for the game thread: ``kind`` "joined", "act" or "left"."""
+    """A guest's event for the game thread: ``kind`` "joined", "act", "left", "undo_ask" or
+    "undo_answer" (``allow``)."""
 
     kind: str
     session: int
@@ -72,6 +73,7 @@ class Inbound:
     action: int = 0
     index: int = 0
     why: str = ""  # "left": "quit" (the guest said bye), "dropped" or "kicked"
+    allow: bool = False  # "undo_answer": whether the guest lets the move be taken back
 
 
 def lan_address() -> str:
@@ -186,6 +188,10 @@ class HostServer:
         """Seat ``seat`` is remote no more (handed to an AI): nobody may take it."""
         self._thread.soon(self._retire, seat)
 
+    def reseat(self, seat_of: dict[int, int]) -> None:
+        """The seats rotated (a rematch with swapped sides): each guest follows its seat."""
+        self._thread.soon(self._reseat, dict(seat_of))
+
     # --- the door for knocks (game thread) ------------------------------------------------------
     def knocks(self) -> list[Knock]:
         """The guests waiting at the door, first come first."""
@@ -203,6 +209,14 @@ class HostServer:
         self._thread.soon(self._answer, kid, admit)
 
     # --- on the loop ------------------------------------------------------------------------------
+    def _reseat(self, seat_of: dict[int, int]) -> None:
+        for session in self._held.values():
+            session.seat = seat_of.get(session.seat, session.seat)
+        self._held = {seat_of.get(s, s): session for s, session in self._held.items()}
+        self._free = {seat_of.get(s, s) for s in self._free}
+        self._remote = {seat_of.get(s, s) for s in self._remote}
+        self._last_name = {seat_of.get(s, s): name for s, name in self._last_name.items()}
+
     def _answer(self, kid: int, admit: bool) -> None:
         with self._knock_lock:
             entry = self._knocks.get(kid)
@@ -414,4 +428,7 @@ class HostServer:
             if msg.kind == "bye":
                 return "quit"
             sid, seat = session.sid, session.seat
-            self.inbox.put(Inbound("act", sid, seat, action=msg["action"], index=msg["index"]))
+            if msg.kind == "act":
+                self.inbox.put(Inbound("act", sid, seat, action=msg["action"], index=msg["index"]))
+            else:
+                self.inbox.put(Inbound(msg.kind, sid, seat, allow=msg.fields.get("allow", False)))

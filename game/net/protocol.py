@@ -25,7 +25,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-# 2: the knock (a tokenless hello) and ``admitted``.
+# 2: the knock (a tokenless hello) and ``admitted``; ``denied`` names the position; taking back
+# a move asks the other players' consent.
 PROTOCOL_VERSION = 2
 
 # A guest only ever sends small messages (its hello, an action id): 2 KiB is ample and keeps a
@@ -52,6 +53,10 @@ GUEST_SCHEMAS: dict[str, dict[str, Any]] = {
     # A decision: ``action`` for the position after ``index`` actions (a stale one is refused).
     "act": {"action": int, "index": int},
     "bye": {"reason": str},  # the guest leaves the match
+    # Taking back across machines (version 2): the guest asks to take back its last decision,
+    # and answers when another player asks.
+    "undo_ask": {},
+    "undo_answer": {"allow": bool},
 }
 # Host -> guest:
 HOST_SCHEMAS: dict[str, dict[str, Any]] = {
@@ -82,13 +87,22 @@ HOST_SCHEMAS: dict[str, dict[str, Any]] = {
         "log_from": int,
         "log": list,
         "names": list,
+        # Each seat's kind ("remote", "human" at the host, or an AI level): the guest words an
+        # AI seat's name in its own language (version 2).
+        "kinds": list,
         "returns": (list, _NONE),
     },
     "error": {"code": str, "text": str},  # a message refused (malformed, unknown type ...)
-    "denied": {"action": int, "code": str, "text": str, "phrase": list},  # an action refused
+    # An action refused; ``index`` is the position it answered (the guest's act's own).
+    "denied": {"action": int, "index": int, "code": str, "text": str, "phrase": list},
     # The match waits: ``names`` of the players it waits for (empty: it goes on).
     "waiting": {"names": list, "why": str},
     "bye": {"reason": str, "text": str},  # the host ends the match (the host quit, seat taken over)
+    # Taking back: the player of ``seat`` asks every other player's consent; the outcome goes to
+    # every guest (``refused_by``: who refused; ``code``: "done", "refused", or why it could not
+    # be asked: "nothing", "busy", "paused", "left").
+    "undo_asked": {"seat": int},
+    "undo_result": {"seat": int, "code": str, "refused_by": str},
 }
 
 # One kind per message type in each direction; the two share only "bye".

@@ -17,9 +17,11 @@ import queue
 
 from game.engines.base import IllegalActionError
 from game.match import Match, seat_names
+from game.net import takeback
 from game.net.host import HostServer, Inbound
 from game.net.invite import Invite
 from game.net.protocol import PROTOCOL_VERSION, encode
+from game.net.takeback import HOST_SIDE, TakeBack
 from game.net.views import SeatView
 from game.version import version
 
@@ -34,19 +36,29 @@ class Referee:
         self._waiting: tuple[str, ...] = ()
         self._ever_held: set[int] = set()
         self.invite: Invite | None = None
+        self.takeback: TakeBack | None = None  # an open request to take back a move
+        self.undo_notes: list[tuple[int, str, str]] = []  # (seat, code, refused_by), for the screen
 
     def start(self) -> Invite:
         self.invite = self.server.start()
         self._tell_waiting()
         return self.invite
 
-    def restart(self, match: Match) -> None:
-        """A new match at the same table (a rematch, same remote seats): every connected guest
-        is welcomed to it and gets its whole view again."""
-        if match.remote != self.match.remote:
-            raise ValueError("a rematch keeps the same remote seats")
+    def restart(self, match: Match, moved: dict[int, int] | None = None) -> None:
+        """A new match at the same table (a rematch): every connected guest is welcomed to it
+        and gets its whole view again. ``moved`` maps old seats to new ones when the seats
+        rotated (swapped sides); each guest follows its seat."""
+        moved = moved or {}
+        seat_of = {seat: moved.get(seat, seat) for seat in range(len(self.match.seats))}
+        if {seat_of[s] for s in self.match.remote} != set(match.remote):
+            raise ValueError("a rematch keeps the remote seats (or rotates them with the rest)")
         self.match = match
         self.views = {seat: SeatView(match, seat) for seat in sorted(match.remote)}
+        self.sessions = {seat_of[seat]: sid for seat, sid in self.sessions.items()}
+        self._ever_held = {seat_of[seat] for seat in self._ever_held}
+        self.takeback = None
+        if moved:
+            self.server.reseat(seat_of)
         for seat, sid in self.sessions.items():
             self.server.send(sid, self._welcome(seat))
         self.pump()
@@ -71,6 +83,11 @@ class Referee:
         defaults = seat_names(m.seats, range(len(m.seats)))
         return [own or default for own, default in zip(m.own_names, defaults, strict=True)]
 
+    def wire_kinds(self) -> list[str]:
+        """Each seat's kind for the guests: "remote", "human" (at the host) or an AI level."""
+        m = self.match
+        return ["remote" if i in m.remote else kind for i, kind in enumerate(m.seats)]
+
     def held(self, seat: int) -> bool:
         """Whether a guest has held ``seat`` (so the match waits for it to reconnect)."""
         return seat in self._ever_held
@@ -89,9 +106,9 @@ class Referee:
                 break
             self._take(item)
         self._tell_waiting()
-        names = self.wire_names()
+        names, kinds = self.wire_names(), self.wire_kinds()
         for seat, sid in self.sessions.items():
-            message = self.views[seat].message(self.match, names)
+            message = self.views[seat].message(self.match, names, kinds)
             if message is not None:
                 self.server.send(sid, message)
 
@@ -106,6 +123,73 @@ class Referee:
         self.server.retire(seat)
         self.match.hand_over(seat, level)
 
+    # --- taking back, with consent (game/net/takeback.py) ---------------------------------------
+    def side_of(self, seat: int) -> int:
+        """Who answers for ``seat``: its guest, or the host's screen for a human playing there."""
+        return seat if seat in self.match.remote else HOST_SIDE
+
+    @property
+    def host_must_answer(self) -> bool:
+        """The host's screen owes an answer to an open request."""
+        return self.takeback is not None and HOST_SIDE in self.takeback.waiting
+
+    def ask_undo(self, seat: int) -> str:
+        """``seat`` asks to take back its last decision: the other human sides are asked (done
+        at once when there is none). Returns the outcome's code so far ("" while asking)."""
+        m = self.match
+        target = takeback.last_decision(m, seat) if seat in m.humans else None  # not an AI's
+        code = ""
+        if self.takeback is not None:
+            code = takeback.BUSY
+        elif self.paused:
+            code = takeback.PAUSED
+        elif target is None:
+            code = takeback.NOTHING
+        if code:
+            self._undo_result(seat, code, "", only=self.side_of(seat))
+            return code
+        assert target is not None
+        sides = {self.side_of(s) for s in m.humans} - {self.side_of(seat)}
+        self.takeback = TakeBack(seat, target, sides)
+        for side in sides & set(self.sessions):
+            self.server.send(self.sessions[side], encode("undo_asked", "host", seat=seat))
+        return self._settle_undo()
+
+    def answer_undo(self, side: int, allow: bool) -> str:
+        """A side's answer to the open request (ignored when it is not asked)."""
+        request = self.takeback
+        if request is None or side not in request.waiting:
+            return ""
+        if not allow:
+            self.takeback = None
+            refuser = self.match.names[side] if side != HOST_SIDE else self._host_name()
+            self._undo_result(request.seat, takeback.REFUSED, refuser)
+            return takeback.REFUSED
+        request.waiting.discard(side)
+        return self._settle_undo()
+
+    def _settle_undo(self) -> str:
+        request = self.takeback
+        if request is None or request.waiting:
+            return ""
+        self.takeback = None
+        takeback.rewind(self.match, request.target)
+        self._undo_result(request.seat, takeback.DONE, "")
+        return takeback.DONE
+
+    def _undo_result(self, seat: int, code: str, refused_by: str, only: int | None = None) -> None:
+        """Tell the outcome to every guest (``only``: to that side alone) and the host's screen."""
+        message = encode("undo_result", "host", seat=seat, code=code, refused_by=refused_by)
+        for side, sid in self.sessions.items():
+            if only is None or side == only:
+                self.server.send(sid, message)
+        if only is None or only == HOST_SIDE:
+            self.undo_notes.append((seat, code, refused_by))
+
+    def _host_name(self) -> str:
+        local = self.match.local_humans
+        return self.wire_names()[local[0]] if local else ""
+
     # --- internals --------------------------------------------------------------------------------
     def _take(self, item: Inbound) -> None:
         if item.kind == "joined":
@@ -118,11 +202,23 @@ class Referee:
             self._ever_held.add(item.seat)
             self.server.send(item.session, self._welcome(item.seat))
             self.server.send(item.session, self._waiting_message())
-        elif item.kind == "left":
-            if self.sessions.get(item.seat) == item.session:
-                del self.sessions[item.seat]
-                self.left.append((item.name, item.why))
-        elif self.sessions.get(item.seat) == item.session:
+            return
+        # The seat the connection holds now (a rematch with swapped sides moves it).
+        seat = next((s for s, sid in self.sessions.items() if sid == item.session), None)
+        if seat is None:
+            return  # from a connection that no longer holds a seat
+        if item.kind == "left":
+            del self.sessions[seat]
+            self.left.append((item.name, item.why))
+            request = self.takeback
+            if request is not None and seat in request.waiting | {request.seat}:
+                self.takeback = None  # nobody left to answer, or to be answered
+                self._undo_result(request.seat, takeback.LEFT, item.name)
+        elif item.kind == "undo_ask":
+            self.ask_undo(seat)
+        elif item.kind == "undo_answer":
+            self.answer_undo(seat, item.allow)
+        elif item.seat == seat:  # an act sent before its seat moved was for the last match
             self._act(item)
 
     def _act(self, item: Inbound) -> None:
@@ -145,7 +241,13 @@ class Referee:
     def _deny(self, item: Inbound, code: str, text: str, phrase: tuple[str, dict]) -> None:
         key, args = phrase
         message = encode(
-            "denied", "host", action=item.action, code=code, text=text[:300], phrase=[key, args]
+            "denied",
+            "host",
+            action=item.action,
+            index=item.index,
+            code=code,
+            text=text[:300],
+            phrase=[key, args],
         )
         self.server.send(item.session, message)
 
@@ -161,7 +263,7 @@ class Referee:
             options=dict(m.state.options),
             seat=seat,
             names=self.wire_names(),
-            kinds=["remote" if i in m.remote else kind for i, kind in enumerate(m.seats)],
+            kinds=self.wire_kinds(),
         )
 
     def _waiting_message(self) -> str:

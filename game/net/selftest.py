@@ -89,7 +89,7 @@ def _one(game_id: str, worker: Any) -> tuple[bool, str]:
             return False, f"a guest failed: {report['error']}"
         seat = report["seat"]
         view = SeatView(match, seat)
-        view.message(match, referee.wire_names())
+        view.message(match, referee.wire_names(), referee.wire_kinds())
         returns = match.state.returns()
         if report["returns"] != returns:
             return False, f"seat {seat} ended on {report['returns']}, the host on {returns}"

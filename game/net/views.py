@@ -35,10 +35,10 @@ class SeatView:
         """A new connection for the seat: the next view carries the whole log."""
         self.sent, self._last = [], ()
 
-    def message(self, match: Match, names: list[str]) -> str | None:
+    def message(self, match: Match, names: list[str], kinds: list[str]) -> str | None:
         """The ``view`` message if anything the seat sees changed since the last one, else None."""
         phase = match.phase
-        key = (match.revision, phase, tuple(names))
+        key = (match.revision, phase, tuple(names), tuple(kinds))
         if key == self._last:
             return None
         self._last = key
@@ -68,5 +68,6 @@ class SeatView:
             log_from=same,
             log=rows[same:],
             names=names,
+            kinds=kinds,
             returns=list(match.state.returns()) if match.is_over else None,
         )

@@ -108,7 +108,7 @@ class GameOverScene(OverlayScene):
     def rematch(self) -> None:
         old = self.scene
         self.app.stack.pop()  # this overlay
-        self.app.stack.replace(old.rematch_scene())
+        old.offer_rematch()
 
     def review(self) -> None:
         """The coach: the human's winning chances move by move, and the worst moves."""

@@ -20,16 +20,57 @@ from game.engines.base import CHANCE
 from game.i18n import get_language, t
 from game.match import FORCED
 from game.net.guest import CLOSED, RECONNECTING, GuestClient, RemoteTable
+from game.net.takeback import BUSY, DONE, LEFT, PAUSED, REFUSED
 from game.refusals import phrase_text
 from game.saves import data_dir
 from game.scenes.base import Scene
+from game.scenes.match_panel import chance_words
 from game.turns import group
 from game.ui import art, theme
 from game.ui.text import blit_text, ellipsized
 from game.ui.widgets import Button, Row, ScrollList, Toasts
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from game.app import App
+    from game.scenes.overlay import DialogScene
+
+
+def consent_dialog(app: App, name: str, answer: Callable[[bool], object]) -> DialogScene:
+    """ "NAME asks to take back their last move — Refuse / Allow", for either side's screen."""
+    from game.scenes.overlay import DialogScene
+
+    def allow() -> None:
+        answer(True)
+
+    def refuse() -> None:
+        answer(False)
+
+    return DialogScene(
+        app,
+        lambda: t("undo.confirm_title"),
+        lambda: t("net.undo_asked", name=name),
+        [
+            (lambda: t("net.undo_refuse"), refuse),
+            (lambda: t("net.undo_allow"), allow),
+        ],
+    )
+
+
+def undo_words(code: str, name: str, refused_by: str, mine: bool) -> str:
+    """The outcome of a request to take back ``name``'s move (``mine``: asked here)."""
+    if code == DONE:
+        return t("match.undone") if mine else t("net.undo_done", name=name)
+    if code == REFUSED:
+        return t("net.undo_refused", name=refused_by)
+    if code == LEFT:
+        return t("net.undo_left", name=refused_by)
+    if code == BUSY:
+        return t("net.undo_busy")
+    if code == PAUSED:
+        return t("net.undo_paused")
+    return t("net.undo_nothing")  # said only to the asker, as are busy and paused
 
 
 class GuestMatchScene(Scene):
@@ -40,14 +81,15 @@ class GuestMatchScene(Scene):
         self.board: Board | None = None
         self.toasts = Toasts()
         self.pending: list[int] = []  # the rest of a board's several actions
-        self._acted_at: int | None = None
-        self._denied = 0
+        self._shown: tuple = ()  # (index, revision, phase, my turn) the board last showed
         self._rows: list[Row] = []
         self._rows_key: tuple = ()
         self.palette: dict = {}
         self.log = ScrollList(self.rows, lambda row: None)
         self.leave_button = Button(lambda: t("net.leave"), self.quit, style="ghost", icon="≡")
-        self.widgets = [self.log, self.leave_button]
+        self.undo_button = Button(lambda: t("match.undo"), self.ask_undo, style="ghost")
+        self.widgets = [self.log, self.undo_button, self.leave_button]
+        self._consent_asked = False
 
     # --- life cycle -------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -64,25 +106,39 @@ class GuestMatchScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.toasts.update(dt)
-        taken = {msg.kind for msg in self.table.take(self.client.inbox)}
-        if "welcome" in taken and self.board is None:
+        table = self.table
+        asked = table.answering[0] if table.answering is not None else None
+        taken = table.take(self.client.inbox)
+        for msg in taken:
+            if msg.kind == "welcome":  # a new connection or a new match (perhaps a new seat)
+                self.pending = []  # the host answers nothing sent before it
+                self.board, self._shown = None, ()
+            elif msg.kind == "undo_result":
+                mine = msg["seat"] == table.seat
+                name = table.names[msg["seat"]] if 0 <= msg["seat"] < len(table.names) else ""
+                self.toast(undo_words(msg["code"], name, msg["refused_by"], mine))
+                self.pending = []
+            elif msg.kind == "denied" and msg["index"] == asked:  # an older one is moot
+                self.pending = []
+                key, args = msg["phrase"]
+                game = GAMES[table.game]
+                self.toast(phrase_text(game, (str(key), dict(args)), msg["text"]), "error")
+        self._consent()
+        self.undo_button.visible = table.started and table.returns is None
+        if self.board is None and table.game:
             self.board = self._make_board()
             self.layout(self.app.size)
-        changed = "view" in taken
-        table = self.table
-        for denial in table.denied[self._denied :]:
-            self.pending, self._acted_at = [], None
-            key, args = denial["phrase"]
-            game = GAMES[table.game]
-            self.toast(phrase_text(game, (str(key), dict(args)), denial["text"]), "error")
-        self._denied = len(table.denied)
         board = self.board
         if board is None:
             return
-        if changed and table.started:
+        # The board offers moves exactly while the player may make one: a new view, and also
+        # the end of a pause (a "waiting" message) without a new view, change what it offers.
+        shown = (table.index, table.revision, table.phase, table.my_turn)
+        if table.started and shown != self._shown:
+            self._shown = shown
             board.show(table.obs, table.seat, list(table.legal) if table.my_turn else [], True)
         board.update(dt)
-        if not table.my_turn or self._acted_at == table.index or board.is_animating():
+        if not table.may_answer or board.is_animating():
             return
         if self.pending:
             self._send(self.pending.pop(0))
@@ -115,6 +171,35 @@ class GuestMatchScene(Scene):
         if kind == "error":
             self.app.sound.play("error")
 
+    # --- taking back, with consent ---------------------------------------------------------------
+    def ask_undo(self) -> None:
+        """Ask the other players to let us take back our last decision."""
+        self.client.ask_undo()
+        table = self.table
+        others = [
+            name
+            for i, (name, kind) in enumerate(zip(table.names, table.kinds, strict=False))
+            if i != table.seat and kind in ("remote", "human")
+        ]
+        if others:  # with nobody to ask, the answer comes at once
+            self.toast(t("net.undo_asking", names=", ".join(others)))
+
+    def _consent(self) -> None:
+        """Another player asks to take back a move: ask ours (closing the dialog refuses)."""
+        table = self.table
+        if table.undo_asker is None:
+            self._consent_asked = False
+        elif self._consent_asked:  # back on top with no answer: the dialog was closed
+            self._answer(False)
+        else:
+            self._consent_asked = True
+            name = table.names[table.undo_asker] if 0 <= table.undo_asker < len(table.names) else ""
+            self.app.stack.push(consent_dialog(self.app, name, self._answer))
+
+    def _answer(self, allow: bool) -> None:
+        self.client.answer_undo(allow)
+        self.table.undo_asker = None
+
     # --- the player's decisions -------------------------------------------------------------------
     def on_unhandled(self, event: pygame.event.Event) -> None:
         board = self.board
@@ -130,11 +215,7 @@ class GuestMatchScene(Scene):
         """The player may decide now: its turn, not yet answered, the board at rest."""
         board, table = self.board, self.table
         return (
-            board is not None
-            and table.my_turn
-            and self._acted_at != table.index
-            and not self.pending
-            and not board.is_animating()
+            board is not None and table.may_answer and not self.pending and not board.is_animating()
         )
 
     def play(self, actions: int | list[int]) -> None:
@@ -144,8 +225,7 @@ class GuestMatchScene(Scene):
             self._send(self.pending.pop(0))
 
     def _send(self, action: int) -> None:
-        self._acted_at = self.table.index
-        self.client.act(action, self.table.index)
+        self.client.act(action, self.table.answered())
 
     # --- the log ----------------------------------------------------------------------------------
     def rows(self) -> list[Row]:
@@ -155,12 +235,15 @@ class GuestMatchScene(Scene):
             return self._rows
         self._rows_key = key
         rows = []
-        for turn in group(table.log):
-            first, last = turn.first + 1, turn.last + 1
-            span = f"{first}–{last}" if last > first else f"{first}"
+        # Rows are numbered as the local log numbers them, never by steps: a span of steps
+        # would tell how many a hidden decision took (how many cards lie face down).
+        for number, turn in enumerate(group(table.log), start=1):
+            span = str(number)
             words = " · ".join(w for w in board.turn_words(turn.steps) if w)
             if turn.player == CHANCE:
-                rows.append(Row(span, words, theme.TEXT_FAINT))
+                rows.append(
+                    Row(span, chance_words(board, turn.steps, table.names), theme.TEXT_FAINT)
+                )
             else:
                 colour = theme.seat_colour(table.game, self.palette, turn.player, table.options)
                 rows.append(Row(f"{span} · {table.names[turn.player]}", words, colour))
@@ -177,9 +260,12 @@ class GuestMatchScene(Scene):
         self.status = pygame.Rect(margin, margin, self.panel.x - 2 * margin, m.px(46))
         inner = self.panel.inflate(-m.px(28), -m.px(28))
         names_h = m.px(64) + len(self.table.names) * m.px(30)
-        bh = m.px(42)
+        bh, gap = m.px(42), m.px(8)
+        half = (inner.width - gap) // 2
+        buttons = pygame.Rect(inner.x, inner.bottom - bh, inner.width, bh)
+        self.undo_button.place(pygame.Rect(buttons.x, buttons.y, half, bh), m.font_px(14))
         self.leave_button.place(
-            pygame.Rect(inner.x, inner.bottom - bh, inner.width, bh), m.font_px(14)
+            pygame.Rect(buttons.right - half, buttons.y, half, bh), m.font_px(14)
         )
         top = inner.y + names_h
         self.log.place(
@@ -215,6 +301,9 @@ class GuestMatchScene(Scene):
                 if winners[0] == table.seat
                 else t("result.you_lose", name=table.names[winners[0]])
             )
+        board_text = self.board.status_text() if self.board is not None else ""
+        if board_text:  # what to do now, in the board's words (play a card, draw ...)
+            return board_text
         if table.my_turn:
             return t("match.your_turn")
         return t("match.turn_of", name=table.names[table.to_move]) if table.to_move >= 0 else ""

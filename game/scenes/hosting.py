@@ -10,13 +10,15 @@ join" with Admit and Refuse. Leaving the match closes the table and tells the gu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import t
-from game.match import Match
+from game.match import FORCED_MOVE, Event, Match
 from game.net.referee import Referee
+from game.net.takeback import DONE, HOST_SIDE
 from game.scenes.match import MatchScene
 from game.ui import art, theme
 from game.ui.layout import split_columns
@@ -70,6 +72,8 @@ class HostedMatchScene(MatchScene):
         super().__init__(app, referee.match)
         self.referee = referee
         self._left_seen = len(referee.left)
+        self._notes_seen = len(referee.undo_notes)
+        self._consent_asked = False
         self._rematched = False
         self.ai_button = Button(lambda: t("net.hand_to_ai"), self.hand_to_ai, style="primary")
         self.ai_button.visible = False
@@ -103,23 +107,48 @@ class HostedMatchScene(MatchScene):
         if not self._rematched:
             self.referee.stop(t("net.host_closed"))
 
-    def rematch_scene(self) -> MatchScene:
-        """A rematch at the same table: the guests keep their seats (so nobody has to move to
-        another connection), the sides are not swapped; a new seed."""
+    def rematch_scene(self, swap: bool = False) -> MatchScene:
+        """A rematch at the same table, a new seed: the guests keep their connections, and
+        their seats too unless ``swap`` (the seats rotate as in a local rematch; for two
+        players, the sides are swapped)."""
         old = self.match
-        match = Match(
-            old.game,
-            old.seats,
-            options=old.state.options,
-            seed=old.seed + 1,
-            client=old.client,
-            autosave=old.autosave,
-            names=old.own_names,
-            remote=old.remote,
-        )
-        self.referee.restart(match)
+        if swap:
+            match = old.rematch()
+            moved = {seat: (seat - 1) % len(old.seats) for seat in range(len(old.seats))}
+        else:
+            match = Match(
+                old.game,
+                old.seats,
+                options=old.state.options,
+                seed=old.seed + 1,
+                client=old.client,
+                autosave=old.autosave,
+                names=old.own_names,
+                remote=old.remote,
+            )
+            moved = {}
+        self.referee.restart(match, moved)
         self._rematched = True
         return HostedMatchScene(self.app, self.referee)
+
+    def offer_rematch(self) -> None:
+        """Same sides or swapped: the host chooses; every guest stays at the table."""
+        from game.scenes.overlay import DialogScene
+
+        def rematch(swap: bool) -> Callable[[], None]:
+            return lambda: self.app.stack.replace(self.rematch_scene(swap))
+
+        self.app.stack.push(
+            DialogScene(
+                self.app,
+                lambda: t("gameover.rematch"),
+                lambda: t("net.rematch_sides"),
+                [
+                    (lambda: t("net.rematch_swap"), rematch(True)),
+                    (lambda: t("net.rematch_same"), rematch(False)),
+                ],
+            )
+        )
 
     def update(self, dt: float) -> None:
         referee = self.referee
@@ -135,6 +164,7 @@ class HostedMatchScene(MatchScene):
             self.refresh(animate=True)  # a guest's move
         if self.match.names != self.board.ctx.seat_names:
             self.relabel()  # a guest joined under its own name: the board names it too
+        self._take_back_news()
         for name, why in referee.left[self._left_seen :]:
             self.toast(t("net.left" if why == "quit" else "net.dropped", name=name))
         self._left_seen = len(referee.left)
@@ -148,16 +178,54 @@ class HostedMatchScene(MatchScene):
         referee.pump()  # what this frame changed goes out now, not a frame later
         self.ai_button.visible = False
 
+    def _on_event(self, event: Event) -> None:
+        """A guest's forced move is the guest's: its own screen announces and plays it. Played
+        here too, it raced the guest's and one of the two came back refused; announced here, its
+        words could name a card of the guest's hand."""
+        if event.kind == FORCED_MOVE and self.match.to_move in self.match.remote:
+            return
+        super()._on_event(event)
+
     def hint_possible(self) -> bool:
         """Hints are for the player at this screen: a guest's hint would show its hand here."""
         return self.match.to_move in self.match.local_humans and super().hint_possible()
 
     def undo(self) -> None:
-        """Taking back across machines needs the other side's consent, not built yet."""
-        self.toast(t("net.no_undo"))
+        """Ask the other players to let the player here take back their last decision; the
+        referee rewinds once every one has allowed it (the outcome comes as a note)."""
+        referee = self.referee
+        seat = self.match.viewer
+        if referee.ask_undo(seat) == "" and referee.takeback is not None:
+            waiting = referee.takeback.waiting
+            others = [name for s, name in referee.joined() if s in waiting]
+            self.toast(t("net.undo_asking", names=", ".join(others)))
 
     def redo(self) -> None:
-        self.toast(t("net.no_undo"))
+        self.toast(t("net.no_redo"))
+
+    def _take_back_news(self) -> None:
+        """Answer a guest's request here (a dialog; closing it refuses), and tell outcomes."""
+        from game.scenes.guest_match import consent_dialog, undo_words
+
+        referee = self.referee
+        if not referee.host_must_answer:
+            self._consent_asked = False
+        elif self._consent_asked:  # the dialog was closed without an answer
+            referee.answer_undo(HOST_SIDE, False)
+        elif referee.takeback is not None:
+            self._consent_asked = True
+            name = self.match.names[referee.takeback.seat]
+            self.app.stack.push(
+                consent_dialog(self.app, name, lambda ok: referee.answer_undo(HOST_SIDE, ok))
+            )
+        for seat, code, refused_by in referee.undo_notes[self._notes_seen :]:
+            mine = seat in self.match.local_humans
+            words = undo_words(code, self.match.names[seat], refused_by, mine)
+            if code == DONE:
+                self._after_rewind(words)
+            else:
+                self.toast(words)
+        self._notes_seen = len(referee.undo_notes)
 
     def waiting_lines(self) -> list[str]:
         """The card's lines: whom the match waits for, the code, who has joined."""

@@ -266,6 +266,10 @@ class MatchScene(Scene):
         """The screen of a rematch: seats rotated (sides swapped), a new seed."""
         return MatchScene(self.app, self.match.rematch(), self.board_cls)
 
+    def offer_rematch(self) -> None:
+        """The player asked for a rematch (this screen is on top): start it."""
+        self.app.stack.replace(self.rematch_scene())
+
     def pick_move(self, index: int) -> None:
         """A log line was clicked: show the position right after that move, its turn marked."""
         self.review = index + 1

@@ -22,6 +22,7 @@ from game.ui.text import blit_pair, blit_text, ellipsized, fit_px, render, text_
 from game.ui.widgets import Button, Row, ScrollList, Widget
 
 if TYPE_CHECKING:
+    from game.boards.base import Board
     from game.scenes.match import MatchScene
 
 
@@ -33,6 +34,20 @@ def fitted_title(title: str, px: int, width: int) -> tuple[str, int]:
     if text_width(title, px, bold=True) > width:
         title = ellipsized(title.split(": ")[0], px, width, bold=True)
     return title, px
+
+
+def chance_words(board: Board, steps: list[turns.Step], names: list[str]) -> str:
+    """A log row of chance alone (the deal): each public event with its player, the hidden
+    ones counted, not listed."""
+    hidden = [s for s in steps if s.private]
+    words = []
+    for step in (s for s in steps if not s.private or len(hidden) == 1):
+        who = turns.owner(step.phrase)
+        word = board.turn_words([step])[0]
+        words.append(word if who is None else f"{names[who]}: {word}")
+    if len(hidden) > 1:
+        words.append(t("log.hidden_chance_n", n=len(hidden)))
+    return " · ".join(words)
 
 
 class MatchPanel:
@@ -141,16 +156,8 @@ class MatchPanel:
         span = str(number)
         steps = turn.steps
         board = self.scene.board
-        if turn.player == CHANCE:  # chance alone (the deal): each public event with its player
-            hidden = [s for s in steps if s.private]
-            words = []
-            for step in (s for s in steps if not s.private or len(hidden) == 1):
-                who = turns.owner(step.phrase)
-                word = board.turn_words([step])[0]
-                words.append(word if who is None else f"{self.match.names[who]}: {word}")
-            if len(hidden) > 1:
-                words.append(t("log.hidden_chance_n", n=len(hidden)))
-            return Row(span, " · ".join(words), theme.TEXT_FAINT)
+        if turn.player == CHANCE:
+            return Row(span, chance_words(board, steps, self.match.names), theme.TEXT_FAINT)
         text = " · ".join(w for w in board.turn_words(steps) if w)
         if turns.all_forced(steps):  # a row with a choice in it was no "only move"
             text = f"{text} {t('log.forced')}"
