@@ -11,12 +11,12 @@ import pygame
 import pytest
 
 from ai.heuristics.frontline import FrontlineHeuristic
-from game.boards import frontline_aim as aim
-from game.boards import frontline_cards as fc
-from game.boards.frontline import FrontlineBoard
-from game.boards.frontline_art import initials, tile_footer, tile_pad
-from game.boards.frontline_odds import preview as odds_preview
-from game.boards.frontline_words import odds_lines, odds_words, step_of
+from game.boards.frontline import aim
+from game.boards.frontline import cards as fc
+from game.boards.frontline.art import initials, tile_footer, tile_pad
+from game.boards.frontline.board import FrontlineBoard
+from game.boards.frontline.odds import preview as odds_preview
+from game.boards.frontline.words import odds_lines, odds_words, step_of
 from game.engines.frontline import FrontlineGame, FrontlineState, combat, commands, knowledge
 from game.engines.frontline.actions import (
     BOOST,

@@ -12,9 +12,9 @@ import random
 import pygame
 import pytest
 
-from game.boards import frontline_cards as fc
-from game.boards import frontline_panel as panel
-from game.boards.frontline import FrontlineBoard
+from game.boards.frontline import cards as fc
+from game.boards.frontline import panel
+from game.boards.frontline.board import FrontlineBoard
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.frontline import FrontlineState

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from game import i18n
-from game.boards import frontline_cards as fc
-from game.boards.frontline_odds import Preview
+from game.boards.frontline import cards as fc
+from game.boards.frontline.odds import Preview
 from game.engines.frontline import phases
 from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGE_OF_TYPE, PREBUILT, UNITS
 from game.turns import Step, all_forced

@@ -1,4 +1,4 @@
-"""The pictures of the Frontline table beyond the cards themselves (``frontline_cards``): a unit
+"""The pictures of the Frontline table beyond the cards themselves (``cards``): a unit
 as a landscape tile in the Battle Area (type badge, name, cost, compact weapon values, DEF, the
 HP bar with its ½HP mark, the crew tucked under, effect and command markers), face-down cards,
 the d10s, and arrows from attackers to targets.
@@ -12,8 +12,8 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.boards import frontline_cards as fc
-from game.boards.frontline_odds import Declared, unit_from_view
+from game.boards.frontline import cards as fc
+from game.boards.frontline.odds import Declared, unit_from_view
 from game.engines.frontline import combat
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
 from game.ui.draw import MIN_READABLE_PX as MIN_PX

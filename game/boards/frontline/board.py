@@ -14,12 +14,12 @@ registered in ``phase_views`` (``self.phase_views["build"] = DeckView(...)``: an
 input, drawing and clicks.
 
 This module keeps what the board holds (the keyed things, the legal actions on them) and turns
-input into actions; the rest lies in modules by what they hold: ``frontline_cards`` (the card
-faces), ``frontline_art`` (unit tiles, dice, arrows), ``frontline_layout`` (where the parts and
-the things rest), ``frontline_table`` (the table under the things, the tray), ``frontline_panel``
-(the side panel), ``frontline_aim`` (glows, odds, chooser, drag, tooltip), ``frontline_motion``
-(the choreography between observations), ``frontline_prompt`` (the prompt and buttons in words),
-``frontline_odds`` (the odds previewed, through the engine's rules), ``frontline_words`` (steps,
+input into actions; the rest lies in modules by what they hold: ``cards`` (the card
+faces), ``art`` (unit tiles, dice, arrows), ``layout`` (where the parts and
+the things rest), ``table`` (the table under the things, the tray), ``panel``
+(the side panel), ``aim`` (glows, odds, chooser, drag, tooltip), ``motion``
+(the choreography between observations), ``prompt`` (the prompt and buttons in words),
+``odds`` (the odds previewed, through the engine's rules), ``words`` (steps,
 log phrases, odds in words).
 """
 
@@ -32,21 +32,15 @@ from typing import Any, ClassVar
 import pygame
 
 from game import i18n
-from game.boards import frontline_aim as aim
-from game.boards import frontline_cards as fc
-from game.boards import frontline_motion as motion
-from game.boards import frontline_odds as odds
-from game.boards import frontline_panel as panel
-from game.boards import frontline_pictures
-from game.boards import frontline_prompt as prompt
-from game.boards import frontline_rolls as rolls
-from game.boards import frontline_table as tabletop
-from game.boards import frontline_words as fw
 from game.boards.base import Board, BoardContext, Decision, Obs, Things, hit
 from game.boards.cards import dragging
-from game.boards.frontline_art import FrontlineArt, draw_emblem
-from game.boards.frontline_deck import DeckView
-from game.boards.frontline_layout import (
+from game.boards.frontline import aim, motion, odds, panel, pictures, prompt, rolls
+from game.boards.frontline import cards as fc
+from game.boards.frontline import table as tabletop
+from game.boards.frontline import words as fw
+from game.boards.frontline.art import FrontlineArt, draw_emblem
+from game.boards.frontline.deck.view import DeckView
+from game.boards.frontline.layout import (
     Geo,
     compute,
     hand_keys,
@@ -54,7 +48,7 @@ from game.boards.frontline_layout import (
     row_name,
     split_key,
 )
-from game.boards.frontline_summary import frontline_summary
+from game.boards.frontline.summary import frontline_summary
 from game.boards.layer import Sprite, blit_sprite
 from game.engines.base import State
 from game.engines.frontline import knowledge
@@ -690,7 +684,7 @@ class FrontlineBoard(Board):
 
     @classmethod
     def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:
-        return frontline_pictures.picture(name, width)
+        return pictures.picture(name, width)
 
     @classmethod
     def confirms(cls, state: State, action: int) -> bool:

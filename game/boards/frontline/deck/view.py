@@ -32,9 +32,9 @@ from collections.abc import Callable
 import pygame
 
 from game import i18n
-from game.boards import frontline_deck_draw as deck_draw
 from game.boards.base import BoardContext, Decision, Obs
-from game.boards.frontline_deck_draw import ERROR, OK, WARN
+from game.boards.frontline.deck import draw as deck_draw
+from game.boards.frontline.deck.draw import ERROR, OK, WARN
 from game.decks import DeckBook
 from game.engines.frontline.actions import CARD, DONE, PREBUILT_DECK
 from game.engines.frontline.building import addable, deck_errors, random_deck

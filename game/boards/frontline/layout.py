@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.boards.cards import fan_offsets
-from game.boards.frontline_cards import RATIO
+from game.boards.frontline.cards import RATIO
 from game.engines.frontline.cards import AIRLINE, FRONT, REAR, UNITS
 
 RATIO_TILE = 0.66  # a unit tile on the table: height / width (a landscape card)

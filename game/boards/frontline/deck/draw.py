@@ -1,4 +1,4 @@
-"""How the deck builder (``frontline_deck.DeckView``) looks: the pool as small cards with their
+"""How the deck builder (``view.DeckView``) looks: the pool as small cards with their
 copies left, the deck beside it with its points bar, errors and warnings, the card under the
 mouse at full size, the saved decks' list, and the waiting screen the other builder sees."""
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
-from game.boards import frontline_cards as faces
+from game.boards.frontline import cards as faces
 from game.engines.frontline.building import addable, deck_warnings
 from game.engines.frontline.cards import AIR, ARM, INF, SIDES, UNITS, army_pool, deck_points
 from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
@@ -20,7 +20,7 @@ from game.ui.fonts import get_font
 from game.ui.text import blit_text, ellipsized, fit_px, render, wrap
 
 if TYPE_CHECKING:
-    from game.boards.frontline_deck import DeckView
+    from game.boards.frontline.deck.view import DeckView
 
 ERROR: Colour = (232, 104, 92)  # the notices' and the deck's words: refused, done, a warning
 OK: Colour = (126, 204, 132)

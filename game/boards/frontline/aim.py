@@ -10,13 +10,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
-from game.boards import frontline_cards as fc
-from game.boards import frontline_odds as odds
-from game.boards import frontline_prompt as prompt
-from game.boards import frontline_table as tabletop
-from game.boards import frontline_words as fw
-from game.boards.frontline_art import tile_footer, tile_header, tile_pad
-from game.boards.frontline_layout import split_key
+from game.boards.frontline import cards as fc
+from game.boards.frontline import odds, prompt
+from game.boards.frontline import table as tabletop
+from game.boards.frontline import words as fw
+from game.boards.frontline.art import tile_footer, tile_header, tile_pad
+from game.boards.frontline.layout import split_key
 from game.engines.frontline.actions import (
     CARD,
     REAR_CARD,
@@ -30,7 +29,7 @@ from game.ui.draw import blit_center
 from game.ui.text import fit_px, render, text_width
 
 if TYPE_CHECKING:
-    from game.boards.frontline import FrontlineBoard
+    from game.boards.frontline.board import FrontlineBoard
 
 
 def paint_skipped(board: FrontlineBoard, surface: pygame.Surface) -> None:

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
-from game.boards import frontline_cards as fc
-from game.boards import frontline_prompt as prompt
-from game.boards import frontline_words as fw
-from game.boards.frontline_art import edge_toward, initials
-from game.boards.frontline_deck_draw import WARN
-from game.boards.frontline_layout import Geo, split_key
+from game.boards.frontline import cards as fc
+from game.boards.frontline import prompt
+from game.boards.frontline import words as fw
+from game.boards.frontline.art import edge_toward, initials
+from game.boards.frontline.deck.draw import WARN
+from game.boards.frontline.layout import Geo, split_key
 from game.engines.frontline.cards import (
     EDGE_OF_TYPE,
     UNITS,
@@ -25,7 +25,7 @@ from game.ui.draw import Colour, blit_center, darker, lighter, mix
 from game.ui.text import render
 
 if TYPE_CHECKING:
-    from game.boards.frontline import FrontlineBoard
+    from game.boards.frontline.board import FrontlineBoard
 
 
 def paint_table(board: FrontlineBoard, surface: pygame.Surface) -> None:

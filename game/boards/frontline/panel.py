@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import i18n
-from game.boards import frontline_cards as fc
-from game.boards import frontline_prompt as prompt
-from game.boards.frontline_layout import split_key
+from game.boards.frontline import cards as fc
+from game.boards.frontline import prompt
+from game.boards.frontline.layout import split_key
 from game.ui.draw import blit_center, darker, lighter
 from game.ui.text import render
 
 if TYPE_CHECKING:
-    from game.boards.frontline import FrontlineBoard
+    from game.boards.frontline.board import FrontlineBoard
 
 
 def paint_side(board: FrontlineBoard, surface: pygame.Surface) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game import i18n
-from game.boards import frontline_cards as fc
-from game.boards import frontline_odds as odds
-from game.boards import frontline_rolls as rolls_words
-from game.boards import frontline_words as fw
+from game.boards.frontline import cards as fc
+from game.boards.frontline import odds
+from game.boards.frontline import rolls as rolls_words
+from game.boards.frontline import words as fw
 from game.boards.summary import said
 from game.engines.frontline import actions as act
 from game.engines.frontline import combat
@@ -23,7 +23,7 @@ from game.engines.frontline.cards import (
 from game.engines.frontline.state import CLOSE_ASSAULT, SURRENDER_ATTACK
 
 if TYPE_CHECKING:
-    from game.boards.frontline import FrontlineBoard
+    from game.boards.frontline.board import FrontlineBoard
 
 # Buttons that say one thing whatever the phase.
 SIMPLE_BUTTONS = {act.HOLD: "hold", act.ME_FIRST: "me_first", act.THEM_FIRST: "them_first"}

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game import i18n
-from game.boards import frontline_cards as fc
-from game.boards import frontline_panel as panel
-from game.boards import frontline_words as fw
 from game.boards.base import Obs
-from game.boards.frontline_layout import split_key
+from game.boards.frontline import cards as fc
+from game.boards.frontline import panel
+from game.boards.frontline import words as fw
+from game.boards.frontline.layout import split_key
 from game.boards.layer import Sprite
 from game.engines.frontline.cards import (
     DAMAGES,
@@ -27,7 +27,7 @@ from game.ui.draw import Colour, blit_center
 from game.ui.text import render
 
 if TYPE_CHECKING:
-    from game.boards.frontline import FrontlineBoard
+    from game.boards.frontline.board import FrontlineBoard
 
 
 T_FLOAT = 1.1  # seconds a damage number floats up (speed 1)

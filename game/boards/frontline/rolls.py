@@ -14,7 +14,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from game.boards.frontline_odds import Declared, units
+from game.boards.frontline.odds import Declared, units
 from game.engines.base import State
 from game.engines.frontline import combat, commands
 from game.engines.frontline.cards import UNITS

@@ -26,22 +26,22 @@ aircraft: a plane in a diamond; crews: a head and shoulders with the kind's embl
 army's cards carry its mark (a five-pointed star for the US, a cross for Germany) beside its
 frame colour.
 
-The palettes and the picture cache live in ``frontline_palette``, the marks and badges in
-``frontline_emblems``; they are named here too, as part of this interface.
+The palettes and the picture cache live in ``palette``, the marks and badges in
+``emblems``; they are named here too, as part of this interface.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.boards.frontline_emblems import TYPE_TINT, crew_emblem, silhouette
-from game.boards.frontline_emblems import army_mark as army_mark  # part of this interface
-from game.boards.frontline_emblems import crew_icon as crew_icon
-from game.boards.frontline_emblems import type_icon as type_icon
-from game.boards.frontline_palette import COLORBLIND as COLORBLIND
-from game.boards.frontline_palette import NORMAL as NORMAL
-from game.boards.frontline_palette import PALETTES as PALETTES
-from game.boards.frontline_palette import RATIO, cached, colour_of, palette_key
+from game.boards.frontline.emblems import TYPE_TINT, crew_emblem, silhouette
+from game.boards.frontline.emblems import army_mark as army_mark  # part of this interface
+from game.boards.frontline.emblems import crew_icon as crew_icon
+from game.boards.frontline.emblems import type_icon as type_icon
+from game.boards.frontline.palette import COLORBLIND as COLORBLIND
+from game.boards.frontline.palette import NORMAL as NORMAL
+from game.boards.frontline.palette import PALETTES as PALETTES
+from game.boards.frontline.palette import RATIO, cached, colour_of, palette_key
 from game.engines.frontline.cards import (
     AIR,
     AIRCRAFT,
