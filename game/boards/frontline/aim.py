@@ -23,6 +23,7 @@ from game.engines.frontline.actions import (
     kind_of,
 )
 from game.engines.frontline.cards import UNITS
+from game.engines.frontline.observation import UnitView
 from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import blit_center
@@ -216,7 +217,7 @@ def tooltip_text(board: FrontlineBoard) -> str:
     return ""
 
 
-def _formula(board: FrontlineBoard, attacker: dict, target_pos: int, mask: int) -> str:
+def _formula(board: FrontlineBoard, attacker: UnitView, target_pos: int, mask: int) -> str:
     if all(v["pos"] != target_pos for v in board.obs["board"]):
         return ""
     lines = [

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import pygame
 
 from game import i18n
-from game.boards.base import Board, BoardContext, Decision, Obs, Things, hit
+from game.boards.base import Board, BoardContext, Decision, Things, hit
 from game.boards.cards import dragging
 from game.boards.frontline import aim, motion, odds, panel, pictures, prompt, rolls
 from game.boards.frontline import cards as fc
@@ -68,6 +68,7 @@ from game.engines.frontline.cards import (
     COMMANDS,
     UNITS,
 )
+from game.engines.frontline.observation import FrontlineObservation, UnitView
 from game.engines.frontline.options import SEAT0_ARMY
 from game.turns import Step
 from game.ui import overlays
@@ -81,7 +82,7 @@ _LOG_WORDS: dict[tuple, str] = {}
 OPTION_WORDS = {"card": "front", "command": "play"}
 
 
-class FrontlineBoard(Board):
+class FrontlineBoard(Board[FrontlineObservation]):
     ACCENT = (132, 150, 88)
     draw_emblem = staticmethod(draw_emblem)
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = fc.PALETTES
@@ -109,7 +110,7 @@ class FrontlineBoard(Board):
         self.tumble = motion.Motion(1.0)
         self.callout: overlays.Banner | None = None
         self._odds: dict[Hashable, Any] = {}
-        self._things: tuple[Obs | None, Things] = (None, {})
+        self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.revealed: set[tuple[str, int]] = set()  # the other side's units new this turn
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
         self.attacked = False  # an attack of this Combat Phase has begun (the tray shows it)
@@ -159,7 +160,7 @@ class FrontlineBoard(Board):
         """The army (0 US, 1 Germany) of a seat."""
         return 0 if self.obs["seats"][seat]["army"] == "US" else 1
 
-    def things(self, obs: Obs) -> Things:
+    def things(self, obs: FrontlineObservation) -> Things:
         """Units by position, face-down cards by seat and order, the viewer's hand cards by
         card and copy, the viewer's deck at set-up (remembered for the observation shown: hit
         tests and drawing ask for it many times a frame)."""
@@ -176,7 +177,7 @@ class FrontlineBoard(Board):
         value = self.things(self.obs).get(key)
         return value[0] if isinstance(value, tuple) else None
 
-    def _things_of(self, obs: Obs) -> Things:
+    def _things_of(self, obs: FrontlineObservation) -> Things:
         out: Things = {}
         me = obs["viewer"]
         for view in obs["board"]:
@@ -193,9 +194,11 @@ class FrontlineBoard(Board):
             )
         for seat in (0, 1):
             info = obs["seats"][seat]
-            cards = info["face_down"] or [None] * info["face_down_count"]
+            downs: list[int | None] = [*(info["face_down"] or [])] or [None] * info[
+                "face_down_count"
+            ]
             rear = info["face_down_rear"] or [False] * info["face_down_count"]
-            for i, card in enumerate(cards):
+            for i, card in enumerate(downs):
                 out[("down", seat, i)] = (card, rear[i])
         mine = obs["seats"][me]
         if obs["phase"] == "pick":
@@ -206,7 +209,7 @@ class FrontlineBoard(Board):
             out.update(dict.fromkeys(hand_keys(kind, cards), 0))
         return out
 
-    def resting_places(self, obs: Obs) -> dict[Hashable, pygame.Rect]:
+    def resting_places(self, obs: FrontlineObservation) -> dict[Hashable, pygame.Rect]:
         """Where things rest; the starting-hand grid keeps a slot for every card of the deck,
         so taking a card's last copy leaves a gap instead of sliding the others under the
         pointer."""
@@ -221,7 +224,7 @@ class FrontlineBoard(Board):
         }
 
     # --- observations and animation ----------------------------------------------------------
-    def show(self, obs: Obs, viewer: int, legal: list[int], animate: bool) -> None:
+    def show(self, obs: FrontlineObservation, viewer: int, legal: list[int], animate: bool) -> None:
         self.choosing = None
         self.press = None
         self._odds = {}  # odds shown for this observation
@@ -249,7 +252,7 @@ class FrontlineBoard(Board):
         if view is not None:
             view.show(obs, viewer, legal)
 
-    def _note_reveals(self, obs: Obs, viewer: int, animate: bool) -> None:
+    def _note_reveals(self, obs: FrontlineObservation, viewer: int, animate: bool) -> None:
         """The other side's units that came onto the table since this turn's commitment began,
         tagged "new" until the next commitment: the reveal often follows the viewer's own pass,
         where the kit's marks (the other side's turn) do not reach."""
@@ -269,7 +272,7 @@ class FrontlineBoard(Board):
         now = self.things(obs)
         self.revealed = {key for key in self.revealed if key in now}
 
-    def _note_combat(self, obs: Obs) -> None:
+    def _note_combat(self, obs: FrontlineObservation) -> None:
         """What the tray needs beyond the observation: whether this Combat Phase's first attack
         has begun (before it, the engine's attack fields are the last phase's), and the +1
         discarded on each initiative roll (the observation keeps only the totals)."""
@@ -295,11 +298,13 @@ class FrontlineBoard(Board):
             return False
         return before[:1] + before[2:] != now[:1] + now[2:]
 
-    def mover(self, obs: Obs) -> int:
+    def mover(self, obs: FrontlineObservation) -> int:
         player = obs.get("current_player", -1)
         return player if isinstance(player, int) and player >= 0 else -1
 
-    def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
+    def on_observation(
+        self, previous: FrontlineObservation | None, obs: FrontlineObservation, animate: bool
+    ) -> None:
         for view in obs["board"]:
             self.views[("unit", view["pos"])] = view
         if animate and previous is not None:
@@ -308,7 +313,7 @@ class FrontlineBoard(Board):
         if animate and previous is not None:
             motion.animate_change(self, previous, obs)
 
-    def attacker_seat(self, obs: Obs) -> int:
+    def attacker_seat(self, obs: FrontlineObservation) -> int:
         pos = obs["attack"]["attacker"]
         unit = next((v for v in obs["board"] if v["pos"] == pos), None)
         if unit is not None:
@@ -361,7 +366,7 @@ class FrontlineBoard(Board):
             return ("cmd", action - (COMMAND if kind == "command" else BOOST), 0)
         return None
 
-    def attacker(self) -> dict | None:
+    def attacker(self) -> UnitView | None:
         """The unit whose decision it is (the declaring attacker, the attack under way)."""
         obs = self.obs
         if obs["phase"] in ("declare", "weapons") and obs["queue"]:
@@ -705,7 +710,7 @@ class FrontlineBoard(Board):
         if said[0] in rolls.ROLLS:
             return rolls.phrase(state, action, viewer, said)
         if said[0] == "first_weapon":  # the weapons by name: the unit's card
-            attacker = rolls.attacker_card(dict(state.observation(viewer)))
+            attacker = rolls.attacker_card(cast(FrontlineObservation, state.observation(viewer)))
             return said[0], {**said[1], "unit": attacker} if attacker is not None else said[1]
         return said
 

@@ -60,6 +60,7 @@ from game.engines.frontline.cards import (
     TANK,
     UNITS,
 )
+from game.engines.frontline.observation import UnitView
 from game.i18n import t_in
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, darker, lighter, mix, supersampled
@@ -131,7 +132,7 @@ def line_label(card: int, lang: str) -> str:
     return _label(lang, "line_front")
 
 
-def line_now(view: dict, lang: str) -> str:
+def line_now(view: UnitView, lang: str) -> str:
     """Where a unit on the table stands: its line now, not the card's deployment text (a Rear
     Line unit moved up by a frontline collapse still read "Rear Line")."""
     printed = UNITS[view["card"]]

@@ -17,6 +17,7 @@ import pygame
 from game.boards.cards import fan_offsets
 from game.boards.frontline.cards import RATIO
 from game.engines.frontline.cards import AIRLINE, FRONT, REAR, UNITS
+from game.engines.frontline.observation import FrontlineObservation
 
 RATIO_TILE = 0.66  # a unit tile on the table: height / width (a landscape card)
 # Rows of the table, top to bottom, as fractions of its height.
@@ -134,7 +135,7 @@ def grid(area: pygame.Rect, count: int, ratio: float, gap: int) -> list[pygame.R
 
 
 def places(
-    geo: Geo, obs: dict[str, Any], picks: list[Hashable], aside: Sequence[Hashable] = ()
+    geo: Geo, obs: FrontlineObservation, picks: list[Hashable], aside: Sequence[Hashable] = ()
 ) -> dict[Hashable, pygame.Rect]:
     """Where each thing of ``obs`` rests: units and face-down cards in their rows (a face-down
     aircraft in its air space), the viewer's hand fanned (units left, commands right), the deck's
@@ -145,9 +146,9 @@ def places(
         rows.setdefault((view["owner"], view["line"]), []).append(("unit", view["pos"]))
     for seat in (0, 1):
         info = obs["seats"][seat]
-        cards = info["face_down"] or [None] * info["face_down_count"]
+        downs: list[int | None] = [*(info["face_down"] or [])] or [None] * info["face_down_count"]
         rear = info["face_down_rear"] or [False] * info["face_down_count"]
-        for i, card in enumerate(cards):
+        for i, card in enumerate(downs):
             line = FRONT
             if card is not None and UNITS[card].lines == (AIRLINE,):
                 line = AIRLINE

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from game import i18n
-from game.boards.base import Obs
 from game.boards.frontline import cards as fc
 from game.boards.frontline import panel
 from game.boards.frontline import words as fw
@@ -22,6 +21,7 @@ from game.boards.layer import Sprite
 from game.engines.frontline.cards import (
     DAMAGES,
 )
+from game.engines.frontline.observation import FrontlineObservation
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center
 from game.ui.text import render
@@ -56,7 +56,9 @@ class Motion:
     k: float = 0.0
 
 
-def start_from_where_they_were(board: FrontlineBoard, before: Obs, after: Obs) -> None:
+def start_from_where_they_were(
+    board: FrontlineBoard, before: FrontlineObservation, after: FrontlineObservation
+) -> None:
     """A card that changes what it is keyed by starts where it was, so it slides: a hand
     card set aside face down, a face-down card revealed as a unit in its line."""
     old, new = board.things(before), board.things(after)
@@ -82,7 +84,9 @@ def start_from_where_they_were(board: FrontlineBoard, before: Obs, after: Obs) -
         del board.layer.sprites[source]
 
 
-def animate_change(board: FrontlineBoard, before: Obs, after: Obs) -> None:
+def animate_change(
+    board: FrontlineBoard, before: FrontlineObservation, after: FrontlineObservation
+) -> None:
     """What the change from ``before`` to ``after`` shows besides the slides: flips, damage,
     losses, VP, the die and the call-outs, on the board's timeline."""
     t = board.tweens

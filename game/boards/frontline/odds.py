@@ -15,6 +15,7 @@ from typing import Any
 
 from game.engines.frontline import combat
 from game.engines.frontline.cards import Weapon
+from game.engines.frontline.observation import FrontlineObservation, UnitView
 from game.engines.frontline.probability import fold_attack, roll_odds
 from game.engines.frontline.units import Unit
 
@@ -39,7 +40,7 @@ class Shot:
     defense: int
 
 
-def unit_from_view(view: dict[str, Any]) -> Unit:
+def unit_from_view(view: UnitView) -> Unit:
     """A :class:`Unit` with the fields of ``Unit.view`` (the public view of a unit)."""
     unit = Unit(view["card"], view["owner"], view["pos"], view["line"], view["crew"])
     unit.hp_max = view["hp_max"]
@@ -69,17 +70,17 @@ class Declared:
     atk_cmds: int = 0
 
 
-def units(obs: dict[str, Any]) -> dict[int, Unit]:
+def units(obs: FrontlineObservation) -> dict[int, Unit]:
     return {view["pos"]: unit_from_view(view) for view in obs["board"]}
 
 
-def weapon_sets(obs: dict[str, Any], attacker: int, target: int) -> list[int]:
+def weapon_sets(obs: FrontlineObservation, attacker: int, target: int) -> list[int]:
     """The weapon sets (row bit masks) the attacker may fire at the target."""
     board = units(obs)
     return combat.weapon_sets(Declared(obs["options"]), board[attacker], board[target])
 
 
-def shots(obs: dict[str, Any], attacker: int, target: int, mask: int) -> list[Shot]:
+def shots(obs: FrontlineObservation, attacker: int, target: int, mask: int) -> list[Shot]:
     """Each weapon of ``mask`` that ``attacker`` fires at ``target``, with the numbers the
     damage formula takes: what the odds are worked out from and the tooltip explains."""
     board = units(obs)
@@ -97,7 +98,7 @@ def shots(obs: dict[str, Any], attacker: int, target: int, mask: int) -> list[Sh
     return out
 
 
-def preview(obs: dict[str, Any], attacker: int, target: int, mask: int) -> Preview:
+def preview(obs: FrontlineObservation, attacker: int, target: int, mask: int) -> Preview:
     """The odds of ``attacker`` firing the weapons of ``mask`` at ``target``."""
     t = units(obs)[target]
     hp_left = max(1, t.hp_left)
@@ -117,7 +118,9 @@ def preview(obs: dict[str, Any], attacker: int, target: int, mask: int) -> Previ
     return Preview(1.0 - miss_all, half, destroyed, tuple(needs), at_half=lock_from == 0)
 
 
-def best_preview(obs: dict[str, Any], attacker: int, target: int) -> tuple[int, Preview] | None:
+def best_preview(
+    obs: FrontlineObservation, attacker: int, target: int
+) -> tuple[int, Preview] | None:
     """The weapon set most likely to destroy the target (then to bring it to ½HP), with its
     odds: what a target shows before the weapons are picked."""
     best: tuple[int, Preview] | None = None

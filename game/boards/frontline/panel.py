@@ -98,7 +98,10 @@ def _paint_decks(board: FrontlineBoard, surface: pygame.Surface) -> None:
     p = board.ctx.palette
     for kind, back, box in deck_spots(board):
         surface.blit(fc.card_back(kind, back.w, p, board.ctx.lang), back)
-        label = i18n.t(f"frontline.deck.{kind}", n=board.obs[f"{kind}_deck"])
+        label = i18n.t(
+            f"frontline.deck.{kind}",
+            n=board.obs["command_deck" if kind == "command" else "damage_deck"],
+        )
         image = board.art.fitted(label, max(9, round(box.h * 0.42)), p["text_dim"], box.w)
         board.texts.append(surface.blit(image, image.get_rect(midleft=box.midleft)))
 

@@ -20,6 +20,7 @@ from game.engines.frontline.cards import (
     EDGE_OF_TYPE,
     UNITS,
 )
+from game.engines.frontline.observation import FrontlineObservation, SeatView, UnitView
 from game.engines.frontline.state import CLOSE_ASSAULT, SURRENDER_ATTACK
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ def tray_words(board: FrontlineBoard) -> str:
     return t(f"frontline.step_sub.{step}")
 
 
-def _firing(obs: dict, attacker: dict) -> str:
+def _firing(obs: FrontlineObservation, attacker: UnitView) -> str:
     """The weapons about to fire: both while the attacker picks their order, else the one
     firing now, then the one after it."""
     weapons = UNITS[attacker["card"]].weapons
@@ -145,7 +146,7 @@ def initiative_words(board: FrontlineBoard) -> str:
     return text
 
 
-def deck_left(mine: dict) -> list[int]:
+def deck_left(mine: SeatView) -> list[int]:
     """The cards of a seat's deck (its own view) not yet in its hand: what it picks from."""
     left = list(mine["deck"] or [])
     for card in mine["units"] or []:
@@ -154,7 +155,7 @@ def deck_left(mine: dict) -> list[int]:
     return left
 
 
-def no_target_reason(obs: dict, pos: int) -> str | None:
+def no_target_reason(obs: FrontlineObservation, pos: int) -> str | None:
     """Why the viewer's unit at ``pos`` declares nothing this Combat Phase (the engine skips
     it silently), or None when it has a target: no crew, a Damage card, no enemy in reach of
     its line, bullets against DEF 2 or more, or no weapon with a value against what it
@@ -242,9 +243,11 @@ def status_text(board: FrontlineBoard) -> str:
     if obs["phase"] == "over":
         winner = obs["winner"]
         won = winner is not None and winner >= 0
-        vp = obs["seats"][winner]["vp"] if won else 0  # the true score: 58, not the 51 needed
+        vp = (
+            obs["seats"][winner]["vp"] if winner is not None and won else 0
+        )  # 58, not the 51 needed
         reason = i18n.t(f"frontline.end.{obs['end_reason'] or 'vp'}", vp=vp)
-        if not won:
+        if winner is None or not won:
             return i18n.t("frontline.status.draw", reason=reason)
         return said("frontline.status.won", list(board.ctx.seat_names), winner, reason=reason)
     player = obs["current_player"]
@@ -256,7 +259,7 @@ def status_text(board: FrontlineBoard) -> str:
     )
 
 
-def unit_words(board: FrontlineBoard, view: dict) -> str:
+def unit_words(board: FrontlineBoard, view: UnitView) -> str:
     printed = UNITS[view["card"]]
     parts = [printed.name]
     if printed.crew >= 0 and view["crew"] < 0:

@@ -4,19 +4,19 @@ the seat names, a turn's lines, the odds in words, the short tags of effects on 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline.odds import Preview
 from game.engines.frontline import phases
 from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGE_OF_TYPE, PREBUILT, UNITS
+from game.engines.frontline.observation import FrontlineObservation
 from game.turns import Step, all_forced
 
 DRAW_PHASES = {"draw_command", "draw_choice", "draw_unit", "discard_unit", "discard_command"}
 
 
-def step_of(obs: dict[str, Any]) -> str:
+def step_of(obs: FrontlineObservation) -> str:
     """The turn step the phase belongs to: set-up, commitment, declaration, combat or draw."""
     phase = obs["phase"]
     if phase in ("build", "pick", "deal"):
@@ -49,7 +49,7 @@ ATTACK_PHASES = {
 }
 
 
-def attack_under_way(obs: dict[str, Any]) -> bool:
+def attack_under_way(obs: FrontlineObservation) -> bool:
     """An attack is being resolved (a roll window before one of its rolls included)."""
     phase = obs["phase"]
     if phase == "roll_window":
@@ -57,7 +57,7 @@ def attack_under_way(obs: dict[str, Any]) -> bool:
     return phase in ATTACK_PHASES
 
 
-def initiative_now(obs: dict[str, Any]) -> bool:
+def initiative_now(obs: FrontlineObservation) -> bool:
     """The initiative is being rolled, or its winner picks who attacks first."""
     phase = obs["phase"]
     return phase in ("initiative", "order") or (

@@ -113,6 +113,7 @@ from game.engines.frontline.phases import (
     PH_WINDOW,
     SURRENDER_ATTACK,
 )
+from game.engines.frontline.observation import FrontlineObservation
 from game.engines.frontline.probability import AUTO_DESTROY, FRIENDLY_FIRE, net_damage
 from game.engines.frontline.units import PERSISTENT, Unit
 
@@ -354,7 +355,7 @@ class FrontlineState(State):
     def action_phrase(self, action: int) -> tuple[str, dict[str, int | str]]:
         return knowledge.action_phrase(self, action)
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> FrontlineObservation:
         return knowledge.observation(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> FrontlineState:
