@@ -15,8 +15,6 @@ from game.boards.frontline import aim
 from game.boards.frontline import cards as fc
 from game.boards.frontline.art import initials, tile_footer, tile_pad
 from game.boards.frontline.board import FrontlineBoard
-from game.boards.frontline.odds import preview as odds_preview
-from game.boards.frontline.words import odds_lines, odds_words, step_of
 from game.engines.frontline import FrontlineGame, FrontlineState, combat, commands, knowledge
 from game.engines.frontline.actions import (
     BOOST,
@@ -29,7 +27,9 @@ from game.engines.frontline.actions import (
     WEAPONS,
 )
 from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGES, FRONT, PREBUILT, UNITS
+from game.engines.frontline.preview import preview as odds_preview
 from game.engines.frontline.probability import attack_odds
+from game.engines.frontline.words import damage_words, odds_lines, odds_words, step_of
 from game.turns import Step
 from tests.test_board_contract import make_board
 from tests.test_frontline_commands import _give, _play_on, _to_c2
@@ -79,7 +79,7 @@ def test_army_marks_differ_in_grey() -> None:
 def test_damage_edge_strip_and_words_name_each_edge() -> None:
     for damage in DAMAGES:
         for edge in range(len(EDGES)):
-            words = fc.damage_words(damage.index, edge, "en")
+            words = damage_words(damage.index, edge, "en")
             assert words and "frontline." not in words
             strip = fc.damage_face(damage.index, 120, fc.NORMAL, "en", edge)
             assert strip.get_width() == 120 and strip.get_height() < 60

@@ -63,7 +63,7 @@ def test_number_keys_pick_an_open_choosers_options_not_the_panels_buttons() -> N
 def test_only_move_marks_the_forced_step_not_a_turn_of_choices() -> None:
     """ "(only move)" said of a whole turn whose roll the player chose (three cards playable)
     because one other step of the turn was forced."""
-    from game.boards.frontline import words as fw
+    from game.engines.frontline import words as fw
     from game.turns import Step, all_forced
 
     steps = [
@@ -155,10 +155,9 @@ def test_every_roll_of_whole_games_is_worded_in_both_languages(seed: int) -> Non
 
 
 def _tray(board, state: FrontlineState) -> str:
-    from game.boards.frontline import prompt
 
     _show(board, state, 0)
-    return prompt.tray_words(board)
+    return board.tray_words()
 
 
 def test_the_tray_names_the_weapons_about_to_fire() -> None:
@@ -211,7 +210,7 @@ def test_the_tray_shows_the_initiative_with_its_modifiers_not_the_last_attack() 
 def test_the_starting_hand_picker_warns_of_units_it_leaves_without_a_crew() -> None:
     """A Sherman and an M10 with no crew among the four were dead cards (lost 8-0 on turn 1):
     the picker warns, as the deck builder does, and says why."""
-    from game.boards.frontline import prompt
+    from game.engines.frontline import words as prompt
     from game.engines.frontline.actions import CARD
     from game.engines.frontline.cards import UNIT_INDEX
 
@@ -265,17 +264,16 @@ def test_committed_cards_leave_the_other_hand_cards_where_they_were() -> None:
 
 def test_the_game_over_line_gives_the_true_score_and_a_you_form() -> None:
     """ "Hard AI wins (51 victory points)" when the score was 58."""
-    from game.boards.frontline import prompt
 
     board = _board(("You", "Hard AI"))
     obs = dict(setup().observation(0))
     seats = [dict(s) for s in obs["seats"]]
     seats[1]["vp"] = 58
     board.obs = {**obs, "seats": seats, "phase": "over", "winner": 1, "end_reason": "vp"}
-    assert prompt.status_text(board) == "Hard AI wins (58 victory points, 51 to win)"
+    assert board.status_text() == "Hard AI wins (58 victory points, 51 to win)"
     seats[0]["vp"] = 53
     board.obs = {**board.obs, "winner": 0}
-    assert prompt.status_text(board) == "You win (53 victory points, 51 to win)"
+    assert board.status_text() == "You win (53 victory points, 51 to win)"
 
 
 def test_the_commit_after_the_last_committable_card_waits_for_its_click() -> None:
@@ -352,7 +350,7 @@ def test_a_dug_in_unit_shows_its_raised_def() -> None:
 
 def test_a_unit_with_no_legal_target_says_why_while_targets_are_declared() -> None:
     """A unit with no legal target was passed over silently at declaration."""
-    from game.boards.frontline import prompt
+    from game.engines.frontline import words as prompt
 
     state = setup()
     squad = place(state, 0, "us_rifle_squad")

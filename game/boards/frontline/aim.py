@@ -11,11 +11,11 @@ import pygame
 
 from game import i18n
 from game.boards.frontline import cards as fc
-from game.boards.frontline import odds, prompt
 from game.boards.frontline import table as tabletop
-from game.boards.frontline import words as fw
 from game.boards.frontline.art import tile_footer, tile_header, tile_pad
 from game.boards.frontline.layout import split_key
+from game.engines.frontline import preview
+from game.engines.frontline import words as fw
 from game.engines.frontline.actions import (
     CARD,
     REAR_CARD,
@@ -43,7 +43,7 @@ def paint_skipped(board: FrontlineBoard, surface: pygame.Surface) -> None:
     for view in obs["board"]:
         if view["owner"] != board.me or UNITS[view["card"]].is_crew:
             continue
-        reason = prompt.no_target_reason(obs, view["pos"])
+        reason = fw.no_target_reason(obs, view["pos"])
         rect = board.layer.rect(("unit", view["pos"]))
         if reason is None or rect is None:
             continue
@@ -109,7 +109,7 @@ def paint_glows(board: FrontlineBoard, surface: pygame.Surface) -> None:
 
 
 def _odds_label(
-    board: FrontlineBoard, surface: pygame.Surface, shown: odds.Preview, rect: pygame.Rect
+    board: FrontlineBoard, surface: pygame.Surface, shown: preview.Preview, rect: pygame.Rect
 ) -> None:
     """The odds on a target, in two lines laid over its tile (``_tile_label``); on a tile too
     narrow for them (a crowded row at 800×540), the chances to hit and to destroy alone."""
@@ -213,7 +213,7 @@ def tooltip_text(board: FrontlineBoard) -> str:
         best = board.target_preview(key) if board.obs["phase"] == "declare" else None
         if best is not None and attacker is not None:  # a target: how its odds come about
             return _formula(board, attacker, target, best[0])
-        return prompt.unit_words(board, board.views[key])
+        return fw.unit_words(board.views[key], board.ctx.lang)
     return ""
 
 
@@ -230,7 +230,7 @@ def _formula(board: FrontlineBoard, attacker: UnitView, target_pos: int, mask: i
             dmg=shot.weapon.damage_mod,
             defense=shot.defense,
         )
-        for shot in odds.shots(board.obs, attacker["pos"], target_pos, mask)
+        for shot in preview.shots(board.obs, attacker["pos"], target_pos, mask)
     ]
     return " ".join([*lines, i18n.t("frontline.formula.rules")])
 

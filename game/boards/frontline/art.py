@@ -12,10 +12,9 @@ import pygame
 
 from game import i18n
 from game.boards.frontline import cards as fc
-from game.boards.frontline.odds import Declared, unit_from_view
-from game.engines.frontline import combat
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
 from game.engines.frontline.observation import UnitView
+from game.engines.frontline.preview import defense_now
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
 from game.ui.text import render
@@ -31,12 +30,6 @@ def initials(command: int) -> str:
         return TAGS[card.id]
     words = [w for w in card.name.replace("-", " ").split() if w[0].isalpha()]
     return "".join(w[0] for w in words[:2]).upper()
-
-
-def defense_now(view: UnitView) -> int:
-    """A unit's DEF as it stands (Dig In, Hull Down, a Damage card's modifier), by the
-    engine's rule; not an attack's own cards (Flanking Shot)."""
-    return combat.defense(Declared({}), unit_from_view(view))
 
 
 def tile_pad(h: int) -> int:

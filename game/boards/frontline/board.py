@@ -27,17 +27,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, Decision, Things, hit
 from game.boards.cards import dragging
-from game.boards.frontline import aim, motion, odds, panel, pictures, prompt, rolls
+from game.boards.frontline import aim, motion, panel, pictures
 from game.boards.frontline import cards as fc
 from game.boards.frontline import table as tabletop
-from game.boards.frontline import words as fw
 from game.boards.frontline.art import FrontlineArt, draw_emblem
 from game.boards.frontline.deck.view import DeckView
 from game.boards.frontline.layout import (
@@ -51,7 +50,8 @@ from game.boards.frontline.layout import (
 from game.boards.frontline.summary import frontline_summary
 from game.boards.layer import Sprite, blit_sprite
 from game.engines.base import State
-from game.engines.frontline import knowledge
+from game.engines.frontline import preview
+from game.engines.frontline import words as fw
 from game.engines.frontline.actions import (
     ASSAULT,
     BOOST,
@@ -75,6 +75,7 @@ from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, blit_center, darker
 from game.ui.text import render, text_width
+from game.words import words_of
 
 DRAG = 8  # pixels the mouse moves before a press becomes a drag
 _LOG_WORDS: dict[tuple, str] = {}
@@ -202,7 +203,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
                 out[("down", seat, i)] = (card, rear[i])
         mine = obs["seats"][me]
         if obs["phase"] == "pick":
-            left = prompt.deck_left(mine)
+            left = fw.deck_left(mine)
             for card in sorted(set(left)):
                 out[("pick", card)] = left.count(card)
         for kind, cards in (("hand", mine["units"] or []), ("cmd", mine["commands"] or [])):
@@ -330,7 +331,9 @@ class FrontlineBoard(Board[FrontlineObservation]):
         for action in self.legal:
             key = self._spot_of(action, phase)
             if key is None:
-                self.buttons.append((action, *prompt.button_words(self, action)))
+                self.buttons.append(
+                    (action, *fw.button_words(self.obs, self.me, action, self.weapons_preview))
+                )
             for spot in self._copies(key):
                 self.spots.setdefault(spot, []).append(action)
 
@@ -368,14 +371,11 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def attacker(self) -> UnitView | None:
         """The unit whose decision it is (the declaring attacker, the attack under way)."""
-        obs = self.obs
-        if obs["phase"] in ("declare", "weapons") and obs["queue"]:
-            pos = obs["queue"][0]
-        elif obs["attack"]["attacker"] is not None and obs["attack"]["attacker"] >= 0:
-            pos = obs["attack"]["attacker"]
-        else:
-            return None
-        return next((v for v in obs["board"] if v["pos"] == pos), None)
+        return preview.deciding_unit(self.obs)
+
+    def tray_words(self) -> str:
+        """The tray's line: the attack under way, the initiative, or what the step is about."""
+        return fw.tray_words(self.obs, self.me, self.ctx.seat_names, self.attacked, self.init_boost)
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Decision:
@@ -610,7 +610,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
                 pygame.draw.rect(surface, darker(p["ink"], 0.2), r, border_radius=r.h // 2)
                 blit_center(surface, badge, r.center)
 
-    def target_preview(self, key: Hashable) -> tuple[int, odds.Preview] | None:
+    def target_preview(self, key: Hashable) -> tuple[int, preview.Preview] | None:
         """The odds a target shows while the attacker picks it: its best weapon set."""
         attacker = self.attacker()
         kind, target = split_key(key)
@@ -618,17 +618,17 @@ class FrontlineBoard(Board[FrontlineObservation]):
             return None
         cache_key = ("best", attacker["pos"], target)
         if cache_key not in self._odds:
-            self._odds[cache_key] = odds.best_preview(self.obs, attacker["pos"], target)
+            self._odds[cache_key] = preview.best_preview(self.obs, attacker["pos"], target)
         return self._odds[cache_key]
 
-    def weapons_preview(self, mask: int) -> odds.Preview | None:
+    def weapons_preview(self, mask: int) -> preview.Preview | None:
         """The odds of the weapons ``mask`` at the declared target (the weapons decision)."""
         attacker, target = self.attacker(), self.obs.get("pending_target")
         if attacker is None or target is None:
             return None
         cache_key = ("set", attacker["pos"], target, mask)
         if cache_key not in self._odds:
-            self._odds[cache_key] = odds.preview(self.obs, attacker["pos"], target, mask)
+            self._odds[cache_key] = preview.preview(self.obs, attacker["pos"], target, mask)
         return self._odds[cache_key]
 
     def hovered_button(self) -> int | None:
@@ -684,9 +684,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
             self.floats = [f for f in self.floats if f.alpha > 0.01]
 
     # --- words ---------------------------------------------------------------------------------
-    def status_text(self) -> str:
-        return prompt.status_text(self)
-
     @classmethod
     def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:
         return pictures.picture(name, width)
@@ -702,17 +699,10 @@ class FrontlineBoard(Board[FrontlineObservation]):
             and bool(obs["seats"][obs["viewer"]]["face_down_count"])
         )
 
+    # One-line delegations the scenes still call until they ask ``words_of("frontline")``.
     @classmethod
     def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:
-        """The engine's phrase; a die with what it decided (hit or miss against the value
-        needed, the damage against HP, destroyed and the crew's fate)."""
-        said = knowledge.action_phrase(state, action, viewer)  # type: ignore[arg-type]
-        if said[0] in rolls.ROLLS:
-            return rolls.phrase(state, action, viewer, said)
-        if said[0] == "first_weapon":  # the weapons by name: the unit's card
-            attacker = rolls.attacker_card(cast(FrontlineObservation, state.observation(viewer)))
-            return said[0], {**said[1], "unit": attacker} if attacker is not None else said[1]
-        return said
+        return words_of("frontline").log_phrase(state, action, viewer)
 
     def log_text(self, key: str, args: dict) -> str | None:
         """A log phrase in the player's language with the seat names (remembered: the log
@@ -722,7 +712,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         if text is None:
             if len(_LOG_WORDS) > 4000:
                 _LOG_WORDS.clear()
-            text = _LOG_WORDS[memo] = fw.log_words(key, args, self.seat_name, self.ctx.lang)
+            text = _LOG_WORDS[memo] = fw.log_words(key, args, self.ctx.seat_names, self.ctx.lang)
         return text
 
     def turn_words(self, steps: list[Step]) -> list[str]:

@@ -61,6 +61,7 @@ from game.engines.frontline.cards import (
     UNITS,
 )
 from game.engines.frontline.observation import UnitView
+from game.engines.frontline.words import damage_words
 from game.i18n import t_in
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, darker, lighter, mix, supersampled
@@ -486,17 +487,6 @@ def damage_face(
     w, h = card_size(width)
     key = ("damage", damage, w, palette_key(palette), lang, edge)
     return cached(key, lambda: _draw_damage(damage, w, h, palette, lang, edge))
-
-
-def damage_words(damage: int, edge: int, lang: str) -> str:
-    """One edge of a Damage card in words ("Immobilized", "−2 to attack rolls, 2 turns")."""
-    e = DAMAGES[damage].edges[edge]
-    text = t_in(lang, f"frontline.effect.{e.kind}", v=e.value, row=e.row)
-    if e.duration.startswith("TURNS:"):
-        text += t_in(lang, "frontline.effect.turns", n=int(e.duration.split(":")[1]))
-    elif e.duration == "FLIGHT":
-        text += t_in(lang, "frontline.effect.flight")
-    return text
 
 
 def _draw_damage(

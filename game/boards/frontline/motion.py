@@ -15,9 +15,9 @@ import pygame
 from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline import panel
-from game.boards.frontline import words as fw
 from game.boards.frontline.layout import split_key
 from game.boards.layer import Sprite
+from game.engines.frontline import words as fw
 from game.engines.frontline.cards import (
     DAMAGES,
 )

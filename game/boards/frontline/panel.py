@@ -10,8 +10,8 @@ import pygame
 
 from game import i18n
 from game.boards.frontline import cards as fc
-from game.boards.frontline import prompt
 from game.boards.frontline.layout import split_key
+from game.engines.frontline import words as fw
 from game.ui.draw import blit_center, darker, lighter
 from game.ui.text import render
 
@@ -165,7 +165,7 @@ def paint_floating_zoom(board: FrontlineBoard, surface: pygame.Surface) -> None:
 
 def _paint_prompt(board: FrontlineBoard, surface: pygame.Surface) -> None:
     p, box, u = board.ctx.palette, board.geo.prompt, board.geo.unit
-    text = prompt.prompt_text(board)
+    text = fw.prompt_text(board.obs, board.me, board.legal, board.ctx.seat_names, board.tray_words)
     px = max(9, round(u * 1.5))
     rects = button_rects(board)
     bottom = rects[0].top - u // 2 if rects else box.bottom

@@ -10,11 +10,10 @@ import pygame
 
 from game import i18n
 from game.boards.frontline import cards as fc
-from game.boards.frontline import prompt
-from game.boards.frontline import words as fw
 from game.boards.frontline.art import edge_toward, initials
 from game.boards.frontline.deck.draw import WARN
 from game.boards.frontline.layout import Geo, split_key
+from game.engines.frontline import words as fw
 from game.engines.frontline.cards import (
     EDGE_OF_TYPE,
     UNITS,
@@ -103,7 +102,7 @@ def _paint_opp_bar(board: FrontlineBoard, surface: pygame.Surface) -> None:
         lx = x + max(0, count - 1) * back_w // 3 + back_w + u // 2
         surface.blit(label, label.get_rect(midleft=(lx, bar.centery)))
         x = lx + label.get_width() + 2 * u
-    state = prompt.decided_words(board, opp)
+    state = fw.decided_words(board.obs, opp)
     if state:
         chip = render(state, max(9, round(bar.h * 0.42)), p["gold"], bold=True)
         surface.blit(chip, chip.get_rect(midright=(bar.right - u, bar.centery)))
@@ -129,7 +128,7 @@ def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
             area.w - 2 * u,
             bold=stuck,
         )
-        for stuck, text in prompt.pick_notes(hand, prompt.deck_left(mine), 4 - len(hand))
+        for stuck, text in fw.pick_notes(hand, fw.deck_left(mine), 4 - len(hand))
     ]
     area.h += image.get_height() + sum(n.get_height() for n in notes)  # the crews' notes below
     area = area.clip(board.geo.table)
@@ -271,7 +270,7 @@ def paint_tray_words(board: FrontlineBoard, surface: pygame.Surface) -> None:
     board.texts.append(
         surface.blit(turn, turn.get_rect(topright=(tray.right - u, tray.y + u // 2)))
     )
-    line = prompt.tray_words(board)  # who attacks whom with what: as wide as the dice allow
+    line = board.tray_words()  # who attacks whom with what: as wide as the dice allow
     room = tray_rect(board).x - tray.x - 2 * u
     words = board.art.fitted(line, max(9, round(u * 1.5)), p["text"], room)
     spot = words.get_rect(topleft=(tray.x + u, tray.y + u // 2 + round(px * 1.5)))

@@ -56,6 +56,7 @@ from game.engines.frontline.cards import (
     UNITS,
     deck_points,
 )
+from game.engines.frontline.observation import FrontlineObservation
 from game.engines.frontline.options import (
     CAPTURE_ROLLS,
     DECK_MIN_POINTS,
@@ -113,7 +114,6 @@ from game.engines.frontline.phases import (
     PH_WINDOW,
     SURRENDER_ATTACK,
 )
-from game.engines.frontline.observation import FrontlineObservation
 from game.engines.frontline.probability import AUTO_DESTROY, FRIENDLY_FIRE, net_damage
 from game.engines.frontline.units import PERSISTENT, Unit
 

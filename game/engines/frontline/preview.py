@@ -1,7 +1,8 @@
-"""The odds the board previews for an attack, from the observation alone, through the engine's
-own rules and dynamic programme (``combat`` for modifiers and usable weapons, ``probability``
-for the exact distribution): a board never sees the state, so the units are rebuilt from their
-public views (everything on the table is public).
+"""The rules' answers a board asks of an observation: the odds of an attack, a unit's DEF as it
+stands, why a unit declares nothing. Through the engine's own rules and dynamic programme
+(``combat`` for modifiers and usable weapons, ``probability`` for the exact distribution); a
+board never sees the state, so the engine rebuilds the units from their public views here
+(everything on the table is public) and the board never builds an engine object.
 
 P(hit) is the chance that at least one roll of the attack hits; P(½HP) the chance the target
 ends the attack at its half HP or worse (destroyed included); P(destroyed) the chance it is
@@ -133,3 +134,43 @@ def best_preview(
         ):
             best = (mask, odds)
     return best
+
+
+def defense_now(view: UnitView) -> int:
+    """A unit's DEF as it stands (Dig In, Hull Down, a Damage card's modifier), by the
+    engine's rule; not an attack's own cards (Flanking Shot)."""
+    return combat.defense(Declared({}), unit_from_view(view))
+
+
+def no_target(obs: FrontlineObservation, pos: int) -> str | None:
+    """Why the viewer's unit at ``pos`` declares nothing this Combat Phase (the engine skips
+    it silently), or None when it has a target: "crew" (none), "damaged" (a Damage card),
+    "reach" (no enemy in reach of its line), "bullets" (against DEF 2 or more) or "weapons"
+    (no weapon with a value against what it reaches)."""
+    board = units(obs)
+    unit = board[pos]
+    context = Declared(obs["options"])
+    enemies = [u for u in board.values() if u.owner != unit.owner]
+    if not combat.can_attack(unit):
+        return "crew" if not unit.crewed else "damaged"
+    reach = [t for t in enemies if combat.line_ok(unit, t)]
+    if any(combat.legal_target(context, unit, t) for t in reach) or not enemies:
+        return None
+    if not reach:
+        return "reach"
+    weapons = unit.printed.weapons
+    column = [r for r in range(len(weapons)) for t in reach if weapons[r].attack[combat.column(t)]]
+    if column and all(weapons[r].bullet for r in column):
+        return "bullets"
+    return "weapons"
+
+
+def deciding_unit(obs: FrontlineObservation) -> UnitView | None:
+    """The unit whose decision it is: the declaring attacker, else the attack under way's."""
+    if obs["phase"] in ("declare", "weapons") and obs["queue"]:
+        pos = obs["queue"][0]
+    elif obs["attack"]["attacker"] is not None and obs["attack"]["attacker"] >= 0:
+        pos = obs["attack"]["attacker"]
+    else:
+        return None
+    return next((v for v in obs["board"] if v["pos"] == pos), None)

@@ -14,11 +14,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, cast
 
-from game.boards.frontline.odds import Declared, units
 from game.engines.base import State
 from game.engines.frontline import combat, commands
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.observation import FrontlineObservation, UnitView
+from game.engines.frontline.preview import Declared, units
 from game.engines.frontline.probability import AUTO_DESTROY, DOUBLE_POWER, FRIENDLY_FIRE
 from game.engines.frontline.state import CLOSE_ASSAULT
 from game.engines.frontline.units import Unit
