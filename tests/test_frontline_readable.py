@@ -204,7 +204,7 @@ def test_the_tray_shows_the_initiative_with_its_modifiers_not_the_last_attack() 
     state.apply_action(die(4))
     said = _tray(board, state)
     assert said == "Initiative: You 5 +3 Ambush! = 8 · Hard AI 4 → you choose who attacks first"
-    assert not board.attacked  # no attack dice, no "natural 19" in the tray
+    assert not board.tray.attacked  # no attack dice, no "natural 19" in the tray
 
 
 def test_the_starting_hand_picker_warns_of_units_it_leaves_without_a_crew() -> None:

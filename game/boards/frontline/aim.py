@@ -11,7 +11,6 @@ import pygame
 
 from game import i18n
 from game.boards.frontline import cards as fc
-from game.boards.frontline import table as tabletop
 from game.boards.frontline.art import tile_footer, tile_header, tile_pad
 from game.boards.frontline.layout import split_key
 from game.engines.frontline import preview
@@ -202,7 +201,7 @@ def tooltip_text(board: FrontlineBoard) -> str:
         if target is None:
             return ""
         return _formula(board, attacker, target, hovered - WEAPONS)
-    if tabletop.tray_rect(board).collidepoint(board.mouse) and attacker is not None:
+    if board.tray.hit(board.mouse) and attacker is not None:
         target = board.obs["attack"]["target"]
         row = board.obs["attack"]["row"]
         if target is not None and target >= 0 and row is not None and row >= 0:

@@ -25,7 +25,6 @@ log phrases, odds in words).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
@@ -48,6 +47,7 @@ from game.boards.frontline.layout import (
     split_key,
 )
 from game.boards.frontline.summary import frontline_summary
+from game.boards.frontline.tray import Tray
 from game.boards.layer import Sprite, blit_sprite
 from game.engines.base import State
 from game.engines.frontline import preview
@@ -108,20 +108,18 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.press: tuple[tuple[int, int], Hashable | None] | None = None
         self.floats: list[motion.Float] = []
         self.shakes: dict[Hashable, motion.Motion] = {}
-        self.tumble = motion.Motion(1.0)
         self.callout: overlays.Banner | None = None
         self._odds: dict[Hashable, Any] = {}
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.revealed: set[tuple[str, int]] = set()  # the other side's units new this turn
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
-        self.attacked = False  # an attack of this Combat Phase has begun (the tray shows it)
-        self.init_boost: dict[int, int] = {}  # +1 discards on this turn's initiative rolls
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips it put on units
         self.on_tiles: list[pygame.Rect] = []  # labels it laid over tiles (odds, no target)
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
         self._marked_from: Things = {}
-        self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
+        self.tray = Tray(self.art, ctx.palette)
+        self.tray.layout(self.geo.rows["tray"], self.geo.unit)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
         self.phase_views: dict[str, Any] = {"build": DeckView(ctx)}
@@ -133,6 +131,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def layout(self, rect: pygame.Rect) -> None:
         self.geo = compute(rect)
+        self.tray.layout(self.geo.rows["tray"], self.geo.unit)
         super().layout(rect)
         for view in self.phase_views.values():
             view.layout(rect)
@@ -150,7 +149,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
             for who in ("opp", "own")
             for line in ("ground", "rear")
         ]
-        fixed = [geo.rows["opp_bar"], geo.side, tabletop.tray_rect(self), *names]
+        fixed = [geo.rows["opp_bar"], geo.side, self.tray.dice_rect, *names]
         return fixed + self.texts + self.tucked + self.on_tiles
 
     @property
@@ -230,7 +229,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.press = None
         self._odds = {}  # odds shown for this observation
         self._note_reveals(obs, viewer, animate)
-        self._note_combat(obs)
+        self.tray.note(self.obs or None, obs)
         if obs["phase"] != "commit":
             self.aside = []
         if self.obs and animate:
@@ -272,22 +271,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
         }
         now = self.things(obs)
         self.revealed = {key for key in self.revealed if key in now}
-
-    def _note_combat(self, obs: FrontlineObservation) -> None:
-        """What the tray needs beyond the observation: whether this Combat Phase's first attack
-        has begun (before it, the engine's attack fields are the last phase's), and the +1
-        discarded on each initiative roll (the observation keeps only the totals)."""
-        if fw.initiative_now(obs) or fw.step_of(obs) != "combat":
-            self.attacked = False
-        elif fw.attack_under_way(obs):
-            self.attacked = True
-        previous = self.obs
-        if not any(obs["init_rolls"]):
-            self.init_boost = {}
-        elif previous and previous.get("phase") == "initiative":
-            for seat in (0, 1):
-                if obs["init_rolls"][seat] and not previous["init_rolls"][seat]:
-                    self.init_boost[seat] = int(previous["boost"])
 
     def _hit_this_turn(self, key: Hashable) -> bool:
         """Whether the viewer's unit was on the table when the marked turn began and changed
@@ -375,7 +358,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def tray_words(self) -> str:
         """The tray's line: the attack under way, the initiative, or what the step is about."""
-        return fw.tray_words(self.obs, self.me, self.ctx.seat_names, self.attacked, self.init_boost)
+        return self.tray.words(self.obs, self.me, self.ctx.seat_names)
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Decision:
@@ -555,12 +538,14 @@ class FrontlineBoard(Board[FrontlineObservation]):
             view.draw(surface)
             return
         tabletop.paint_table(self, surface)
-        tabletop.paint_tray(self, surface)
+        self.tray.draw_under(surface)
         if self.obs["phase"] == "pick":
             tabletop.paint_pick(self, surface)
         self.draw_layer(surface)
         tabletop.paint_arrows(self, surface)
-        tabletop.paint_tray_words(self, surface)
+        self.texts += self.tray.draw(
+            surface, self.obs, self.tray_words(), self.attacker_seat(self.obs)
+        )
         aim.paint_glows(self, surface)
         tabletop.paint_news(self, surface)
         panel.paint_side(self, surface)

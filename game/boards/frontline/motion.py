@@ -16,6 +16,7 @@ from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline import panel
 from game.boards.frontline.layout import split_key
+from game.boards.frontline.tray import Motion
 from game.boards.layer import Sprite
 from game.engines.frontline import words as fw
 from game.engines.frontline.cards import (
@@ -47,13 +48,6 @@ class Float:
     colour: Colour
     alpha: float = 1.0
     rise: float = 0.0
-
-
-@dataclass
-class Motion:
-    """A 0..1 progress tweened by the timeline (a flip, a shake, a tumbling die)."""
-
-    k: float = 0.0
 
 
 def start_from_where_they_were(
@@ -128,8 +122,7 @@ def animate_change(
     dice_before, dice_after = before["attack"]["dice"], after["attack"]["dice"]
     rolled = len(dice_after) > len(dice_before) or after["init_rolls"] != before["init_rolls"]
     if rolled or (after["phase"] != before["phase"] and before["phase"].endswith("_die")):
-        board.tumble = Motion()
-        t.animate(board.tumble, T_TUMBLE, "out_cubic", k=1.0)
+        t.animate(board.tray.roll(), T_TUMBLE, "out_cubic", k=1.0)
         t.sound(0.0, "place")
     natural = after["attack"]["natural"]
     if natural and natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
