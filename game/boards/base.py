@@ -24,9 +24,13 @@ What a new board writes:
 Boards with richer animation (``flatfront.py``, ``battleline.py``) instead override ``rebuild``,
 ``animate_change`` (flying sprites on ``self.layer``, animating with ``self.tweens``, a Timeline:
 ``animate``, ``sound``, ``call``), ``follows`` and ``thing_rect``.
+    decision(), bar_area()        what the viewer may choose now, as a prompt and ``Choice``s,
+                                  and where the kit's decision bar (:mod:`game.boards.decision`)
+                                  goes: its clicks, keys 1..9, hint rings and ``keep_clear`` then
+                                  come for free (call ``offer_choices`` when they change)
     click, release, key, move     what a click, the end of a drag, a key or a mouse move means
-    numbered()                    the actions keys 1..9 pick (a chooser's options)
-    clicks_for(action)            where to click for a legal action (the contract test uses it)
+    numbered()                    the actions keys 1..9 pick (default: the bar's)
+    clicks_for(action)            where to click for a legal action (default: the bar's buttons)
     turn_words, log_icons         a turn of the move log in words and small pictures
     recap(turns)                  (optional) each other player's turn since the viewer's last
     reset_input()                 forget a half-made decision (a selected card), if it has any
@@ -55,6 +59,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 import pygame
 
 from game import i18n
+from game.boards.decision import NUMBER_KEYS, Choice, DecisionBar
 from game.boards.layer import SpriteLayer
 from game.boards.summary import Summary
 from game.engines.base import Game, State
@@ -147,9 +152,6 @@ _MISSING = object()
 # The last-move tag keeps off this many of the things and move spots nearest it (more would only
 # slow the search for a free place; far ones are not where the tag goes anyway).
 TAG_AVOIDS = 32
-NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
-    getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
-}
 
 
 class Board(Generic[ObsT]):
@@ -201,6 +203,7 @@ class Board(Generic[ObsT]):
         self._marked_at: Things = {}
         self._turn_of = -1  # who made the decisions being marked
         self._tag_avoided: list[pygame.Rect] | None = None  # see tag_avoids
+        self.bar = DecisionBar(self)  # the kit's prompt and buttons (``decision``)
 
     # --- called by the match scene ----------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -209,6 +212,7 @@ class Board(Generic[ObsT]):
         self._tag_avoided = None
         if self.obs:
             self.layer.sync(self.resting_places(self.obs), animate=False)
+        self.offer_choices()
 
     def show(self, obs: ObsT, viewer: int, legal: list[int], animate: bool) -> None:
         """A new observation for ``viewer``; animate the change from the previous one if asked.
@@ -221,6 +225,7 @@ class Board(Generic[ObsT]):
         self._tag_avoided = None
         self._note_turn(previous, obs, viewer, animate)
         self.on_observation(previous, obs, animate and previous is not None)
+        self.offer_choices()
         if self.ctx.anim_speed() <= 0:
             self.tweens.finish_all()
 
@@ -252,12 +257,16 @@ class Board(Generic[ObsT]):
         stops at the first refusal), else None. The kit keeps the mouse position and routes the
         event to ``move``, ``click``, ``release`` (left button), ``reset_input`` (right button)
         or ``key``."""
+        on_bar = event.type == pygame.MOUSEBUTTONDOWN and self.bar.rect.collidepoint(event.pos)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            self.bar.move(event.pos)
             self.move(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
-            return self.click(event.pos)
+            return self.bar.click(event.pos) if on_bar else self.click(event.pos)
+        elif event.type == pygame.KEYDOWN and self.bar.choices and event.key in NUMBER_KEYS:
+            return self.bar.key(event.key)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self.release(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
@@ -284,8 +293,24 @@ class Board(Generic[ObsT]):
         return choices[n - 1] if 0 < n <= len(choices) else None
 
     def numbered(self) -> list[int]:
-        """The actions the number keys pick, in order (a chooser's options); none by default."""
-        return []
+        """The actions the number keys pick, in order (a chooser's options): the bar's."""
+        return self.bar.numbered()
+
+    def decision(self) -> tuple[str, Sequence[Choice]]:
+        """What the viewer may choose now: the decision bar's prompt and choices; none by
+        default (a board whose choices are things on the table keeps them there)."""
+        return "", ()
+
+    def bar_area(self) -> pygame.Rect:
+        """Where the decision bar may go (it sizes itself inside): a strip along the bottom."""
+        r = self.rect
+        return pygame.Rect(r.x, r.bottom - r.h // 6, r.w, r.h // 6)
+
+    def offer_choices(self) -> None:
+        """Lay the decision bar out with what ``decision`` offers (after every observation and
+        layout; a board calls it when a half-made choice changes what is offered)."""
+        self.bar.offer(*(self.decision() if self.obs else ("", ())))
+        self.bar.layout(self.bar_area())
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
         """Handle an event while the viewer may not act (AI thinking, the opponent's turn): only
@@ -338,8 +363,10 @@ class Board(Generic[ObsT]):
         self.tweens.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The board, then the kit's marks (last move, log highlight), then the overlays."""
+        """The board and its decision bar, then the kit's marks (last move, log highlight), then
+        the overlays."""
         self.paint(surface)
+        self.bar.draw(surface)
         if self.obs:
             self.draw_marks(surface)
             self.paint_overlays(surface)
@@ -475,8 +502,12 @@ class Board(Generic[ObsT]):
         return value if isinstance(value, int) else -1
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
-        """Screen points that, clicked in order, make the board return ``action`` (legal now)."""
-        raise NotImplementedError
+        """Screen points that, clicked in order, make the board return ``action`` (legal now);
+        the default knows the decision bar's buttons only."""
+        rect = self.bar.choice_rect(action)
+        if rect is None:
+            raise NotImplementedError(f"no click for action {action}")
+        return [rect.center]
 
     def reset_input(self) -> None:
         """Forget a half-made decision (a selected card, a drag)."""
@@ -486,6 +517,9 @@ class Board(Generic[ObsT]):
         """Where part ``action`` of a hinted move is shown: the thing under its first click (or
         a small square round that point); None when the board cannot place it yet (a choice
         offered only after the earlier parts, such as Flat Front's pieces)."""
+        button = self.bar.choice_rect(action)
+        if button is not None:  # ringed on its own edge: the bar's buttons stand close
+            return button.inflate(-2 * self.ring_unit(), -2 * self.ring_unit())
         try:
             points = self.clicks_for(action)
         except Exception:  # clicks_for promises only legal actions; a later part may not be
@@ -505,8 +539,8 @@ class Board(Generic[ObsT]):
         return rect
 
     def keep_clear(self) -> list[pygame.Rect]:
-        """What messages never cover (the viewer's hand along the bottom); nothing by default."""
-        return []
+        """What messages never cover (the viewer's hand along the bottom): the decision bar."""
+        return [self.bar.rect] if self.bar.rect.w else []
 
     def refusal_box(self, size: tuple[int, int], pos: tuple[int, int]) -> pygame.Rect:
         """Where the refusal of a click at ``pos`` is said, in a box of ``size``: beside the thing
