@@ -25,14 +25,15 @@ log phrases, odds in words).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 import pygame
 
 from game import i18n
-from game.boards.base import Board, BoardContext, Decision, Things, hit
+from game.boards.base import Board, BoardContext, Decision, Things
 from game.boards.cards import dragging
+from game.boards.decision import Choice
 from game.boards.frontline import aim, motion, panel, pictures
 from game.boards.frontline import cards as fc
 from game.boards.frontline import table as tabletop
@@ -248,6 +249,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
             or (k in owners and (owners[k] != viewer or self._hit_this_turn(k)))
         }
         self._index_legal()
+        self.offer_choices()  # the buttons are known only now
         view = self.phase_view()
         if view is not None:
             view.show(obs, viewer, legal)
@@ -362,9 +364,30 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Decision:
-        """The phase's own view takes every event while its phase lasts; else the kit routes."""
+        """The phase's own view takes every event while its phase lasts; an open chooser takes
+        the keys (its badges 1, 2, ... before the bar's); else the kit routes."""
         view = self.phase_view()
-        return view.handle_event(event) if view is not None else super().handle_event(event)
+        if view is not None:
+            return view.handle_event(event)
+        if self.choosing is not None and event.type == pygame.KEYDOWN:
+            return self.key(event.key)
+        return super().handle_event(event)
+
+    def decision(self) -> tuple[str, Sequence[Choice]]:
+        """The actions on no thing of the table, as the decision bar's buttons (the prompt is
+        the panel's own, wrapped over them)."""
+        return "", [
+            Choice(action, label, detail, key=action) for action, label, detail in self.buttons
+        ]
+
+    def offer_choices(self) -> None:
+        """The bar stands at the foot of the panel's prompt box, as tall as its buttons."""
+        super().offer_choices()
+        box, h = self.geo.prompt, self.bar.rect.h
+        self.bar.layout(pygame.Rect(box.x, box.bottom - h, box.w, h), axis="column")
+
+    def bar_area(self) -> pygame.Rect:
+        return self.geo.prompt
 
     def key(self, key: int) -> Decision:
         """Enter passes or commits, Escape closes a chooser; 1..9 pick an open chooser's
@@ -386,7 +409,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         "1 Play it / 2 Discard for +1" open, key 1 pressed the panel's Roll."""
         if self.choosing is not None:
             return [a for a, _ in self.chooser_options(self.choosing)]  # type: ignore[misc]
-        return [action for action, _, _ in self.buttons]
+        return super().numbered()
 
     def click(self, pos: tuple[int, int]) -> Decision:
         """A press only notes what it is on: the release decides (a click, or a drag's drop)."""
@@ -408,9 +431,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
                     return action
             self.choosing = None
             return None
-        button = hit(pos, self.button_places())
-        if button is not None:
-            return button
         key = press[1] if press is not None else self.key_at(pos)
         if press is not None and dragging(press[0], pos, DRAG):
             return self._drop(key, pos)
@@ -467,9 +487,9 @@ class FrontlineBoard(Board[FrontlineObservation]):
         view = self.phase_view()
         if view is not None:
             return view.clicks_for(action)
-        for a, rect in self.button_places():
-            if a == action:
-                return [rect.center]
+        button = self.bar.choice_rect(action)
+        if button is not None:
+            return [button.center]
         for key, actions in self.spots.items():
             if action in actions:
                 assert self.thing_rect(key) is not None, key
@@ -617,13 +637,9 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return self._odds[cache_key]
 
     def hovered_button(self) -> int | None:
-        return None if self.mouse is None else hit(self.mouse, self.button_places())
-
-    def button_places(self) -> list[tuple[int, pygame.Rect]]:
-        """Each button's action and rectangle, for the kit's hit test."""
-        return [
-            (b[0], rect) for rect, b in zip(panel.button_rects(self), self.buttons, strict=False)
-        ]
+        """The action of the bar's button under the mouse."""
+        index = self.bar.hovered
+        return None if index is None else self.bar.choices[index].action
 
     def zoomed(self) -> Hashable | None:
         """The card shown large in the panel: the one under the mouse, else the attacker."""

@@ -12,7 +12,7 @@ from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline.layout import split_key
 from game.engines.frontline import words as fw
-from game.ui.draw import blit_center, darker, lighter
+from game.ui.draw import blit_center, darker
 from game.ui.text import render
 
 if TYPE_CHECKING:
@@ -164,11 +164,11 @@ def paint_floating_zoom(board: FrontlineBoard, surface: pygame.Surface) -> None:
 
 
 def _paint_prompt(board: FrontlineBoard, surface: pygame.Surface) -> None:
+    """What the viewer is asked, wrapped over the decision bar's buttons."""
     p, box, u = board.ctx.palette, board.geo.prompt, board.geo.unit
     text = fw.prompt_text(board.obs, board.me, board.legal, board.ctx.seat_names, board.tray_words)
     px = max(9, round(u * 1.5))
-    rects = button_rects(board)
-    bottom = rects[0].top - u // 2 if rects else box.bottom
+    bottom = board.bar.rect.top - u // 2 if board.bar.rect.h else box.bottom
     y = box.y
     for line in fc.wrap_px(text, px, box.w):
         if y + px > bottom:
@@ -176,38 +176,3 @@ def _paint_prompt(board: FrontlineBoard, surface: pygame.Surface) -> None:
         image = render(line, px, p["text"])
         surface.blit(image, (box.x, y))
         y += image.get_height()
-    hovered = board.hovered_button()
-    for rect, (action, label, detail) in zip(rects, board.buttons, strict=False):
-        hover = action == hovered
-        hinted = action == board.hint
-        fill = lighter(p["panel"], 0.22 if hover else 0.1)
-        edge = p["hint"] if hinted else p["gold"] if hover else p["panel_edge"]
-        surface.blit(board.art.panel(rect.w, rect.h, (*fill, 255), edge, max(3, u)), rect)
-        lpx = max(10, min(round(u * 1.5), round(rect.h * (0.42 if detail else 0.6))))
-        image = board.art.fitted(label, lpx, p["text"], rect.w - 2 * u, bold=True)
-        if detail:
-            sub = board.art.fitted(detail, max(9, round(lpx * 0.85)), p["gold"], rect.w - 2 * u)
-            top = rect.centery - (image.get_height() + sub.get_height()) // 2
-            board.texts.append(surface.blit(image, (rect.x + u, top)))
-            board.texts.append(surface.blit(sub, (rect.x + u, top + image.get_height())))
-        else:
-            at = image.get_rect(midleft=(rect.x + u, rect.centery))
-            board.texts.append(surface.blit(image, at))
-
-
-def button_rects(board: FrontlineBoard) -> list[pygame.Rect]:
-    box = board.geo.prompt
-    u = board.geo.unit
-    two = _two_lines(board)  # a second line (odds, counts) needs room for 9 px text
-    h = max(30 if two else 22, round(u * (5.2 if two else 3.6)))
-    gap = max(3, u // 2)
-    n = len(board.buttons)
-    if n == 0:
-        return []
-    h = min(h, (box.h - 5 * u) // n - gap)
-    top = box.bottom - n * (h + gap)
-    return [pygame.Rect(box.x, top + i * (h + gap), box.w, h) for i in range(n)]
-
-
-def _two_lines(board: FrontlineBoard) -> bool:
-    return any(detail for _, _, detail in board.buttons)
