@@ -13,6 +13,7 @@ import pytest
 from ai.heuristics.frontline import FrontlineHeuristic
 from game.boards.frontline import aim
 from game.boards.frontline import cards as fc
+from game.boards.frontline import faces as other
 from game.boards.frontline.art import initials, tile_footer, tile_pad
 from game.boards.frontline.board import FrontlineBoard
 from game.engines.frontline import FrontlineGame, FrontlineState, combat, commands, knowledge
@@ -47,10 +48,10 @@ def test_every_card_face_draws_at_its_ratio_and_is_cached(lang: str) -> None:
         size = fc.card_size(width)
         assert size == (width, round(width * fc.RATIO))
         faces = [fc.unit_face(c.index, width, fc.NORMAL, lang) for c in UNITS]
-        faces += [fc.command_face(c.index, width, fc.NORMAL, lang) for c in COMMANDS]
-        faces += [fc.damage_face(d.index, width, fc.NORMAL, lang) for d in DAMAGES]
+        faces += [other.command_face(c.index, width, fc.NORMAL, lang) for c in COMMANDS]
+        faces += [other.damage_face(d.index, width, fc.NORMAL, lang) for d in DAMAGES]
         faces += [
-            fc.card_back(k, width, fc.NORMAL, lang) for k in ("US", "GE", "command", "damage")
+            other.card_back(k, width, fc.NORMAL, lang) for k in ("US", "GE", "command", "damage")
         ]
         assert all(f.get_size() == size for f in faces)
     assert fc.unit_face(0, 130, fc.NORMAL, lang) is fc.unit_face(0, 130, fc.NORMAL, lang)
@@ -81,7 +82,7 @@ def test_damage_edge_strip_and_words_name_each_edge() -> None:
         for edge in range(len(EDGES)):
             words = damage_words(damage.index, edge, "en")
             assert words and "frontline." not in words
-            strip = fc.damage_face(damage.index, 120, fc.NORMAL, "en", edge)
+            strip = other.damage_face(damage.index, 120, fc.NORMAL, "en", edge)
             assert strip.get_width() == 120 and strip.get_height() < 60
 
 

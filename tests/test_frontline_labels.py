@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.boards.frontline import cards as fc
+from game.boards.frontline import faces as other
 from game.boards.frontline import panel
 from game.boards.frontline.board import FrontlineBoard
 from game.engines import GAMES
@@ -83,7 +84,7 @@ def test_labels_neither_overlap_nor_leave_the_board(size: tuple[int, int]) -> No
 def test_small_card_backs_keep_their_size_and_log_icons_their_row() -> None:
     pygame.init()
     for width in (8, 11, 16, 23):
-        back = fc.card_back("command", width, fc.NORMAL, "en")
+        back = other.card_back("command", width, fc.NORMAL, "en")
         assert back.get_size() == (width, round(width * fc.RATIO))
     board = make_board("frontline", [0.0], SIZES[0])
     assert isinstance(board, FrontlineBoard)

@@ -12,6 +12,7 @@ import pygame
 
 from game import i18n
 from game.boards.frontline import cards as fc
+from game.boards.frontline import faces as other
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
 from game.engines.frontline.observation import UnitView
 from game.engines.frontline.preview import defense_now
@@ -197,7 +198,7 @@ class FrontlineArt(Art):
 
         def build() -> pygame.Surface:
             s = pygame.Surface((w, h), pygame.SRCALPHA)
-            back = fc.card_back("US" if side == 0 else "GE", h, self.p, self.lang)
+            back = other.card_back("US" if side == 0 else "GE", h, self.p, self.lang)
             back = pygame.transform.rotate(back, 90)
             s.blit(pygame.transform.smoothscale(back, (w, h)), (0, 0))
             if card is not None:  # its owner sees the unit it will be, set aside

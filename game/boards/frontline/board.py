@@ -36,6 +36,7 @@ from game.boards.cards import dragging
 from game.boards.decision import Choice
 from game.boards.frontline import aim, motion, panel, pictures
 from game.boards.frontline import cards as fc
+from game.boards.frontline import faces as other
 from game.boards.frontline import table as tabletop
 from game.boards.frontline.art import FrontlineArt, draw_emblem
 from game.boards.frontline.deck.view import DeckView
@@ -475,7 +476,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
             return self.refuse("frontline.refuse.not_here")
         if kind == "cmd":
             card = COMMANDS[what]
-            window = fc.WINDOW_OF_TIMING.get(card.timing, "")
+            window = other.WINDOW_OF_TIMING.get(card.timing, "")
             return self.refuse(
                 "frontline.refuse.not_now",
                 command=i18n.t_in(self.ctx.lang, f"frontline.cmd.{card.id}"),
@@ -520,7 +521,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def not_playable(self, card: int) -> str:
         """Why command card ``card`` cannot be played now, as a greyed option's words."""
-        window = fc.WINDOW_OF_TIMING.get(COMMANDS[card].timing, "")
+        window = other.WINDOW_OF_TIMING.get(COMMANDS[card].timing, "")
         if window == "C3":  # its window is now: it does not fit this attack
             return i18n.t("frontline.opt.play_unfit")
         return i18n.t("frontline.opt.play_later", window=i18n.t(f"frontline.window.{window}"))
@@ -597,7 +598,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         elif kind in ("hand", "pick"):
             image = fc.unit_face(what, rect.w, p, lang)
         elif kind == "cmd":
-            image = fc.command_face(what, rect.w, p, lang)
+            image = other.command_face(what, rect.w, p, lang)
         if image is None:
             return
         if image.get_size() != rect.size:
@@ -732,7 +733,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
                 icons.append(fc.type_icon(UNITS[int(args["card"])].type, px, self.ctx.palette))
             elif "command" in args:
                 width = max(4, int(px / fc.RATIO))  # no taller than the row
-                icons.append(fc.card_back("command", width, self.ctx.palette, self.ctx.lang))
+                icons.append(other.card_back("command", width, self.ctx.palette, self.ctx.lang))
         return icons[:8]
 
 

@@ -10,6 +10,7 @@ import pygame
 
 from game import i18n
 from game.boards.frontline import cards as fc
+from game.boards.frontline import faces as other
 from game.boards.frontline.layout import split_key
 from game.engines.frontline import words as fw
 from game.ui.draw import blit_center, darker
@@ -97,7 +98,7 @@ def deck_spots(board: FrontlineBoard) -> list[tuple[str, pygame.Rect, pygame.Rec
 def _paint_decks(board: FrontlineBoard, surface: pygame.Surface) -> None:
     p = board.ctx.palette
     for kind, back, box in deck_spots(board):
-        surface.blit(fc.card_back(kind, back.w, p, board.ctx.lang), back)
+        surface.blit(other.card_back(kind, back.w, p, board.ctx.lang), back)
         label = i18n.t(
             f"frontline.deck.{kind}",
             n=board.obs["command_deck" if kind == "command" else "damage_deck"],
@@ -118,13 +119,13 @@ def _zoom_image(board: FrontlineBoard, key: Hashable | None, w: int) -> pygame.S
     if kind in ("hand", "pick"):
         return fc.unit_face(what, w, p, lang)
     if kind == "cmd":
-        return fc.command_face(what, w, p, lang)
+        return other.command_face(what, w, p, lang)
     if kind == "down":
         card = board.down_card(key)
         if card is not None:
             return fc.unit_face(card, w, p, lang)
         side = board.side_of(what)
-        return fc.card_back("US" if side == 0 else "GE", w, p, lang)
+        return other.card_back("US" if side == 0 else "GE", w, p, lang)
     return None
 
 
@@ -136,7 +137,7 @@ def _paint_zoom(board: FrontlineBoard, surface: pygame.Surface) -> None:
     image = _zoom_image(board, board.zoomed(), w)
     if image is None:
         back = "US" if board.side_of(board.me) == 0 else "GE"
-        image = fc.card_back(back, w, board.ctx.palette, board.ctx.lang)
+        image = other.card_back(back, w, board.ctx.palette, board.ctx.lang)
         image.set_alpha(90)
         blit_center(surface, image, box.center)
         image.set_alpha(255)

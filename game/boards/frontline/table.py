@@ -10,6 +10,7 @@ import pygame
 
 from game import i18n
 from game.boards.frontline import cards as fc
+from game.boards.frontline import faces as other
 from game.boards.frontline.art import edge_toward, initials
 from game.boards.frontline.deck.draw import WARN
 from game.boards.frontline.layout import Geo, split_key
@@ -95,7 +96,7 @@ def _paint_opp_bar(board: FrontlineBoard, surface: pygame.Surface) -> None:
         ("US" if side == 0 else "GE", info["unit_count"]),
         ("command", info["command_count"]),
     ):
-        back = fc.card_back(kind, back_w, p, board.ctx.lang)
+        back = other.card_back(kind, back_w, p, board.ctx.lang)
         for i in range(count):
             surface.blit(back, (x + i * back_w // 3, bar.y + u // 2))
         label = render(f"×{count}", max(9, round(bar.h * 0.45)), p["text_dim"], bold=True)
@@ -149,7 +150,7 @@ def paint_under(
     p = board.ctx.palette
     if view["damage_card"] >= 0:
         edge = EDGE_OF_TYPE[UNITS[view["card"]].type]
-        strip = fc.damage_face(view["damage_card"], rect.w, p, board.ctx.lang, edge)
+        strip = other.damage_face(view["damage_card"], rect.w, p, board.ctx.lang, edge)
         spot = strip.get_rect(midtop=(rect.centerx, rect.bottom - strip.get_height() // 3))
         board.tucked.append(surface.blit(strip, spot))
     if UNITS[view["card"]].crew >= 0 and view["crew"] >= 0:

@@ -11,6 +11,7 @@ import pygame
 
 from game import i18n
 from game.boards.frontline import cards as faces
+from game.boards.frontline import faces as other
 from game.engines.frontline.building import addable, deck_warnings
 from game.engines.frontline.cards import AIR, ARM, INF, SIDES, UNITS, army_pool, deck_points
 from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
@@ -54,7 +55,7 @@ def draw(view: DeckView, surface: pygame.Surface) -> None:
 
 def _draw_waiting(view: DeckView, surface: pygame.Surface) -> None:
     p, px = view.ctx.palette, view.px
-    back = faces.card_back(view.waiting_army, max(60, view.rect.h // 4), p, view.ctx.lang)
+    back = other.card_back(view.waiting_army, max(60, view.rect.h // 4), p, view.ctx.lang)
     rect = back.get_rect(center=(view.rect.centerx, view.rect.centery - px * 2))
     surface.blit(back, rect)
     text = i18n.t("frontline.builder.waiting", name=view.waiting_for)
