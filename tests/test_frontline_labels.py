@@ -14,7 +14,6 @@ import pytest
 
 from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
-from game.boards.frontline import panel
 from game.boards.frontline.board import FrontlineBoard
 from game.engines import GAMES
 from game.engines.base import CHANCE
@@ -72,7 +71,7 @@ def test_labels_neither_overlap_nor_leave_the_board(size: tuple[int, int]) -> No
         assert all(board.rect.contains(r) for r in board.texts), phase
         things = list(board.resting_places(board.obs).values())
         assert not any(t.colliderect(r) for t in board.texts for r in things), phase
-        for _, back, label in panel.deck_spots(board):
+        for _, back, label in board.panel.deck_spots():
             assert not back.colliderect(label) and board.geo.side.contains(back)
         if phase == "pick":
             cards = [r for k, r in board.resting_places(board.obs).items() if k[0] == "pick"]

@@ -34,7 +34,7 @@ from game import i18n
 from game.boards.base import Board, BoardContext, Decision, Things
 from game.boards.cards import dragging
 from game.boards.decision import Choice
-from game.boards.frontline import aim, motion, panel, pictures
+from game.boards.frontline import aim, motion, pictures
 from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
 from game.boards.frontline import table as tabletop
@@ -48,6 +48,7 @@ from game.boards.frontline.layout import (
     row_name,
     split_key,
 )
+from game.boards.frontline.panel import SidePanel
 from game.boards.frontline.summary import frontline_summary
 from game.boards.frontline.tray import Tray
 from game.boards.layer import Sprite, blit_sprite
@@ -121,6 +122,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
         self._marked_from: Things = {}
         self.tray = Tray(self.art, ctx.palette)
+        self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
+        self.panel.layout(self.geo)
         self.tray.layout(self.geo.rows["tray"], self.geo.unit)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
@@ -134,6 +137,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def layout(self, rect: pygame.Rect) -> None:
         self.geo = compute(rect)
         self.tray.layout(self.geo.rows["tray"], self.geo.unit)
+        self.panel.layout(self.geo)
         super().layout(rect)
         for view in self.phase_views.values():
             view.layout(rect)
@@ -239,6 +243,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
             if actor >= 0 and actor != self._start_actor:  # a turn begins: what was there
                 self._start_actor = actor
                 self._marked_from = dict(self.things(self.obs))
+        self.panel.viewer = viewer
         super().show(obs, viewer, legal, animate)
         # The other side's turn is marked on the table: not the viewer's own hand (dealt or
         # drawn by chance within it) nor the viewer's own units it merely revealed.
@@ -569,7 +574,13 @@ class FrontlineBoard(Board[FrontlineObservation]):
         )
         aim.paint_glows(self, surface)
         tabletop.paint_news(self, surface)
-        panel.paint_side(self, surface)
+        bar = self.bar.rect
+        prompt = fw.prompt_text(self.obs, self.me, self.legal, self.ctx.seat_names, self.tray_words)
+        zoom = self.card_image(self.zoomed(), self.panel.zoom_width)
+        names = self.ctx.seat_names
+        self.texts += self.panel.draw(
+            surface, self.obs, names, zoom, prompt, bar.top if bar.h else None
+        )
 
     def draw_thing(
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
@@ -642,6 +653,25 @@ class FrontlineBoard(Board[FrontlineObservation]):
         index = self.bar.hovered
         return None if index is None else self.bar.choices[index].action
 
+    def card_image(self, key: Hashable | None, w: int) -> pygame.Surface | None:
+        """The card of thing ``key`` ``w`` wide (a face-down card of the other side: its back)."""
+        p, lang = self.ctx.palette, self.ctx.lang
+        kind, what = split_key(key)
+        if key is None or not w:
+            return None
+        if kind == "unit" and key in self.views:
+            return fc.unit_face(self.views[key]["card"], w, p, lang)
+        if kind in ("hand", "pick"):
+            return fc.unit_face(what, w, p, lang)
+        if kind == "cmd":
+            return other.command_face(what, w, p, lang)
+        if kind == "down":
+            card = self.down_card(key)
+            if card is not None:
+                return fc.unit_face(card, w, p, lang)
+            return other.card_back(self.obs["seats"][what]["army"], w, p, lang)
+        return None
+
     def zoomed(self) -> Hashable | None:
         """The card shown large in the panel: the one under the mouse, else the attacker."""
         key = self.hovered
@@ -674,7 +704,10 @@ class FrontlineBoard(Board[FrontlineObservation]):
         motion.paint_floats(self, surface)
         if self.choosing is not None and self.choosing in self.spots:
             aim.paint_chooser(self, surface)
-        panel.paint_floating_zoom(self, surface)
+        if not self.geo.zoom.h and self.mouse is not None and self.choosing is None:
+            image = self.card_image(self.hovered, round(self.geo.table.h * 0.46 / fc.RATIO))
+            if image is not None:  # a narrow board: the card floats over the table
+                self.panel.draw_floating(surface, image, self.mouse)
         aim.paint_tooltip(self, surface)
 
     def update(self, dt: float) -> None:

@@ -14,7 +14,6 @@ import pygame
 
 from game import i18n
 from game.boards.frontline import cards as fc
-from game.boards.frontline import panel
 from game.boards.frontline.layout import split_key
 from game.boards.frontline.tray import Motion
 from game.boards.layer import Sprite
@@ -114,7 +113,7 @@ def animate_change(
     for seat in (0, 1):
         gained = after["seats"][seat]["vp"] - before["seats"][seat]["vp"]
         if gained > 0:
-            rect = panel.score_rect(board, seat)
+            rect = board.panel.score_rect(seat)
             board.floats.append(
                 Float(f"+{gained} VP", rect.centerx, rect.centery, board.ctx.palette["gold"])
             )
