@@ -4,7 +4,6 @@ works out the damage formula."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -251,36 +250,3 @@ def paint_drag(board: FrontlineBoard, surface: pygame.Surface) -> None:
     rect = board.layer.rect(("hand", card, 0))
     w = rect.w if rect is not None else round(board.geo.rows["hand"].h / fc.RATIO)
     blit_center(surface, fc.unit_face(card, w, p, board.ctx.lang), board.mouse, 220)
-
-
-def paint_chooser(board: FrontlineBoard, surface: pygame.Surface) -> None:
-    key = board.choosing
-    rects = board.chooser_rects(key)
-    u = board.geo.unit
-    options: list[tuple[str, Callable[[pygame.Surface, pygame.Rect], None]]] = [
-        (words, _no_picture if action is not None else _greyed)
-        for action, words in board.chooser_options(key)
-    ]
-    overlays.draw_chooser(
-        surface,
-        board.art,
-        rects,
-        i18n.t("frontline.choose"),
-        options,
-        board.ctx.palette["gold"],
-        board.mouse,
-        None,
-        1.0,
-        u,
-    )
-
-
-def _no_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """Chooser options are words only."""
-
-
-def _greyed(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """An option that cannot be taken now: veiled, its words say why."""
-    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-    veil.fill((0, 0, 0, 120))
-    surface.blit(veil, rect)

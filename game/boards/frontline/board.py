@@ -39,6 +39,7 @@ from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
 from game.boards.frontline import table as tabletop
 from game.boards.frontline.art import FrontlineArt, draw_emblem
+from game.boards.frontline.chooser import Chooser, option_rects
 from game.boards.frontline.deck.view import DeckView
 from game.boards.frontline.layout import (
     Geo,
@@ -77,7 +78,7 @@ from game.turns import Step
 from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, blit_center, darker
-from game.ui.text import render, text_width
+from game.ui.text import render
 from game.words import words_of
 
 DRAG = 8  # pixels the mouse moves before a press becomes a drag
@@ -107,7 +108,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.views: dict[Hashable, Any] = {}  # what each key shows (leaving things included)
         self.spots: dict[Hashable, list[int]] = {}  # legal actions by the thing they are on
         self.buttons: list[tuple[int, str, str]] = []  # (action, label, detail)
-        self.choosing: Hashable | None = None  # a thing whose chooser is open
+        self.chooser = Chooser(self.art, ctx.palette["gold"])
         self.press: tuple[tuple[int, int], Hashable | None] | None = None
         self.floats: list[motion.Float] = []
         self.shakes: dict[Hashable, motion.Motion] = {}
@@ -231,7 +232,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     # --- observations and animation ----------------------------------------------------------
     def show(self, obs: FrontlineObservation, viewer: int, legal: list[int], animate: bool) -> None:
-        self.choosing = None
+        self.chooser.close()
         self.press = None
         self._odds = {}  # odds shown for this observation
         self._note_reveals(obs, viewer, animate)
@@ -395,16 +396,21 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def bar_area(self) -> pygame.Rect:
         return self.geo.prompt
 
+    @property
+    def choosing(self) -> Hashable | None:
+        """The thing whose chooser is open."""
+        return self.chooser.key
+
     def key(self, key: int) -> Decision:
         """Enter passes or commits, Escape closes a chooser; 1..9 pick an open chooser's
         options (as its badges show), else press the buttons."""
         if key == pygame.K_ESCAPE:
-            self.choosing = None
+            self.chooser.close()
             return None
         if self.choosing is not None:
             chosen = super().key(key)
             if chosen is not None:
-                self.choosing = None
+                self.chooser.close()
             return chosen
         if key == pygame.K_RETURN and DONE in self.legal:
             return DONE
@@ -414,7 +420,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         """An open chooser's options (its badges 1, 2, ...), else the panel's buttons: with
         "1 Play it / 2 Discard for +1" open, key 1 pressed the panel's Roll."""
         if self.choosing is not None:
-            return [a for a, _ in self.chooser_options(self.choosing)]  # type: ignore[misc]
+            return self.chooser.numbered()
         return super().numbered()
 
     def click(self, pos: tuple[int, int]) -> Decision:
@@ -425,18 +431,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def release(self, pos: tuple[int, int]) -> Decision:
         press, self.press = self.press, None
         if self.choosing is not None:
-            options = self.chooser_options(self.choosing)
-            for rect, (action, words) in zip(
-                self.chooser_rects(self.choosing)[1:], options, strict=False
-            ):
-                if rect.collidepoint(pos):
-                    if action is None:  # greyed: say why, keep the chooser open
-                        self.ctx.feedback(words)
-                        return None
-                    self.choosing = None
-                    return action
-            self.choosing = None
-            return None
+            return self.chooser.release(pos, self.ctx.feedback)
         key = press[1] if press is not None else self.key_at(pos)
         if press is not None and dragging(press[0], pos, DRAG):
             return self._drop(key, pos)
@@ -451,7 +446,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
             self.aside.append(key)  # which copy: the others keep their slots
         if len(self.chooser_options(key)) == 1:
             return actions[0]
-        self.choosing = key
+        anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
+        self.chooser.open(key, self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
         return None
 
     def _drop(self, key: Hashable | None, pos: tuple[int, int]) -> Decision:
@@ -508,7 +504,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         raise ValueError(f"action {action} is not offered on the board")
 
     def reset_input(self) -> None:
-        self.choosing = None
+        self.chooser.close()
         self.press = None
 
     # --- chooser and buttons ------------------------------------------------------------------
@@ -532,15 +528,9 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return i18n.t("frontline.opt.play_later", window=i18n.t(f"frontline.window.{window}"))
 
     def chooser_rects(self, key: Hashable) -> list[pygame.Rect]:
+        """Where thing ``key``'s chooser opens: ``[popup, option 1, …]``."""
         anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
-        options = self.chooser_options(key)
-        u = self.geo.unit
-        px = max(9, round(1.4 * u))  # the chooser's label size
-        words = [text_width(text, px) + 3 * u for _, text in options]
-        width = max([u * 16, *words])
-        return overlays.chooser_rects(
-            len(options), (width, u * 5), anchor, self.geo.table, [], u, columns=1
-        )
+        return option_rects(self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
 
     def option_words(self, action: int) -> str:
         """A chooser option's words: by the action's kind (a unit clicked in a command window
@@ -702,8 +692,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
                     tabletop.paint_markers(self, surface, self.views[key], rect)
         aim.paint_drag(self, surface)
         motion.paint_floats(self, surface)
-        if self.choosing is not None and self.choosing in self.spots:
-            aim.paint_chooser(self, surface)
+        if self.choosing in self.spots:
+            self.chooser.draw(surface, self.mouse)
         if not self.geo.zoom.h and self.mouse is not None and self.choosing is None:
             image = self.card_image(self.hovered, round(self.geo.table.h * 0.46 / fc.RATIO))
             if image is not None:  # a narrow board: the card floats over the table
