@@ -21,7 +21,6 @@ from game.engines.frontline.actions import (
     kind_of,
 )
 from game.engines.frontline.cards import UNITS
-from game.engines.frontline.observation import UnitView
 from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import blit_center
@@ -199,38 +198,20 @@ def tooltip_text(board: FrontlineBoard) -> str:
         target = board.obs["pending_target"]
         if target is None:
             return ""
-        return _formula(board, attacker, target, hovered - WEAPONS)
+        return fw.formula(board.obs, attacker, target, hovered - WEAPONS)
     if board.tray.hit(board.mouse) and attacker is not None:
         target = board.obs["attack"]["target"]
         row = board.obs["attack"]["row"]
         if target is not None and target >= 0 and row is not None and row >= 0:
-            return _formula(board, attacker, target, 1 << row)
+            return fw.formula(board.obs, attacker, target, 1 << row)
     key = board.hovered
     kind, target = split_key(key)
     if kind == "unit" and key in board.views:
         best = board.target_preview(key) if board.obs["phase"] == "declare" else None
         if best is not None and attacker is not None:  # a target: how its odds come about
-            return _formula(board, attacker, target, best[0])
+            return fw.formula(board.obs, attacker, target, best[0])
         return fw.unit_words(board.views[key], board.ctx.lang)
     return ""
-
-
-def _formula(board: FrontlineBoard, attacker: UnitView, target_pos: int, mask: int) -> str:
-    if all(v["pos"] != target_pos for v in board.obs["board"]):
-        return ""
-    lines = [
-        i18n.t(
-            "frontline.formula.weapon",
-            weapon=shot.weapon.name,
-            rof=shot.weapon.rof,
-            value=shot.value,
-            mod=f"{shot.mod:+d}",
-            dmg=shot.weapon.damage_mod,
-            defense=shot.defense,
-        )
-        for shot in preview.shots(board.obs, attacker["pos"], target_pos, mask)
-    ]
-    return " ".join([*lines, i18n.t("frontline.formula.rules")])
 
 
 def paint_drag(board: FrontlineBoard, surface: pygame.Surface) -> None:

@@ -23,7 +23,7 @@ from game.engines.frontline.cards import (
     UNITS,
 )
 from game.engines.frontline.observation import FrontlineObservation, SeatView, UnitView
-from game.engines.frontline.preview import Preview, deciding_unit, no_target
+from game.engines.frontline.preview import Preview, deciding_unit, no_target, shots
 from game.engines.frontline.state import CLOSE_ASSAULT, SURRENDER_ATTACK
 from game.turns import Phrase, Step, all_forced
 from game.words import Words
@@ -476,6 +476,26 @@ def status_line(obs: FrontlineObservation, viewer: int, names: Sequence[str]) ->
     return i18n.t(
         "frontline.status.turn", name=seat_name(names, player), step=step, turn=obs["turn"]
     )
+
+
+def formula(obs: FrontlineObservation, attacker: UnitView, target_pos: int, mask: int) -> str:
+    """How damage is worked out, with the numbers of ``attacker`` firing the weapons of
+    ``mask`` at the unit at ``target_pos`` ('' when it has gone)."""
+    if all(v["pos"] != target_pos for v in obs["board"]):
+        return ""
+    lines = [
+        i18n.t(
+            "frontline.formula.weapon",
+            weapon=shot.weapon.name,
+            rof=shot.weapon.rof,
+            value=shot.value,
+            mod=f"{shot.mod:+d}",
+            dmg=shot.weapon.damage_mod,
+            defense=shot.defense,
+        )
+        for shot in shots(obs, attacker["pos"], target_pos, mask)
+    ]
+    return " ".join([*lines, i18n.t("frontline.formula.rules")])
 
 
 def unit_words(view: UnitView, lang: str) -> str:
