@@ -130,3 +130,16 @@ def test_a_board_that_offers_choices_gets_keys_clicks_hints_and_room_for_free() 
     board.show({"taken": [0, 1], "pile": 4, "to_move": 1}, 0, [], animate=False)
     assert not board.bar.rect and board.numbered() == [] and board.keep_clear() == []
     assert Board.decision(board) == ("", ())
+
+
+def test_a_choice_that_opens_under_a_resting_mouse_is_lit_at_once() -> None:
+    board = Offering(make_board().ctx)
+    board.layout(pygame.Rect(0, 0, 1280, 800))
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 1}, 0, [], animate=False)
+    board.handle_idle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(0, 0)))
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [1, 2, 3], animate=False)
+    attack = board.bar.choice_rect("attack")
+    assert attack is not None and board.bar.hovered is None
+    board.handle_idle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=attack.center))
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [1, 2, 3], animate=False)
+    assert board.bar.hovered == 0

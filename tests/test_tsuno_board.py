@@ -1,26 +1,27 @@
 """The Tsuno Senki board's own logic: dice roles in the tray, exact previews (checked against
-the engine by enumerating every roll), the state rebuilt from an observation for the hint, what
-a teammate did read off the table, and the log's words and icons."""
+the engine by enumerating every roll), the AI's chance after the hinted action, what a teammate
+did read off the table, and the log's words and icons."""
 
 from __future__ import annotations
 
 import itertools
 import random
 from collections.abc import Iterator
+from functools import partial
 
 import pygame
 import pytest
 
+from ai.chances import chance_after
 from ai.heuristics.tsuno import greedy_action, win_chance
 from game import i18n
-from game.boards import tsuno_rolls as rolls
 from game.boards.base import BoardContext, palette_of
-from game.boards.tsuno import T_TUMBLE, TsunoBoard
-from game.boards.tsuno_hint import chance_after, state_of
-from game.boards.tsuno_layout import title_rect
+from game.boards.tsuno.board import TsunoBoard
+from game.boards.tsuno.tray import T_TUMBLE
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
+from game.engines.tsuno import preview
 from game.engines.tsuno.state import ABSORB, TsunoState
 from game.turns import Step, StepLog, Turn, group, since
 from game.ui import overlays
@@ -46,12 +47,12 @@ def states(seed: int, players: int, count: int) -> list[TsunoState]:
 
 
 def test_die_roles_follow_the_engine_resolution() -> None:
-    assert rolls.die_roles([2, 4, 3, 4]) == ["run", "run", "run", "single"]
-    assert rolls.die_roles([5, 5, 1, 5]) == ["triple", "triple", "single", "triple"]
-    assert rolls.die_roles([1, 2, 3, 4, 5, 6]) == ["run"] * 6
-    assert rolls.die_roles([1, 2, 5, 6]) == ["single"] * 4
+    assert preview.die_roles([2, 4, 3, 4]) == ["run", "run", "run", "single"]
+    assert preview.die_roles([5, 5, 1, 5]) == ["triple", "triple", "single", "triple"]
+    assert preview.die_roles([1, 2, 3, 4, 5, 6]) == ["run"] * 6
+    assert preview.die_roles([1, 2, 5, 6]) == ["single"] * 4
     roll = {"area": 3, "black": [3, 3, 3, 3, 2]}
-    assert rolls.hits(roll) == [False, False, False, True, False]
+    assert preview.hits(roll) == [False, False, False, True, False]
 
 
 def retreat_by_enumeration(state: TsunoState, action: int) -> tuple[float, float]:
@@ -85,10 +86,10 @@ def test_attack_previews_are_exact() -> None:
         for action in state.legal_actions():
             if action == act.ATTACK or act.is_relief(action):
                 target = state.area if action == act.ATTACK else act.target_of(action)
-                preview = rolls.attack_preview(obs, target)
+                odds = preview.attack_preview(obs, target)
                 hit, retreat = retreat_by_enumeration(state, action)
-                assert preview["hit"] == pytest.approx(hit)
-                assert preview["worst"] == pytest.approx(retreat)
+                assert odds["hit"] == pytest.approx(hit)
+                assert odds["worst"] == pytest.approx(retreat)
                 checked += 1
         if checked >= 6:
             break
@@ -96,14 +97,15 @@ def test_attack_previews_are_exact() -> None:
 
 
 @pytest.mark.parametrize("players", [1, 3, 6])
-def test_the_hint_state_is_rebuilt_exactly_from_the_observation(players: int) -> None:
+def test_the_hints_chance_is_the_ais_estimate_after_the_action(players: int) -> None:
     for state in states(players, players, 25):
-        obs = state.observation(0)
-        rebuilt = state_of(obs, players, state.options)
-        assert rebuilt.observation(0) == {**obs, "last_roll": None}
-        assert rebuilt.legal_actions() == state.legal_actions()
-        chance = chance_after(obs, players, state.options, state.legal_actions()[0])
-        assert 0.0 <= chance <= 1.0
+        action = state.legal_actions()[0]
+        after = state.clone()
+        after.apply_action(action)
+        chance = chance_after("tsuno", state, action)
+        assert chance is not None and 0.0 <= chance <= 1.0
+        if not after.is_terminal():
+            assert chance == pytest.approx(win_chance(after))
 
 
 def test_the_hints_chance_after_an_attack_counts_the_attack_roll() -> None:
@@ -112,7 +114,7 @@ def test_the_hints_chance_after_an_attack_counts_the_attack_roll() -> None:
     attack cost nothing: a unit at morale 1 attacking a lone chip looked safer than waiting)."""
     state = acting(2, difficulty="beginner")  # area 2 is skilled: 3 dice, 216 sequences
     state.chips[1], state.morale[1] = 1, 1
-    chance = chance_after(state.observation(0), 1, state.options, act.ATTACK)
+    chance = chance_after("tsuno", state, act.ATTACK)
     total = 0.0
     for faces in itertools.product(range(6), repeat=3):
         after = state.clone()
@@ -121,6 +123,20 @@ def test_the_hints_chance_after_an_attack_counts_the_attack_roll() -> None:
             after.apply_action(face)
         total += win_chance(after) / 216
     assert chance == pytest.approx(total)
+
+
+def test_the_hint_says_the_chance_the_scene_lends_and_nothing_without_one() -> None:
+    state = acting(2)
+    b = board_of(["You"], speed=0.0)
+    b.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    b.show_hint([act.ATTACK], ["Attack"])
+    assert b.hint_caption() == i18n.t("match.hint_result", move="Attack")
+    asked: list[int] = []
+    b.ctx.chance_after = lambda action: asked.append(action) or 0.42
+    b.show_hint([act.ATTACK], ["Attack"])
+    assert asked == [act.ATTACK] and b.hint_caption().endswith(
+        " · " + i18n.t("tsuno.hint_chance", p="42%")
+    )
 
 
 class Played:
@@ -255,6 +271,7 @@ def marked_board(size: tuple[int, int], layout: str, players: int, seed: int) ->
         legal = state.legal_actions() if state.current_player() == 0 else []
         b.show(state.observation(0), 0, legal, animate=True)
     hint = greedy_action(state)
+    b.ctx.chance_after = partial(chance_after, "tsuno", state)  # as the match scene lends it
     b.show_hint([hint], [state.action_to_string(hint)])
     return b
 
@@ -321,8 +338,7 @@ def test_notes_and_banners_leave_the_areas_and_the_castle_in_sight(size, layout)
             assert b.geo.castle.contains(readable[6])  # the caption is the castle's
             labels = {"banner": b.banner_box, "tag": b.mark_tag_box, "hint": b.hint_box}
             labels |= {f"note {k}": box for k, box in enumerate(b.note_boxes)}
-            panel = [b.geo.date, b.geo.tray, title_rect(b.geo.actions, b.geo.unit)]
-            panel += [rect for rect, _ in b.buttons()]
+            panel = [b.geo.date, b.geo.tray, *b.bar.readable()]
             for name, box in labels.items():
                 if box is None:
                     continue
@@ -353,7 +369,8 @@ def test_the_hint_ring_lies_on_its_button(size) -> None:
             b.show_hint([])
             b.draw(plain)
             changed = pygame.surfarray.array3d(hinted) != pygame.surfarray.array3d(plain)
-            button = next(rect for rect, a in b.buttons() if a == action)
+            button = b.bar.choice_rect(action)
+            assert button is not None
             for x, y in zip(*changed.any(axis=2).nonzero(), strict=True):
                 assert button.collidepoint(x, y) or caption.collidepoint(x, y), (x, y, button)
 
@@ -364,14 +381,16 @@ def test_the_castle_counts_sit_by_their_labels_at_full_size(size, layout) -> Non
     """The soldiers, wounded and supply counts stood a third of the castle below their labels,
     and the labels shrank to a third of the narrow ring's castle (about 7 px at 800x540)."""
     b = marked_board(size, layout, 3, 1)
-    full = b._px(1.2)
+    full = b.castle.px(1.2)
     ring = b.ring_unit()  # the last-move ring round a count (Board.draw_marks)
-    for (words, at, spot, _), (box, _) in zip(b._count_places(), b._counts(), strict=True):
+    for (words, at, spot, _), (box, _) in zip(
+        b.castle.count_places(b.obs), b.castle.counts(), strict=True
+    ):
         assert words.get_height() >= render("Wg", full, (0, 0, 0)).get_height()
         assert box.contains(at) and box.contains(spot)
         assert not at.colliderect(spot.inflate(ring, ring).inflate(2, 2))
         assert overlays.gap_between(at, spot) <= b.geo.unit
-    places = [at.union(spot) for _, at, spot, _ in b._count_places()]
+    places = [at.union(spot) for _, at, spot, _ in b.castle.count_places(b.obs)]
     assert all(a.collidelist(places[n + 1 :]) == -1 for n, a in enumerate(places))
 
 
@@ -402,14 +421,19 @@ def test_the_hint_caption_covers_no_button_even_when_the_field_is_full(size) -> 
     b.layout(board_rect(size))
     b.show(state.observation(0), 0, state.legal_actions(), animate=False)
     assert len(b.legal) >= 8
+    b.ctx.chance_after = partial(chance_after, "tsuno", state)
     for action in b.legal:
         b.show_hint([action], [b.action_words(state, action)])
         b.draw(pygame.Surface(size))
         caption = b.hint_box
         assert caption is not None and b.rect.contains(caption)
-        kept = [*b.readable(), title_rect(b.geo.actions, b.geo.unit)]
-        kept += [rect for rect, _ in b.buttons()]
+        kept = [*b.readable(), *b.bar.readable()]
         assert caption.collidelist(kept) == -1, (action, caption)
+
+
+def button_words(b: TsunoBoard, action: int) -> tuple[str, str]:
+    """The words on ``action``'s button: its label and its second line."""
+    return next((c.label, c.detail) for c in b.decision()[1] if c.action == action)
 
 
 def test_the_words_say_no_filler_and_a_single_chip_is_singular() -> None:
@@ -432,13 +456,13 @@ def test_the_words_say_no_filler_and_a_single_chip_is_singular() -> None:
     state = acting(4)
     state.chips[3] = 1
     b.show(state.observation(0), 0, state.legal_actions(), animate=False)
-    assert " · −1 chip · " in b.action_label(act.ATTACK)[1]
+    assert " · −1 chip · " in button_words(b, act.ATTACK)[1]
     own = act.REPLENISH_BASE + 4 - 1
     if own in state.legal_actions():
-        assert b.action_label(own)[0] == "Soldier from the castle"
+        assert button_words(b, own)[0] == "Soldier from the castle"
     state.chips[3] = 0
     b.show(state.observation(0), 0, state.legal_actions(), animate=False)
-    assert " · nothing here to remove · " in b.action_label(act.ATTACK)[1]
+    assert " · nothing here to remove · " in button_words(b, act.ATTACK)[1]
 
 
 def test_the_viewer_is_said_as_you_and_a_past_position_shows_no_live_marker() -> None:
@@ -446,21 +470,21 @@ def test_the_viewer_is_said_as_you_and_a_past_position_shows_no_live_marker() ->
     state = acting(1, num_players=2)
     obs = state.observation(0)
     b.show(obs, 0, [], animate=False)  # the viewer's area, the decision not yet open
-    assert b.panel_title() == "Area 1: your decision…"
+    assert b.decision()[0] == "Area 1: your decision…"
     other = next(e["area"] for e in obs["areas"] if e["seat"] == 1)
     b.show(acting(other, num_players=2).observation(0), 0, [], animate=False)
-    assert b.panel_title() == f"Area {other}: Hard AI decides…"
+    assert b.decision()[0] == f"Area {other}: Hard AI decides…"
     b.show(obs, 0, [], animate=False)
     mine = next(e for e in obs["areas"] if e["seat"] == 0)
     assert b.area_name(mine).startswith("▶ ")
     b.reviewing = True
     assert b.area_name(mine) == "You"
-    assert b.panel_title() == "Area 1 acts (You)"
+    assert b.decision()[0] == "Area 1 acts (You)"
     i18n.set_language("ja")
     try:
         ja = board_of(["あなた", "Hard AI"], speed=0.0)
         ja.show(obs, 0, [], animate=False)
-        assert ja.panel_title() == "エリア1：あなたの番です…"
+        assert ja.decision()[0] == "エリア1：あなたの番です…"
     finally:
         i18n.set_language("en")
 

@@ -59,7 +59,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 import pygame
 
 from game import i18n
-from game.boards.decision import NUMBER_KEYS, Choice, DecisionBar
+from game.boards.decision import NUMBER_KEYS, Choice, Decision, DecisionBar
 from game.boards.layer import SpriteLayer
 from game.boards.summary import Summary
 from game.engines.base import Game, State
@@ -75,7 +75,6 @@ Obs = dict[str, Any]
 # checks every read of it in the board.
 ObsT = TypeVar("ObsT", bound=Mapping[str, Any])
 Things = dict[Hashable, Hashable]  # key -> what it shows (a change of value is a move)
-Decision = int | list[int] | None  # what a click decides: nothing, an action, or several in order
 K = TypeVar("K")
 
 # Colours the kit's own marks use; a board's palette may override any of them.
@@ -128,6 +127,9 @@ class BoardContext:
     extra: dict = field(default_factory=dict)
     data_dir: Path | None = None  # where a board may keep files of its own (saved decks)
     thinking: Callable[[], bool] = lambda: False  # an AI is choosing the move now
+    # The AI's chance that the player to move wins once it plays an action (a hint's why), lent
+    # by the scene (which may import the AI; a board never does); None where it has none.
+    chance_after: Callable[[int], float | None] = lambda action: None
 
 
 def palette_of(board_cls: type, colorblind: bool) -> dict[str, Colour]:
@@ -311,6 +313,8 @@ class Board(Generic[ObsT]):
         layout; a board calls it when a half-made choice changes what is offered)."""
         self.bar.offer(*(self.decision() if self.obs else ("", ())))
         self.bar.layout(self.bar_area())
+        if self.mouse is not None:  # a button opened under a resting mouse is lit at once
+            self.bar.move(self.mouse)
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
         """Handle an event while the viewer may not act (AI thinking, the opponent's turn): only

@@ -10,18 +10,16 @@ test (a Tuxemon-style widget), so the look and the keyboard are the same in ever
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 import pygame
 
 from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX, Art, Colour, darker, lighter, mix
 
-if TYPE_CHECKING:
-    from game.boards.base import Board, Decision
-
+Decision = int | list[int] | None  # what a click decides: nothing, an action, or several in order
 Axis = Literal["auto", "row", "column"]
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
@@ -29,6 +27,25 @@ NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
 # Sizes in units of the bar (about a sixtieth of the board's height).
 TITLE_H, BUTTON_H, MIN_BUTTON_W, MAX_BUTTON_W = 2.6, 4.2, 11.0, 22.0
 LABEL_PX, DETAIL_PX, TITLE_PX = 1.3, 1.05, 1.4
+
+
+class Lent(Protocol):
+    """What the bar uses of the match scene's loan to its board (``BoardContext``)."""
+
+    @property
+    def palette(self) -> dict[str, Colour]: ...
+    @property
+    def feedback(self) -> Callable[[str], None]: ...
+
+
+class Host(Protocol):
+    """What the bar needs of its board (``Board``; a protocol, so the kit's modules import
+    each other one way)."""
+
+    @property
+    def rect(self) -> pygame.Rect: ...
+    @property
+    def ctx(self) -> Lent: ...
 
 
 @dataclass(frozen=True)
@@ -50,14 +67,19 @@ class DecisionBar:
     """A prompt and a row (or column) of buttons with second lines, numbered keys 1..9, disabled
     reasons and refusals; owns its rect, hover state, drawing and hit test."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Host) -> None:
         self.board = board
         self.prompt = ""
         self.choices: tuple[Choice, ...] = ()
         self.area = pygame.Rect(0, 0, 0, 0)
         self.unit = 8
+        # How the board wants it (set once): its measure (None: a sixtieth of the board's
+        # height), its buttons' direction ("auto": a column where the area is taller than wide,
+        # else a row, wrapped where the buttons would be too narrow), and whether its panel
+        # fills its whole area (a side panel of its own) or only what it shows.
+        self.measure: int | None = None
         self.axis: Axis = "auto"
-        self.backdrop = False  # the bar's panel fills its whole area (a side panel of its own)
+        self.backdrop = False
         self.hovered: int | None = None  # index of the choice under the mouse
         self._title = pygame.Rect(0, 0, 0, 0)
         self._rects: list[pygame.Rect] = []
@@ -73,17 +95,11 @@ class DecisionBar:
         self.prompt, self.choices = prompt, choices
         self._place()
 
-    def layout(
-        self, area: pygame.Rect, unit: int | None = None, axis: Axis = "auto",
-        backdrop: bool = False,
-    ) -> None:  # fmt: skip
-        """The space the bar may use (it sizes itself inside): ``unit`` its measure (default
-        from the board's height), ``axis`` its buttons' direction ("auto": a column where the
-        area is taller than wide, else a row, wrapped where the buttons would be too narrow),
-        ``backdrop`` its panel filling the whole area."""
+    def layout(self, area: pygame.Rect) -> None:
+        """The space the bar may use (it sizes itself inside, as ``measure``, ``axis`` and
+        ``backdrop`` say)."""
         self.area = pygame.Rect(area)
-        self.unit = unit or max(6, round(self.board.rect.h / 60))
-        self.axis, self.backdrop = axis, backdrop
+        self.unit = self.measure or max(6, round(self.board.rect.h / 60))
         self._place()
 
     @property
@@ -111,6 +127,12 @@ class DecisionBar:
     def rects(self) -> list[tuple[Choice, pygame.Rect]]:
         """Each choice with its button."""
         return list(zip(self.choices, map(pygame.Rect, self._rects), strict=False))
+
+    def readable(self) -> list[pygame.Rect]:
+        """What a label must not cover: the prompt's line and the buttons, in order."""
+        return ([pygame.Rect(self._title)] if self.prompt else []) + list(
+            map(pygame.Rect, self._rects)
+        )
 
     def numbered(self) -> list[int]:
         """What keys 1..9 pick: the choices that may be picked, in order (their badges)."""

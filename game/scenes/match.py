@@ -119,8 +119,15 @@ class MatchScene(Scene):
             extra=self.board_extra,
             data_dir=data_dir(),
             thinking=lambda: self.match.ai_thinking,
+            chance_after=self.chance_after,
         )
         return self.board_cls(ctx)
+
+    def chance_after(self, action: int) -> float | None:
+        """The AI's chance for the viewer once ``action`` is played now (a hint's why)."""
+        from ai.chances import chance_after  # lazy: the menu should not pay for loading the AI
+
+        return chance_after(self.match.game.id, self.match.state, action)
 
     # --- stack life cycle ----------------------------------------------------------------------
     def enter(self) -> None:

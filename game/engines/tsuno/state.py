@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from game.engines.base import CHANCE, TERMINAL, Game, Phrase, State
 from game.engines.tsuno import actions as act
 from game.engines.tsuno import view
+from game.engines.tsuno.observation import LastRollView, TsunoObservation
 from game.engines.tsuno.rules import (
     ACTIVE_CHOICES,
     ACTIVE_OPTION,
@@ -120,7 +121,9 @@ class TsunoState(State):
         self.area = in_use[0]  # date marker die A: the action area
         self.result = 0  # +1 victory, -1 defeat
         self.loss = 0  # the loss waiting for an absorption decision
-        self.last_roll: dict | None = None  # the last evaluated roll, for the board and the log
+        self.last_roll: LastRollView | None = (
+            None  # the last evaluated roll, for the board and the log
+        )
         # The roll under way: its kind, how many black and yellow dice, the faces landed so far.
         self.phase = ROLL
         self.roll_kind = APPEARANCE
@@ -340,7 +343,7 @@ class TsunoState(State):
         for value in resolution.triples:  # triples first [rules §5]
             if self.active[value - 1]:  # an unused area's result is ignored [§12 variant]
                 self._reinforce(value)
-        record = {
+        record: LastRollView = {
             "kind": self.roll_kind,
             "area": self.area,
             "black": list(black),
@@ -541,5 +544,5 @@ class TsunoState(State):
     def action_phrase(self, action: int) -> tuple[str, dict[str, int | str]]:
         return view.action_phrase(self, action)
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> TsunoObservation:
         return view.observation(self)

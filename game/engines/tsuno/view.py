@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engines.tsuno import actions as act
+from game.engines.tsuno.observation import RollView, TsunoObservation
 from game.engines.tsuno.rules import AREAS, DIFFICULTY, LAYOUT
 
 if TYPE_CHECKING:
@@ -71,10 +72,10 @@ def split_groups(split: str) -> str:
     )
 
 
-def observation(state: TsunoState) -> dict:
+def observation(state: TsunoState) -> TsunoObservation:
     """Everything on the table, JSON-able."""
     phase = ("roll", "action", "absorb", "over")[state.phase]
-    roll = None
+    roll: RollView | None = None
     if phase == "roll":
         roll = {
             "kind": state.roll_kind,

@@ -1,11 +1,11 @@
-"""What the Tsuno Senki board says about dice: each die's part in a roll (triple, run, single,
-a hit on the acting area) and the exact preview of every action, from the observation alone."""
+"""The rules' answers to what a screen asks of an observation: each die's part in a roll
+(triple, run, single, a hit on the acting area) and the exact preview of every action (chips
+removed, dice, the chance of losing morale and of the worst), as the engine resolves them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.engines.tsuno import actions as act
+from game.engines.tsuno.observation import AreaView, LastRollView, TsunoObservation
 from game.engines.tsuno.odds import attack_loss_odds
 from game.engines.tsuno.rules import MAX_ABSORB, RUN_MIN, SKILLED, TRIPLE
 
@@ -42,7 +42,7 @@ def die_roles(black: list[int]) -> list[str]:
     return roles
 
 
-def hits(roll: dict[str, Any]) -> list[bool]:
+def hits(roll: LastRollView) -> list[bool]:
     """Which dice of an attack roll cost the acting area morale: its face, not in a triple."""
     roles = die_roles(roll["black"])
     return [
@@ -51,22 +51,22 @@ def hits(roll: dict[str, Any]) -> list[bool]:
     ]
 
 
-def _entry(obs: dict[str, Any]) -> dict[str, Any]:
+def _entry(obs: TsunoObservation) -> AreaView:
     return obs["areas"][obs["area"] - 1]
 
 
-def attack_dice(obs: dict[str, Any]) -> int:
+def attack_dice(obs: TsunoObservation) -> int:
     return obs["dice"]["black"] - (obs["area"] in SKILLED)
 
 
-def capacity(obs: dict[str, Any]) -> int:
+def capacity(obs: TsunoObservation) -> int:
     me = _entry(obs)
     if me["unit"] == "area":
         return 1 + me["soldiers"] + me["reinforcements"]
     return 1 + obs["castle"]
 
 
-def attack_preview(obs: dict[str, Any], target: int) -> dict[str, float | int]:
+def attack_preview(obs: TsunoObservation, target: int) -> dict[str, float | int]:
     """An attack or relief of ``target``: chips removed, dice rolled, and exactly the chance of
     a hit, of losing morale (after the pieces beside the unit absorb all they may) and of the
     unit retreating (or, from the castle, of the castle falling)."""
@@ -85,20 +85,11 @@ def attack_preview(obs: dict[str, Any], target: int) -> dict[str, float | int]:
     return {"chips": removed, "dice": dice, "hit": hit, "morale": morale, "worst": worst}
 
 
-def defend_loss(obs: dict[str, Any]) -> int:
+def defend_loss(obs: TsunoObservation) -> int:
     return _entry(obs)["chips"] - 1
 
 
-def absorb_after(obs: dict[str, Any], action: int) -> int:
+def absorb_after(obs: TsunoObservation, action: int) -> int:
     """The acting unit's morale after absorbing ``obs['loss']`` with the pieces of ``action``."""
     soldiers, reinforcements = act.ABSORB_CHOICES[action - act.ABSORB_BASE]
     return _entry(obs)["morale"] - (obs["loss"] - soldiers - reinforcements)
-
-
-def percent(p: float) -> str:
-    """A probability for people: whole percent, but never "0%" or "100%" for what may happen."""
-    if p <= 0:
-        return "0%"
-    if p >= 1:
-        return "100%"
-    return f"{min(99, max(1, round(100 * p)))}%"

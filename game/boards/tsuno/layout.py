@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.engines.tsuno.rules import GRID
+from game.ui.draw import MIN_READABLE_PX
 
 
 @dataclass
@@ -151,3 +152,8 @@ def button_rects(area: pygame.Rect, count: int, unit: int) -> list[pygame.Rect]:
     room = area.h - title - gap
     h = max(14, min(round(unit * 4.2), (room - gap * (count - 1)) // count))
     return [pygame.Rect(area.x, area.y + title + i * (h + gap), area.w, h) for i in range(count)]
+
+
+def text_px(unit: int, k: float) -> int:
+    """Type of ``k`` units, never under the readable floor."""
+    return max(MIN_READABLE_PX, round(unit * k))
