@@ -4,13 +4,12 @@ works out the damage formula."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline.art import tile_footer, tile_header, tile_pad
+from game.boards.frontline.host import Host
 from game.boards.frontline.layout import split_key
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
@@ -26,11 +25,8 @@ from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import blit_center
 from game.ui.text import fit_px, render, text_width
 
-if TYPE_CHECKING:
-    from game.boards.frontline.board import FrontlineBoard
 
-
-def paint_skipped(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_skipped(board: Host, surface: pygame.Surface) -> None:
     """While targets are declared, each of the viewer's units that can declare none says why
     on its tile (the engine passes it over silently)."""
     obs = board.obs
@@ -48,7 +44,7 @@ def paint_skipped(board: FrontlineBoard, surface: pygame.Surface) -> None:
         board.on_tiles.append(_tile_label(board, surface, lines, rect, p["text_dim"]))
 
 
-def paint_glows(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_glows(board: Host, surface: pygame.Surface) -> None:
     """Things the viewer may click breathe; targets show their odds (in the weapons
     decision, the odds of the weapons under the mouse, else of the best ones)."""
     paint_skipped(board, surface)
@@ -106,7 +102,7 @@ def paint_glows(board: FrontlineBoard, surface: pygame.Surface) -> None:
 
 
 def _odds_label(
-    board: FrontlineBoard, surface: pygame.Surface, shown: preview.Preview, rect: pygame.Rect
+    board: Host, surface: pygame.Surface, shown: preview.Preview, rect: pygame.Rect
 ) -> None:
     """The odds on a target, in two lines laid over its tile (``_tile_label``); on a tile too
     narrow for them (a crowded row at 800×540), the chances to hit and to destroy alone."""
@@ -120,7 +116,7 @@ def _odds_label(
 
 
 def _tile_label(
-    board: FrontlineBoard,
+    board: Host,
     surface: pygame.Surface,
     lines: list[str],
     rect: pygame.Rect,
@@ -154,7 +150,7 @@ def _label_room(rect: pygame.Rect) -> tuple[int, int]:
     return rect.y + tile_header(rect.h), rect.bottom - tile_pad(rect.h) - tile_footer(rect.h)
 
 
-def paint_tooltip(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_tooltip(board: Host, surface: pygame.Surface) -> None:
     """Over the dice tray, a weapon button or a unit: how damage is worked out."""
     if board.mouse is None or board.choosing is not None:
         return
@@ -188,7 +184,7 @@ def paint_tooltip(board: FrontlineBoard, surface: pygame.Surface) -> None:
     )
 
 
-def tooltip_text(board: FrontlineBoard) -> str:
+def tooltip_text(board: Host) -> str:
     """The damage formula, with the numbers of the attack or the weapon under the mouse."""
     if board.mouse is None or not board.obs:
         return ""
@@ -214,7 +210,7 @@ def tooltip_text(board: FrontlineBoard) -> str:
     return ""
 
 
-def paint_drag(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_drag(board: Host, surface: pygame.Surface) -> None:
     """The card under the mouse, and the lines it may be dropped on lit."""
     card = board.dragged()
     if card is None or board.mouse is None:

@@ -109,6 +109,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.spots: dict[Hashable, list[int]] = {}  # legal actions by the thing they are on
         self.buttons: list[tuple[int, str, str]] = []  # (action, label, detail)
         self.chooser = Chooser(self.art, ctx.palette["gold"])
+        self.bar.axis = "column"  # the panel's buttons stand one under another
         self.press: tuple[tuple[int, int], Hashable | None] | None = None
         self.floats: list[motion.Float] = []
         self.shakes: dict[Hashable, motion.Motion] = {}
@@ -391,7 +392,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         """The bar stands at the foot of the panel's prompt box, as tall as its buttons."""
         super().offer_choices()
         box, h = self.geo.prompt, self.bar.rect.h
-        self.bar.layout(pygame.Rect(box.x, box.bottom - h, box.w, h), axis="column")
+        self.bar.layout(pygame.Rect(box.x, box.bottom - h, box.w, h))
 
     def bar_area(self) -> pygame.Rect:
         return self.geo.prompt

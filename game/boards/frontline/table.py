@@ -4,8 +4,6 @@ units what is tucked under them, their chips and the attack arrows."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game import i18n
@@ -13,6 +11,7 @@ from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
 from game.boards.frontline.art import edge_toward, initials
 from game.boards.frontline.deck.draw import WARN
+from game.boards.frontline.host import Host
 from game.boards.frontline.layout import Geo, split_key
 from game.engines.frontline import words as fw
 from game.engines.frontline.cards import (
@@ -24,11 +23,8 @@ from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, blit_center, darker, lighter, mix
 from game.ui.text import render
 
-if TYPE_CHECKING:
-    from game.boards.frontline.board import FrontlineBoard
 
-
-def paint_table(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_table(board: Host, surface: pygame.Surface) -> None:
     """The rows and the air spaces (drawn once per size and sides), then the bars."""
     geo = board.geo
     sides = (board.side_of(1 - board.me), board.side_of(board.me))
@@ -38,7 +34,7 @@ def paint_table(board: FrontlineBoard, surface: pygame.Surface) -> None:
     _paint_opp_bar(board, surface)
 
 
-def _table_image(board: FrontlineBoard, sides: tuple[int, int]) -> pygame.Surface:
+def _table_image(board: Host, sides: tuple[int, int]) -> pygame.Surface:
     p, u = board.ctx.palette, board.geo.unit
     geo = _shifted(board.geo)
     surface = pygame.Surface(geo.table.size)
@@ -76,7 +72,7 @@ def _table_image(board: FrontlineBoard, sides: tuple[int, int]) -> pygame.Surfac
     return surface
 
 
-def _paint_opp_bar(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def _paint_opp_bar(board: Host, surface: pygame.Surface) -> None:
     """The opponent's hand as card backs with its counts, its name, whether it decided."""
     p, geo, u = board.ctx.palette, board.geo, board.geo.unit
     opp = 1 - board.me
@@ -109,7 +105,7 @@ def _paint_opp_bar(board: FrontlineBoard, surface: pygame.Surface) -> None:
         surface.blit(chip, chip.get_rect(midright=(bar.right - u, bar.centery)))
 
 
-def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_pick(board: Host, surface: pygame.Surface) -> None:
     """Set-up: the viewer's deck laid out to choose the starting units from."""
     p, u = board.ctx.palette, board.geo.unit
     picks = [r for k, r in board.resting_places(board.obs).items() if split_key(k)[0] == "pick"]
@@ -141,9 +137,7 @@ def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
         y += note.get_height()
 
 
-def paint_under(
-    board: FrontlineBoard, surface: pygame.Surface, view: dict, rect: pygame.Rect
-) -> None:
+def paint_under(board: Host, surface: pygame.Surface, view: dict, rect: pygame.Rect) -> None:
     """What is tucked under a unit: its Damage card's edge, and its crew peeking out under
     the bottom-right corner (beside the tile it read as a unit of its own, and on it the
     badge hid the DEF)."""
@@ -165,9 +159,7 @@ def crew_spot(rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(rect.right - size * 3 // 4, rect.bottom - size // 3, size, size)
 
 
-def paint_markers(
-    board: FrontlineBoard, surface: pygame.Surface, view: dict, rect: pygame.Rect
-) -> None:
+def paint_markers(board: Host, surface: pygame.Surface, view: dict, rect: pygame.Rect) -> None:
     """Chips along the top edge: the Damage card's effect with its turns left, the command
     cards in effect, captured."""
     p, u = board.ctx.palette, board.geo.unit
@@ -199,7 +191,7 @@ def paint_markers(
         x = r.right + 2
 
 
-def paint_news(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_news(board: Host, surface: pygame.Surface) -> None:
     """A "new" tag on each of the other side's units that came onto the table this turn (what
     it committed), above the glows: seen without the log."""
     p, u = board.ctx.palette, board.geo.unit
@@ -212,7 +204,7 @@ def paint_news(board: FrontlineBoard, surface: pygame.Surface) -> None:
             board.texts.append(tag)
 
 
-def paint_arrows(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_arrows(board: Host, surface: pygame.Surface) -> None:
     """Declared attacks: the viewer's own while declaring, both sides' after the reveal."""
     obs, u = board.obs, board.geo.unit
     arrows: list[tuple[int, int, int, bool]] = []
