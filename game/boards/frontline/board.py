@@ -44,10 +44,10 @@ from game.boards.frontline.deck.view import DeckView
 from game.boards.frontline.layout import (
     Geo,
     compute,
-    hand_keys,
     places,
     row_name,
     split_key,
+    things_of,
 )
 from game.boards.frontline.panel import SidePanel
 from game.boards.frontline.summary import frontline_summary
@@ -176,7 +176,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
             return {}
         if self._things[0] is obs:
             return self._things[1]
-        out = self._things_of(obs)
+        out = things_of(obs)
         self._things = (obs, out)
         return out
 
@@ -184,38 +184,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
         """The card a face-down thing is (known for the viewer's own only)."""
         value = self.things(self.obs).get(key)
         return value[0] if isinstance(value, tuple) else None
-
-    def _things_of(self, obs: FrontlineObservation) -> Things:
-        out: Things = {}
-        me = obs["viewer"]
-        for view in obs["board"]:
-            effect = view["effect"]
-            out[("unit", view["pos"])] = (
-                view["card"],
-                view["line"],
-                view["crew"],
-                view["damage"],
-                view["hp_max"],
-                view["damage_card"],
-                None if effect is None else (effect["kind"], effect["left"]),
-                tuple(view["commands"]),
-            )
-        for seat in (0, 1):
-            info = obs["seats"][seat]
-            downs: list[int | None] = [*(info["face_down"] or [])] or [None] * info[
-                "face_down_count"
-            ]
-            rear = info["face_down_rear"] or [False] * info["face_down_count"]
-            for i, card in enumerate(downs):
-                out[("down", seat, i)] = (card, rear[i])
-        mine = obs["seats"][me]
-        if obs["phase"] == "pick":
-            left = fw.deck_left(mine)
-            for card in sorted(set(left)):
-                out[("pick", card)] = left.count(card)
-        for kind, cards in (("hand", mine["units"] or []), ("cmd", mine["commands"] or [])):
-            out.update(dict.fromkeys(hand_keys(kind, cards), 0))
-        return out
 
     def resting_places(self, obs: FrontlineObservation) -> dict[Hashable, pygame.Rect]:
         """Where things rest; the starting-hand grid keeps a slot for every card of the deck,
