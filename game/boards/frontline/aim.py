@@ -1,6 +1,5 @@
-"""What the viewer may click and what it would do: the breathing glows, the odds on targets, the
-chooser of a thing with several actions, a hand card dragged to a line, and the tooltip that
-works out the damage formula."""
+"""What the viewer may click and what it would do: the breathing glows, the odds on targets, a
+hand card dragged to a line, and the tooltip with the damage formula (the engine's words)."""
 
 from __future__ import annotations
 

@@ -14,13 +14,15 @@ registered in ``phase_views`` (``self.phase_views["build"] = DeckView(...)``: an
 input, drawing and clicks.
 
 This module keeps what the board holds (the keyed things, the legal actions on them) and turns
-input into actions; the rest lies in modules by what they hold: ``cards`` (the card
-faces), ``art`` (unit tiles, dice, arrows), ``layout`` (where the parts and
-the things rest), ``table`` (the table under the things, the tray), ``panel``
-(the side panel), ``aim`` (glows, odds, chooser, drag, tooltip), ``motion``
-(the choreography between observations), ``prompt`` (the prompt and buttons in words),
-``odds`` (the odds previewed, through the engine's rules), ``words`` (steps,
-log phrases, odds in words).
+input into actions. It composes sub-views that own their rect, state, drawing and hit test: the
+dice ``tray``, the side ``panel`` (score, decks, zoomed card, prompt over the kit's decision
+bar) and a thing's ``chooser``. Pictures are in ``cards``/``faces`` (card faces), ``art`` (unit
+tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``; ``layout`` says where the parts
+and the things rest. ``table`` (the table under the things, their chips, the arrows), ``aim``
+(glows, odds on targets, drag, tooltip) and ``motion`` (what a change shows beyond the slides)
+draw from the board through the ``host.Host`` protocol. The words (prompt, buttons, tray, log,
+status, odds) are the engine's (``game.engines.frontline.words``), and so are the rules'
+answers (``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
 """
 
 from __future__ import annotations

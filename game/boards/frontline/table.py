@@ -1,5 +1,5 @@
 """The table under the things: the rows and air spaces (drawn once per size), the opponent's
-bar with its hand's backs, the set-up panels, the dice tray between the Frontlines, and on the
+bar with its hand's backs, the set-up panels, and on the
 units what is tucked under them, their chips and the attack arrows."""
 
 from __future__ import annotations
