@@ -371,20 +371,25 @@ def test_a_unit_moved_up_by_a_frontline_collapse_reads_frontline_and_is_no_last_
     from game.boards.frontline import cards as fc
     from game.engines.frontline.cards import FRONT, REAR
 
-    state = setup()
-    howitzer = place(state, 0, "us_105mm_howitzer", REAR)
+    state = setup()  # seat 0 to play: the viewer (seat 1) sees the other side's turn marked
+    howitzer = place(state, 1, "ge_lefh18", REAR)
     assert fc.line_now(howitzer.view(), "en") == "Rear Line"
     board = _board()
-    _show(board, state, 1)
     key = ("unit", howitzer.pos)
-    board._marked_from = dict(board.things(board.obs))
+
+    def seen() -> None:
+        board.show(state.observation(1), 1, [], animate=True)
+        board.update(0.0)
+
+    board.show(state.observation(1), 1, [], animate=False)
+    seen()
     howitzer.line = FRONT  # promoted at the end of a Combat Phase
-    _show(board, state, 1)
+    seen()
     assert fc.line_now(howitzer.view(), "en") == "Frontline (moved up)"
-    assert not board._hit_this_turn(key)
+    assert key not in board.marked  # the viewer's own unit, moved up: no move of the other side
     howitzer.damage = 3
-    _show(board, state, 1)
-    assert board._hit_this_turn(key)
+    seen()
+    assert key in board.marked  # hit in the other side's turn: news
 
 
 def test_hidden_builds_are_counted_in_words_not_as_a_repeat() -> None:
