@@ -33,7 +33,7 @@ def test_a_fan_is_centred_and_squeezed_to_its_span() -> None:
 
 
 def test_frontline_lays_its_hand_out_with_the_kits_fan() -> None:
-    from game.boards.frontline_layout import fan
+    from game.boards.frontline.layout import fan
 
     area = pygame.Rect(10, 0, 300, 100)
     assert [r.x for r in fan(area, 3, 60, 84)] == [65, 130, 195]  # side by side, centred

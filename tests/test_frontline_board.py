@@ -11,12 +11,11 @@ import pygame
 import pytest
 
 from ai.heuristics.frontline import FrontlineHeuristic
-from game.boards import frontline_aim as aim
-from game.boards import frontline_cards as fc
-from game.boards.frontline import FrontlineBoard
-from game.boards.frontline_art import initials, tile_footer, tile_pad
-from game.boards.frontline_odds import preview as odds_preview
-from game.boards.frontline_words import odds_lines, odds_words, step_of
+from game.boards.frontline import aim
+from game.boards.frontline import cards as fc
+from game.boards.frontline import faces as other
+from game.boards.frontline.art import initials, tile_footer, tile_pad
+from game.boards.frontline.board import FrontlineBoard
 from game.engines.frontline import FrontlineGame, FrontlineState, combat, commands, knowledge
 from game.engines.frontline.actions import (
     BOOST,
@@ -29,7 +28,9 @@ from game.engines.frontline.actions import (
     WEAPONS,
 )
 from game.engines.frontline.cards import COMMANDS, DAMAGES, EDGES, FRONT, PREBUILT, UNITS
+from game.engines.frontline.preview import preview as odds_preview
 from game.engines.frontline.probability import attack_odds
+from game.engines.frontline.words import damage_words, odds_lines, odds_words, step_of
 from game.turns import Step
 from tests.test_board_contract import make_board
 from tests.test_frontline_commands import _give, _play_on, _to_c2
@@ -47,10 +48,10 @@ def test_every_card_face_draws_at_its_ratio_and_is_cached(lang: str) -> None:
         size = fc.card_size(width)
         assert size == (width, round(width * fc.RATIO))
         faces = [fc.unit_face(c.index, width, fc.NORMAL, lang) for c in UNITS]
-        faces += [fc.command_face(c.index, width, fc.NORMAL, lang) for c in COMMANDS]
-        faces += [fc.damage_face(d.index, width, fc.NORMAL, lang) for d in DAMAGES]
+        faces += [other.command_face(c.index, width, fc.NORMAL, lang) for c in COMMANDS]
+        faces += [other.damage_face(d.index, width, fc.NORMAL, lang) for d in DAMAGES]
         faces += [
-            fc.card_back(k, width, fc.NORMAL, lang) for k in ("US", "GE", "command", "damage")
+            other.card_back(k, width, fc.NORMAL, lang) for k in ("US", "GE", "command", "damage")
         ]
         assert all(f.get_size() == size for f in faces)
     assert fc.unit_face(0, 130, fc.NORMAL, lang) is fc.unit_face(0, 130, fc.NORMAL, lang)
@@ -79,9 +80,9 @@ def test_army_marks_differ_in_grey() -> None:
 def test_damage_edge_strip_and_words_name_each_edge() -> None:
     for damage in DAMAGES:
         for edge in range(len(EDGES)):
-            words = fc.damage_words(damage.index, edge, "en")
+            words = damage_words(damage.index, edge, "en")
             assert words and "frontline." not in words
-            strip = fc.damage_face(damage.index, 120, fc.NORMAL, "en", edge)
+            strip = other.damage_face(damage.index, 120, fc.NORMAL, "en", edge)
             assert strip.get_width() == 120 and strip.get_height() < 60
 
 

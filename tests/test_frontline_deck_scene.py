@@ -8,8 +8,8 @@ import pytest
 
 from game import saves
 from game.app import App
-from game.boards.frontline import FrontlineBoard
-from game.boards.frontline_deck import DeckView
+from game.boards.frontline.board import FrontlineBoard
+from game.boards.frontline.deck.view import DeckView
 from game.decks import DECKS_FILE
 from game.engines.frontline.actions import DONE
 from game.engines.frontline.building import deck_errors

@@ -9,9 +9,9 @@ import random
 import pygame
 import pytest
 
-from game.boards import frontline_cards as faces
 from game.boards.base import Board, BoardContext, palette_of
-from game.boards.frontline_deck import DeckView
+from game.boards.frontline import cards as faces
+from game.boards.frontline.deck.view import DeckView
 from game.decks import DECKS_FILE
 from game.engines import GAMES
 from game.engines.frontline.actions import CARD, DONE, PREBUILT_DECK

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from ai.heuristics import HEURISTICS
-from game.boards.frontline import FrontlineBoard
-from game.boards.frontline_summary import captured, frontline_summary, vp_sources
+from game.boards.frontline.board import FrontlineBoard
+from game.boards.frontline.summary import captured, frontline_summary, vp_sources
 from game.engines import GAMES
 from game.engines.frontline.cards import UNIT_INDEX, UNITS
 from game.engines.frontline.state import FrontlineState

@@ -12,9 +12,9 @@ import random
 import pygame
 import pytest
 
-from game.boards import frontline_cards as fc
-from game.boards import frontline_panel as panel
-from game.boards.frontline import FrontlineBoard
+from game.boards.frontline import cards as fc
+from game.boards.frontline import faces as other
+from game.boards.frontline.board import FrontlineBoard
 from game.engines import GAMES
 from game.engines.base import CHANCE
 from game.engines.frontline import FrontlineState
@@ -71,7 +71,7 @@ def test_labels_neither_overlap_nor_leave_the_board(size: tuple[int, int]) -> No
         assert all(board.rect.contains(r) for r in board.texts), phase
         things = list(board.resting_places(board.obs).values())
         assert not any(t.colliderect(r) for t in board.texts for r in things), phase
-        for _, back, label in panel.deck_spots(board):
+        for _, back, label in board.panel.deck_spots():
             assert not back.colliderect(label) and board.geo.side.contains(back)
         if phase == "pick":
             cards = [r for k, r in board.resting_places(board.obs).items() if k[0] == "pick"]
@@ -83,7 +83,7 @@ def test_labels_neither_overlap_nor_leave_the_board(size: tuple[int, int]) -> No
 def test_small_card_backs_keep_their_size_and_log_icons_their_row() -> None:
     pygame.init()
     for width in (8, 11, 16, 23):
-        back = fc.card_back("command", width, fc.NORMAL, "en")
+        back = other.card_back("command", width, fc.NORMAL, "en")
         assert back.get_size() == (width, round(width * fc.RATIO))
     board = make_board("frontline", [0.0], SIZES[0])
     assert isinstance(board, FrontlineBoard)

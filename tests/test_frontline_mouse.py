@@ -13,7 +13,7 @@ import random
 
 from ai.heuristics.frontline import FrontlineHeuristic
 from game.app import App
-from game.boards.frontline import FrontlineBoard
+from game.boards.frontline.board import FrontlineBoard
 from game.engines.frontline.phases import HIDDEN_PHASES, PHASE_NAMES
 from game.match import HUMAN
 from game.scenes.curtain import ARM_DELAY, CurtainScene

@@ -63,7 +63,7 @@ def test_number_keys_pick_an_open_choosers_options_not_the_panels_buttons() -> N
 def test_only_move_marks_the_forced_step_not_a_turn_of_choices() -> None:
     """ "(only move)" said of a whole turn whose roll the player chose (three cards playable)
     because one other step of the turn was forced."""
-    from game.boards import frontline_words as fw
+    from game.engines.frontline import words as fw
     from game.turns import Step, all_forced
 
     steps = [
@@ -155,10 +155,9 @@ def test_every_roll_of_whole_games_is_worded_in_both_languages(seed: int) -> Non
 
 
 def _tray(board, state: FrontlineState) -> str:
-    from game.boards import frontline_prompt as prompt
 
     _show(board, state, 0)
-    return prompt.tray_words(board)
+    return board.tray_words()
 
 
 def test_the_tray_names_the_weapons_about_to_fire() -> None:
@@ -205,13 +204,13 @@ def test_the_tray_shows_the_initiative_with_its_modifiers_not_the_last_attack() 
     state.apply_action(die(4))
     said = _tray(board, state)
     assert said == "Initiative: You 5 +3 Ambush! = 8 · Hard AI 4 → you choose who attacks first"
-    assert not board.attacked  # no attack dice, no "natural 19" in the tray
+    assert not board.tray.attacked  # no attack dice, no "natural 19" in the tray
 
 
 def test_the_starting_hand_picker_warns_of_units_it_leaves_without_a_crew() -> None:
     """A Sherman and an M10 with no crew among the four were dead cards (lost 8-0 on turn 1):
     the picker warns, as the deck builder does, and says why."""
-    from game.boards import frontline_prompt as prompt
+    from game.engines.frontline import words as prompt
     from game.engines.frontline.actions import CARD
     from game.engines.frontline.cards import UNIT_INDEX
 
@@ -265,23 +264,22 @@ def test_committed_cards_leave_the_other_hand_cards_where_they_were() -> None:
 
 def test_the_game_over_line_gives_the_true_score_and_a_you_form() -> None:
     """ "Hard AI wins (51 victory points)" when the score was 58."""
-    from game.boards import frontline_prompt as prompt
 
     board = _board(("You", "Hard AI"))
     obs = dict(setup().observation(0))
     seats = [dict(s) for s in obs["seats"]]
     seats[1]["vp"] = 58
     board.obs = {**obs, "seats": seats, "phase": "over", "winner": 1, "end_reason": "vp"}
-    assert prompt.status_text(board) == "Hard AI wins (58 victory points, 51 to win)"
+    assert board.status_text() == "Hard AI wins (58 victory points, 51 to win)"
     seats[0]["vp"] = 53
     board.obs = {**board.obs, "winner": 0}
-    assert prompt.status_text(board) == "You win (53 victory points, 51 to win)"
+    assert board.status_text() == "You win (53 victory points, 51 to win)"
 
 
 def test_the_commit_after_the_last_committable_card_waits_for_its_click() -> None:
     """Commitment was sent the moment the last committable card was set aside (a forced
     move): no chance to take the card back."""
-    from game.boards.frontline import FrontlineBoard
+    from game.boards.frontline.board import FrontlineBoard
     from game.engines import GAMES
     from game.engines.base import CHANCE
     from game.engines.frontline.actions import kind_of
@@ -338,7 +336,7 @@ def test_a_command_card_that_cannot_be_played_opens_the_chooser_with_play_greyed
 
 def test_a_dug_in_unit_shows_its_raised_def() -> None:
     """Dig In left the tile's DEF at 0; only the chip and the tooltip said +1."""
-    from game.boards.frontline_art import defense_now
+    from game.boards.frontline.art import defense_now
     from game.engines.frontline import commands
 
     state = setup()
@@ -352,7 +350,7 @@ def test_a_dug_in_unit_shows_its_raised_def() -> None:
 
 def test_a_unit_with_no_legal_target_says_why_while_targets_are_declared() -> None:
     """A unit with no legal target was passed over silently at declaration."""
-    from game.boards import frontline_prompt as prompt
+    from game.engines.frontline import words as prompt
 
     state = setup()
     squad = place(state, 0, "us_rifle_squad")
@@ -370,23 +368,28 @@ def test_a_unit_with_no_legal_target_says_why_while_targets_are_declared() -> No
 
 def test_a_unit_moved_up_by_a_frontline_collapse_reads_frontline_and_is_no_last_move() -> None:
     """A promoted unit still read "Rear Line", and the last-move tag landed on it."""
-    from game.boards import frontline_cards as fc
+    from game.boards.frontline import cards as fc
     from game.engines.frontline.cards import FRONT, REAR
 
-    state = setup()
-    howitzer = place(state, 0, "us_105mm_howitzer", REAR)
+    state = setup()  # seat 0 to play: the viewer (seat 1) sees the other side's turn marked
+    howitzer = place(state, 1, "ge_lefh18", REAR)
     assert fc.line_now(howitzer.view(), "en") == "Rear Line"
     board = _board()
-    _show(board, state, 1)
     key = ("unit", howitzer.pos)
-    board._marked_from = dict(board.things(board.obs))
+
+    def seen() -> None:
+        board.show(state.observation(1), 1, [], animate=True)
+        board.update(0.0)
+
+    board.show(state.observation(1), 1, [], animate=False)
+    seen()
     howitzer.line = FRONT  # promoted at the end of a Combat Phase
-    _show(board, state, 1)
+    seen()
     assert fc.line_now(howitzer.view(), "en") == "Frontline (moved up)"
-    assert not board._hit_this_turn(key)
+    assert key not in board.marked  # the viewer's own unit, moved up: no move of the other side
     howitzer.damage = 3
-    _show(board, state, 1)
-    assert board._hit_this_turn(key)
+    seen()
+    assert key in board.marked  # hit in the other side's turn: news
 
 
 def test_hidden_builds_are_counted_in_words_not_as_a_repeat() -> None:
@@ -404,7 +407,7 @@ def test_hidden_builds_are_counted_in_words_not_as_a_repeat() -> None:
 @pytest.mark.parametrize("size", [(905, 720), (560, 470)])
 def test_odds_on_a_crowded_row_leave_the_unit_names_readable(size: tuple[int, int]) -> None:
     """Five units in a row shrank the tiles until the odds badges covered the names."""
-    from game.boards.frontline_art import tile_pad
+    from game.boards.frontline.art import tile_pad
     from game.engines.frontline.actions import UNIT
     from tests.test_board_contract import make_board
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.boards.frontline_pictures import picture
+from game.boards.frontline.pictures import picture
 from game.i18n import set_language
 from game.resources import resource_path
 from game.ui.markdown import parse

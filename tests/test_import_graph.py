@@ -147,8 +147,8 @@ def said(found: list[list[str]]) -> str:
 
 
 def test_the_checker_sees_submodules_type_checking_blocks_and_imports_in_functions() -> None:
-    assert "game.boards.frontline" in graph()["game.boards.frontline_aim"]  # for type checkers
-    assert "game.boards.frontline" not in graph(deferred=False)["game.boards.frontline_aim"]
+    assert "game.app" in graph()["game.scenes.match"]  # for type checkers
+    assert "game.app" not in graph(deferred=False)["game.scenes.match"]
     assert "game.boards.decision" in graph()["game.boards.base"]
     assert "game.ui.draw" in graph()["game.boards.base"]  # from game.ui import draw: a module
     assert "game.engines" in graph()["game.boards"]  # in a function (board_ids)
@@ -160,18 +160,7 @@ def test_no_import_cycle_when_modules_load() -> None:
     assert not cycles(deferred=False), said(cycles(deferred=False))
 
 
-def known(game: str, reason: str) -> object:
-    """A game whose board another engineer is mending (the lead drops the mark on merging)."""
-    return pytest.param(game, marks=pytest.mark.xfail(strict=True, reason=reason))
-
-
-@pytest.mark.parametrize(
-    "game",
-    [
-        *(g for g in GAMES if g != "frontline"),
-        known("frontline", "issue 37: the six-file circle of functions taking the board"),
-    ],
-)
+@pytest.mark.parametrize("game", GAMES)
 def test_no_import_cycle_through_a_board(game: str) -> None:
     """A cycle through any file of a game's board is that board's (imports in functions too)."""
     mine = [c for c in cycles() if game in map(game_of, c)]

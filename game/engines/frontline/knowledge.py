@@ -51,6 +51,7 @@ from game.engines.frontline.cards import (
     army_pool,
 )
 from game.engines.frontline.commands import SURRENDER as SURRENDER_CARD
+from game.engines.frontline.observation import FrontlineObservation, SeatView
 from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
 from game.engines.frontline.phases import (
     CHANCE_PHASES,
@@ -84,7 +85,7 @@ def _card_of(entry: int) -> int:
     return entry - REAR_CARD if entry >= REAR_CARD else entry - CARD
 
 
-def _seat_view(state: FrontlineState, viewer: int, seat: int) -> dict:
+def _seat_view(state: FrontlineState, viewer: int, seat: int) -> SeatView:
     """One seat as ``viewer`` sees it. The other seat's face-down cards are neither shown nor
     counted (its hand counts them) until the reveal (§9 #25)."""
     own = seat == viewer
@@ -119,7 +120,7 @@ def _seat_view(state: FrontlineState, viewer: int, seat: int) -> dict:
     }
 
 
-def observation(state: FrontlineState, viewer: int) -> dict:
+def observation(state: FrontlineState, viewer: int) -> FrontlineObservation:
     """The viewer's view; the schema is documented in the package docstring."""
     acting = state.player
     private = state.phase in DECLARING and acting != viewer

@@ -56,6 +56,7 @@ from game.engines.frontline.cards import (
     UNITS,
     deck_points,
 )
+from game.engines.frontline.observation import FrontlineObservation
 from game.engines.frontline.options import (
     CAPTURE_ROLLS,
     DECK_MIN_POINTS,
@@ -354,7 +355,7 @@ class FrontlineState(State):
     def action_phrase(self, action: int) -> tuple[str, dict[str, int | str]]:
         return knowledge.action_phrase(self, action)
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> FrontlineObservation:
         return knowledge.observation(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> FrontlineState:

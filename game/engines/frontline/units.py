@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.engines.frontline.cards import NO_CREW, UNITS
+from game.engines.frontline.observation import UnitView
 
 PERSISTENT = -1  # eff_left of an effect with no turn counter (PERSISTENT, FLIGHT)
 
@@ -88,7 +89,7 @@ class Unit:
             return self.eff_value
         return None
 
-    def view(self) -> dict:
+    def view(self) -> UnitView:
         return {
             "pos": self.pos,
             "owner": self.owner,

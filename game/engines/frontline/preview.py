@@ -1,7 +1,8 @@
-"""The odds the board previews for an attack, from the observation alone, through the engine's
-own rules and dynamic programme (``combat`` for modifiers and usable weapons, ``probability``
-for the exact distribution): a board never sees the state, so the units are rebuilt from their
-public views (everything on the table is public).
+"""The rules' answers a board asks of an observation: the odds of an attack, a unit's DEF as it
+stands, why a unit declares nothing. Through the engine's own rules and dynamic programme
+(``combat`` for modifiers and usable weapons, ``probability`` for the exact distribution); a
+board never sees the state, so the engine rebuilds the units from their public views here
+(everything on the table is public) and the board never builds an engine object.
 
 P(hit) is the chance that at least one roll of the attack hits; P(½HP) the chance the target
 ends the attack at its half HP or worse (destroyed included); P(destroyed) the chance it is
@@ -15,6 +16,7 @@ from typing import Any
 
 from game.engines.frontline import combat
 from game.engines.frontline.cards import Weapon
+from game.engines.frontline.observation import FrontlineObservation, UnitView
 from game.engines.frontline.probability import fold_attack, roll_odds
 from game.engines.frontline.units import Unit
 
@@ -39,7 +41,7 @@ class Shot:
     defense: int
 
 
-def unit_from_view(view: dict[str, Any]) -> Unit:
+def unit_from_view(view: UnitView) -> Unit:
     """A :class:`Unit` with the fields of ``Unit.view`` (the public view of a unit)."""
     unit = Unit(view["card"], view["owner"], view["pos"], view["line"], view["crew"])
     unit.hp_max = view["hp_max"]
@@ -69,17 +71,17 @@ class Declared:
     atk_cmds: int = 0
 
 
-def units(obs: dict[str, Any]) -> dict[int, Unit]:
+def units(obs: FrontlineObservation) -> dict[int, Unit]:
     return {view["pos"]: unit_from_view(view) for view in obs["board"]}
 
 
-def weapon_sets(obs: dict[str, Any], attacker: int, target: int) -> list[int]:
+def weapon_sets(obs: FrontlineObservation, attacker: int, target: int) -> list[int]:
     """The weapon sets (row bit masks) the attacker may fire at the target."""
     board = units(obs)
     return combat.weapon_sets(Declared(obs["options"]), board[attacker], board[target])
 
 
-def shots(obs: dict[str, Any], attacker: int, target: int, mask: int) -> list[Shot]:
+def shots(obs: FrontlineObservation, attacker: int, target: int, mask: int) -> list[Shot]:
     """Each weapon of ``mask`` that ``attacker`` fires at ``target``, with the numbers the
     damage formula takes: what the odds are worked out from and the tooltip explains."""
     board = units(obs)
@@ -97,7 +99,7 @@ def shots(obs: dict[str, Any], attacker: int, target: int, mask: int) -> list[Sh
     return out
 
 
-def preview(obs: dict[str, Any], attacker: int, target: int, mask: int) -> Preview:
+def preview(obs: FrontlineObservation, attacker: int, target: int, mask: int) -> Preview:
     """The odds of ``attacker`` firing the weapons of ``mask`` at ``target``."""
     t = units(obs)[target]
     hp_left = max(1, t.hp_left)
@@ -117,7 +119,9 @@ def preview(obs: dict[str, Any], attacker: int, target: int, mask: int) -> Previ
     return Preview(1.0 - miss_all, half, destroyed, tuple(needs), at_half=lock_from == 0)
 
 
-def best_preview(obs: dict[str, Any], attacker: int, target: int) -> tuple[int, Preview] | None:
+def best_preview(
+    obs: FrontlineObservation, attacker: int, target: int
+) -> tuple[int, Preview] | None:
     """The weapon set most likely to destroy the target (then to bring it to ½HP), with its
     odds: what a target shows before the weapons are picked."""
     best: tuple[int, Preview] | None = None
@@ -130,3 +134,43 @@ def best_preview(obs: dict[str, Any], attacker: int, target: int) -> tuple[int, 
         ):
             best = (mask, odds)
     return best
+
+
+def defense_now(view: UnitView) -> int:
+    """A unit's DEF as it stands (Dig In, Hull Down, a Damage card's modifier), by the
+    engine's rule; not an attack's own cards (Flanking Shot)."""
+    return combat.defense(Declared({}), unit_from_view(view))
+
+
+def no_target(obs: FrontlineObservation, pos: int) -> str | None:
+    """Why the viewer's unit at ``pos`` declares nothing this Combat Phase (the engine skips
+    it silently), or None when it has a target: "crew" (none), "damaged" (a Damage card),
+    "reach" (no enemy in reach of its line), "bullets" (against DEF 2 or more) or "weapons"
+    (no weapon with a value against what it reaches)."""
+    board = units(obs)
+    unit = board[pos]
+    context = Declared(obs["options"])
+    enemies = [u for u in board.values() if u.owner != unit.owner]
+    if not combat.can_attack(unit):
+        return "crew" if not unit.crewed else "damaged"
+    reach = [t for t in enemies if combat.line_ok(unit, t)]
+    if any(combat.legal_target(context, unit, t) for t in reach) or not enemies:
+        return None
+    if not reach:
+        return "reach"
+    weapons = unit.printed.weapons
+    column = [r for r in range(len(weapons)) for t in reach if weapons[r].attack[combat.column(t)]]
+    if column and all(weapons[r].bullet for r in column):
+        return "bullets"
+    return "weapons"
+
+
+def deciding_unit(obs: FrontlineObservation) -> UnitView | None:
+    """The unit whose decision it is: the declaring attacker, else the attack under way's."""
+    if obs["phase"] in ("declare", "weapons") and obs["queue"]:
+        pos = obs["queue"][0]
+    elif obs["attack"]["attacker"] is not None and obs["attack"]["attacker"] >= 0:
+        pos = obs["attack"]["attacker"]
+    else:
+        return None
+    return next((v for v in obs["board"] if v["pos"] == pos), None)

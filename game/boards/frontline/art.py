@@ -1,4 +1,4 @@
-"""The pictures of the Frontline table beyond the cards themselves (``frontline_cards``): a unit
+"""The pictures of the Frontline table beyond the cards themselves (``cards``): a unit
 as a landscape tile in the Battle Area (type badge, name, cost, compact weapon values, DEF, the
 HP bar with its ½HP mark, the crew tucked under, effect and command markers), face-down cards,
 the d10s, and arrows from attackers to targets.
@@ -7,15 +7,15 @@ the d10s, and arrows from attackers to targets.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pygame
 
 from game import i18n
-from game.boards import frontline_cards as fc
-from game.boards.frontline_odds import Declared, unit_from_view
-from game.engines.frontline import combat
+from game.boards.frontline import cards as fc
+from game.boards.frontline import faces as other
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
+from game.engines.frontline.observation import UnitView
+from game.engines.frontline.preview import defense_now
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
 from game.ui.text import render
@@ -31,12 +31,6 @@ def initials(command: int) -> str:
         return TAGS[card.id]
     words = [w for w in card.name.replace("-", " ").split() if w[0].isalpha()]
     return "".join(w[0] for w in words[:2]).upper()
-
-
-def defense_now(view: dict[str, Any]) -> int:
-    """A unit's DEF as it stands (Dig In, Hull Down, a Damage card's modifier), by the
-    engine's rule; not an attack's own cards (Flanking Shot)."""
-    return combat.defense(Declared({}), unit_from_view(view))
 
 
 def tile_pad(h: int) -> int:
@@ -66,7 +60,7 @@ class FrontlineArt(Art):
     def army(self, side: int) -> Colour:
         return self.p["us" if side == 0 else "ge"]
 
-    def tile(self, view: dict[str, Any], w: int, h: int) -> pygame.Surface:
+    def tile(self, view: UnitView, w: int, h: int) -> pygame.Surface:
         """A unit in the Battle Area from its public view (``Unit.view``)."""
         effect = view["effect"]
         key = (
@@ -86,7 +80,7 @@ class FrontlineArt(Art):
         )
         return self.cached(key, lambda: self._tile(view, w, h))
 
-    def _tile(self, view: dict[str, Any], w: int, h: int) -> pygame.Surface:
+    def _tile(self, view: UnitView, w: int, h: int) -> pygame.Surface:
         printed = UNITS[view["card"]]
         p = self.p
         frame = self.army(printed.side)
@@ -178,7 +172,7 @@ class FrontlineArt(Art):
         )
         return s
 
-    def _hp_bar(self, s: pygame.Surface, view: dict[str, Any], bar: pygame.Rect) -> None:
+    def _hp_bar(self, s: pygame.Surface, view: UnitView, bar: pygame.Rect) -> None:
         printed = UNITS[view["card"]]
         p = self.p
         hp = printed.hp
@@ -204,12 +198,12 @@ class FrontlineArt(Art):
 
         def build() -> pygame.Surface:
             s = pygame.Surface((w, h), pygame.SRCALPHA)
-            back = fc.card_back("US" if side == 0 else "GE", h, self.p, self.lang)
+            back = other.card_back("US" if side == 0 else "GE", h, self.p, self.lang)
             back = pygame.transform.rotate(back, 90)
             s.blit(pygame.transform.smoothscale(back, (w, h)), (0, 0))
             if card is not None:  # its owner sees the unit it will be, set aside
                 printed = UNITS[card]
-                view: dict[str, Any] = {
+                view: UnitView = {
                     "card": card,
                     "crew": 0,
                     "hp_max": printed.hp,

@@ -12,17 +12,17 @@ same public unit views the odds preview uses; the outcome is the engine's own.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
-from game.boards.frontline_odds import Declared, units
 from game.engines.base import State
 from game.engines.frontline import combat, commands
 from game.engines.frontline.cards import UNITS
+from game.engines.frontline.observation import FrontlineObservation, UnitView
+from game.engines.frontline.preview import Declared, units
 from game.engines.frontline.probability import AUTO_DESTROY, DOUBLE_POWER, FRIENDLY_FIRE
 from game.engines.frontline.state import CLOSE_ASSAULT
 from game.engines.frontline.units import Unit
 
-Obs = dict[str, Any]
 Phrase = tuple[str, dict[str, Any]]
 # Rolls whose phrase this module words (``knowledge.action_phrase``'s keys for a die).
 ROLLS = ("die", "initiative")
@@ -31,10 +31,10 @@ ROLLS = ("die", "initiative")
 def phrase(state: State, action: int, viewer: int, said: Phrase) -> Phrase:
     """The phrase of die ``action`` in ``state`` with what it decided; ``said`` (the engine's
     "rolls 7") where this die decides nothing alone (the first of a 2d10)."""
-    before = dict(state.observation(viewer))
+    before = cast(FrontlineObservation, state.observation(viewer))
     after_state = state.clone()
     after_state.apply_action(action)
-    after = dict(after_state.observation(viewer))
+    after = cast(FrontlineObservation, after_state.observation(viewer))
     face = int(said[1]["die"])
     player = int(said[1]["player"])
     worded = {
@@ -52,7 +52,7 @@ def phrase(state: State, action: int, viewer: int, said: Phrase) -> Phrase:
     return said if out is None else out
 
 
-def attacker_card(obs: Obs) -> int | None:
+def attacker_card(obs: FrontlineObservation) -> int | None:
     """The card of the unit whose attack is under way, if it is on the table."""
     view = _view(obs, obs["attack"]["attacker"])
     return None if view is None else int(view["card"])
@@ -72,25 +72,27 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
 
-def _vp(before: Obs, after: Obs, seat: int) -> int:
+def _vp(before: FrontlineObservation, after: FrontlineObservation, seat: int) -> int:
     return int(after["seats"][seat]["vp"]) - int(before["seats"][seat]["vp"])
 
 
-def _view(obs: Obs, pos: int) -> dict | None:
+def _view(obs: FrontlineObservation, pos: int) -> UnitView | None:
     return next((v for v in obs["board"] if v["pos"] == pos), None)
 
 
-def _cmds(obs: Obs) -> int:
+def _cmds(obs: FrontlineObservation) -> int:
     return sum(1 << c for c in obs["attack_cards"])
 
 
-def _context(obs: Obs) -> Declared:
+def _context(obs: FrontlineObservation) -> Declared:
     attack = obs["attack"]
     return Declared(obs["options"], attack["attacker"], attack["target"], _cmds(obs))
 
 
 # --- initiative ------------------------------------------------------------------------------
-def _initiative(before: Obs, after: Obs, face: int, player: int) -> Phrase:
+def _initiative(
+    before: FrontlineObservation, after: FrontlineObservation, face: int, player: int
+) -> Phrase:
     """ "rolls 5 +3 Ambush! = 8 for initiative", and after the second roll who won."""
     ambush = int(before["seats"][player]["ambush"])
     boost = int(before["boost"])
@@ -107,7 +109,9 @@ def _initiative(before: Obs, after: Obs, face: int, player: int) -> Phrase:
 
 
 # --- an attack roll --------------------------------------------------------------------------
-def _attack_roll(before: Obs, after: Obs, face: int, player: int) -> Phrase | None:
+def _attack_roll(
+    before: FrontlineObservation, after: FrontlineObservation, face: int, player: int
+) -> Phrase | None:
     """The second die of a 2d10: the total against the value needed, and what it did."""
     attack = before["attack"]
     if len(attack["dice"]) != 1:
@@ -145,7 +149,7 @@ def _attack_roll(before: Obs, after: Obs, face: int, player: int) -> Phrase | No
 
 
 def _need(
-    obs: Obs, board: dict[int, Unit], attacker: Unit | None, target: Unit, row: int
+    obs: FrontlineObservation, board: dict[int, Unit], attacker: Unit | None, target: Unit, row: int
 ) -> tuple[int, int]:
     """The printed value needed and the roll's modifier (before a +1 discard)."""
     context = _context(obs)
@@ -158,7 +162,9 @@ def _need(
 
 
 # --- damage ----------------------------------------------------------------------------------
-def _power_roll(before: Obs, after: Obs, face: int, player: int) -> Phrase | None:
+def _power_roll(
+    before: FrontlineObservation, after: FrontlineObservation, face: int, player: int
+) -> Phrase | None:
     """The power d10 of a hit: the damage formula, then the target's HP or its end."""
     attack = before["attack"]
     board = units(before)
@@ -176,7 +182,9 @@ def _power_roll(before: Obs, after: Obs, face: int, player: int) -> Phrase | Non
     return _damage(before, after, target, ("power", calc, base), player)
 
 
-def _assault_roll(before: Obs, after: Obs, face: int, player: int) -> Phrase | None:
+def _assault_roll(
+    before: FrontlineObservation, after: FrontlineObservation, face: int, player: int
+) -> Phrase | None:
     """The last member's d10 of a close assault: the sum is the damage (doubled on 18)."""
     attack = before["attack"]
     dice = [*map(int, attack["dice"]), face]
@@ -192,7 +200,11 @@ def _assault_roll(before: Obs, after: Obs, face: int, player: int) -> Phrase | N
 
 
 def _damage(
-    before: Obs, after: Obs, target: Unit, formula: tuple[str, str, int], player: int
+    before: FrontlineObservation,
+    after: FrontlineObservation,
+    target: Unit,
+    formula: tuple[str, str, int],
+    player: int,
 ) -> Phrase:
     """A hit's damage (``formula``: by what, its sum in figures, its value before defence)
     against the target's defence, and the target's HP after it or its end."""
@@ -219,7 +231,9 @@ def _damage(
     return "hit_hurt", args
 
 
-def _losses(before: Obs, after: Obs, unit: Unit) -> dict[str, Any]:
+def _losses(
+    before: FrontlineObservation, after: FrontlineObservation, unit: Unit
+) -> dict[str, Any]:
     """Who scored what for a unit gone from the table, and its crew's fate: killed with it,
     captured (double VP), escaped under its owner's Reserves, or its roll still to come."""
     enemy = 1 - unit.owner
@@ -237,7 +251,7 @@ def _losses(before: Obs, after: Obs, unit: Unit) -> dict[str, Any]:
     return {"vp": vp - crew_vp, "crew": fate, "crew_vp": crew_vp}
 
 
-def _crew_fate(before: Obs, after: Obs, owner: int) -> str:
+def _crew_fate(before: FrontlineObservation, after: FrontlineObservation, owner: int) -> str:
     enemy = 1 - owner
     if len(after["seats"][enemy]["prisoners"]) > len(before["seats"][enemy]["prisoners"]):
         return "captured"
@@ -246,7 +260,9 @@ def _crew_fate(before: Obs, after: Obs, owner: int) -> str:
     return "killed"
 
 
-def _crew_roll(before: Obs, after: Obs, face: int, player: int) -> Phrase:
+def _crew_roll(
+    before: FrontlineObservation, after: FrontlineObservation, face: int, player: int
+) -> Phrase:
     """A fresh crew d10 (after a fire, a close assault, a Damage card): the crew's fate and
     the VP it gave (none for a crew killed by friendly fire)."""
     captured = any(
@@ -260,7 +276,9 @@ def _crew_roll(before: Obs, after: Obs, face: int, player: int) -> Phrase:
     return "crew_roll", {"player": player, "die": face, "crew": fate, "crew_vp": vp}
 
 
-def _fire_roll(before: Obs, after: Obs, face: int, player: int) -> Phrase | None:
+def _fire_roll(
+    before: FrontlineObservation, after: FrontlineObservation, face: int, player: int
+) -> Phrase | None:
     """An end-of-combat fire check: the unit burns (destroyed) or the fire goes out."""
     unit = units(before).get(before["attack"]["hit"])
     if unit is None:
@@ -272,7 +290,9 @@ def _fire_roll(before: Obs, after: Obs, face: int, player: int) -> Phrase | None
     return "fire_out", args
 
 
-def _surrender_roll(before: Obs, after: Obs, face: int, player: int) -> Phrase | None:
+def _surrender_roll(
+    before: FrontlineObservation, after: FrontlineObservation, face: int, player: int
+) -> Phrase | None:
     """Surrender!: the d10 against the number needed; captured or not."""
     target = units(before).get(before["attack"]["target"])
     if target is None:

@@ -17,9 +17,8 @@ engine's one-action shortcut: a single hidden add followed by DONE would tell th
 that a prebuilt deck was taken, and the deck's size would then name it. Cards already in the
 engine's deck (a match saved half-way through a submission) are kept and cannot be taken out.
 
-Every rule (copies, points, legality, warnings, the random deck) is asked of
-:mod:`game.engines.frontline.building`; the view counts nothing itself. Saved decks live in
-``decks.json`` in the data folder (:mod:`game.decks`), reached through ``BoardContext.data_dir``.
+Every rule is asked of :mod:`game.engines.frontline.building`; the view counts nothing itself.
+Saved decks live in ``decks.json`` in the data folder (``BoardContext.data_dir``).
 """
 
 from __future__ import annotations
@@ -32,9 +31,9 @@ from collections.abc import Callable
 import pygame
 
 from game import i18n
-from game.boards import frontline_deck_draw as deck_draw
 from game.boards.base import BoardContext, Decision, Obs
-from game.boards.frontline_deck_draw import ERROR, OK, WARN
+from game.boards.frontline.deck import draw as deck_draw
+from game.boards.frontline.deck.draw import ERROR, OK, WARN
 from game.decks import DeckBook
 from game.engines.frontline.actions import CARD, DONE, PREBUILT_DECK
 from game.engines.frontline.building import addable, deck_errors, random_deck
@@ -492,9 +491,8 @@ class DeckView:
 
 
 def _lines(row: list[Button], width: int, height: int, gap: int) -> list[list[tuple[Button, int]]]:
-    """A row of buttons as lines of (button, the width its label asks at the smallest type):
-    one line, shared out in proportion, or a line per button where the labels would not fit
-    side by side (the prebuilt decks' names at 800x540)."""
+    """A row of buttons as lines of (button, the width its label asks at the smallest type): one
+    line, or a line per button where they do not fit side by side (prebuilt names at 800x540)."""
     pad = height // 2  # what a button keeps clear of its label (``Button.text_room``)
     wants = [(b, text_width(text_of(b.label), MIN_TEXT_PX, bold=True) + pad) for b in row]
     if sum(want for _, want in wants) + (len(row) - 1) * gap > width:

@@ -7,28 +7,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import pygame
 
 from game import i18n
-from game.boards import frontline_cards as fc
-from game.boards import frontline_panel as panel
-from game.boards import frontline_words as fw
-from game.boards.base import Obs
-from game.boards.frontline_layout import split_key
+from game.boards.frontline import cards as fc
+from game.boards.frontline.host import Host
+from game.boards.frontline.layout import split_key
+from game.boards.frontline.tray import Float, Motion
 from game.boards.layer import Sprite
+from game.engines.frontline import words as fw
 from game.engines.frontline.cards import (
     DAMAGES,
 )
+from game.engines.frontline.observation import FrontlineObservation
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center
 from game.ui.text import render
-
-if TYPE_CHECKING:
-    from game.boards.frontline import FrontlineBoard
-
 
 T_FLOAT = 1.1  # seconds a damage number floats up (speed 1)
 T_FLIP = 0.45  # seconds a face-down card takes to turn over
@@ -37,26 +33,9 @@ T_SHAKE = 0.4
 T_CALLOUT = 1.1  # how long a natural result is called out
 
 
-@dataclass
-class Float:
-    """A number or word floating up from a unit (damage, destroyed, +VP)."""
-
-    text: str
-    x: float
-    y: float
-    colour: Colour
-    alpha: float = 1.0
-    rise: float = 0.0
-
-
-@dataclass
-class Motion:
-    """A 0..1 progress tweened by the timeline (a flip, a shake, a tumbling die)."""
-
-    k: float = 0.0
-
-
-def start_from_where_they_were(board: FrontlineBoard, before: Obs, after: Obs) -> None:
+def start_from_where_they_were(
+    board: Host, before: FrontlineObservation, after: FrontlineObservation
+) -> None:
     """A card that changes what it is keyed by starts where it was, so it slides: a hand
     card set aside face down, a face-down card revealed as a unit in its line."""
     old, new = board.things(before), board.things(after)
@@ -82,7 +61,7 @@ def start_from_where_they_were(board: FrontlineBoard, before: Obs, after: Obs) -
         del board.layer.sprites[source]
 
 
-def animate_change(board: FrontlineBoard, before: Obs, after: Obs) -> None:
+def animate_change(board: Host, before: FrontlineObservation, after: FrontlineObservation) -> None:
     """What the change from ``before`` to ``after`` shows besides the slides: flips, damage,
     losses, VP, the die and the call-outs, on the board's timeline."""
     t = board.tweens
@@ -116,7 +95,7 @@ def animate_change(board: FrontlineBoard, before: Obs, after: Obs) -> None:
     for seat in (0, 1):
         gained = after["seats"][seat]["vp"] - before["seats"][seat]["vp"]
         if gained > 0:
-            rect = panel.score_rect(board, seat)
+            rect = board.panel.score_rect(seat)
             board.floats.append(
                 Float(f"+{gained} VP", rect.centerx, rect.centery, board.ctx.palette["gold"])
             )
@@ -124,8 +103,7 @@ def animate_change(board: FrontlineBoard, before: Obs, after: Obs) -> None:
     dice_before, dice_after = before["attack"]["dice"], after["attack"]["dice"]
     rolled = len(dice_after) > len(dice_before) or after["init_rolls"] != before["init_rolls"]
     if rolled or (after["phase"] != before["phase"] and before["phase"].endswith("_die")):
-        board.tumble = Motion()
-        t.animate(board.tumble, T_TUMBLE, "out_cubic", k=1.0)
+        t.animate(board.tray.roll(), T_TUMBLE, "out_cubic", k=1.0)
         t.sound(0.0, "place")
     natural = after["attack"]["natural"]
     if natural and natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
@@ -147,9 +125,7 @@ def animate_change(board: FrontlineBoard, before: Obs, after: Obs) -> None:
         overlays.flash_banner(board, banner, 0.0, T_CALLOUT, "callout")
 
 
-def float_up(
-    board: FrontlineBoard, key: Hashable, text: str, colour: Colour, delay: float = 0.0
-) -> None:
+def float_up(board: Host, key: Hashable, text: str, colour: Colour, delay: float = 0.0) -> None:
     rect = board.layer.rect(key) or _leaving_rect(board, key)
     if rect is None:
         return
@@ -161,18 +137,18 @@ def float_up(
     )
 
 
-def _leaving_rect(board: FrontlineBoard, key: Hashable) -> pygame.Rect | None:
+def _leaving_rect(board: Host, key: Hashable) -> pygame.Rect | None:
     sprite = board.layer.sprites.get(key)
     return None if sprite is None else sprite.rect
 
 
-def shake(board: FrontlineBoard, key: Hashable) -> None:
+def shake(board: Host, key: Hashable) -> None:
     shake = board.shakes[key] = Motion()
     board.tweens.animate(shake, T_SHAKE, "linear", k=1.0)
     board.tweens.sound(0.0, "attack")
 
 
-def paint_floats(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_floats(board: Host, surface: pygame.Surface) -> None:
     """The numbers and words floating up, and the call-out banner over the tray."""
     p, u = board.ctx.palette, board.geo.unit
     for item in board.floats:

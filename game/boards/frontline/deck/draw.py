@@ -1,16 +1,19 @@
-"""How the deck builder (``frontline_deck.DeckView``) looks: the pool as small cards with their
+"""How the deck builder (``view.DeckView``) looks: the pool as small cards with their
 copies left, the deck beside it with its points bar, errors and warnings, the card under the
 mouse at full size, the saved decks' list, and the waiting screen the other builder sees."""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from game import i18n
-from game.boards import frontline_cards as faces
+from game.boards.base import BoardContext
+from game.boards.frontline import cards as faces
+from game.boards.frontline import faces as other
+from game.decks import DeckBook
 from game.engines.frontline.building import addable, deck_warnings
 from game.engines.frontline.cards import AIR, ARM, INF, SIDES, UNITS, army_pool, deck_points
 from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
@@ -18,13 +21,45 @@ from game.ui import overlays
 from game.ui.draw import Colour, mix
 from game.ui.fonts import get_font
 from game.ui.text import blit_text, ellipsized, fit_px, render, wrap
-
-if TYPE_CHECKING:
-    from game.boards.frontline_deck import DeckView
+from game.ui.widgets import Button
 
 ERROR: Colour = (232, 104, 92)  # the notices' and the deck's words: refused, done, a warning
 OK: Colour = (126, 204, 132)
 WARN: Colour = (232, 186, 86)
+
+
+class DeckView(Protocol):
+    """What the look reads of the deck builder's view (``view.DeckView``), named here so the
+    two files import one way."""
+
+    ctx: BoardContext
+    rect: pygame.Rect
+    deck_rect: pygame.Rect
+    mouse: tuple[int, int] | None
+    side: int
+    cards: list[int]
+    legal: list[int]
+    locked: list[int]
+    saved_open: bool
+    notice: tuple[str, Colour]
+    notice_left: float
+    waiting_for: str
+    waiting_army: str
+
+    @property
+    def unit(self) -> int: ...
+    @property
+    def px(self) -> int: ...
+    def book(self) -> DeckBook: ...
+    def buttons(self) -> list[Button]: ...
+    def errors(self) -> list[tuple[str, dict]]: ...
+    def tiles(self, name: str | None = None) -> dict[int, pygame.Rect]: ...
+    def rows(self) -> dict[int, pygame.Rect]: ...
+    def header(self) -> tuple[int, int, int, int]: ...
+    def saved_box(self) -> pygame.Rect: ...
+    def saved_rows(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]: ...
+    def error_text(self, issue: tuple[str, dict]) -> str: ...
+    def warning_text(self, issue: tuple[str, dict]) -> str: ...
 
 
 def draw(view: DeckView, surface: pygame.Surface) -> None:
@@ -54,7 +89,7 @@ def draw(view: DeckView, surface: pygame.Surface) -> None:
 
 def _draw_waiting(view: DeckView, surface: pygame.Surface) -> None:
     p, px = view.ctx.palette, view.px
-    back = faces.card_back(view.waiting_army, max(60, view.rect.h // 4), p, view.ctx.lang)
+    back = other.card_back(view.waiting_army, max(60, view.rect.h // 4), p, view.ctx.lang)
     rect = back.get_rect(center=(view.rect.centerx, view.rect.centery - px * 2))
     surface.blit(back, rect)
     text = i18n.t("frontline.builder.waiting", name=view.waiting_for)

@@ -1,22 +1,17 @@
-"""What the viewer may click and what it would do: the breathing glows, the odds on targets, the
-chooser of a thing with several actions, a hand card dragged to a line, and the tooltip that
-works out the damage formula."""
+"""What the viewer may click and what it would do: the breathing glows, the odds on targets, a
+hand card dragged to a line, and the tooltip with the damage formula (the engine's words)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
-from game.boards import frontline_cards as fc
-from game.boards import frontline_odds as odds
-from game.boards import frontline_prompt as prompt
-from game.boards import frontline_table as tabletop
-from game.boards import frontline_words as fw
-from game.boards.frontline_art import tile_footer, tile_header, tile_pad
-from game.boards.frontline_layout import split_key
+from game.boards.frontline import cards as fc
+from game.boards.frontline.art import tile_footer, tile_header, tile_pad
+from game.boards.frontline.host import Host
+from game.boards.frontline.layout import split_key
+from game.engines.frontline import preview
+from game.engines.frontline import words as fw
 from game.engines.frontline.actions import (
     CARD,
     REAR_CARD,
@@ -29,11 +24,8 @@ from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import blit_center
 from game.ui.text import fit_px, render, text_width
 
-if TYPE_CHECKING:
-    from game.boards.frontline import FrontlineBoard
 
-
-def paint_skipped(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_skipped(board: Host, surface: pygame.Surface) -> None:
     """While targets are declared, each of the viewer's units that can declare none says why
     on its tile (the engine passes it over silently)."""
     obs = board.obs
@@ -43,7 +35,7 @@ def paint_skipped(board: FrontlineBoard, surface: pygame.Surface) -> None:
     for view in obs["board"]:
         if view["owner"] != board.me or UNITS[view["card"]].is_crew:
             continue
-        reason = prompt.no_target_reason(obs, view["pos"])
+        reason = fw.no_target_reason(obs, view["pos"])
         rect = board.layer.rect(("unit", view["pos"]))
         if reason is None or rect is None:
             continue
@@ -51,7 +43,7 @@ def paint_skipped(board: FrontlineBoard, surface: pygame.Surface) -> None:
         board.on_tiles.append(_tile_label(board, surface, lines, rect, p["text_dim"]))
 
 
-def paint_glows(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_glows(board: Host, surface: pygame.Surface) -> None:
     """Things the viewer may click breathe; targets show their odds (in the weapons
     decision, the odds of the weapons under the mouse, else of the best ones)."""
     paint_skipped(board, surface)
@@ -109,7 +101,7 @@ def paint_glows(board: FrontlineBoard, surface: pygame.Surface) -> None:
 
 
 def _odds_label(
-    board: FrontlineBoard, surface: pygame.Surface, shown: odds.Preview, rect: pygame.Rect
+    board: Host, surface: pygame.Surface, shown: preview.Preview, rect: pygame.Rect
 ) -> None:
     """The odds on a target, in two lines laid over its tile (``_tile_label``); on a tile too
     narrow for them (a crowded row at 800×540), the chances to hit and to destroy alone."""
@@ -123,7 +115,7 @@ def _odds_label(
 
 
 def _tile_label(
-    board: FrontlineBoard,
+    board: Host,
     surface: pygame.Surface,
     lines: list[str],
     rect: pygame.Rect,
@@ -157,7 +149,7 @@ def _label_room(rect: pygame.Rect) -> tuple[int, int]:
     return rect.y + tile_header(rect.h), rect.bottom - tile_pad(rect.h) - tile_footer(rect.h)
 
 
-def paint_tooltip(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_tooltip(board: Host, surface: pygame.Surface) -> None:
     """Over the dice tray, a weapon button or a unit: how damage is worked out."""
     if board.mouse is None or board.choosing is not None:
         return
@@ -191,7 +183,7 @@ def paint_tooltip(board: FrontlineBoard, surface: pygame.Surface) -> None:
     )
 
 
-def tooltip_text(board: FrontlineBoard) -> str:
+def tooltip_text(board: Host) -> str:
     """The damage formula, with the numbers of the attack or the weapon under the mouse."""
     if board.mouse is None or not board.obs:
         return ""
@@ -201,41 +193,23 @@ def tooltip_text(board: FrontlineBoard) -> str:
         target = board.obs["pending_target"]
         if target is None:
             return ""
-        return _formula(board, attacker, target, hovered - WEAPONS)
-    if tabletop.tray_rect(board).collidepoint(board.mouse) and attacker is not None:
+        return fw.formula(board.obs, attacker, target, hovered - WEAPONS)
+    if board.tray.hit(board.mouse) and attacker is not None:
         target = board.obs["attack"]["target"]
         row = board.obs["attack"]["row"]
         if target is not None and target >= 0 and row is not None and row >= 0:
-            return _formula(board, attacker, target, 1 << row)
+            return fw.formula(board.obs, attacker, target, 1 << row)
     key = board.hovered
     kind, target = split_key(key)
     if kind == "unit" and key in board.views:
         best = board.target_preview(key) if board.obs["phase"] == "declare" else None
         if best is not None and attacker is not None:  # a target: how its odds come about
-            return _formula(board, attacker, target, best[0])
-        return prompt.unit_words(board, board.views[key])
+            return fw.formula(board.obs, attacker, target, best[0])
+        return fw.unit_words(board.views[key], board.ctx.lang)
     return ""
 
 
-def _formula(board: FrontlineBoard, attacker: dict, target_pos: int, mask: int) -> str:
-    if all(v["pos"] != target_pos for v in board.obs["board"]):
-        return ""
-    lines = [
-        i18n.t(
-            "frontline.formula.weapon",
-            weapon=shot.weapon.name,
-            rof=shot.weapon.rof,
-            value=shot.value,
-            mod=f"{shot.mod:+d}",
-            dmg=shot.weapon.damage_mod,
-            defense=shot.defense,
-        )
-        for shot in odds.shots(board.obs, attacker["pos"], target_pos, mask)
-    ]
-    return " ".join([*lines, i18n.t("frontline.formula.rules")])
-
-
-def paint_drag(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_drag(board: Host, surface: pygame.Surface) -> None:
     """The card under the mouse, and the lines it may be dropped on lit."""
     card = board.dragged()
     if card is None or board.mouse is None:
@@ -252,36 +226,3 @@ def paint_drag(board: FrontlineBoard, surface: pygame.Surface) -> None:
     rect = board.layer.rect(("hand", card, 0))
     w = rect.w if rect is not None else round(board.geo.rows["hand"].h / fc.RATIO)
     blit_center(surface, fc.unit_face(card, w, p, board.ctx.lang), board.mouse, 220)
-
-
-def paint_chooser(board: FrontlineBoard, surface: pygame.Surface) -> None:
-    key = board.choosing
-    rects = board.chooser_rects(key)
-    u = board.geo.unit
-    options: list[tuple[str, Callable[[pygame.Surface, pygame.Rect], None]]] = [
-        (words, _no_picture if action is not None else _greyed)
-        for action, words in board.chooser_options(key)
-    ]
-    overlays.draw_chooser(
-        surface,
-        board.art,
-        rects,
-        i18n.t("frontline.choose"),
-        options,
-        board.ctx.palette["gold"],
-        board.mouse,
-        None,
-        1.0,
-        u,
-    )
-
-
-def _no_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """Chooser options are words only."""
-
-
-def _greyed(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """An option that cannot be taken now: veiled, its words say why."""
-    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-    veil.fill((0, 0, 0, 120))
-    surface.blit(veil, rect)

@@ -1,5 +1,5 @@
 """The rules screen's pictures of Frontline (``![...](picture:name)`` in
-``assets/rules/frontline.*.md``), drawn with the card faces of :mod:`frontline_cards`.
+``assets/rules/frontline.*.md``), drawn with the card faces of :mod:`cards`.
 
 "combat": a worked attack, attacker card -> target card, then the roll, the damage formula
 with its numbers and the result. The numbers come from the card data and the engine's own
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.boards import frontline_cards as faces
 from game.boards.base import BASE_PALETTE
+from game.boards.frontline import cards as faces
 from game.engines.frontline.cards import ARM, UNIT_INDEX, UNITS
 from game.engines.frontline.probability import net_damage
 from game.i18n import get_language

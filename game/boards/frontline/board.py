@@ -14,50 +14,50 @@ registered in ``phase_views`` (``self.phase_views["build"] = DeckView(...)``: an
 input, drawing and clicks.
 
 This module keeps what the board holds (the keyed things, the legal actions on them) and turns
-input into actions; the rest lies in modules by what they hold: ``frontline_cards`` (the card
-faces), ``frontline_art`` (unit tiles, dice, arrows), ``frontline_layout`` (where the parts and
-the things rest), ``frontline_table`` (the table under the things, the tray), ``frontline_panel``
-(the side panel), ``frontline_aim`` (glows, odds, chooser, drag, tooltip), ``frontline_motion``
-(the choreography between observations), ``frontline_prompt`` (the prompt and buttons in words),
-``frontline_odds`` (the odds previewed, through the engine's rules), ``frontline_words`` (steps,
-log phrases, odds in words).
+input into actions. It composes sub-views that own their rect, state, drawing and hit test: the
+dice ``tray``, the side ``panel`` (score, decks, zoomed card, prompt over the kit's decision
+bar) and a thing's ``chooser``. Pictures are in ``cards``/``faces`` (card faces), ``art`` (unit
+tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``; ``layout`` says where the parts
+and the things rest. ``table`` (the table under the things, their chips, the arrows), ``aim``
+(glows, odds on targets, drag, tooltip) and ``motion`` (what a change shows beyond the slides)
+draw from the board through the ``host.Host`` protocol. The words (prompt, buttons, tray, log,
+status, odds) are the engine's (``game.engines.frontline.words``), and so are the rules'
+answers (``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 import pygame
 
 from game import i18n
-from game.boards import frontline_aim as aim
-from game.boards import frontline_cards as fc
-from game.boards import frontline_motion as motion
-from game.boards import frontline_odds as odds
-from game.boards import frontline_panel as panel
-from game.boards import frontline_pictures
-from game.boards import frontline_prompt as prompt
-from game.boards import frontline_rolls as rolls
-from game.boards import frontline_table as tabletop
-from game.boards import frontline_words as fw
-from game.boards.base import Board, BoardContext, Decision, Obs, Things, hit
+from game.boards.base import Board, BoardContext, Decision, Things
 from game.boards.cards import dragging
-from game.boards.frontline_art import FrontlineArt, draw_emblem
-from game.boards.frontline_deck import DeckView
-from game.boards.frontline_layout import (
+from game.boards.decision import Choice
+from game.boards.frontline import aim, motion, pictures
+from game.boards.frontline import cards as fc
+from game.boards.frontline import faces as other
+from game.boards.frontline import table as tabletop
+from game.boards.frontline.art import FrontlineArt, draw_emblem
+from game.boards.frontline.chooser import Chooser, option_rects
+from game.boards.frontline.deck.view import DeckView
+from game.boards.frontline.layout import (
     Geo,
     compute,
-    hand_keys,
     places,
     row_name,
     split_key,
+    things_of,
 )
-from game.boards.frontline_summary import frontline_summary
+from game.boards.frontline.panel import SidePanel
+from game.boards.frontline.summary import frontline_summary
+from game.boards.frontline.tray import Tray
 from game.boards.layer import Sprite, blit_sprite
 from game.engines.base import State
-from game.engines.frontline import knowledge
+from game.engines.frontline import preview
+from game.engines.frontline import words as fw
 from game.engines.frontline.actions import (
     ASSAULT,
     BOOST,
@@ -74,12 +74,14 @@ from game.engines.frontline.cards import (
     COMMANDS,
     UNITS,
 )
+from game.engines.frontline.observation import FrontlineObservation, UnitView
 from game.engines.frontline.options import SEAT0_ARMY
 from game.turns import Step
 from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, blit_center, darker
-from game.ui.text import render, text_width
+from game.ui.text import render
+from game.words import words_of
 
 DRAG = 8  # pixels the mouse moves before a press becomes a drag
 _LOG_WORDS: dict[tuple, str] = {}
@@ -87,7 +89,7 @@ _LOG_WORDS: dict[tuple, str] = {}
 OPTION_WORDS = {"card": "front", "command": "play"}
 
 
-class FrontlineBoard(Board):
+class FrontlineBoard(Board[FrontlineObservation]):
     ACCENT = (132, 150, 88)
     draw_emblem = staticmethod(draw_emblem)
     PALETTES: ClassVar[dict[str, dict[str, Colour]]] = fc.PALETTES
@@ -108,24 +110,25 @@ class FrontlineBoard(Board):
         self.views: dict[Hashable, Any] = {}  # what each key shows (leaving things included)
         self.spots: dict[Hashable, list[int]] = {}  # legal actions by the thing they are on
         self.buttons: list[tuple[int, str, str]] = []  # (action, label, detail)
-        self.choosing: Hashable | None = None  # a thing whose chooser is open
+        self.chooser = Chooser(self.art, ctx.palette["gold"])
+        self.bar.axis = "column"  # the panel's buttons stand one under another
         self.press: tuple[tuple[int, int], Hashable | None] | None = None
         self.floats: list[motion.Float] = []
         self.shakes: dict[Hashable, motion.Motion] = {}
-        self.tumble = motion.Motion(1.0)
         self.callout: overlays.Banner | None = None
         self._odds: dict[Hashable, Any] = {}
-        self._things: tuple[Obs | None, Things] = (None, {})
+        self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.revealed: set[tuple[str, int]] = set()  # the other side's units new this turn
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
-        self.attacked = False  # an attack of this Combat Phase has begun (the tray shows it)
-        self.init_boost: dict[int, int] = {}  # +1 discards on this turn's initiative rolls
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips it put on units
         self.on_tiles: list[pygame.Rect] = []  # labels it laid over tiles (odds, no target)
         self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
         self._marked_from: Things = {}
-        self.rng = random.Random(7)  # the faces a tumbling die shows (no game randomness)
+        self.tray = Tray(self.art, ctx.palette)
+        self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
+        self.panel.layout(self.geo)
+        self.tray.layout(self.geo.rows["tray"], self.geo.unit)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
         self.phase_views: dict[str, Any] = {"build": DeckView(ctx)}
@@ -137,6 +140,8 @@ class FrontlineBoard(Board):
 
     def layout(self, rect: pygame.Rect) -> None:
         self.geo = compute(rect)
+        self.tray.layout(self.geo.rows["tray"], self.geo.unit)
+        self.panel.layout(self.geo)
         super().layout(rect)
         for view in self.phase_views.values():
             view.layout(rect)
@@ -154,7 +159,7 @@ class FrontlineBoard(Board):
             for who in ("opp", "own")
             for line in ("ground", "rear")
         ]
-        fixed = [geo.rows["opp_bar"], geo.side, tabletop.tray_rect(self), *names]
+        fixed = [geo.rows["opp_bar"], geo.side, self.tray.dice_rect, *names]
         return fixed + self.texts + self.tucked + self.on_tiles
 
     @property
@@ -165,7 +170,7 @@ class FrontlineBoard(Board):
         """The army (0 US, 1 Germany) of a seat."""
         return 0 if self.obs["seats"][seat]["army"] == "US" else 1
 
-    def things(self, obs: Obs) -> Things:
+    def things(self, obs: FrontlineObservation) -> Things:
         """Units by position, face-down cards by seat and order, the viewer's hand cards by
         card and copy, the viewer's deck at set-up (remembered for the observation shown: hit
         tests and drawing ask for it many times a frame)."""
@@ -173,7 +178,7 @@ class FrontlineBoard(Board):
             return {}
         if self._things[0] is obs:
             return self._things[1]
-        out = self._things_of(obs)
+        out = things_of(obs)
         self._things = (obs, out)
         return out
 
@@ -182,37 +187,7 @@ class FrontlineBoard(Board):
         value = self.things(self.obs).get(key)
         return value[0] if isinstance(value, tuple) else None
 
-    def _things_of(self, obs: Obs) -> Things:
-        out: Things = {}
-        me = obs["viewer"]
-        for view in obs["board"]:
-            effect = view["effect"]
-            out[("unit", view["pos"])] = (
-                view["card"],
-                view["line"],
-                view["crew"],
-                view["damage"],
-                view["hp_max"],
-                view["damage_card"],
-                None if effect is None else (effect["kind"], effect["left"]),
-                tuple(view["commands"]),
-            )
-        for seat in (0, 1):
-            info = obs["seats"][seat]
-            cards = info["face_down"] or [None] * info["face_down_count"]
-            rear = info["face_down_rear"] or [False] * info["face_down_count"]
-            for i, card in enumerate(cards):
-                out[("down", seat, i)] = (card, rear[i])
-        mine = obs["seats"][me]
-        if obs["phase"] == "pick":
-            left = prompt.deck_left(mine)
-            for card in sorted(set(left)):
-                out[("pick", card)] = left.count(card)
-        for kind, cards in (("hand", mine["units"] or []), ("cmd", mine["commands"] or [])):
-            out.update(dict.fromkeys(hand_keys(kind, cards), 0))
-        return out
-
-    def resting_places(self, obs: Obs) -> dict[Hashable, pygame.Rect]:
+    def resting_places(self, obs: FrontlineObservation) -> dict[Hashable, pygame.Rect]:
         """Where things rest; the starting-hand grid keeps a slot for every card of the deck,
         so taking a card's last copy leaves a gap instead of sliding the others under the
         pointer."""
@@ -227,12 +202,12 @@ class FrontlineBoard(Board):
         }
 
     # --- observations and animation ----------------------------------------------------------
-    def show(self, obs: Obs, viewer: int, legal: list[int], animate: bool) -> None:
-        self.choosing = None
+    def show(self, obs: FrontlineObservation, viewer: int, legal: list[int], animate: bool) -> None:
+        self.chooser.close()
         self.press = None
         self._odds = {}  # odds shown for this observation
         self._note_reveals(obs, viewer, animate)
-        self._note_combat(obs)
+        self.tray.note(self.obs or None, obs)
         if obs["phase"] != "commit":
             self.aside = []
         if self.obs and animate:
@@ -240,6 +215,7 @@ class FrontlineBoard(Board):
             if actor >= 0 and actor != self._start_actor:  # a turn begins: what was there
                 self._start_actor = actor
                 self._marked_from = dict(self.things(self.obs))
+        self.panel.viewer = viewer
         super().show(obs, viewer, legal, animate)
         # The other side's turn is marked on the table: not the viewer's own hand (dealt or
         # drawn by chance within it) nor the viewer's own units it merely revealed.
@@ -251,11 +227,12 @@ class FrontlineBoard(Board):
             or (k in owners and (owners[k] != viewer or self._hit_this_turn(k)))
         }
         self._index_legal()
+        self.offer_choices()  # the buttons are known only now
         view = self.phase_view()
         if view is not None:
             view.show(obs, viewer, legal)
 
-    def _note_reveals(self, obs: Obs, viewer: int, animate: bool) -> None:
+    def _note_reveals(self, obs: FrontlineObservation, viewer: int, animate: bool) -> None:
         """The other side's units that came onto the table since this turn's commitment began,
         tagged "new" until the next commitment: the reveal often follows the viewer's own pass,
         where the kit's marks (the other side's turn) do not reach."""
@@ -275,22 +252,6 @@ class FrontlineBoard(Board):
         now = self.things(obs)
         self.revealed = {key for key in self.revealed if key in now}
 
-    def _note_combat(self, obs: Obs) -> None:
-        """What the tray needs beyond the observation: whether this Combat Phase's first attack
-        has begun (before it, the engine's attack fields are the last phase's), and the +1
-        discarded on each initiative roll (the observation keeps only the totals)."""
-        if fw.initiative_now(obs) or fw.step_of(obs) != "combat":
-            self.attacked = False
-        elif fw.attack_under_way(obs):
-            self.attacked = True
-        previous = self.obs
-        if not any(obs["init_rolls"]):
-            self.init_boost = {}
-        elif previous and previous.get("phase") == "initiative":
-            for seat in (0, 1):
-                if obs["init_rolls"][seat] and not previous["init_rolls"][seat]:
-                    self.init_boost[seat] = int(previous["boost"])
-
     def _hit_this_turn(self, key: Hashable) -> bool:
         """Whether the viewer's unit was on the table when the marked turn began and changed
         in more than its line (damage, crew, a card: news); moved up by a frontline collapse
@@ -301,11 +262,13 @@ class FrontlineBoard(Board):
             return False
         return before[:1] + before[2:] != now[:1] + now[2:]
 
-    def mover(self, obs: Obs) -> int:
+    def mover(self, obs: FrontlineObservation) -> int:
         player = obs.get("current_player", -1)
         return player if isinstance(player, int) and player >= 0 else -1
 
-    def on_observation(self, previous: Obs | None, obs: Obs, animate: bool) -> None:
+    def on_observation(
+        self, previous: FrontlineObservation | None, obs: FrontlineObservation, animate: bool
+    ) -> None:
         for view in obs["board"]:
             self.views[("unit", view["pos"])] = view
         if animate and previous is not None:
@@ -314,7 +277,7 @@ class FrontlineBoard(Board):
         if animate and previous is not None:
             motion.animate_change(self, previous, obs)
 
-    def attacker_seat(self, obs: Obs) -> int:
+    def attacker_seat(self, obs: FrontlineObservation) -> int:
         pos = obs["attack"]["attacker"]
         unit = next((v for v in obs["board"] if v["pos"] == pos), None)
         if unit is not None:
@@ -331,7 +294,9 @@ class FrontlineBoard(Board):
         for action in self.legal:
             key = self._spot_of(action, phase)
             if key is None:
-                self.buttons.append((action, *prompt.button_words(self, action)))
+                self.buttons.append(
+                    (action, *fw.button_words(self.obs, self.me, action, self.weapons_preview))
+                )
             for spot in self._copies(key):
                 self.spots.setdefault(spot, []).append(action)
 
@@ -367,33 +332,56 @@ class FrontlineBoard(Board):
             return ("cmd", action - (COMMAND if kind == "command" else BOOST), 0)
         return None
 
-    def attacker(self) -> dict | None:
+    def attacker(self) -> UnitView | None:
         """The unit whose decision it is (the declaring attacker, the attack under way)."""
-        obs = self.obs
-        if obs["phase"] in ("declare", "weapons") and obs["queue"]:
-            pos = obs["queue"][0]
-        elif obs["attack"]["attacker"] is not None and obs["attack"]["attacker"] >= 0:
-            pos = obs["attack"]["attacker"]
-        else:
-            return None
-        return next((v for v in obs["board"] if v["pos"] == pos), None)
+        return preview.deciding_unit(self.obs)
+
+    def tray_words(self) -> str:
+        """The tray's line: the attack under way, the initiative, or what the step is about."""
+        return self.tray.words(self.obs, self.me, self.ctx.seat_names)
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Decision:
-        """The phase's own view takes every event while its phase lasts; else the kit routes."""
+        """The phase's own view takes every event while its phase lasts; an open chooser takes
+        the keys (its badges 1, 2, ... before the bar's); else the kit routes."""
         view = self.phase_view()
-        return view.handle_event(event) if view is not None else super().handle_event(event)
+        if view is not None:
+            return view.handle_event(event)
+        if self.choosing is not None and event.type == pygame.KEYDOWN:
+            return self.key(event.key)
+        return super().handle_event(event)
+
+    def decision(self) -> tuple[str, Sequence[Choice]]:
+        """The actions on no thing of the table, as the decision bar's buttons (the prompt is
+        the panel's own, wrapped over them)."""
+        return "", [
+            Choice(action, label, detail, key=action) for action, label, detail in self.buttons
+        ]
+
+    def offer_choices(self) -> None:
+        """The bar stands at the foot of the panel's prompt box, as tall as its buttons."""
+        super().offer_choices()
+        box, h = self.geo.prompt, self.bar.rect.h
+        self.bar.layout(pygame.Rect(box.x, box.bottom - h, box.w, h))
+
+    def bar_area(self) -> pygame.Rect:
+        return self.geo.prompt
+
+    @property
+    def choosing(self) -> Hashable | None:
+        """The thing whose chooser is open."""
+        return self.chooser.key
 
     def key(self, key: int) -> Decision:
         """Enter passes or commits, Escape closes a chooser; 1..9 pick an open chooser's
         options (as its badges show), else press the buttons."""
         if key == pygame.K_ESCAPE:
-            self.choosing = None
+            self.chooser.close()
             return None
         if self.choosing is not None:
             chosen = super().key(key)
             if chosen is not None:
-                self.choosing = None
+                self.chooser.close()
             return chosen
         if key == pygame.K_RETURN and DONE in self.legal:
             return DONE
@@ -403,8 +391,8 @@ class FrontlineBoard(Board):
         """An open chooser's options (its badges 1, 2, ...), else the panel's buttons: with
         "1 Play it / 2 Discard for +1" open, key 1 pressed the panel's Roll."""
         if self.choosing is not None:
-            return [a for a, _ in self.chooser_options(self.choosing)]  # type: ignore[misc]
-        return [action for action, _, _ in self.buttons]
+            return self.chooser.numbered()
+        return super().numbered()
 
     def click(self, pos: tuple[int, int]) -> Decision:
         """A press only notes what it is on: the release decides (a click, or a drag's drop)."""
@@ -414,21 +402,7 @@ class FrontlineBoard(Board):
     def release(self, pos: tuple[int, int]) -> Decision:
         press, self.press = self.press, None
         if self.choosing is not None:
-            options = self.chooser_options(self.choosing)
-            for rect, (action, words) in zip(
-                self.chooser_rects(self.choosing)[1:], options, strict=False
-            ):
-                if rect.collidepoint(pos):
-                    if action is None:  # greyed: say why, keep the chooser open
-                        self.ctx.feedback(words)
-                        return None
-                    self.choosing = None
-                    return action
-            self.choosing = None
-            return None
-        button = hit(pos, self.button_places())
-        if button is not None:
-            return button
+            return self.chooser.release(pos, self.ctx.feedback)
         key = press[1] if press is not None else self.key_at(pos)
         if press is not None and dragging(press[0], pos, DRAG):
             return self._drop(key, pos)
@@ -443,7 +417,8 @@ class FrontlineBoard(Board):
             self.aside.append(key)  # which copy: the others keep their slots
         if len(self.chooser_options(key)) == 1:
             return actions[0]
-        self.choosing = key
+        anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
+        self.chooser.open(key, self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
         return None
 
     def _drop(self, key: Hashable | None, pos: tuple[int, int]) -> Decision:
@@ -473,7 +448,7 @@ class FrontlineBoard(Board):
             return self.refuse("frontline.refuse.not_here")
         if kind == "cmd":
             card = COMMANDS[what]
-            window = fc.WINDOW_OF_TIMING.get(card.timing, "")
+            window = other.WINDOW_OF_TIMING.get(card.timing, "")
             return self.refuse(
                 "frontline.refuse.not_now",
                 command=i18n.t_in(self.ctx.lang, f"frontline.cmd.{card.id}"),
@@ -485,9 +460,9 @@ class FrontlineBoard(Board):
         view = self.phase_view()
         if view is not None:
             return view.clicks_for(action)
-        for a, rect in self.button_places():
-            if a == action:
-                return [rect.center]
+        button = self.bar.choice_rect(action)
+        if button is not None:
+            return [button.center]
         for key, actions in self.spots.items():
             if action in actions:
                 assert self.thing_rect(key) is not None, key
@@ -500,7 +475,7 @@ class FrontlineBoard(Board):
         raise ValueError(f"action {action} is not offered on the board")
 
     def reset_input(self) -> None:
-        self.choosing = None
+        self.chooser.close()
         self.press = None
 
     # --- chooser and buttons ------------------------------------------------------------------
@@ -518,21 +493,15 @@ class FrontlineBoard(Board):
 
     def not_playable(self, card: int) -> str:
         """Why command card ``card`` cannot be played now, as a greyed option's words."""
-        window = fc.WINDOW_OF_TIMING.get(COMMANDS[card].timing, "")
+        window = other.WINDOW_OF_TIMING.get(COMMANDS[card].timing, "")
         if window == "C3":  # its window is now: it does not fit this attack
             return i18n.t("frontline.opt.play_unfit")
         return i18n.t("frontline.opt.play_later", window=i18n.t(f"frontline.window.{window}"))
 
     def chooser_rects(self, key: Hashable) -> list[pygame.Rect]:
+        """Where thing ``key``'s chooser opens: ``[popup, option 1, …]``."""
         anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
-        options = self.chooser_options(key)
-        u = self.geo.unit
-        px = max(9, round(1.4 * u))  # the chooser's label size
-        words = [text_width(text, px) + 3 * u for _, text in options]
-        width = max([u * 16, *words])
-        return overlays.chooser_rects(
-            len(options), (width, u * 5), anchor, self.geo.table, [], u, columns=1
-        )
+        return option_rects(self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
 
     def option_words(self, action: int) -> str:
         """A chooser option's words: by the action's kind (a unit clicked in a command window
@@ -556,15 +525,23 @@ class FrontlineBoard(Board):
             view.draw(surface)
             return
         tabletop.paint_table(self, surface)
-        tabletop.paint_tray(self, surface)
+        self.tray.draw_under(surface)
         if self.obs["phase"] == "pick":
             tabletop.paint_pick(self, surface)
         self.draw_layer(surface)
         tabletop.paint_arrows(self, surface)
-        tabletop.paint_tray_words(self, surface)
+        self.texts += self.tray.draw(
+            surface, self.obs, self.tray_words(), self.attacker_seat(self.obs)
+        )
         aim.paint_glows(self, surface)
         tabletop.paint_news(self, surface)
-        panel.paint_side(self, surface)
+        bar = self.bar.rect
+        prompt = fw.prompt_text(self.obs, self.me, self.legal, self.ctx.seat_names, self.tray_words)
+        zoom = self.card_image(self.zoomed(), self.panel.zoom_width)
+        names = self.ctx.seat_names
+        self.texts += self.panel.draw(
+            surface, self.obs, names, zoom, prompt, bar.top if bar.h else None
+        )
 
     def draw_thing(
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
@@ -593,7 +570,7 @@ class FrontlineBoard(Board):
         elif kind in ("hand", "pick"):
             image = fc.unit_face(what, rect.w, p, lang)
         elif kind == "cmd":
-            image = fc.command_face(what, rect.w, p, lang)
+            image = other.command_face(what, rect.w, p, lang)
         if image is None:
             return
         if image.get_size() != rect.size:
@@ -611,7 +588,7 @@ class FrontlineBoard(Board):
                 pygame.draw.rect(surface, darker(p["ink"], 0.2), r, border_radius=r.h // 2)
                 blit_center(surface, badge, r.center)
 
-    def target_preview(self, key: Hashable) -> tuple[int, odds.Preview] | None:
+    def target_preview(self, key: Hashable) -> tuple[int, preview.Preview] | None:
         """The odds a target shows while the attacker picks it: its best weapon set."""
         attacker = self.attacker()
         kind, target = split_key(key)
@@ -619,27 +596,42 @@ class FrontlineBoard(Board):
             return None
         cache_key = ("best", attacker["pos"], target)
         if cache_key not in self._odds:
-            self._odds[cache_key] = odds.best_preview(self.obs, attacker["pos"], target)
+            self._odds[cache_key] = preview.best_preview(self.obs, attacker["pos"], target)
         return self._odds[cache_key]
 
-    def weapons_preview(self, mask: int) -> odds.Preview | None:
+    def weapons_preview(self, mask: int) -> preview.Preview | None:
         """The odds of the weapons ``mask`` at the declared target (the weapons decision)."""
         attacker, target = self.attacker(), self.obs.get("pending_target")
         if attacker is None or target is None:
             return None
         cache_key = ("set", attacker["pos"], target, mask)
         if cache_key not in self._odds:
-            self._odds[cache_key] = odds.preview(self.obs, attacker["pos"], target, mask)
+            self._odds[cache_key] = preview.preview(self.obs, attacker["pos"], target, mask)
         return self._odds[cache_key]
 
     def hovered_button(self) -> int | None:
-        return None if self.mouse is None else hit(self.mouse, self.button_places())
+        """The action of the bar's button under the mouse."""
+        index = self.bar.hovered
+        return None if index is None else self.bar.choices[index].action
 
-    def button_places(self) -> list[tuple[int, pygame.Rect]]:
-        """Each button's action and rectangle, for the kit's hit test."""
-        return [
-            (b[0], rect) for rect, b in zip(panel.button_rects(self), self.buttons, strict=False)
-        ]
+    def card_image(self, key: Hashable | None, w: int) -> pygame.Surface | None:
+        """The card of thing ``key`` ``w`` wide (a face-down card of the other side: its back)."""
+        p, lang = self.ctx.palette, self.ctx.lang
+        kind, what = split_key(key)
+        if key is None or not w:
+            return None
+        if kind == "unit" and key in self.views:
+            return fc.unit_face(self.views[key]["card"], w, p, lang)
+        if kind in ("hand", "pick"):
+            return fc.unit_face(what, w, p, lang)
+        if kind == "cmd":
+            return other.command_face(what, w, p, lang)
+        if kind == "down":
+            card = self.down_card(key)
+            if card is not None:
+                return fc.unit_face(card, w, p, lang)
+            return other.card_back(self.obs["seats"][what]["army"], w, p, lang)
+        return None
 
     def zoomed(self) -> Hashable | None:
         """The card shown large in the panel: the one under the mouse, else the attacker."""
@@ -671,9 +663,12 @@ class FrontlineBoard(Board):
                     tabletop.paint_markers(self, surface, self.views[key], rect)
         aim.paint_drag(self, surface)
         motion.paint_floats(self, surface)
-        if self.choosing is not None and self.choosing in self.spots:
-            aim.paint_chooser(self, surface)
-        panel.paint_floating_zoom(self, surface)
+        if self.choosing in self.spots:
+            self.chooser.draw(surface, self.mouse)
+        if not self.geo.zoom.h and self.mouse is not None and self.choosing is None:
+            image = self.card_image(self.hovered, round(self.geo.table.h * 0.46 / fc.RATIO))
+            if image is not None:  # a narrow board: the card floats over the table
+                self.panel.draw_floating(surface, image, self.mouse)
         aim.paint_tooltip(self, surface)
 
     def update(self, dt: float) -> None:
@@ -685,12 +680,9 @@ class FrontlineBoard(Board):
             self.floats = [f for f in self.floats if f.alpha > 0.01]
 
     # --- words ---------------------------------------------------------------------------------
-    def status_text(self) -> str:
-        return prompt.status_text(self)
-
     @classmethod
     def rules_picture(cls, name: str, width: int) -> pygame.Surface | None:
-        return frontline_pictures.picture(name, width)
+        return pictures.picture(name, width)
 
     @classmethod
     def confirms(cls, state: State, action: int) -> bool:
@@ -703,17 +695,10 @@ class FrontlineBoard(Board):
             and bool(obs["seats"][obs["viewer"]]["face_down_count"])
         )
 
+    # One-line delegations the scenes still call until they ask ``words_of("frontline")``.
     @classmethod
     def log_phrase(cls, state: State, action: int, viewer: int) -> tuple[str, dict]:
-        """The engine's phrase; a die with what it decided (hit or miss against the value
-        needed, the damage against HP, destroyed and the crew's fate)."""
-        said = knowledge.action_phrase(state, action, viewer)  # type: ignore[arg-type]
-        if said[0] in rolls.ROLLS:
-            return rolls.phrase(state, action, viewer, said)
-        if said[0] == "first_weapon":  # the weapons by name: the unit's card
-            attacker = rolls.attacker_card(dict(state.observation(viewer)))
-            return said[0], {**said[1], "unit": attacker} if attacker is not None else said[1]
-        return said
+        return words_of("frontline").log_phrase(state, action, viewer)
 
     def log_text(self, key: str, args: dict) -> str | None:
         """A log phrase in the player's language with the seat names (remembered: the log
@@ -723,7 +708,7 @@ class FrontlineBoard(Board):
         if text is None:
             if len(_LOG_WORDS) > 4000:
                 _LOG_WORDS.clear()
-            text = _LOG_WORDS[memo] = fw.log_words(key, args, self.seat_name, self.ctx.lang)
+            text = _LOG_WORDS[memo] = fw.log_words(key, args, self.ctx.seat_names, self.ctx.lang)
         return text
 
     def turn_words(self, steps: list[Step]) -> list[str]:
@@ -742,7 +727,7 @@ class FrontlineBoard(Board):
                 icons.append(fc.type_icon(UNITS[int(args["card"])].type, px, self.ctx.palette))
             elif "command" in args:
                 width = max(4, int(px / fc.RATIO))  # no taller than the row
-                icons.append(fc.card_back("command", width, self.ctx.palette, self.ctx.lang))
+                icons.append(other.card_back("command", width, self.ctx.palette, self.ctx.lang))
         return icons[:8]
 
 

@@ -1,20 +1,19 @@
 """The table under the things: the rows and air spaces (drawn once per size), the opponent's
-bar with its hand's backs, the set-up panels, the dice tray between the Frontlines, and on the
+bar with its hand's backs, the set-up panels, and on the
 units what is tucked under them, their chips and the attack arrows."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game import i18n
-from game.boards import frontline_cards as fc
-from game.boards import frontline_prompt as prompt
-from game.boards import frontline_words as fw
-from game.boards.frontline_art import edge_toward, initials
-from game.boards.frontline_deck_draw import WARN
-from game.boards.frontline_layout import Geo, split_key
+from game.boards.frontline import cards as fc
+from game.boards.frontline import faces as other
+from game.boards.frontline.art import edge_toward, initials
+from game.boards.frontline.deck.draw import WARN
+from game.boards.frontline.host import Host
+from game.boards.frontline.layout import Geo, split_key
+from game.engines.frontline import words as fw
 from game.engines.frontline.cards import (
     EDGE_OF_TYPE,
     UNITS,
@@ -24,11 +23,8 @@ from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, blit_center, darker, lighter, mix
 from game.ui.text import render
 
-if TYPE_CHECKING:
-    from game.boards.frontline import FrontlineBoard
 
-
-def paint_table(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_table(board: Host, surface: pygame.Surface) -> None:
     """The rows and the air spaces (drawn once per size and sides), then the bars."""
     geo = board.geo
     sides = (board.side_of(1 - board.me), board.side_of(board.me))
@@ -38,7 +34,7 @@ def paint_table(board: FrontlineBoard, surface: pygame.Surface) -> None:
     _paint_opp_bar(board, surface)
 
 
-def _table_image(board: FrontlineBoard, sides: tuple[int, int]) -> pygame.Surface:
+def _table_image(board: Host, sides: tuple[int, int]) -> pygame.Surface:
     p, u = board.ctx.palette, board.geo.unit
     geo = _shifted(board.geo)
     surface = pygame.Surface(geo.table.size)
@@ -76,7 +72,7 @@ def _table_image(board: FrontlineBoard, sides: tuple[int, int]) -> pygame.Surfac
     return surface
 
 
-def _paint_opp_bar(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def _paint_opp_bar(board: Host, surface: pygame.Surface) -> None:
     """The opponent's hand as card backs with its counts, its name, whether it decided."""
     p, geo, u = board.ctx.palette, board.geo, board.geo.unit
     opp = 1 - board.me
@@ -96,20 +92,20 @@ def _paint_opp_bar(board: FrontlineBoard, surface: pygame.Surface) -> None:
         ("US" if side == 0 else "GE", info["unit_count"]),
         ("command", info["command_count"]),
     ):
-        back = fc.card_back(kind, back_w, p, board.ctx.lang)
+        back = other.card_back(kind, back_w, p, board.ctx.lang)
         for i in range(count):
             surface.blit(back, (x + i * back_w // 3, bar.y + u // 2))
         label = render(f"×{count}", max(9, round(bar.h * 0.45)), p["text_dim"], bold=True)
         lx = x + max(0, count - 1) * back_w // 3 + back_w + u // 2
         surface.blit(label, label.get_rect(midleft=(lx, bar.centery)))
         x = lx + label.get_width() + 2 * u
-    state = prompt.decided_words(board, opp)
+    state = fw.decided_words(board.obs, opp)
     if state:
         chip = render(state, max(9, round(bar.h * 0.42)), p["gold"], bold=True)
         surface.blit(chip, chip.get_rect(midright=(bar.right - u, bar.centery)))
 
 
-def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_pick(board: Host, surface: pygame.Surface) -> None:
     """Set-up: the viewer's deck laid out to choose the starting units from."""
     p, u = board.ctx.palette, board.geo.unit
     picks = [r for k, r in board.resting_places(board.obs).items() if split_key(k)[0] == "pick"]
@@ -129,7 +125,7 @@ def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
             area.w - 2 * u,
             bold=stuck,
         )
-        for stuck, text in prompt.pick_notes(hand, prompt.deck_left(mine), 4 - len(hand))
+        for stuck, text in fw.pick_notes(hand, fw.deck_left(mine), 4 - len(hand))
     ]
     area.h += image.get_height() + sum(n.get_height() for n in notes)  # the crews' notes below
     area = area.clip(board.geo.table)
@@ -141,16 +137,14 @@ def paint_pick(board: FrontlineBoard, surface: pygame.Surface) -> None:
         y += note.get_height()
 
 
-def paint_under(
-    board: FrontlineBoard, surface: pygame.Surface, view: dict, rect: pygame.Rect
-) -> None:
+def paint_under(board: Host, surface: pygame.Surface, view: dict, rect: pygame.Rect) -> None:
     """What is tucked under a unit: its Damage card's edge, and its crew peeking out under
     the bottom-right corner (beside the tile it read as a unit of its own, and on it the
     badge hid the DEF)."""
     p = board.ctx.palette
     if view["damage_card"] >= 0:
         edge = EDGE_OF_TYPE[UNITS[view["card"]].type]
-        strip = fc.damage_face(view["damage_card"], rect.w, p, board.ctx.lang, edge)
+        strip = other.damage_face(view["damage_card"], rect.w, p, board.ctx.lang, edge)
         spot = strip.get_rect(midtop=(rect.centerx, rect.bottom - strip.get_height() // 3))
         board.tucked.append(surface.blit(strip, spot))
     if UNITS[view["card"]].crew >= 0 and view["crew"] >= 0:
@@ -165,9 +159,7 @@ def crew_spot(rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(rect.right - size * 3 // 4, rect.bottom - size // 3, size, size)
 
 
-def paint_markers(
-    board: FrontlineBoard, surface: pygame.Surface, view: dict, rect: pygame.Rect
-) -> None:
+def paint_markers(board: Host, surface: pygame.Surface, view: dict, rect: pygame.Rect) -> None:
     """Chips along the top edge: the Damage card's effect with its turns left, the command
     cards in effect, captured."""
     p, u = board.ctx.palette, board.geo.unit
@@ -199,7 +191,7 @@ def paint_markers(
         x = r.right + 2
 
 
-def paint_news(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_news(board: Host, surface: pygame.Surface) -> None:
     """A "new" tag on each of the other side's units that came onto the table this turn (what
     it committed), above the glows: seen without the log."""
     p, u = board.ctx.palette, board.geo.unit
@@ -212,7 +204,7 @@ def paint_news(board: FrontlineBoard, surface: pygame.Surface) -> None:
             board.texts.append(tag)
 
 
-def paint_arrows(board: FrontlineBoard, surface: pygame.Surface) -> None:
+def paint_arrows(board: Host, surface: pygame.Surface) -> None:
     """Declared attacks: the viewer's own while declaring, both sides' after the reveal."""
     obs, u = board.obs, board.geo.unit
     arrows: list[tuple[int, int, int, bool]] = []
@@ -236,84 +228,6 @@ def paint_arrows(board: FrontlineBoard, surface: pygame.Surface) -> None:
         width = max(2, u // 2) + (2 if a == current else 0)
         start = edge_toward(ra.inflate(-ra.w // 3, -ra.h // 3), rb.center)  # off its own name
         board.art.arrow(surface, start, edge_toward(rb, ra.center), colour, width, dashed)
-
-
-def paint_tray(board: FrontlineBoard, surface: pygame.Surface) -> None:
-    """Between the Frontlines: the tray the steps, the attack's words and its dice lie on."""
-    pygame.draw.rect(surface, darker(board.ctx.palette["table"], 0.22), board.geo.rows["tray"])
-
-
-def paint_tray_words(board: FrontlineBoard, surface: pygame.Surface) -> None:
-    """Over the tray, above the attack arrows that cross it: the turn's steps with the current
-    one lit, the attack under way in words, its dice."""
-    p, geo, u = board.ctx.palette, board.geo, board.geo.unit
-    tray = geo.rows["tray"]
-    obs = board.obs
-    if obs["phase"] == "pick":  # the deck laid out covers the tray; its panel says what to do
-        return
-    steps = ("setup", "commit", "declare", "combat", "draw")
-    now = fw.step_of(obs)
-    x = tray.x + u
-    px = max(9, round(u * 1.4))
-    for name in steps:
-        if name == "setup" and now != "setup":
-            continue
-        lit = name == now
-        image = render(
-            i18n.t(f"frontline.step.{name}"), px, p["gold"] if lit else p["text_dim"], bold=lit
-        )
-        r = surface.blit(image, (x, tray.y + u // 2))
-        board.texts.append(r)
-        if lit:
-            pygame.draw.line(surface, p["gold"], (r.x, r.bottom), (r.right, r.bottom), 2)
-        x = r.right + u
-    turn = render(i18n.t("frontline.turn", n=obs["turn"]), px, p["text_dim"])
-    board.texts.append(
-        surface.blit(turn, turn.get_rect(topright=(tray.right - u, tray.y + u // 2)))
-    )
-    line = prompt.tray_words(board)  # who attacks whom with what: as wide as the dice allow
-    room = tray_rect(board).x - tray.x - 2 * u
-    words = board.art.fitted(line, max(9, round(u * 1.5)), p["text"], room)
-    spot = words.get_rect(topleft=(tray.x + u, tray.y + u // 2 + round(px * 1.5)))
-    pygame.draw.rect(surface, darker(p["table"], 0.22), spot.inflate(u, 0), border_radius=u)
-    board.texts.append(surface.blit(words, spot))
-    _paint_dice(board, surface, tray)
-
-
-def tray_rect(board: FrontlineBoard) -> pygame.Rect:
-    """Where the dice lie (hover it for the damage formula)."""
-    tray = board.geo.rows["tray"]
-    return pygame.Rect(tray.centerx + tray.w // 6, tray.y, tray.w // 3, tray.h)
-
-
-def _paint_dice(board: FrontlineBoard, surface: pygame.Surface, tray: pygame.Rect) -> None:
-    obs, u = board.obs, board.geo.unit
-    if fw.step_of(obs) != "combat":  # the last attack's dice are no news in another step
-        return
-    size = max(14, round(tray.h * 0.55))
-    box = tray_rect(board)
-    dice: list[tuple[int, int]] = []
-    if board.attacked:  # the attack under way (or the last one of this phase)
-        side = board.side_of(board.attacker_seat(obs))
-        dice = [(d, side) for d in obs["attack"]["dice"]]
-    else:  # the initiative: before the first attack the engine's attack fields are stale
-        dice = [(roll, board.side_of(seat)) for seat, roll in enumerate(obs["init_rolls"]) if roll]
-    tumbling = board.tumble.k < 1
-    x = box.x + u
-    for i, (face, side) in enumerate(dice):
-        last = i == len(dice) - 1
-        shown = board.rng.randint(1, 10) if tumbling and last else face
-        angle = (1 - board.tumble.k) * 300 if tumbling and last else 0
-        image = board.art.die(shown, size, side, angle)
-        blit_center(surface, image, (x + size // 2, box.centery + u // 2))
-        x += size + u
-    natural = obs["attack"]["natural"]
-    if natural and dice and board.attacked and not tumbling:
-        text = i18n.t("frontline.natural.short", n=natural)
-        image = render(text, max(10, round(u * 1.6)), board.ctx.palette["gold"], bold=True)
-        board.texts.append(
-            surface.blit(image, image.get_rect(midleft=(x + u, box.centery + u // 2)))
-        )
 
 
 def _shifted(geo: Geo) -> Geo:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.boards.frontline_palette import cached, colour_of, palette_key
+from game.boards.frontline.palette import cached, colour_of, palette_key
 from game.engines.frontline.cards import (
     AIRCRAFT,
     ARTILLERY_CREW,

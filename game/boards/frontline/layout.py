@@ -15,8 +15,10 @@ from typing import Any
 import pygame
 
 from game.boards.cards import fan_offsets
-from game.boards.frontline_cards import RATIO
+from game.boards.frontline.cards import RATIO
+from game.engines.frontline import words as fw
 from game.engines.frontline.cards import AIRLINE, FRONT, REAR, UNITS
+from game.engines.frontline.observation import FrontlineObservation
 
 RATIO_TILE = 0.66  # a unit tile on the table: height / width (a landscape card)
 # Rows of the table, top to bottom, as fractions of its height.
@@ -134,7 +136,7 @@ def grid(area: pygame.Rect, count: int, ratio: float, gap: int) -> list[pygame.R
 
 
 def places(
-    geo: Geo, obs: dict[str, Any], picks: list[Hashable], aside: Sequence[Hashable] = ()
+    geo: Geo, obs: FrontlineObservation, picks: list[Hashable], aside: Sequence[Hashable] = ()
 ) -> dict[Hashable, pygame.Rect]:
     """Where each thing of ``obs`` rests: units and face-down cards in their rows (a face-down
     aircraft in its air space), the viewer's hand fanned (units left, commands right), the deck's
@@ -145,9 +147,9 @@ def places(
         rows.setdefault((view["owner"], view["line"]), []).append(("unit", view["pos"]))
     for seat in (0, 1):
         info = obs["seats"][seat]
-        cards = info["face_down"] or [None] * info["face_down_count"]
+        downs: list[int | None] = [*(info["face_down"] or [])] or [None] * info["face_down_count"]
         rear = info["face_down_rear"] or [False] * info["face_down_count"]
-        for i, card in enumerate(cards):
+        for i, card in enumerate(downs):
             line = FRONT
             if card is not None and UNITS[card].lines == (AIRLINE,):
                 line = AIRLINE
@@ -231,3 +233,36 @@ def hand_keys(kind: str, cards: list[int]) -> list[tuple[str, int, int]]:
         keys.append((kind, card, seen.get(card, 0)))
         seen[card] = seen.get(card, 0) + 1
     return keys
+
+
+def things_of(obs: FrontlineObservation) -> dict[Hashable, Hashable]:
+    """What each key of the table shows (a change of value is a move): units by position,
+    face-down cards by seat and order, the viewer's starting-hand picks and hand by copy."""
+    out: dict[Hashable, Hashable] = {}
+    me = obs["viewer"]
+    for view in obs["board"]:
+        effect = view["effect"]
+        out[("unit", view["pos"])] = (
+            view["card"],
+            view["line"],
+            view["crew"],
+            view["damage"],
+            view["hp_max"],
+            view["damage_card"],
+            None if effect is None else (effect["kind"], effect["left"]),
+            tuple(view["commands"]),
+        )
+    for seat in (0, 1):
+        info = obs["seats"][seat]
+        downs: list[int | None] = [*(info["face_down"] or [])] or [None] * info["face_down_count"]
+        rear = info["face_down_rear"] or [False] * info["face_down_count"]
+        for i, card in enumerate(downs):
+            out[("down", seat, i)] = (card, rear[i])
+    mine = obs["seats"][me]
+    if obs["phase"] == "pick":
+        left = fw.deck_left(mine)
+        for card in sorted(set(left)):
+            out[("pick", card)] = left.count(card)
+    for kind, cards in (("hand", mine["units"] or []), ("cmd", mine["commands"] or [])):
+        out.update(dict.fromkeys(hand_keys(kind, cards), 0))
+    return out
