@@ -221,6 +221,10 @@ class SetupScene(Scene):
         return kind(choices, lambda: self.options[name], set_value)
 
     def _build_seat_widgets(self) -> None:
+        self._make_seat_widgets()
+        self.layout(self.app.size)
+
+    def _make_seat_widgets(self) -> None:
         kinds = seat_kinds()
         self.seat_widgets: list[Widget] = []
         kind = Stepper if self.compact_seats else Segmented
@@ -245,7 +249,6 @@ class SetupScene(Scene):
             *self.option_widgets,
             *self.name_fields,  # last, so a field being typed in sees keys before the hotkeys
         ]
-        self.layout(self.app.size)
 
     def _name_field(self, index: int) -> NameField:
         def set_name(value: str) -> None:
@@ -383,7 +386,7 @@ class SetupScene(Scene):
         compact = not Segmented.fits([t(f"level.{k}") for k in seat_kinds()], narrowest)
         if compact != self.compact_seats:
             self.compact_seats = compact
-            self._build_seat_widgets()
+            self._make_seat_widgets()  # placed below, at this size
         for row, seg, remove in zip(rows, self.seat_widgets, self.remove_buttons, strict=True):
             control = pygame.Rect(
                 row.x + label_w, row.y, row.width - label_w - m.px(52), row.height
