@@ -18,11 +18,12 @@ import pytest
 
 from ai.heuristics.battleline import BattleLineHeuristic
 from game import i18n
-from game.boards.base import BoardContext, Decision, palette_of
+from game.boards.base import BoardContext, Decision
 from game.boards.battleline.art import TACTIC_EMBLEMS
 from game.boards.battleline.board import BattleLineBoard
 from game.boards.battleline.layout import shows, side_of
 from game.boards.battleline.palette import PALETTES
+from game.boards.palette import palette_of
 from game.engines.battleline import BattleLineGame
 from game.engines.battleline.actions import (
     CLAIM_BASE,

@@ -17,7 +17,8 @@ import pygame
 import pytest
 
 from game.boards import board_class, board_ids
-from game.boards.base import Board, BoardContext, Decision, palette_of
+from game.boards.base import Board, BoardContext, Decision
+from game.boards.palette import palette_of
 from game.engines import GAMES
 from game.engines.base import State
 from game.ui import fonts, text

@@ -9,8 +9,9 @@ import pygame
 import pytest
 
 from game.boards import board_class, board_ids, has_board
-from game.boards.base import Board, BoardContext, changed_keys, hit, palette_of
+from game.boards.base import Board, BoardContext, changed_keys, hit
 from game.boards.layer import Sprite, blit_sprite
+from game.boards.palette import palette_of
 from game.ui import overlays, theme
 from game.ui.draw import Art, approach, darker, lighter, mix, pulse
 from game.ui.tween import Timeline, Tweener
@@ -91,7 +92,7 @@ def test_boards_are_found_by_convention_with_their_palettes_and_seat_colours() -
 def test_the_colour_blind_palette_gets_the_kits_colour_blind_roles():
     """A board lists only its own colours: text, panels and the hint come from the kit, in the
     colour-blind variant when asked; a board's own entry still wins."""
-    from game.boards.base import BASE_COLORBLIND, BASE_PALETTE
+    from game.boards.palette import BASE_COLORBLIND, BASE_PALETTE
 
     class Plain(Board):
         PALETTES: ClassVar = {
@@ -438,7 +439,7 @@ def test_hover_lifts_ease_up_and_down_whatever_the_frame_rate() -> None:
 def test_seat_colours_follow_an_option_that_decides_the_sides() -> None:
     """Frontline's first seat may command either army: each seat wears its army's colour."""
     from game.boards import board_class
-    from game.boards.base import palette_of
+    from game.boards.palette import palette_of
     from game.ui.theme import seat_colour
 
     palette = palette_of(board_class("frontline"), False)

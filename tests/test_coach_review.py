@@ -164,5 +164,5 @@ def test_a_reviewed_move_names_its_card_once() -> None:
     after = state.clone()
     after.apply_action(card)
     line = (card, after.legal_actions()[0])
-    words = board.turn_words(board.move_steps(state, line, state.current_player()))
+    words = board.turn_words(board.words.move_steps(state, line, state.current_player()))
     assert len(words) == 1 and "→" in words[0], words

@@ -15,9 +15,10 @@ import pytest
 
 from game import i18n
 from game.boards import board_class
-from game.boards.base import BoardContext, palette_of
+from game.boards.base import BoardContext
 from game.boards.flatfront.board import PALETTES, FlatFrontBoard
 from game.boards.flatfront.layout import camera_target
+from game.boards.palette import palette_of
 from game.engines import GAMES
 from game.engines.flatfront import (
     PASS,

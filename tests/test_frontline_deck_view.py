@@ -9,9 +9,10 @@ import random
 import pygame
 import pytest
 
-from game.boards.base import Board, BoardContext, palette_of
+from game.boards.base import Board, BoardContext
 from game.boards.frontline import cards as faces
 from game.boards.frontline.deck.view import DeckView
+from game.boards.palette import palette_of
 from game.decks import DECKS_FILE
 from game.engines import GAMES
 from game.engines.frontline.actions import CARD, DONE, PREBUILT_DECK

@@ -22,7 +22,7 @@ import pygame
 import pytest
 
 from game.boards import board_class, board_ids
-from game.boards.base import palette_of
+from game.boards.palette import palette_of
 from tests.cvd import MACHADO, difference
 
 THRESHOLD = 20.0

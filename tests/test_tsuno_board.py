@@ -15,7 +15,8 @@ import pytest
 from ai.chances import chance_after
 from ai.heuristics.tsuno import greedy_action, win_chance
 from game import i18n
-from game.boards.base import BoardContext, palette_of
+from game.boards.base import BoardContext
+from game.boards.palette import palette_of
 from game.boards.tsuno.board import TsunoBoard
 from game.boards.tsuno.tray import T_TUMBLE
 from game.engines import GAMES

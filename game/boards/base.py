@@ -64,6 +64,7 @@ import pygame
 from game import i18n
 from game.boards.decision import NUMBER_KEYS, Choice, Decision, DecisionBar
 from game.boards.layer import Motion, Place, SpriteLayer
+from game.boards.palette import BASE_PALETTE
 from game.boards.summary import Summary
 from game.engines.base import Game, State
 from game.turns import Step, Turn
@@ -79,39 +80,6 @@ Obs = dict[str, Any]
 ObsT = TypeVar("ObsT", bound=Mapping[str, Any])
 Things = dict[Hashable, Hashable]  # key -> what it shows (a change of value is a move)
 K = TypeVar("K")
-
-# Colours the kit's own marks use; a board's palette may override any of them.
-BASE_PALETTE: dict[str, Colour] = {
-    "bg": (20, 16, 13),
-    "panel": (24, 20, 17),
-    "panel_edge": (118, 96, 72),
-    "text": (246, 239, 226),
-    "text_dim": (196, 184, 164),
-    "gold": (222, 182, 96),
-    "hint": (104, 222, 246),
-    "last_move": (255, 236, 150),
-    "highlight": (190, 150, 255),
-    "legal": (138, 214, 120),  # what may be done (the switch that is on, a free place)
-    "illegal": (226, 84, 66),
-    "table": (92, 64, 44),  # the kit's table picture (game/ui/table.py): wood, grain, cloth
-    "table_grain": (72, 49, 33),
-    "felt": (46, 72, 62),
-}
-# The same roles in the colour-blind palettes (Okabe-Ito yellow and sky blue), under a board's own.
-BASE_COLORBLIND: dict[str, Colour] = {
-    "bg": (18, 18, 18),
-    "panel": (22, 22, 24),
-    "panel_edge": (120, 116, 110),
-    "text": (246, 244, 238),
-    "text_dim": (196, 192, 184),
-    "gold": (240, 228, 66),
-    "hint": (86, 180, 233),
-    "legal": (0, 178, 130),
-    "illegal": (204, 121, 167),
-    "table": (78, 66, 58),
-    "table_grain": (62, 52, 46),
-    "felt": (52, 62, 70),
-}
 
 
 @dataclass
@@ -133,14 +101,6 @@ class BoardContext:
     # The AI's chance that the player to move wins once it plays an action (a hint's why), lent
     # by the scene (which may import the AI; a board never does); None where it has none.
     chance_after: Callable[[int], float | None] = lambda action: None
-
-
-def palette_of(board_cls: type, colorblind: bool) -> dict[str, Colour]:
-    """The board's palette over the kit's base colours, colour-blind variant if asked."""
-    palettes: dict[str, dict[str, Colour]] = getattr(board_cls, "PALETTES", {})
-    name = "colorblind" if colorblind and "colorblind" in palettes else "normal"
-    base = {**BASE_PALETTE, **BASE_COLORBLIND} if name == "colorblind" else BASE_PALETTE
-    return {**base, **palettes.get(name, {})}
 
 
 def hit(pos: tuple[int, int], places: Iterable[tuple[K, pygame.Rect]]) -> K | None:
@@ -448,11 +408,11 @@ class Board(Generic[ObsT]):
         by play (the previous move's animation lands first), else put everything at rest."""
         if animate and previous is not None and self.follows(previous, obs):
             self.tweens.finish_all()
-            self.animate_change(previous, obs)
+            self.layer.sync(self.resting_places(obs), True, self.choreography(previous, obs))
         else:
             self.tweens.clear()
             self.layer.sprites = {}  # flights cut short must not linger as flying
-            self.rebuild(obs)
+            self.layer.sync(self.resting_places(obs), animate=False)
 
     def follows(self, previous: ObsT, obs: ObsT) -> bool:
         """Whether ``obs`` follows ``previous`` by playing on (not an undo, a load, a new game):
@@ -463,16 +423,6 @@ class Board(Generic[ObsT]):
         """How keys of the layer enter, move and leave from ``previous`` to ``obs``: a Motion per
         key that does more than fade in, slide or fade out; none by default."""
         return {}
-
-    # Being retired: a board that drives its own sprites (Battle Line, until it moves onto
-    # ``choreography``) overrides these two; every other board leaves them to the kit.
-    def rebuild(self, obs: ObsT) -> None:
-        """Put everything of ``obs`` at rest on the kit's sprite layer."""
-        self.layer.sync(self.resting_places(obs), animate=False)
-
-    def animate_change(self, previous: ObsT, obs: ObsT) -> None:
-        """Move the kit's sprite layer to ``rest`` as ``choreography`` says."""
-        self.layer.sync(self.resting_places(obs), True, self.choreography(previous, obs))
 
     def paint(self, surface: pygame.Surface) -> None:
         """Draw the board under the overlays (table, pieces, glows); the default draws the
@@ -584,21 +534,7 @@ class Board(Generic[ObsT]):
         unit = self.ring_unit()
         rects = self.hint_rects()
         shown = [r for r in rects if r is not None]
-        alpha = self.breathing()
-        for n, rect in enumerate(rects, 1):
-            if rect is None:
-                continue
-            ring = pygame.Surface(rect.inflate(2 * unit, 2 * unit).size, pygame.SRCALPHA)
-            pygame.draw.rect(ring, (*colour, alpha), ring.get_rect(), max(2, unit // 2) + 1,
-                             max(4, min(rect.w, rect.h) // 6))  # fmt: skip
-            surface.blit(ring, rect.inflate(2 * unit, 2 * unit))
-            if len(self.hint_line) > 1:
-                radius = max(9, round(unit * 1.6))
-                centre = (rect.left - unit // 2, rect.top - unit // 2)
-                pygame.draw.circle(surface, draw.darker(colour, 0.7), centre, radius + 2)
-                pygame.draw.circle(surface, colour, centre, radius)
-                label = render(str(n), round(radius * 1.3), draw.darker(colour, 0.8), bold=True)
-                surface.blit(label, label.get_rect(center=centre))
+        overlays.hint_rings(surface, rects, colour, unit, self.breathing())
         if self.hint_words:
             self.hint_box = self.draw_hint_caption(surface, shown, colour, unit)
 
@@ -607,28 +543,11 @@ class Board(Generic[ObsT]):
         whose parts stand close together can shrink ``hint_rect`` by it to ring their edges."""
         return max(4, self.rect.h // 80)
 
-    def move_steps(self, state: State, line: Sequence[int], viewer: int) -> list[Step]:
-        """The parts of a whole move played from ``state`` as log steps, each worded in the
-        position where it is played (up to the first illegal)."""
-        state = state.clone()
-        steps = []
-        for action in line:
-            if state.illegal_reason(action) is not None:
-                break
-            phrase = self.log_phrase(state, action, viewer)
-            text = state.action_to_string(action)
-            steps.append(Step(len(state.history), state.current_player(), phrase, text))
-            state.apply_unchecked(action)
-        return steps
-
     def move_words(self, state: State, line: Sequence[int], viewer: int) -> list[str]:
         """Each part of a whole move played from ``state`` in the player's language with no
-        subject (``move_steps``), one by one: the hint numbers them."""
-        words = []
-        for step in self.move_steps(state, line, viewer):
-            said = self.turn_words([step])
-            words.append(said[0] if said else step.text)
-        return words
+        subject, one by one (the hint numbers them), as this board words the log."""
+        steps = self.words.move_steps(state, line, viewer)
+        return [(self.turn_words([step]) or [step.text])[0] for step in steps]
 
     def hint_caption(self) -> str:
         """The caption's words: the parts numbered when there are several."""

@@ -367,5 +367,5 @@ class ReviewScene(Scene):
         """A whole move in the player's words, worded as the log words a turn: "♣5 → flag 1",
         not each part alone ("plays ♣5, ♣5 → flag 1")."""
         state = self.reviewer.state_at(position.index)
-        steps = self.board.move_steps(state, line, position.player)
+        steps = self.board.words.move_steps(state, line, position.player)
         return " · ".join(self.board.turn_words(steps))

@@ -539,3 +539,28 @@ def switch(
     ink = p["text"] if on else p["text_dim"]
     text = art.fitted(label, px, ink, rect.w - track.w - 8)
     surface.blit(text, text.get_rect(midleft=(track.right + knob_h // 3, rect.centery)))
+
+
+def hint_rings(
+    surface: pygame.Surface,
+    rects: Sequence[pygame.Rect | None],
+    colour: Colour,
+    unit: int,
+    alpha: int,
+) -> None:
+    """A ring ``unit`` off each part of a hinted move (None: not shown yet), numbered when the
+    move has several parts."""
+    for n, rect in enumerate(rects, 1):
+        if rect is None:
+            continue
+        ring = pygame.Surface(rect.inflate(2 * unit, 2 * unit).size, pygame.SRCALPHA)
+        pygame.draw.rect(ring, (*colour, alpha), ring.get_rect(), max(2, unit // 2) + 1,
+                         max(4, min(rect.w, rect.h) // 6))  # fmt: skip
+        surface.blit(ring, rect.inflate(2 * unit, 2 * unit))
+        if len(rects) > 1:
+            radius = max(9, round(unit * 1.6))
+            centre = (rect.left - unit // 2, rect.top - unit // 2)
+            pygame.draw.circle(surface, darker(colour, 0.7), centre, radius + 2)
+            pygame.draw.circle(surface, colour, centre, radius)
+            label = render(str(n), round(radius * 1.3), darker(colour, 0.8), bold=True)
+            surface.blit(label, label.get_rect(center=centre))

@@ -47,7 +47,7 @@ def mix(a: Colour, b: Colour, k: float) -> Colour:
 
 def board_palette(board_cls: type, colorblind: bool) -> dict[str, Colour]:
     """The board class's palette over the kit's base colours, colour-blind variant if asked."""
-    from game.boards.base import palette_of  # lazy: boards load when a match opens
+    from game.boards.palette import palette_of  # lazy: boards load when a match opens
 
     return palette_of(board_cls, colorblind)
 

@@ -1,5 +1,5 @@
 """Flat Front's colours by role, over the kit's (text, panels, hint, legal, the table's wood and
-felt: ``base.palette_of``); the scene passes one palette as ctx.palette."""
+felt: ``palette.palette_of``); the scene passes one palette as ctx.palette."""
 
 from __future__ import annotations
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.boards.base import BASE_PALETTE
 from game.boards.flink.art import FlinkArt
 from game.boards.flink.palette import PALETTES, SEAT_ROLES
 from game.boards.flink.projection import Cell, Cube, fit, half_extent
+from game.boards.palette import BASE_PALETTE
 from game.engines.flink.geometry import F_CELLS
 from game.ui.draw import Colour
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.boards.base import BASE_PALETTE
 from game.boards.frontline import cards as faces
+from game.boards.palette import BASE_PALETTE
 from game.engines.frontline.cards import ARM, UNIT_INDEX, UNITS
 from game.engines.frontline.probability import net_damage
 from game.i18n import get_language
