@@ -24,8 +24,8 @@ from game.ui.text import blit_pair, blit_text, fit_px, render, wrap
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.match import Match
+    from game.scenes.base import App
     from game.scenes.match import MatchScene
 
 
@@ -122,9 +122,7 @@ class GameOverScene(OverlayScene):
                             self.rematch_button) if b.visible]  # fmt: skip
 
     def to_menu(self) -> None:
-        from game.scenes.title import TitleScene
-
-        self.app.stack.reset(TitleScene(self.app))
+        self.app.stack.reset(self.app.stack.make("title"))
 
     def subtitle(self) -> str:
         """ "after N turns": turns as players count them, not the engine's decisions (or the

@@ -29,7 +29,7 @@ from game.ui.text import blit_text, ellipsized
 from game.ui.widgets import Button, Row, ScrollList, Toasts
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
 
 
 class GuestMatchScene(Scene):

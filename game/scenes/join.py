@@ -31,7 +31,7 @@ from game.ui.widgets import Button, Row, ScrollList
 from game.version import version
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
 
 CODE_MAX = 120  # characters of a typed or pasted code (a host name, a port and the token)
 CONNECT_WAIT = 8.0  # seconds without an answer before "nobody answers at ..."

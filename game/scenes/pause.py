@@ -19,7 +19,7 @@ from game.ui.text import blit_text, wrap
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
     from game.scenes.match import MatchScene
 
 
@@ -103,7 +103,6 @@ class PauseScene(OverlayScene):
         """End the match as a loss for the resigner: the save goes, the result is said."""
         from game import saves
         from game.scenes.match import MatchScene
-        from game.scenes.title import TitleScene
 
         match = self.scene.match
         seat = self.resigner()
@@ -115,7 +114,7 @@ class PauseScene(OverlayScene):
         others = [match.names[i] for i in range(len(match.seats)) if i != seat]
         message = t("pause.resigned", name=match.names[seat], winner=" / ".join(others))
         board_cls = self.scene.board_cls
-        self.app.stack.reset(TitleScene(self.app))
+        self.app.stack.reset(self.app.stack.make("title"))
 
         def rematch() -> None:
             self.app.stack.push(MatchScene(self.app, match.rematch(), board_cls))
@@ -148,9 +147,7 @@ class PauseScene(OverlayScene):
         self.app.stack.push(SettingsScene(self.app))
 
     def leave_match(self) -> None:
-        from game.scenes.title import TitleScene
-
-        self.app.stack.reset(TitleScene(self.app))
+        self.app.stack.reset(self.app.stack.make("title"))
 
     def _note_lines(self) -> list[str]:
         """The saved-match note wrapped to the card (none once the match is over)."""

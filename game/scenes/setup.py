@@ -28,7 +28,7 @@ from game.ui.text import blit_text, clip_lines, ellipsized, fit_px, text_width, 
 from game.ui.widgets import Button, Segmented, Stepper, Widget
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
 
 SEGMENTED_MAX = 4  # more values than this get a ◀ value ▶ stepper
 

@@ -25,7 +25,7 @@ from game.ui.widgets import Button, Toasts, Widget
 from game.version import version
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
 
 
 class GameCard(Widget):
