@@ -178,11 +178,6 @@ def test_no_import_cycle_through_a_board(game: str) -> None:
     assert not mine, said(mine)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Battle Line and Frontline engines' helpers (knowledge, refusals, combat, "
-    "commands) name the state class that imports them in their hints: outside issue 37's boards",
-)
 def test_no_import_cycle_elsewhere() -> None:
     """Outside the boards, imports inside functions count too: a cycle all the same."""
     rest = [c for c in cycles() if not any(map(game_of, c))]
