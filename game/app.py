@@ -16,8 +16,16 @@ from game.i18n import set_language
 from game.scenes.base import Scene, SceneStack
 from game.scenes.curtain import CurtainScene
 from game.scenes.gameover import GameOverScene
+from game.scenes.guest_match import GuestMatchScene
+from game.scenes.join import JoinScene
+from game.scenes.match import MatchScene
 from game.scenes.overlay import announce
 from game.scenes.pause import PauseScene
+from game.scenes.review import ReviewScene
+from game.scenes.rules import RulesScene
+from game.scenes.saved import ContinueScene
+from game.scenes.settings import SettingsScene
+from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
 from game.settings import Settings
 from game.ui import widgets
@@ -29,14 +37,23 @@ from game.ui.sound import SoundBank
 if TYPE_CHECKING:
     from game.engines.base import State
 
-# The scenes opened by name (``app.stack.open("pause", scene)``): the ones a scene they lead
-# back to or out of would otherwise import, closing a circle (a match opens its pause menu, which
-# opens the title screen, which leads to a new match). Only this module imports them.
+# The screens by name: a scene opens another with ``app.stack.open("rules", game_id)`` (or
+# ``make`` it to replace itself), never by importing it, so the scenes that lead into a match and
+# those that lead back out of it import no circle; this module alone imports them all. A scene
+# may still import another's module for a type it works on (an overlay's match) or a helper.
 SCENES: dict[str, Callable[..., Scene]] = {
-    "curtain": CurtainScene,
-    "gameover": GameOverScene,
-    "pause": PauseScene,
     "title": TitleScene,
+    "continue": ContinueScene,
+    "setup": SetupScene,
+    "rules": RulesScene,
+    "settings": SettingsScene,
+    "join": JoinScene,
+    "guest_match": GuestMatchScene,
+    "match": MatchScene,
+    "curtain": CurtainScene,
+    "pause": PauseScene,
+    "gameover": GameOverScene,
+    "review": ReviewScene,
 }
 FPS = 60
 MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not fast-forward the game

@@ -112,9 +112,7 @@ class GameOverScene(OverlayScene):
 
     def review(self) -> None:
         """The coach: the human's winning chances move by move, and the worst moves."""
-        from game.scenes.review import ReviewScene
-
-        self.app.stack.push(ReviewScene(self.app, self.scene))
+        self.app.stack.open("review", self.scene)
 
     def row(self) -> list[Button]:
         """The buttons along the card's foot, in order."""

@@ -241,9 +241,7 @@ class MatchScene(Scene):
         return self.board.move_words(self.match.state, line, self.match.viewer)
 
     def open_rules(self) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.stack.push(RulesScene(self.app, self.match.game.id))
+        self.app.stack.open("rules", self.match.game.id)
 
     def open_menu(self) -> None:
         self.app.stack.open("pause", self)

@@ -84,7 +84,6 @@ class PauseScene(OverlayScene):
     def restart(self) -> None:
         """The same seats and options from the start, with a new seed (a new shuffle)."""
         from game.match import Match
-        from game.scenes.match import MatchScene
 
         old = self.scene.match
         match = Match(
@@ -97,12 +96,11 @@ class PauseScene(OverlayScene):
             names=old.own_names,
         )
         self._unwind_to_match()
-        self.app.stack.replace(MatchScene(self.app, match, self.scene.board_cls))
+        self.app.stack.replace(self.app.stack.make("match", match, self.scene.board_cls))
 
     def resign(self) -> None:
         """End the match as a loss for the resigner: the save goes, the result is said."""
         from game import saves
-        from game.scenes.match import MatchScene
 
         match = self.scene.match
         seat = self.resigner()
@@ -117,7 +115,7 @@ class PauseScene(OverlayScene):
         self.app.stack.reset(self.app.stack.make("title"))
 
         def rematch() -> None:
-            self.app.stack.push(MatchScene(self.app, match.rematch(), board_cls))
+            self.app.stack.open("match", match.rematch(), board_cls)
 
         self.app.stack.push(
             DialogScene(
@@ -137,14 +135,10 @@ class PauseScene(OverlayScene):
             self.app.stack.pop()
 
     def rules(self) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.stack.push(RulesScene(self.app, self.scene.match.game.id))
+        self.app.stack.open("rules", self.scene.match.game.id)
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.stack.open("settings")
 
     def leave_match(self) -> None:
         self.app.stack.reset(self.app.stack.make("title"))

@@ -292,9 +292,7 @@ class SetupScene(Scene):
         self.app.stack.pop()
 
     def open_rules(self) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.stack.push(RulesScene(self.app, self.game.id))
+        self.app.stack.open("rules", self.game.id)
 
     def start(self, seed: int | None = None) -> None:
         """Start the match, after asking if it would replace this game's match in progress."""
@@ -305,7 +303,6 @@ class SetupScene(Scene):
     def _start(self, seed: int | None) -> None:
         """Remember this set-up and replace this screen by the match."""
         from game.match import Match
-        from game.scenes.match import MatchScene
 
         names = [
             n.strip() if f.visible else ""
@@ -334,7 +331,7 @@ class SetupScene(Scene):
 
             self.app.stack.replace(open_table(self.app, match))
         else:
-            self.app.stack.replace(MatchScene(self.app, match))
+            self.app.stack.replace(self.app.stack.make("match", match))
 
     def _host_seat(self) -> int | None:
         """The host's own seat at a networked table: its first human seat."""
