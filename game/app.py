@@ -1,7 +1,8 @@
 """The application: window, clock, scene stack, settings, sound and the shared AI worker.
 
-Importing this module opens nothing; ``App(...)`` opens the window. Boards, engines' drawing code
-and the AI are imported only when a scene needs them, which keeps start-up under a second.
+Importing this module opens nothing; ``App(...)`` opens the window. It imports every scene (its
+registry, ``SCENES``); the games' boards and the AI are imported only when a match needs them,
+which keeps start-up under a second.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "gameover": GameOverScene,
     "review": ReviewScene,
 }
+
 FPS = 60
 MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not fast-forward the game
 
