@@ -1,7 +1,8 @@
 """The application: window, clock, scene stack, settings, sound and the shared AI worker.
 
-Importing this module opens nothing; ``App(...)`` opens the window. Boards, engines' drawing code
-and the AI are imported only when a scene needs them, which keeps start-up under a second.
+Importing this module opens nothing; ``App(...)`` opens the window. It imports every scene (its
+registry, ``SCENES``); the games' boards and the AI are imported only when a match needs them,
+which keeps start-up under a second.
 """
 
 from __future__ import annotations
@@ -13,6 +14,20 @@ import pygame
 
 from game import saves
 from game.i18n import set_language
+from game.scenes.base import Scene, SceneStack
+from game.scenes.curtain import CurtainScene
+from game.scenes.gameover import GameOverScene
+from game.scenes.guest_match import GuestMatchScene
+from game.scenes.join import JoinScene
+from game.scenes.match import MatchScene
+from game.scenes.overlay import announce
+from game.scenes.pause import PauseScene
+from game.scenes.review import ReviewScene
+from game.scenes.rules import RulesScene
+from game.scenes.saved import ContinueScene
+from game.scenes.settings import SettingsScene
+from game.scenes.setup import SetupScene
+from game.scenes.title import TitleScene
 from game.settings import Settings
 from game.ui import widgets
 from game.ui.cache import return_large_blocks
@@ -22,76 +37,28 @@ from game.ui.sound import SoundBank
 
 if TYPE_CHECKING:
     from game.engines.base import State
-    from game.scenes.base import Scene
+
+# The screens by name: a scene opens another with ``app.stack.open("rules", game_id)`` (or
+# ``make`` it to replace itself), never by importing it, so the scenes that lead into a match and
+# those that lead back out of it import no circle; this module alone imports them all. A scene
+# may still import another's module for a type it works on (an overlay's match) or a helper.
+SCENES: dict[str, Callable[..., Scene]] = {
+    "title": TitleScene,
+    "continue": ContinueScene,
+    "setup": SetupScene,
+    "rules": RulesScene,
+    "settings": SettingsScene,
+    "join": JoinScene,
+    "guest_match": GuestMatchScene,
+    "match": MatchScene,
+    "curtain": CurtainScene,
+    "pause": PauseScene,
+    "gameover": GameOverScene,
+    "review": ReviewScene,
+}
 
 FPS = 60
 MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not fast-forward the game
-
-
-class SceneStack:
-    """Screens stacked like cards: the top one is active; translucent ones show the one below."""
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.scenes: list[Scene] = []
-
-    @property
-    def top(self) -> Scene | None:
-        return self.scenes[-1] if self.scenes else None
-
-    def push(self, scene: Scene) -> None:
-        scene.layout(self.app.size)
-        self.scenes.append(scene)
-        scene.enter()
-
-    def pop(self) -> Scene:
-        scene = self.scenes.pop()
-        scene.leave()
-        if self.scenes:
-            self.scenes[-1].resume()
-        return scene
-
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for another (no resume of the one below in between)."""
-        if self.scenes:
-            self.scenes.pop().leave()
-        self.push(scene)
-
-    def reset(self, scene: Scene) -> None:
-        """Leave every scene and start again from ``scene`` (back to the title screen)."""
-        self.clear()
-        self.push(scene)
-
-    def clear(self) -> None:
-        while self.scenes:
-            self.scenes.pop().leave()
-
-    def find(self, kind: type) -> Any:
-        """The topmost scene of a class, or None."""
-        return next((s for s in reversed(self.scenes) if isinstance(s, kind)), None)
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if self.top is not None:
-            self.top.handle_event(event)
-
-    def update(self, dt: float) -> None:
-        if self.top is not None:
-            self.top.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        first = len(self.scenes) - 1
-        while first > 0 and self.scenes[first].translucent:
-            first -= 1
-        for scene in self.scenes[max(first, 0) :]:
-            scene.draw(surface)
-
-    def layout(self, size: tuple[int, int]) -> None:
-        for scene in self.scenes:
-            scene.layout(size)
-
-    def relabel(self) -> None:
-        for scene in self.scenes:
-            scene.relabel()
 
 
 class LazyAIClient:
@@ -148,7 +115,7 @@ class App:
         self.sound = SoundBank(lambda: self.settings.sound, lambda: self.settings.volume)
         widgets.set_click_sound(lambda: self.sound.play("click"))
         self.ai = LazyAIClient()
-        self.stack = SceneStack(self)
+        self.stack = SceneStack(self, SCENES)
         self.running = True
         self.frames = 0
         self.after_frame: list[Callable[[App], None]] = []  # self-test and screenshot hooks
@@ -202,7 +169,7 @@ class App:
         reason = None if self.storage_warned else self.storage_error or self.settings.write_error
         self.storage_warned = self.storage_warned or reason is not None
         if problems or reason is not None:
-            scene.announce(problems, reason)
+            announce(self, problems, reason)
 
     # --- the loop -------------------------------------------------------------------------------
     def run(self) -> int:

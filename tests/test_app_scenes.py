@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -16,12 +17,13 @@ import pygame
 import pytest
 
 from game import saves
-from game.app import App
+from game.app import SCENES, App
 from game.engines import GAMES
 from game.i18n import get_language, set_language, t, t_or
 from game.match import HUMAN, Match
 from game.scenes.base import Scene
 from game.scenes.match import MatchScene
+from game.scenes.title import TitleScene
 from game.settings import Settings
 from game.ui.widgets import Segmented
 from tests.test_app_fakes import PebblesBoard, PebblesGame, SyncClient
@@ -138,6 +140,20 @@ def test_scene_stack_push_pop_replace_and_translucent_drawing(app: App) -> None:
     stack.clear()
     app.step(DT)
     assert not app.running  # an empty stack ends the program
+
+
+def test_every_scene_opened_by_name_is_registered_and_made_for_the_app(app: App) -> None:
+    """Scenes open the scenes that lead out of a match by name (no circle of imports): every
+    name used under game/ is in the app's registry, and ``make`` builds that scene."""
+    source = "\n".join(
+        p.read_text(encoding="utf-8") for p in (Path(__file__).parent.parent / "game").rglob("*.py")
+    )
+    names = set(re.findall(r"stack\.(?:open|make)\(\s*\"(\w+)\"", source))
+    assert names and names <= set(SCENES), names - set(SCENES)
+    title = app.stack.make("title")
+    assert isinstance(title, TitleScene) and title.app is app
+    with pytest.raises(KeyError):
+        app.stack.make("no such scene")
 
 
 # --- title, set-up, a whole match ----------------------------------------------------------------

@@ -147,8 +147,10 @@ def said(found: list[list[str]]) -> str:
 
 
 def test_the_checker_sees_submodules_type_checking_blocks_and_imports_in_functions() -> None:
-    assert "game.app" in graph()["game.scenes.match"]  # for type checkers
-    assert "game.app" not in graph(deferred=False)["game.scenes.match"]
+    assert "game.engines.frontline.shape" in graph()["game.engines.frontline.combat"]  # typing
+    assert (
+        "game.engines.frontline.shape" not in graph(deferred=False)["game.engines.frontline.combat"]
+    )
     assert "game.boards.decision" in graph()["game.boards.base"]
     assert "game.ui.draw" in graph()["game.boards.base"]  # from game.ui import draw: a module
     assert "game.engines" in graph()["game.boards"]  # in a function (board_ids)
@@ -167,11 +169,6 @@ def test_no_import_cycle_through_a_board(game: str) -> None:
     assert not mine, said(mine)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="deferred imports close cycles among the scenes (title -> match -> pause -> title), "
-    "the Frontline engine and the network relay: outside issue 37's boards",
-)
 def test_no_import_cycle_elsewhere() -> None:
     """Outside the boards, imports inside functions count too: a cycle all the same."""
     rest = [c for c in cycles() if not any(map(game_of, c))]

@@ -59,6 +59,7 @@ from game.engines.frontline.actions import (
 )
 from game.engines.frontline.building import random_deck
 from game.engines.frontline.cards import CREW_KINDS, FRONT, NO_CREW, PREBUILT, REAR, UNITS
+from game.engines.frontline.commitment import commit_counts, commit_valid
 from game.engines.frontline.options import START_UNITS
 from game.engines.frontline.phases import (
     PH_ATTACK_DIE,
@@ -81,7 +82,7 @@ from game.engines.frontline.phases import (
     PH_WINDOW,
 )
 from game.engines.frontline.probability import p_at_least, roll_odds
-from game.engines.frontline.state import NORMAL, FrontlineState, commit_counts, commit_valid
+from game.engines.frontline.state import NORMAL, FrontlineState
 
 PRIOR_WEIGHT = 4.0  # the policy's move against 1 for any other
 BOOST_GAIN = 0.09  # §12.6: discard for +1 when the roll gains this much probability

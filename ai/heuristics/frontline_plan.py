@@ -16,13 +16,9 @@ from functools import lru_cache
 from game.engines.frontline import combat
 from game.engines.frontline.actions import CARD, DONE, REAR_CARD
 from game.engines.frontline.cards import UNITS
+from game.engines.frontline.commitment import commit_counts, commit_options
 from game.engines.frontline.probability import attack_odds, fold_attack, roll_odds
-from game.engines.frontline.state import (
-    NORMAL,
-    FrontlineState,
-    commit_counts,
-    commit_options,
-)
+from game.engines.frontline.state import NORMAL, FrontlineState
 from game.engines.frontline.units import Unit
 
 Plan = dict[int, tuple[int, int]]

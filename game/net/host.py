@@ -31,7 +31,7 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net.invite import Invite
-from game.net.loop import CLOSE_TIMEOUT, LoopThread
+from game.net.loop import CLOSE_TIMEOUT, POLICY_CLOSE, LoopThread
 from game.net.protocol import (
     MAX_GUEST_BYTES,
     PROTOCOL_VERSION,
@@ -41,12 +41,12 @@ from game.net.protocol import (
     decode,
     encode,
 )
+from game.net.relay import attach_link, open_host_link
 from game.version import version
 
 HELLO_TIMEOUT = 10.0  # seconds a new connection has to say hello
 PING_INTERVAL, PING_TIMEOUT = 5.0, 10.0  # a silent dead connection is noticed within ~15 s
 MAX_STRIKES = 10  # refused messages (bad schema, unknown type) before the guest is dropped
-POLICY_CLOSE = 1008  # WebSocket close code: policy violation
 # Knocks (guests from the local network's list, without the token): at most MAX_KNOCKS wait at
 # once, KNOCK_BURST in a row then one every 60 / KNOCK_RATE_MIN seconds, each for KNOCK_WAIT.
 MAX_KNOCKS, KNOCK_BURST, KNOCK_RATE_MIN = 3, 6, 6.0
@@ -292,16 +292,12 @@ class HostServer:
         )
 
     async def _open_relay(self) -> None:
-        from game.net.relay import open_host_link
-
         assert self._relay is not None
         control = await open_host_link(self._relay, self.token)
         self._relay_task = asyncio.get_running_loop().create_task(self._relay_control(control))
 
     async def _relay_control(self, control: Any) -> None:
         """Each guest the relay announces gets its own link, handled like a direct one."""
-        from game.net.relay import attach_link
-
         assert self._relay is not None
         async for raw in control:
             link = await attach_link(self._relay, self.token, str(raw)[:64])

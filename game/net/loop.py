@@ -11,6 +11,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 CLOSE_TIMEOUT = 1.0  # seconds a WebSocket closing handshake may take (the library's is 10)
+POLICY_CLOSE = 1008  # WebSocket close code: policy violation (the host's and the relay's)
 
 
 class LoopThread:

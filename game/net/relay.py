@@ -30,9 +30,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.net.host import POLICY_CLOSE
 from game.net.invite import Invite, room_of
-from game.net.loop import CLOSE_TIMEOUT
+from game.net.loop import CLOSE_TIMEOUT, POLICY_CLOSE
 from game.net.protocol import MAX_GUEST_BYTES, MAX_HOST_BYTES, TokenBucket
 
 MAX_ROOMS = 500

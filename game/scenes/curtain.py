@@ -18,7 +18,7 @@ from game.ui import art, theme
 from game.ui.text import blit_text
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
 
 ARM_DELAY = 0.35  # seconds before a click counts, so the previous player's click cannot reveal
 
@@ -47,11 +47,10 @@ class CurtainScene(Scene):
     def open_menu(self) -> None:
         """The match menu, drawn over this opaque curtain, so nothing private shows."""
         from game.scenes.match import MatchScene
-        from game.scenes.pause import PauseScene
 
         scene = self.app.stack.find(MatchScene)
         if scene is not None:
-            self.app.stack.push(PauseScene(self.app, scene))
+            self.app.stack.open("pause", scene)
 
     def update(self, dt: float) -> None:
         self.age += dt

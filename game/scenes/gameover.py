@@ -24,8 +24,8 @@ from game.ui.text import blit_pair, blit_text, fit_px, render, wrap
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.match import Match
+    from game.scenes.base import App
     from game.scenes.match import MatchScene
 
 
@@ -112,9 +112,7 @@ class GameOverScene(OverlayScene):
 
     def review(self) -> None:
         """The coach: the human's winning chances move by move, and the worst moves."""
-        from game.scenes.review import ReviewScene
-
-        self.app.stack.push(ReviewScene(self.app, self.scene))
+        self.app.stack.open("review", self.scene)
 
     def row(self) -> list[Button]:
         """The buttons along the card's foot, in order."""
@@ -122,9 +120,7 @@ class GameOverScene(OverlayScene):
                             self.rematch_button) if b.visible]  # fmt: skip
 
     def to_menu(self) -> None:
-        from game.scenes.title import TitleScene
-
-        self.app.stack.reset(TitleScene(self.app))
+        self.app.stack.reset(self.app.stack.make("title"))
 
     def subtitle(self) -> str:
         """ "after N turns": turns as players count them, not the engine's decisions (or the

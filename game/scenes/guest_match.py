@@ -33,7 +33,7 @@ from game.ui.widgets import Button, Row, ScrollList, Toasts
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.app import App
+    from game.scenes.base import App
     from game.scenes.overlay import DialogScene
 
 

@@ -26,8 +26,8 @@ from game.ui.text import blit_text, ellipsized
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.net.host import Knock
+    from game.scenes.base import App
 
 
 HAND_OVER_LEVEL = "normal"  # who plays a seat whose player does not come back

@@ -31,7 +31,7 @@ from game.ui.widgets import Button, Row, ScrollList
 from game.version import version
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
 
 CODE_MAX = 120  # characters of a typed or pasted code (a host name, a port and the token)
 CONNECT_WAIT = 8.0  # seconds without an answer before "nobody answers at ..."
@@ -200,9 +200,7 @@ class JoinScene(OverlayScene):
         if client is None:
             return
         if client.status == CONNECTED:  # welcomed: the guest window takes the connection
-            from game.scenes.guest_match import GuestMatchScene
-
-            self.app.stack.replace(GuestMatchScene(self.app, client))
+            self.app.stack.replace(self.app.stack.make("guest_match", client))
         elif client.status == CLOSED:
             self.error, self.client = closed_words(client), None
         elif client.status != KNOCKING and time.monotonic() - self.started > CONNECT_WAIT:

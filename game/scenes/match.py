@@ -44,7 +44,7 @@ from game.ui import theme
 from game.ui.widgets import Toasts
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
 
 FORCED_PAUSE = 0.9  # seconds a forced move stays announced before it is applied (speed 1)
 GAME_OVER_PAUSE = 0.8  # seconds between the last animation and the game-over summary
@@ -241,20 +241,14 @@ class MatchScene(Scene):
         return self.board.move_words(self.match.state, line, self.match.viewer)
 
     def open_rules(self) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.stack.push(RulesScene(self.app, self.match.game.id))
+        self.app.stack.open("rules", self.match.game.id)
 
     def open_menu(self) -> None:
-        from game.scenes.pause import PauseScene
-
-        self.app.stack.push(PauseScene(self.app, self))
+        self.app.stack.open("pause", self)
 
     def show_summary(self) -> None:
-        from game.scenes.gameover import GameOverScene
-
         self.over_shown = True
-        self.app.stack.push(GameOverScene(self.app, self))
+        self.app.stack.open("gameover", self)
 
     def next_game(self) -> None:
         """Deal the next game of a match (the "Next game" bar)."""
@@ -497,13 +491,11 @@ class MatchScene(Scene):
                 self.refresh(animate=True)
 
     def _curtain(self) -> None:
-        from game.scenes.curtain import CurtainScene
-
         m = self.match
         m.deal_before_curtain()
         player = m.curtain_for()
         if player is not None:
-            self.app.stack.push(CurtainScene(self.app, m.game.id, m.names[player], self._revealed))
+            self.app.stack.open("curtain", m.game.id, m.names[player], self._revealed)
 
     def _revealed(self) -> None:
         self.match.reveal()

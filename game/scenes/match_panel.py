@@ -7,7 +7,7 @@ calls the scene's commands; it decides nothing about the game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -23,7 +23,37 @@ from game.ui.widgets import Button, Row, ScrollList, Widget
 
 if TYPE_CHECKING:
     from game.boards.base import Board
-    from game.scenes.match import MatchScene
+    from game.match import Match
+    from game.scenes.base import App
+    from game.ui.theme import Colour
+
+
+class PanelScene(Protocol):
+    """What the panel reads of its scene (``MatchScene``) and the commands its buttons call."""
+
+    app: App
+    match: Match
+    metrics: Metrics
+    board: Board
+    palette: dict[str, Colour]
+    clock: float
+    review: int | None  # history length shown while reviewing the log
+    forced_wait: float | None
+    forced_text: str
+    over_shown: bool
+
+    def undo(self) -> None: ...
+    def redo(self) -> None: ...
+    def hint_possible(self) -> bool: ...
+    def hint(self) -> None: ...
+    def open_rules(self) -> None: ...
+    def open_menu(self) -> None: ...
+    def show_summary(self) -> None: ...
+    def pick_move(self, index: int) -> None: ...
+    def can_replay(self) -> bool: ...
+    def replay_last_turn(self) -> None: ...
+    def step_review(self, delta: int) -> None: ...
+    def back_to_live(self) -> None: ...
 
 
 def fitted_title(title: str, px: int, width: int) -> tuple[str, int]:
@@ -53,7 +83,7 @@ def chance_words(board: Board, steps: list[turns.Step], names: list[str]) -> str
 class MatchPanel:
     """Widgets and drawing around the board; ``layout`` returns the board's rect."""
 
-    def __init__(self, scene: MatchScene) -> None:
+    def __init__(self, scene: PanelScene) -> None:
         self.scene = scene
         self.match = scene.match
         self.metrics = scene.metrics

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
+from game import saves
 from game.i18n import t
 from game.saves import Problem
-from game.scenes.base import Scene
+from game.scenes.base import App, Scene
 from game.ui import art, theme
 from game.ui.fonts import get_font
 from game.ui.layout import split_columns
 from game.ui.text import blit_text, wrap
 from game.ui.widgets import Button, Label, text_of
-
-if TYPE_CHECKING:
-    from game.app import App
 
 
 class OverlayScene(Scene):
@@ -174,3 +171,19 @@ def report_problems(app: App, problems: Sequence[Problem]) -> None:
     """One dialog listing every damaged save that was set aside."""
     message = "\n\n".join(problem_text(p) for p in problems)
     app.stack.push(DialogScene(app, lambda: t("save.damaged_title"), message))
+
+
+def announce(app: App, problems: list[Problem], storage_error: str | None) -> None:
+    """Tell the player, in dialogs over the top scene, about damaged files set aside and a
+    data folder that refuses writes (``storage_error``: why); the app owes these."""
+    if problems:
+        report_problems(app, problems)
+    if storage_error is not None:
+        folder = str(saves.data_dir())
+        app.stack.push(
+            DialogScene(
+                app,
+                lambda: t("harden.storage_title"),
+                lambda: t("harden.storage", folder=folder, reason=storage_error),
+            )
+        )

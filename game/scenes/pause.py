@@ -19,7 +19,7 @@ from game.ui.text import blit_text, wrap
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
     from game.scenes.match import MatchScene
 
 
@@ -84,7 +84,6 @@ class PauseScene(OverlayScene):
     def restart(self) -> None:
         """The same seats and options from the start, with a new seed (a new shuffle)."""
         from game.match import Match
-        from game.scenes.match import MatchScene
 
         old = self.scene.match
         match = Match(
@@ -97,13 +96,11 @@ class PauseScene(OverlayScene):
             names=old.own_names,
         )
         self._unwind_to_match()
-        self.app.stack.replace(MatchScene(self.app, match, self.scene.board_cls))
+        self.app.stack.replace(self.app.stack.make("match", match, self.scene.board_cls))
 
     def resign(self) -> None:
         """End the match as a loss for the resigner: the save goes, the result is said."""
         from game import saves
-        from game.scenes.match import MatchScene
-        from game.scenes.title import TitleScene
 
         match = self.scene.match
         seat = self.resigner()
@@ -115,10 +112,10 @@ class PauseScene(OverlayScene):
         others = [match.names[i] for i in range(len(match.seats)) if i != seat]
         message = t("pause.resigned", name=match.names[seat], winner=" / ".join(others))
         board_cls = self.scene.board_cls
-        self.app.stack.reset(TitleScene(self.app))
+        self.app.stack.reset(self.app.stack.make("title"))
 
         def rematch() -> None:
-            self.app.stack.push(MatchScene(self.app, match.rematch(), board_cls))
+            self.app.stack.open("match", match.rematch(), board_cls)
 
         self.app.stack.push(
             DialogScene(
@@ -138,19 +135,13 @@ class PauseScene(OverlayScene):
             self.app.stack.pop()
 
     def rules(self) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.stack.push(RulesScene(self.app, self.scene.match.game.id))
+        self.app.stack.open("rules", self.scene.match.game.id)
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.stack.open("settings")
 
     def leave_match(self) -> None:
-        from game.scenes.title import TitleScene
-
-        self.app.stack.reset(TitleScene(self.app))
+        self.app.stack.reset(self.app.stack.make("title"))
 
     def _note_lines(self) -> list[str]:
         """The saved-match note wrapped to the card (none once the match is over)."""

@@ -31,7 +31,7 @@ from game.ui.text import blit_text
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
     from game.scenes.match import MatchScene
 
 DROPS = 3  # how many of the worst moves are marked

@@ -23,7 +23,7 @@ from game.ui.text import blit_text, render, wrap
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
 
 _STYLE = {
     "h1": (30, True, theme.TEXT),

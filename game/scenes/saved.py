@@ -24,8 +24,8 @@ from game.ui.layout import stack_rows
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.engines.base import Game
+    from game.scenes.base import App
 
 MAX_LISTED = 6  # one per built game, with room to spare
 
@@ -87,9 +87,7 @@ def confirm_new_match(app: App, game: Game, start: Callable[[], None]) -> None:
         return
 
     def resume() -> None:
-        from game.scenes.title import TitleScene
-
-        app.stack.reset(TitleScene(app))
+        app.stack.reset(app.stack.make("title"))
         open_save(app, save)
 
     app.stack.push(

@@ -20,7 +20,7 @@ from game.ui.text import blit_text
 from game.ui.widgets import Button, Segmented, Toggle, Widget
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
 
 # Language names are written in their own language, as players look for them that way.
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}

@@ -28,7 +28,7 @@ from game.ui.text import blit_text, clip_lines, ellipsized, fit_px, text_width, 
 from game.ui.widgets import Button, Segmented, Stepper, Widget
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
 
 SEGMENTED_MAX = 4  # more values than this get a ◀ value ▶ stepper
 
@@ -297,9 +297,7 @@ class SetupScene(Scene):
         self.app.stack.pop()
 
     def open_rules(self) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.stack.push(RulesScene(self.app, self.game.id))
+        self.app.stack.open("rules", self.game.id)
 
     def start(self, seed: int | None = None) -> None:
         """Start the match, after asking if it would replace this game's match in progress."""
@@ -310,7 +308,6 @@ class SetupScene(Scene):
     def _start(self, seed: int | None) -> None:
         """Remember this set-up and replace this screen by the match."""
         from game.match import Match
-        from game.scenes.match import MatchScene
 
         names = [
             n.strip() if f.visible else ""
@@ -339,7 +336,7 @@ class SetupScene(Scene):
 
             self.app.stack.replace(open_table(self.app, match))
         else:
-            self.app.stack.replace(MatchScene(self.app, match))
+            self.app.stack.replace(self.app.stack.make("match", match))
 
     def _host_seat(self) -> int | None:
         """The host's own seat at a networked table: its first human seat."""

@@ -16,7 +16,7 @@ from game.boards import has_board
 from game.engines import GAMES
 from game.i18n import get_language, t
 from game.scenes.base import Scene
-from game.scenes.saved import display_names
+from game.scenes.saved import display_names, open_save
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font
 from game.ui.layout import split_columns
@@ -25,7 +25,7 @@ from game.ui.widgets import Button, Toasts, Widget
 from game.version import version
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.base import App
 
 
 class GameCard(Widget):
@@ -249,25 +249,17 @@ class TitleScene(Scene):
         return t("title.continue")
 
     def open_setup(self, game_id: str) -> None:
-        from game.scenes.setup import SetupScene
-
-        self.app.stack.push(SetupScene(self.app, GAMES[game_id]))
+        self.app.stack.open("setup", GAMES[game_id])
 
     def open_rules(self, game_id: str) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.stack.push(RulesScene(self.app, game_id))
+        self.app.stack.open("rules", game_id)
 
     def open_join(self) -> None:
         """Join a networked table: by invite code or from the local network's list."""
-        from game.scenes.join import JoinScene
-
-        self.app.stack.push(JoinScene(self.app))
+        self.app.stack.open("join")
 
     def open_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.stack.open("settings")
 
     def toasts_soon(self, title: str) -> None:
         self.toasts.show(t("title.soon_toast", game=title))
@@ -279,10 +271,8 @@ class TitleScene(Scene):
 
     def continue_match(self) -> None:
         """The only match in progress opens at once; several are listed to choose from."""
-        from game.scenes.saved import ContinueScene, open_save
-
         if len(self.autosaves) > 1:
-            self.app.stack.push(ContinueScene(self.app, self.autosaves))
+            self.app.stack.open("continue", self.autosaves)
         elif self.autosaves and not open_save(self.app, self.autosaves[0]):
             self.refresh_saves()
 

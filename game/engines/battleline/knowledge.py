@@ -10,7 +10,7 @@ player put back. Everything else is unseen, and ``determinize`` re-deals exactly
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from game.engines.base import Phrase
 from game.engines.battleline import refusals
@@ -63,14 +63,16 @@ from game.engines.battleline.phases import (
 )
 
 if TYPE_CHECKING:
-    from game.engines.battleline.state import BattleLineState
+    from game.engines.battleline.shape import BattleLineShape
+
+S = TypeVar("S", bound="BattleLineShape")  # the state determinized: a copy of the same class
 
 
 def _formation(key: int) -> FormationView:
     return {"rank": key_rank(key), "total": key_total(key), "name": formation_name(key)}
 
 
-def _claim_view(state: BattleLineState, viewer: int, flag: int) -> ClaimView | None:
+def _claim_view(state: BattleLineShape, viewer: int, flag: int) -> ClaimView | None:
     """The viewer's claim proof at an open flag where their side is complete, on their turn."""
     if (
         state.current_player() != viewer
@@ -90,7 +92,7 @@ def _claim_view(state: BattleLineState, viewer: int, flag: int) -> ClaimView | N
     return {"provable": check.ok, "reason": check.reason, "beaten_by": beaten_by}
 
 
-def _flag_view(state: BattleLineState, viewer: int, flag: int) -> FlagView:
+def _flag_view(state: BattleLineShape, viewer: int, flag: int) -> FlagView:
     n = state.slots(flag)
     fog = state.fog[flag] >= 0
     cards = [list(state.side(flag, q)) for q in (0, 1)]
@@ -108,7 +110,7 @@ def _flag_view(state: BattleLineState, viewer: int, flag: int) -> FlagView:
     }
 
 
-def _hand_view(state: BattleLineState, viewer: int, owner: int) -> HandView:
+def _hand_view(state: BattleLineShape, viewer: int, owner: int) -> HandView:
     hand = state.hands[owner]
     tactics = sum(1 for card in hand if card >= NUM_TROOPS)
     unplayable: list[tuple[int, Phrase]] = []
@@ -125,7 +127,7 @@ def _hand_view(state: BattleLineState, viewer: int, owner: int) -> HandView:
     }
 
 
-def _top_view(state: BattleLineState, viewer: int, deck: int) -> list[int | None]:
+def _top_view(state: BattleLineShape, viewer: int, deck: int) -> list[int | None]:
     """The Scout-returned cards on top of a deck, top first: the card if the viewer put it
     there, else None."""
     tops = state.tops[deck]
@@ -133,7 +135,7 @@ def _top_view(state: BattleLineState, viewer: int, deck: int) -> list[int | None
     return [tops[i] if owners[i] == viewer else None for i in range(len(tops) - 1, -1, -1)]
 
 
-def observation(state: BattleLineState, viewer: int) -> BattleLineObservation:
+def observation(state: BattleLineShape, viewer: int) -> BattleLineObservation:
     """The viewer's view; the schema is documented in the package docstring."""
     phase = state.phase
     claimable = state.claimable if phase == PH_CLAIM else []
@@ -189,7 +191,7 @@ def observation(state: BattleLineState, viewer: int) -> BattleLineObservation:
     }
 
 
-def determinize(state: BattleLineState, viewer: int, rng: random.Random) -> BattleLineState:
+def determinize(state: S, viewer: int, rng: random.Random) -> S:
     """A copy where every card the viewer has not seen is re-dealt at random among the places it
     could be: the opponent's hand (same troop/tactics counts, cards the viewer knows kept), the
     cards the opponent put on top of a deck, and the shuffled decks."""
@@ -218,7 +220,7 @@ def determinize(state: BattleLineState, viewer: int, rng: random.Random) -> Batt
     return other
 
 
-def observed_action(state: BattleLineState, viewer: int, action: int) -> int:
+def observed_action(state: BattleLineShape, viewer: int, action: int) -> int:
     """``action`` (legal in ``state``) as ``viewer`` sees it: a card dealt or drawn into the
     other hand is HIDDEN_CARD, a card the other player puts back with Scout shows only its deck."""
     phase = state.phase
@@ -231,7 +233,7 @@ def observed_action(state: BattleLineState, viewer: int, action: int) -> int:
     return action
 
 
-def _deal_recipient(state: BattleLineState) -> int:
+def _deal_recipient(state: BattleLineShape) -> int:
     """Who gets the card dealt now: the starter first, then in turn (PH_NEXT is a new deal)."""
     first = state.phase == PH_NEXT or state.dealt % 2 == 0
     return state.starter if first else 1 - state.starter
@@ -273,7 +275,7 @@ _CARD_PHRASES = {
 
 
 def action_phrase(
-    state: BattleLineState, action: int, viewer: int | None
+    state: BattleLineShape, action: int, viewer: int | None
 ) -> tuple[str, dict[str, int | str]]:
     """``action`` in ``state`` (before it is applied) as a phrase key and its arguments, naming
     only the cards ``viewer`` may see; ``viewer`` None names only public cards (the shared
@@ -330,6 +332,6 @@ def english_phrase(key: str, args: dict[str, int | str]) -> str:
     return PHRASES[key].format(**words)
 
 
-def describe_action(state: BattleLineState, action: int, viewer: int | None) -> str:
+def describe_action(state: BattleLineShape, action: int, viewer: int | None) -> str:
     """``action`` in words (see ``action_phrase``)."""
     return english_phrase(*action_phrase(state, action, viewer))

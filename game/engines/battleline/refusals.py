@@ -50,7 +50,7 @@ from game.engines.battleline.phases import (
 from game.engines.battleline.proof import PROOF_PHRASES, proof_english
 
 if TYPE_CHECKING:
-    from game.engines.battleline.state import BattleLineState
+    from game.engines.battleline.shape import BattleLineShape
 
 # "card" is a card id, "deck" a deck, "flag" a flag as shown (from 1); "why" and "wanted" are
 # nested phrases (a claim proof's reason, the decision being asked for).
@@ -109,7 +109,7 @@ def english(key: str, args: dict[str, Any]) -> str:
     return REFUSALS[key].format(**words)
 
 
-def explain(state: BattleLineState, action: int) -> Phrase:
+def explain(state: BattleLineShape, action: int) -> Phrase:
     """Why a legal-looking action is refused here."""
     phase = state.phase
     if phase in CHANCE_PHASES:
@@ -157,7 +157,7 @@ _UNPLAYABLE = {
 }
 
 
-def _explain_play(state: BattleLineState, action: int) -> Phrase:
+def _explain_play(state: BattleLineShape, action: int) -> Phrase:
     p = state.player
     if action == PASS:
         return "no_pass", {}
@@ -177,7 +177,7 @@ def _explain_play(state: BattleLineState, action: int) -> Phrase:
     return "cannot_play", {"card": action, "why": (_UNPLAYABLE.get(action, "no_slot"), {})}
 
 
-def _explain_claim(state: BattleLineState, flag: int) -> Phrase:
+def _explain_claim(state: BattleLineShape, flag: int) -> Phrase:
     check = state.claim_check(state.player, flag)
     if not check.ok:
         return "cannot_claim", {"flag": flag + 1, "why": check.phrase}

@@ -30,7 +30,7 @@ from game.engines.frontline.options import (
 from game.engines.frontline.units import Unit
 
 if TYPE_CHECKING:
-    from game.engines.frontline.state import FrontlineState
+    from game.engines.frontline.shape import FrontlineShape
 
 __all__ = ["ASSAULT_MIN"]
 
@@ -154,7 +154,7 @@ def defense(state: AttackContext, target: Unit) -> int:
     return max(0, value)
 
 
-def assault_group(state: FrontlineState, seat: int) -> list[Unit]:
+def assault_group(state: FrontlineShape, seat: int) -> list[Unit]:
     """Infantry of ``seat`` able to attack: a close assault needs at least three (§4.2.1)."""
     group = [
         u
@@ -164,7 +164,7 @@ def assault_group(state: FrontlineState, seat: int) -> list[Unit]:
     return group if len(group) >= ASSAULT_MIN else []
 
 
-def assault_target(state: FrontlineState, attacker: Unit, target: Unit, group: list[Unit]) -> bool:
+def assault_target(state: FrontlineShape, attacker: Unit, target: Unit, group: list[Unit]) -> bool:
     """A tank or vehicle that the attacker and at least two more of the group reach by the line
     rule (§4.2.1; the bullet rule does not apply, §9 #18)."""
     if attacker.printed.type != INFANTRY or target.owner == attacker.owner:
@@ -174,7 +174,7 @@ def assault_target(state: FrontlineState, attacker: Unit, target: Unit, group: l
     return sum(1 for u in group if line_ok(u, target)) >= ASSAULT_MIN
 
 
-def assault_value(state: FrontlineState, members: list[int]) -> int:
+def assault_value(state: FrontlineShape, members: list[int]) -> int:
     """The group's attack value vs ARM: the numerically highest of its weapons' ARM values
     (the literal reading), or the best (lowest) one, by option."""
     values = [

@@ -29,7 +29,7 @@ from game.engines.frontline.phases import CLOSE_ASSAULT, NORMAL
 from game.engines.frontline.units import Unit
 
 if TYPE_CHECKING:
-    from game.engines.frontline.state import FrontlineState
+    from game.engines.frontline.shape import FrontlineShape
 
 FIRE_MISSION = COMMAND_INDEX["fire_mission"]
 CAMOUFLAGE = COMMAND_INDEX["camouflage"]
@@ -90,7 +90,7 @@ def ground(unit: Unit) -> bool:
     return unit.line != AIRLINE
 
 
-def unit_targets(state: FrontlineState, seat: int, card: int) -> list[int]:
+def unit_targets(state: FrontlineShape, seat: int, card: int) -> list[int]:
     """Positions ``card`` may be played on by ``seat`` now (its window assumed)."""
     out = []
     for unit in state.board.values():
@@ -124,7 +124,7 @@ def unit_targets(state: FrontlineState, seat: int, card: int) -> list[int]:
     return sorted(out)
 
 
-def attack_card_ok(state: FrontlineState, card: int) -> bool:
+def attack_card_ok(state: FrontlineShape, card: int) -> bool:
     """C3 cards on the attack under way (the attacker's icons and the target's type)."""
     if state.atk_kind != NORMAL or state.atk_pos not in state.board:
         return False
@@ -139,7 +139,7 @@ def attack_card_ok(state: FrontlineState, card: int) -> bool:
     return card == STEADY_AIM
 
 
-def playable(state: FrontlineState, seat: int, window: str) -> list[int]:
+def playable(state: FrontlineShape, seat: int, window: str) -> list[int]:
     """Command card indices ``seat`` could play in ``window`` now."""
     return [
         card
@@ -148,12 +148,12 @@ def playable(state: FrontlineState, seat: int, window: str) -> list[int]:
     ]
 
 
-def any_playable(state: FrontlineState, seat: int, window: str) -> bool:
+def any_playable(state: FrontlineShape, seat: int, window: str) -> bool:
     """Whether ``playable`` is not empty (asked before every window and roll: short-cut)."""
     return any(_playable(state, seat, window, card) for card in state.hand_commands[seat])
 
 
-def _playable(state: FrontlineState, seat: int, window: str, card: int) -> bool:
+def _playable(state: FrontlineShape, seat: int, window: str, card: int) -> bool:
     if card not in WINDOW_CARDS[window] or state.reserved[seat].count(card) >= (
         state.hand_commands[seat].count(card)
     ):
@@ -167,7 +167,7 @@ def _playable(state: FrontlineState, seat: int, window: str, card: int) -> bool:
     return bool(unit_targets(state, seat, card))
 
 
-def play(state: FrontlineState, seat: int, card: int, pos: int) -> None:
+def play(state: FrontlineShape, seat: int, card: int, pos: int) -> None:
     """Discard ``card`` from ``seat``'s hand and apply it (``pos``: its unit, -1 for none)."""
     state.hand_commands[seat].remove(card)
     state.command_discard.append(card)
@@ -199,7 +199,7 @@ def play(state: FrontlineState, seat: int, card: int, pos: int) -> None:
         state.withdraw_to_hand(unit)
 
 
-def declared_attack(state: FrontlineState, unit: Unit) -> tuple[int, int, int, int] | None:
+def declared_attack(state: FrontlineShape, unit: Unit) -> tuple[int, int, int, int] | None:
     """The declared attack ``unit`` takes part in: its own, or its group's close assault, which
     any member may be smoked out of (§9 #27)."""
     decls = state.decls[unit.owner]
@@ -236,7 +236,7 @@ def damage_mod(atk_cmds: int) -> int:
     return AP_DAMAGE if atk_cmds >> AP_ROUNDS & 1 else 0
 
 
-def surrender_targets(state: FrontlineState, attacker: Unit) -> list[int]:
+def surrender_targets(state: FrontlineShape, attacker: Unit) -> list[int]:
     """C4: a Frontline infantry unit of a seat holding a free Surrender! card may declare it
     against an enemy Frontline unit that it could capture (§10.3)."""
     seat = attacker.owner

@@ -13,7 +13,7 @@ steps the choice took (§9 #25; every step but the last observes as ``UNSEEN``).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from game.engines.base import UNSEEN
 from game.engines.frontline import combat
@@ -51,11 +51,14 @@ from game.engines.frontline.cards import (
     army_pool,
 )
 from game.engines.frontline.commands import SURRENDER as SURRENDER_CARD
+from game.engines.frontline.commitment import commit_options
 from game.engines.frontline.observation import FrontlineObservation, SeatView
 from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
 from game.engines.frontline.phases import (
     CHANCE_PHASES,
+    CLOSE_ASSAULT,
     DICE_PHASES,
+    NORMAL,
     PH_BUILD,
     PH_CAPTURE_LINE,
     PH_CARD_TARGET,
@@ -73,19 +76,21 @@ from game.engines.frontline.phases import (
     PH_WEAPONS,
     PH_WINDOW,
     PHASE_NAMES,
+    SURRENDER_ATTACK,
 )
 
 if TYPE_CHECKING:
-    from game.engines.frontline.state import FrontlineState
+    from game.engines.frontline.shape import FrontlineShape
 
 DECLARING = (PH_DECLARE, PH_WEAPONS)
+S = TypeVar("S", bound="FrontlineShape")  # the state determinized: a copy of the same class
 
 
 def _card_of(entry: int) -> int:
     return entry - REAR_CARD if entry >= REAR_CARD else entry - CARD
 
 
-def _seat_view(state: FrontlineState, viewer: int, seat: int) -> SeatView:
+def _seat_view(state: FrontlineShape, viewer: int, seat: int) -> SeatView:
     """One seat as ``viewer`` sees it. The other seat's face-down cards are neither shown nor
     counted (its hand counts them) until the reveal (§9 #25)."""
     own = seat == viewer
@@ -120,7 +125,7 @@ def _seat_view(state: FrontlineState, viewer: int, seat: int) -> SeatView:
     }
 
 
-def observation(state: FrontlineState, viewer: int) -> FrontlineObservation:
+def observation(state: FrontlineShape, viewer: int) -> FrontlineObservation:
     """The viewer's view; the schema is documented in the package docstring."""
     acting = state.player
     private = state.phase in DECLARING and acting != viewer
@@ -173,7 +178,7 @@ def observation(state: FrontlineState, viewer: int) -> FrontlineObservation:
 
 
 # --- determinization ------------------------------------------------------------------------
-def determinize(state: FrontlineState, viewer: int, rng: random.Random) -> FrontlineState:
+def determinize(state: S, viewer: int, rng: random.Random) -> S:
     """A state consistent with the viewer's view: the opponent's hand, face-down cards, hidden
     cards under the Reserves and shuffled Reserves re-dealt from the cards the viewer has not
     seen; the Command deck and the opponent's commands re-dealt; the opponent's hidden
@@ -212,13 +217,11 @@ def determinize(state: FrontlineState, viewer: int, rng: random.Random) -> Front
     return other
 
 
-def _face_down(state: FrontlineState, seat: int, rng: random.Random) -> list[int]:
+def _face_down(state: FrontlineShape, seat: int, rng: random.Random) -> list[int]:
     """A face-down set for ``seat`` set aside from its (re-dealt) hand by random legal
     commitment choices, of any size: the viewer never saw how many cards lie face down
     (§9 #25). A seat that has decided stops at a valid set (the empty set always is one); a
     seat still choosing may stop anywhere."""
-    from game.engines.frontline.state import commit_options
-
     needs = state.crew_needs(seat)
     hand = state.hand_units[seat]
     chosen: list[int] = []
@@ -234,7 +237,7 @@ def _face_down(state: FrontlineState, seat: int, rng: random.Random) -> list[int
 
 
 def _resample_deck(
-    state: FrontlineState, seat: int, unseen: list[int], rng: random.Random
+    state: FrontlineShape, seat: int, unseen: list[int], rng: random.Random
 ) -> list[int]:
     """A built deck is secret: the cards of ``seat``'s deck the viewer has not seen are drawn
     again from the army's pool (copy limits and deck points kept); the cards seen stay."""
@@ -257,10 +260,8 @@ def _resample_deck(
     return list(unseen)  # no valid deck found quickly: keep the cards as they are
 
 
-def _resample_declarations(state: FrontlineState, seat: int, rng: random.Random) -> None:
+def _resample_declarations(state: FrontlineShape, seat: int, rng: random.Random) -> None:
     """Re-draw ``seat``'s declarations made so far (its attackers no longer in its queue)."""
-    from game.engines.frontline.state import CLOSE_ASSAULT, NORMAL, SURRENDER_ATTACK
-
     waiting = set(state.queue) if state.player == seat else set()
     state.reserved[seat] = []
 
@@ -288,7 +289,7 @@ def _resample_declarations(state: FrontlineState, seat: int, rng: random.Random)
 
 
 # --- hidden moves and the move log ----------------------------------------------------------
-def observed_action(state: FrontlineState, viewer: int, action: int) -> int:
+def observed_action(state: FrontlineShape, viewer: int, action: int) -> int:
     """``action`` as ``viewer`` sees it: hidden decisions and private draws are masked."""
     phase = state.phase
     if phase in CHANCE_PHASES:
@@ -309,7 +310,7 @@ def observed_action(state: FrontlineState, viewer: int, action: int) -> int:
     return action
 
 
-def _ends_declaring(state: FrontlineState, action: int) -> bool:
+def _ends_declaring(state: FrontlineShape, action: int) -> bool:
     """Whether ``action`` is the acting seat's last declaration step: its last attacker, and
     no choice of weapons to follow."""
     if len(state.queue) > 1:
@@ -371,7 +372,7 @@ PHRASES = {
 
 
 def action_phrase(
-    state: FrontlineState, action: int, viewer: int | None = None
+    state: FrontlineShape, action: int, viewer: int | None = None
 ) -> tuple[str, dict[str, int | str]]:
     """``action`` (before it is applied) as a phrase key and arguments, naming only what
     ``viewer`` may see (None: what both players see, for the shared move log)."""
@@ -487,7 +488,7 @@ def action_phrase(
     return "unknown", {"action": repr(action)}
 
 
-def _init_roller(state: FrontlineState) -> int:
+def _init_roller(state: FrontlineShape) -> int:
     return 0 if state.init_rolls[0] == 0 else 1
 
 
@@ -510,5 +511,5 @@ def english_phrase(key: str, args: dict[str, int | str]) -> str:
     return PHRASES[key].format(**words)
 
 
-def describe_action(state: FrontlineState, action: int, viewer: int | None = None) -> str:
+def describe_action(state: FrontlineShape, action: int, viewer: int | None = None) -> str:
     return english_phrase(*action_phrase(state, action, viewer))

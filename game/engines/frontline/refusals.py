@@ -17,7 +17,7 @@ from game.engines.frontline.phases import (
 )
 
 if TYPE_CHECKING:
-    from game.engines.frontline.state import FrontlineState
+    from game.engines.frontline.shape import FrontlineShape
 
 WAITING_FOR = {
     "pick": "a starting card from your deck",
@@ -35,7 +35,7 @@ WAITING_FOR = {
 }
 
 
-def explain(state: FrontlineState, action: int) -> str:
+def explain(state: FrontlineShape, action: int) -> str:
     phase = state.phase
     name = PHASE_NAMES[phase]
     if state.current_player() < 0:
@@ -54,7 +54,7 @@ def explain(state: FrontlineState, action: int) -> str:
     return f"that is not a choice now: the game is waiting for {WAITING_FOR.get(name, name)}"
 
 
-def _commit_reason(state: FrontlineState, action: int, kind: str) -> str:
+def _commit_reason(state: FrontlineShape, action: int, kind: str) -> str:
     p = state.player
     if action == DONE:
         return (
@@ -78,7 +78,7 @@ def _commit_reason(state: FrontlineState, action: int, kind: str) -> str:
     return f"{printed.name} cannot be committed now"
 
 
-def _target_reason(state: FrontlineState, action: int, kind: str) -> str:
+def _target_reason(state: FrontlineShape, action: int, kind: str) -> str:
     pos = action - (UNIT if kind == "unit" else ASSAULT)
     target = state.board.get(pos)
     attacker = state.board[state.queue[0]]

@@ -155,7 +155,7 @@ def _need(
     context = _context(obs)
     if attacker is None:  # a close assault: the group's value, no attacker's modifiers
         group = SimpleNamespace(board=board, options=obs["options"])
-        value = combat.assault_value(group, obs["attack"]["members"])  # type: ignore[arg-type]
+        value = combat.assault_value(group, obs["attack"]["members"])
         return value, combat.roll_mod(context, None, target)
     printed = attacker.printed.weapons[row].attack[combat.column(target)]
     return int(printed or 0), combat.roll_mod(context, attacker, target)

@@ -56,6 +56,7 @@ from game.engines.frontline.cards import (
     UNITS,
     deck_points,
 )
+from game.engines.frontline.commitment import commit_options
 from game.engines.frontline.observation import FrontlineObservation
 from game.engines.frontline.options import (
     CAPTURE_ROLLS,
@@ -1441,63 +1442,6 @@ def build_options(army: int, deck: list[int]) -> list[int]:
             if UNITS[cards[0]].side == army
         ]
     return sorted(actions)
-
-
-def commit_options(commit: list[int], hand: list[int], needs: list[int]) -> list[int]:
-    """Commitment choices (§4.1): a card from ``hand`` that still lets the face-down set become
-    valid (MFA to either line, a Rear Line card to its line), and DONE when it is valid."""
-    counts = commit_counts(commit, hand)
-    actions = []
-    for card in sorted(set(hand)):
-        printed = UNITS[card]
-        kind = printed.crew_kind if printed.is_crew else printed.crew
-        if kind != NO_CREW:
-            units, crews, hand_units, hand_crews = counts[kind]
-            if printed.is_crew:
-                ok = feasible(units, crews + 1, needs[kind], hand_units, hand_crews - 1)
-            else:
-                ok = feasible(units + 1, crews, needs[kind], hand_units - 1, hand_crews)
-            if not ok:
-                continue
-        if printed.is_crew or printed.lines != (REAR,):
-            actions.append(CARD + card)
-        if printed.mfa or printed.lines == (REAR,):
-            actions.append(REAR_CARD + card)
-    if commit_valid(counts, needs):
-        actions.append(DONE)
-    return sorted(actions)
-
-
-def commit_counts(commit: list[int], hand: list[int]) -> list[list[int]]:
-    """Per crew kind: [units committed, crews committed, units in hand, crews in hand]."""
-    counts = [[0, 0, 0, 0] for _ in CREW_KINDS]
-    for entry in commit:
-        card = entry - REAR_CARD if entry >= REAR_CARD else entry - CARD
-        printed = UNITS[card]
-        if printed.is_crew:
-            counts[printed.crew_kind][1] += 1
-        elif printed.crew != NO_CREW:
-            counts[printed.crew][0] += 1
-    for card in hand:
-        printed = UNITS[card]
-        if printed.is_crew:
-            counts[printed.crew_kind][3] += 1
-        elif printed.crew != NO_CREW:
-            counts[printed.crew][2] += 1
-    return counts
-
-
-def feasible(units: int, crews: int, needs: int, hand_units: int, hand_crews: int) -> bool:
-    """Whether more cards from hand can make a crew kind valid (§4.1): every committed unit
-    crewed, and every extra crew replacing a missing crew on the board."""
-    if hand_units < 0 or hand_crews < 0:
-        return False
-    extra_units = max(0, crews - units - needs)
-    return extra_units <= hand_units and units + extra_units - crews <= hand_crews
-
-
-def commit_valid(counts: list[list[int]], needs: list[int]) -> bool:
-    return all(units <= crews <= units + needs[k] for k, (units, crews, _, _) in enumerate(counts))
 
 
 _HANDLERS = {

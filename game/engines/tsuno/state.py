@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from game.engines.base import CHANCE, TERMINAL, Game, Phrase, State
 from game.engines.tsuno import actions as act
 from game.engines.tsuno import view
-from game.engines.tsuno.observation import LastRollView, TsunoObservation
+from game.engines.tsuno.observation import LastRollView, RollView, TsunoObservation
 from game.engines.tsuno.rules import (
     ACTIVE_CHOICES,
     ACTIVE_OPTION,
@@ -542,7 +542,84 @@ class TsunoState(State):
         return view.english_phrase(*self.action_phrase(action))
 
     def action_phrase(self, action: int) -> tuple[str, dict[str, int | str]]:
-        return view.action_phrase(self, action)
+        """The log entry of ``action`` (legal in ``self``, before it is applied)."""
+        if not isinstance(action, int) or not 0 <= action < act.NUM_ACTIONS:
+            return "unknown", {"action": repr(action)}
+        if act.is_face(action):
+            colour = "black" if len(self.dice) < self.roll_black else "yellow"
+            args: dict[str, int | str] = {
+                "colour": colour,
+                "roll": self.roll_kind,
+                "face": action + 1,
+            }
+            if self.roll_kind == "attack":  # the acting seat's roll: the log joins it to its turn
+                args["player"] = self.seats[self.area - 1]
+            return "die", args
+        area = self.area
+        args = {"area": area, "seat": self.seats[area - 1]}
+        if action == act.DEFEND:
+            return "defend", args
+        if action == act.ATTACK:
+            home = self.home[area - 1]
+            return ("attack" if home or self.chips[area - 1] else "return"), args
+        if action == act.WAIT:
+            return "wait", args
+        if action == act.HEAL:
+            return "heal", args
+        if act.is_rest(action):
+            return "rest", {**args, "count": action - act.REST_BASE}
+        if act.is_absorb(action):
+            soldiers, reinforcements = act.ABSORB_CHOICES[action - act.ABSORB_BASE]
+            return "absorb", {**args, "soldiers": soldiers, "reinforcements": reinforcements}
+        key = (
+            "relief"
+            if act.is_relief(action)
+            else "replenish"
+            if act.is_replenish(action)
+            else "lure"
+        )
+        return key, {**args, "target": act.target_of(action)}
 
     def observation(self, player: int) -> TsunoObservation:
-        return view.observation(self)
+        """Everything on the table, JSON-able."""
+        phase = ("roll", "action", "absorb", "over")[self.phase]
+        roll: RollView | None = None
+        if phase == "roll":
+            roll = {
+                "kind": self.roll_kind,
+                "area": self.area,
+                "black": self.dice[: self.roll_black],
+                "yellow": self.dice[self.roll_black :],
+                "black_dice": self.roll_black,
+                "yellow_dice": self.roll_yellow,
+            }
+        return {
+            "difficulty": self.options[DIFFICULTY],
+            "layout": self.options[LAYOUT],
+            "adjacent": [list(self.adjacent[a]) for a in AREAS],
+            "dice": {"black": self.black_dice, "yellow": self.yellow_dice},
+            "day": self.day,
+            "area": self.area,
+            "phase": phase,
+            "to_move": self.seats[self.area - 1] if phase in ("action", "absorb") else None,
+            "areas": [
+                {
+                    "area": a,
+                    "active": self.active[a - 1],
+                    "seat": self.seats[a - 1],
+                    "chips": self.chips[a - 1],
+                    "unit": "area" if self.home[a - 1] else "castle",
+                    "morale": self.morale[a - 1],
+                    "soldiers": self.soldiers[a - 1],
+                    "reinforcements": self.reinforcements[a - 1],
+                }
+                for a in AREAS
+            ],
+            "castle": self.castle,
+            "wounded": self.wounded,
+            "supply": {"chips": self.chip_supply, "reinforcements": self.reinforcement_supply},
+            "roll": roll,
+            "last_roll": self.last_roll,
+            "loss": self.loss,
+            "result": {1: "victory", -1: "defeat", 0: None}[self.result],
+        }
