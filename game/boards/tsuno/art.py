@@ -6,10 +6,12 @@ only has to keep the seats apart."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
-from game.ui.draw import Art, Colour, darker, lighter, supersampled
+from game.boards.tsuno.layout import AreaGeo, text_px
+from game.ui.draw import Art, Colour, blit_center, darker, lighter, mix, supersampled
 
 # Pip positions of a die face on a unit square.
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -22,7 +24,63 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
+@dataclass(frozen=True)
+class AreaFace:
+    """What an area's card says: values only, so that its picture is cached by them."""
+
+    number: int
+    ability: str | None  # the area's ability icon ("skilled", "lure", "mobility", "heal")
+    seat: int  # whose colour (an index into the seat roles)
+    name: str  # who commands it ("" for an area not in use)
+    bold: bool  # the viewer's own area, in live play
+    chips: int
+    note: str = ""  # "unit in the castle", or "not in use" (then the card is veiled)
+    veiled: bool = False
+
+
 class TsunoArt(Art):
+    def area_card(self, geo: AreaGeo, unit: int, face: AreaFace) -> pygame.Surface:
+        """An area's card as big as ``geo.box``: paper (lacquer-tinted under two chips or more,
+        a forced Defence), its seat's colour along the top, its number, ability icon and who
+        commands it, its chips' count, the two side slots; its note where its unit stood (or
+        over a veil when the area is not in use)."""
+        rects = (geo.box, geo.header, geo.chips, geo.unit, *geo.slots)
+        key = ("area", *(tuple(r) for r in rects), unit, face)
+        return self.cached(key, lambda: self._area_card(geo, unit, face))
+
+    def _area_card(self, geo: AreaGeo, unit: int, face: AreaFace) -> pygame.Surface:
+        p, box = self.p, geo.box
+        h, chips, place = (r.move(-box.x, -box.y) for r in (geo.header, geo.chips, geo.unit))
+        seat_colour, radius = self.side(face.seat), box.h // 10
+        fill = p["paper"] if face.chips < 2 else mix(p["paper"], p["lacquer"], 0.18)
+        card = self.panel(box.w, box.h, (*fill, 255), darker(seat_colour, 0.2), radius).copy()
+        pygame.draw.rect(card, seat_colour, (0, 0, box.w, max(4, box.h // 12)),
+                         border_top_left_radius=radius, border_top_right_radius=radius)  # fmt: skip
+        number = self.text(str(face.number), round(h.h * 0.95), p["ink"], bold=True)
+        card.blit(number, number.get_rect(midleft=(h.x + 2, h.centery + h.h // 10)))
+        left = h.x + number.get_width() + 4  # where the seat's name may begin
+        if face.ability:
+            icon = self.ability(face.ability, round(h.h * 0.7), p["lacquer"])
+            left = card.blit(icon, icon.get_rect(midleft=(left + 2, h.centery + h.h // 10))).right
+        ink = darker(seat_colour, 0.25)
+        label = self.fitted(face.name, text_px(unit, 1.3), ink, h.right - left - 4, face.bold)
+        card.blit(label, label.get_rect(midright=(h.right, h.centery + h.h // 10)))
+        if face.chips:
+            count = self.text(f"×{face.chips}", text_px(unit, 1.5), p["lacquer"], bold=True)
+            card.blit(count, count.get_rect(midbottom=(chips.centerx, chips.bottom)))
+        for slot in geo.slots:
+            slot = slot.move(-box.x, -box.y)
+            pygame.draw.rect(card, p["paper_dim"], slot, 1, border_radius=slot.w // 4)
+        if face.veiled:
+            centre = (box.w // 2, box.h // 2)
+            self.veil(card, centre, box.size, (*p["bg"], 190), radius)
+            note = self.fitted(face.note, text_px(unit, 1.3), p["paper"], box.w)
+            blit_center(card, note, centre)
+        elif face.note:
+            note = self.fitted(face.note, text_px(unit, 1.2), p["ink"], place.w * 2)
+            blit_center(card, note, place.center)
+        return card
+
     def die(
         self, face: int, size: int, colour: str = "black", angle: float = 0.0
     ) -> pygame.Surface:

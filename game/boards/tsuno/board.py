@@ -10,15 +10,15 @@ viewer's last turn is said beside its areas, in the log's words (``recap``), unt
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Hashable, Sequence
+from typing import ClassVar
 
 import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, Things
 from game.boards.decision import Choice
-from game.boards.tsuno.art import TsunoArt, draw_emblem
+from game.boards.tsuno.art import AreaFace, TsunoArt, draw_emblem
 from game.boards.tsuno.castle import CastleView
 from game.boards.tsuno.layout import Geo, compute, text_px
 from game.boards.tsuno.notes import NotePlacer
@@ -28,26 +28,16 @@ from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.observation import AreaView, TsunoObservation
 from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
-from game.engines.tsuno.words import TsunoWords, percent
-from game.summary import Summary
+from game.engines.tsuno.words import TsunoWords
 from game.turns import Step, Turn
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center, darker, mix
+from game.ui.draw import Colour, blit_center
 
 T_FLY = 0.5  # seconds a chip flies from the tray to its area
 T_PAUSE = 0.6  # the pause after a teammate's action, so it can be seen (speed 1)
-
-
-def ability_of(area: int) -> str | None:
-    if area in SKILLED:
-        return "skilled"
-    if area in LURERS:
-        return "lure"
-    if area == MOBILE:
-        return "mobility"
-    if area == HEALER:
-        return "heal"
-    return None
+# Each area's ability, said by an icon on its card (and a note when the icon is hovered).
+ABILITY = {HEALER: "heal", MOBILE: "mobility"} | dict.fromkeys(LURERS, "lure")
+ABILITY |= dict.fromkeys(SKILLED, "skilled")
 
 
 class TsunoBoard(Board[TsunoObservation]):
@@ -156,7 +146,7 @@ class TsunoBoard(Board[TsunoObservation]):
         self.layer.sync(self.resting_places(obs), animate)
         if not animate or previous is None:
             self.tray.tumbles = {}
-            self._announce(previous, obs, animate=False)
+            self._announce(obs, animate=False)
             return
         last = obs["last_roll"]
         if self.tray.show(previous, obs) and last and last["kind"] == "appearance":
@@ -166,7 +156,7 @@ class TsunoBoard(Board[TsunoObservation]):
             self.viewer,
         ):
             self.tweens.call(T_PAUSE, lambda: None)  # a teammate acted: a moment to see it
-        self._announce(previous, obs, animate=True)
+        self._announce(obs, animate=True)
 
     def _fly_chips(self, previous: TsunoObservation, obs: TsunoObservation) -> None:
         start = self.geo.tray.center
@@ -194,44 +184,20 @@ class TsunoBoard(Board[TsunoObservation]):
                 notes.append((turn.player, area, f"{self.seat_name(turn.player)}: {words}"))
         self.notes = notes
 
-    def _announce(
-        self, previous: TsunoObservation | None, obs: TsunoObservation, animate: bool
-    ) -> None:
-        """Banners: a forced Defence, victory (the cheer) and defeat (which unit fell)."""
+    def _announce(self, obs: TsunoObservation, animate: bool) -> None:
+        """Banners: victory (the cheer), defeat (which unit fell) and a forced Defence (flashed
+        as it comes, not shown again over a position reached without animation)."""
+        words = self.tsuno_words.banner(obs)
+        if words is None or (not obs["result"] and not animate):
+            self.banner = self.banner if animate else None
+            return
+        seat = None if obs["result"] == "victory" else obs["areas"][obs["area"] - 1]["seat"]
         delay = T_TUMBLE if animate else 0.0
-        me = obs["areas"][obs["area"] - 1]
-        if obs["result"] == "victory":
-            overlays.set_banner(
-                self,
-                overlays.Banner(
-                    i18n.t("tsuno.banner.victory"), i18n.t("tsuno.banner.victory_sub"), None, "end"
-                ),
-                delay,
-            )
-        elif obs["result"] == "defeat":
-            overlays.set_banner(
-                self,
-                overlays.Banner(
-                    i18n.t("tsuno.banner.defeat"),
-                    i18n.t("tsuno.banner.defeat_sub", area=obs["area"]),
-                    me["seat"],
-                    "end",
-                ),
-                delay,
-            )
-        elif obs["phase"] == "action" and me["chips"] >= 2:
-            banner = overlays.Banner(
-                i18n.t("tsuno.banner.defend", area=obs["area"]),
-                i18n.t("tsuno.banner.defend_sub", chips=me["chips"], loss=me["chips"] - 1),
-                me["seat"],
-                ("defend", obs["day"], obs["area"]),
-            )
-            if animate:
-                overlays.flash_banner(self, banner, delay, 1.4, "banner")
-            else:
-                self.banner = None
-        elif not animate:
-            self.banner = None
+        if obs["result"]:
+            overlays.set_banner(self, overlays.Banner(*words, seat, "end"), delay)
+        else:
+            banner = overlays.Banner(*words, seat, ("defend", obs["day"], obs["area"]))
+            overlays.flash_banner(self, banner, delay, 1.4, "banner")
 
     def show_hint(self, line: int | Sequence[int], words: Sequence[str] = ()) -> None:
         """The team AI's action, and why: its estimated chance to hold the castle after it.
@@ -242,33 +208,10 @@ class TsunoBoard(Board[TsunoObservation]):
         self.hint_line = self.hint_line[:1]
         if self.hint is None:
             return
-        chance = self.ctx.chance_after(self.hint)
-        self.hint_label = "" if chance is None else i18n.t("tsuno.hint_chance", p=percent(chance))
+        self.hint_label = self.tsuno_words.hint_chance(self.ctx.chance_after(self.hint))
 
     # --- words -----------------------------------------------------------------------------
-    @staticmethod
-    def summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:
-        """Each area's unit as the game ended, and the game's own length: the days the castle
-        held, or the day it fell (a count of turns said "after 1 turns" of a solo game)."""
-        t = i18n.t
-        rows = []
-        for e in obs["areas"]:
-            if not e.get("active", True):
-                continue
-            seat = e["seat"]
-            name = names[seat] if 0 <= seat < len(names) else t("seat.player_n", n=seat + 1)
-            morale = str(e["morale"]) if e["unit"] == "area" else t("tsuno.summary.in_castle")
-            pieces = str(e["soldiers"] + e["reinforcements"])
-            solo = len(names) == 1  # every area is the one player's: no name to repeat
-            area = t("tsuno.summary.area_alone" if solo else "tsuno.summary.area", area=e["area"],
-                     name=name)  # fmt: skip
-            rows.append([area, morale, pieces, str(e["chips"])])
-        if obs["result"] == "victory":
-            length = t("tsuno.summary.held", n=obs["day"])
-        else:
-            length = t("tsuno.summary.fell", day=obs["day"])
-        headings = ["", *(t(f"tsuno.summary.{k}") for k in ("morale", "beside", "chips"))]
-        return Summary(headings, rows, False, widths=(2.4, 1, 1, 1), subtitle=length)
+    summary = staticmethod(TsunoWords().summary)
 
     def turn_words(self, steps: list[Step]) -> list[str]:
         return self.words.turn_words(steps)
@@ -310,54 +253,17 @@ class TsunoBoard(Board[TsunoObservation]):
         return text_px(self.geo.unit, k)
 
     def _paint_area(self, surface: pygame.Surface, a: int) -> None:
-        p, geo, obs = self.ctx.palette, self.geo.areas[a], self.obs
-        e = obs["areas"][a - 1]
-        seat_colour = self.art.side(e["seat"] % len(SEATS))
-        acting = obs["phase"] in ("action", "absorb") and obs["area"] == a
-        box = geo.box
-        fill = p["paper"] if e["chips"] < 2 else mix(p["paper"], p["lacquer"], 0.18)
-        surface.blit(
-            self.art.panel(box.w, box.h, (*fill, 255), darker(seat_colour, 0.2), box.h // 10), box
-        )
-        pygame.draw.rect(
-            surface,
-            seat_colour,
-            (box.x, box.y, box.w, max(4, box.h // 12)),
-            border_top_left_radius=box.h // 10,
-            border_top_right_radius=box.h // 10,
-        )
-        if acting:
-            thick = max(3, self.geo.unit // 2)
-            self.art.ring(surface, box, p["gold"], thick, self.breathing(bool(self.legal)))
-        h = geo.header
-        number = self.art.text(str(a), round(h.h * 0.95), p["ink"], bold=True)
-        surface.blit(number, number.get_rect(midleft=(h.x + 2, h.centery + h.h // 10)))
-        kind = ability_of(a)
-        left = h.x + number.get_width() + 4  # where the seat's name may begin
-        if kind:
-            icon = self.art.ability(kind, round(h.h * 0.7), p["lacquer"])
-            left = surface.blit(
-                icon, icon.get_rect(midleft=(left + 2, h.centery + h.h // 10))
-            ).right
-        label = self.art.fitted(
-            self.area_name(e), self._px(1.3), darker(seat_colour, 0.25), h.right - left - 4,
-            bold=not self.reviewing and e["seat"] == self.viewer,
-        )  # fmt: skip
-        surface.blit(label, label.get_rect(midright=(h.right, h.centery + h.h // 10)))
-        if e["chips"]:
-            count = self.art.text(f"×{e['chips']}", self._px(1.5), p["lacquer"], bold=True)
-            surface.blit(count, count.get_rect(midbottom=(geo.chips.centerx, geo.chips.bottom)))
-        for slot in geo.slots:
-            pygame.draw.rect(surface, p["paper_dim"], slot, 1, border_radius=slot.w // 4)
-        if not e.get("active", True):
-            self.art.veil(surface, box.center, box.size, (*p["bg"], 190), box.h // 10)
-            unused = self.art.fitted(i18n.t("tsuno.unused"), self._px(1.3), p["paper"], box.w)
-            blit_center(surface, unused, box.center)
-        elif e["unit"] == "castle":
-            gone = self.art.fitted(
-                i18n.t("tsuno.in_castle"), self._px(1.2), p["ink"], geo.unit.w * 2
-            )
-            blit_center(surface, gone, geo.unit.center)
+        """Area ``a``'s card, ringed while it acts (breathing faster when the viewer may)."""
+        geo, e, obs = self.geo.areas[a], self.obs["areas"][a - 1], self.obs
+        active, mine = e.get("active", True), not self.reviewing and e["seat"] == self.viewer
+        note = "" if e["unit"] == "area" else i18n.t("tsuno.in_castle")
+        note = note if active else i18n.t("tsuno.unused")
+        face = AreaFace(a, ABILITY.get(a), e["seat"] % len(SEATS), self.area_name(e), mine,
+                        e["chips"], note, not active)  # fmt: skip
+        surface.blit(self.art.area_card(geo, self.geo.unit, face), geo.box)
+        if obs["phase"] in ("action", "absorb") and obs["area"] == a:
+            thick, alpha = max(3, self.geo.unit // 2), self.breathing(bool(self.legal))
+            self.art.ring(surface, geo.box, self.ctx.palette["gold"], thick, alpha)
 
     def area_name(self, e: AreaView) -> str:
         """Who commands an area, "▶" marking the viewer's areas in live play (over a past
@@ -415,20 +321,13 @@ class TsunoBoard(Board[TsunoObservation]):
         hovered = self._hovered_ability()
         if hovered is not None:
             a, rect = hovered
+            text, px = i18n.t(f"tsuno.ability.{ABILITY[a]}"), self._px(1.3)
 
             def place_tip(note: pygame.Rect) -> None:
                 note.topleft = (rect.x, rect.bottom + 4)
 
-            text = i18n.t(f"tsuno.ability.{ability_of(a)}")
             overlays.note(
-                surface,
-                self.art,
-                text,
-                geo.unit * 24,
-                place_tip,
-                self.rect,
-                p["gold"],
-                self._px(1.3),
+                surface, self.art, text, geo.unit * 24, place_tip, self.rect, p["gold"], px
             )
         self.banner_box = None
         if self.banner is not None:
@@ -476,6 +375,6 @@ class TsunoBoard(Board[TsunoObservation]):
         if self.mouse is None or not self.obs:
             return None
         for a, geo in self.geo.areas.items():
-            if ability_of(a) and geo.header.collidepoint(self.mouse):
+            if a in ABILITY and geo.header.collidepoint(self.mouse):
                 return a, geo.header
         return None

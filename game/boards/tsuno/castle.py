@@ -9,6 +9,7 @@ from game import i18n
 from game.boards.tsuno.art import TsunoArt
 from game.boards.tsuno.layout import Geo, text_px
 from game.engines.tsuno.observation import TsunoObservation
+from game.engines.tsuno.words import TsunoWords
 from game.ui.draw import Colour, blit_row, darker
 
 Items = list[tuple[pygame.Surface, pygame.Surface]]  # a count's icons, each with its number
@@ -41,8 +42,8 @@ class CastleView:
     def caption(self, obs: TsunoObservation) -> tuple[pygame.Surface, pygame.Rect]:
         """The castle's name and the difficulty, at its top left."""
         c = self.geo.castle
-        diff = i18n.t(f"option.tsuno.difficulty.{obs['difficulty']}")
-        name = self.art.fitted(f"半山城 · {diff}", self.px(1.4), self.p["gold"], c.w, bold=True)
+        words = TsunoWords().castle_caption(obs)
+        name = self.art.fitted(words, self.px(1.4), self.p["gold"], c.w, bold=True)
         return name, name.get_rect(topleft=c.topleft)
 
     def keep(self, obs: TsunoObservation) -> tuple[pygame.Surface, pygame.Rect]:

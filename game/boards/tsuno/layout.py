@@ -138,22 +138,6 @@ def _grid(field: pygame.Rect, gap: int) -> tuple[dict[int, pygame.Rect], pygame.
     return boxes, castle
 
 
-def title_rect(area: pygame.Rect, unit: int) -> pygame.Rect:
-    """The action panel's title line (who acts), over its buttons."""
-    return pygame.Rect(area.x, area.y, area.w, round(unit * 2.6))
-
-
-def button_rects(area: pygame.Rect, count: int, unit: int) -> list[pygame.Rect]:
-    """``count`` action buttons stacked in ``area`` (under a title line), as tall as fits."""
-    if count <= 0:
-        return []
-    title = title_rect(area, unit).h
-    gap = max(2, unit // 3)
-    room = area.h - title - gap
-    h = max(14, min(round(unit * 4.2), (room - gap * (count - 1)) // count))
-    return [pygame.Rect(area.x, area.y + title + i * (h + gap), area.w, h) for i in range(count)]
-
-
 def text_px(unit: int, k: float) -> int:
     """Type of ``k`` units, never under the readable floor."""
     return max(MIN_READABLE_PX, round(unit * k))

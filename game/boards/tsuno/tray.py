@@ -12,7 +12,8 @@ from game import i18n
 from game.boards.tsuno.art import TsunoArt
 from game.boards.tsuno.layout import Geo, text_px
 from game.engines.tsuno import preview
-from game.engines.tsuno.observation import LastRollView, TsunoObservation
+from game.engines.tsuno.observation import TsunoObservation
+from game.engines.tsuno.words import TsunoWords
 from game.ui.draw import Colour, blit_center, darker
 from game.ui.tween import Timeline
 
@@ -33,6 +34,7 @@ class DiceTray:
         self.art, self.p, self.tweens, self.geo = art, palette, tweens, geo
         self.tumbles: dict[int, Fade] = {}  # the dice still tumbling, by their place in the roll
         self.rng = random.Random(7)  # the faces a tumbling die flashes
+        self.words = TsunoWords()
 
     def px(self, k: float) -> int:
         return text_px(self.geo.unit, k)
@@ -90,9 +92,7 @@ class DiceTray:
         black, yellow = list(shown["black"]), list(shown["yellow"])
         pending_b = roll["black_dice"] - len(black) if roll else 0
         pending_y = roll["yellow_dice"] - len(yellow) if roll else 0
-        title = i18n.t(f"tsuno.roll.{shown['kind']}")
-        if shown["kind"] == "attack":
-            title = i18n.t("tsuno.tray.attack", area=shown["area"])
+        title = self.words.roll_title(shown)
         head = self.art.fitted(title, self.px(1.35), p["paper"], r.w - 12, bold=True)
         surface.blit(head, (r.x + 8, r.y + 4))
         faces = [(f, "black") for f in black] + [(0, "black")] * pending_b
@@ -122,18 +122,7 @@ class DiceTray:
                     ring.center = (round(cx), y)
                     pygame.draw.rect(surface, role_colour, ring, 3, border_radius=size // 4)
         if last:
-            self.draw_result(surface, last, y + size // 2 + 4)
-
-    def draw_result(self, surface: pygame.Surface, shown: LastRollView, top: int) -> None:
-        """What the roll did: the morale an attack cost, or the chips that appeared where;
-        the areas a triple reinforced."""
-        r = self.geo.tray
-        if shown["kind"] == "attack":
-            text = i18n.t("tsuno.tray.loss", loss=shown.get("loss", 0))
-        else:
-            parts = [f"{a}:{c}" for a, c in enumerate(shown["counts"], 1) if c]
-            text = i18n.t("tsuno.tray.chips", counts="  ".join(parts) or "—")
-        if shown["triples"]:
-            text += "  " + i18n.t("tsuno.tray.triples", areas=", ".join(map(str, shown["triples"])))
-        words = self.art.fitted(text, self.px(1.25), self.p["paper"], r.w - 12)
-        surface.blit(words, (r.x + 8, min(top, r.bottom - words.get_height() - 4)))
+            text = self.art.fitted(
+                self.words.roll_result(last), self.px(1.25), p["paper"], r.w - 12
+            )
+            surface.blit(text, (r.x + 8, min(y + size // 2 + 4, r.bottom - text.get_height() - 4)))
