@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.boards.tsuno.layout import AreaGeo, text_px
-from game.ui.draw import Art, Colour, blit_center, darker, lighter, mix, supersampled
+from game.ui.draw import Art, Colour, blit_center, blit_row, darker, lighter, mix, supersampled
 
 # Pip positions of a die face on a unit square.
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -82,10 +82,25 @@ class TsunoArt(Art):
         return card
 
     def die(
-        self, face: int, size: int, colour: str = "black", angle: float = 0.0
+        self,
+        face: int,
+        size: int,
+        colour: str = "black",
+        angle: float = 0.0,
+        ring: Colour | None = None,
     ) -> pygame.Surface:
         """A die showing ``face`` (0: blank, still to be rolled); ``colour`` black, yellow or
-        date (the date marker's paper dice)."""
+        date (the date marker's paper dice); ``ring``: ringed 3 px off its edge (its part in a
+        roll: a triple, a run, a hit)."""
+        if ring is not None:
+
+            def ringed() -> pygame.Surface:
+                image = pygame.Surface((size + 6, size + 6), pygame.SRCALPHA)
+                pygame.draw.rect(image, ring, image.get_rect(), 3, border_radius=size // 4)
+                image.blit(self.die(face, size, colour, angle), (3, 3))
+                return image
+
+            return self.cached(("die", face, size, colour, round(angle) % 90, ring), ringed)
         key = ("die", face, size, colour, round(angle) % 90)
 
         def build() -> pygame.Surface:
@@ -116,6 +131,44 @@ class TsunoArt(Art):
 
         return self.cached(key, build)
 
+    def date_marker(
+        self, w: int, h: int, dice: tuple[tuple[str, int], ...], px: int
+    ) -> pygame.Surface:
+        """The date marker: a panel with paper dice (the day, the acting area), each labelled."""
+
+        def build() -> pygame.Surface:
+            p = self.p
+            marker = self.panel(w, h, (*p["panel"], 255), p["panel_edge"], h // 6).copy()
+            size, x = round(h * 0.62), h // 4
+            for label, value in dice:
+                die = self.die(value, size, "date")
+                marker.blit(die, die.get_rect(midleft=(x, h // 2)))
+                words = self.fitted(label, px, p["text"], w // 4)
+                marker.blit(words, words.get_rect(midleft=(x + size + 4, h // 2)))
+                x += size + words.get_width() + h // 2
+            return marker
+
+        return self.cached(("date", w, h, dice, px), build)
+
+    def count_row(
+        self, counts: tuple[tuple[str, str], ...], icon: int, px: int, gap: int
+    ) -> pygame.Surface:
+        """Counts in a row: each a piece's picture (``soldier``, ``wounded``, ``chip``,
+        ``reinforcement``, ``icon`` square) with its number in bold beside it."""
+
+        def build() -> pygame.Surface:
+            pictures = {"soldier": self.soldier, "wounded": self.wounded, "chip": self.chip}
+            pictures["reinforcement"] = self.reinforcement
+            items = [(pictures[k](icon), self.text(n, px, self.p["text"], True)) for k, n in counts]
+            width = sum(i.get_width() + t.get_width() + 3 * gap for i, t in items) - 2 * gap
+            height = max(max(i.get_height(), t.get_height()) for i, t in items)
+            row, x = pygame.Surface((width, height), pygame.SRCALPHA), 0
+            for picture, number in items:
+                x = blit_row(row, [picture, number], (x, height // 2), gap) + 2 * gap
+            return row
+
+        return self.cached(("counts", counts, icon, px, gap), build)
+
     def chip(self, size: int) -> pygame.Surface:
         """An Ichijo chip: a black lacquered disc with a red rim and the Ichijo mark (一)."""
 
@@ -138,8 +191,18 @@ class TsunoArt(Art):
 
         return self.cached(("chip", size), build)
 
-    def unit(self, seat: int, size: int, home: bool) -> pygame.Surface:
-        """The unit chip: a shield-like plate in the seat's colour (dimmed when in the castle)."""
+    def unit(self, seat: int, size: int, home: bool, morale: int | None = None) -> pygame.Surface:
+        """The unit chip: a shield-like plate in the seat's colour (dimmed when in the castle),
+        with its yellow ``morale`` die on it when given."""
+        if morale is not None:
+
+            def with_die() -> pygame.Surface:
+                chip = self.unit(seat, size, home).copy()
+                die = self.die(max(0, min(6, morale)), max(8, round(size * 0.5)), "yellow")
+                blit_center(chip, die, (size // 2, size // 2 - size // 16))
+                return chip
+
+            return self.cached(("unit", seat, size, home, morale), with_die)
 
         def build() -> pygame.Surface:
             colour = self.side(seat) if home else darker(self.side(seat), 0.35)

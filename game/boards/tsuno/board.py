@@ -24,7 +24,6 @@ from game.boards.tsuno.layout import Geo, compute, text_px
 from game.boards.tsuno.notes import NotePlacer
 from game.boards.tsuno.palette import COLORBLIND, NORMAL, SEATS
 from game.boards.tsuno.tray import T_TUMBLE, DiceTray
-from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.observation import AreaView, TsunoObservation
 from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
@@ -43,10 +42,7 @@ ABILITY |= dict.fromkeys(SKILLED, "skilled")
 class TsunoBoard(Board[TsunoObservation]):
     ACCENT = (204, 78, 72)
     draw_emblem = staticmethod(draw_emblem)
-    PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {
-        "normal": NORMAL,
-        "colorblind": COLORBLIND,
-    }
+    PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {"normal": NORMAL, "colorblind": COLORBLIND}
     SEAT_ROLES: ClassVar[tuple[str, ...]] = SEATS
 
     def __init__(self, ctx: BoardContext) -> None:
@@ -89,12 +85,7 @@ class TsunoBoard(Board[TsunoObservation]):
         """The kit's last-move tag and the hint caption stay off what the player reads (the
         field's, the date, the dice tray, the action panel's title and buttons) and off a
         teammate's note (a tag for a thing in an area or the castle goes beside it)."""
-        return self.readable() + self._panel_parts() + self.note_boxes
-
-    def _panel_parts(self) -> list[pygame.Rect]:
-        """What the player reads in the side panel: the date, the dice tray, the action panel's
-        title and buttons."""
-        return [*self.tray.readable(), *self.bar.readable()]
+        return self.readable() + self.tray.readable() + self.bar.readable() + self.note_boxes
 
     # --- the keyed layer -------------------------------------------------------------------
     def things(self, obs: TsunoObservation) -> Things:
@@ -124,9 +115,8 @@ class TsunoBoard(Board[TsunoObservation]):
             size = round(box.w * 0.8)
             h = round(size * 0.42)
             step = min(h * 0.55, (box.h - h - box.h * 0.25) / max(1, n - 1))
-            rect = pygame.Rect(0, 0, size, h)
-            rect.midbottom = (box.centerx, round(box.bottom - box.h * 0.22 - k * step))
-            return rect
+            bottom = round(box.bottom - box.h * 0.22 - k * step)
+            return pygame.Rect(0, 0, size, h).move_to(midbottom=(box.centerx, bottom))
         if kind == "unit":
             a = key[1]
             if obs["areas"][a - 1]["unit"] == "area":
@@ -151,10 +141,8 @@ class TsunoBoard(Board[TsunoObservation]):
         last = obs["last_roll"]
         if self.tray.show(previous, obs) and last and last["kind"] == "appearance":
             self._fly_chips(previous, obs)
-        if previous["phase"] in ("action", "absorb") and previous["to_move"] not in (
-            None,
-            self.viewer,
-        ):
+        teammate = previous["to_move"] not in (None, self.viewer)
+        if previous["phase"] in ("action", "absorb") and teammate:
             self.tweens.call(T_PAUSE, lambda: None)  # a teammate acted: a moment to see it
         self._announce(obs, animate=True)
 
@@ -175,14 +163,11 @@ class TsunoBoard(Board[TsunoObservation]):
         """Each teammate's turn since the viewer's last, in the log's words without its dice
         (a seat commanding several areas acts for each in one turn), to be said beside the
         area where it ended until the viewer acts."""
-        notes = []
-        for turn in turns:
-            decisions = [s for s in turn.steps if s.player != CHANCE]
-            words = " · ".join(w for w in self.turn_words(decisions) if w)
-            area = decisions[-1].phrase[1].get("area") if decisions else None
-            if words and isinstance(area, int):
-                notes.append((turn.player, area, f"{self.seat_name(turn.player)}: {words}"))
-        self.notes = notes
+        self.notes = self.tsuno_words.recap(turns, self.names())
+
+    def names(self) -> list[str]:
+        """Who plays each seat, as the seat list names them."""
+        return [self.seat_name(seat) for seat in range(max(self.ctx.num_players, 1))]
 
     def _announce(self, obs: TsunoObservation, animate: bool) -> None:
         """Banners: victory (the cheer), defeat (which unit fell) and a forced Defence (flashed
@@ -227,8 +212,7 @@ class TsunoBoard(Board[TsunoObservation]):
     # --- the decision bar ------------------------------------------------------------------
     def decision(self) -> tuple[str, Sequence[Choice]]:
         """The acting area's actions under who acts (or who is waited for, or the outcome)."""
-        names = [self.seat_name(seat) for seat in range(max(self.ctx.num_players, 1))]
-        prompt = self.tsuno_words.prompt(self.obs, names, bool(self.legal) or self.reviewing)
+        prompt = self.tsuno_words.prompt(self.obs, self.names(), bool(self.legal) or self.reviewing)
         labels = (self.tsuno_words.action_label(self.obs, a) for a in self.legal)
         return prompt, [Choice(a, *label) for a, label in zip(self.legal, labels, strict=True)]
 
@@ -288,54 +272,46 @@ class TsunoBoard(Board[TsunoObservation]):
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
     ) -> None:
         assert isinstance(key, tuple)
-        kind = key[0]
-        a = round(255 * alpha)
+        kind, a = key[0], round(255 * alpha)
         if kind == "chip":
             blit_center(surface, self.art.chip(rect.w), rect.center, a)
-        elif kind == "unit":
-            e = self.obs["areas"][key[1] - 1] if self.obs else None
-            if e is None:
-                return
-            seat = e["seat"] % len(SEATS)
-            blit_center(surface, self.art.unit(seat, rect.w, e["unit"] == "area"), rect.center, a)
-            die = self.art.die(max(0, min(6, e["morale"])), max(8, round(rect.w * 0.5)), "yellow")
-            blit_center(surface, die, (rect.centerx, rect.centery - rect.h // 16), a)
-        elif kind == "piece":
-            soldiers = self.obs["areas"][key[1] - 1]["soldiers"] if self.obs else 0
-            art = self.art.soldier if key[2] < soldiers else self.art.reinforcement
-            blit_center(surface, art(rect.w), rect.center, a)
+        elif kind in ("unit", "piece") and self.obs:
+            e, size = self.obs["areas"][key[1] - 1], rect.w
+            if kind == "unit":
+                image = self.art.unit(
+                    e["seat"] % len(SEATS), size, e["unit"] == "area", e["morale"]
+                )
+            else:
+                piece = self.art.soldier if key[2] < e["soldiers"] else self.art.reinforcement
+                image = piece(size)
+            blit_center(surface, image, rect.center, a)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         p, geo = self.ctx.palette, self.geo
         self.note_boxes = []
         for seat, area, text in [] if self.reviewing else self.notes:
             box = geo.areas[area].box
-            avoid = self.readable() + self._panel_parts() + self.note_boxes
-            avoid += [self.mark_tag_box] if self.mark_tag_box else []
+            avoid = self.label_regions() + ([self.mark_tag_box] if self.mark_tag_box else [])
             avoid += [self._banner_band()] if self.banner is not None else []
             widths = [round(box.w * share) for share in (2.0, 1.5, 1.0, 0.75, 0.6, 0.5)]
             accent = p[SEATS[seat % len(SEATS)]]
             self.note_boxes.append(
                 self.placer.draw(surface, text, box, self.rect, avoid, widths, accent)
             )
-        hovered = self._hovered_ability()
-        if hovered is not None:
-            a, rect = hovered
-            text, px = i18n.t(f"tsuno.ability.{ABILITY[a]}"), self._px(1.3)
+        mouse = self.mouse if self.obs else None
+        for a, at in ((a, g.header) for a, g in geo.areas.items() if a in ABILITY):
+            if mouse and at.collidepoint(mouse):  # the ability's note under its icon
 
-            def place_tip(note: pygame.Rect) -> None:
-                note.topleft = (rect.x, rect.bottom + 4)
+                def place_tip(note: pygame.Rect, at: pygame.Rect = at) -> None:
+                    note.topleft = (at.x, at.bottom + 4)
 
-            overlays.note(
-                surface, self.art, text, geo.unit * 24, place_tip, self.rect, p["gold"], px
-            )
-        self.banner_box = None
-        if self.banner is not None:
-            band = self._banner_band()
-            overlays.draw_banner(
-                surface, self.art, self.banner, band, (self._px(2.6), self._px(1.5))
-            )
-            self.banner_box = band
+                text, px = i18n.t(f"tsuno.ability.{ABILITY[a]}"), self._px(1.3)
+                overlays.note(surface, self.art, text, geo.unit * 24, place_tip, self.rect,
+                              p["gold"], px)  # fmt: skip
+        self.banner_box = None if self.banner is None else self._banner_band()
+        if self.banner is not None and self.banner_box is not None:
+            sizes = (self._px(2.6), self._px(1.5))
+            overlays.draw_banner(surface, self.art, self.banner, self.banner_box, sizes)
 
     def draw_hint_caption(
         self, surface: pygame.Surface, shown: list[pygame.Rect], colour: Colour, unit: int
@@ -370,11 +346,3 @@ class TsunoBoard(Board[TsunoObservation]):
             band.w = min(geo.field.w, geo.unit * 50)
             band.center = geo.field.center
         return band
-
-    def _hovered_ability(self) -> tuple[int, pygame.Rect] | None:
-        if self.mouse is None or not self.obs:
-            return None
-        for a, geo in self.geo.areas.items():
-            if a in ABILITY and geo.header.collidepoint(self.mouse):
-                return a, geo.header
-        return None

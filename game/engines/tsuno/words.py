@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
 from game.engines.tsuno import preview
 from game.engines.tsuno.observation import LastRollView, RollView, TsunoObservation
 from game.i18n import t
 from game.summary import Summary
-from game.turns import Step
+from game.turns import Step, Turn
 from game.words import Words
 
 
@@ -78,6 +79,18 @@ class TsunoWords(Words):
         if faces:
             words.append(t("log.tsuno.roll", roll=t(f"tsuno.roll.{kind}"), faces=" ".join(faces)))
         return words
+
+    def recap(self, turns: Sequence[Turn], names: Sequence[str]) -> list[tuple[int, int, str]]:
+        """Each teammate's turn in the log's words without its dice (a seat commanding several
+        areas acts for each in one turn), with its seat and the area where it ended."""
+        notes = []
+        for turn in turns:
+            decisions = [s for s in turn.steps if s.player != CHANCE]
+            words = " · ".join(w for w in self.turn_words(decisions) if w)
+            area = decisions[-1].phrase[1].get("area") if decisions else None
+            if words and isinstance(area, int):
+                notes.append((turn.player, area, f"{name_of(names, turn.player)}: {words}"))
+        return notes
 
     def status(self, obs: Mapping[str, Any], viewer: int, names: Sequence[str]) -> str:
         if obs["phase"] == "over":
