@@ -19,7 +19,7 @@ class CastleView:
     """Where the castle's parts lie and how they are drawn, for the geometry ``place`` gives."""
 
     def __init__(self, art: TsunoArt, palette: dict[str, Colour], geo: Geo) -> None:
-        self.art, self.p, self.geo = art, palette, geo
+        self.art, self.p, self.geo, self.words = art, palette, geo, TsunoWords()
         self.apart = 4  # between a count and its label: the last-move ring's room (``place``)
 
     def place(self, geo: Geo, ring: int) -> None:
@@ -39,7 +39,7 @@ class CastleView:
     def caption(self, obs: TsunoObservation) -> tuple[pygame.Surface, pygame.Rect]:
         """The castle's name and the difficulty, at its top left."""
         c = self.geo.castle
-        words = TsunoWords().castle_caption(obs)
+        words = self.words.castle_caption(obs)
         name = self.art.fitted(words, self.px(1.4), self.p["gold"], c.w, bold=True)
         return name, name.get_rect(topleft=c.topleft)
 
