@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -17,6 +18,7 @@ from ai.heuristics.tsuno import greedy_action, win_chance
 from game import i18n
 from game.boards.base import BoardContext
 from game.boards.palette import palette_of
+from game.boards.tsuno.art import AreaFace
 from game.boards.tsuno.board import TsunoBoard
 from game.boards.tsuno.tray import T_TUMBLE
 from game.engines import GAMES
@@ -24,6 +26,7 @@ from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
 from game.engines.tsuno import preview
 from game.engines.tsuno.state import ABSORB, TsunoState
+from game.engines.tsuno.words import TsunoWords
 from game.turns import Step, StepLog, Turn, group, since
 from game.ui import overlays
 from game.ui.text import render
@@ -464,6 +467,43 @@ def test_the_words_say_no_filler_and_a_single_chip_is_singular() -> None:
     state.chips[3] = 0
     b.show(state.observation(0), 0, state.legal_actions(), animate=False)
     assert " · nothing here to remove · " in button_words(b, act.ATTACK)[1]
+
+
+def test_the_banners_say_a_forced_defence_and_the_outcome() -> None:
+    """The banners are worded beside the engine: a forced Defence names its area and the morale
+    its chips cost, the end of the game its outcome; a quiet position has none. The board shows
+    the end at once, but no Defence over a position reached without animation."""
+    words = TsunoWords()
+    state = acting(2)
+    state.chips[1] = 3
+    obs = state.observation(0)
+    assert words.banner(obs) == ("Area 2 must defend", "3 Ichijo chips: it loses 2 morale")
+    over = {**obs, "phase": "over", "result": "victory"}
+    assert words.banner(over) == ("Ei-ei-oh!", "Hanyama Castle held for six days")
+    assert words.banner({**over, "result": "defeat"})[0] == "The castle has fallen"
+    state.chips[1] = 1
+    assert words.banner(state.observation(0)) is None
+    b = board_of(["You"])
+    b.show(obs, 0, [], animate=False)
+    assert b.banner is None  # a Defence reached without animation is not announced again
+    b.show(over, 0, [], animate=False)
+    b.tweens.update(0.0)
+    assert b.banner is not None and b.banner.title == "Ei-ei-oh!"
+
+
+def test_an_area_card_is_a_picture_of_its_values() -> None:
+    """The area card is art: the same values give the same (cached) picture, as big as the
+    area's box; two chips tint its paper, an area not in use is veiled."""
+    b = board_of(["You", "Hard AI"])
+    geo, unit = b.geo.areas[3], b.geo.unit
+    face = AreaFace(3, "skilled", 1, "Hard AI", False, 0)
+    card = b.art.area_card(geo, unit, face)
+    assert card.get_size() == geo.box.size
+    assert b.art.area_card(geo, unit, face) is card
+    paper = (geo.box.w // 2, geo.box.h - geo.box.h // 12)  # the card's paper, under its unit
+    assert card.get_at(paper) != b.art.area_card(geo, unit, replace(face, chips=2)).get_at(paper)
+    veiled = b.art.area_card(geo, unit, replace(face, name="", note="not in use", veiled=True))
+    assert sum(veiled.get_at(paper)[:3]) < sum(card.get_at(paper)[:3])
 
 
 def test_the_viewer_is_said_as_you_and_a_past_position_shows_no_live_marker() -> None:

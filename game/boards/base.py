@@ -65,8 +65,8 @@ from game import i18n
 from game.boards.decision import NUMBER_KEYS, Choice, Decision, DecisionBar
 from game.boards.layer import Motion, Place, SpriteLayer
 from game.boards.palette import BASE_PALETTE
-from game.boards.summary import Summary
 from game.engines.base import Game, State
+from game.summary import Summary
 from game.turns import Step, Turn
 from game.ui import draw, overlays
 from game.ui.draw import Colour

@@ -6,10 +6,12 @@ only has to keep the seats apart."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
-from game.ui.draw import Art, Colour, darker, lighter, supersampled
+from game.boards.tsuno.layout import AreaGeo, text_px
+from game.ui.draw import Art, Colour, blit_center, blit_row, darker, lighter, mix, supersampled
 
 # Pip positions of a die face on a unit square.
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -22,12 +24,83 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
+@dataclass(frozen=True)
+class AreaFace:
+    """What an area's card says: values only, so that its picture is cached by them."""
+
+    number: int
+    ability: str | None  # the area's ability icon ("skilled", "lure", "mobility", "heal")
+    seat: int  # whose colour (an index into the seat roles)
+    name: str  # who commands it ("" for an area not in use)
+    bold: bool  # the viewer's own area, in live play
+    chips: int
+    note: str = ""  # "unit in the castle", or "not in use" (then the card is veiled)
+    veiled: bool = False
+
+
 class TsunoArt(Art):
+    def area_card(self, geo: AreaGeo, unit: int, face: AreaFace) -> pygame.Surface:
+        """An area's card as big as ``geo.box``: paper (lacquer-tinted under two chips or more,
+        a forced Defence), its seat's colour along the top, its number, ability icon and who
+        commands it, its chips' count, the two side slots; its note where its unit stood (or
+        over a veil when the area is not in use)."""
+        rects = (geo.box, geo.header, geo.chips, geo.unit, *geo.slots)
+        key = ("area", *(tuple(r) for r in rects), unit, face)
+        return self.cached(key, lambda: self._area_card(geo, unit, face))
+
+    def _area_card(self, geo: AreaGeo, unit: int, face: AreaFace) -> pygame.Surface:
+        p, box = self.p, geo.box
+        h, chips, place = (r.move(-box.x, -box.y) for r in (geo.header, geo.chips, geo.unit))
+        seat_colour, radius = self.side(face.seat), box.h // 10
+        fill = p["paper"] if face.chips < 2 else mix(p["paper"], p["lacquer"], 0.18)
+        card = self.panel(box.w, box.h, (*fill, 255), darker(seat_colour, 0.2), radius).copy()
+        pygame.draw.rect(card, seat_colour, (0, 0, box.w, max(4, box.h // 12)),
+                         border_top_left_radius=radius, border_top_right_radius=radius)  # fmt: skip
+        number = self.text(str(face.number), round(h.h * 0.95), p["ink"], bold=True)
+        card.blit(number, number.get_rect(midleft=(h.x + 2, h.centery + h.h // 10)))
+        left = h.x + number.get_width() + 4  # where the seat's name may begin
+        if face.ability:
+            icon = self.ability(face.ability, round(h.h * 0.7), p["lacquer"])
+            left = card.blit(icon, icon.get_rect(midleft=(left + 2, h.centery + h.h // 10))).right
+        ink = darker(seat_colour, 0.25)
+        label = self.fitted(face.name, text_px(unit, 1.3), ink, h.right - left - 4, face.bold)
+        card.blit(label, label.get_rect(midright=(h.right, h.centery + h.h // 10)))
+        if face.chips:
+            count = self.text(f"×{face.chips}", text_px(unit, 1.5), p["lacquer"], bold=True)
+            card.blit(count, count.get_rect(midbottom=(chips.centerx, chips.bottom)))
+        for slot in geo.slots:
+            slot = slot.move(-box.x, -box.y)
+            pygame.draw.rect(card, p["paper_dim"], slot, 1, border_radius=slot.w // 4)
+        if face.veiled:
+            centre = (box.w // 2, box.h // 2)
+            self.veil(card, centre, box.size, (*p["bg"], 190), radius)
+            note = self.fitted(face.note, text_px(unit, 1.3), p["paper"], box.w)
+            blit_center(card, note, centre)
+        elif face.note:
+            note = self.fitted(face.note, text_px(unit, 1.2), p["ink"], place.w * 2)
+            blit_center(card, note, place.center)
+        return card
+
     def die(
-        self, face: int, size: int, colour: str = "black", angle: float = 0.0
+        self,
+        face: int,
+        size: int,
+        colour: str = "black",
+        angle: float = 0.0,
+        ring: Colour | None = None,
     ) -> pygame.Surface:
         """A die showing ``face`` (0: blank, still to be rolled); ``colour`` black, yellow or
-        date (the date marker's paper dice)."""
+        date (the date marker's paper dice); ``ring``: ringed 3 px off its edge (its part in a
+        roll: a triple, a run, a hit)."""
+        if ring is not None:
+
+            def ringed() -> pygame.Surface:
+                image = pygame.Surface((size + 6, size + 6), pygame.SRCALPHA)
+                pygame.draw.rect(image, ring, image.get_rect(), 3, border_radius=size // 4)
+                image.blit(self.die(face, size, colour, angle), (3, 3))
+                return image
+
+            return self.cached(("die", face, size, colour, round(angle) % 90, ring), ringed)
         key = ("die", face, size, colour, round(angle) % 90)
 
         def build() -> pygame.Surface:
@@ -58,6 +131,44 @@ class TsunoArt(Art):
 
         return self.cached(key, build)
 
+    def date_marker(
+        self, w: int, h: int, dice: tuple[tuple[str, int], ...], px: int
+    ) -> pygame.Surface:
+        """The date marker: a panel with paper dice (the day, the acting area), each labelled."""
+
+        def build() -> pygame.Surface:
+            p = self.p
+            marker = self.panel(w, h, (*p["panel"], 255), p["panel_edge"], h // 6).copy()
+            size, x = round(h * 0.62), h // 4
+            for label, value in dice:
+                die = self.die(value, size, "date")
+                marker.blit(die, die.get_rect(midleft=(x, h // 2)))
+                words = self.fitted(label, px, p["text"], w // 4)
+                marker.blit(words, words.get_rect(midleft=(x + size + 4, h // 2)))
+                x += size + words.get_width() + h // 2
+            return marker
+
+        return self.cached(("date", w, h, dice, px), build)
+
+    def count_row(
+        self, counts: tuple[tuple[str, str], ...], icon: int, px: int, gap: int
+    ) -> pygame.Surface:
+        """Counts in a row: each a piece's picture (``soldier``, ``wounded``, ``chip``,
+        ``reinforcement``, ``icon`` square) with its number in bold beside it."""
+
+        def build() -> pygame.Surface:
+            pictures = {"soldier": self.soldier, "wounded": self.wounded, "chip": self.chip}
+            pictures["reinforcement"] = self.reinforcement
+            items = [(pictures[k](icon), self.text(n, px, self.p["text"], True)) for k, n in counts]
+            width = sum(i.get_width() + t.get_width() + 3 * gap for i, t in items) - 2 * gap
+            height = max(max(i.get_height(), t.get_height()) for i, t in items)
+            row, x = pygame.Surface((width, height), pygame.SRCALPHA), 0
+            for picture, number in items:
+                x = blit_row(row, [picture, number], (x, height // 2), gap) + 2 * gap
+            return row
+
+        return self.cached(("counts", counts, icon, px, gap), build)
+
     def chip(self, size: int) -> pygame.Surface:
         """An Ichijo chip: a black lacquered disc with a red rim and the Ichijo mark (一)."""
 
@@ -80,8 +191,18 @@ class TsunoArt(Art):
 
         return self.cached(("chip", size), build)
 
-    def unit(self, seat: int, size: int, home: bool) -> pygame.Surface:
-        """The unit chip: a shield-like plate in the seat's colour (dimmed when in the castle)."""
+    def unit(self, seat: int, size: int, home: bool, morale: int | None = None) -> pygame.Surface:
+        """The unit chip: a shield-like plate in the seat's colour (dimmed when in the castle),
+        with its yellow ``morale`` die on it when given."""
+        if morale is not None:
+
+            def with_die() -> pygame.Surface:
+                chip = self.unit(seat, size, home).copy()
+                die = self.die(max(0, min(6, morale)), max(8, round(size * 0.5)), "yellow")
+                blit_center(chip, die, (size // 2, size // 2 - size // 16))
+                return chip
+
+            return self.cached(("unit", seat, size, home, morale), with_die)
 
         def build() -> pygame.Surface:
             colour = self.side(seat) if home else darker(self.side(seat), 0.35)

@@ -10,53 +10,39 @@ viewer's last turn is said beside its areas, in the log's words (``recap``), unt
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Hashable, Sequence
+from typing import ClassVar
 
 import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, Things
 from game.boards.decision import Choice
-from game.boards.summary import Summary
-from game.boards.tsuno.art import TsunoArt, draw_emblem
+from game.boards.tsuno.art import AreaFace, TsunoArt, draw_emblem
 from game.boards.tsuno.castle import CastleView
 from game.boards.tsuno.layout import Geo, compute, text_px
 from game.boards.tsuno.notes import NotePlacer
 from game.boards.tsuno.palette import COLORBLIND, NORMAL, SEATS
 from game.boards.tsuno.tray import T_TUMBLE, DiceTray
-from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
 from game.engines.tsuno.observation import AreaView, TsunoObservation
 from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
-from game.engines.tsuno.words import TsunoWords, percent
+from game.engines.tsuno.words import TsunoWords
 from game.turns import Step, Turn
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center, darker, mix
+from game.ui.draw import Colour, blit_center
 
 T_FLY = 0.5  # seconds a chip flies from the tray to its area
 T_PAUSE = 0.6  # the pause after a teammate's action, so it can be seen (speed 1)
-
-
-def ability_of(area: int) -> str | None:
-    if area in SKILLED:
-        return "skilled"
-    if area in LURERS:
-        return "lure"
-    if area == MOBILE:
-        return "mobility"
-    if area == HEALER:
-        return "heal"
-    return None
+# Each area's ability, said by an icon on its card (and a note when the icon is hovered).
+ABILITY = {HEALER: "heal", MOBILE: "mobility"} | dict.fromkeys(LURERS, "lure")
+ABILITY |= dict.fromkeys(SKILLED, "skilled")
 
 
 class TsunoBoard(Board[TsunoObservation]):
     ACCENT = (204, 78, 72)
     draw_emblem = staticmethod(draw_emblem)
-    PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {
-        "normal": NORMAL,
-        "colorblind": COLORBLIND,
-    }
+    PALETTES: ClassVar[dict[str, dict[str, Colour]]] = {"normal": NORMAL, "colorblind": COLORBLIND}
     SEAT_ROLES: ClassVar[tuple[str, ...]] = SEATS
 
     def __init__(self, ctx: BoardContext) -> None:
@@ -99,12 +85,7 @@ class TsunoBoard(Board[TsunoObservation]):
         """The kit's last-move tag and the hint caption stay off what the player reads (the
         field's, the date, the dice tray, the action panel's title and buttons) and off a
         teammate's note (a tag for a thing in an area or the castle goes beside it)."""
-        return self.readable() + self._panel_parts() + self.note_boxes
-
-    def _panel_parts(self) -> list[pygame.Rect]:
-        """What the player reads in the side panel: the date, the dice tray, the action panel's
-        title and buttons."""
-        return [*self.tray.readable(), *self.bar.readable()]
+        return self.readable() + self.tray.readable() + self.bar.readable() + self.note_boxes
 
     # --- the keyed layer -------------------------------------------------------------------
     def things(self, obs: TsunoObservation) -> Things:
@@ -134,9 +115,8 @@ class TsunoBoard(Board[TsunoObservation]):
             size = round(box.w * 0.8)
             h = round(size * 0.42)
             step = min(h * 0.55, (box.h - h - box.h * 0.25) / max(1, n - 1))
-            rect = pygame.Rect(0, 0, size, h)
-            rect.midbottom = (box.centerx, round(box.bottom - box.h * 0.22 - k * step))
-            return rect
+            bottom = round(box.bottom - box.h * 0.22 - k * step)
+            return pygame.Rect(0, 0, size, h).move_to(midbottom=(box.centerx, bottom))
         if kind == "unit":
             a = key[1]
             if obs["areas"][a - 1]["unit"] == "area":
@@ -156,17 +136,15 @@ class TsunoBoard(Board[TsunoObservation]):
         self.layer.sync(self.resting_places(obs), animate)
         if not animate or previous is None:
             self.tray.tumbles = {}
-            self._announce(previous, obs, animate=False)
+            self._announce(obs, animate=False)
             return
         last = obs["last_roll"]
         if self.tray.show(previous, obs) and last and last["kind"] == "appearance":
             self._fly_chips(previous, obs)
-        if previous["phase"] in ("action", "absorb") and previous["to_move"] not in (
-            None,
-            self.viewer,
-        ):
+        teammate = previous["to_move"] not in (None, self.viewer)
+        if previous["phase"] in ("action", "absorb") and teammate:
             self.tweens.call(T_PAUSE, lambda: None)  # a teammate acted: a moment to see it
-        self._announce(previous, obs, animate=True)
+        self._announce(obs, animate=True)
 
     def _fly_chips(self, previous: TsunoObservation, obs: TsunoObservation) -> None:
         start = self.geo.tray.center
@@ -185,53 +163,26 @@ class TsunoBoard(Board[TsunoObservation]):
         """Each teammate's turn since the viewer's last, in the log's words without its dice
         (a seat commanding several areas acts for each in one turn), to be said beside the
         area where it ended until the viewer acts."""
-        notes = []
-        for turn in turns:
-            decisions = [s for s in turn.steps if s.player != CHANCE]
-            words = " · ".join(w for w in self.turn_words(decisions) if w)
-            area = decisions[-1].phrase[1].get("area") if decisions else None
-            if words and isinstance(area, int):
-                notes.append((turn.player, area, f"{self.seat_name(turn.player)}: {words}"))
-        self.notes = notes
+        self.notes = self.tsuno_words.recap(turns, self.names())
 
-    def _announce(
-        self, previous: TsunoObservation | None, obs: TsunoObservation, animate: bool
-    ) -> None:
-        """Banners: a forced Defence, victory (the cheer) and defeat (which unit fell)."""
+    def names(self) -> list[str]:
+        """Who plays each seat, as the seat list names them."""
+        return [self.seat_name(seat) for seat in range(max(self.ctx.num_players, 1))]
+
+    def _announce(self, obs: TsunoObservation, animate: bool) -> None:
+        """Banners: victory (the cheer), defeat (which unit fell) and a forced Defence (flashed
+        as it comes, not shown again over a position reached without animation)."""
+        words = self.tsuno_words.banner(obs)
+        if words is None or (not obs["result"] and not animate):
+            self.banner = self.banner if animate else None
+            return
+        seat = None if obs["result"] == "victory" else obs["areas"][obs["area"] - 1]["seat"]
         delay = T_TUMBLE if animate else 0.0
-        me = obs["areas"][obs["area"] - 1]
-        if obs["result"] == "victory":
-            overlays.set_banner(
-                self,
-                overlays.Banner(
-                    i18n.t("tsuno.banner.victory"), i18n.t("tsuno.banner.victory_sub"), None, "end"
-                ),
-                delay,
-            )
-        elif obs["result"] == "defeat":
-            overlays.set_banner(
-                self,
-                overlays.Banner(
-                    i18n.t("tsuno.banner.defeat"),
-                    i18n.t("tsuno.banner.defeat_sub", area=obs["area"]),
-                    me["seat"],
-                    "end",
-                ),
-                delay,
-            )
-        elif obs["phase"] == "action" and me["chips"] >= 2:
-            banner = overlays.Banner(
-                i18n.t("tsuno.banner.defend", area=obs["area"]),
-                i18n.t("tsuno.banner.defend_sub", chips=me["chips"], loss=me["chips"] - 1),
-                me["seat"],
-                ("defend", obs["day"], obs["area"]),
-            )
-            if animate:
-                overlays.flash_banner(self, banner, delay, 1.4, "banner")
-            else:
-                self.banner = None
-        elif not animate:
-            self.banner = None
+        if obs["result"]:
+            overlays.set_banner(self, overlays.Banner(*words, seat, "end"), delay)
+        else:
+            banner = overlays.Banner(*words, seat, ("defend", obs["day"], obs["area"]))
+            overlays.flash_banner(self, banner, delay, 1.4, "banner")
 
     def show_hint(self, line: int | Sequence[int], words: Sequence[str] = ()) -> None:
         """The team AI's action, and why: its estimated chance to hold the castle after it.
@@ -242,33 +193,10 @@ class TsunoBoard(Board[TsunoObservation]):
         self.hint_line = self.hint_line[:1]
         if self.hint is None:
             return
-        chance = self.ctx.chance_after(self.hint)
-        self.hint_label = "" if chance is None else i18n.t("tsuno.hint_chance", p=percent(chance))
+        self.hint_label = self.tsuno_words.hint_chance(self.ctx.chance_after(self.hint))
 
     # --- words -----------------------------------------------------------------------------
-    @staticmethod
-    def summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:
-        """Each area's unit as the game ended, and the game's own length: the days the castle
-        held, or the day it fell (a count of turns said "after 1 turns" of a solo game)."""
-        t = i18n.t
-        rows = []
-        for e in obs["areas"]:
-            if not e.get("active", True):
-                continue
-            seat = e["seat"]
-            name = names[seat] if 0 <= seat < len(names) else t("seat.player_n", n=seat + 1)
-            morale = str(e["morale"]) if e["unit"] == "area" else t("tsuno.summary.in_castle")
-            pieces = str(e["soldiers"] + e["reinforcements"])
-            solo = len(names) == 1  # every area is the one player's: no name to repeat
-            area = t("tsuno.summary.area_alone" if solo else "tsuno.summary.area", area=e["area"],
-                     name=name)  # fmt: skip
-            rows.append([area, morale, pieces, str(e["chips"])])
-        if obs["result"] == "victory":
-            length = t("tsuno.summary.held", n=obs["day"])
-        else:
-            length = t("tsuno.summary.fell", day=obs["day"])
-        headings = ["", *(t(f"tsuno.summary.{k}") for k in ("morale", "beside", "chips"))]
-        return Summary(headings, rows, False, widths=(2.4, 1, 1, 1), subtitle=length)
+    summary = staticmethod(TsunoWords().summary)
 
     def turn_words(self, steps: list[Step]) -> list[str]:
         return self.words.turn_words(steps)
@@ -284,8 +212,7 @@ class TsunoBoard(Board[TsunoObservation]):
     # --- the decision bar ------------------------------------------------------------------
     def decision(self) -> tuple[str, Sequence[Choice]]:
         """The acting area's actions under who acts (or who is waited for, or the outcome)."""
-        names = [self.seat_name(seat) for seat in range(max(self.ctx.num_players, 1))]
-        prompt = self.tsuno_words.prompt(self.obs, names, bool(self.legal) or self.reviewing)
+        prompt = self.tsuno_words.prompt(self.obs, self.names(), bool(self.legal) or self.reviewing)
         labels = (self.tsuno_words.action_label(self.obs, a) for a in self.legal)
         return prompt, [Choice(a, *label) for a, label in zip(self.legal, labels, strict=True)]
 
@@ -310,54 +237,17 @@ class TsunoBoard(Board[TsunoObservation]):
         return text_px(self.geo.unit, k)
 
     def _paint_area(self, surface: pygame.Surface, a: int) -> None:
-        p, geo, obs = self.ctx.palette, self.geo.areas[a], self.obs
-        e = obs["areas"][a - 1]
-        seat_colour = self.art.side(e["seat"] % len(SEATS))
-        acting = obs["phase"] in ("action", "absorb") and obs["area"] == a
-        box = geo.box
-        fill = p["paper"] if e["chips"] < 2 else mix(p["paper"], p["lacquer"], 0.18)
-        surface.blit(
-            self.art.panel(box.w, box.h, (*fill, 255), darker(seat_colour, 0.2), box.h // 10), box
-        )
-        pygame.draw.rect(
-            surface,
-            seat_colour,
-            (box.x, box.y, box.w, max(4, box.h // 12)),
-            border_top_left_radius=box.h // 10,
-            border_top_right_radius=box.h // 10,
-        )
-        if acting:
-            thick = max(3, self.geo.unit // 2)
-            self.art.ring(surface, box, p["gold"], thick, self.breathing(bool(self.legal)))
-        h = geo.header
-        number = self.art.text(str(a), round(h.h * 0.95), p["ink"], bold=True)
-        surface.blit(number, number.get_rect(midleft=(h.x + 2, h.centery + h.h // 10)))
-        kind = ability_of(a)
-        left = h.x + number.get_width() + 4  # where the seat's name may begin
-        if kind:
-            icon = self.art.ability(kind, round(h.h * 0.7), p["lacquer"])
-            left = surface.blit(
-                icon, icon.get_rect(midleft=(left + 2, h.centery + h.h // 10))
-            ).right
-        label = self.art.fitted(
-            self.area_name(e), self._px(1.3), darker(seat_colour, 0.25), h.right - left - 4,
-            bold=not self.reviewing and e["seat"] == self.viewer,
-        )  # fmt: skip
-        surface.blit(label, label.get_rect(midright=(h.right, h.centery + h.h // 10)))
-        if e["chips"]:
-            count = self.art.text(f"×{e['chips']}", self._px(1.5), p["lacquer"], bold=True)
-            surface.blit(count, count.get_rect(midbottom=(geo.chips.centerx, geo.chips.bottom)))
-        for slot in geo.slots:
-            pygame.draw.rect(surface, p["paper_dim"], slot, 1, border_radius=slot.w // 4)
-        if not e.get("active", True):
-            self.art.veil(surface, box.center, box.size, (*p["bg"], 190), box.h // 10)
-            unused = self.art.fitted(i18n.t("tsuno.unused"), self._px(1.3), p["paper"], box.w)
-            blit_center(surface, unused, box.center)
-        elif e["unit"] == "castle":
-            gone = self.art.fitted(
-                i18n.t("tsuno.in_castle"), self._px(1.2), p["ink"], geo.unit.w * 2
-            )
-            blit_center(surface, gone, geo.unit.center)
+        """Area ``a``'s card, ringed while it acts (breathing faster when the viewer may)."""
+        geo, e, obs = self.geo.areas[a], self.obs["areas"][a - 1], self.obs
+        active, mine = e.get("active", True), not self.reviewing and e["seat"] == self.viewer
+        note = "" if e["unit"] == "area" else i18n.t("tsuno.in_castle")
+        note = note if active else i18n.t("tsuno.unused")
+        face = AreaFace(a, ABILITY.get(a), e["seat"] % len(SEATS), self.area_name(e), mine,
+                        e["chips"], note, not active)  # fmt: skip
+        surface.blit(self.art.area_card(geo, self.geo.unit, face), geo.box)
+        if obs["phase"] in ("action", "absorb") and obs["area"] == a:
+            thick, alpha = max(3, self.geo.unit // 2), self.breathing(bool(self.legal))
+            self.art.ring(surface, geo.box, self.ctx.palette["gold"], thick, alpha)
 
     def area_name(self, e: AreaView) -> str:
         """Who commands an area, "▶" marking the viewer's areas in live play (over a past
@@ -382,61 +272,46 @@ class TsunoBoard(Board[TsunoObservation]):
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
     ) -> None:
         assert isinstance(key, tuple)
-        kind = key[0]
-        a = round(255 * alpha)
+        kind, a = key[0], round(255 * alpha)
         if kind == "chip":
             blit_center(surface, self.art.chip(rect.w), rect.center, a)
-        elif kind == "unit":
-            e = self.obs["areas"][key[1] - 1] if self.obs else None
-            if e is None:
-                return
-            seat = e["seat"] % len(SEATS)
-            blit_center(surface, self.art.unit(seat, rect.w, e["unit"] == "area"), rect.center, a)
-            die = self.art.die(max(0, min(6, e["morale"])), max(8, round(rect.w * 0.5)), "yellow")
-            blit_center(surface, die, (rect.centerx, rect.centery - rect.h // 16), a)
-        elif kind == "piece":
-            soldiers = self.obs["areas"][key[1] - 1]["soldiers"] if self.obs else 0
-            art = self.art.soldier if key[2] < soldiers else self.art.reinforcement
-            blit_center(surface, art(rect.w), rect.center, a)
+        elif kind in ("unit", "piece") and self.obs:
+            e, size = self.obs["areas"][key[1] - 1], rect.w
+            if kind == "unit":
+                image = self.art.unit(
+                    e["seat"] % len(SEATS), size, e["unit"] == "area", e["morale"]
+                )
+            else:
+                piece = self.art.soldier if key[2] < e["soldiers"] else self.art.reinforcement
+                image = piece(size)
+            blit_center(surface, image, rect.center, a)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         p, geo = self.ctx.palette, self.geo
         self.note_boxes = []
         for seat, area, text in [] if self.reviewing else self.notes:
             box = geo.areas[area].box
-            avoid = self.readable() + self._panel_parts() + self.note_boxes
-            avoid += [self.mark_tag_box] if self.mark_tag_box else []
+            avoid = self.label_regions() + ([self.mark_tag_box] if self.mark_tag_box else [])
             avoid += [self._banner_band()] if self.banner is not None else []
             widths = [round(box.w * share) for share in (2.0, 1.5, 1.0, 0.75, 0.6, 0.5)]
             accent = p[SEATS[seat % len(SEATS)]]
             self.note_boxes.append(
                 self.placer.draw(surface, text, box, self.rect, avoid, widths, accent)
             )
-        hovered = self._hovered_ability()
-        if hovered is not None:
-            a, rect = hovered
+        mouse = self.mouse if self.obs else None
+        for a, at in ((a, g.header) for a, g in geo.areas.items() if a in ABILITY):
+            if mouse and at.collidepoint(mouse):  # the ability's note under its icon
 
-            def place_tip(note: pygame.Rect) -> None:
-                note.topleft = (rect.x, rect.bottom + 4)
+                def place_tip(note: pygame.Rect, at: pygame.Rect = at) -> None:
+                    note.topleft = (at.x, at.bottom + 4)
 
-            text = i18n.t(f"tsuno.ability.{ability_of(a)}")
-            overlays.note(
-                surface,
-                self.art,
-                text,
-                geo.unit * 24,
-                place_tip,
-                self.rect,
-                p["gold"],
-                self._px(1.3),
-            )
-        self.banner_box = None
-        if self.banner is not None:
-            band = self._banner_band()
-            overlays.draw_banner(
-                surface, self.art, self.banner, band, (self._px(2.6), self._px(1.5))
-            )
-            self.banner_box = band
+                text, px = i18n.t(f"tsuno.ability.{ABILITY[a]}"), self._px(1.3)
+                overlays.note(surface, self.art, text, geo.unit * 24, place_tip, self.rect,
+                              p["gold"], px)  # fmt: skip
+        self.banner_box = None if self.banner is None else self._banner_band()
+        if self.banner is not None and self.banner_box is not None:
+            sizes = (self._px(2.6), self._px(1.5))
+            overlays.draw_banner(surface, self.art, self.banner, self.banner_box, sizes)
 
     def draw_hint_caption(
         self, surface: pygame.Surface, shown: list[pygame.Rect], colour: Colour, unit: int
@@ -471,11 +346,3 @@ class TsunoBoard(Board[TsunoObservation]):
             band.w = min(geo.field.w, geo.unit * 50)
             band.center = geo.field.center
         return band
-
-    def _hovered_ability(self) -> tuple[int, pygame.Rect] | None:
-        if self.mouse is None or not self.obs:
-            return None
-        for a, geo in self.geo.areas.items():
-            if ability_of(a) and geo.header.collidepoint(self.mouse):
-                return a, geo.header
-        return None

@@ -9,9 +9,9 @@ from game import i18n
 from game.boards.tsuno.art import TsunoArt
 from game.boards.tsuno.layout import Geo, text_px
 from game.engines.tsuno.observation import TsunoObservation
-from game.ui.draw import Colour, blit_row, darker
+from game.engines.tsuno.words import TsunoWords
+from game.ui.draw import Colour, darker
 
-Items = list[tuple[pygame.Surface, pygame.Surface]]  # a count's icons, each with its number
 COUNTS = ("tsuno.castle_soldiers", "tsuno.wounded", "tsuno.supply")
 
 
@@ -19,7 +19,7 @@ class CastleView:
     """Where the castle's parts lie and how they are drawn, for the geometry ``place`` gives."""
 
     def __init__(self, art: TsunoArt, palette: dict[str, Colour], geo: Geo) -> None:
-        self.art, self.p, self.geo = art, palette, geo
+        self.art, self.p, self.geo, self.words = art, palette, geo, TsunoWords()
         self.apart = 4  # between a count and its label: the last-move ring's room (``place``)
 
     def place(self, geo: Geo, ring: int) -> None:
@@ -33,16 +33,14 @@ class CastleView:
         """Where area ``area``'s unit stands once it fell back into the castle."""
         box = self.geo.castle_units
         w = box.w // 6
-        size = min(w - 2, box.h - 2)
-        rect = pygame.Rect(0, 0, size, size)
-        rect.center = (box.x + w * (area - 1) + w // 2, box.centery)
-        return rect
+        size, centre = min(w - 2, box.h - 2), (box.x + w * (area - 1) + w // 2, box.centery)
+        return pygame.Rect(0, 0, size, size).move_to(center=centre)
 
     def caption(self, obs: TsunoObservation) -> tuple[pygame.Surface, pygame.Rect]:
         """The castle's name and the difficulty, at its top left."""
         c = self.geo.castle
-        diff = i18n.t(f"option.tsuno.difficulty.{obs['difficulty']}")
-        name = self.art.fitted(f"半山城 · {diff}", self.px(1.4), self.p["gold"], c.w, bold=True)
+        words = self.words.castle_caption(obs)
+        name = self.art.fitted(words, self.px(1.4), self.p["gold"], c.w, bold=True)
         return name, name.get_rect(topleft=c.topleft)
 
     def keep(self, obs: TsunoObservation) -> tuple[pygame.Surface, pygame.Rect]:
@@ -75,34 +73,29 @@ class CastleView:
     def gap(self) -> int:
         return max(2, self.geo.unit // 4)
 
-    def items(self, obs: TsunoObservation) -> list[Items]:
-        """The pictures of the castle's soldiers, the wounded and the supply (chips, then
-        reinforcements), each an icon and its number."""
-        art, icon = self.art, max(10, round(self.geo.unit * 1.7))
+    def items(self, obs: TsunoObservation) -> list[pygame.Surface]:
+        """The castle's soldiers, the wounded and the supply (chips, then reinforcements), each
+        a row of pictures with their numbers."""
+        supply, icon = obs["supply"], max(10, round(self.geo.unit * 1.7))
         counts = (
-            [(art.soldier(icon), f"×{obs['castle']}")],
-            [(art.wounded(icon), f"×{obs['wounded']}")],
-            [
-                (art.chip(icon), str(obs["supply"]["chips"])),
-                (art.reinforcement(icon), str(obs["supply"]["reinforcements"])),
-            ],
+            (("soldier", f"×{obs['castle']}"),),
+            (("wounded", f"×{obs['wounded']}"),),
+            (("chip", str(supply["chips"])), ("reinforcement", str(supply["reinforcements"]))),
         )
-        ink, px = self.p["text"], self.px(1.4)
-        return [[(i, art.text(t, px, ink, bold=True)) for i, t in c] for c in counts]
+        return [self.art.count_row(c, icon, self.px(1.4), self.gap()) for c in counts]
 
     def count_places(
         self, obs: TsunoObservation
-    ) -> list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, Items]]:
+    ) -> list[tuple[pygame.Surface, pygame.Rect, pygame.Rect, pygame.Surface]]:
         """Each count of the castle's foot (its soldiers, the wounded, the supply): its label,
         where the label goes, where the count goes and its pictures. The count stands right by
         its label (under it in columns, after it in rows), just far enough for the last-move
         ring round the count to leave the label readable."""
-        places = []
-        gap, apart = self.gap(), self.apart
-        for (box, label), items in zip(self.counts(), self.items(obs), strict=True):
-            width = sum(i.get_width() + t.get_width() + 3 * gap for i, t in items) - 2 * gap
-            height = max(max(i.get_height(), t.get_height()) for i, t in items)
-            spot = pygame.Rect(0, 0, min(width, box.w - 2), min(height, box.h - 2))
+        places, apart = [], self.apart
+        for (box, label), row in zip(self.counts(), self.items(obs), strict=True):
+            spot = pygame.Rect(
+                0, 0, min(row.get_width(), box.w - 2), min(row.get_height(), box.h - 2)
+            )
             rows = self.geo.foot_rows
             room = box.w - spot.w - apart - 4 if rows else box.w - 2
             words = self.art.fitted(i18n.t(label), self.px(1.2), self.p["text_dim"], room)
@@ -113,21 +106,15 @@ class CastleView:
             else:
                 at = words.get_rect(midtop=(box.centerx, box.y + 2))
                 spot.midtop = (box.centerx, at.bottom + apart)
-            places.append((words, at, spot.clamp(box), items))
+            places.append((words, at, spot.clamp(box), row))
         return places
 
     def draw(self, surface: pygame.Surface, obs: TsunoObservation) -> None:
         """The keep, the caption and the strip of the units in the castle (under the things)."""
         surface.blits((self.keep(obs), self.caption(obs)))
-        strip = self.geo.castle_units
-        pygame.draw.rect(
-            surface, darker(self.p["stone"], 0.2), strip, 1, border_radius=strip.h // 4
-        )
+        strip, edge = self.geo.castle_units, darker(self.p["stone"], 0.2)
+        pygame.draw.rect(surface, edge, strip, 1, border_radius=strip.h // 4)
 
     def draw_counts(self, surface: pygame.Surface, obs: TsunoObservation) -> None:
-        gap = self.gap()
-        for words, at, spot, items in self.count_places(obs):
-            surface.blit(words, at)
-            x = spot.x
-            for icon, text in items:
-                x = blit_row(surface, [icon, text], (x, spot.centery), gap) + 2 * gap
+        for words, at, spot, row in self.count_places(obs):
+            surface.blits(((words, at), (row, row.get_rect(midleft=spot.midleft))))

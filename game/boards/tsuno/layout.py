@@ -55,14 +55,12 @@ def area_geo(box: pygame.Rect) -> AreaGeo:
     )
     chips = pygame.Rect(body.x, body.y, round(body.w * 0.34), body.h)
     side = min(body.h * 0.62, body.w * 0.36)
-    unit = pygame.Rect(0, 0, round(side), round(side))
-    unit.center = (round(body.x + body.w * 0.56), round(body.y + body.h * 0.42))
+    centre = (round(body.x + body.w * 0.56), round(body.y + body.h * 0.42))
+    unit = pygame.Rect(0, 0, round(side), round(side)).move_to(center=centre)
     slot = max(8, round(side * 0.5))
     right = body.right - slot // 2 - 1
-    s1 = pygame.Rect(0, 0, slot, slot)
-    s2 = pygame.Rect(0, 0, slot, slot)
-    s1.center = (right, round(body.y + body.h * 0.27))
-    s2.center = (right, round(body.y + body.h * 0.73))
+    s1, s2 = (pygame.Rect(0, 0, slot, slot).move_to(center=(right, round(body.y + body.h * k)))
+              for k in (0.27, 0.73))  # fmt: skip
     return AreaGeo(box, header, chips, unit, (s1, s2))
 
 
@@ -73,10 +71,7 @@ def compute(rect: pygame.Rect, layout: str) -> Geo:
     panel_w = max(230, min(round(rect.w * 0.36), 460))
     panel = pygame.Rect(rect.right - panel_w - gap, rect.y + gap, panel_w, rect.h - 2 * gap)
     field = pygame.Rect(rect.x + gap, rect.y + gap, panel.x - rect.x - 2 * gap, rect.h - 2 * gap)
-    if layout == GRID:
-        boxes, castle = _grid(field, gap)
-    else:
-        boxes, castle = _ring(field, gap)
+    boxes, castle = (_grid if layout == GRID else _ring)(field, gap)
     date_h = round(panel.h * 0.13)
     date = pygame.Rect(panel.x, panel.y, panel.w, date_h)
     tray = pygame.Rect(panel.x, date.bottom + gap, panel.w, round(panel.h * 0.27))
@@ -113,14 +108,11 @@ def _ring(field: pygame.Rect, gap: int) -> tuple[dict[int, pygame.Rect], pygame.
     boxes = {}
     for a in range(1, 7):
         angle = math.radians(-120 + 60 * (a - 1))
-        box = pygame.Rect(0, 0, aw, ah)
-        box.center = (round(cx + rx * math.cos(angle)), round(cy + ry * math.sin(angle)))
-        boxes[a] = box
+        centre = (round(cx + rx * math.cos(angle)), round(cy + ry * math.sin(angle)))
+        boxes[a] = pygame.Rect(0, 0, aw, ah).move_to(center=centre)
     inner_w = round(2 * rx - aw - 2 * gap)
     inner_h = round(2 * ry * math.sin(math.radians(60)) - ah - 2 * gap)
-    castle = pygame.Rect(0, 0, max(60, inner_w), max(60, inner_h))
-    castle.center = (cx, cy)
-    return boxes, castle
+    return boxes, pygame.Rect(0, 0, max(60, inner_w), max(60, inner_h)).move_to(center=(cx, cy))
 
 
 def _grid(field: pygame.Rect, gap: int) -> tuple[dict[int, pygame.Rect], pygame.Rect]:
@@ -134,24 +126,7 @@ def _grid(field: pygame.Rect, gap: int) -> tuple[dict[int, pygame.Rect], pygame.
         y = field.y if row == 0 else field.bottom - ah
         boxes[a] = pygame.Rect(field.x + col * (aw + gap), y, aw, ah)
     castle = pygame.Rect(0, 0, min(field.w, round(castle_h * 2.2)), castle_h)
-    castle.center = field.center
-    return boxes, castle
-
-
-def title_rect(area: pygame.Rect, unit: int) -> pygame.Rect:
-    """The action panel's title line (who acts), over its buttons."""
-    return pygame.Rect(area.x, area.y, area.w, round(unit * 2.6))
-
-
-def button_rects(area: pygame.Rect, count: int, unit: int) -> list[pygame.Rect]:
-    """``count`` action buttons stacked in ``area`` (under a title line), as tall as fits."""
-    if count <= 0:
-        return []
-    title = title_rect(area, unit).h
-    gap = max(2, unit // 3)
-    room = area.h - title - gap
-    h = max(14, min(round(unit * 4.2), (room - gap * (count - 1)) // count))
-    return [pygame.Rect(area.x, area.y + title + i * (h + gap), area.w, h) for i in range(count)]
+    return boxes, castle.move_to(center=field.center)
 
 
 def text_px(unit: int, k: float) -> int:

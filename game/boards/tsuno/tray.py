@@ -12,10 +12,12 @@ from game import i18n
 from game.boards.tsuno.art import TsunoArt
 from game.boards.tsuno.layout import Geo, text_px
 from game.engines.tsuno import preview
-from game.engines.tsuno.observation import LastRollView, TsunoObservation
+from game.engines.tsuno.observation import TsunoObservation
+from game.engines.tsuno.words import TsunoWords
 from game.ui.draw import Colour, blit_center, darker
 from game.ui.tween import Timeline
 
+ROLES = {"triple": "gold", "run": "run"}  # the palette's colour of a black die's part in a roll
 T_TUMBLE = 0.2  # seconds a die tumbles before it settles (speed 1; a game rolls ~250 dice)
 
 
@@ -33,6 +35,7 @@ class DiceTray:
         self.art, self.p, self.tweens, self.geo = art, palette, tweens, geo
         self.tumbles: dict[int, Fade] = {}  # the dice still tumbling, by their place in the roll
         self.rng = random.Random(7)  # the faces a tumbling die flashes
+        self.words = TsunoWords()
 
     def px(self, k: float) -> int:
         return text_px(self.geo.unit, k)
@@ -64,25 +67,14 @@ class DiceTray:
         self.draw_tray(surface, obs)
 
     def draw_date(self, surface: pygame.Surface, obs: TsunoObservation) -> None:
-        p, r = self.p, self.geo.date
-        surface.blit(self.art.panel(r.w, r.h, (*p["panel"], 255), p["panel_edge"], r.h // 6), r)
-        size = round(r.h * 0.62)
-        x = r.x + r.h // 4
-        for label, value in (
-            (i18n.t("tsuno.day"), obs["day"]),
-            (i18n.t("tsuno.area"), obs["area"]),
-        ):
-            die = self.art.die(value, size, "date")
-            surface.blit(die, die.get_rect(midleft=(x, r.centery)))
-            words = self.art.fitted(label, self.px(1.25), p["text"], r.w // 4)
-            surface.blit(words, words.get_rect(midleft=(x + size + 4, r.centery)))
-            x += size + words.get_width() + r.h // 2
+        r = self.geo.date
+        dice = ((i18n.t("tsuno.day"), obs["day"]), (i18n.t("tsuno.area"), obs["area"]))
+        surface.blit(self.art.date_marker(r.w, r.h, dice, self.px(1.25)), r)
 
     def draw_tray(self, surface: pygame.Surface, obs: TsunoObservation) -> None:
         p, r = self.p, self.geo.tray
-        surface.blit(
-            self.art.panel(r.w, r.h, (*darker(p["lacquer"], 0.55), 255), p["gold"], r.h // 8), r
-        )
+        fill = (*darker(p["lacquer"], 0.55), 255)
+        surface.blit(self.art.panel(r.w, r.h, fill, p["gold"], r.h // 8), r)
         roll, last = obs["roll"], None if obs["roll"] else obs["last_roll"]
         shown = roll or last
         if not shown:
@@ -90,10 +82,9 @@ class DiceTray:
         black, yellow = list(shown["black"]), list(shown["yellow"])
         pending_b = roll["black_dice"] - len(black) if roll else 0
         pending_y = roll["yellow_dice"] - len(yellow) if roll else 0
-        title = i18n.t(f"tsuno.roll.{shown['kind']}")
-        if shown["kind"] == "attack":
-            title = i18n.t("tsuno.tray.attack", area=shown["area"])
-        head = self.art.fitted(title, self.px(1.35), p["paper"], r.w - 12, bold=True)
+        head = self.art.fitted(
+            self.words.roll_title(shown), self.px(1.35), p["paper"], r.w - 12, bold=True
+        )
         surface.blit(head, (r.x + 8, r.y + 4))
         faces = [(f, "black") for f in black] + [(0, "black")] * pending_b
         faces += [(f, "yellow") for f in yellow] + [(0, "yellow")] * pending_y
@@ -107,33 +98,14 @@ class DiceTray:
             cx = r.x + 8 + gap / 2 + i * (size + gap) + size / 2
             tumble = self.tumbles.get(i)
             if tumble is not None and tumble.value > 0.02 and face:
-                shown_face = self.rng.randint(1, 6)
-                img = self.art.die(shown_face, size, colour, angle=tumble.value * 80)
+                img = self.art.die(self.rng.randint(1, 6), size, colour, angle=tumble.value * 80)
                 blit_center(surface, img, (cx, y - tumble.value * size * 0.4))
                 continue
-            img = self.art.die(face, size, colour)
-            blit_center(surface, img, (cx, y))
-            if i < len(black) and face:
-                role_colour = {"triple": p["gold"], "run": p["run"]}.get(roles[i])
-                if hit[i]:
-                    role_colour = p["hit"]
-                if role_colour:
-                    ring = pygame.Rect(0, 0, size + 6, size + 6)
-                    ring.center = (round(cx), y)
-                    pygame.draw.rect(surface, role_colour, ring, 3, border_radius=size // 4)
+            role = ("hit" if hit[i] else ROLES.get(roles[i])) if i < len(black) and face else None
+            ring = p[role] if role else None
+            blit_center(surface, self.art.die(face, size, colour, ring=ring), (round(cx), y))
         if last:
-            self.draw_result(surface, last, y + size // 2 + 4)
-
-    def draw_result(self, surface: pygame.Surface, shown: LastRollView, top: int) -> None:
-        """What the roll did: the morale an attack cost, or the chips that appeared where;
-        the areas a triple reinforced."""
-        r = self.geo.tray
-        if shown["kind"] == "attack":
-            text = i18n.t("tsuno.tray.loss", loss=shown.get("loss", 0))
-        else:
-            parts = [f"{a}:{c}" for a, c in enumerate(shown["counts"], 1) if c]
-            text = i18n.t("tsuno.tray.chips", counts="  ".join(parts) or "—")
-        if shown["triples"]:
-            text += "  " + i18n.t("tsuno.tray.triples", areas=", ".join(map(str, shown["triples"])))
-        words = self.art.fitted(text, self.px(1.25), self.p["paper"], r.w - 12)
-        surface.blit(words, (r.x + 8, min(top, r.bottom - words.get_height() - 4)))
+            text = self.art.fitted(
+                self.words.roll_result(last), self.px(1.25), p["paper"], r.w - 12
+            )
+            surface.blit(text, (r.x + 8, min(y + size // 2 + 4, r.bottom - text.get_height() - 4)))

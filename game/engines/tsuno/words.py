@@ -1,16 +1,19 @@
 """Tsuno Senki's words in the player's language: the log, a turn's lines, the status line, the
-action panel's prompt and each action's button with its exact preview (``preview``)."""
+action panel's prompt and each action's button with its exact preview (``preview``), the
+banners, the dice tray's lines, the castle's caption and the game-over summary."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.engines.base import CHANCE
 from game.engines.tsuno import actions as act
 from game.engines.tsuno import preview
-from game.engines.tsuno.observation import TsunoObservation
+from game.engines.tsuno.observation import LastRollView, RollView, TsunoObservation
 from game.i18n import t
-from game.turns import Step
+from game.summary import Summary
+from game.turns import Step, Turn
 from game.words import Words
 
 
@@ -76,6 +79,18 @@ class TsunoWords(Words):
         if faces:
             words.append(t("log.tsuno.roll", roll=t(f"tsuno.roll.{kind}"), faces=" ".join(faces)))
         return words
+
+    def recap(self, turns: Sequence[Turn], names: Sequence[str]) -> list[tuple[int, int, str]]:
+        """Each teammate's turn in the log's words without its dice (a seat commanding several
+        areas acts for each in one turn), with its seat and the area where it ended."""
+        notes = []
+        for turn in turns:
+            decisions = [s for s in turn.steps if s.player != CHANCE]
+            words = " · ".join(w for w in self.turn_words(decisions) if w)
+            area = decisions[-1].phrase[1].get("area") if decisions else None
+            if words and isinstance(area, int):
+                notes.append((turn.player, area, f"{name_of(names, turn.player)}: {words}"))
+        return notes
 
     def status(self, obs: Mapping[str, Any], viewer: int, names: Sequence[str]) -> str:
         if obs["phase"] == "over":
@@ -154,3 +169,64 @@ class TsunoWords(Words):
             morale=percent(odds["morale"]),
             worst=t(worst, p=percent(odds["worst"])),
         )
+
+    def banner(self, obs: TsunoObservation) -> tuple[str, str] | None:
+        """A banner's title and line: victory (the cheer), defeat (which unit fell), a forced
+        Defence (the morale its chips cost); None when there is nothing to announce."""
+        me = obs["areas"][obs["area"] - 1]
+        if obs["result"] == "victory":
+            return t("tsuno.banner.victory"), t("tsuno.banner.victory_sub")
+        if obs["result"] == "defeat":
+            return t("tsuno.banner.defeat"), t("tsuno.banner.defeat_sub", area=obs["area"])
+        if obs["phase"] == "action" and me["chips"] >= 2:
+            return (
+                t("tsuno.banner.defend", area=obs["area"]),
+                t("tsuno.banner.defend_sub", chips=me["chips"], loss=me["chips"] - 1),
+            )
+        return None
+
+    def roll_title(self, roll: RollView | LastRollView) -> str:
+        """The dice tray's heading: which roll it shows."""
+        if roll["kind"] == "attack":
+            return t("tsuno.tray.attack", area=roll["area"])
+        return t(f"tsuno.roll.{roll['kind']}")
+
+    def roll_result(self, last: LastRollView) -> str:
+        """What a roll did: the morale an attack cost, or the chips that appeared where; the
+        areas a triple reinforced."""
+        if last["kind"] == "attack":
+            text = t("tsuno.tray.loss", loss=last.get("loss", 0))
+        else:
+            parts = [f"{a}:{c}" for a, c in enumerate(last["counts"], 1) if c]
+            text = t("tsuno.tray.chips", counts="  ".join(parts) or "—")
+        if last["triples"]:
+            text += "  " + t("tsuno.tray.triples", areas=", ".join(map(str, last["triples"])))
+        return text
+
+    def castle_caption(self, obs: TsunoObservation) -> str:
+        """The castle's name and the game's difficulty."""
+        return "半山城 · " + t(f"option.tsuno.difficulty.{obs['difficulty']}")
+
+    def hint_chance(self, chance: float | None) -> str:
+        """The team AI's estimated chance to hold the castle after its hinted action."""
+        return "" if chance is None else t("tsuno.hint_chance", p=percent(chance))
+
+    def summary(self, obs: Mapping[str, Any], names: Sequence[str]) -> Summary | None:
+        """Each area's unit as the game ended, and the game's own length: the days the castle
+        held, or the day it fell (a count of turns said "after 1 turns" of a solo game)."""
+        rows = []
+        solo = len(names) == 1  # every area is the one player's: no name to repeat
+        for e in obs["areas"]:
+            if not e.get("active", True):
+                continue
+            morale = str(e["morale"]) if e["unit"] == "area" else t("tsuno.summary.in_castle")
+            pieces = str(e["soldiers"] + e["reinforcements"])
+            area = t("tsuno.summary.area_alone" if solo else "tsuno.summary.area", area=e["area"],
+                     name=name_of(names, e["seat"]))  # fmt: skip
+            rows.append([area, morale, pieces, str(e["chips"])])
+        if obs["result"] == "victory":
+            length = t("tsuno.summary.held", n=obs["day"])
+        else:
+            length = t("tsuno.summary.fell", day=obs["day"])
+        headings = ["", *(t(f"tsuno.summary.{k}") for k in ("morale", "beside", "chips"))]
+        return Summary(headings, rows, False, widths=(2.4, 1, 1, 1), subtitle=length)
