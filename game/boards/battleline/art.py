@@ -47,6 +47,14 @@ from game.ui.draw import (
     rounded_mask,
     supersampled,
 )
+from game.ui.fonts import get_font
+from game.ui.text import wrap
+
+
+def px(size: float, unit: float) -> int:
+    """A font size in layout units (never below 9 px, as every board text)."""
+    return max(9, round(size * unit))
+
 
 STRIP = 0.26  # the visible top strip of a covered card, relative to its height
 
@@ -355,6 +363,59 @@ class BattleLineArt(CardArt):
             mark = self.side_mark(owner, round(h * 0.16), lighter(cloth, 0.25))
             blit_center(surf, mark, (w * pole_x + w * 0.17, h * 0.86))
         return surf
+
+    # --- labels and marks on the table -----------------------------------------------------
+    def pill(
+        self, surface: pygame.Surface, text: pygame.Surface, rect: pygame.Rect, fill: tuple, r: int
+    ) -> None:
+        """``text`` centred on a rounded (translucent) panel filling ``rect``: a formation's
+        name under its cards, what a morale card stands for."""
+        surface.blit(self.panel(rect.w, rect.h, fill, None, r), rect)
+        blit_center(surface, text, rect.center)
+
+    def burst(
+        self, surface: pygame.Surface, at: tuple[float, float], h: int, owner: int, k: float
+    ) -> None:
+        """A claim's ring around a flag ``h`` high, grown and faded by ``k`` (0 to 1)."""
+        radius = round(h * (0.4 + 0.9 * k))
+        ring = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
+        rgba = (*lighter(self.side(owner), 0.4), round(220 * (1 - k)))
+        pygame.draw.circle(ring, rgba, (radius + 2, radius + 2), radius, max(2, h // 14))
+        blit_center(surface, ring, at)
+
+    def step_panel(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        card: int,
+        lines: tuple[str, str, str],
+        edge: Colour,
+        unit: float,
+        card_w: int,
+    ) -> None:
+        """A tactics card being resolved, centred in ``area``: its face beside its name, the step
+        reached (two lines at most) and who resolves it, on a panel edged in ``edge``."""
+        p, pad = self.p, round(0.7 * unit)
+        w = min(card_w, round((area.h - 2 * pad) / 1.4))
+        x = area.x + 2 * pad + w
+        width = area.right - pad - x
+        name, step, who = lines
+        images = [self.fitted(name, px(1.45, unit), p["text"], width, bold=True)]
+        for text in wrap(step, get_font(px(1.3, unit)), width)[:2]:
+            images.append(self.text(text, px(1.3, unit), p["gold"]))
+        images.append(self.fitted(who, px(1.2, unit), p["text_dim"], width))
+        # M+ leaves generous room above and below its glyphs: pack the lines by their ink
+        advance = [round(i.get_height() * 0.82) for i in images]
+        text_h = sum(advance)
+        rect = pygame.Rect(0, 0, area.w, min(area.h, max(text_h, card_height(w)) + 2 * pad))
+        rect.center = area.center
+        surface.blit(self.panel(rect.w, rect.h, (*p["panel"], 235), edge, round(unit)), rect)
+        image = self.card(card, w)
+        surface.blit(image, image.get_rect(midleft=(rect.x + pad, rect.centery)))
+        y = rect.centery - text_h // 2 - round(images[0].get_height() * 0.09)
+        for img, step_y in zip(images, advance, strict=True):
+            surface.blit(img, (x, y))
+            y += step_y
 
     # --- the table ------------------------------------------------------------------------------
     def table(

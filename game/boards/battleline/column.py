@@ -18,8 +18,6 @@ from game.engines.battleline.cards import SCOUT, TACTICS_DECK, TROOP_DECK
 from game.engines.battleline.observation import BattleLineObservation
 from game.ui import overlays
 from game.ui.draw import lighter
-from game.ui.fonts import get_font
-from game.ui.text import wrap
 
 
 class SideColumn(Part):
@@ -75,31 +73,10 @@ class SideColumn(Part):
         if resolving is None or not area.h:
             return
         card, step = resolving
-        p, g = self.p, self.geo
-        mover = self.board.mover(self.obs)
-        pad = round(0.7 * g.unit)
-        w = min(g.mini_w, round((area.h - 2 * pad) / 1.4))
-        x = area.x + 2 * pad + w
-        width = area.right - pad - x
-        name = i18n.t(f"battleline.tactic.{card}")
-        lines = [self.art.fitted(name, self.fs(1.45), p["text"], width, bold=True)]
-        for text in wrap(step, get_font(self.fs(1.3)), width)[:2]:
-            lines.append(self.art.text(text, self.fs(1.3), p["gold"]))
-        who = self.board.seat_name(mover)
-        lines.append(self.art.fitted(who, self.fs(1.2), p["text_dim"], width))
-        # M+ leaves generous room above and below its glyphs: pack the lines by their ink
-        advance = [round(i.get_height() * 0.82) for i in lines]
-        text_h = sum(advance)
-        rect = pygame.Rect(0, 0, area.w, min(area.h, max(text_h, card_height(w)) + 2 * pad))
-        rect.center = area.center
-        edge = p["gold"] if mover == self.me else self.art.side(mover)
-        surface.blit(self.art.panel(rect.w, rect.h, (*p["panel"], 235), edge, round(g.unit)), rect)
-        image = self.art.card(card, w)
-        surface.blit(image, image.get_rect(midleft=(rect.x + pad, rect.centery)))
-        y = rect.centery - text_h // 2 - round(lines[0].get_height() * 0.09)
-        for img, step_y in zip(lines, advance, strict=True):
-            surface.blit(img, (x, y))
-            y += step_y
+        mover, name = self.board.mover(self.obs), i18n.t(f"battleline.tactic.{card}")
+        edge = self.p["gold"] if mover == self.me else self.art.side(mover)
+        lines = (name, step, self.board.seat_name(mover))
+        self.art.step_panel(surface, area, card, lines, edge, self.geo.unit, self.geo.mini_w)
 
     def _draw_pile_label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         p, g = self.p, self.geo

@@ -12,7 +12,7 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board
-from game.boards.battleline.art import STRIP, BattleLineArt
+from game.boards.battleline.art import STRIP, BattleLineArt, px
 from game.boards.cards import arc_fan, card_height, card_rect
 from game.boards.layer import Spot, Sprite
 from game.engines.battleline.actions import NUM_FLAGS
@@ -395,8 +395,7 @@ class Part:
         return bool(self.board.legal) and bool(self.board.obs)
 
     def fs(self, size: float) -> int:
-        """A font size in layout units (never below 9 px, as every board text)."""
-        return max(9, round(size * self.geo.unit))
+        return px(size, self.geo.unit)
 
     def sprite_rect(self, card: Hashable) -> pygame.Rect | None:
         """Where a card of the kit's layer is drawn now (unlifted), None if it is not."""
