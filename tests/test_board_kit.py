@@ -462,7 +462,7 @@ def test_a_seat_is_named_as_the_seat_list_names_it_else_by_number() -> None:
 
 
 def test_a_summary_line_says_you_to_the_one_human_and_names_everyone_else() -> None:
-    from game.boards.summary import is_you, said
+    from game.summary import is_you, said
 
     names = ["Hard AI", "You"]
     assert not is_you(names, 0) and is_you(names, 1)

@@ -64,8 +64,8 @@ import pygame
 from game import i18n
 from game.boards.decision import NUMBER_KEYS, Choice, Decision, DecisionBar
 from game.boards.layer import Motion, Place, SpriteLayer
-from game.boards.summary import Summary
 from game.engines.base import Game, State
+from game.summary import Summary
 from game.turns import Step, Turn
 from game.ui import draw, overlays
 from game.ui.draw import Colour

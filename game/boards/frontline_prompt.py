@@ -10,7 +10,6 @@ from game.boards import frontline_cards as fc
 from game.boards import frontline_odds as odds
 from game.boards import frontline_rolls as rolls_words
 from game.boards import frontline_words as fw
-from game.boards.summary import said
 from game.engines.frontline import actions as act
 from game.engines.frontline import combat
 from game.engines.frontline.cards import (
@@ -21,6 +20,7 @@ from game.engines.frontline.cards import (
     UNITS,
 )
 from game.engines.frontline.state import CLOSE_ASSAULT, SURRENDER_ATTACK
+from game.summary import said
 
 if TYPE_CHECKING:
     from game.boards.frontline import FrontlineBoard

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.boards.summary import Summary, said
 from game.engines.frontline.cards import UNITS
 from game.engines.frontline.options import NO_LIMIT, TURN_LIMIT, WIN_VP
 from game.i18n import t
+from game.summary import Summary, said
 
 
 def captured(obs: Mapping[str, Any], seat: int) -> list[int]:

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.boards.summary import Summary
 from game.i18n import t, t_or
 from game.match import result_text, side_name
 from game.scenes.overlay import OverlayScene
+from game.summary import Summary
 from game.turns import count_turns
 from game.ui import art, emblems, theme
 from game.ui.fonts import get_font

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.boards.summary import Summary, said
 from game.i18n import t
+from game.summary import Summary, said
 
 
 def _how_key(result: dict) -> str:

@@ -18,7 +18,6 @@ import pygame
 from game import i18n
 from game.boards.base import Board, BoardContext, Things
 from game.boards.decision import Choice
-from game.boards.summary import Summary
 from game.boards.tsuno.art import TsunoArt, draw_emblem
 from game.boards.tsuno.castle import CastleView
 from game.boards.tsuno.layout import Geo, compute, text_px
@@ -30,6 +29,7 @@ from game.engines.tsuno import actions as act
 from game.engines.tsuno.observation import AreaView, TsunoObservation
 from game.engines.tsuno.rules import HEALER, LURERS, MOBILE, RING, SKILLED
 from game.engines.tsuno.words import TsunoWords, percent
+from game.summary import Summary
 from game.turns import Step, Turn
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center, darker, mix

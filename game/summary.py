@@ -1,4 +1,4 @@
-"""What a game-over summary shows, worded by the board (``Board.summary``).
+"""What a game-over summary shows, worded by the board (``Board.summary``) or by the game's words.
 
 A table (headings, rows of text) and a few lines of notes under it (how the game was won, a
 tie-break in words). Rows are either the seats (the winners' rows are gilded) or named lines
