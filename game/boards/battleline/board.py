@@ -29,10 +29,10 @@ from game.boards.battleline.flights import GUILE_TARGETS, Flights
 from game.boards.battleline.hand import LIFT, Hand
 from game.boards.battleline.layout import Geometry, Table, side_of
 from game.boards.battleline.palette import PALETTES
-from game.boards.battleline.summary import battleline_summary
 from game.boards.decision import Choice
 from game.boards.layer import Motion, Rest, Sprite
 from game.engines.base import State
+from game.engines.battleline import words as battleline_words
 from game.engines.battleline.actions import (
     CLAIM_BASE,
     DISCARD,
@@ -78,7 +78,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
     SEAT_ROLES = ("side0", "side1")
     draw_emblem = staticmethod(draw_emblem)
     DISTINCT = (tuple(f"suit{c}" for c in range(6)),)  # the six troop colours
-    summary = staticmethod(battleline_summary)
+    summary = staticmethod(battleline_words.summary)
 
     def __init__(self, ctx: BoardContext) -> None:
         super().__init__(ctx)
