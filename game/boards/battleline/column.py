@@ -11,7 +11,7 @@ from game import i18n
 from game.boards.base import Board, hit
 from game.boards.battleline.art import card_height
 from game.boards.battleline.hand import Hand
-from game.boards.battleline.layout import Part, Table, pile_label_px
+from game.boards.battleline.layout import Part, Table
 from game.engines.battleline import words
 from game.engines.battleline.actions import DRAW_BASE, draw_action, is_draw
 from game.engines.battleline.cards import SCOUT, TACTICS_DECK, TROOP_DECK
@@ -80,7 +80,7 @@ class SideColumn(Part):
 
     def _draw_pile_label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         p, g = self.p, self.geo
-        img = self.art.text(text.upper(), pile_label_px(g.unit), p["text_dim"], bold=True)
+        img = self.art.text(text.upper(), g.pile_px, p["text_dim"], bold=True)
         surface.blit(img, img.get_rect(topleft=(rect.x, rect.y)))
         h = card_height(g.mini_w)
         pile = pygame.Rect(rect.x, rect.bottom - h, rect.w, h)
@@ -112,7 +112,7 @@ class SideColumn(Part):
         for deck, rect in enumerate(g.decks):
             if deck == TACTICS_DECK and not tactics_on:
                 continue
-            px = pile_label_px(g.unit)
+            px = g.pile_px
             label = self.art.fitted(names[deck].upper(), px, p["text_dim"], rect.w + 8, True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 2)))
             n = counts[deck]

@@ -66,7 +66,7 @@ class Flights(Part):
         counts = [0, 0]
         for i, (x, y, a) in enumerate(table.opp_places(len(order))):
             if order[i] is None:
-                deck = table.order_deck(obs, i)
+                deck = TROOP_DECK if i < obs["hands"][1 - self.me]["troops"] else TACTICS_DECK
                 out[("back", deck, counts[deck])] = Place(x, y, self.geo.back_w, a, 300 + i)
                 counts[deck] += 1
         return out
