@@ -12,7 +12,7 @@ a circle or a diamond as well as their colour.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -35,6 +35,7 @@ from game.engines.battleline.cards import (
     value_of,
 )
 from game.engines.battleline.words import SUIT_SYMBOLS
+from game.turns import Phrase
 from game.ui import table
 from game.ui.draw import (
     SS,
@@ -363,6 +364,18 @@ class BattleLineArt(CardArt):
             mark = self.side_mark(owner, round(h * 0.16), lighter(cloth, 0.25))
             blit_center(surf, mark, (w * pole_x + w * 0.17, h * 0.86))
         return surf
+
+    def log_icons(self, phrases: Sequence[Phrase], px: int) -> list[pygame.Surface]:
+        """A turn of the move log in small pictures, ``px`` high: each card it showed, face up,
+        or a deck's back for a card drawn unseen."""
+        icons, seen, w = [], set(), max(6, round(px / 1.4))
+        for key, args in phrases:
+            if "card" in args and args["card"] not in seen and key != "choose":
+                seen.add(args["card"])
+                icons.append(self.card(args["card"], w))
+            elif key in ("draws_hidden", "returns_hidden"):
+                icons.append(self.back(args["deck"], w))
+        return icons
 
     # --- labels and marks on the table -----------------------------------------------------
     def pill(

@@ -481,14 +481,4 @@ class BattleLineBoard(Board[BattleLineObservation]):
         return words.status(self.obs, self.me, self.names, self.legal, self.selected)
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
-        """Each card the turn showed, face up, or a deck's back for a card drawn unseen."""
-        icons, seen, art = [], set(), self.table.art
-        w = max(6, round(px / 1.4))
-        for step in steps:
-            key, args = step.phrase
-            if "card" in args and args["card"] not in seen and key != "choose":
-                seen.add(args["card"])
-                icons.append(art.card(args["card"], w))
-            elif key in ("draws_hidden", "returns_hidden"):
-                icons.append(art.back(args["deck"], w))
-        return icons
+        return self.table.art.log_icons([step.phrase for step in steps], px)

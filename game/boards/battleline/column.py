@@ -89,16 +89,9 @@ class SideColumn(Part):
             surface.blit(self.art.slot(pile.w, pile.h, p["legal"], True), pile)
 
     def _draw_plate(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
-        obs = self.obs
-        held = sum(f["claimed_by"] == side for f in obs["flags"])
-        counters = [i18n.t("battleline.flags_held", n=held)]
-        if obs["options"].get("tactics", "on") == "on":
-            counters.append(i18n.t("battleline.tactics_played", n=obs["tactics_played"][side]))
-        if obs["match"]["games"] > 1:
-            counters.append(i18n.t("battleline.points", n=obs["match"]["points"][side]))
-        over = obs["phase"] == "over"
-        name = self.board.seat_name(side)
-        seat = self.board.seat(side, name, over, obs["winner"], (*counters,))
+        obs, name = self.obs, self.board.seat_name(side)
+        counters = words.plate_counters(obs, side)
+        seat = self.board.seat(side, name, obs["phase"] == "over", obs["winner"], counters)
         mark, breath = self.art.side_mark, self.board.breathing()
         overlays.draw_seat(surface, self.art, rect, seat, self.geo.unit, breath, mark)
 

@@ -16,7 +16,7 @@ from game.boards.battleline.art import STRIP, BattleLineArt, px
 from game.boards.cards import arc_fan, card_height, card_rect
 from game.boards.layer import Sprite
 from game.engines.battleline.actions import NUM_FLAGS
-from game.engines.battleline.cards import FOG, NUM_TROOPS, TROOP_DECK, deck_of
+from game.engines.battleline.cards import FOG, MUD, TACTICS_DECK, TROOP_DECK, deck_of
 from game.engines.battleline.observation import BattleLineObservation, FlagView, HandView
 from game.ui import overlays
 from game.ui.draw import Colour
@@ -48,9 +48,10 @@ def laid(flag: FlagView, card: int) -> int:
     return flag["fog"] if card == FOG else flag["mud"]
 
 
-def held(hand: HandView, deck: int) -> int:
-    """How many cards of ``deck`` a hand holds."""
-    return hand["troops"] if deck == TROOP_DECK else hand["tactics"]
+def backs(hand: HandView, deck: int) -> int:
+    """How many of a hand's cards of ``deck`` are unknown to the viewer (shown as backs)."""
+    held = hand["troops"] if deck == TROOP_DECK else hand["tactics"]
+    return held - sum(deck_of(c) == deck for c in hand["known"])
 
 
 # Heights in card heights (ch) of the parts of the felt, top to bottom.
@@ -256,21 +257,22 @@ class Table:
         w = round(pile.w * 0.62)
         return pygame.Rect(pile.x - pile.w // 6, pile.y + pile.h // 4, w, card_height(w))
 
-    def opp_order(self, obs: BattleLineObservation) -> list[int | None]:
-        """The opponent's hand as shown: each entry a known card id or None for a back; troop
-        cards first, then tactics (only the counts and known cards are visible)."""
-        hand = obs["hands"][1 - self.me]
-        troops = [c for c in hand["known"] if c < NUM_TROOPS]
-        tactics = [c for c in hand["known"] if c >= NUM_TROOPS]
-        backs = hand["troops"] - len(troops), hand["tactics"] - len(tactics)
-        return [None] * backs[0] + troops + [None] * backs[1] + tactics
+    def opp_order(self, obs: BattleLineObservation) -> list[Hashable]:
+        """The opponent's hand as shown: its known cards by id among its backs, ``("back",
+        deck, n)`` (``shows``); troop cards first, then tactics (only the counts and known cards
+        are visible)."""
+        hand, order = obs["hands"][1 - self.me], list[Hashable]()
+        for deck in (TROOP_DECK, TACTICS_DECK):
+            order += [("back", deck, n) for n in range(backs(hand, deck))]
+            order += [c for c in hand["known"] if deck_of(c) == deck]
+        return order
 
-    def places(self, obs: BattleLineObservation) -> dict[int, Place]:
-        """Where each card the viewer can see rests, in drawing order ``z``: the viewer's hand,
-        the opponent's known cards among its backs, the flags' stacks, the discard piles, and a
-        card waiting for its flag."""
+    def places(self, obs: BattleLineObservation) -> dict[Hashable, Place]:
+        """Where each card and back the viewer can see rests, in drawing order ``z``: the
+        viewer's hand, the opponent's (``opp_order``), the flags' stacks, the discard piles, a
+        card waiting for its flag, and Fog and Mud laid across their flags."""
         g, me = self.geo, self.me
-        places: dict[int, Place] = {}
+        places: dict[Hashable, Place] = {}
         hand, order = obs["hands"][me]["cards"] or [], self.opp_order(obs)
         fans = (
             (hand, self.hand_places(len(hand)), g.hand_w, 400),
@@ -278,8 +280,7 @@ class Table:
         )
         for cards, spots, w, z in fans:
             for i, (card, (x, y, a)) in enumerate(zip(cards, spots, strict=True)):
-                if card is not None:
-                    places[card] = Place(x, y, w, a, z + i)
+                places[card] = Place(x, y, w, a, z + i)
         for f, side, cards in stacks(obs):
             for j, card in enumerate(cards):
                 z = 200 + (j if side == me else 10 - j)
@@ -296,6 +297,10 @@ class Table:
             if obs["turn"] == me and self.home is not None:
                 place.x, place.y = self.home
             places[pending] = place
+        for f, flag in enumerate(obs["flags"]):
+            for card in (FOG, MUD):
+                if laid(flag, card) >= 0:  # the flag row draws it there, under its pennant
+                    places[card] = self.env_place(f, card)
         return places
 
     def zone(self, obs: BattleLineObservation, card: int | None) -> tuple:

@@ -86,6 +86,18 @@ def _args(args: Mapping[str, Any], card: Callable[[int], str] = card_label) -> d
     return words
 
 
+def plate_counters(obs: BattleLineObservation, side: int) -> tuple[str, ...]:
+    """A side's counters on its name plate: flags held, tactics played (when tactics are in
+    play), points (in a match)."""
+    held = sum(f["claimed_by"] == side for f in obs["flags"])
+    counters = [t("battleline.flags_held", n=held)]
+    if obs["options"].get("tactics", "on") == "on":
+        counters.append(t("battleline.tactics_played", n=obs["tactics_played"][side]))
+    if obs["match"]["games"] > 1:
+        counters.append(t("battleline.points", n=obs["match"]["points"][side]))
+    return tuple(counters)
+
+
 def claim_words(flag: FlagView, n: int, me: int, opponent: str, claiming: bool) -> str:
     """Why flag ``n`` (0-based) can or cannot be claimed by ``me`` (their side is complete)."""
     claim = flag["claim"]
