@@ -10,7 +10,7 @@ from typing import Any
 
 from game.engines.base import State
 from game.engines.battleline import knowledge
-from game.engines.battleline.actions import PASS
+from game.engines.battleline.actions import DISCARD, DONE, PASS
 from game.engines.battleline.cards import (
     DESERTER,
     ENVIRONMENT,
@@ -84,6 +84,18 @@ def _args(args: Mapping[str, Any], card: Callable[[int], str] = card_label) -> d
     if "deck" in args:
         words["deck"] = t(f"log.battleline.deck.{args['deck']}")
     return words
+
+
+BUTTONS = {  # the side column's button of the moment
+    PASS: "battleline.button.pass",
+    DONE: "battleline.button.done",
+    DISCARD: "battleline.button.discard",  # Redeploy's card
+}
+
+
+def button_label(action: int) -> str:
+    """Pass, Done (claiming) or Discard, on the side column's button."""
+    return t(BUTTONS[action])
 
 
 def plate_counters(obs: BattleLineObservation, side: int) -> tuple[str, ...]:
