@@ -377,6 +377,20 @@ class BattleLineArt(CardArt):
                 icons.append(self.back(args["deck"], w))
         return icons
 
+    def fanned_back(
+        self, surface: pygame.Surface, deck: int, at: tuple[float, float], w: int, angle: float
+    ) -> None:
+        """One of the opponent's backs in its fan, turned by ``angle``, over its shadow."""
+        blit_center(surface, self.shadow(w, card_height(w)), (at[0] + 2, at[1] + 3), 160)
+        blit_center(surface, self.rotated(None, deck, w, round(angle)), at)
+
+    def card_glow(
+        self, surface: pygame.Surface, at: tuple[float, float], w: int, angle: float, colour: Colour
+    ) -> None:
+        """The glow around a hand card ``w`` wide (chosen, hinted, to put back), turned with it."""
+        ring = self.glow(w, card_height(w), colour, max(3, w // 14))
+        blit_center(surface, pygame.transform.rotate(ring, angle) if angle else ring, at)
+
     # --- labels and marks on the table -----------------------------------------------------
     def pill(
         self, surface: pygame.Surface, text: pygame.Surface, rect: pygame.Rect, fill: tuple, r: int
@@ -385,6 +399,11 @@ class BattleLineArt(CardArt):
         name under its cards, what a morale card stands for."""
         surface.blit(self.panel(rect.w, rect.h, fill, None, r), rect)
         blit_center(surface, text, rect.center)
+
+    def seal(self, provable: bool, px: int) -> pygame.Surface:
+        """A flag's claim seal: ready (✔) or not yet provable (✖)."""
+        mark, colour = ("✔", self.p["legal"]) if provable else ("✖", self.p["danger"])
+        return self.text(mark, px, colour, symbol=True)
 
     def burst(
         self, surface: pygame.Surface, at: tuple[float, float], h: int, owner: int, k: float

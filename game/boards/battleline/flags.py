@@ -188,9 +188,8 @@ class FlagRow(Part):
             claim = flag["claim"]
             if claim is not None and self.deciding and self.phase != "claim":
                 # a small seal: ready (after the play) or not yet provable
-                seal, colour = ("✔", p["legal"]) if claim["provable"] else ("✖", p["danger"])
-                mark = self.art.text(seal, self.fs(1.3), colour, symbol=True)
-                blit_center(surface, mark, (cx + fw * 0.42, cy + fh * 0.38))
+                seal = self.art.seal(claim["provable"], self.fs(1.3))
+                blit_center(surface, seal, (cx + fw * 0.42, cy + fh * 0.38))
             if self.board.hint is not None and self.board.hint == claim_action(f):
                 self.hint_ring(surface, self.token_rect(f))
 

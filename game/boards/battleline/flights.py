@@ -31,7 +31,7 @@ from game.engines.battleline.cards import (
     deck_of,
 )
 from game.engines.battleline.observation import BattleLineObservation
-from game.ui.draw import Colour, blit_center
+from game.ui.draw import Colour
 
 T_DEAL = 0.2  # one card of the deal
 T_DRAW = 0.42  # a card drawn into a hand
@@ -97,13 +97,7 @@ class Flights(Part):
         for sprite in self.board.layer.resting():
             card, deck = shows(sprite.key)
             if card is None:  # one of the opponent's backs
-                x, y, image = (
-                    sprite.x,
-                    sprite.y,
-                    art.rotated(None, deck, g.back_w, round(sprite.angle)),
-                )
-                blit_center(surface, art.shadow(g.back_w, g.back_h), (x + 2, y + 3), 160)
-                blit_center(surface, image, (x, y))
+                art.fanned_back(surface, deck, (sprite.x, sprite.y), g.back_w, sprite.angle)
                 continue
             if card == dragged or card in lying:  # Fog and Mud lie under their pennants
                 continue
@@ -112,9 +106,7 @@ class Flights(Part):
             w, at = round(sprite.w), (sprite.x, sprite.y - lift)
             glow = glows.get(card) if in_hand else None
             if glow is not None:
-                ring = art.glow(w, card_height(w), glow, max(3, w // 14))
-                ring = pygame.transform.rotate(ring, sprite.angle) if sprite.angle else ring
-                blit_center(surface, ring, at)
+                art.card_glow(surface, at, w, sprite.angle, glow)
             self.blit_sprite(surface, sprite, lift, shadow=in_hand)
             if in_hand and dim and card not in self.board.legal:
                 size, radius = (w, card_height(w)), art.radius(w)
