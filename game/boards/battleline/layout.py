@@ -18,6 +18,7 @@ from game.boards.layer import Sprite
 from game.engines.battleline.actions import NUM_FLAGS
 from game.engines.battleline.cards import FOG, MUD, TACTICS_DECK, TROOP_DECK, deck_of
 from game.engines.battleline.observation import BattleLineObservation, FlagView, HandView
+from game.engines.battleline.words import short_name
 from game.ui import overlays
 from game.ui.draw import Colour
 
@@ -155,7 +156,7 @@ class Table:
     def __init__(self, rect: pygame.Rect, palette: dict) -> None:
         self.geo = Geometry(rect)
         self.me = 0
-        self.art = BattleLineArt(palette, _art_label)
+        self.art = BattleLineArt(palette, short_name)
         self.home: tuple[float, float] | None = None  # where the viewer's pending card rests
 
     def resize(self, rect: pygame.Rect) -> None:
@@ -167,7 +168,7 @@ class Table:
     def repaint(self, palette: dict) -> None:
         """Keep the art's palette (the colour-blind setting may change it)."""
         if self.art.p != palette:
-            self.art = BattleLineArt(palette, _art_label)
+            self.art = BattleLineArt(palette, short_name)
 
     def slot_rect(self, flag: int, side: int, index: int) -> pygame.Rect:
         """Where card ``index`` of ``side`` at ``flag`` lies (the viewer's side at the bottom)."""
@@ -313,12 +314,6 @@ class Table:
         if card in obs["hands"][1 - self.me]["known"]:
             return ("known",)
         return ("flag", side_of(obs, card))
-
-
-def _art_label(key: int | str) -> str:
-    if isinstance(key, int):
-        return i18n.t(f"battleline.card.{key}")
-    return i18n.t(f"battleline.family.{key}")
 
 
 def stacks(obs: BattleLineObservation) -> list[tuple[int, int, list[int]]]:

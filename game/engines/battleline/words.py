@@ -49,6 +49,13 @@ def card_label(card: int) -> str:
     return t(f"battleline.tactic.{card}")
 
 
+def short_name(key: int | str) -> str:
+    """The name on a card's face: a tactics card's (by id) or a family's (``"guile"``)."""
+    if isinstance(key, int):
+        return t(f"battleline.card.{key}")
+    return t(f"battleline.family.{key}")
+
+
 def formation_label(formation: FormationView | Mapping[str, Any]) -> str:
     """A formation and its total: "Wedge 27"."""
     return f"{t('battleline.formation.' + str(formation['rank']))} {formation['total']}"
