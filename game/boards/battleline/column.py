@@ -110,9 +110,7 @@ class SideColumn(Part):
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 2)))
             n = counts[deck]
             if deck in targets:
-                colour = p["selected"] if deck == hovered else p["legal"]
-                alpha = 255 if deck == hovered else self.board.breathing(urgent=True)
-                self.art.ring(surface, rect, colour, max(3, rect.w // 12), alpha)
+                self.target_ring(surface, rect, max(3, rect.w // 12), lit=deck == hovered)
             if not n:
                 surface.blit(self.art.slot(rect.w, rect.h, lighter(p["panel"], 0.4), False), rect)
                 continue

@@ -154,8 +154,7 @@ class FlagRow(Part):
                 colour = p["legal"] if glowing else faint
                 surface.blit(self.art.slot(rect.w, rect.h, colour, glowing), rect)
                 if glowing:
-                    alpha = self.board.breathing(urgent=True)
-                    self.art.ring(surface, rect, p["legal"], max(3, g.cw // 16), alpha)
+                    self.target_ring(surface, rect, max(3, g.cw // 16))
 
     def target_flags(self) -> list[int]:
         """The flags glowing as targets now."""
@@ -220,9 +219,7 @@ class FlagRow(Part):
         p, mouse = self.p, self.board.mouse
         for f in self.claimable():
             rect, token = self.button_rect(f), self.token_rect(f)
-            self.art.ring(
-                surface, token, p["claim"], max(3, token.w // 12), self.board.breathing(True)
-            )
+            self.target_ring(surface, token, max(3, token.w // 12), colour=p["claim"])
             hot = mouse is not None and rect.collidepoint(mouse)
             overlays.button(surface, self.art, rect, i18n.t("battleline.button.claim"), hot=hot)
             if self.board.hint == claim_action(f):

@@ -137,15 +137,12 @@ class Flights(Part):
         cards = set(self.target_cards())
         if not cards:  # most frames: no hit test over the whole table
             return
-        p, g = self.p, self.geo
+        g = self.geo
         hovered = self.card_at(self.board.mouse) if self.board.mouse else None
         for card in (c for c in self.board.things(self.obs) if c in cards):
             rect = self.board.thing_rect(card)
             if rect is not None:
-                lit = card == hovered
-                alpha = 255 if lit else self.board.breathing(urgent=True)
-                colour = p["selected"] if lit else p["legal"]
-                self.art.ring(surface, rect, colour, max(2, g.cw // 18), alpha)
+                self.target_ring(surface, rect, max(2, g.cw // 18), lit=card == hovered)
 
     def motions(
         self, prev: BattleLineObservation, obs: BattleLineObservation

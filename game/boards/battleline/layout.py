@@ -381,6 +381,16 @@ class Part:
         front, back = (self.art.picture(c, deck, w) for c in (card, None))
         self.art.blit_card(surface, sprite, front, back, lift, shadow)
 
+    def target_ring(
+        self, surface: pygame.Surface, rect: pygame.Rect, width: int, lit: bool = False,
+        colour: Colour | None = None,
+    ) -> None:  # fmt: skip
+        """A breathing ring round something that may be picked now (``colour``, else the legal
+        one); steady in the selected colour when ``lit`` (hovered)."""
+        alpha = 255 if lit else self.board.breathing(urgent=True)
+        colour = self.p["selected"] if lit else colour or self.p["legal"]
+        self.art.ring(surface, rect, colour, width, alpha)
+
     def note(
         self, surface: pygame.Surface, text: str, width: int, place: Callable, accent: Colour
     ) -> None:
