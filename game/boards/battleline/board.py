@@ -21,8 +21,8 @@ from typing import cast
 import pygame
 
 from game.boards.base import Board, BoardContext, Decision, Things
-from game.boards.battleline.art import draw_emblem
 from game.boards.battleline.column import SideColumn
+from game.boards.battleline.emblems import draw_emblem
 from game.boards.battleline.flags import FlagRow
 from game.boards.battleline.flights import GUILE_TARGETS, Flights
 from game.boards.battleline.hand import LIFT, Hand
