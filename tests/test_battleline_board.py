@@ -968,13 +968,13 @@ def test_the_scout_top_card_keeps_clear_of_the_deck_names(size):
 def test_discard_labels_fit_between_the_name_plate_and_the_pile(lang, size):
     """Issue 9 #21: DISCARD (捨て札) sits in its own room, under no plate and no pile."""
     from game.boards.battleline.art import card_height
-    from game.boards.battleline.layout import Geometry, pile_label_px
+    from game.boards.battleline.layout import Geometry
     from game.ui.text import render
 
     pygame.font.init()
     i18n.set_language(lang)
     g = Geometry(pygame.Rect((0, 0), size))
-    label = render(tr("battleline.discard").upper(), pile_label_px(g.unit), (0, 0, 0), bold=True)
+    label = render(tr("battleline.discard").upper(), g.pile_px, (0, 0, 0), bold=True)
     for pile, plate in ((g.opp_discard, g.opp_plate), (g.my_discard, g.my_plate)):
         assert not pile.colliderect(plate)
         assert label.get_height() <= pile.h - card_height(g.mini_w)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from game.boards.battleline.board import BattleLineBoard
-from game.boards.battleline.summary import battleline_summary, match_result
 from game.engines import GAMES
 from game.engines.battleline.state import BattleLineState
+from game.engines.battleline.words import match_result, summary
 from game.i18n import set_language
 from game.match import BETWEEN_GAMES, CHANCE_STEP, HUMAN, Match
 from game.scenes.gameover import GameOverScene
@@ -77,7 +77,7 @@ def test_game_points_follow_the_match_scoring() -> None:
     state._end_game(-1, "stalemate")
     assert state.results[-1]["points"] == [1, 2] and state.points == [3, 7]
     obs = state.observation(0)
-    rows = battleline_summary({**obs, "phase": "over"}, ["A", "B"]).rows
+    rows = summary({**obs, "phase": "over"}, ["A", "B"]).rows
     assert rows[0][-2:] == ["2", "5"] and rows[1][-2:] == ["1", "2"] and rows[2][-2:] == ["3", "7"]
 
 

@@ -12,7 +12,7 @@ a circle or a diamond as well as their colour.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -35,6 +35,7 @@ from game.engines.battleline.cards import (
     value_of,
 )
 from game.engines.battleline.words import SUIT_SYMBOLS
+from game.turns import Phrase
 from game.ui import table
 from game.ui.draw import (
     SS,
@@ -47,6 +48,14 @@ from game.ui.draw import (
     rounded_mask,
     supersampled,
 )
+from game.ui.fonts import get_font
+from game.ui.text import wrap
+
+
+def px(size: float, unit: float) -> int:
+    """A font size in layout units (never below 9 px, as every board text)."""
+    return max(9, round(size * unit))
+
 
 STRIP = 0.26  # the visible top strip of a covered card, relative to its height
 
@@ -356,6 +365,90 @@ class BattleLineArt(CardArt):
             blit_center(surf, mark, (w * pole_x + w * 0.17, h * 0.86))
         return surf
 
+    def log_icons(self, phrases: Sequence[Phrase], px: int) -> list[pygame.Surface]:
+        """A turn of the move log in small pictures, ``px`` high: each card it showed, face up,
+        or a deck's back for a card drawn unseen."""
+        icons, seen, w = [], set(), max(6, round(px / 1.4))
+        for key, args in phrases:
+            if "card" in args and args["card"] not in seen and key != "choose":
+                seen.add(args["card"])
+                icons.append(self.card(args["card"], w))
+            elif key in ("draws_hidden", "returns_hidden"):
+                icons.append(self.back(args["deck"], w))
+        return icons
+
+    def fanned_back(
+        self, surface: pygame.Surface, deck: int, at: tuple[float, float], w: int, angle: float
+    ) -> None:
+        """One of the opponent's backs in its fan, turned by ``angle``, over its shadow."""
+        blit_center(surface, self.shadow(w, card_height(w)), (at[0] + 2, at[1] + 3), 160)
+        blit_center(surface, self.rotated(None, deck, w, round(angle)), at)
+
+    def card_glow(
+        self, surface: pygame.Surface, at: tuple[float, float], w: int, angle: float, colour: Colour
+    ) -> None:
+        """The glow around a hand card ``w`` wide (chosen, hinted, to put back), turned with it."""
+        ring = self.glow(w, card_height(w), colour, max(3, w // 14))
+        blit_center(surface, pygame.transform.rotate(ring, angle) if angle else ring, at)
+
+    # --- labels and marks on the table -----------------------------------------------------
+    def pill(
+        self, surface: pygame.Surface, text: pygame.Surface, rect: pygame.Rect, fill: tuple, r: int
+    ) -> None:
+        """``text`` centred on a rounded (translucent) panel filling ``rect``: a formation's
+        name under its cards, what a morale card stands for."""
+        surface.blit(self.panel(rect.w, rect.h, fill, None, r), rect)
+        blit_center(surface, text, rect.center)
+
+    def seal(self, provable: bool, px: int) -> pygame.Surface:
+        """A flag's claim seal: ready (✔) or not yet provable (✖)."""
+        mark, colour = ("✔", self.p["legal"]) if provable else ("✖", self.p["danger"])
+        return self.text(mark, px, colour, symbol=True)
+
+    def burst(
+        self, surface: pygame.Surface, at: tuple[float, float], h: int, owner: int, k: float
+    ) -> None:
+        """A claim's ring around a flag ``h`` high, grown and faded by ``k`` (0 to 1)."""
+        radius = round(h * (0.4 + 0.9 * k))
+        ring = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
+        rgba = (*lighter(self.side(owner), 0.4), round(220 * (1 - k)))
+        pygame.draw.circle(ring, rgba, (radius + 2, radius + 2), radius, max(2, h // 14))
+        blit_center(surface, ring, at)
+
+    def step_panel(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        card: int,
+        lines: tuple[str, str, str],
+        edge: Colour,
+        unit: float,
+        card_w: int,
+    ) -> None:
+        """A tactics card being resolved, centred in ``area``: its face beside its name, the step
+        reached (two lines at most) and who resolves it, on a panel edged in ``edge``."""
+        p, pad = self.p, round(0.7 * unit)
+        w = min(card_w, round((area.h - 2 * pad) / 1.4))
+        x = area.x + 2 * pad + w
+        width = area.right - pad - x
+        name, step, who = lines
+        images = [self.fitted(name, px(1.45, unit), p["text"], width, bold=True)]
+        for text in wrap(step, get_font(px(1.3, unit)), width)[:2]:
+            images.append(self.text(text, px(1.3, unit), p["gold"]))
+        images.append(self.fitted(who, px(1.2, unit), p["text_dim"], width))
+        # M+ leaves generous room above and below its glyphs: pack the lines by their ink
+        advance = [round(i.get_height() * 0.82) for i in images]
+        text_h = sum(advance)
+        rect = pygame.Rect(0, 0, area.w, min(area.h, max(text_h, card_height(w)) + 2 * pad))
+        rect.center = area.center
+        surface.blit(self.panel(rect.w, rect.h, (*p["panel"], 235), edge, round(unit)), rect)
+        image = self.card(card, w)
+        surface.blit(image, image.get_rect(midleft=(rect.x + pad, rect.centery)))
+        y = rect.centery - text_h // 2 - round(images[0].get_height() * 0.09)
+        for img, step_y in zip(images, advance, strict=True):
+            surface.blit(img, (x, y))
+            y += step_y
+
     # --- the table ------------------------------------------------------------------------------
     def table(
         self, size: tuple[int, int], felt: pygame.Rect, ridge: pygame.Rect, column: pygame.Rect
@@ -387,33 +480,3 @@ class BattleLineArt(CardArt):
         pygame.draw.rect(col, (*p["panel"], 150), col.get_rect(), border_radius=radius)
         surf.blit(col, column.topleft)
         return surf.convert() if pygame.display.get_surface() else surf
-
-
-# --- the game's emblem ---------------------------------------------------------------------
-EMBLEM_GOLD = (226, 178, 86)  # the emblem's flag
-
-
-def draw_emblem(s: pygame.Surface, n: int) -> None:
-    """The game's emblem on the gallery and set-up screens, filling the ``n``-square ``s``
-    (drawn at four times its size, then scaled down)."""
-    cw, ch = n * 30 // 100, n * 44 // 100
-    colours = [(196, 72, 64), (70, 120, 196), (214, 170, 70)]
-    for i, (angle, colour) in enumerate(zip((-18, 0, 18), colours, strict=True)):
-        card = pygame.Surface((cw, ch), pygame.SRCALPHA)
-        body = card.get_rect()
-        pygame.draw.rect(card, (244, 238, 224), body, border_radius=cw // 8)
-        pygame.draw.rect(card, colour, body.inflate(-cw // 6, -ch // 6), border_radius=cw // 12)
-        for k in range(3):
-            y = ch // 4 + k * ch // 4
-            pygame.draw.circle(card, (244, 238, 224), (cw // 2, y), cw // 10)
-        pygame.draw.rect(card, (90, 80, 60), body, width=3, border_radius=cw // 8)
-        rotated = pygame.transform.rotate(card, -angle)
-        pivot = (n // 2 + (i - 1) * n // 7, n * 60 // 100)
-        s.blit(rotated, rotated.get_rect(center=pivot))
-    pole_x = n // 2
-    pygame.draw.line(s, (150, 130, 100), (pole_x, n // 10), (pole_x, n * 36 // 100), 6)
-    pygame.draw.polygon(
-        s,
-        EMBLEM_GOLD,
-        [(pole_x, n // 10), (pole_x + n // 5, n // 10 + n // 20), (pole_x, n // 10 + n // 10)],
-    )

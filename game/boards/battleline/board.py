@@ -20,26 +20,24 @@ from typing import cast
 
 import pygame
 
-from game import i18n
 from game.boards.base import Board, BoardContext, Decision, Things
-from game.boards.battleline.art import draw_emblem
 from game.boards.battleline.column import SideColumn
+from game.boards.battleline.emblems import draw_emblem
 from game.boards.battleline.flags import FlagRow
 from game.boards.battleline.flights import GUILE_TARGETS, Flights
 from game.boards.battleline.hand import LIFT, Hand
 from game.boards.battleline.layout import Geometry, Table, side_of
 from game.boards.battleline.palette import PALETTES
-from game.boards.battleline.summary import battleline_summary
 from game.boards.decision import Choice
 from game.boards.layer import Motion, Rest, Sprite
 from game.engines.base import State
+from game.engines.battleline import words as battleline_words
 from game.engines.battleline.actions import (
     CLAIM_BASE,
     DISCARD,
     DONE,
     DRAW_BASE,
     FLAG_BASE,
-    PASS,
     claim_action,
     draw_action,
     flag_action,
@@ -57,17 +55,17 @@ from game.engines.battleline.cards import (
     TRAITOR,
 )
 from game.engines.battleline.observation import BattleLineObservation
-from game.engines.battleline.words import BattleLineWords, card_label, result_words
+from game.engines.battleline.words import (
+    BUTTONS,
+    BattleLineWords,
+    button_label,
+    card_label,
+    result_words,
+)
 from game.turns import Phrase, Step
 from game.ui import overlays
 from game.ui.overlays import Banner, set_banner
 from game.words import words_of
-
-BUTTONS = (
-    (PASS, "battleline.button.pass"),
-    (DONE, "battleline.button.done"),
-    (DISCARD, "battleline.button.discard"),
-)
 
 
 class BattleLineBoard(Board[BattleLineObservation]):
@@ -78,7 +76,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
     SEAT_ROLES = ("side0", "side1")
     draw_emblem = staticmethod(draw_emblem)
     DISTINCT = (tuple(f"suit{c}" for c in range(6)),)  # the six troop colours
-    summary = staticmethod(battleline_summary)
+    summary = staticmethod(battleline_words.summary)
 
     def __init__(self, ctx: BoardContext) -> None:
         super().__init__(ctx)
@@ -137,14 +135,16 @@ class BattleLineBoard(Board[BattleLineObservation]):
             self.table.home = None
             self.flags.rebuild(obs)
             self.banner = self._over_banner(obs)
-        elif obs["pending"]["card"] is None or obs["turn"] != self.me:
+        elif obs["pending"]["card"] is None or obs["turn"] != self.viewer:
             self.table.home = None
 
     def _lift_pending(self, previous: BattleLineObservation, obs: BattleLineObservation) -> None:
         """The viewer's card played from the hand waits there, lifted, for its target."""
         card = obs["pending"]["card"]
         sprite = None if card is None else self.layer.sprites.get(card)
-        mine = card in (previous["hands"][self.me]["cards"] or []) and obs["turn"] == self.me
+        mine = (
+            card in (previous["hands"][self.viewer]["cards"] or []) and obs["turn"] == self.viewer
+        )
         if sprite is not None and mine:
             self.table.home = (sprite.x, sprite.y - self.geo.hand_h * LIFT)
 
@@ -170,12 +170,8 @@ class BattleLineBoard(Board[BattleLineObservation]):
 
     def _over_banner(self, obs: BattleLineObservation) -> Banner | None:
         """The result over the finished board (``words.result_words``)."""
-        result = result_words(obs, self.me, self.names)
+        result = result_words(obs, self.viewer, self.names)
         return None if result is None else Banner(*result)
-
-    @property
-    def me(self) -> int:
-        return self.viewer
 
     @property
     def phase(self) -> str:
@@ -192,7 +188,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
         """The choice of the moment beside the table's own (a card, a flag, a deck): Pass, Done
         claiming, or Redeploy's discard, on the kit's bar in the side column."""
         legal = self.legal if self._deciding() else []
-        return "", [Choice(a, i18n.t(key)) for a, key in BUTTONS if a in legal][:1]
+        return "", [Choice(a, button_label(a)) for a in BUTTONS if a in legal][:1]
 
     def bar_area(self) -> pygame.Rect:
         """The column's place for a button, with the bar's margin at its sides and foot (the
@@ -456,11 +452,11 @@ class BattleLineBoard(Board[BattleLineObservation]):
             return
         if is_flag(hint):
             flag = self.obs["flags"][hint - FLAG_BASE]
-            n = min(len(flag["cards"][self.me]), flag["slots"] - 1)
+            n = min(len(flag["cards"][self.viewer]), flag["slots"] - 1)
             if self.obs["pending"]["card"] in ENVIRONMENT:
                 rect = self.flags.token_rect(hint - FLAG_BASE)
             else:
-                rect = self.table.slot_rect(hint - FLAG_BASE, self.me, n)
+                rect = self.table.slot_rect(hint - FLAG_BASE, self.viewer, n)
             self.hand.hint_ring(surface, rect)
         elif is_card(hint) and side_of(self.obs, hint) is not None:
             self.hand.hint_ring(surface, cast(pygame.Rect, self.thing_rect(hint)))
@@ -478,17 +474,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
 
     def status_text(self) -> str:
         words = cast(BattleLineWords, self.words)
-        return words.status(self.obs, self.me, self.names, self.legal, self.selected)
+        return words.status(self.obs, self.viewer, self.names, self.legal, self.selected)
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
-        """Each card the turn showed, face up, or a deck's back for a card drawn unseen."""
-        icons, seen, art = [], set(), self.table.art
-        w = max(6, round(px / 1.4))
-        for step in steps:
-            key, args = step.phrase
-            if "card" in args and args["card"] not in seen and key != "choose":
-                seen.add(args["card"])
-                icons.append(art.card(args["card"], w))
-            elif key in ("draws_hidden", "returns_hidden"):
-                icons.append(art.back(args["deck"], w))
-        return icons
+        return self.table.art.log_icons([step.phrase for step in steps], px)

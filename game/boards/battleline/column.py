@@ -11,15 +11,13 @@ from game import i18n
 from game.boards.base import Board, hit
 from game.boards.battleline.art import card_height
 from game.boards.battleline.hand import Hand
-from game.boards.battleline.layout import Part, Table, pile_label_px
+from game.boards.battleline.layout import Part, Table
 from game.engines.battleline import words
 from game.engines.battleline.actions import DRAW_BASE, draw_action, is_draw
 from game.engines.battleline.cards import SCOUT, TACTICS_DECK, TROOP_DECK
 from game.engines.battleline.observation import BattleLineObservation
 from game.ui import overlays
 from game.ui.draw import lighter
-from game.ui.fonts import get_font
-from game.ui.text import wrap
 
 
 class SideColumn(Part):
@@ -75,35 +73,14 @@ class SideColumn(Part):
         if resolving is None or not area.h:
             return
         card, step = resolving
-        p, g = self.p, self.geo
-        mover = self.board.mover(self.obs)
-        pad = round(0.7 * g.unit)
-        w = min(g.mini_w, round((area.h - 2 * pad) / 1.4))
-        x = area.x + 2 * pad + w
-        width = area.right - pad - x
-        name = i18n.t(f"battleline.tactic.{card}")
-        lines = [self.art.fitted(name, self.fs(1.45), p["text"], width, bold=True)]
-        for text in wrap(step, get_font(self.fs(1.3)), width)[:2]:
-            lines.append(self.art.text(text, self.fs(1.3), p["gold"]))
-        who = self.board.seat_name(mover)
-        lines.append(self.art.fitted(who, self.fs(1.2), p["text_dim"], width))
-        # M+ leaves generous room above and below its glyphs: pack the lines by their ink
-        advance = [round(i.get_height() * 0.82) for i in lines]
-        text_h = sum(advance)
-        rect = pygame.Rect(0, 0, area.w, min(area.h, max(text_h, card_height(w)) + 2 * pad))
-        rect.center = area.center
-        edge = p["gold"] if mover == self.me else self.art.side(mover)
-        surface.blit(self.art.panel(rect.w, rect.h, (*p["panel"], 235), edge, round(g.unit)), rect)
-        image = self.art.card(card, w)
-        surface.blit(image, image.get_rect(midleft=(rect.x + pad, rect.centery)))
-        y = rect.centery - text_h // 2 - round(lines[0].get_height() * 0.09)
-        for img, step_y in zip(lines, advance, strict=True):
-            surface.blit(img, (x, y))
-            y += step_y
+        mover, name = self.board.mover(self.obs), i18n.t(f"battleline.tactic.{card}")
+        edge = self.p["gold"] if mover == self.me else self.art.side(mover)
+        lines = (name, step, self.board.seat_name(mover))
+        self.art.step_panel(surface, area, card, lines, edge, self.geo.unit, self.geo.mini_w)
 
     def _draw_pile_label(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
         p, g = self.p, self.geo
-        img = self.art.text(text.upper(), pile_label_px(g.unit), p["text_dim"], bold=True)
+        img = self.art.text(text.upper(), g.pile_px, p["text_dim"], bold=True)
         surface.blit(img, img.get_rect(topleft=(rect.x, rect.y)))
         h = card_height(g.mini_w)
         pile = pygame.Rect(rect.x, rect.bottom - h, rect.w, h)
@@ -112,16 +89,9 @@ class SideColumn(Part):
             surface.blit(self.art.slot(pile.w, pile.h, p["legal"], True), pile)
 
     def _draw_plate(self, surface: pygame.Surface, side: int, rect: pygame.Rect) -> None:
-        obs = self.obs
-        held = sum(f["claimed_by"] == side for f in obs["flags"])
-        counters = [i18n.t("battleline.flags_held", n=held)]
-        if obs["options"].get("tactics", "on") == "on":
-            counters.append(i18n.t("battleline.tactics_played", n=obs["tactics_played"][side]))
-        if obs["match"]["games"] > 1:
-            counters.append(i18n.t("battleline.points", n=obs["match"]["points"][side]))
-        over = obs["phase"] == "over"
-        name = self.board.seat_name(side)
-        seat = self.board.seat(side, name, over, obs["winner"], (*counters,))
+        obs, name = self.obs, self.board.seat_name(side)
+        counters = words.plate_counters(obs, side)
+        seat = self.board.seat(side, name, obs["phase"] == "over", obs["winner"], counters)
         mark, breath = self.art.side_mark, self.board.breathing()
         overlays.draw_seat(surface, self.art, rect, seat, self.geo.unit, breath, mark)
 
@@ -135,14 +105,12 @@ class SideColumn(Part):
         for deck, rect in enumerate(g.decks):
             if deck == TACTICS_DECK and not tactics_on:
                 continue
-            px = pile_label_px(g.unit)
+            px = g.pile_px
             label = self.art.fitted(names[deck].upper(), px, p["text_dim"], rect.w + 8, True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 2)))
             n = counts[deck]
             if deck in targets:
-                colour = p["selected"] if deck == hovered else p["legal"]
-                alpha = 255 if deck == hovered else self.board.breathing(urgent=True)
-                self.art.ring(surface, rect, colour, max(3, rect.w // 12), alpha)
+                self.target_ring(surface, rect, max(3, rect.w // 12), lit=deck == hovered)
             if not n:
                 surface.blit(self.art.slot(rect.w, rect.h, lighter(p["panel"], 0.4), False), rect)
                 continue

@@ -154,8 +154,7 @@ class FlagRow(Part):
                 colour = p["legal"] if glowing else faint
                 surface.blit(self.art.slot(rect.w, rect.h, colour, glowing), rect)
                 if glowing:
-                    alpha = self.board.breathing(urgent=True)
-                    self.art.ring(surface, rect, p["legal"], max(3, g.cw // 16), alpha)
+                    self.target_ring(surface, rect, max(3, g.cw // 16))
 
     def target_flags(self) -> list[int]:
         """The flags glowing as targets now."""
@@ -178,12 +177,7 @@ class FlagRow(Part):
                     halo = self.art.glow(fw, fh, p[role], max(3, fw // (10 if urgent else 8)))
                     blit_center(surface, halo, (cx, cy), self.board.breathing(urgent=urgent))
             if pennant.burst > 0:
-                radius = round(fh * (0.4 + 0.9 * pennant.burst))
-                colour = self.art.side(max(pennant.owner, 0))
-                ring = pygame.Surface((2 * radius + 4, 2 * radius + 4), pygame.SRCALPHA)
-                rgba = (*lighter(colour, 0.4), round(220 * (1 - pennant.burst)))
-                pygame.draw.circle(ring, rgba, (radius + 2, radius + 2), radius, max(2, fh // 14))
-                blit_center(surface, ring, (cx, cy))
+                self.art.burst(surface, (cx, cy), fh, max(pennant.owner, 0), pennant.burst)
             for card in (FOG, MUD):
                 if laid(flag, card) >= 0 and card not in moving:
                     lying = self.table.env_place(f, card)
@@ -193,9 +187,8 @@ class FlagRow(Part):
             claim = flag["claim"]
             if claim is not None and self.deciding and self.phase != "claim":
                 # a small seal: ready (after the play) or not yet provable
-                seal, colour = ("✔", p["legal"]) if claim["provable"] else ("✖", p["danger"])
-                mark = self.art.text(seal, self.fs(1.3), colour, symbol=True)
-                blit_center(surface, mark, (cx + fw * 0.42, cy + fh * 0.38))
+                seal = self.art.seal(claim["provable"], self.fs(1.3))
+                blit_center(surface, seal, (cx + fw * 0.42, cy + fh * 0.38))
             if self.board.hint is not None and self.board.hint == claim_action(f):
                 self.hint_ring(surface, self.token_rect(f))
 
@@ -219,17 +212,14 @@ class FlagRow(Part):
                 pill = pygame.Rect(0, 0, text.get_width() + round(g.unit * 1.2), g.label_h)
                 pill.center = (round(g.xs[f]), y)
                 fill = (*lighter(p["claim"], 0.1), 240) if won else (*p["panel"], 200)
-                surface.blit(self.art.panel(pill.w, pill.h, fill, None, pill.h // 2), pill)
-                blit_center(surface, text, pill.center)
+                self.art.pill(surface, text, pill, fill, pill.h // 2)
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         """The Claim buttons of the flags the viewer may claim now, their pennants ringed."""
         p, mouse = self.p, self.board.mouse
         for f in self.claimable():
             rect, token = self.button_rect(f), self.token_rect(f)
-            self.art.ring(
-                surface, token, p["claim"], max(3, token.w // 12), self.board.breathing(True)
-            )
+            self.target_ring(surface, token, max(3, token.w // 12), colour=p["claim"])
             hot = mouse is not None and rect.collidepoint(mouse)
             overlays.button(surface, self.art, rect, i18n.t("battleline.button.claim"), hot=hot)
             if self.board.hint == claim_action(f):
@@ -285,8 +275,7 @@ class FlagRow(Part):
                 tag = self.art.text(as_card, self.fs(1.15), p["text"], bold=True)
                 pill = pygame.Rect(0, 0, tag.get_width() + 8, tag.get_height())
                 pill.midtop = (rect.centerx, rect.top + 2)
-                surface.blit(self.art.panel(pill.w, pill.h, (*p["danger"], 235), None, 6), pill)
-                blit_center(surface, tag, pill.center)
+                self.art.pill(surface, tag, pill, (*p["danger"], 235), 6)
         claim = self.obs["flags"][flag]["claim"]
         accent = p["legal"] if claim is not None and claim["provable"] else p["danger"]
         text = words.claim_words(

@@ -9,22 +9,21 @@ and out of its hand. One after another: each flight starts a little after the on
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass, field
 
 import pygame
 
 from game.boards.base import Board
 from game.boards.battleline.art import card_height
 from game.boards.battleline.hand import Hand
-from game.boards.battleline.layout import Z_MOVING, Part, Place, Table, held, laid, shows, side_of
+from game.boards.battleline.layout import Z_MOVING, Part, Place, Table, backs, laid, shows, side_of
 from game.boards.cards import card_rect
 from game.boards.layer import Motion, Rest
 from game.engines.battleline.actions import is_card
 from game.engines.battleline.cards import (
     DESERTER,
     ENVIRONMENT,
-    FOG,
     GUILE,
-    MUD,
     REDEPLOY,
     TACTICS_DECK,
     TRAITOR,
@@ -32,7 +31,7 @@ from game.engines.battleline.cards import (
     deck_of,
 )
 from game.engines.battleline.observation import BattleLineObservation
-from game.ui.draw import Colour, blit_center
+from game.ui.draw import Colour
 
 T_DEAL = 0.2  # one card of the deal
 T_DRAW = 0.42  # a card drawn into a hand
@@ -44,6 +43,16 @@ DECKS = (TROOP_DECK, TACTICS_DECK)
 GUILE_TARGETS = ("redeploy_from", "deserter", "traitor_from")  # phases that pick a table card
 
 
+@dataclass
+class Change:
+    """Two observations in a row, as the flights read them."""
+
+    prev: BattleLineObservation
+    obs: BattleLineObservation
+    dealing: bool  # the deal: cards leave the decks faster
+    played: list[int] = field(default_factory=lambda: [0, 0])  # by the opponent, by deck
+
+
 class Flights(Part):
     """Where every card and back rests, in drawing order, and its flight from the last
     observation (see the module docstring)."""
@@ -53,27 +62,9 @@ class Flights(Part):
         self.hand = hand
         self.z: dict[Hashable, int] = {}  # each key's drawing order at rest
 
-    def places(self, obs: BattleLineObservation) -> dict[Hashable, Place]:
-        """Every card the viewer sees (``Table.places``), Fog and Mud laid at their flags, and
-        the opponent's backs by deck."""
-        table = self.table
-        out: dict[Hashable, Place] = {card: place for card, place in table.places(obs).items()}
-        for f, flag in enumerate(obs["flags"]):
-            for card in (FOG, MUD):
-                if laid(flag, card) >= 0:  # the flag row draws it there, under its pennant
-                    out[card] = table.env_place(f, card)
-        order = table.opp_order(obs)
-        counts = [0, 0]
-        for i, (x, y, a) in enumerate(table.opp_places(len(order))):
-            if order[i] is None:
-                deck = table.order_deck(obs, i)
-                out[("back", deck, counts[deck])] = Place(x, y, self.geo.back_w, a, 300 + i)
-                counts[deck] += 1
-        return out
-
     def rests(self, obs: BattleLineObservation) -> dict[Hashable, Rest]:
         """``places`` for the kit's layer; each key's drawing order is kept in ``z``."""
-        places = self.places(obs)
+        places = self.table.places(obs)
         self.z = {key: place.z for key, place in places.items()}
         return {key: Rest(card_rect(p.x, p.y, p.w), p.angle) for key, p in places.items()}
 
@@ -106,13 +97,7 @@ class Flights(Part):
         for sprite in self.board.layer.resting():
             card, deck = shows(sprite.key)
             if card is None:  # one of the opponent's backs
-                x, y, image = (
-                    sprite.x,
-                    sprite.y,
-                    art.rotated(None, deck, g.back_w, round(sprite.angle)),
-                )
-                blit_center(surface, art.shadow(g.back_w, g.back_h), (x + 2, y + 3), 160)
-                blit_center(surface, image, (x, y))
+                art.fanned_back(surface, deck, (sprite.x, sprite.y), g.back_w, sprite.angle)
                 continue
             if card == dragged or card in lying:  # Fog and Mud lie under their pennants
                 continue
@@ -121,9 +106,7 @@ class Flights(Part):
             w, at = round(sprite.w), (sprite.x, sprite.y - lift)
             glow = glows.get(card) if in_hand else None
             if glow is not None:
-                ring = art.glow(w, card_height(w), glow, max(3, w // 14))
-                ring = pygame.transform.rotate(ring, sprite.angle) if sprite.angle else ring
-                blit_center(surface, ring, at)
+                art.card_glow(surface, at, w, sprite.angle, glow)
             self.blit_sprite(surface, sprite, lift, shadow=in_hand)
             if in_hand and dim and card not in self.board.legal:
                 size, radius = (w, card_height(w)), art.radius(w)
@@ -154,24 +137,20 @@ class Flights(Part):
         cards = set(self.target_cards())
         if not cards:  # most frames: no hit test over the whole table
             return
-        p, g = self.p, self.geo
+        g = self.geo
         hovered = self.card_at(self.board.mouse) if self.board.mouse else None
         for card in (c for c in self.board.things(self.obs) if c in cards):
             rect = self.board.thing_rect(card)
             if rect is not None:
-                lit = card == hovered
-                alpha = 255 if lit else self.board.breathing(urgent=True)
-                colour = p["selected"] if lit else p["legal"]
-                self.art.ring(surface, rect, colour, max(2, g.cw // 18), alpha)
+                self.target_ring(surface, rect, max(2, g.cw // 18), lit=card == hovered)
 
     def motions(
         self, prev: BattleLineObservation, obs: BattleLineObservation
     ) -> tuple[dict[Hashable, Motion], float]:
         """Each key's flight from ``prev`` to ``obs``, and when the last is mostly done."""
-        sprites, places = self.board.layer.sprites, self.places(obs)
-        dealing = "deal" in (prev["phase"], obs["phase"])
+        sprites, places = self.board.layer.sprites, self.table.places(obs)
+        change = Change(prev, obs, "deal" in (prev["phase"], obs["phase"]))
         out: dict[Hashable, Motion] = {}
-        played = [0, 0]  # cards played from the opponent's hand, by deck
         t = 0.0
         for key, place in places.items():
             card, deck = shows(key)
@@ -179,27 +158,20 @@ class Flights(Part):
                 continue
             sprite = sprites.get(key)
             if sprite is None:
-                out[key], t = self._arrive(card, place, prev, obs, played, dealing, t)
+                out[key], t = self._arrive(card, place, change, t)
             elif sprite.rect != card_rect(place.x, place.y, place.w) or sprite.angle != place.angle:
-                out[key], t = self._move(card, place, prev, obs, t)
+                out[key], t = self._move(card, place, change, t)
         for key in [k for k in sprites if k not in places and shows(k)[0] is not None]:
-            out[key] = Motion(exit_to=self._deck(shows(key)[1]), delay=t, duration=T_DRAW,
-                              turn=True, sound="flip")  # fmt: skip
-            t += T_DRAW * 0.5
-        opp = 1 - self.me
+            out[key], t = self._to_deck(shows(key)[1], t, turn=True)
+        opp, played, dealing = 1 - self.me, change.played, change.dealing
         for deck in DECKS:
-            before, now = (
-                held(hand, deck) - sum(deck_of(c) == deck for c in hand["known"])
-                for hand in (prev["hands"][opp], obs["hands"][opp])
-            )
+            before, now = (backs(hand, deck) for hand in (prev["hands"][opp], obs["hands"][opp]))
             for n in range(now):
                 out[("back", deck, n)] = Motion(duration=0.0)  # the fan closes up at once
             for n in range(before, now):  # drawn: from the deck, one after another
                 out[("back", deck, n)], t = self._from_deck(deck, Z_MOVING, dealing, t, False)
             for n in range(now, before - played[deck]):  # put back with Scout
-                out[("back", deck, n)] = Motion(exit_to=self._deck(deck), delay=t,
-                                                duration=T_DRAW, sound="flip")  # fmt: skip
-                t += T_DRAW * 0.5
+                out[("back", deck, n)], t = self._to_deck(deck, t, turn=False)
             for n in range(max(now, before - played[deck]), before):
                 out[("back", deck, n)] = Motion(duration=0.0)  # played: the card starts there
         return out, t
@@ -214,25 +186,20 @@ class Flights(Part):
                         sound="flip", z=z, easing="out_quad")  # fmt: skip
         return motion, t + (duration * 0.8 if dealing else duration * 0.3)
 
-    def _arrive(
-        self,
-        card: int,
-        place: Place,
-        prev: BattleLineObservation,
-        obs: BattleLineObservation,
-        played: list[int],
-        dealing: bool,
-        t: float,
-    ) -> tuple[Motion, float]:
+    def _to_deck(self, deck: int, t: float, turn: bool) -> tuple[Motion, float]:
+        """A card put back on (or, unseen, gone to) its deck; the next one leaves soon after."""
+        motion = Motion(exit_to=self._deck(deck), delay=t, duration=T_DRAW, turn=turn, sound="flip")
+        return motion, t + T_DRAW * 0.5
+
+    def _arrive(self, card: int, place: Place, change: Change, t: float) -> tuple[Motion, float]:
         """A card the viewer did not see before: drawn from a deck into a hand, or played from
         the opponent's hand (a back that turns face up on its way, from the last back of its
         deck; a guile card is shown in the middle first)."""
-        deck = deck_of(card)
+        deck, prev, obs, played = deck_of(card), change.prev, change.obs, change.played
         mine, known = obs["hands"][self.me]["cards"] or [], obs["hands"][1 - self.me]["known"]
         if card in mine or card in known:
-            return self._from_deck(deck, place.z, dealing, t)
-        hand = prev["hands"][1 - self.me]
-        n = held(hand, deck) - sum(deck_of(c) == deck for c in hand["known"]) - 1 - played[deck]
+            return self._from_deck(deck, place.z, change.dealing, t)
+        n = backs(prev["hands"][1 - self.me], deck) - 1 - played[deck]
         played[deck] += 1
         back = self.board.layer.rect(("back", deck, n))
         start = back if back is not None else card_rect(*self.table.opp_focus(), self.geo.back_w)
@@ -246,17 +213,10 @@ class Flights(Part):
                         landing="place" if lands else None, z=place.z)  # fmt: skip
         return motion, t + T_REVEAL
 
-    def _move(
-        self,
-        card: int,
-        place: Place,
-        prev: BattleLineObservation,
-        obs: BattleLineObservation,
-        t: float,
-    ) -> tuple[Motion, float]:
+    def _move(self, card: int, place: Place, change: Change, t: float) -> tuple[Motion, float]:
         """A visible card changed place: played from a hand, moved by a tactics card, laid across
         a flag, a hand or pile closing up."""
-        table = self.table
+        table, prev, obs = self.table, change.prev, change.obs
         if table.zone(prev, card) == table.zone(obs, card) and card not in ENVIRONMENT:
             # the same hand, pile or stack closing up: everything shifts together at once
             return Motion(duration=T_PLAY * 0.7, z=place.z), t

@@ -12,12 +12,13 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board
-from game.boards.battleline.art import STRIP, BattleLineArt
+from game.boards.battleline.art import STRIP, BattleLineArt, px
 from game.boards.cards import arc_fan, card_height, card_rect
-from game.boards.layer import Spot, Sprite
+from game.boards.layer import Sprite
 from game.engines.battleline.actions import NUM_FLAGS
-from game.engines.battleline.cards import FOG, NUM_TROOPS, TACTICS_DECK, TROOP_DECK, deck_of
+from game.engines.battleline.cards import FOG, MUD, TACTICS_DECK, TROOP_DECK, deck_of
 from game.engines.battleline.observation import BattleLineObservation, FlagView, HandView
+from game.engines.battleline.words import short_name
 from game.ui import overlays
 from game.ui.draw import Colour
 
@@ -42,19 +43,16 @@ class Place:
     angle: float
     z: int
 
-    @property
-    def spot(self) -> Spot:
-        return self.x, self.y, self.w, card_height(round(self.w))
-
 
 def laid(flag: FlagView, card: int) -> int:
     """Who laid Fog or Mud (``card``) at ``flag``; -1 if it does not lie there."""
     return flag["fog"] if card == FOG else flag["mud"]
 
 
-def held(hand: HandView, deck: int) -> int:
-    """How many cards of ``deck`` a hand holds."""
-    return hand["troops"] if deck == TROOP_DECK else hand["tactics"]
+def backs(hand: HandView, deck: int) -> int:
+    """How many of a hand's cards of ``deck`` are unknown to the viewer (shown as backs)."""
+    held = hand["troops"] if deck == TROOP_DECK else hand["tactics"]
+    return held - sum(deck_of(c) == deck for c in hand["known"])
 
 
 # Heights in card heights (ch) of the parts of the felt, top to bottom.
@@ -64,11 +62,6 @@ HAND = 1.3
 LABEL = 0.19
 
 
-def pile_label_px(unit: float) -> int:
-    """The size of the DECK and DISCARD labels (never below 9 px, as every board text)."""
-    return max(9, round(1.15 * unit))
-
-
 class Geometry:
     """Every rectangle and size derived from the board rect (recomputed on resize): the felt with
     the flag columns on the left; the opponent, decks, buttons and the viewer in a column on the
@@ -76,6 +69,7 @@ class Geometry:
 
     def __init__(self, r: pygame.Rect) -> None:
         self.unit = u = max(4.5, min(r.w / 112, r.h / 74))
+        self.pile_px = px(1.15, u)  # the DECK and DISCARD labels
         pad = round(u)
         col_w = int(min(max(r.w * 0.17, 14 * u), 24 * u))
         self.column = column = pygame.Rect(r.right - pad - col_w, r.y + pad, col_w, r.h - 2 * pad)
@@ -93,8 +87,10 @@ class Geometry:
         self.label_h = label_h = max(round(ch * LABEL), 12)
         stack_h = ch + 3 * step
         self.hand_w = min(round(cw * 1.22), round((felt.w - 2 * pad) / 5.5))
+        self.hand_h = card_height(self.hand_w)
         self.hand_span = felt.w - 2 * pad  # the widest the hand fan may be
         self.back_w = round(cw * 0.74)
+        self.back_h = card_height(self.back_w)
         hand_h = self.hand_h * 1.12  # the fan's arc and tilt need a little more
         used = self.back_h * 1.08 + 2 * (label_h + stack_h) + ch * RIDGE + hand_h
         gap = max(0.0, felt.h - pad - used) / 6
@@ -102,6 +98,7 @@ class Geometry:
         self.back_top = round(y)
         y += self.back_h * 1.08 + gap
         self.opp_label_y = round(y + label_h / 2)
+        self.field_top = self.opp_label_y - label_h // 2
         y += label_h + gap * 0.4
         self.opp_stack_bottom = round(y + stack_h)  # the bottom of the first card at each flag
         y += stack_h + gap * 0.6
@@ -110,6 +107,7 @@ class Geometry:
         self.my_stack_top = round(y)
         y += stack_h + gap * 0.4
         self.my_label_y = round(y + label_h / 2)
+        self.field_bottom = self.my_label_y + label_h // 2
         self.hand_top = round(y + label_h + gap * 0.8)
         fh = round(ch * RIDGE * 0.95)
         self.flag_size = (round(fh * 0.9), fh)
@@ -121,7 +119,7 @@ class Geometry:
         ip = max(4, round(0.8 * u))
         x, inner_w = column.x + ip, column.w - 2 * ip
         plate_h = round(max(5.2 * u, 30))
-        lh = max(12, round(1.8 * u), round(1.6 * pile_label_px(u)))  # DISCARD: M+ lines ~1.5 em
+        lh = max(12, round(1.8 * u), round(1.6 * self.pile_px))  # DISCARD: M+ lines ~1.5 em
         self.mini_w = min(round(inner_w / 2.4), round(cw * 0.8))  # a card in a discard pile
         discard_h = lh + card_height(self.mini_w)
         self.opp_plate = pygame.Rect(x, column.y + ip, inner_w, plate_h)
@@ -146,22 +144,6 @@ class Geometry:
         step_h = deck_y - ip - free_top
         self.step_panel = pygame.Rect(x, free_top, inner_w, step_h if step_h > 3 * lh else 0)
 
-    @property
-    def hand_h(self) -> int:
-        return card_height(self.hand_w)
-
-    @property
-    def back_h(self) -> int:
-        return card_height(self.back_w)
-
-    @property
-    def field_top(self) -> int:
-        return self.opp_label_y - self.label_h // 2
-
-    @property
-    def field_bottom(self) -> int:
-        return self.my_label_y + self.label_h // 2
-
 
 FAN_DEGREES = 2.4  # tilt between neighbouring cards of the viewer's hand
 
@@ -174,7 +156,7 @@ class Table:
     def __init__(self, rect: pygame.Rect, palette: dict) -> None:
         self.geo = Geometry(rect)
         self.me = 0
-        self.art = BattleLineArt(palette, _art_label)
+        self.art = BattleLineArt(palette, short_name)
         self.home: tuple[float, float] | None = None  # where the viewer's pending card rests
 
     def resize(self, rect: pygame.Rect) -> None:
@@ -186,7 +168,7 @@ class Table:
     def repaint(self, palette: dict) -> None:
         """Keep the art's palette (the colour-blind setting may change it)."""
         if self.art.p != palette:
-            self.art = BattleLineArt(palette, _art_label)
+            self.art = BattleLineArt(palette, short_name)
 
     def slot_rect(self, flag: int, side: int, index: int) -> pygame.Rect:
         """Where card ``index`` of ``side`` at ``flag`` lies (the viewer's side at the bottom)."""
@@ -276,30 +258,22 @@ class Table:
         w = round(pile.w * 0.62)
         return pygame.Rect(pile.x - pile.w // 6, pile.y + pile.h // 4, w, card_height(w))
 
-    def deck_center(self, deck: int) -> tuple[float, float]:
-        x, y = self.geo.decks[deck].center
-        return x, y
+    def opp_order(self, obs: BattleLineObservation) -> list[Hashable]:
+        """The opponent's hand as shown: its known cards by id among its backs, ``("back",
+        deck, n)`` (``shows``); troop cards first, then tactics (only the counts and known cards
+        are visible)."""
+        hand, order = obs["hands"][1 - self.me], list[Hashable]()
+        for deck in (TROOP_DECK, TACTICS_DECK):
+            order += [("back", deck, n) for n in range(backs(hand, deck))]
+            order += [c for c in hand["known"] if deck_of(c) == deck]
+        return order
 
-    def opp_order(self, obs: BattleLineObservation) -> list[int | None]:
-        """The opponent's hand as shown: each entry a known card id or None for a back; troop
-        cards first, then tactics (only the counts and known cards are visible)."""
-        hand = obs["hands"][1 - self.me]
-        troops = [c for c in hand["known"] if c < NUM_TROOPS]
-        tactics = [c for c in hand["known"] if c >= NUM_TROOPS]
-        backs = hand["troops"] - len(troops), hand["tactics"] - len(tactics)
-        return [None] * backs[0] + troops + [None] * backs[1] + tactics
-
-    def order_deck(self, obs: BattleLineObservation, index: int) -> int:
-        """The deck of the opponent's ``index``-th card as shown (``opp_order``)."""
-        hand = obs["hands"][1 - self.me]
-        return TROOP_DECK if index < hand["troops"] else TACTICS_DECK
-
-    def places(self, obs: BattleLineObservation) -> dict[int, Place]:
-        """Where each card the viewer can see rests, in drawing order ``z``: the viewer's hand,
-        the opponent's known cards among its backs, the flags' stacks, the discard piles, and a
-        card waiting for its flag."""
+    def places(self, obs: BattleLineObservation) -> dict[Hashable, Place]:
+        """Where each card and back the viewer can see rests, in drawing order ``z``: the
+        viewer's hand, the opponent's (``opp_order``), the flags' stacks, the discard piles, a
+        card waiting for its flag, and Fog and Mud laid across their flags."""
         g, me = self.geo, self.me
-        places: dict[int, Place] = {}
+        places: dict[Hashable, Place] = {}
         hand, order = obs["hands"][me]["cards"] or [], self.opp_order(obs)
         fans = (
             (hand, self.hand_places(len(hand)), g.hand_w, 400),
@@ -307,8 +281,7 @@ class Table:
         )
         for cards, spots, w, z in fans:
             for i, (card, (x, y, a)) in enumerate(zip(cards, spots, strict=True)):
-                if card is not None:
-                    places[card] = Place(x, y, w, a, z + i)
+                places[card] = Place(x, y, w, a, z + i)
         for f, side, cards in stacks(obs):
             for j, card in enumerate(cards):
                 z = 200 + (j if side == me else 10 - j)
@@ -325,6 +298,10 @@ class Table:
             if obs["turn"] == me and self.home is not None:
                 place.x, place.y = self.home
             places[pending] = place
+        for f, flag in enumerate(obs["flags"]):
+            for card in (FOG, MUD):
+                if laid(flag, card) >= 0:  # the flag row draws it there, under its pennant
+                    places[card] = self.env_place(f, card)
         return places
 
     def zone(self, obs: BattleLineObservation, card: int | None) -> tuple:
@@ -337,12 +314,6 @@ class Table:
         if card in obs["hands"][1 - self.me]["known"]:
             return ("known",)
         return ("flag", side_of(obs, card))
-
-
-def _art_label(key: int | str) -> str:
-    if isinstance(key, int):
-        return i18n.t(f"battleline.card.{key}")
-    return i18n.t(f"battleline.family.{key}")
 
 
 def stacks(obs: BattleLineObservation) -> list[tuple[int, int, list[int]]]:
@@ -395,8 +366,7 @@ class Part:
         return bool(self.board.legal) and bool(self.board.obs)
 
     def fs(self, size: float) -> int:
-        """A font size in layout units (never below 9 px, as every board text)."""
-        return max(9, round(size * self.geo.unit))
+        return px(size, self.geo.unit)
 
     def sprite_rect(self, card: Hashable) -> pygame.Rect | None:
         """Where a card of the kit's layer is drawn now (unlifted), None if it is not."""
@@ -410,6 +380,16 @@ class Part:
         w, (card, deck) = max(4, round(sprite.w)), shows(sprite.key)
         front, back = (self.art.picture(c, deck, w) for c in (card, None))
         self.art.blit_card(surface, sprite, front, back, lift, shadow)
+
+    def target_ring(
+        self, surface: pygame.Surface, rect: pygame.Rect, width: int, lit: bool = False,
+        colour: Colour | None = None,
+    ) -> None:  # fmt: skip
+        """A breathing ring round something that may be picked now (``colour``, else the legal
+        one); steady in the selected colour when ``lit`` (hovered)."""
+        alpha = 255 if lit else self.board.breathing(urgent=True)
+        colour = self.p["selected"] if lit else colour or self.p["legal"]
+        self.art.ring(surface, rect, colour, width, alpha)
 
     def note(
         self, surface: pygame.Surface, text: str, width: int, place: Callable, accent: Colour

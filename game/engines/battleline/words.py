@@ -1,7 +1,7 @@
 """Battle Line in the player's language: the move log's phrases as the viewer saw them, a turn in
 short, the status line, the step of a tactics card being resolved, a claim's verdict, the result
-of a game or match (``game.words`` says why words live beside the engine). No pygame here: the
-board, the log, the review and the network views share these."""
+of a game or match and its game-over summary (``game.words`` says why words live beside the
+engine). No pygame here: the board, the log, the review and the network views share these."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from game.engines.base import State
 from game.engines.battleline import knowledge
-from game.engines.battleline.actions import PASS
+from game.engines.battleline.actions import DISCARD, DONE, PASS
 from game.engines.battleline.cards import (
     DESERTER,
     ENVIRONMENT,
@@ -25,6 +25,7 @@ from game.engines.battleline.cards import (
 from game.engines.battleline.observation import BattleLineObservation, FlagView, FormationView
 from game.engines.battleline.state import BattleLineState
 from game.i18n import t
+from game.summary import Summary, said
 from game.turns import Phrase, Step
 from game.words import Words
 
@@ -48,6 +49,13 @@ def card_label(card: int) -> str:
     return t(f"battleline.tactic.{card}")
 
 
+def short_name(key: int | str) -> str:
+    """The name on a card's face: a tactics card's (by id) or a family's (``"guile"``)."""
+    if isinstance(key, int):
+        return t(f"battleline.card.{key}")
+    return t(f"battleline.family.{key}")
+
+
 def formation_label(formation: FormationView | Mapping[str, Any]) -> str:
     """A formation and its total: "Wedge 27"."""
     return f"{t('battleline.formation.' + str(formation['rank']))} {formation['total']}"
@@ -58,9 +66,13 @@ def explained(tactic: int) -> str:
     return f"{t(f'battleline.tactic.{tactic}')}: {t(f'battleline.help.{tactic}')}"
 
 
+def _how_key(result: Mapping[str, Any]) -> str:
+    return str(result["how"]).replace(" ", "_")
+
+
 def how_words(result: Mapping[str, Any]) -> str:
     """How a game was won ("Breakthrough: three adjacent flags")."""
-    return t(f"battleline.how.{str(result['how']).replace(' ', '_')}")
+    return t(f"battleline.how.{_how_key(result)}")
 
 
 def _log_card_name(card: int) -> str:
@@ -79,6 +91,30 @@ def _args(args: Mapping[str, Any], card: Callable[[int], str] = card_label) -> d
     if "deck" in args:
         words["deck"] = t(f"log.battleline.deck.{args['deck']}")
     return words
+
+
+BUTTONS = {  # the side column's button of the moment
+    PASS: "battleline.button.pass",
+    DONE: "battleline.button.done",
+    DISCARD: "battleline.button.discard",  # Redeploy's card
+}
+
+
+def button_label(action: int) -> str:
+    """Pass, Done (claiming) or Discard, on the side column's button."""
+    return t(BUTTONS[action])
+
+
+def plate_counters(obs: BattleLineObservation, side: int) -> tuple[str, ...]:
+    """A side's counters on its name plate: flags held, tactics played (when tactics are in
+    play), points (in a match)."""
+    held = sum(f["claimed_by"] == side for f in obs["flags"])
+    counters = [t("battleline.flags_held", n=held)]
+    if obs["options"].get("tactics", "on") == "on":
+        counters.append(t("battleline.tactics_played", n=obs["tactics_played"][side]))
+    if obs["match"]["games"] > 1:
+        counters.append(t("battleline.points", n=obs["match"]["points"][side]))
+    return tuple(counters)
 
 
 def claim_words(flag: FlagView, n: int, me: int, opponent: str, claiming: bool) -> str:
@@ -155,6 +191,80 @@ def result_words(
         wins = match["wins"][me], match["wins"][1 - me]
         score = f"{score} · {t('battleline.banner.games', a=wins[0], b=wins[1])}"
     return _wins(winner, names), score, None if winner < 0 else winner
+
+
+# --- the game-over summary ---------------------------------------------------------------
+def match_result(obs: Mapping[str, Any], names: list[str]) -> str:
+    """The match's result in words, with the tie-break when the points are level."""
+    match = obs["match"]
+    points, wins = match["points"], match["wins"]
+    if points[0] != points[1]:
+        top = 0 if points[0] > points[1] else 1
+        return said("summary.battleline.on_points", names, top, a=points[top], b=points[1 - top])
+    if wins[0] != wins[1]:
+        top = 0 if wins[0] > wins[1] else 1
+        return said(
+            "summary.battleline.on_games", names, top, p=points[0], w=wins[top], l=wins[1 - top]
+        )
+    return t("summary.battleline.drawn_match", p=points[0], w=wins[0])
+
+
+def _flag_list(claimed: list[int], seat: int) -> str:
+    held = [str(f + 1) for f, owner in enumerate(claimed) if owner == seat]
+    return " ".join(held) if held else "–"
+
+
+def _single(obs: Mapping[str, Any], names: list[str]) -> Summary:
+    result = obs["match"]["results"][-1]
+    claimed = result["claimed"]
+    rows = [[names[s], str(result["flags"][s]), _flag_list(claimed, s)] for s in (0, 1)]
+    notes = [how_words(result)]
+    if -1 in claimed:
+        notes.append(t("summary.battleline.open_flags", flags=_flag_list(claimed, -1)))
+    return Summary(
+        headings=["", t("summary.battleline.flags"), t("summary.battleline.which")],
+        rows=rows,
+        per_seat=True,
+        notes=tuple(notes),
+    )
+
+
+def _games(obs: Mapping[str, Any], names: list[str]) -> Summary:
+    match = obs["match"]
+    rows = []
+    for n, result in enumerate(match["results"], 1):
+        winner = result["winner"]
+        rows.append(
+            [
+                str(n),
+                names[winner] if winner >= 0 else t("summary.battleline.draw"),
+                t(f"summary.battleline.short.{_how_key(result)}"),
+                *map(str, result["points"]),
+            ]
+        )
+    rows.append([t("summary.battleline.total"), "", "", *map(str, match["points"])])
+    return Summary(
+        headings=[
+            t("summary.battleline.game"),
+            t("summary.battleline.winner"),
+            t("summary.battleline.how"),
+            *names,
+        ],
+        rows=rows,
+        per_seat=False,
+        notes=(match_result(obs, names),),
+        widths=(0.11, 0.27, 0.22, 0.2, 0.2),
+        total=True,
+    )
+
+
+def summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:
+    """The game-over summary of a finished single game or match (None before the end): who
+    holds which flag and how the game was won; in match play a table of the games and the
+    match result, the tie-break said in words (rules §1.11)."""
+    if obs["phase"] != "over" or not obs["match"]["results"]:
+        return None
+    return _single(obs, names) if obs["match"]["games"] == 1 else _games(obs, names)
 
 
 class BattleLineWords(Words):
