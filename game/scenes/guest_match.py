@@ -88,7 +88,15 @@ class GuestMatchScene(Scene):
         self.log = ScrollList(self.rows, lambda row: None)
         self.leave_button = Button(lambda: t("net.leave"), self.quit, style="ghost", icon="≡")
         self.undo_button = Button(lambda: t("match.undo"), self.ask_undo, style="ghost")
-        self.widgets = [self.log, self.undo_button, self.leave_button]
+        self.hint_button = Button(
+            lambda: t("match.hint"),
+            self.hint,
+            style="ghost",
+            icon="?",
+            enabled=self.hint_possible,
+            hotkeys=(pygame.K_h,),
+        )
+        self.widgets = [self.log, self.hint_button, self.undo_button, self.leave_button]
         self._consent_asked = False
 
     # --- life cycle -------------------------------------------------------------------------------
@@ -118,13 +126,18 @@ class GuestMatchScene(Scene):
                 name = table.names[msg["seat"]] if 0 <= msg["seat"] < len(table.names) else ""
                 self.toast(undo_words(msg["code"], name, msg["refused_by"], mine))
                 self.pending = []
+            elif msg.kind == "hint" and table.hint_shown:
+                thinking = t("match.hint_thinking")  # answered: its toast would cover the words
+                self.toasts.items = [i for i in self.toasts.items if i[0] != thinking]
+                self.show_hint()
             elif msg.kind == "denied" and msg["index"] == asked:  # an older one is moot
                 self.pending = []
                 key, args = msg["phrase"]
                 game = GAMES[table.game]
                 self.toast(phrase_text(game, (str(key), dict(args)), msg["text"]), "error")
         self._consent()
-        self.undo_button.visible = table.started and table.returns is None
+        playing = table.started and table.returns is None
+        self.undo_button.visible = self.hint_button.visible = playing
         if self.board is None and table.game:
             self.board = self._make_board()
             self.layout(self.app.size)
@@ -137,6 +150,7 @@ class GuestMatchScene(Scene):
         if table.started and shown != self._shown:
             self._shown = shown
             board.show(table.obs, table.seat, list(table.legal) if table.my_turn else [], True)
+            self.show_hint()  # the rest of a hinted move whose first part was just played
         board.update(dt)
         if not table.may_answer or board.is_animating():
             return
@@ -200,6 +214,29 @@ class GuestMatchScene(Scene):
         self.client.answer_undo(allow)
         self.table.undo_asker = None
 
+    # --- hints, searched by the host from this seat's information (game/net/hints.py) ----------
+    def hint_possible(self) -> bool:
+        return self.ready_to_play() and (self.table.may_ask_hint() or self.table.hint_shown)
+
+    def hint(self) -> None:
+        """Ask the host for a hint; while one is shown, show it again (as a local match does)."""
+        if not self.hint_possible():
+            return
+        if self.table.hint_shown:
+            self.show_hint()
+        else:
+            self.client.ask_hint(self.table.asked_hint())
+            self.toast(t("match.hint_thinking"))
+
+    def show_hint(self) -> None:
+        """The host's hint for this position on the board, every part marked and worded (the
+        host sent each part as a log step worded for this seat: the words are ours)."""
+        board, table = self.board, self.table
+        if board is None or not table.hint_shown:
+            return
+        words = [(board.turn_words([step]) or [step.text])[0] for step in table.hint_steps]
+        board.show_hint(table.hint_line, words)
+
     # --- the player's decisions -------------------------------------------------------------------
     def on_unhandled(self, event: pygame.event.Event) -> None:
         board = self.board
@@ -225,6 +262,7 @@ class GuestMatchScene(Scene):
             self._send(self.pending.pop(0))
 
     def _send(self, action: int) -> None:
+        self.table.follow_hint(action)
         self.client.act(action, self.table.answered())
 
     # --- the log ----------------------------------------------------------------------------------
@@ -263,13 +301,16 @@ class GuestMatchScene(Scene):
         bh, gap = m.px(42), m.px(8)
         half = (inner.width - gap) // 2
         buttons = pygame.Rect(inner.x, inner.bottom - bh, inner.width, bh)
+        self.hint_button.place(
+            pygame.Rect(inner.x, buttons.y - gap - bh, inner.width, bh), m.font_px(14)
+        )
         self.undo_button.place(pygame.Rect(buttons.x, buttons.y, half, bh), m.font_px(14))
         self.leave_button.place(
             pygame.Rect(buttons.right - half, buttons.y, half, bh), m.font_px(14)
         )
         top = inner.y + names_h
         self.log.place(
-            pygame.Rect(inner.x, top, inner.width, inner.bottom - bh - m.px(12) - top),
+            pygame.Rect(inner.x, top, inner.width, inner.bottom - 2 * bh - gap - m.px(12) - top),
             m.font_px(14),
         )
         if self.board is not None:
