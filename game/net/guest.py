@@ -267,6 +267,25 @@ class RemoteTable:
         self.answering = self._position
         return self.index
 
+    def winners(self) -> list[int]:
+        """The seats with the best return once the game is over."""
+        returns = self.returns or []
+        return [i for i, r in enumerate(returns) if r == max(returns)]
+
+    def result_text(self) -> str:
+        """The result in this player's words, as a local match with one human says it."""
+        from game.engines import GAMES
+        from game.i18n import t
+
+        returns, winners = self.returns or [], self.winners()
+        if GAMES[self.game].cooperative:
+            return t("result.coop_win") if returns and returns[0] > 0 else t("result.coop_loss")
+        if len(winners) != 1:
+            return t("result.draw")
+        if winners[0] == self.seat:
+            return t("result.you_win")
+        return t("result.you_lose", name=self.names[winners[0]])
+
     @property
     def hint_shown(self) -> bool:
         """A hint for the current position is held."""

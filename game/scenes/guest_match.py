@@ -24,8 +24,9 @@ from game.net.takeback import BUSY, DONE, LEFT, PAUSED, REFUSED
 from game.refusals import phrase_text
 from game.saves import data_dir
 from game.scenes.base import Scene
+from game.scenes.match import GAME_OVER_PAUSE
 from game.scenes.match_panel import chance_words
-from game.turns import group
+from game.turns import count_turns, group
 from game.ui import art, theme
 from game.ui.text import blit_text, ellipsized
 from game.ui.widgets import Button, Row, ScrollList, Toasts
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from game.app import App
+    from game.scenes.gameover import Outcome
     from game.scenes.overlay import DialogScene
 
 
@@ -74,6 +76,8 @@ def undo_words(code: str, name: str, refused_by: str, mine: bool) -> str:
 
 
 class GuestMatchScene(Scene):
+    live_under_card = True  # the game-over card keeps hearing the host (a rematch, a goodbye)
+
     def __init__(self, app: App, client: GuestClient) -> None:
         super().__init__(app)
         self.client = client
@@ -98,6 +102,8 @@ class GuestMatchScene(Scene):
         )
         self.widgets = [self.log, self.hint_button, self.undo_button, self.leave_button]
         self._consent_asked = False
+        self.over_wait: float | None = None  # the pause before the game-over card
+        self.over_shown = False
 
     # --- life cycle -------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -121,6 +127,7 @@ class GuestMatchScene(Scene):
             if msg.kind == "welcome":  # a new connection or a new match (perhaps a new seat)
                 self.pending = []  # the host answers nothing sent before it
                 self.board, self._shown = None, ()
+                self.over_wait, self.over_shown = None, False
             elif msg.kind == "undo_result":
                 mine = msg["seat"] == table.seat
                 name = table.names[msg["seat"]] if 0 <= msg["seat"] < len(table.names) else ""
@@ -152,6 +159,7 @@ class GuestMatchScene(Scene):
             board.show(table.obs, table.seat, list(table.legal) if table.my_turn else [], True)
             self.show_hint()  # the rest of a hinted move whose first part was just played
         board.update(dt)
+        self._game_over(dt)
         if not table.may_answer or board.is_animating():
             return
         if self.pending:
@@ -213,6 +221,46 @@ class GuestMatchScene(Scene):
     def _answer(self, allow: bool) -> None:
         self.client.answer_undo(allow)
         self.table.undo_asker = None
+
+    # --- the end of the game ---------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.table.returns is not None
+
+    def outcome(self) -> Outcome:
+        """The game's end from what this guest was sent: its final observation, its log."""
+        from game.scenes.gameover import Outcome
+
+        table = self.table
+        return Outcome(
+            game=GAMES[table.game],
+            names=table.names,
+            obs=table.obs,
+            result=table.result_text(),
+            winners=table.winners(),
+            turns=count_turns(step.player for step in table.log),
+            coached=False,
+            rematch=False,
+        )
+
+    def offer_rematch(self) -> None:
+        self.toast(t("net.rematch_by_host"))
+
+    def _game_over(self, dt: float) -> None:
+        """The game-over card, a moment after the last move has come to rest (as locally)."""
+        if not self.is_over or self.over_shown or self.board is None:
+            return
+        if self.board.is_animating():
+            self.over_wait = None
+            return
+        if self.over_wait is None:
+            self.over_wait = GAME_OVER_PAUSE
+        self.over_wait -= dt
+        if self.over_wait <= 0 and self.app.stack.top is self:
+            from game.scenes.gameover import GameOverScene
+
+            self.over_wait, self.over_shown = None, True
+            self.app.stack.push(GameOverScene(self.app, self))
 
     # --- hints, searched by the host from this seat's information (game/net/hints.py) ----------
     def hint_possible(self) -> bool:
@@ -333,15 +381,7 @@ class GuestMatchScene(Scene):
             )
             return t(key, names=", ".join(table.waiting))
         if table.returns is not None:
-            best = max(table.returns)
-            winners = [i for i, r in enumerate(table.returns) if r == best]
-            if len(winners) != 1:
-                return t("result.draw")
-            return (
-                t("result.you_win")
-                if winners[0] == table.seat
-                else t("result.you_lose", name=table.names[winners[0]])
-            )
+            return table.result_text()
         board_text = self.board.status_text() if self.board is not None else ""
         if board_text:  # what to do now, in the board's words (play a card, draw ...)
             return board_text

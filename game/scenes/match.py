@@ -45,6 +45,7 @@ from game.ui.widgets import Toasts
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.scenes.gameover import Outcome
 
 FORCED_PAUSE = 0.9  # seconds a forced move stays announced before it is applied (speed 1)
 GAME_OVER_PAUSE = 0.8  # seconds between the last animation and the game-over summary
@@ -249,6 +250,16 @@ class MatchScene(Scene):
         from game.scenes.pause import PauseScene
 
         self.app.stack.push(PauseScene(self.app, self))
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.is_over
+
+    def outcome(self) -> Outcome:
+        """The game's end for the game-over card."""
+        from game.scenes.gameover import Outcome
+
+        return Outcome.of_match(self.match)
 
     def show_summary(self) -> None:
         from game.scenes.gameover import GameOverScene
