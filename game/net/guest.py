@@ -244,6 +244,9 @@ class RemoteTable:
     hint_at: tuple[int, int] | None = None
     hint_asked: tuple[int, int] | None = None
     hint_refused: str = ""  # why the last ask got no hint (the host's code)
+    # Every observation we were sent in this game, by history index (the guest's review steps
+    # through these); positions taken back are dropped, a new welcome starts afresh.
+    seen: dict[int, dict] = field(default_factory=dict)
 
     @property
     def started(self) -> bool:
@@ -331,6 +334,7 @@ class RemoteTable:
             self.names = worded_names(msg["names"], self.kinds)
             self.answering = self.hint_asked = None
             self.clear_hint()
+            self.seen = {}
         elif msg.kind == "view":
             if msg["log_from"] > len(self.log):
                 raise ProtocolError("bad_view", "a log that skips steps")
@@ -339,6 +343,8 @@ class RemoteTable:
             self.index, self.phase, self.to_move = msg["index"], msg["phase"], msg["to_move"]
             self.revision = msg["revision"]
             self.obs, self.legal = msg["obs"], [int(a) for a in msg["legal"]]
+            self.seen = {i: obs for i, obs in self.seen.items() if i < self.index}
+            self.seen[self.index] = self.obs
             self.kinds = [str(k) for k in msg["kinds"]]
             self.names, self.returns = worded_names(msg["names"], self.kinds), msg["returns"]
             if self.hint_at != self._position or self.to_move != self.seat:

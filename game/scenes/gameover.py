@@ -45,7 +45,7 @@ class Outcome:
     result: str  # "You win!", "<name> wins", "Draw" ... in the player's language
     winners: list[int]
     turns: int  # as players count them (game.turns.count_turns)
-    coached: bool  # the review (the AI as a coach) is offered
+    coached: bool  # a review is offered (a local match's coach; a guest's own positions)
     rematch: bool  # this screen may start a rematch (a guest's host decides for it)
 
     @classmethod
@@ -79,6 +79,7 @@ class Finished(Protocol):
     def handle_event(self, event: pygame.event.Event) -> None: ...
     def update(self, dt: float) -> None: ...
     def offer_rematch(self) -> None: ...
+    def open_review(self) -> None: ...
 
 
 def score_table(gid: str, names: list[str], obs: Mapping[str, Any]) -> Summary | None:
@@ -165,12 +166,8 @@ class GameOverScene(OverlayScene):
         old.offer_rematch()
 
     def review(self) -> None:
-        """The coach: the human's winning chances move by move, and the worst moves."""
-        from game.scenes.match import MatchScene
-        from game.scenes.review import ReviewScene
-
-        if isinstance(self.scene, MatchScene):
-            self.app.stack.push(ReviewScene(self.app, self.scene))
+        """The review: a local match's coach, a guest's positions it was shown."""
+        self.scene.open_review()
 
     def row(self) -> list[Button]:
         """The buttons along the card's foot, in order."""

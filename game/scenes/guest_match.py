@@ -239,9 +239,15 @@ class GuestMatchScene(Scene):
             result=table.result_text(),
             winners=table.winners(),
             turns=count_turns(step.player for step in table.log),
-            coached=False,
+            coached=bool(table.seen),
             rematch=False,
         )
+
+    def open_review(self) -> None:
+        """Step through the positions this guest was shown (nothing else is on this machine)."""
+        from game.scenes.guest_review import GuestReviewScene
+
+        self.app.stack.push(GuestReviewScene(self.app, self))
 
     def offer_rematch(self) -> None:
         self.toast(t("net.rematch_by_host"))

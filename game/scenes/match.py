@@ -255,6 +255,12 @@ class MatchScene(Scene):
     def is_over(self) -> bool:
         return self.match.is_over
 
+    def open_review(self) -> None:
+        """The coach: the human's winning chances move by move, and the worst moves."""
+        from game.scenes.review import ReviewScene
+
+        self.app.stack.push(ReviewScene(self.app, self))
+
     def outcome(self) -> Outcome:
         """The game's end for the game-over card."""
         from game.scenes.gameover import Outcome
