@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable
 
 from game.boards import board_class
@@ -18,24 +17,14 @@ from game.scenes.gameover import GameOverScene, Outcome
 from game.scenes.guest_match import GuestMatchScene
 from game.scenes.guest_review import GuestReviewScene
 from game.turns import count_turns
-from tests.net_helpers import HUMAN, hosted
+from tests.net_helpers import HUMAN, hosted, screen_frames
 from tests.test_app_fakes import SyncClient
 
 FRAME = 1 / 60
 
 
 def play(app, referee: Referee, scene: GuestMatchScene, done: Callable[[], bool]) -> None:
-    """Host and guest screen frame by frame, the guest's player clicking random legal moves."""
-    rng = random.Random(4)
-    deadline = time.monotonic() + 120
-    while not done():
-        assert time.monotonic() < deadline, scene.status_text()
-        referee.pump()
-        if not referee.paused:
-            referee.match.advance()
-        app.step(FRAME)
-        if app.stack.top is scene and scene.table.my_turn and scene.ready_to_play():
-            scene.play(rng.choice(scene.table.legal))
+    screen_frames(app, referee, scene, done, random.Random(4))
 
 
 def test_the_guest_sees_the_local_game_over_card_and_the_hosts_rematch_closes_it(app) -> None:

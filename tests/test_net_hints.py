@@ -22,7 +22,7 @@ from game.net.referee import Referee
 from game.net.views import SeatView
 from game.scenes.guest_match import GuestMatchScene
 from game.words import words_of
-from tests.net_helpers import hosted
+from tests.net_helpers import hosted, screen_frames
 from tests.test_app_fakes import SyncClient
 
 # Untimed: the search is the same every time from the same seed (the level's is on a clock).
@@ -204,13 +204,7 @@ def test_the_guest_screen_asks_with_h_and_shows_the_hint_worded_for_its_player(a
     app.stack.push(scene)
 
     def frames_until(done) -> None:
-        deadline = time.monotonic() + 60
-        while not done():
-            assert time.monotonic() < deadline, scene.status_text()
-            referee.pump()
-            if not referee.paused:
-                referee.match.advance()
-            app.step(1 / 60)
+        screen_frames(app, referee, scene, done)
 
     try:
         frames_until(scene.ready_to_play)
