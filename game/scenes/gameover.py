@@ -65,6 +65,8 @@ class Outcome:
 class Finished(Protocol):
     """The screen under the card: a local match's, or a guest's window."""
 
+    live_under_card: bool  # it goes on updating under the card (a guest hears its host)
+
     @property
     def board(self) -> Board | None: ...
 
@@ -155,7 +157,7 @@ class GameOverScene(OverlayScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.viewing or getattr(self.scene, "live_under_card", False):
+        if self.viewing or self.scene.live_under_card:
             self.scene.update(dt)  # a guest's window hears its host under the card
         if not self.scene.is_over:  # an undo reopened the match, or a new one began
             self.close()

@@ -251,6 +251,8 @@ class MatchScene(Scene):
 
         self.app.stack.push(PauseScene(self.app, self))
 
+    live_under_card = False  # under the game-over card the match waits (View board wakes it)
+
     @property
     def is_over(self) -> bool:
         return self.match.is_over
