@@ -18,6 +18,7 @@ from game.scenes.base import Scene, SceneStack
 from game.scenes.curtain import CurtainScene
 from game.scenes.gameover import GameOverScene
 from game.scenes.guest_match import GuestMatchScene
+from game.scenes.guest_review import GuestReviewScene
 from game.scenes.join import JoinScene
 from game.scenes.match import MatchScene
 from game.scenes.overlay import announce
@@ -55,6 +56,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "pause": PauseScene,
     "gameover": GameOverScene,
     "review": ReviewScene,
+    "guest_review": GuestReviewScene,
 }
 
 FPS = 60

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from game.engines import GAMES
 from game.match import HUMAN, Match
@@ -84,8 +85,32 @@ def play_through_relay(game_id: str, relay: tuple[str, int]) -> tuple[Referee, G
     return referee, player
 
 
+def screen_frames(
+    app: Any, referee: Referee, scene: Any, done: Callable[[], bool], rng: Any = None
+) -> None:
+    """The host's loop and the app (a guest's screen on it) frame by frame until ``done()``;
+    with ``rng`` the guest's player clicks random legal moves."""
+    deadline = time.monotonic() + 120
+    while not done():
+        assert time.monotonic() < deadline, scene.status_text()
+        referee.pump()
+        if not referee.paused:
+            referee.match.advance()
+        app.step(1 / 60)
+        if rng and app.stack.top is scene and scene.table.my_turn and scene.ready_to_play():
+            scene.play(rng.choice(scene.table.legal))
+
+
 def finished(referee: Referee, guests: list[GuestPlayer]) -> Callable[[], bool]:
     return lambda: referee.match.is_over and all(g.table.returns is not None for g in guests)
 
 
-__all__ = ["HUMAN", "finished", "guest", "hosted", "play_through_relay", "run_until"]
+__all__ = [
+    "HUMAN",
+    "finished",
+    "guest",
+    "hosted",
+    "play_through_relay",
+    "run_until",
+    "screen_frames",
+]

@@ -84,6 +84,11 @@ class GuestClient:
         """Answer another player's request to take back a move."""
         self._send(encode("undo_answer", "guest", allow=allow))
 
+    def ask_hint(self, index: int) -> None:
+        """Ask the host for a hint for the position after ``index`` actions (it searches from
+        our information only)."""
+        self._send(encode("hint_ask", "guest", index=index))
+
     def leave(self, reason: str = "quit") -> None:
         """Say bye to the host and close."""
         self._leaving = True
@@ -232,6 +237,16 @@ class RemoteTable:
     answering: tuple[int, int] | None = None
     undo_asker: int | None = None  # the seat asking us to let it take back a move, unanswered
     undo_results: list[Message] = field(default_factory=list)
+    # The host's hint: the whole suggested move from the position ``hint_at`` (index, revision),
+    # each part also as a log step worded for us; ``hint_asked``: the position asked about.
+    hint_line: tuple[int, ...] = ()
+    hint_steps: list[Step] = field(default_factory=list)
+    hint_at: tuple[int, int] | None = None
+    hint_asked: tuple[int, int] | None = None
+    hint_refused: str = ""  # why the last ask got no hint (the host's code)
+    # Every observation we were sent in this game, by history index (the guest's review steps
+    # through these); positions taken back are dropped, a new welcome starts afresh.
+    seen: dict[int, dict] = field(default_factory=dict)
 
     @property
     def started(self) -> bool:
@@ -255,6 +270,51 @@ class RemoteTable:
         self.answering = self._position
         return self.index
 
+    def winners(self) -> list[int]:
+        """The seats with the best return once the game is over."""
+        returns = self.returns or []
+        return [i for i, r in enumerate(returns) if r == max(returns)]
+
+    def result_text(self) -> str:
+        """The result in this player's words, as a local match with one human says it."""
+        from game.engines import GAMES
+        from game.i18n import t
+
+        returns, winners = self.returns or [], self.winners()
+        if GAMES[self.game].cooperative:
+            return t("result.coop_win") if returns and returns[0] > 0 else t("result.coop_loss")
+        if len(winners) != 1:
+            return t("result.draw")
+        if winners[0] == self.seat:
+            return t("result.you_win")
+        return t("result.you_lose", name=self.names[winners[0]])
+
+    @property
+    def hint_shown(self) -> bool:
+        """A hint for the current position is held."""
+        return bool(self.hint_line) and self.hint_at == self._position
+
+    def may_ask_hint(self) -> bool:
+        """A hint may be asked now: our turn, none asked for this position nor held."""
+        return self.may_answer and self.hint_asked != self._position and not self.hint_shown
+
+    def asked_hint(self) -> int:
+        """Mark the current position as asked about; its index, for the ``hint_ask`` message."""
+        self.hint_asked, self.hint_refused = self._position, ""
+        return self.index
+
+    def follow_hint(self, action: int) -> None:
+        """We play ``action``: the rest of the hinted move stays for the next position when it
+        was the hint's first part (the next view drops it if we are no longer to decide)."""
+        if self.hint_shown and self.hint_line[0] == action and len(self.hint_line) > 1:
+            self.hint_line, self.hint_steps = self.hint_line[1:], self.hint_steps[1:]
+            self.hint_at = (self.index + 1, self.revision + 1)
+        else:
+            self.clear_hint()
+
+    def clear_hint(self) -> None:
+        self.hint_line, self.hint_steps, self.hint_at = (), [], None
+
     def take(self, inbox: queue.SimpleQueue[Message]) -> list[Message]:
         """Apply every message waiting in ``inbox``; they are returned, oldest first."""
         taken: list[Message] = []
@@ -272,7 +332,9 @@ class RemoteTable:
             self.game, self.options, self.seat = msg["game"], msg["options"], msg["seat"]
             self.kinds = [str(k) for k in msg["kinds"]]
             self.names = worded_names(msg["names"], self.kinds)
-            self.answering = None
+            self.answering = self.hint_asked = None
+            self.clear_hint()
+            self.seen = {}
         elif msg.kind == "view":
             if msg["log_from"] > len(self.log):
                 raise ProtocolError("bad_view", "a log that skips steps")
@@ -281,8 +343,14 @@ class RemoteTable:
             self.index, self.phase, self.to_move = msg["index"], msg["phase"], msg["to_move"]
             self.revision = msg["revision"]
             self.obs, self.legal = msg["obs"], [int(a) for a in msg["legal"]]
+            self.seen = {i: obs for i, obs in self.seen.items() if i < self.index}
+            self.seen[self.index] = self.obs
             self.kinds = [str(k) for k in msg["kinds"]]
             self.names, self.returns = worded_names(msg["names"], self.kinds), msg["returns"]
+            if self.hint_at != self._position or self.to_move != self.seat:
+                self.clear_hint()
+        elif msg.kind == "hint":
+            self._take_hint(msg)
         elif msg.kind == "waiting":
             self.waiting, self.waiting_why = [str(n) for n in msg["names"]], msg["why"]
         elif msg.kind == "denied":
@@ -298,6 +366,19 @@ class RemoteTable:
             self.errors.append(msg["text"])
         elif msg.kind == "bye":
             self.bye = msg["text"]
+
+    def _take_hint(self, msg: Message) -> None:
+        """A hint for the position we are at (an answer to an older one is moot)."""
+        if (msg["index"], msg["revision"]) != self._position:
+            return
+        if msg["code"]:
+            self.hint_refused = msg["code"]
+            return
+        line = msg["line"]
+        if not line or not all(isinstance(a, int) and not isinstance(a, bool) for a in line):
+            raise ProtocolError("bad_hint", "a hint without a move")
+        self.hint_line, self.hint_at = tuple(line), self._position
+        self.hint_steps = [_step(row) for row in msg["steps"]]
 
 
 def worded_names(names: list, kinds: list[str]) -> list[str]:

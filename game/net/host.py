@@ -63,8 +63,8 @@ class Connection(Protocol):
 
 @dataclass(frozen=True)
 class Inbound:
-    """A guest's event for the game thread: ``kind`` "joined", "act", "left", "undo_ask" or
-    "undo_answer" (``allow``)."""
+    """A guest's event for the game thread: ``kind`` "joined", "act", "left", "undo_ask",
+    "undo_answer" (``allow``) or "hint_ask" (``index``)."""
 
     kind: str
     session: int
@@ -426,5 +426,7 @@ class HostServer:
             sid, seat = session.sid, session.seat
             if msg.kind == "act":
                 self.inbox.put(Inbound("act", sid, seat, action=msg["action"], index=msg["index"]))
+            elif msg.kind == "hint_ask":
+                self.inbox.put(Inbound("hint_ask", sid, seat, index=msg["index"]))
             else:
                 self.inbox.put(Inbound(msg.kind, sid, seat, allow=msg.fields.get("allow", False)))

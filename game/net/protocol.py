@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 # 2: the knock (a tokenless hello) and ``admitted``; ``denied`` names the position; taking back
-# a move asks the other players' consent.
+# a move asks the other players' consent; a guest's hints. (Nothing was released since 1, so
+# each addition is part of 2 rather than a version of its own.)
 PROTOCOL_VERSION = 2
 
 # A guest only ever sends small messages (its hello, an action id): 2 KiB is ample and keeps a
@@ -57,6 +58,9 @@ GUEST_SCHEMAS: dict[str, dict[str, Any]] = {
     # and answers when another player asks.
     "undo_ask": {},
     "undo_answer": {"allow": bool},
+    # A hint for the position after ``index`` actions, searched by the host from the guest's
+    # own information (refused when it is not the guest's turn there).
+    "hint_ask": {"index": int},
 }
 # Host -> guest:
 HOST_SCHEMAS: dict[str, dict[str, Any]] = {
@@ -103,6 +107,11 @@ HOST_SCHEMAS: dict[str, dict[str, Any]] = {
     # be asked: "nothing", "busy", "paused", "left").
     "undo_asked": {"seat": int},
     "undo_result": {"seat": int, "code": str, "refused_by": str},
+    # The answer to ``hint_ask`` for the position (``index``, ``revision``): ``line`` the whole
+    # suggested move (the guest's consecutive decisions), ``steps`` each part as a log step
+    # worded for the guest; ``code`` "" for a hint, else why there is none ("not_your_turn",
+    # "stale", "paused").
+    "hint": {"index": int, "revision": int, "code": str, "line": list, "steps": list},
 }
 
 # One kind per message type in each direction; the two share only "bye".

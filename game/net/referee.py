@@ -18,6 +18,7 @@ import queue
 from game.engines.base import IllegalActionError
 from game.match import Match, seat_names
 from game.net import takeback
+from game.net.hints import Ask, GuestHints
 from game.net.host import HostServer, Inbound
 from game.net.invite import Invite
 from game.net.protocol import PROTOCOL_VERSION, encode
@@ -27,9 +28,10 @@ from game.version import version
 
 
 class Referee:
-    def __init__(self, match: Match, server: HostServer) -> None:
+    def __init__(self, match: Match, server: HostServer, hints: GuestHints | None = None) -> None:
         self.match = match
         self.server = server
+        self.hints = hints or GuestHints()  # searched from each guest's own information
         self.views = {seat: SeatView(match, seat) for seat in sorted(match.remote)}
         self.sessions: dict[int, int] = {}  # remote seat -> the session holding it
         self.left: list[tuple[str, str]] = []  # (name, why) of guests who left, for the screen
@@ -57,6 +59,7 @@ class Referee:
         self.sessions = {seat_of[seat]: sid for seat, sid in self.sessions.items()}
         self._ever_held = {seat_of[seat] for seat in self._ever_held}
         self.takeback = None
+        self.hints.reset()
         if moved:
             self.server.reseat(seat_of)
         for seat, sid in self.sessions.items():
@@ -65,6 +68,7 @@ class Referee:
 
     def stop(self, text: str = "") -> None:
         self.server.stop(text)
+        self.hints.close()
 
     # --- what the host's screen asks --------------------------------------------------------------
     @property
@@ -111,6 +115,9 @@ class Referee:
             message = self.views[seat].message(self.match, names, kinds)
             if message is not None:
                 self.server.send(sid, message)
+        for seat, message in self.hints.pump(self.match):
+            if seat in self.sessions:
+                self.server.send(self.sessions[seat], message)
 
     def hand_to_ai(self, seat: int, level: str) -> None:
         """An absent guest's seat is played by the host's AI from now on."""
@@ -218,6 +225,8 @@ class Referee:
             self.ask_undo(seat)
         elif item.kind == "undo_answer":
             self.answer_undo(seat, item.allow)
+        elif item.kind == "hint_ask":
+            self._hint_ask(seat, item)
         elif item.seat == seat:  # an act sent before its seat moved was for the last match
             self._act(item)
 
@@ -237,6 +246,19 @@ class Referee:
             m.play(item.action)
         except IllegalActionError as err:
             self._deny(item, "illegal", str(err), err.phrase)
+
+    def _hint_ask(self, seat: int, item: Inbound) -> None:
+        """A guest asks for a hint: refused or answered now, or searched from its view (the
+        one it was last sent, so ``index`` must be the current position)."""
+        m = self.match
+        view = self.views[seat]
+        behind = view.message(m, self.wire_names(), self.wire_kinds())
+        if behind is not None:  # the guest's view first, so the hint answers what it sees
+            self.server.send(item.session, behind)
+        ask = Ask(seat, item.index, m.revision, view.key())
+        answer = self.hints.ask(ask, m, self.paused)
+        if answer is not None:
+            self.server.send(item.session, answer)
 
     def _deny(self, item: Inbound, code: str, text: str, phrase: tuple[str, dict]) -> None:
         key, args = phrase

@@ -6,6 +6,8 @@ action id of the history, the state or another seat's observation.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from game.match import Match
@@ -30,6 +32,7 @@ class SeatView:
         self._steps = StepLog(match.game, board_class(match.game.id).log_phrase)
         self.sent: list[list[Any]] = []  # the log rows the guest holds
         self._last: tuple = ()
+        self._shown: tuple[int, dict] = (-1, {})  # (index, observation) of the last view sent
 
     def restart(self) -> None:
         """A new connection for the seat: the next view carries the whole log."""
@@ -56,14 +59,15 @@ class SeatView:
             same += 1
         self.sent = rows
         deciding = phase.player == self.seat
+        self._shown = (len(match.state.history), dict(match.state.observation(self.seat)))
         return encode(
             "view",
             "host",
-            index=len(match.state.history),
+            index=self._shown[0],
             revision=match.revision,
             phase=phase.kind,
             to_move=phase.player,
-            obs=dict(match.state.observation(self.seat)),
+            obs=self._shown[1],
             legal=list(phase.legal) if deciding else [],
             log_from=same,
             log=rows[same:],
@@ -71,3 +75,11 @@ class SeatView:
             kinds=kinds,
             returns=list(match.state.returns()) if match.is_over else None,
         )
+
+    def key(self) -> str:
+        """A digest of everything the guest was last shown — its seat, the position, its
+        observation and its log: what seeds a search made for it (game/net/hints.py), so that
+        nothing it cannot see can change the search."""
+        index, obs = self._shown
+        text = json.dumps([self.seat, index, obs, self.sent], default=str)
+        return hashlib.sha256(text.encode()).hexdigest()

@@ -1,5 +1,10 @@
 """The game-over summary: the result, the final numbers, rematch / view board / menu.
 
+It reads the game's end from an :class:`Outcome` its scene gives (``Finished``): a local match
+builds it from its state, a guest's window (which holds no state) from the final observation and
+the log it received — so a guest's card says exactly what a local one would, from nothing but
+what the guest was sent.
+
 The board words the summary when it has one of its own (``Board.summary``: Battle Line's flags,
 games and tie-break); otherwise the numbers come from the final observation: ``obs["score"]`` if
 the game provides it, either a list with one dict (or number) per seat, or a dict of named
@@ -9,12 +14,13 @@ values. Column names use the i18n keys ``score.<game>.<key>`` and fall back to t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game.i18n import t, t_or
-from game.match import result_text, side_name
+from game.match import Match, result_text, side_name
 from game.scenes.overlay import OverlayScene
 from game.summary import Summary
 from game.turns import count_turns
@@ -24,20 +30,68 @@ from game.ui.text import blit_pair, blit_text, fit_px, render, wrap
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from game.boards.base import Board
+    from game.engines.base import Game
     from game.match import Match
     from game.scenes.base import App
-    from game.scenes.match import MatchScene
 
 
-def score_table(match: Match, obs: Mapping[str, Any]) -> Summary | None:
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, as one screen's player may know it."""
+
+    game: Game
+    names: list[str]
+    obs: Mapping[str, Any]  # the final observation for this screen's viewer
+    result: str  # "You win!", "<name> wins", "Draw" ... in the player's language
+    winners: list[int]
+    turns: int  # as players count them (game.turns.count_turns)
+    coached: bool  # a review is offered (a local match's coach; a guest's own positions)
+    rematch: bool  # this screen may start a rematch (a guest's host decides for it)
+
+    @classmethod
+    def of_match(cls, match: Match) -> Outcome:
+        return cls(
+            game=match.game,
+            names=match.names,
+            obs=match.state.observation(match.viewer),
+            result=result_text(match),
+            winners=match.winners(),
+            turns=count_turns(mv.player for mv in match.moves),
+            coached=bool(match.humans),
+            rematch=True,
+        )
+
+
+class Finished(Protocol):
+    """The screen under the card: a local match's, or a guest's window."""
+
+    live_under_card: bool  # it goes on updating under the card (a guest hears its host)
+
+    @property
+    def board(self) -> Board | None: ...
+
+    @property
+    def is_over(self) -> bool:
+        """False once the game goes on again (an undo from the board, a new match)."""
+
+    def outcome(self) -> Outcome:
+        """The game's end, as this screen's player may know it (asked once it is over)."""
+
+    def layout(self, size: tuple[int, int]) -> None: ...
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def offer_rematch(self) -> None: ...
+    def open_review(self) -> None: ...
+
+
+def score_table(gid: str, names: list[str], obs: Mapping[str, Any]) -> Summary | None:
     """The table of ``obs["score"]``: per seat, or named values."""
     score: Any = obs.get("score")
-    gid = match.game.id
 
     def heading(key: str) -> str:
         return t_or(f"score.{gid}.{key}", key.replace("_", " ").capitalize())
 
-    names = match.names
     if isinstance(score, list) and len(score) == len(names):
         if all(isinstance(s, dict) for s in score):
             keys = list(score[0])
@@ -55,15 +109,19 @@ def score_table(match: Match, obs: Mapping[str, Any]) -> Summary | None:
 class GameOverScene(OverlayScene):
     card_size = (680, 500)  # room for four buttons (Review) in Japanese too
 
-    def __init__(self, app: App, scene: MatchScene) -> None:
-        super().__init__(app, lambda: result_text(scene.match))
+    def __init__(self, app: App, scene: Finished) -> None:
+        outcome = scene.outcome()
+        super().__init__(app, lambda: outcome.result)
         self.scene = scene
-        match = scene.match
-        obs = match.state.observation(match.viewer)
-        self.table = scene.board_cls.summary(obs, match.names) or score_table(match, obs)
+        self.outcome = outcome
+        obs, names = outcome.obs, outcome.names
+        board = scene.board
+        assert board is not None, "a game that is over has its board"
+        self.table = type(board).summary(obs, names) or score_table(outcome.game.id, names, obs)
         self.rematch_button = Button(
             lambda: t("gameover.rematch"), self.rematch, style="primary", hotkeys=(pygame.K_r,)
         )
+        self.rematch_button.visible = outcome.rematch
         self.view_button = Button(self._view_label, self.toggle_view, hotkeys=(pygame.K_v,))
         # "View board" folds the card into a bar: the board and its log take events again
         # while Rematch (R), Menu (M) and the summary (V, Esc) stay one key away.
@@ -72,7 +130,7 @@ class GameOverScene(OverlayScene):
             lambda: t("gameover.menu"), self.to_menu, style="ghost", hotkeys=(pygame.K_m,)
         )
         self.review_button = Button(lambda: t("coach.review"), self.review, hotkeys=(pygame.K_c,))
-        self.review_button.visible = bool(match.humans)  # the AI coaches humans only
+        self.review_button.visible = outcome.coached  # the AI coaches humans only
         self.widgets = [self.view_button, self.menu_button, self.rematch_button, self.review_button]
 
     def _view_label(self) -> str:
@@ -100,10 +158,10 @@ class GameOverScene(OverlayScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.viewing:
-            self.scene.update(dt)
-            if not self.scene.match.is_over:  # an undo from the board reopened the match
-                self.close()
+        if self.viewing or self.scene.live_under_card:
+            self.scene.update(dt)  # a guest's window hears its host under the card
+        if not self.scene.is_over:  # an undo reopened the match, or a new one began
+            self.close()
 
     def rematch(self) -> None:
         old = self.scene
@@ -111,8 +169,8 @@ class GameOverScene(OverlayScene):
         old.offer_rematch()
 
     def review(self) -> None:
-        """The coach: the human's winning chances move by move, and the worst moves."""
-        self.app.stack.open("review", self.scene)
+        """The review: a local match's coach, a guest's positions it was shown."""
+        self.scene.open_review()
 
     def row(self) -> list[Button]:
         """The buttons along the card's foot, in order."""
@@ -127,7 +185,7 @@ class GameOverScene(OverlayScene):
         game's own words for its length, from its summary)."""
         if self.table is not None and self.table.subtitle:
             return self.table.subtitle
-        return t("gameover.after_turns", n=count_turns(mv.player for mv in self.scene.match.moves))
+        return t("gameover.after_turns", n=self.outcome.turns)
 
     def row_height(self) -> int:
         """Table rows: 40 px at the reference size, closer together for a long table."""
@@ -136,7 +194,9 @@ class GameOverScene(OverlayScene):
 
     def note_lines(self) -> list[str]:
         """The table's notes wrapped to the card's width."""
-        notes = () if self.table is None else self.table.notes
+        notes = [*(() if self.table is None else self.table.notes)]
+        if not self.outcome.rematch:
+            notes.append(t("net.rematch_by_host"))
         font = get_font(self.metrics.font_px(15))
         return [line for note in notes for line in wrap(note, font, self.body.width)]
 
@@ -178,11 +238,13 @@ class GameOverScene(OverlayScene):
         covers no part of any board (nor the match panel beside it) at any window size."""
         m = self.metrics
         self.scene.layout(self.app.size)
-        area = self.scene.board.rect
+        board = self.scene.board
+        assert board is not None  # a game that is over has its board
+        area = board.rect
         self.bar = pygame.Rect(0, 0, min(m.px(720), area.width), m.px(66))
         self.bar.midbottom = area.midbottom
         above = pygame.Rect(area.x, area.y, area.width, self.bar.top - m.px(8) - area.y)
-        self.scene.board.layout(above)
+        board.layout(above)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.viewing:
@@ -200,16 +262,24 @@ class GameOverScene(OverlayScene):
             return
         super().draw(surface)
         m = self.metrics
-        match = self.scene.match
-        icon = emblems.emblem(match.game.id, m.px(56))
+        outcome = self.outcome
+        icon = emblems.emblem(outcome.game.id, m.px(56))
         surface.blit(
             icon, icon.get_rect(topright=(self.card.right - m.px(24), self.card.y + m.px(20)))
         )
         body = self.body
         sub = self.subtitle()
         blit_text(surface, sub, m.font_px(15), theme.TEXT_DIM, topleft=(body.x, body.y - m.px(4)))
-        if self.table is None:
-            return
+        y = self._draw_table(surface) if self.table is not None else body.y + m.px(36)
+        px = m.font_px(15)
+        for line in self.note_lines():
+            blit_text(surface, line, px, theme.TEXT_DIM, topleft=(body.x, y))
+            y += round(px * 1.45)
+
+    def _draw_table(self, surface: pygame.Surface) -> int:
+        """The summary's table; returns the height below it where the notes go."""
+        m, body, outcome = self.metrics, self.body, self.outcome
+        assert self.table is not None
         table = self.table
         headings, rows, per_seat = table.headings, table.rows, table.per_seat
         top = body.y + m.px(36)
@@ -218,7 +288,7 @@ class GameOverScene(OverlayScene):
         art.panel(surface, area, fill=(*theme.INK, 200), edge=theme.PANEL_EDGE, radius=m.px(10))
         lefts, widths = _columns(area, table)
         first_w = widths[0]
-        winners = match.winners()
+        winners = outcome.winners
         for c, text in enumerate(headings):
             col_w = widths[c]
             # The first column's heading sits over its left-aligned labels.
@@ -244,7 +314,7 @@ class GameOverScene(OverlayScene):
                 row[0], fit_px(row[0], m.font_px(16), first_w - m.px(20), True), ink, True
             )
             if per_seat:
-                caption = render(side_name(match.game, r), m.font_px(11), theme.TEXT_FAINT)
+                caption = render(side_name(outcome.game, r), m.font_px(11), theme.TEXT_FAINT)
                 blit_pair(surface, label, caption, area.x + m.px(14), y)
             else:
                 surface.blit(label, label.get_rect(midleft=(area.x + m.px(14), y)))
@@ -252,11 +322,7 @@ class GameOverScene(OverlayScene):
                 x = lefts[c] + widths[c] // 2
                 px = fit_px(value, m.font_px(18 if per_seat else 16), widths[c] - m.px(8), best)
                 blit_text(surface, value, px, ink, best, center=(x, y))
-        y = area.bottom + m.px(8)
-        px = m.font_px(15)
-        for line in self.note_lines():
-            blit_text(surface, line, px, theme.TEXT_DIM, topleft=(body.x, y))
-            y += round(px * 1.45)
+        return area.bottom + m.px(8)
 
 
 def _columns(area: pygame.Rect, table: Summary) -> tuple[list[int], list[int]]:

@@ -24,8 +24,9 @@ from game.net.takeback import BUSY, DONE, LEFT, PAUSED, REFUSED
 from game.refusals import phrase_text
 from game.saves import data_dir
 from game.scenes.base import Scene
+from game.scenes.match import GAME_OVER_PAUSE
 from game.scenes.match_panel import chance_words
-from game.turns import group
+from game.turns import count_turns, group
 from game.ui import art, theme
 from game.ui.text import blit_text, ellipsized
 from game.ui.widgets import Button, Row, ScrollList, Toasts
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from game.scenes.base import App
+    from game.scenes.gameover import Outcome
     from game.scenes.overlay import DialogScene
 
 
@@ -74,6 +76,8 @@ def undo_words(code: str, name: str, refused_by: str, mine: bool) -> str:
 
 
 class GuestMatchScene(Scene):
+    live_under_card = True  # the game-over card keeps hearing the host (a rematch, a goodbye)
+
     def __init__(self, app: App, client: GuestClient) -> None:
         super().__init__(app)
         self.client = client
@@ -88,8 +92,18 @@ class GuestMatchScene(Scene):
         self.log = ScrollList(self.rows, lambda row: None)
         self.leave_button = Button(lambda: t("net.leave"), self.quit, style="ghost", icon="≡")
         self.undo_button = Button(lambda: t("match.undo"), self.ask_undo, style="ghost")
-        self.widgets = [self.log, self.undo_button, self.leave_button]
+        self.hint_button = Button(
+            lambda: t("match.hint"),
+            self.hint,
+            style="ghost",
+            icon="?",
+            enabled=self.hint_possible,
+            hotkeys=(pygame.K_h,),
+        )
+        self.widgets = [self.log, self.hint_button, self.undo_button, self.leave_button]
         self._consent_asked = False
+        self.over_wait: float | None = None  # the pause before the game-over card
+        self.over_shown = False
 
     # --- life cycle -------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -113,18 +127,24 @@ class GuestMatchScene(Scene):
             if msg.kind == "welcome":  # a new connection or a new match (perhaps a new seat)
                 self.pending = []  # the host answers nothing sent before it
                 self.board, self._shown = None, ()
+                self.over_wait, self.over_shown = None, False
             elif msg.kind == "undo_result":
                 mine = msg["seat"] == table.seat
                 name = table.names[msg["seat"]] if 0 <= msg["seat"] < len(table.names) else ""
                 self.toast(undo_words(msg["code"], name, msg["refused_by"], mine))
                 self.pending = []
+            elif msg.kind == "hint" and table.hint_shown:
+                thinking = t("match.hint_thinking")  # answered: its toast would cover the words
+                self.toasts.items = [i for i in self.toasts.items if i[0] != thinking]
+                self.show_hint()
             elif msg.kind == "denied" and msg["index"] == asked:  # an older one is moot
                 self.pending = []
                 key, args = msg["phrase"]
                 game = GAMES[table.game]
                 self.toast(phrase_text(game, (str(key), dict(args)), msg["text"]), "error")
         self._consent()
-        self.undo_button.visible = table.started and table.returns is None
+        playing = table.started and table.returns is None
+        self.undo_button.visible = self.hint_button.visible = playing
         if self.board is None and table.game:
             self.board = self._make_board()
             self.layout(self.app.size)
@@ -137,7 +157,9 @@ class GuestMatchScene(Scene):
         if table.started and shown != self._shown:
             self._shown = shown
             board.show(table.obs, table.seat, list(table.legal) if table.my_turn else [], True)
+            self.show_hint()  # the rest of a hinted move whose first part was just played
         board.update(dt)
+        self._game_over(dt)
         if not table.may_answer or board.is_animating():
             return
         if self.pending:
@@ -200,6 +222,71 @@ class GuestMatchScene(Scene):
         self.client.answer_undo(allow)
         self.table.undo_asker = None
 
+    # --- the end of the game ---------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.table.returns is not None
+
+    def outcome(self) -> Outcome:
+        """The game's end from what this guest was sent: its final observation, its log."""
+        from game.scenes.gameover import Outcome
+
+        table = self.table
+        return Outcome(
+            game=GAMES[table.game],
+            names=table.names,
+            obs=table.obs,
+            result=table.result_text(),
+            winners=table.winners(),
+            turns=count_turns(step.player for step in table.log),
+            coached=bool(table.seen),
+            rematch=False,
+        )
+
+    def open_review(self) -> None:
+        """Step through the positions this guest was shown (nothing else is on this machine)."""
+        self.app.stack.open("guest_review", self)
+
+    def offer_rematch(self) -> None:
+        self.toast(t("net.rematch_by_host"))
+
+    def _game_over(self, dt: float) -> None:
+        """The game-over card, a moment after the last move has come to rest (as locally)."""
+        if not self.is_over or self.over_shown or self.board is None:
+            return
+        if self.board.is_animating():
+            self.over_wait = None
+            return
+        if self.over_wait is None:
+            self.over_wait = GAME_OVER_PAUSE
+        self.over_wait -= dt
+        if self.over_wait <= 0 and self.app.stack.top is self:
+            self.over_wait, self.over_shown = None, True
+            self.app.stack.open("gameover", self)
+
+    # --- hints, searched by the host from this seat's information (game/net/hints.py) ----------
+    def hint_possible(self) -> bool:
+        return self.ready_to_play() and (self.table.may_ask_hint() or self.table.hint_shown)
+
+    def hint(self) -> None:
+        """Ask the host for a hint; while one is shown, show it again (as a local match does)."""
+        if not self.hint_possible():
+            return
+        if self.table.hint_shown:
+            self.show_hint()
+        else:
+            self.client.ask_hint(self.table.asked_hint())
+            self.toast(t("match.hint_thinking"))
+
+    def show_hint(self) -> None:
+        """The host's hint for this position on the board, every part marked and worded (the
+        host sent each part as a log step worded for this seat: the words are ours)."""
+        board, table = self.board, self.table
+        if board is None or not table.hint_shown:
+            return
+        words = [(board.turn_words([step]) or [step.text])[0] for step in table.hint_steps]
+        board.show_hint(table.hint_line, words)
+
     # --- the player's decisions -------------------------------------------------------------------
     def on_unhandled(self, event: pygame.event.Event) -> None:
         board = self.board
@@ -225,6 +312,7 @@ class GuestMatchScene(Scene):
             self._send(self.pending.pop(0))
 
     def _send(self, action: int) -> None:
+        self.table.follow_hint(action)
         self.client.act(action, self.table.answered())
 
     # --- the log ----------------------------------------------------------------------------------
@@ -263,13 +351,16 @@ class GuestMatchScene(Scene):
         bh, gap = m.px(42), m.px(8)
         half = (inner.width - gap) // 2
         buttons = pygame.Rect(inner.x, inner.bottom - bh, inner.width, bh)
+        self.hint_button.place(
+            pygame.Rect(inner.x, buttons.y - gap - bh, inner.width, bh), m.font_px(14)
+        )
         self.undo_button.place(pygame.Rect(buttons.x, buttons.y, half, bh), m.font_px(14))
         self.leave_button.place(
             pygame.Rect(buttons.right - half, buttons.y, half, bh), m.font_px(14)
         )
         top = inner.y + names_h
         self.log.place(
-            pygame.Rect(inner.x, top, inner.width, inner.bottom - bh - m.px(12) - top),
+            pygame.Rect(inner.x, top, inner.width, inner.bottom - 2 * bh - gap - m.px(12) - top),
             m.font_px(14),
         )
         if self.board is not None:
@@ -292,15 +383,7 @@ class GuestMatchScene(Scene):
             )
             return t(key, names=", ".join(table.waiting))
         if table.returns is not None:
-            best = max(table.returns)
-            winners = [i for i, r in enumerate(table.returns) if r == best]
-            if len(winners) != 1:
-                return t("result.draw")
-            return (
-                t("result.you_win")
-                if winners[0] == table.seat
-                else t("result.you_lose", name=table.names[winners[0]])
-            )
+            return table.result_text()
         board_text = self.board.status_text() if self.board is not None else ""
         if board_text:  # what to do now, in the board's words (play a card, draw ...)
             return board_text

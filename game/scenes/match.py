@@ -45,6 +45,7 @@ from game.ui.widgets import Toasts
 
 if TYPE_CHECKING:
     from game.scenes.base import App
+    from game.scenes.gameover import Outcome
 
 FORCED_PAUSE = 0.9  # seconds a forced move stays announced before it is applied (speed 1)
 GAME_OVER_PAUSE = 0.8  # seconds between the last animation and the game-over summary
@@ -245,6 +246,22 @@ class MatchScene(Scene):
 
     def open_menu(self) -> None:
         self.app.stack.open("pause", self)
+
+    live_under_card = False  # under the game-over card the match waits (View board wakes it)
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.is_over
+
+    def open_review(self) -> None:
+        """The coach: the human's winning chances move by move, and the worst moves."""
+        self.app.stack.open("review", self)
+
+    def outcome(self) -> Outcome:
+        """The game's end for the game-over card."""
+        from game.scenes.gameover import Outcome
+
+        return Outcome.of_match(self.match)
 
     def show_summary(self) -> None:
         self.over_shown = True

@@ -1,0 +1,104 @@
+"""The guest's game-over card: the same summary as a local match's, from what the guest was sent."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+from game.boards import board_class
+from game.engines import GAMES
+from game.i18n import t
+from game.match import Match
+from game.net.guest import GuestClient
+from game.net.protocol import decode
+from game.net.referee import Referee
+from game.scenes.gameover import GameOverScene, Outcome
+from game.scenes.guest_match import GuestMatchScene
+from game.scenes.guest_review import GuestReviewScene
+from game.turns import count_turns
+from tests.net_helpers import HUMAN, hosted, screen_frames
+from tests.test_app_fakes import SyncClient
+
+FRAME = 1 / 60
+
+
+def play(app, referee: Referee, scene: GuestMatchScene, done: Callable[[], bool]) -> None:
+    screen_frames(app, referee, scene, done, random.Random(4))
+
+
+def test_the_guest_sees_the_local_game_over_card_and_the_hosts_rematch_closes_it(app) -> None:
+    referee = hosted("battleline", ["easy", HUMAN], {1}, seed=21)
+    assert referee.invite is not None
+    scene = GuestMatchScene(app, GuestClient(referee.invite, "Aiko"))
+    app.stack.push(scene)
+    try:
+        play(app, referee, scene, lambda: isinstance(app.stack.top, GameOverScene))
+        card = app.stack.top
+        assert isinstance(card, GameOverScene) and card.scene is scene
+        m = referee.match
+        # What a local match's card would say to seat 1, built from the host's true end ...
+        local = Outcome.of_match(m)
+        obs = m.state.observation(1)
+        summary = board_class("battleline").summary(obs, scene.table.names)
+        # ... and what the guest's says, from its final view and its log.
+        outcome = card.outcome
+        assert outcome.obs == obs and outcome.winners == local.winners == m.winners()
+        assert outcome.turns == count_turns(mv.player for mv in m.moves) == local.turns
+        assert outcome.result in (t("result.you_win"), t("result.you_lose", name="Easy AI"))
+        assert (outcome.result == t("result.you_win")) == (m.winners() == [1])
+        assert summary is not None and card.table == summary
+        assert card.subtitle() == (summary.subtitle or t("gameover.after_turns", n=local.turns))
+        # The host decides on a rematch; the guest is told so.
+        assert not card.rematch_button.visible
+        assert t("net.rematch_by_host") in card.note_lines()
+        for _ in range(5):
+            app.step(FRAME)
+        assert app.stack.top is card  # the card stays while nothing changes
+        # The host starts a new match at the table: the guest's card gives way to it.
+        again = Match(GAMES["battleline"], ["easy", HUMAN], seed=22, client=SyncClient(),
+                      remote=frozenset({1}))  # fmt: skip
+        referee.restart(again)
+        play(app, referee, scene, lambda: app.stack.top is scene and scene.table.started)
+        assert not scene.is_over and scene.table.index < len(m.state.history)
+    finally:
+        while app.stack.top is not scene:
+            app.stack.pop()
+        app.stack.pop()
+        referee.stop()
+
+
+def test_the_guests_review_shows_only_positions_it_was_sent(app) -> None:
+    referee = hosted("battleline", ["easy", HUMAN], {1}, seed=5)
+    assert referee.invite is not None
+    client = GuestClient(referee.invite, "Aiko", keep_raw=True)
+    scene = GuestMatchScene(app, client)
+    app.stack.push(scene)
+    try:
+        play(app, referee, scene, lambda: isinstance(app.stack.top, GameOverScene))
+        card = app.stack.top
+        assert isinstance(card, GameOverScene) and card.review_button.visible
+        card.review()
+        review = app.stack.top
+        assert isinstance(review, GuestReviewScene)
+        sent = [decode(raw, "host").fields for raw in client.received or []]
+        views = {(v["index"], json.dumps(v["obs"])) for v in sent if "obs" in v}
+        shown = []
+        for _ in range(len(review.positions) + 2):  # from the end back past the start
+            app.step(FRAME)
+            shown.append((review.index, json.dumps(review.board.obs)))
+            review.step(-1)
+        # Every position shown is one the guest was sent, as it was sent; all of them are there.
+        assert set(shown) <= views
+        assert {i for i, _ in shown} == {i for i, _ in views} and len(set(shown)) > 20
+        assert shown[0][0] == len(referee.match.state.history) and review.index == min(
+            i for i, _ in views
+        )
+        assert "of" in review.caption()
+        review.done_button.on_click()
+        assert app.stack.top is card
+    finally:
+        while app.stack.top is not scene:
+            app.stack.pop()
+        app.stack.pop()
+        referee.stop()
