@@ -51,6 +51,8 @@ from game.boards.frontline.layout import (
     split_key,
     things_of,
 )
+from game.boards.frontline.news import News
+from game.boards.frontline.offer import Offer
 from game.boards.frontline.panel import SidePanel
 from game.boards.frontline.summary import frontline_summary
 from game.boards.frontline.tray import Tray
@@ -59,16 +61,10 @@ from game.engines.base import State
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
 from game.engines.frontline.actions import (
-    ASSAULT,
-    BOOST,
     CARD,
-    COMMAND,
     DONE,
     REAR_CARD,
-    SURRENDER,
-    SWITCH,
     UNIT,
-    kind_of,
 )
 from game.engines.frontline.cards import (
     COMMANDS,
@@ -85,8 +81,6 @@ from game.words import words_of
 
 DRAG = 8  # pixels the mouse moves before a press becomes a drag
 _LOG_WORDS: dict[tuple, str] = {}
-# The words of a chooser's option where its text key is not the action's kind.
-OPTION_WORDS = {"card": "front", "command": "play"}
 
 
 class FrontlineBoard(Board[FrontlineObservation]):
@@ -108,8 +102,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.art = FrontlineArt(ctx.palette, ctx.lang)
         self.geo: Geo = compute(self.rect)
         self.views: dict[Hashable, Any] = {}  # what each key shows (leaving things included)
-        self.spots: dict[Hashable, list[int]] = {}  # legal actions by the thing they are on
-        self.buttons: list[tuple[int, str, str]] = []  # (action, label, detail)
+        self.offer = Offer()  # what the viewer may click: actions on things, and buttons
         self.chooser = Chooser(self.art, ctx.palette["gold"])
         self.bar.axis = "column"  # the panel's buttons stand one under another
         self.press: tuple[tuple[int, int], Hashable | None] | None = None
@@ -118,13 +111,11 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.callout: overlays.Banner | None = None
         self._odds: dict[Hashable, Any] = {}
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
-        self.revealed: set[tuple[str, int]] = set()  # the other side's units new this turn
+        self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips it put on units
         self.on_tiles: list[pygame.Rect] = []  # labels it laid over tiles (odds, no target)
-        self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
-        self._marked_from: Things = {}
         self.tray = Tray(self.art, ctx.palette)
         self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
         self.panel.layout(self.geo)
@@ -206,61 +197,24 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.chooser.close()
         self.press = None
         self._odds = {}  # odds shown for this observation
-        self._note_reveals(obs, viewer, animate)
-        self.tray.note(self.obs or None, obs)
+        previous, same = self.obs or None, viewer == self.viewer
+        before, now = self.things(self.obs), self.things(obs)
+        self.news.note(previous, obs, viewer, same, animate, before, now)
+        self.tray.note(previous, obs)
         if obs["phase"] != "commit":
             self.aside = []
         if self.obs and animate:
-            actor = self.mover(self.obs)
-            if actor >= 0 and actor != self._start_actor:  # a turn begins: what was there
-                self._start_actor = actor
-                self._marked_from = dict(self.things(self.obs))
+            self.news.turn_of(self.mover(self.obs), self.things(self.obs))
         self.panel.viewer = viewer
         super().show(obs, viewer, legal, animate)
-        # The other side's turn is marked on the table: not the viewer's own hand (dealt or
-        # drawn by chance within it) nor the viewer's own units it merely revealed.
-        owners = {("unit", v["pos"]): v["owner"] for v in obs["board"]}
-        self.marked = {
-            k
-            for k in self.marked
-            if split_key(k)[0] == "down"
-            or (k in owners and (owners[k] != viewer or self._hit_this_turn(k)))
-        }
-        self._index_legal()
+        self.marked = self.news.marked(self.marked, obs, viewer, self.things(obs))
+        self.offer.clear(obs["phase"])
+        if self.legal and self.phase_view() is None:
+            self.offer.index(obs, self.me, self.legal, self.things(obs), self.weapons_preview)
         self.offer_choices()  # the buttons are known only now
         view = self.phase_view()
         if view is not None:
             view.show(obs, viewer, legal)
-
-    def _note_reveals(self, obs: FrontlineObservation, viewer: int, animate: bool) -> None:
-        """The other side's units that came onto the table since this turn's commitment began,
-        tagged "new" until the next commitment: the reveal often follows the viewer's own pass,
-        where the kit's marks (the other side's turn) do not reach."""
-        previous = self.obs
-        if not animate or not previous or viewer != self.viewer:
-            self.revealed = set()
-            return
-        new_turn = obs["turn"] != previous["turn"]  # not only at a commitment shown: a turn
-        if new_turn or (fw.step_of(obs) == "commit" and fw.step_of(previous) != "commit"):
-            self.revealed = set()
-        before = self.things(previous)
-        self.revealed |= {
-            ("unit", v["pos"])
-            for v in obs["board"]
-            if v["owner"] != viewer and ("unit", v["pos"]) not in before
-        }
-        now = self.things(obs)
-        self.revealed = {key for key in self.revealed if key in now}
-
-    def _hit_this_turn(self, key: Hashable) -> bool:
-        """Whether the viewer's unit was on the table when the marked turn began and changed
-        in more than its line (damage, crew, a card: news); moved up by a frontline collapse
-        it was no move of the other side's."""
-        before = self._marked_from.get(key)
-        now = self.things(self.obs).get(key)
-        if not isinstance(before, tuple) or not isinstance(now, tuple):
-            return False
-        return before[:1] + before[2:] != now[:1] + now[2:]
 
     def mover(self, obs: FrontlineObservation) -> int:
         player = obs.get("current_player", -1)
@@ -285,53 +239,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return max(0, self.mover(obs))
 
     # --- what the viewer may click ------------------------------------------------------------
-    def _index_legal(self) -> None:
-        """Spread the legal actions over the things they are on; the rest become buttons."""
-        self.spots, self.buttons = {}, []
-        if not self.legal or not self.obs or self.phase_view() is not None:
-            return
-        phase = self.obs["phase"]
-        for action in self.legal:
-            key = self._spot_of(action, phase)
-            if key is None:
-                self.buttons.append(
-                    (action, *fw.button_words(self.obs, self.me, action, self.weapons_preview))
-                )
-            for spot in self._copies(key):
-                self.spots.setdefault(spot, []).append(action)
-
-    def _copies(self, key: Hashable | None) -> list[Hashable]:
-        """Every copy in hand of a hand card's key: an action names a card, not a copy, so
-        either of two Steady Aims plays it (the second copy used to refuse the click)."""
-        kind, card = split_key(key)
-        if kind not in ("hand", "cmd"):
-            return [] if key is None else [key]
-        mine = self.obs["seats"][self.me]
-        cards = (mine["units"] if kind == "hand" else mine["commands"]) or []
-        return [(kind, card, n) for n in range(max(1, cards.count(card)))]
-
-    def _spot_of(self, action: int, phase: str) -> Hashable | None:
-        kind = kind_of(action)
-        if kind in ("card", "rear"):
-            card = action - (CARD if kind == "card" else REAR_CARD)
-            if phase == "capture_line":  # the captured unit, on the board: to which line
-                return ("unit", self.obs["captured"])
-            if phase == "pick":
-                return ("pick", card)
-            return ("hand", card, 0)
-        if kind in ("unit", "assault", "surrender", "switch"):
-            base = {"unit": UNIT, "assault": ASSAULT, "surrender": SURRENDER, "switch": SWITCH}
-            pos = action - base[kind]
-            if phase == "choose_attack" and ("unit", pos) not in self.things(self.obs):
-                # A close assault whose leader fell still goes in with the rest of its group
-                # (resolved by its members): it is clicked on its target.
-                attack = next(a for a in self.obs["attacks"][self.me] if a[1] == pos)
-                return ("unit", attack[2])
-            return ("unit", pos)
-        if kind in ("command", "boost"):
-            return ("cmd", action - (COMMAND if kind == "command" else BOOST), 0)
-        return None
-
     def attacker(self) -> UnitView | None:
         """The unit whose decision it is (the declaring attacker, the attack under way)."""
         return preview.deciding_unit(self.obs)
@@ -480,36 +387,29 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     # --- chooser and buttons ------------------------------------------------------------------
     def chooser_options(self, key: Hashable) -> list[tuple[int | None, str]]:
-        """A thing's chooser: each legal action with its words; a command card that may only
-        be discarded for +1 also shows "Play it" greyed (None) with why, rather than being
-        discarded at the first click."""
-        options: list[tuple[int | None, str]] = [
-            (a, self.option_words(a)) for a in self.spots.get(key, [])
-        ]
-        kind, card = split_key(key)
-        if kind == "cmd" and [kind_of(a) for a in self.spots.get(key, [])] == ["boost"]:
-            options.insert(0, (None, self.not_playable(card)))
-        return options
-
-    def not_playable(self, card: int) -> str:
-        """Why command card ``card`` cannot be played now, as a greyed option's words."""
-        window = other.WINDOW_OF_TIMING.get(COMMANDS[card].timing, "")
-        if window == "C3":  # its window is now: it does not fit this attack
-            return i18n.t("frontline.opt.play_unfit")
-        return i18n.t("frontline.opt.play_later", window=i18n.t(f"frontline.window.{window}"))
+        return self.offer.options(key)
 
     def chooser_rects(self, key: Hashable) -> list[pygame.Rect]:
         """Where thing ``key``'s chooser opens: ``[popup, option 1, …]``."""
         anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
         return option_rects(self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
 
+    @property
+    def spots(self) -> dict[Hashable, list[int]]:
+        """Legal actions by the thing they are on."""
+        return self.offer.spots
+
+    @property
+    def buttons(self) -> list[tuple[int, str, str]]:
+        """The actions on no thing: (action, label, detail)."""
+        return self.offer.buttons
+
+    @property
+    def revealed(self) -> set[tuple[str, int]]:
+        return self.news.revealed
+
     def option_words(self, action: int) -> str:
-        """A chooser option's words: by the action's kind (a unit clicked in a command window
-        takes a crew; elsewhere it is fired at)."""
-        kind = kind_of(action)
-        if kind == "unit":
-            kind = "crew" if self.obs["phase"] == "window" else "fire"
-        return i18n.t(f"frontline.opt.{OPTION_WORDS.get(kind, kind)}")
+        return self.offer.option_words(action)
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
@@ -534,7 +434,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
             surface, self.obs, self.tray_words(), self.attacker_seat(self.obs)
         )
         aim.paint_glows(self, surface)
-        tabletop.paint_news(self, surface)
+        self.texts += self.news.draw(surface, self.layer, self.ctx.palette["gold"], self.geo.unit)
         bar = self.bar.rect
         prompt = fw.prompt_text(self.obs, self.me, self.legal, self.ctx.seat_names, self.tray_words)
         zoom = self.card_image(self.zoomed(), self.panel.zoom_width)

@@ -18,7 +18,6 @@ from game.engines.frontline.cards import (
     EDGE_OF_TYPE,
     UNITS,
 )
-from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, blit_center, darker, lighter, mix
 from game.ui.text import render
@@ -189,19 +188,6 @@ def paint_markers(board: Host, surface: pygame.Surface, view: dict, rect: pygame
         blit_center(surface, image, r.center)
         board.tucked.append(r)
         x = r.right + 2
-
-
-def paint_news(board: Host, surface: pygame.Surface) -> None:
-    """A "new" tag on each of the other side's units that came onto the table this turn (what
-    it committed), above the glows: seen without the log."""
-    p, u = board.ctx.palette, board.geo.unit
-    for key in sorted(board.revealed):
-        rect = board.layer.rect(key)
-        if rect is not None:
-            tag = overlays.pill(
-                surface, i18n.t("frontline.revealed"), rect, p["gold"], max(9, round(u * 1.4))
-            )
-            board.texts.append(tag)
 
 
 def paint_arrows(board: Host, surface: pygame.Surface) -> None:
