@@ -36,10 +36,11 @@ from game import i18n
 from game.boards.base import Board, BoardContext, Decision, Things
 from game.boards.cards import dragging
 from game.boards.decision import Choice
-from game.boards.frontline import aim, motion, pictures
 from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
+from game.boards.frontline import motion, pictures
 from game.boards.frontline import table as tabletop
+from game.boards.frontline.aim import DRAG, Aim
 from game.boards.frontline.art import FrontlineArt, draw_emblem
 from game.boards.frontline.chooser import Chooser, option_rects
 from game.boards.frontline.deck.view import DeckView
@@ -61,13 +62,9 @@ from game.engines.base import State
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
 from game.engines.frontline.actions import (
-    CARD,
     DONE,
-    REAR_CARD,
-    UNIT,
 )
 from game.engines.frontline.cards import (
-    COMMANDS,
     UNITS,
 )
 from game.engines.frontline.observation import FrontlineObservation, UnitView
@@ -79,7 +76,6 @@ from game.ui.draw import Colour, blit_center, darker
 from game.ui.text import render
 from game.words import words_of
 
-DRAG = 8  # pixels the mouse moves before a press becomes a drag
 _LOG_WORDS: dict[tuple, str] = {}
 
 
@@ -105,11 +101,10 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.offer = Offer()  # what the viewer may click: actions on things, and buttons
         self.chooser = Chooser(self.art, ctx.palette["gold"])
         self.bar.axis = "column"  # the panel's buttons stand one under another
-        self.press: tuple[tuple[int, int], Hashable | None] | None = None
+        self.aim = Aim(self)  # the pointer: press and drag, odds on targets, glows, tooltip
         self.floats: list[motion.Float] = []
         self.shakes: dict[Hashable, motion.Motion] = {}
         self.callout: overlays.Banner | None = None
-        self._odds: dict[Hashable, Any] = {}
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
@@ -195,8 +190,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
     # --- observations and animation ----------------------------------------------------------
     def show(self, obs: FrontlineObservation, viewer: int, legal: list[int], animate: bool) -> None:
         self.chooser.close()
-        self.press = None
-        self._odds = {}  # odds shown for this observation
+        self.aim.press, self.aim.odds = None, {}  # odds shown for this observation
         previous, same = self.obs or None, viewer == self.viewer
         before, now = self.things(self.obs), self.things(obs)
         self.news.note(previous, obs, viewer, same, animate, before, now)
@@ -210,7 +204,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.marked = self.news.marked(self.marked, obs, viewer, self.things(obs))
         self.offer.clear(obs["phase"])
         if self.legal and self.phase_view() is None:
-            self.offer.index(obs, self.me, self.legal, self.things(obs), self.weapons_preview)
+            self.offer.index(obs, self.me, self.legal, self.things(obs), self.aim.weapons_preview)
         self.offer_choices()  # the buttons are known only now
         view = self.phase_view()
         if view is not None:
@@ -303,64 +297,29 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def click(self, pos: tuple[int, int]) -> Decision:
         """A press only notes what it is on: the release decides (a click, or a drag's drop)."""
-        self.press = (pos, self.key_at(pos))
+        self.aim.press = (pos, self.key_at(pos))
         return None
 
     def release(self, pos: tuple[int, int]) -> Decision:
-        press, self.press = self.press, None
+        press, self.aim.press = self.aim.press, None
         if self.choosing is not None:
             return self.chooser.release(pos, self.ctx.feedback)
         key = press[1] if press is not None else self.key_at(pos)
         if press is not None and dragging(press[0], pos, DRAG):
-            return self._drop(key, pos)
+            return self.aim.drop(key, pos)
         if key is None:
             if self.obs["phase"] == "commit" and self.geo.rows["hand"].collidepoint(pos):
                 return self.refuse("frontline.refuse.set_aside")  # a gap a card left
             return None
         actions = self.spots.get(key)
         if not actions:
-            return self._refused(key)
+            return self.aim.refused(key)
         if self.obs["phase"] == "commit" and split_key(key)[0] == "hand":
             self.aside.append(key)  # which copy: the others keep their slots
         if len(self.chooser_options(key)) == 1:
             return actions[0]
         anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
         self.chooser.open(key, self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
-        return None
-
-    def _drop(self, key: Hashable | None, pos: tuple[int, int]) -> Decision:
-        """A hand card dragged to a line: commit it there."""
-        kind, card = split_key(key)
-        if kind != "hand":
-            return None
-        geo = self.geo
-        if geo.rows["own_rear"].collidepoint(pos):
-            choice = REAR_CARD + card
-        elif geo.rows["own_front"].collidepoint(pos):
-            choice = CARD + card
-        else:
-            return None
-        return choice if choice in self.legal or self.obs["phase"] == "commit" else None
-
-    def _refused(self, key: Hashable) -> Decision:
-        """A thing with no legal action: in the commitment, offer the card anyway so the engine
-        says why it may not go (a crew without its unit); else say nothing happens there."""
-        if not self.legal:
-            return None
-        kind, what = split_key(key)
-        if kind == "hand" and self.obs["phase"] in ("commit", "discard_unit"):
-            return CARD + what
-        choosing_units = ("declare", "card_target", "crew_to", "friendly_fire", "choose_attack")
-        if kind == "unit" and self.obs["phase"] in choosing_units:
-            return self.refuse("frontline.refuse.not_here")
-        if kind == "cmd":
-            card = COMMANDS[what]
-            window = other.WINDOW_OF_TIMING.get(card.timing, "")
-            return self.refuse(
-                "frontline.refuse.not_now",
-                command=i18n.t_in(self.ctx.lang, f"frontline.cmd.{card.id}"),
-                window=f"{window} · {i18n.t_in(self.ctx.lang, f'frontline.window.{window}')}",
-            )
         return None
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
@@ -383,7 +342,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def reset_input(self) -> None:
         self.chooser.close()
-        self.press = None
+        self.aim.press = None
 
     # --- chooser and buttons ------------------------------------------------------------------
     def chooser_options(self, key: Hashable) -> list[tuple[int | None, str]]:
@@ -433,7 +392,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.texts += self.tray.draw(
             surface, self.obs, self.tray_words(), self.attacker_seat(self.obs)
         )
-        aim.paint_glows(self, surface)
+        self.aim.paint_glows(surface)
         self.texts += self.news.draw(surface, self.layer, self.ctx.palette["gold"], self.geo.unit)
         bar = self.bar.rect
         prompt = fw.prompt_text(self.obs, self.me, self.legal, self.ctx.seat_names, self.tray_words)
@@ -488,27 +447,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
                 pygame.draw.rect(surface, darker(p["ink"], 0.2), r, border_radius=r.h // 2)
                 blit_center(surface, badge, r.center)
 
-    def target_preview(self, key: Hashable) -> tuple[int, preview.Preview] | None:
-        """The odds a target shows while the attacker picks it: its best weapon set."""
-        attacker = self.attacker()
-        kind, target = split_key(key)
-        if attacker is None or kind != "unit" or UNIT + target not in self.spots.get(key, []):
-            return None
-        cache_key = ("best", attacker["pos"], target)
-        if cache_key not in self._odds:
-            self._odds[cache_key] = preview.best_preview(self.obs, attacker["pos"], target)
-        return self._odds[cache_key]
-
-    def weapons_preview(self, mask: int) -> preview.Preview | None:
-        """The odds of the weapons ``mask`` at the declared target (the weapons decision)."""
-        attacker, target = self.attacker(), self.obs.get("pending_target")
-        if attacker is None or target is None:
-            return None
-        cache_key = ("set", attacker["pos"], target, mask)
-        if cache_key not in self._odds:
-            self._odds[cache_key] = preview.preview(self.obs, attacker["pos"], target, mask)
-        return self._odds[cache_key]
-
     def hovered_button(self) -> int | None:
         """The action of the bar's button under the mouse."""
         index = self.bar.hovered
@@ -544,16 +482,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
                 key = ("unit", attacker["pos"])
         return key
 
-    def dragged(self) -> int | None:
-        """The hand card being dragged to a line, if any."""
-        if self.press is None or self.mouse is None or self.obs.get("phase") != "commit":
-            return None
-        start, key = self.press
-        kind, card = split_key(key)
-        if kind != "hand" or not dragging(start, self.mouse, DRAG):
-            return None
-        return int(card)
-
     def paint_overlays(self, surface: pygame.Surface) -> None:
         # The kit's rings go under a ringed unit's chips and crew: they hid a Smoke Screen.
         if not self.is_animating():
@@ -561,7 +489,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
                 rect = self.thing_rect(key)
                 if rect is not None:
                     tabletop.paint_markers(self, surface, self.views[key], rect)
-        aim.paint_drag(self, surface)
+        self.aim.paint_drag(surface)
         motion.paint_floats(self, surface)
         if self.choosing in self.spots:
             self.chooser.draw(surface, self.mouse)
@@ -569,7 +497,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
             image = self.card_image(self.hovered, round(self.geo.table.h * 0.46 / fc.RATIO))
             if image is not None:  # a narrow board: the card floats over the table
                 self.panel.draw_floating(surface, image, self.mouse)
-        aim.paint_tooltip(self, surface)
+        self.aim.paint_tooltip(surface)
 
     def update(self, dt: float) -> None:
         super().update(dt)
