@@ -553,7 +553,8 @@ def test_a_smoked_unit_shows_its_chip_over_the_last_move_ring() -> None:
     board.update(0.0)
     board.draw(surface)
     assert ("unit", pz.pos) in board.marked and board.mark_tag_box is not None
-    chip = board.tucked[-1].inflate(-board.tucked[-1].h, -4)  # inside its rounded ends
+    last = board.pieces.tucked[-1]
+    chip = last.inflate(-last.h, -4)  # inside its rounded ends
     ring = board.ctx.palette["last_move"]
     covered = [
         (x, y)

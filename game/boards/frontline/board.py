@@ -13,16 +13,18 @@ registered in ``phase_views`` (``self.phase_views["build"] = DeckView(...)``: an
 ``handle_event(event)`` and ``clicks_for(action)``); while its phase lasts the board hands it
 input, drawing and clicks.
 
-This module keeps what the board holds (the keyed things, the legal actions on them) and turns
-input into actions. It composes sub-views that own their rect, state, drawing and hit test: the
-dice ``tray``, the side ``panel`` (score, decks, zoomed card, prompt over the kit's decision
-bar) and a thing's ``chooser``. Pictures are in ``cards``/``faces`` (card faces), ``art`` (unit
-tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``; ``layout`` says where the parts
-and the things rest. ``table`` (the table under the things, their chips, the arrows), ``aim``
-(glows, odds on targets, drag, tooltip) and ``motion`` (what a change shows beyond the slides)
-draw from the board through the ``host.Host`` protocol. The words (prompt, buttons, tray, log,
-status, odds) are the engine's (``game.engines.frontline.words``), and so are the rules'
-answers (``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
+This module keeps what the board holds (the keyed things, what each shows) and turns input
+into actions. It composes sub-views that own their state: the dice ``tray``, the side ``panel``
+(score, decks, zoomed card, prompt over the kit's decision bar), a thing's ``chooser``, the
+``offer`` (the legal actions on things, the buttons, the chooser's words), the ``aim`` (press,
+drag and drop, odds on targets, glows, refusals, tooltip), the ``pieces`` (how a thing draws) and
+the ``news`` (units revealed this turn, the marks that stay). Pictures are in ``cards``/``faces``
+(card faces), ``art`` (unit tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``;
+``layout`` says where the parts and the things rest. ``aim``, ``pieces``, ``table`` (the table
+under the things, the arrows) and ``motion`` (what a change shows beyond the slides) read the
+board through the ``host.Host`` protocol. The words are the engine's
+(``game.engines.frontline.words``), and so are the rules' answers
+(``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
 """
 
 from __future__ import annotations
@@ -55,9 +57,9 @@ from game.boards.frontline.layout import (
 from game.boards.frontline.news import News
 from game.boards.frontline.offer import Offer
 from game.boards.frontline.panel import SidePanel
+from game.boards.frontline.pieces import Pieces
 from game.boards.frontline.summary import frontline_summary
 from game.boards.frontline.tray import Tray
-from game.boards.layer import Sprite, blit_sprite
 from game.engines.base import State
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
@@ -71,9 +73,7 @@ from game.engines.frontline.observation import FrontlineObservation, UnitView
 from game.engines.frontline.options import SEAT0_ARMY
 from game.turns import Step
 from game.ui import overlays
-from game.ui.draw import MIN_READABLE_PX as MIN_PX
-from game.ui.draw import Colour, blit_center, darker
-from game.ui.text import render
+from game.ui.draw import Colour
 from game.words import words_of
 
 _LOG_WORDS: dict[tuple, str] = {}
@@ -102,6 +102,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.chooser = Chooser(self.art, ctx.palette["gold"])
         self.bar.axis = "column"  # the panel's buttons stand one under another
         self.aim = Aim(self)  # the pointer: press and drag, odds on targets, glows, tooltip
+        self.pieces = Pieces(self)  # how each thing draws, and what it tucked on units
         self.floats: list[motion.Float] = []
         self.shakes: dict[Hashable, motion.Motion] = {}
         self.callout: overlays.Banner | None = None
@@ -109,7 +110,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
-        self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips it put on units
         self.on_tiles: list[pygame.Rect] = []  # labels it laid over tiles (odds, no target)
         self.tray = Tray(self.art, ctx.palette)
         self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
@@ -146,7 +146,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
             for line in ("ground", "rear")
         ]
         fixed = [geo.rows["opp_bar"], geo.side, self.tray.dice_rect, *names]
-        return fixed + self.texts + self.tucked + self.on_tiles
+        return fixed + self.texts + self.pieces.tucked + self.on_tiles
 
     @property
     def me(self) -> int:
@@ -167,11 +167,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
         out = things_of(obs)
         self._things = (obs, out)
         return out
-
-    def down_card(self, key: Hashable) -> int | None:
-        """The card a face-down thing is (known for the viewer's own only)."""
-        value = self.things(self.obs).get(key)
-        return value[0] if isinstance(value, tuple) else None
 
     def resting_places(self, obs: FrontlineObservation) -> dict[Hashable, pygame.Rect]:
         """Where things rest; the starting-hand grid keeps a slot for every card of the deck,
@@ -375,7 +370,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         p = self.ctx.palette
         surface.fill(p["bg"], self.rect)
         self.texts = []
-        self.tucked = []
+        self.pieces.tucked = []
         self.on_tiles = []
         if not self.obs:
             return
@@ -396,7 +391,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.texts += self.news.draw(surface, self.layer, self.ctx.palette["gold"], self.geo.unit)
         bar = self.bar.rect
         prompt = fw.prompt_text(self.obs, self.me, self.legal, self.ctx.seat_names, self.tray_words)
-        zoom = self.card_image(self.zoomed(), self.panel.zoom_width)
+        zoom = self.pieces.card_image(self.zoomed(), self.panel.zoom_width)
         names = self.ctx.seat_names
         self.texts += self.panel.draw(
             surface, self.obs, names, zoom, prompt, bar.top if bar.h else None
@@ -405,71 +400,12 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def draw_thing(
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
     ) -> None:
-        kind, what = split_key(key)
-        p, lang = self.ctx.palette, self.ctx.lang
-        image: pygame.Surface | None = None
-        if kind == "unit":
-            view = self.views.get(key)
-            if view is None:
-                return
-            image = self.art.tile(view, rect.w, rect.h)
-            shake = self.shakes.get(key)
-            if shake is not None and shake.k < 1:
-                rect = rect.move(round((1 - shake.k) * self.geo.unit * motion.wobble(shake.k)), 0)
-            tabletop.paint_under(self, surface, view, rect)
-            sprite = self.layer.sprites.get(key)
-            if sprite is not None and sprite.face < 1:  # turning over: the back, then the face
-                back = self.art.face_down(self.side_of(view["owner"]), rect.w, rect.h, None)
-                turning = Sprite(key, *rect.center, rect.w, rect.h, alpha, face=sprite.face)
-                blit_sprite(surface, turning, image, back)
-                tabletop.paint_markers(self, surface, view, rect)
-                return
-        elif kind == "down":
-            image = self.art.face_down(self.side_of(what), rect.w, rect.h, self.down_card(key))
-        elif kind in ("hand", "pick"):
-            image = fc.unit_face(what, rect.w, p, lang)
-        elif kind == "cmd":
-            image = other.command_face(what, rect.w, p, lang)
-        if image is None:
-            return
-        if image.get_size() != rect.size:
-            image = pygame.transform.smoothscale(image, rect.size)
-        blit_center(surface, image, rect.center, round(255 * alpha))
-        if kind == "unit":
-            tabletop.paint_markers(self, surface, self.views[key], rect)
-        if kind == "pick":
-            count = self.things(self.obs).get(key)
-            if isinstance(count, int) and count > 1:
-                badge = render(f"×{count}", max(MIN_PX, rect.w // 8), p["text"], bold=True)
-                band = fc.art_band(what, rect.w, rect.h).move(rect.topleft)
-                r = badge.get_rect().inflate(6, 2)  # on the art, below the cost however thin
-                r.midright = (band.right, max(band.centery, band.top + r.h // 2))
-                pygame.draw.rect(surface, darker(p["ink"], 0.2), r, border_radius=r.h // 2)
-                blit_center(surface, badge, r.center)
+        self.pieces.draw(surface, key, rect, alpha)
 
     def hovered_button(self) -> int | None:
         """The action of the bar's button under the mouse."""
         index = self.bar.hovered
         return None if index is None else self.bar.choices[index].action
-
-    def card_image(self, key: Hashable | None, w: int) -> pygame.Surface | None:
-        """The card of thing ``key`` ``w`` wide (a face-down card of the other side: its back)."""
-        p, lang = self.ctx.palette, self.ctx.lang
-        kind, what = split_key(key)
-        if key is None or not w:
-            return None
-        if kind == "unit" and key in self.views:
-            return fc.unit_face(self.views[key]["card"], w, p, lang)
-        if kind in ("hand", "pick"):
-            return fc.unit_face(what, w, p, lang)
-        if kind == "cmd":
-            return other.command_face(what, w, p, lang)
-        if kind == "down":
-            card = self.down_card(key)
-            if card is not None:
-                return fc.unit_face(card, w, p, lang)
-            return other.card_back(self.obs["seats"][what]["army"], w, p, lang)
-        return None
 
     def zoomed(self) -> Hashable | None:
         """The card shown large in the panel: the one under the mouse, else the attacker."""
@@ -488,13 +424,13 @@ class FrontlineBoard(Board[FrontlineObservation]):
             for key in (self.highlighted or self.marked) & self.views.keys():
                 rect = self.thing_rect(key)
                 if rect is not None:
-                    tabletop.paint_markers(self, surface, self.views[key], rect)
+                    self.pieces.markers(surface, self.views[key], rect)
         self.aim.paint_drag(surface)
         motion.paint_floats(self, surface)
         if self.choosing in self.spots:
             self.chooser.draw(surface, self.mouse)
         if not self.geo.zoom.h and self.mouse is not None and self.choosing is None:
-            image = self.card_image(self.hovered, round(self.geo.table.h * 0.46 / fc.RATIO))
+            image = self.pieces.card_image(self.hovered, round(self.geo.table.h * 0.46 / fc.RATIO))
             if image is not None:  # a narrow board: the card floats over the table
                 self.panel.draw_floating(surface, image, self.mouse)
         self.aim.paint_tooltip(surface)

@@ -1,6 +1,5 @@
 """The table under the things: the rows and air spaces (drawn once per size), the opponent's
-bar with its hand's backs, the set-up panels, and on the
-units what is tucked under them, their chips and the attack arrows."""
+bar with its hand's backs, the set-up panels, and the attack arrows."""
 
 from __future__ import annotations
 
@@ -9,17 +8,12 @@ import pygame
 from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
-from game.boards.frontline.art import edge_toward, initials
+from game.boards.frontline.art import edge_toward
 from game.boards.frontline.deck.draw import WARN
 from game.boards.frontline.host import Host
 from game.boards.frontline.layout import Geo, split_key
 from game.engines.frontline import words as fw
-from game.engines.frontline.cards import (
-    EDGE_OF_TYPE,
-    UNITS,
-)
-from game.ui.draw import MIN_READABLE_PX as MIN_PX
-from game.ui.draw import Colour, blit_center, darker, lighter, mix
+from game.ui.draw import Colour, darker, lighter, mix
 from game.ui.text import render
 
 
@@ -134,60 +128,6 @@ def paint_pick(board: Host, surface: pygame.Surface) -> None:
     for note in notes:
         board.texts.append(surface.blit(note, (area.x + u, y)))
         y += note.get_height()
-
-
-def paint_under(board: Host, surface: pygame.Surface, view: dict, rect: pygame.Rect) -> None:
-    """What is tucked under a unit: its Damage card's edge, and its crew peeking out under
-    the bottom-right corner (beside the tile it read as a unit of its own, and on it the
-    badge hid the DEF)."""
-    p = board.ctx.palette
-    if view["damage_card"] >= 0:
-        edge = EDGE_OF_TYPE[UNITS[view["card"]].type]
-        strip = other.damage_face(view["damage_card"], rect.w, p, board.ctx.lang, edge)
-        spot = strip.get_rect(midtop=(rect.centerx, rect.bottom - strip.get_height() // 3))
-        board.tucked.append(surface.blit(strip, spot))
-    if UNITS[view["card"]].crew >= 0 and view["crew"] >= 0:
-        badge = crew_spot(rect)
-        board.tucked.append(surface.blit(fc.crew_icon(UNITS[view["card"]].crew, badge.w, p), badge))
-
-
-def crew_spot(rect: pygame.Rect) -> pygame.Rect:
-    """Where a unit's crew (or the mark of its missing crew) shows: under its bottom-right
-    corner, clear of the DEF shield at the bottom left."""
-    size = max(10, rect.h // 3)
-    return pygame.Rect(rect.right - size * 3 // 4, rect.bottom - size // 3, size, size)
-
-
-def paint_markers(board: Host, surface: pygame.Surface, view: dict, rect: pygame.Rect) -> None:
-    """Chips along the top edge: the Damage card's effect with its turns left, the command
-    cards in effect, captured."""
-    p, u = board.ctx.palette, board.geo.unit
-    if UNITS[view["card"]].crew >= 0 and view["crew"] < 0:  # no crew: a mark over it
-        r = crew_spot(rect)
-        pygame.draw.ellipse(surface, p["hit"], r)
-        mark = render("!", round(r.h * 0.8), p["text"], bold=True)
-        blit_center(surface, mark, r.center)
-    px = max(MIN_PX, round(u * 1.25))
-    chips: list[tuple[str, Colour]] = []
-    effect = view["effect"]
-    if effect is not None and effect["left"] != 0 and effect["kind"] != "none":
-        left = effect["left"]
-        turns = f" {left}t" if left > 0 else ""
-        chips.append(("⚠" + fw.effect_short(effect) + turns, p["hp_low"]))
-    for c in view["commands"]:
-        chips.append((initials(c), p["command"]))
-    if view["captured_from"] >= 0:
-        chips.append(("⛓", p["gold"]))
-    x = rect.x + u
-    for text, colour in chips:
-        image = render(text, px, p["text"], bold=True, symbol=text[0] in "⚠⛓")
-        r = pygame.Rect(
-            x, rect.y - image.get_height() // 2, image.get_width() + px // 2, image.get_height()
-        )
-        pygame.draw.rect(surface, darker(colour, 0.25), r, border_radius=r.h // 2)
-        blit_center(surface, image, r.center)
-        board.tucked.append(r)
-        x = r.right + 2
 
 
 def paint_arrows(board: Host, surface: pygame.Surface) -> None:
