@@ -354,7 +354,7 @@ def test_naturals_are_called_out_and_damage_floats_up() -> None:
         board.update(0.5)
         natural = after["attack"]["natural"]
         if natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
-            assert board.callout is not None and str(natural) in board.callout.title
+            assert board.motion.callout is not None and str(natural) in board.motion.callout.title
             called.add(natural)
         hurt = {v["pos"] for v in after["board"]} & {
             v["pos"]
@@ -363,7 +363,7 @@ def test_naturals_are_called_out_and_damage_floats_up() -> None:
             if v["pos"] == w["pos"] and w["damage"] > v["damage"]
         }
         if hurt:
-            assert any(f.text.startswith("-") for f in board.floats)
+            assert any(f.text.startswith("-") for f in board.motion.floats)
             floated = True
     assert called and floated
 

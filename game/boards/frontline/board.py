@@ -40,7 +40,7 @@ from game.boards.cards import dragging
 from game.boards.decision import Choice
 from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
-from game.boards.frontline import motion, pictures
+from game.boards.frontline import pictures
 from game.boards.frontline import table as tabletop
 from game.boards.frontline.aim import DRAG, Aim
 from game.boards.frontline.art import FrontlineArt, draw_emblem
@@ -54,6 +54,7 @@ from game.boards.frontline.layout import (
     split_key,
     things_of,
 )
+from game.boards.frontline.motion import Motions
 from game.boards.frontline.news import News
 from game.boards.frontline.offer import Offer
 from game.boards.frontline.panel import SidePanel
@@ -72,7 +73,6 @@ from game.engines.frontline.cards import (
 from game.engines.frontline.observation import FrontlineObservation, UnitView
 from game.engines.frontline.options import SEAT0_ARMY
 from game.turns import Step
-from game.ui import overlays
 from game.ui.draw import Colour
 from game.words import words_of
 
@@ -102,10 +102,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.chooser = Chooser(self.art, ctx.palette["gold"])
         self.bar.axis = "column"  # the panel's buttons stand one under another
         self.aim = Aim(self)  # the pointer: press and drag, odds on targets, glows, tooltip
-        self.pieces = Pieces(self)  # how each thing draws, and what it tucked on units
-        self.floats: list[motion.Float] = []
-        self.shakes: dict[Hashable, motion.Motion] = {}
-        self.callout: overlays.Banner | None = None
+        self.motion = Motions(self)  # floats, shakes and call-outs a change shows
+        self.pieces = Pieces(self, self.motion.offset)  # how things draw, what it tucked on units
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
@@ -215,10 +213,10 @@ class FrontlineBoard(Board[FrontlineObservation]):
         for view in obs["board"]:
             self.views[("unit", view["pos"])] = view
         if animate and previous is not None:
-            motion.start_from_where_they_were(self, previous, obs)
+            self.motion.start_from_where_they_were(previous, obs)
         self.layer.sync(self.resting_places(obs), animate)
         if animate and previous is not None:
-            motion.animate_change(self, previous, obs)
+            self.motion.animate_change(previous, obs)
 
     def attacker_seat(self, obs: FrontlineObservation) -> int:
         pos = obs["attack"]["attacker"]
@@ -426,7 +424,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
                 if rect is not None:
                     self.pieces.markers(surface, self.views[key], rect)
         self.aim.paint_drag(surface)
-        motion.paint_floats(self, surface)
+        self.motion.paint(surface)
         if self.choosing in self.spots:
             self.chooser.draw(surface, self.mouse)
         if not self.geo.zoom.h and self.mouse is not None and self.choosing is None:
@@ -441,7 +439,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         if view is not None:
             view.update(dt)
         if not self.tweens.busy:
-            self.floats = [f for f in self.floats if f.alpha > 0.01]
+            self.motion.settle()
 
     # --- words ---------------------------------------------------------------------------------
     @classmethod

@@ -1,5 +1,6 @@
-"""What the board's helper modules (``aim``, ``motion``, ``table``) read of the board, named
-as a protocol so they depend on it and not on the board's module (no import circle)."""
+"""What the board's helper objects (``aim``, ``motion``, ``pieces``) and ``table`` read of the
+board, named as a protocol so they depend on it and not on the board's module (no import
+circle)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,9 @@ from game.boards.base import BoardContext, Things
 from game.boards.frontline.art import FrontlineArt
 from game.boards.frontline.layout import Geo
 from game.boards.frontline.panel import SidePanel
-from game.boards.frontline.tray import Float, Motion, Tray
+from game.boards.frontline.tray import Tray
 from game.boards.layer import SpriteLayer
 from game.engines.frontline.observation import FrontlineObservation, UnitView
-from game.ui.overlays import Banner
 from game.ui.tween import Timeline
 
 
@@ -54,12 +54,6 @@ class Host(Protocol):
     def tray(self) -> Tray: ...
     @property
     def panel(self) -> SidePanel: ...
-    @property
-    def floats(self) -> list[Float]: ...
-    @property
-    def shakes(self) -> dict[Hashable, Motion]: ...
-    @property
-    def callout(self) -> Banner | None: ...
     @property
     def texts(self) -> list[pygame.Rect]: ...
     @property

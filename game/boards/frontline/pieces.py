@@ -5,7 +5,7 @@ the last paint tucked things on units, which the kit's labels keep off."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 import pygame
 
@@ -14,7 +14,6 @@ from game.boards.frontline import faces as other
 from game.boards.frontline.art import initials
 from game.boards.frontline.host import Host
 from game.boards.frontline.layout import split_key
-from game.boards.frontline.motion import wobble
 from game.boards.layer import Sprite, blit_sprite
 from game.engines.frontline import words as fw
 from game.engines.frontline.cards import EDGE_OF_TYPE, UNITS
@@ -24,8 +23,9 @@ from game.ui.text import render
 
 
 class Pieces:
-    def __init__(self, board: Host) -> None:
+    def __init__(self, board: Host, offset: Callable[[Hashable], int]) -> None:
         self.board = board
+        self.offset = offset  # how far a thing is shaken aside now
         self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips put on units
 
     def draw(self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float) -> None:
@@ -38,9 +38,7 @@ class Pieces:
             if view is None:
                 return
             image = board.art.tile(view, rect.w, rect.h)
-            shake = board.shakes.get(key)
-            if shake is not None and shake.k < 1:
-                rect = rect.move(round((1 - shake.k) * board.geo.unit * wobble(shake.k)), 0)
+            rect = rect.move(self.offset(key), 0)
             self.under(surface, view, rect)
             sprite = board.layer.sprites.get(key)
             if sprite is not None and sprite.face < 1:  # turning over: the back, then the face
