@@ -41,6 +41,7 @@ class Aim:
         self.board = board
         self.press: tuple[tuple[int, int], Hashable | None] | None = None  # where, on what
         self.odds: dict[Hashable, Any] = {}  # odds shown for this observation
+        self.on_tiles: list[pygame.Rect] = []  # labels the last paint laid over tiles
 
     def target_preview(self, key: Hashable) -> tuple[int, preview.Preview] | None:
         """The odds a target shows while the attacker picks it: its best weapon set."""
@@ -129,7 +130,7 @@ class Aim:
             if reason is None or rect is None:
                 continue
             lines = [i18n.t("frontline.skip"), reason]
-            board.on_tiles.append(self._tile_label(surface, lines, rect, p["text_dim"]))
+            self.on_tiles.append(self._tile_label(surface, lines, rect, p["text_dim"]))
 
     def paint_glows(self, surface: pygame.Surface) -> None:
         """Things the viewer may click breathe; targets show their odds (in the weapons
@@ -200,7 +201,7 @@ class Aim:
         too_narrow = max(text_width(line, MIN_PX, bold=True) for line in lines) > rect.w - u
         if too_narrow or len(lines) * MIN_PX * 1.3 > bottom - top - u // 2:
             lines = [fw.odds_tiny(shown)]
-        board.on_tiles.append(self._tile_label(surface, lines, rect, board.ctx.palette["legal"]))
+        self.on_tiles.append(self._tile_label(surface, lines, rect, board.ctx.palette["legal"]))
 
     def _tile_label(
         self,

@@ -41,7 +41,6 @@ from game.boards.decision import Choice
 from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
 from game.boards.frontline import pictures
-from game.boards.frontline import table as tabletop
 from game.boards.frontline.aim import DRAG, Aim
 from game.boards.frontline.art import FrontlineArt, draw_emblem
 from game.boards.frontline.chooser import Chooser, option_rects
@@ -60,6 +59,7 @@ from game.boards.frontline.offer import Offer
 from game.boards.frontline.panel import SidePanel
 from game.boards.frontline.pieces import Pieces
 from game.boards.frontline.summary import frontline_summary
+from game.boards.frontline.table import Table
 from game.boards.frontline.tray import Tray
 from game.engines.base import State
 from game.engines.frontline import preview
@@ -102,13 +102,13 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.chooser = Chooser(self.art, ctx.palette["gold"])
         self.bar.axis = "column"  # the panel's buttons stand one under another
         self.aim = Aim(self)  # the pointer: press and drag, odds on targets, glows, tooltip
+        self.table = Table(self)  # the rows, bars, set-up panel and arrows under the things
         self.motion = Motions(self)  # floats, shakes and call-outs a change shows
         self.pieces = Pieces(self, self.motion.offset)  # how things draw, what it tucked on units
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
-        self.on_tiles: list[pygame.Rect] = []  # labels it laid over tiles (odds, no target)
         self.tray = Tray(self.art, ctx.palette)
         self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
         self.panel.layout(self.geo)
@@ -144,7 +144,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
             for line in ("ground", "rear")
         ]
         fixed = [geo.rows["opp_bar"], geo.side, self.tray.dice_rect, *names]
-        return fixed + self.texts + self.pieces.tucked + self.on_tiles
+        return fixed + self.texts + self.pieces.tucked + self.aim.on_tiles
 
     @property
     def me(self) -> int:
@@ -369,19 +369,19 @@ class FrontlineBoard(Board[FrontlineObservation]):
         surface.fill(p["bg"], self.rect)
         self.texts = []
         self.pieces.tucked = []
-        self.on_tiles = []
+        self.aim.on_tiles = []
         if not self.obs:
             return
         view = self.phase_view()
         if view is not None:
             view.draw(surface)
             return
-        tabletop.paint_table(self, surface)
+        self.table.paint(surface)
         self.tray.draw_under(surface)
         if self.obs["phase"] == "pick":
-            tabletop.paint_pick(self, surface)
+            self.table.paint_pick(surface)
         self.draw_layer(surface)
-        tabletop.paint_arrows(self, surface)
+        self.table.paint_arrows(surface)
         self.texts += self.tray.draw(
             surface, self.obs, self.tray_words(), self.attacker_seat(self.obs)
         )
