@@ -20,13 +20,7 @@ from game.boards.frontline.host import Host
 from game.boards.frontline.layout import split_key
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
-from game.engines.frontline.actions import (
-    CARD,
-    REAR_CARD,
-    UNIT,
-    WEAPONS,
-    kind_of,
-)
+from game.engines.frontline.actions import CARD, REAR_CARD, UNIT, WEAPONS, kind_of
 from game.engines.frontline.cards import COMMANDS, UNITS
 from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX as MIN_PX

@@ -45,14 +45,7 @@ from game.boards.frontline.aim import DRAG, Aim
 from game.boards.frontline.art import FrontlineArt, draw_emblem
 from game.boards.frontline.chooser import Chooser, option_rects
 from game.boards.frontline.deck.view import DeckView
-from game.boards.frontline.layout import (
-    Geo,
-    compute,
-    places,
-    row_name,
-    split_key,
-    things_of,
-)
+from game.boards.frontline.layout import Geo, compute, places, row_name, split_key, things_of
 from game.boards.frontline.motion import Motions
 from game.boards.frontline.news import News
 from game.boards.frontline.offer import Offer
@@ -64,12 +57,8 @@ from game.boards.frontline.tray import Tray
 from game.engines.base import State
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
-from game.engines.frontline.actions import (
-    DONE,
-)
-from game.engines.frontline.cards import (
-    UNITS,
-)
+from game.engines.frontline.actions import DONE
+from game.engines.frontline.cards import UNITS
 from game.engines.frontline.observation import FrontlineObservation, UnitView
 from game.engines.frontline.options import SEAT0_ARMY
 from game.turns import Step

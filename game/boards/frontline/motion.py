@@ -19,9 +19,7 @@ from game.boards.frontline.layout import split_key
 from game.boards.frontline.tray import Float, Motion
 from game.boards.layer import Sprite
 from game.engines.frontline import words as fw
-from game.engines.frontline.cards import (
-    DAMAGES,
-)
+from game.engines.frontline.cards import DAMAGES
 from game.engines.frontline.observation import FrontlineObservation
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center
