@@ -11,7 +11,6 @@ import pygame
 import pytest
 
 from ai.heuristics.frontline import FrontlineHeuristic
-from game.boards.frontline import aim
 from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
 from game.boards.frontline.art import initials, tile_footer, tile_pad
@@ -158,7 +157,7 @@ def test_weapon_odds_shown_are_the_engines_exact_odds() -> None:
         for action in state.legal_actions():
             mask = action - WEAPONS
             rows = [r for r in range(3) if mask >> r & 1]
-            shown = board.weapons_preview(mask)
+            shown = board.aim.weapons_preview(mask)
             assert shown is not None
             label, detail = next((b[1], b[2]) for b in board.buttons if b[0] == action)
             assert detail == odds_words(shown)
@@ -190,7 +189,7 @@ def test_each_target_shows_the_odds_of_its_best_weapons() -> None:
     assert targets
     attacker = state.board[state.queue[0]]
     for key in targets:
-        shown = board.target_preview(key)
+        shown = board.aim.target_preview(key)
         assert shown is not None
         mask, best = shown
         target = state.board[key[1]]
@@ -202,8 +201,8 @@ def test_each_target_shows_the_odds_of_its_best_weapons() -> None:
         assert best.destroyed == max(o.destroyed for o in others)
         board.mouse = board.thing_rect(key).center  # hovered: how those odds come about
         first = next(r for r in range(3) if mask >> r & 1)
-        assert attacker.printed.weapons[first].name in aim.tooltip_text(board)
-        assert "2d10" in aim.tooltip_text(board)
+        assert attacker.printed.weapons[first].name in board.aim.tooltip_text()
+        assert "2d10" in board.aim.tooltip_text()
 
 
 GLOW_NOISE = 16
@@ -219,7 +218,7 @@ def test_a_targets_odds_leave_its_hp_bar_and_defence_in_sight(size: tuple[int, i
     board.show(state.observation(0), 0, state.legal_actions(), animate=False)
     board.draw(aiming)
     targets = [k for k, actions in board.spots.items() if UNIT + k[1] in actions]
-    assert targets and all(board.target_preview(key) is not None for key in targets)
+    assert targets and all(board.aim.target_preview(key) is not None for key in targets)
     watching = pygame.Surface(size)
     board.show(state.observation(0), 0, [], animate=False)
     board.draw(watching)
@@ -283,10 +282,10 @@ def test_a_hand_card_dragged_to_a_line_is_committed_there() -> None:
     board.handle_event(
         pygame.event.Event(pygame.MOUSEMOTION, pos=drop, rel=(0, 0), buttons=(1, 0, 0))
     )
-    assert board.dragged() == card  # drawn under the mouse, its line lit
+    assert board.aim.dragged() == card  # drawn under the mouse, its line lit
     board.draw(pygame.Surface(SIZE))
     up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1)
-    assert board.handle_event(up) == CARD + card and board.dragged() is None
+    assert board.handle_event(up) == CARD + card and board.aim.dragged() is None
     assert _click(board, start, board.geo.rows["opp_rear"].center) is None
 
 
@@ -355,7 +354,7 @@ def test_naturals_are_called_out_and_damage_floats_up() -> None:
         board.update(0.5)
         natural = after["attack"]["natural"]
         if natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
-            assert board.callout is not None and str(natural) in board.callout.title
+            assert board.motion.callout is not None and str(natural) in board.motion.callout.title
             called.add(natural)
         hurt = {v["pos"] for v in after["board"]} & {
             v["pos"]
@@ -364,7 +363,7 @@ def test_naturals_are_called_out_and_damage_floats_up() -> None:
             if v["pos"] == w["pos"] and w["damage"] > v["damage"]
         }
         if hurt:
-            assert any(f.text.startswith("-") for f in board.floats)
+            assert any(f.text.startswith("-") for f in board.motion.floats)
             floated = True
     assert called and floated
 
@@ -378,7 +377,7 @@ def test_hovering_while_the_other_side_decides_shows_the_card() -> None:
     pos = board.thing_rect(key).center
     event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3)
     assert board.handle_idle_event(event) is False
-    assert board.zoomed() == key and aim.tooltip_text(board)
+    assert board.zoomed() == key and board.aim.tooltip_text()
 
 
 def test_a_command_card_out_of_its_window_says_when_it_is_played() -> None:
@@ -525,7 +524,7 @@ def test_a_target_at_half_hp_says_so_instead_of_a_sure_half() -> None:
     target.damage = target.hp_max - target.printed.half_hp
     _show(board, state, 0)
     for action in state.legal_actions():
-        shown = board.weapons_preview(action - WEAPONS)
+        shown = board.aim.weapons_preview(action - WEAPONS)
         assert shown is not None and shown.at_half and shown.half == pytest.approx(1.0)
         detail = next(b[2] for b in board.buttons if b[0] == action)
         assert "at ½HP" in detail and "100%" not in detail.split("·")[1]
@@ -554,7 +553,8 @@ def test_a_smoked_unit_shows_its_chip_over_the_last_move_ring() -> None:
     board.update(0.0)
     board.draw(surface)
     assert ("unit", pz.pos) in board.marked and board.mark_tag_box is not None
-    chip = board.tucked[-1].inflate(-board.tucked[-1].h, -4)  # inside its rounded ends
+    last = board.pieces.tucked[-1]
+    chip = last.inflate(-last.h, -4)  # inside its rounded ends
     ring = board.ctx.palette["last_move"]
     covered = [
         (x, y)

@@ -130,7 +130,7 @@ def test_the_last_move_tag_keeps_off_the_bar_the_words_and_the_row_names() -> No
             for name, row in geo.rows.items()
             if name.endswith(("_ground", "_rear"))
         ]
-        kept_off = [geo.rows["opp_bar"], geo.side, *board.texts, *board.tucked, *names]
+        kept_off = [geo.rows["opp_bar"], geo.side, *board.texts, *board.pieces.tucked, *names]
         assert box.collidelist(kept_off) < 0, (box, kept_off[box.collidelist(kept_off)])
         tags += 1
     assert tags > 5

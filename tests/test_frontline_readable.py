@@ -424,7 +424,7 @@ def test_odds_on_a_crowded_row_leave_the_unit_names_readable(size: tuple[int, in
     for key in targets:
         rect = board.thing_rect(key)
         name_bottom = rect.y + tile_pad(rect.h) + round(rect.h * 0.15 * 1.3) - 2
-        over = [box for box in board.on_tiles if box.colliderect(rect)]
+        over = [box for box in board.aim.on_tiles if box.colliderect(rect)]
         assert over and all(box.top >= name_bottom and box.w <= rect.w for box in over), key
 
 

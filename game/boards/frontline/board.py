@@ -13,16 +13,18 @@ registered in ``phase_views`` (``self.phase_views["build"] = DeckView(...)``: an
 ``handle_event(event)`` and ``clicks_for(action)``); while its phase lasts the board hands it
 input, drawing and clicks.
 
-This module keeps what the board holds (the keyed things, the legal actions on them) and turns
-input into actions. It composes sub-views that own their rect, state, drawing and hit test: the
-dice ``tray``, the side ``panel`` (score, decks, zoomed card, prompt over the kit's decision
-bar) and a thing's ``chooser``. Pictures are in ``cards``/``faces`` (card faces), ``art`` (unit
-tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``; ``layout`` says where the parts
-and the things rest. ``table`` (the table under the things, their chips, the arrows), ``aim``
-(glows, odds on targets, drag, tooltip) and ``motion`` (what a change shows beyond the slides)
-draw from the board through the ``host.Host`` protocol. The words (prompt, buttons, tray, log,
-status, odds) are the engine's (``game.engines.frontline.words``), and so are the rules'
-answers (``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
+This module keeps what the board holds (the keyed things, what each shows) and turns input
+into actions. It composes sub-views that own their state: the dice ``tray``, the side ``panel``
+(score, decks, zoomed card, prompt over the kit's decision bar), a thing's ``chooser``, the
+``offer`` (the legal actions on things, the buttons, the chooser's words), the ``aim`` (press,
+drag and drop, odds on targets, glows, refusals, tooltip), the ``pieces`` (how a thing draws) and
+the ``news`` (units revealed this turn, the marks that stay). Pictures are in ``cards``/``faces``
+(card faces), ``art`` (unit tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``;
+``layout`` says where the parts and the things rest. ``aim``, ``pieces``, ``table`` (the table
+under the things, the arrows) and ``motion`` (what a change shows beyond the slides) read the
+board through the ``host.Host`` protocol. The words are the engine's
+(``game.engines.frontline.words``), and so are the rules' answers
+(``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
 """
 
 from __future__ import annotations
@@ -36,57 +38,34 @@ from game import i18n
 from game.boards.base import Board, BoardContext, Decision, Things
 from game.boards.cards import dragging
 from game.boards.decision import Choice
-from game.boards.frontline import aim, motion, pictures
 from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
-from game.boards.frontline import table as tabletop
+from game.boards.frontline import pictures
+from game.boards.frontline.aim import DRAG, Aim
 from game.boards.frontline.art import FrontlineArt, draw_emblem
 from game.boards.frontline.chooser import Chooser, option_rects
 from game.boards.frontline.deck.view import DeckView
-from game.boards.frontline.layout import (
-    Geo,
-    compute,
-    places,
-    row_name,
-    split_key,
-    things_of,
-)
+from game.boards.frontline.layout import Geo, compute, places, row_name, split_key, things_of
+from game.boards.frontline.motion import Motions
+from game.boards.frontline.news import News
+from game.boards.frontline.offer import Offer
 from game.boards.frontline.panel import SidePanel
+from game.boards.frontline.pieces import Pieces
 from game.boards.frontline.summary import frontline_summary
+from game.boards.frontline.table import Table
 from game.boards.frontline.tray import Tray
-from game.boards.layer import Sprite, blit_sprite
 from game.engines.base import State
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
-from game.engines.frontline.actions import (
-    ASSAULT,
-    BOOST,
-    CARD,
-    COMMAND,
-    DONE,
-    REAR_CARD,
-    SURRENDER,
-    SWITCH,
-    UNIT,
-    kind_of,
-)
-from game.engines.frontline.cards import (
-    COMMANDS,
-    UNITS,
-)
+from game.engines.frontline.actions import DONE
+from game.engines.frontline.cards import UNITS
 from game.engines.frontline.observation import FrontlineObservation, UnitView
 from game.engines.frontline.options import SEAT0_ARMY
 from game.turns import Step
-from game.ui import overlays
-from game.ui.draw import MIN_READABLE_PX as MIN_PX
-from game.ui.draw import Colour, blit_center, darker
-from game.ui.text import render
+from game.ui.draw import Colour
 from game.words import words_of
 
-DRAG = 8  # pixels the mouse moves before a press becomes a drag
 _LOG_WORDS: dict[tuple, str] = {}
-# The words of a chooser's option where its text key is not the action's kind.
-OPTION_WORDS = {"card": "front", "command": "play"}
 
 
 class FrontlineBoard(Board[FrontlineObservation]):
@@ -108,23 +87,17 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.art = FrontlineArt(ctx.palette, ctx.lang)
         self.geo: Geo = compute(self.rect)
         self.views: dict[Hashable, Any] = {}  # what each key shows (leaving things included)
-        self.spots: dict[Hashable, list[int]] = {}  # legal actions by the thing they are on
-        self.buttons: list[tuple[int, str, str]] = []  # (action, label, detail)
+        self.offer = Offer()  # what the viewer may click: actions on things, and buttons
         self.chooser = Chooser(self.art, ctx.palette["gold"])
         self.bar.axis = "column"  # the panel's buttons stand one under another
-        self.press: tuple[tuple[int, int], Hashable | None] | None = None
-        self.floats: list[motion.Float] = []
-        self.shakes: dict[Hashable, motion.Motion] = {}
-        self.callout: overlays.Banner | None = None
-        self._odds: dict[Hashable, Any] = {}
+        self.aim = Aim(self)  # the pointer: press and drag, odds on targets, glows, tooltip
+        self.table = Table(self)  # the rows, bars, set-up panel and arrows under the things
+        self.motion = Motions(self)  # floats, shakes and call-outs a change shows
+        self.pieces = Pieces(self, self.motion.offset)  # how things draw, what it tucked on units
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
-        self.revealed: set[tuple[str, int]] = set()  # the other side's units new this turn
+        self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
-        self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips it put on units
-        self.on_tiles: list[pygame.Rect] = []  # labels it laid over tiles (odds, no target)
-        self._start_actor = -1  # who acts in the turn the kit marks, and what lay on the table
-        self._marked_from: Things = {}
         self.tray = Tray(self.art, ctx.palette)
         self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
         self.panel.layout(self.geo)
@@ -160,7 +133,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
             for line in ("ground", "rear")
         ]
         fixed = [geo.rows["opp_bar"], geo.side, self.tray.dice_rect, *names]
-        return fixed + self.texts + self.tucked + self.on_tiles
+        return fixed + self.texts + self.pieces.tucked + self.aim.on_tiles
 
     @property
     def me(self) -> int:
@@ -182,11 +155,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self._things = (obs, out)
         return out
 
-    def down_card(self, key: Hashable) -> int | None:
-        """The card a face-down thing is (known for the viewer's own only)."""
-        value = self.things(self.obs).get(key)
-        return value[0] if isinstance(value, tuple) else None
-
     def resting_places(self, obs: FrontlineObservation) -> dict[Hashable, pygame.Rect]:
         """Where things rest; the starting-hand grid keeps a slot for every card of the deck,
         so taking a card's last copy leaves a gap instead of sliding the others under the
@@ -204,63 +172,25 @@ class FrontlineBoard(Board[FrontlineObservation]):
     # --- observations and animation ----------------------------------------------------------
     def show(self, obs: FrontlineObservation, viewer: int, legal: list[int], animate: bool) -> None:
         self.chooser.close()
-        self.press = None
-        self._odds = {}  # odds shown for this observation
-        self._note_reveals(obs, viewer, animate)
-        self.tray.note(self.obs or None, obs)
+        self.aim.press, self.aim.odds = None, {}  # odds shown for this observation
+        previous, same = self.obs or None, viewer == self.viewer
+        before, now = self.things(self.obs), self.things(obs)
+        self.news.note(previous, obs, viewer, same, animate, before, now)
+        self.tray.note(previous, obs)
         if obs["phase"] != "commit":
             self.aside = []
         if self.obs and animate:
-            actor = self.mover(self.obs)
-            if actor >= 0 and actor != self._start_actor:  # a turn begins: what was there
-                self._start_actor = actor
-                self._marked_from = dict(self.things(self.obs))
+            self.news.turn_of(self.mover(self.obs), self.things(self.obs))
         self.panel.viewer = viewer
         super().show(obs, viewer, legal, animate)
-        # The other side's turn is marked on the table: not the viewer's own hand (dealt or
-        # drawn by chance within it) nor the viewer's own units it merely revealed.
-        owners = {("unit", v["pos"]): v["owner"] for v in obs["board"]}
-        self.marked = {
-            k
-            for k in self.marked
-            if split_key(k)[0] == "down"
-            or (k in owners and (owners[k] != viewer or self._hit_this_turn(k)))
-        }
-        self._index_legal()
+        self.marked = self.news.marked(self.marked, obs, viewer, self.things(obs))
+        self.offer.clear(obs["phase"])
+        if self.legal and self.phase_view() is None:
+            self.offer.index(obs, self.me, self.legal, self.things(obs), self.aim.weapons_preview)
         self.offer_choices()  # the buttons are known only now
         view = self.phase_view()
         if view is not None:
             view.show(obs, viewer, legal)
-
-    def _note_reveals(self, obs: FrontlineObservation, viewer: int, animate: bool) -> None:
-        """The other side's units that came onto the table since this turn's commitment began,
-        tagged "new" until the next commitment: the reveal often follows the viewer's own pass,
-        where the kit's marks (the other side's turn) do not reach."""
-        previous = self.obs
-        if not animate or not previous or viewer != self.viewer:
-            self.revealed = set()
-            return
-        new_turn = obs["turn"] != previous["turn"]  # not only at a commitment shown: a turn
-        if new_turn or (fw.step_of(obs) == "commit" and fw.step_of(previous) != "commit"):
-            self.revealed = set()
-        before = self.things(previous)
-        self.revealed |= {
-            ("unit", v["pos"])
-            for v in obs["board"]
-            if v["owner"] != viewer and ("unit", v["pos"]) not in before
-        }
-        now = self.things(obs)
-        self.revealed = {key for key in self.revealed if key in now}
-
-    def _hit_this_turn(self, key: Hashable) -> bool:
-        """Whether the viewer's unit was on the table when the marked turn began and changed
-        in more than its line (damage, crew, a card: news); moved up by a frontline collapse
-        it was no move of the other side's."""
-        before = self._marked_from.get(key)
-        now = self.things(self.obs).get(key)
-        if not isinstance(before, tuple) or not isinstance(now, tuple):
-            return False
-        return before[:1] + before[2:] != now[:1] + now[2:]
 
     def mover(self, obs: FrontlineObservation) -> int:
         player = obs.get("current_player", -1)
@@ -272,10 +202,10 @@ class FrontlineBoard(Board[FrontlineObservation]):
         for view in obs["board"]:
             self.views[("unit", view["pos"])] = view
         if animate and previous is not None:
-            motion.start_from_where_they_were(self, previous, obs)
+            self.motion.start_from_where_they_were(previous, obs)
         self.layer.sync(self.resting_places(obs), animate)
         if animate and previous is not None:
-            motion.animate_change(self, previous, obs)
+            self.motion.animate_change(previous, obs)
 
     def attacker_seat(self, obs: FrontlineObservation) -> int:
         pos = obs["attack"]["attacker"]
@@ -285,53 +215,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return max(0, self.mover(obs))
 
     # --- what the viewer may click ------------------------------------------------------------
-    def _index_legal(self) -> None:
-        """Spread the legal actions over the things they are on; the rest become buttons."""
-        self.spots, self.buttons = {}, []
-        if not self.legal or not self.obs or self.phase_view() is not None:
-            return
-        phase = self.obs["phase"]
-        for action in self.legal:
-            key = self._spot_of(action, phase)
-            if key is None:
-                self.buttons.append(
-                    (action, *fw.button_words(self.obs, self.me, action, self.weapons_preview))
-                )
-            for spot in self._copies(key):
-                self.spots.setdefault(spot, []).append(action)
-
-    def _copies(self, key: Hashable | None) -> list[Hashable]:
-        """Every copy in hand of a hand card's key: an action names a card, not a copy, so
-        either of two Steady Aims plays it (the second copy used to refuse the click)."""
-        kind, card = split_key(key)
-        if kind not in ("hand", "cmd"):
-            return [] if key is None else [key]
-        mine = self.obs["seats"][self.me]
-        cards = (mine["units"] if kind == "hand" else mine["commands"]) or []
-        return [(kind, card, n) for n in range(max(1, cards.count(card)))]
-
-    def _spot_of(self, action: int, phase: str) -> Hashable | None:
-        kind = kind_of(action)
-        if kind in ("card", "rear"):
-            card = action - (CARD if kind == "card" else REAR_CARD)
-            if phase == "capture_line":  # the captured unit, on the board: to which line
-                return ("unit", self.obs["captured"])
-            if phase == "pick":
-                return ("pick", card)
-            return ("hand", card, 0)
-        if kind in ("unit", "assault", "surrender", "switch"):
-            base = {"unit": UNIT, "assault": ASSAULT, "surrender": SURRENDER, "switch": SWITCH}
-            pos = action - base[kind]
-            if phase == "choose_attack" and ("unit", pos) not in self.things(self.obs):
-                # A close assault whose leader fell still goes in with the rest of its group
-                # (resolved by its members): it is clicked on its target.
-                attack = next(a for a in self.obs["attacks"][self.me] if a[1] == pos)
-                return ("unit", attack[2])
-            return ("unit", pos)
-        if kind in ("command", "boost"):
-            return ("cmd", action - (COMMAND if kind == "command" else BOOST), 0)
-        return None
-
     def attacker(self) -> UnitView | None:
         """The unit whose decision it is (the declaring attacker, the attack under way)."""
         return preview.deciding_unit(self.obs)
@@ -396,64 +279,29 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def click(self, pos: tuple[int, int]) -> Decision:
         """A press only notes what it is on: the release decides (a click, or a drag's drop)."""
-        self.press = (pos, self.key_at(pos))
+        self.aim.press = (pos, self.key_at(pos))
         return None
 
     def release(self, pos: tuple[int, int]) -> Decision:
-        press, self.press = self.press, None
+        press, self.aim.press = self.aim.press, None
         if self.choosing is not None:
             return self.chooser.release(pos, self.ctx.feedback)
         key = press[1] if press is not None else self.key_at(pos)
         if press is not None and dragging(press[0], pos, DRAG):
-            return self._drop(key, pos)
+            return self.aim.drop(key, pos)
         if key is None:
             if self.obs["phase"] == "commit" and self.geo.rows["hand"].collidepoint(pos):
                 return self.refuse("frontline.refuse.set_aside")  # a gap a card left
             return None
         actions = self.spots.get(key)
         if not actions:
-            return self._refused(key)
+            return self.aim.refused(key)
         if self.obs["phase"] == "commit" and split_key(key)[0] == "hand":
             self.aside.append(key)  # which copy: the others keep their slots
         if len(self.chooser_options(key)) == 1:
             return actions[0]
         anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
         self.chooser.open(key, self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
-        return None
-
-    def _drop(self, key: Hashable | None, pos: tuple[int, int]) -> Decision:
-        """A hand card dragged to a line: commit it there."""
-        kind, card = split_key(key)
-        if kind != "hand":
-            return None
-        geo = self.geo
-        if geo.rows["own_rear"].collidepoint(pos):
-            choice = REAR_CARD + card
-        elif geo.rows["own_front"].collidepoint(pos):
-            choice = CARD + card
-        else:
-            return None
-        return choice if choice in self.legal or self.obs["phase"] == "commit" else None
-
-    def _refused(self, key: Hashable) -> Decision:
-        """A thing with no legal action: in the commitment, offer the card anyway so the engine
-        says why it may not go (a crew without its unit); else say nothing happens there."""
-        if not self.legal:
-            return None
-        kind, what = split_key(key)
-        if kind == "hand" and self.obs["phase"] in ("commit", "discard_unit"):
-            return CARD + what
-        choosing_units = ("declare", "card_target", "crew_to", "friendly_fire", "choose_attack")
-        if kind == "unit" and self.obs["phase"] in choosing_units:
-            return self.refuse("frontline.refuse.not_here")
-        if kind == "cmd":
-            card = COMMANDS[what]
-            window = other.WINDOW_OF_TIMING.get(card.timing, "")
-            return self.refuse(
-                "frontline.refuse.not_now",
-                command=i18n.t_in(self.ctx.lang, f"frontline.cmd.{card.id}"),
-                window=f"{window} · {i18n.t_in(self.ctx.lang, f'frontline.window.{window}')}",
-            )
         return None
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
@@ -476,68 +324,61 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def reset_input(self) -> None:
         self.chooser.close()
-        self.press = None
+        self.aim.press = None
 
     # --- chooser and buttons ------------------------------------------------------------------
     def chooser_options(self, key: Hashable) -> list[tuple[int | None, str]]:
-        """A thing's chooser: each legal action with its words; a command card that may only
-        be discarded for +1 also shows "Play it" greyed (None) with why, rather than being
-        discarded at the first click."""
-        options: list[tuple[int | None, str]] = [
-            (a, self.option_words(a)) for a in self.spots.get(key, [])
-        ]
-        kind, card = split_key(key)
-        if kind == "cmd" and [kind_of(a) for a in self.spots.get(key, [])] == ["boost"]:
-            options.insert(0, (None, self.not_playable(card)))
-        return options
-
-    def not_playable(self, card: int) -> str:
-        """Why command card ``card`` cannot be played now, as a greyed option's words."""
-        window = other.WINDOW_OF_TIMING.get(COMMANDS[card].timing, "")
-        if window == "C3":  # its window is now: it does not fit this attack
-            return i18n.t("frontline.opt.play_unfit")
-        return i18n.t("frontline.opt.play_later", window=i18n.t(f"frontline.window.{window}"))
+        return self.offer.options(key)
 
     def chooser_rects(self, key: Hashable) -> list[pygame.Rect]:
         """Where thing ``key``'s chooser opens: ``[popup, option 1, …]``."""
         anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
         return option_rects(self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
 
+    @property
+    def spots(self) -> dict[Hashable, list[int]]:
+        """Legal actions by the thing they are on."""
+        return self.offer.spots
+
+    @property
+    def buttons(self) -> list[tuple[int, str, str]]:
+        """The actions on no thing: (action, label, detail)."""
+        return self.offer.buttons
+
+    @property
+    def revealed(self) -> set[tuple[str, int]]:
+        return self.news.revealed
+
     def option_words(self, action: int) -> str:
-        """A chooser option's words: by the action's kind (a unit clicked in a command window
-        takes a crew; elsewhere it is fired at)."""
-        kind = kind_of(action)
-        if kind == "unit":
-            kind = "crew" if self.obs["phase"] == "window" else "fire"
-        return i18n.t(f"frontline.opt.{OPTION_WORDS.get(kind, kind)}")
+        return self.offer.option_words(action)
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
         p = self.ctx.palette
         surface.fill(p["bg"], self.rect)
         self.texts = []
-        self.tucked = []
-        self.on_tiles = []
+        self.pieces.tucked = []
+        self.aim.on_tiles = []
         if not self.obs:
             return
         view = self.phase_view()
         if view is not None:
             view.draw(surface)
             return
-        tabletop.paint_table(self, surface)
+        self.table.paint(surface)
         self.tray.draw_under(surface)
         if self.obs["phase"] == "pick":
-            tabletop.paint_pick(self, surface)
+            self.table.paint_pick(surface)
         self.draw_layer(surface)
-        tabletop.paint_arrows(self, surface)
+        self.table.paint_arrows(surface)
         self.texts += self.tray.draw(
             surface, self.obs, self.tray_words(), self.attacker_seat(self.obs)
         )
-        aim.paint_glows(self, surface)
-        tabletop.paint_news(self, surface)
+        self.aim.paint_glows(surface)
+        self.texts += self.news.draw(surface, self.layer, self.ctx.palette["gold"], self.geo.unit)
         bar = self.bar.rect
         prompt = fw.prompt_text(self.obs, self.me, self.legal, self.ctx.seat_names, self.tray_words)
-        zoom = self.card_image(self.zoomed(), self.panel.zoom_width)
+        zoom = self.pieces.card_image(self.zoomed(), self.panel.zoom_width)
         names = self.ctx.seat_names
         self.texts += self.panel.draw(
             surface, self.obs, names, zoom, prompt, bar.top if bar.h else None
@@ -546,92 +387,12 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def draw_thing(
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
     ) -> None:
-        kind, what = split_key(key)
-        p, lang = self.ctx.palette, self.ctx.lang
-        image: pygame.Surface | None = None
-        if kind == "unit":
-            view = self.views.get(key)
-            if view is None:
-                return
-            image = self.art.tile(view, rect.w, rect.h)
-            shake = self.shakes.get(key)
-            if shake is not None and shake.k < 1:
-                rect = rect.move(round((1 - shake.k) * self.geo.unit * motion.wobble(shake.k)), 0)
-            tabletop.paint_under(self, surface, view, rect)
-            sprite = self.layer.sprites.get(key)
-            if sprite is not None and sprite.face < 1:  # turning over: the back, then the face
-                back = self.art.face_down(self.side_of(view["owner"]), rect.w, rect.h, None)
-                turning = Sprite(key, *rect.center, rect.w, rect.h, alpha, face=sprite.face)
-                blit_sprite(surface, turning, image, back)
-                tabletop.paint_markers(self, surface, view, rect)
-                return
-        elif kind == "down":
-            image = self.art.face_down(self.side_of(what), rect.w, rect.h, self.down_card(key))
-        elif kind in ("hand", "pick"):
-            image = fc.unit_face(what, rect.w, p, lang)
-        elif kind == "cmd":
-            image = other.command_face(what, rect.w, p, lang)
-        if image is None:
-            return
-        if image.get_size() != rect.size:
-            image = pygame.transform.smoothscale(image, rect.size)
-        blit_center(surface, image, rect.center, round(255 * alpha))
-        if kind == "unit":
-            tabletop.paint_markers(self, surface, self.views[key], rect)
-        if kind == "pick":
-            count = self.things(self.obs).get(key)
-            if isinstance(count, int) and count > 1:
-                badge = render(f"×{count}", max(MIN_PX, rect.w // 8), p["text"], bold=True)
-                band = fc.art_band(what, rect.w, rect.h).move(rect.topleft)
-                r = badge.get_rect().inflate(6, 2)  # on the art, below the cost however thin
-                r.midright = (band.right, max(band.centery, band.top + r.h // 2))
-                pygame.draw.rect(surface, darker(p["ink"], 0.2), r, border_radius=r.h // 2)
-                blit_center(surface, badge, r.center)
-
-    def target_preview(self, key: Hashable) -> tuple[int, preview.Preview] | None:
-        """The odds a target shows while the attacker picks it: its best weapon set."""
-        attacker = self.attacker()
-        kind, target = split_key(key)
-        if attacker is None or kind != "unit" or UNIT + target not in self.spots.get(key, []):
-            return None
-        cache_key = ("best", attacker["pos"], target)
-        if cache_key not in self._odds:
-            self._odds[cache_key] = preview.best_preview(self.obs, attacker["pos"], target)
-        return self._odds[cache_key]
-
-    def weapons_preview(self, mask: int) -> preview.Preview | None:
-        """The odds of the weapons ``mask`` at the declared target (the weapons decision)."""
-        attacker, target = self.attacker(), self.obs.get("pending_target")
-        if attacker is None or target is None:
-            return None
-        cache_key = ("set", attacker["pos"], target, mask)
-        if cache_key not in self._odds:
-            self._odds[cache_key] = preview.preview(self.obs, attacker["pos"], target, mask)
-        return self._odds[cache_key]
+        self.pieces.draw(surface, key, rect, alpha)
 
     def hovered_button(self) -> int | None:
         """The action of the bar's button under the mouse."""
         index = self.bar.hovered
         return None if index is None else self.bar.choices[index].action
-
-    def card_image(self, key: Hashable | None, w: int) -> pygame.Surface | None:
-        """The card of thing ``key`` ``w`` wide (a face-down card of the other side: its back)."""
-        p, lang = self.ctx.palette, self.ctx.lang
-        kind, what = split_key(key)
-        if key is None or not w:
-            return None
-        if kind == "unit" and key in self.views:
-            return fc.unit_face(self.views[key]["card"], w, p, lang)
-        if kind in ("hand", "pick"):
-            return fc.unit_face(what, w, p, lang)
-        if kind == "cmd":
-            return other.command_face(what, w, p, lang)
-        if kind == "down":
-            card = self.down_card(key)
-            if card is not None:
-                return fc.unit_face(card, w, p, lang)
-            return other.card_back(self.obs["seats"][what]["army"], w, p, lang)
-        return None
 
     def zoomed(self) -> Hashable | None:
         """The card shown large in the panel: the one under the mouse, else the attacker."""
@@ -644,32 +405,22 @@ class FrontlineBoard(Board[FrontlineObservation]):
                 key = ("unit", attacker["pos"])
         return key
 
-    def dragged(self) -> int | None:
-        """The hand card being dragged to a line, if any."""
-        if self.press is None or self.mouse is None or self.obs.get("phase") != "commit":
-            return None
-        start, key = self.press
-        kind, card = split_key(key)
-        if kind != "hand" or not dragging(start, self.mouse, DRAG):
-            return None
-        return int(card)
-
     def paint_overlays(self, surface: pygame.Surface) -> None:
         # The kit's rings go under a ringed unit's chips and crew: they hid a Smoke Screen.
         if not self.is_animating():
             for key in (self.highlighted or self.marked) & self.views.keys():
                 rect = self.thing_rect(key)
                 if rect is not None:
-                    tabletop.paint_markers(self, surface, self.views[key], rect)
-        aim.paint_drag(self, surface)
-        motion.paint_floats(self, surface)
+                    self.pieces.markers(surface, self.views[key], rect)
+        self.aim.paint_drag(surface)
+        self.motion.paint(surface)
         if self.choosing in self.spots:
             self.chooser.draw(surface, self.mouse)
         if not self.geo.zoom.h and self.mouse is not None and self.choosing is None:
-            image = self.card_image(self.hovered, round(self.geo.table.h * 0.46 / fc.RATIO))
+            image = self.pieces.card_image(self.hovered, round(self.geo.table.h * 0.46 / fc.RATIO))
             if image is not None:  # a narrow board: the card floats over the table
                 self.panel.draw_floating(surface, image, self.mouse)
-        aim.paint_tooltip(self, surface)
+        self.aim.paint_tooltip(surface)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -677,7 +428,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         if view is not None:
             view.update(dt)
         if not self.tweens.busy:
-            self.floats = [f for f in self.floats if f.alpha > 0.01]
+            self.motion.settle()
 
     # --- words ---------------------------------------------------------------------------------
     @classmethod

@@ -1,7 +1,8 @@
 """How the table moves between two observations, beyond the kit's sliding: a card keyed anew
 (a hand card set face down, a face-down card revealed) starts where it was; a revealed unit turns
 over; damage and losses float up from their units, which shake; VP float up from the score; the
-die tumbles; a natural result or a new step of the turn is called out in a banner."""
+die tumbles; a natural result or a new step of the turn is called out in a banner. An object
+owning what is under way: the numbers floating up, the units shaking, the call-out."""
 
 from __future__ import annotations
 
@@ -18,13 +19,12 @@ from game.boards.frontline.layout import split_key
 from game.boards.frontline.tray import Float, Motion
 from game.boards.layer import Sprite
 from game.engines.frontline import words as fw
-from game.engines.frontline.cards import (
-    DAMAGES,
-)
+from game.engines.frontline.cards import DAMAGES
 from game.engines.frontline.observation import FrontlineObservation
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center
 from game.ui.text import render
+from game.ui.tween import Timeline
 
 T_FLOAT = 1.1  # seconds a damage number floats up (speed 1)
 T_FLIP = 0.45  # seconds a face-down card takes to turn over
@@ -33,148 +33,169 @@ T_SHAKE = 0.4
 T_CALLOUT = 1.1  # how long a natural result is called out
 
 
-def start_from_where_they_were(
-    board: Host, before: FrontlineObservation, after: FrontlineObservation
-) -> None:
-    """A card that changes what it is keyed by starts where it was, so it slides: a hand
-    card set aside face down, a face-down card revealed as a unit in its line."""
-    old, new = board.things(before), board.things(after)
-    gone = [k for k in old if k not in new and board.layer.rect(k) is not None]
-    came = [k for k in new if k not in old]
-    for key in came:
-        source = None
-        kind, what = split_key(key)
-        if kind == "down":
-            card = cast(tuple, new[key])[0]
-            source = next((g for g in gone if split_key(g) == ("hand", card)), None)
+class Motions:
+    def __init__(self, board: Host) -> None:
+        self.board = board
+        self.floats: list[Float] = []
+        self.shakes: dict[Hashable, Motion] = {}
+        self.callout: overlays.Banner | None = None
+
+    @property
+    def tweens(self) -> Timeline:
+        """The board's timeline (the call-out's banner flashes on it)."""
+        return self.board.tweens
+
+    def offset(self, key: Hashable) -> int:
+        """How far thing ``key`` is shaken aside now (pixels)."""
+        shake = self.shakes.get(key)
+        if shake is None or shake.k >= 1:
+            return 0
+        return round((1 - shake.k) * self.board.geo.unit * wobble(shake.k))
+
+    def settle(self) -> None:
+        """Drop the floats that have faded (when nothing is animating)."""
+        self.floats = [f for f in self.floats if f.alpha > 0.01]
+
+    def start_from_where_they_were(
+        self, before: FrontlineObservation, after: FrontlineObservation
+    ) -> None:
+        """A card that changes what it is keyed by starts where it was, so it slides: a hand
+        card set aside face down, a face-down card revealed as a unit in its line."""
+        board = self.board
+        old, new = board.things(before), board.things(after)
+        gone = [k for k in old if k not in new and board.layer.rect(k) is not None]
+        came = [k for k in new if k not in old]
+        for key in came:
+            source = None
+            kind, what = split_key(key)
+            if kind == "down":
+                card = cast(tuple, new[key])[0]
+                source = next((g for g in gone if split_key(g) == ("hand", card)), None)
+                if source is None:
+                    source = next((g for g in gone if split_key(g) == ("down", what)), None)
+            elif kind == "unit":
+                owner = next(v["owner"] for v in after["board"] if v["pos"] == what)
+                source = next((g for g in gone if split_key(g) == ("down", owner)), None)
             if source is None:
-                source = next((g for g in gone if split_key(g) == ("down", what)), None)
-        elif kind == "unit":
-            owner = next(v["owner"] for v in after["board"] if v["pos"] == what)
-            source = next((g for g in gone if split_key(g) == ("down", owner)), None)
-        if source is None:
-            continue
-        gone.remove(source)
-        rect = board.layer.rect(source)
-        assert rect is not None
-        board.layer.sprites[key] = Sprite(key, *rect.center, rect.w, rect.h)
-        del board.layer.sprites[source]
+                continue
+            gone.remove(source)
+            rect = board.layer.rect(source)
+            assert rect is not None
+            board.layer.sprites[key] = Sprite(key, *rect.center, rect.w, rect.h)
+            del board.layer.sprites[source]
 
-
-def animate_change(board: Host, before: FrontlineObservation, after: FrontlineObservation) -> None:
-    """What the change from ``before`` to ``after`` shows besides the slides: flips, damage,
-    losses, VP, the die and the call-outs, on the board's timeline."""
-    t = board.tweens
-    old = {v["pos"]: v for v in before["board"]}
-    new = {v["pos"]: v for v in after["board"]}
-    red = board.ctx.palette["hit"]
-    for pos, view in new.items():
-        key = ("unit", pos)
-        prior = old.get(pos)
-        if prior is None or prior["card"] != view["card"]:
-            sprite = board.layer.sprites.get(key)
-            if any(s["face_down_count"] for s in before["seats"]) and sprite is not None:
-                sprite.face = 0.0  # revealed: the kit's flip turns it over
-                t.animate(sprite, T_FLIP, "out_cubic", face=1.0)
-                t.sound(0.0, "flip")
-            continue
-        lost = (prior["hp_max"] - prior["damage"]) - (view["hp_max"] - view["damage"])
-        if view["damage"] > prior["damage"] and lost > 0:
-            float_up(board, key, f"-{view['damage'] - prior['damage']}", red)
-            shake(board, key)
-        if view["damage_card"] >= 0 and prior["damage_card"] < 0:
-            float_up(
-                board, key, DAMAGES[view["damage_card"]].name, board.ctx.palette["damage"], 0.3
-            )
-            t.sound(0.2, "flip")
-    for pos in old:
-        if pos not in new:
+    def animate_change(self, before: FrontlineObservation, after: FrontlineObservation) -> None:
+        """What the change from ``before`` to ``after`` shows besides the slides: flips, damage,
+        losses, VP, the die and the call-outs, on the board's timeline."""
+        board = self.board
+        t = board.tweens
+        old = {v["pos"]: v for v in before["board"]}
+        new = {v["pos"]: v for v in after["board"]}
+        red = board.ctx.palette["hit"]
+        for pos, view in new.items():
             key = ("unit", pos)
-            float_up(board, key, i18n.t("frontline.float.destroyed"), red)
-            t.sound(0.0, "knock")
-    for seat in (0, 1):
-        gained = after["seats"][seat]["vp"] - before["seats"][seat]["vp"]
-        if gained > 0:
-            rect = board.panel.score_rect(seat)
-            board.floats.append(
-                Float(f"+{gained} VP", rect.centerx, rect.centery, board.ctx.palette["gold"])
+            prior = old.get(pos)
+            if prior is None or prior["card"] != view["card"]:
+                sprite = board.layer.sprites.get(key)
+                if any(s["face_down_count"] for s in before["seats"]) and sprite is not None:
+                    sprite.face = 0.0  # revealed: the kit's flip turns it over
+                    t.animate(sprite, T_FLIP, "out_cubic", face=1.0)
+                    t.sound(0.0, "flip")
+                continue
+            lost = (prior["hp_max"] - prior["damage"]) - (view["hp_max"] - view["damage"])
+            if view["damage"] > prior["damage"] and lost > 0:
+                self.float_up(key, f"-{view['damage'] - prior['damage']}", red)
+                self.shake(key)
+            if view["damage_card"] >= 0 and prior["damage_card"] < 0:
+                name = DAMAGES[view["damage_card"]].name
+                self.float_up(key, name, board.ctx.palette["damage"], 0.3)
+                t.sound(0.2, "flip")
+        for pos in old:
+            if pos not in new:
+                key = ("unit", pos)
+                self.float_up(key, i18n.t("frontline.float.destroyed"), red)
+                t.sound(0.0, "knock")
+        for seat in (0, 1):
+            gained = after["seats"][seat]["vp"] - before["seats"][seat]["vp"]
+            if gained > 0:
+                rect = board.panel.score_rect(seat)
+                self.floats.append(
+                    Float(f"+{gained} VP", rect.centerx, rect.centery, board.ctx.palette["gold"])
+                )
+                t.animate(self.floats[-1], T_FLOAT, "out_cubic", rise=1.0, alpha=0.0)
+        dice_before, dice_after = before["attack"]["dice"], after["attack"]["dice"]
+        rolled = len(dice_after) > len(dice_before) or after["init_rolls"] != before["init_rolls"]
+        if rolled or (after["phase"] != before["phase"] and before["phase"].endswith("_die")):
+            t.animate(board.tray.roll(), T_TUMBLE, "out_cubic", k=1.0)
+            t.sound(0.0, "place")
+        natural = after["attack"]["natural"]
+        if natural and natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
+            words = {2: "ff", 3: "ff", 18: "double", 19: "destroy", 20: "destroy"}[natural]
+            banner = overlays.Banner(
+                i18n.t("frontline.natural.title", n=natural),
+                i18n.t(f"frontline.natural.{words}"),
+                board.side_of(board.attacker_seat(after)),
+                key=("natural", len(dice_after)),
             )
-            t.animate(board.floats[-1], T_FLOAT, "out_cubic", rise=1.0, alpha=0.0)
-    dice_before, dice_after = before["attack"]["dice"], after["attack"]["dice"]
-    rolled = len(dice_after) > len(dice_before) or after["init_rolls"] != before["init_rolls"]
-    if rolled or (after["phase"] != before["phase"] and before["phase"].endswith("_die")):
-        t.animate(board.tray.roll(), T_TUMBLE, "out_cubic", k=1.0)
-        t.sound(0.0, "place")
-    natural = after["attack"]["natural"]
-    if natural and natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
-        words = {2: "ff", 3: "ff", 18: "double", 19: "destroy", 20: "destroy"}[natural]
-        banner = overlays.Banner(
-            i18n.t("frontline.natural.title", n=natural),
-            i18n.t(f"frontline.natural.{words}"),
-            board.side_of(board.attacker_seat(after)),
-            key=("natural", len(dice_after)),
+            overlays.flash_banner(self, banner, T_TUMBLE, T_CALLOUT, "callout")
+        elif fw.step_of(after) != fw.step_of(before):
+            banner = overlays.Banner(
+                i18n.t(f"frontline.step.{fw.step_of(after)}"),
+                i18n.t(f"frontline.step_sub.{fw.step_of(after)}"),
+                None,
+                key=fw.step_of(after),
+            )
+            overlays.flash_banner(self, banner, 0.0, T_CALLOUT, "callout")
+
+    def float_up(self, key: Hashable, text: str, colour: Colour, delay: float = 0.0) -> None:
+        board = self.board
+        rect = board.layer.rect(key) or self._leaving_rect(key)
+        if rect is None:
+            return
+        item = Float(text, rect.centerx, rect.centery, colour)
+        self.floats.append(item)
+        board.tweens.animate(item, T_FLOAT, "out_cubic", rise=1.0, alpha=0.0, delay=delay)
+        board.tweens.call(
+            delay + T_FLOAT, lambda: self.floats.remove(item) if item in self.floats else None
         )
-        overlays.flash_banner(board, banner, T_TUMBLE, T_CALLOUT, "callout")
-    elif fw.step_of(after) != fw.step_of(before):
-        banner = overlays.Banner(
-            i18n.t(f"frontline.step.{fw.step_of(after)}"),
-            i18n.t(f"frontline.step_sub.{fw.step_of(after)}"),
-            None,
-            key=fw.step_of(after),
+
+    def _leaving_rect(self, key: Hashable) -> pygame.Rect | None:
+        sprite = self.board.layer.sprites.get(key)
+        return None if sprite is None else sprite.rect
+
+    def shake(self, key: Hashable) -> None:
+        shake = self.shakes[key] = Motion()
+        self.tweens.animate(shake, T_SHAKE, "linear", k=1.0)
+        self.tweens.sound(0.0, "attack")
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The numbers and words floating up, and the call-out banner over the tray."""
+        board = self.board
+        p, u = board.ctx.palette, board.geo.unit
+        for item in self.floats:
+            if item.alpha <= 0:
+                continue
+            image = render(item.text, max(12, round(u * 2.4)), item.colour, bold=True)
+            y = item.y - item.rise * u * 6
+            alpha = round(255 * max(0.0, item.alpha))
+            # On a dark backing: rising over a card, "Destroyed!" read as lost under its title.
+            back = pygame.Surface(image.get_rect().inflate(u, u // 2).size, pygame.SRCALPHA)
+            pygame.draw.rect(
+                back, (16, 14, 12, 200), back.get_rect(), border_radius=back.get_height() // 2
+            )
+            blit_center(surface, back, (item.x, y), alpha)
+            blit_center(surface, image, (item.x, y), alpha)
+        tray = board.geo.rows["tray"]
+        banner_rect = pygame.Rect(0, 0, board.geo.table.w // 2, round(tray.h * 0.8))
+        banner_rect.center = (board.geo.table.centerx, tray.centery)
+        overlays.draw_banner(
+            surface,
+            board.art,
+            self.callout,
+            banner_rect,
+            (max(12, round(u * 2.4)), max(9, round(u * 1.5))),
+            lambda side, size, colour: fc.army_mark(side, size, p),
         )
-        overlays.flash_banner(board, banner, 0.0, T_CALLOUT, "callout")
-
-
-def float_up(board: Host, key: Hashable, text: str, colour: Colour, delay: float = 0.0) -> None:
-    rect = board.layer.rect(key) or _leaving_rect(board, key)
-    if rect is None:
-        return
-    item = Float(text, rect.centerx, rect.centery, colour)
-    board.floats.append(item)
-    board.tweens.animate(item, T_FLOAT, "out_cubic", rise=1.0, alpha=0.0, delay=delay)
-    board.tweens.call(
-        delay + T_FLOAT, lambda: board.floats.remove(item) if item in board.floats else None
-    )
-
-
-def _leaving_rect(board: Host, key: Hashable) -> pygame.Rect | None:
-    sprite = board.layer.sprites.get(key)
-    return None if sprite is None else sprite.rect
-
-
-def shake(board: Host, key: Hashable) -> None:
-    shake = board.shakes[key] = Motion()
-    board.tweens.animate(shake, T_SHAKE, "linear", k=1.0)
-    board.tweens.sound(0.0, "attack")
-
-
-def paint_floats(board: Host, surface: pygame.Surface) -> None:
-    """The numbers and words floating up, and the call-out banner over the tray."""
-    p, u = board.ctx.palette, board.geo.unit
-    for item in board.floats:
-        if item.alpha <= 0:
-            continue
-        image = render(item.text, max(12, round(u * 2.4)), item.colour, bold=True)
-        y = item.y - item.rise * u * 6
-        alpha = round(255 * max(0.0, item.alpha))
-        # On a dark backing: rising over a card, "Destroyed!" read as lost under its title.
-        back = pygame.Surface(image.get_rect().inflate(u, u // 2).size, pygame.SRCALPHA)
-        pygame.draw.rect(
-            back, (16, 14, 12, 200), back.get_rect(), border_radius=back.get_height() // 2
-        )
-        blit_center(surface, back, (item.x, y), alpha)
-        blit_center(surface, image, (item.x, y), alpha)
-    tray = board.geo.rows["tray"]
-    banner_rect = pygame.Rect(0, 0, board.geo.table.w // 2, round(tray.h * 0.8))
-    banner_rect.center = (board.geo.table.centerx, tray.centery)
-    overlays.draw_banner(
-        surface,
-        board.art,
-        board.callout,
-        banner_rect,
-        (max(12, round(u * 2.4)), max(9, round(u * 1.5))),
-        lambda side, size, colour: fc.army_mark(side, size, p),
-    )
 
 
 def wobble(k: float) -> float:

@@ -1,6 +1,6 @@
 """The table under the things: the rows and air spaces (drawn once per size), the opponent's
-bar with its hand's backs, the set-up panels, and on the
-units what is tucked under them, their chips and the attack arrows."""
+bar with its hand's backs, the set-up panels, and the attack arrows; an object drawing from
+the board (through ``host.Host``)."""
 
 from __future__ import annotations
 
@@ -9,225 +9,159 @@ import pygame
 from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
-from game.boards.frontline.art import edge_toward, initials
+from game.boards.frontline.art import edge_toward
 from game.boards.frontline.deck.draw import WARN
 from game.boards.frontline.host import Host
 from game.boards.frontline.layout import Geo, split_key
 from game.engines.frontline import words as fw
-from game.engines.frontline.cards import (
-    EDGE_OF_TYPE,
-    UNITS,
-)
-from game.ui import overlays
-from game.ui.draw import MIN_READABLE_PX as MIN_PX
-from game.ui.draw import Colour, blit_center, darker, lighter, mix
+from game.ui.draw import Colour, darker, lighter, mix
 from game.ui.text import render
 
 
-def paint_table(board: Host, surface: pygame.Surface) -> None:
-    """The rows and the air spaces (drawn once per size and sides), then the bars."""
-    geo = board.geo
-    sides = (board.side_of(1 - board.me), board.side_of(board.me))
-    key = ("table", geo.table.size, geo.unit, sides, i18n.get_language())
-    table = board.art.cached(key, lambda: _table_image(board, sides))
-    surface.blit(table, geo.table)
-    _paint_opp_bar(board, surface)
+class Table:
+    def __init__(self, board: Host) -> None:
+        self.board = board
 
+    def paint(self, surface: pygame.Surface) -> None:
+        """The rows and the air spaces (drawn once per size and sides), then the bars."""
+        board = self.board
+        geo = board.geo
+        sides = (board.side_of(1 - board.me), board.side_of(board.me))
+        key = ("table", geo.table.size, geo.unit, sides, i18n.get_language())
+        table = board.art.cached(key, lambda: self._image(sides))
+        surface.blit(table, geo.table)
+        self._paint_opp_bar(surface)
 
-def _table_image(board: Host, sides: tuple[int, int]) -> pygame.Surface:
-    p, u = board.ctx.palette, board.geo.unit
-    geo = _shifted(board.geo)
-    surface = pygame.Surface(geo.table.size)
-    pygame.draw.rect(surface, p["table"], geo.table)
-    for who, side in zip(("opp", "own"), sides, strict=True):
-        colour = board.art.army(side)
-        for name in ("ground", "rear"):
-            row = geo.rows[f"{who}_{name}"]
-            band = row.inflate(-u, -u // 2)
-            pygame.draw.rect(surface, darker(p["table"], 0.12), band, border_radius=u)
-            pygame.draw.rect(
-                surface,
-                lighter(colour, 0.1) if who == "own" else colour,
-                band,
-                max(1, u // 4),
-                border_radius=u,
+    def _image(self, sides: tuple[int, int]) -> pygame.Surface:
+        board = self.board
+        p, u = board.ctx.palette, board.geo.unit
+        geo = _shifted(board.geo)
+        surface = pygame.Surface(geo.table.size)
+        pygame.draw.rect(surface, p["table"], geo.table)
+        for who, side in zip(("opp", "own"), sides, strict=True):
+            colour = board.art.army(side)
+            for name in ("ground", "rear"):
+                row = geo.rows[f"{who}_{name}"]
+                band = row.inflate(-u, -u // 2)
+                pygame.draw.rect(surface, darker(p["table"], 0.12), band, border_radius=u)
+                pygame.draw.rect(
+                    surface,
+                    lighter(colour, 0.1) if who == "own" else colour,
+                    band,
+                    max(1, u // 4),
+                    border_radius=u,
+                )
+                label = i18n.t("frontline.row.front" if name == "ground" else "frontline.row.rear")
+                image = render(label, max(9, round(u * 1.5)), lighter(colour, 0.35), bold=True)
+                image = pygame.transform.rotate(image, 90)
+                surface.blit(image, image.get_rect(midleft=(band.x + u // 3, band.centery)))
+            air = geo.air[who].inflate(-u, -u // 2)
+            pygame.draw.rect(surface, mix_air(p), air, border_radius=u)
+            pygame.draw.rect(surface, colour, air, max(1, u // 4), border_radius=u)
+            tag = render(
+                "✈ " + i18n.t("frontline.row.air"),
+                max(9, round(u * 1.4)),
+                lighter(colour, 0.35),
+                bold=True,
             )
-            label = i18n.t("frontline.row.front" if name == "ground" else "frontline.row.rear")
-            image = render(label, max(9, round(u * 1.5)), lighter(colour, 0.35), bold=True)
-            image = pygame.transform.rotate(image, 90)
-            surface.blit(image, image.get_rect(midleft=(band.x + u // 3, band.centery)))
-        air = geo.air[who].inflate(-u, -u // 2)
-        pygame.draw.rect(surface, mix_air(p), air, border_radius=u)
-        pygame.draw.rect(surface, colour, air, max(1, u // 4), border_radius=u)
-        tag = render(
-            "✈ " + i18n.t("frontline.row.air"),
-            max(9, round(u * 1.4)),
-            lighter(colour, 0.35),
-            bold=True,
+            surface.blit(tag, (air.x + u // 2, air.y + u // 4))
+        hand = geo.rows["hand"]
+        pygame.draw.rect(surface, darker(p["table"], 0.3), hand)
+        pygame.draw.line(surface, p["table_line"], hand.topleft, hand.topright, max(1, u // 4))
+        return surface
+
+    def _paint_opp_bar(self, surface: pygame.Surface) -> None:
+        """The opponent's hand as card backs with its counts, its name, whether it decided."""
+        board = self.board
+        p, geo, u = board.ctx.palette, board.geo, board.geo.unit
+        opp = 1 - board.me
+        bar = geo.rows["opp_bar"]
+        info = board.obs["seats"][opp]
+        pygame.draw.rect(surface, darker(p["table"], 0.3), bar)
+        side = board.side_of(opp)
+        mark = fc.army_mark(side, bar.h - u, p)
+        surface.blit(mark, (bar.x + u, bar.y + u // 2))
+        name = board.art.fitted(
+            board.seat_name(opp), max(10, round(bar.h * 0.5)), p["text"], bar.w // 3, bold=True
         )
-        surface.blit(tag, (air.x + u // 2, air.y + u // 4))
-    hand = geo.rows["hand"]
-    pygame.draw.rect(surface, darker(p["table"], 0.3), hand)
-    pygame.draw.line(surface, p["table_line"], hand.topleft, hand.topright, max(1, u // 4))
-    return surface
+        surface.blit(name, name.get_rect(midleft=(bar.x + 2 * u + mark.get_width(), bar.centery)))
+        back_w = max(8, round((bar.h - u) / fc.RATIO))
+        x = bar.x + bar.w // 2
+        for kind, count in (
+            ("US" if side == 0 else "GE", info["unit_count"]),
+            ("command", info["command_count"]),
+        ):
+            back = other.card_back(kind, back_w, p, board.ctx.lang)
+            for i in range(count):
+                surface.blit(back, (x + i * back_w // 3, bar.y + u // 2))
+            label = render(f"×{count}", max(9, round(bar.h * 0.45)), p["text_dim"], bold=True)
+            lx = x + max(0, count - 1) * back_w // 3 + back_w + u // 2
+            surface.blit(label, label.get_rect(midleft=(lx, bar.centery)))
+            x = lx + label.get_width() + 2 * u
+        state = fw.decided_words(board.obs, opp)
+        if state:
+            chip = render(state, max(9, round(bar.h * 0.42)), p["gold"], bold=True)
+            surface.blit(chip, chip.get_rect(midright=(bar.right - u, bar.centery)))
 
-
-def _paint_opp_bar(board: Host, surface: pygame.Surface) -> None:
-    """The opponent's hand as card backs with its counts, its name, whether it decided."""
-    p, geo, u = board.ctx.palette, board.geo, board.geo.unit
-    opp = 1 - board.me
-    bar = geo.rows["opp_bar"]
-    info = board.obs["seats"][opp]
-    pygame.draw.rect(surface, darker(p["table"], 0.3), bar)
-    side = board.side_of(opp)
-    mark = fc.army_mark(side, bar.h - u, p)
-    surface.blit(mark, (bar.x + u, bar.y + u // 2))
-    name = board.art.fitted(
-        board.seat_name(opp), max(10, round(bar.h * 0.5)), p["text"], bar.w // 3, bold=True
-    )
-    surface.blit(name, name.get_rect(midleft=(bar.x + 2 * u + mark.get_width(), bar.centery)))
-    back_w = max(8, round((bar.h - u) / fc.RATIO))
-    x = bar.x + bar.w // 2
-    for kind, count in (
-        ("US" if side == 0 else "GE", info["unit_count"]),
-        ("command", info["command_count"]),
-    ):
-        back = other.card_back(kind, back_w, p, board.ctx.lang)
-        for i in range(count):
-            surface.blit(back, (x + i * back_w // 3, bar.y + u // 2))
-        label = render(f"×{count}", max(9, round(bar.h * 0.45)), p["text_dim"], bold=True)
-        lx = x + max(0, count - 1) * back_w // 3 + back_w + u // 2
-        surface.blit(label, label.get_rect(midleft=(lx, bar.centery)))
-        x = lx + label.get_width() + 2 * u
-    state = fw.decided_words(board.obs, opp)
-    if state:
-        chip = render(state, max(9, round(bar.h * 0.42)), p["gold"], bold=True)
-        surface.blit(chip, chip.get_rect(midright=(bar.right - u, bar.centery)))
-
-
-def paint_pick(board: Host, surface: pygame.Surface) -> None:
-    """Set-up: the viewer's deck laid out to choose the starting units from."""
-    p, u = board.ctx.palette, board.geo.unit
-    picks = [r for k, r in board.resting_places(board.obs).items() if split_key(k)[0] == "pick"]
-    if not picks:
-        return
-    area = picks[0].unionall(picks[1:]).inflate(3 * u, 3 * u)
-    mine = board.obs["seats"][board.me]
-    hand = mine["units"] or []
-    title = i18n.t("frontline.your_deck", n=4 - len(hand))
-    image = board.art.fitted(title, max(10, round(1.6 * u)), p["text"], area.w - 2 * u, bold=True)
-    area.top -= image.get_height()  # the title's room above the cards
-    notes = [
-        board.art.fitted(
-            ("⚠ " if stuck else "") + text,
-            max(10, round(1.4 * u)),
-            WARN if stuck else p["gold"],
-            area.w - 2 * u,
-            bold=stuck,
+    def paint_pick(self, surface: pygame.Surface) -> None:
+        """Set-up: the viewer's deck laid out to choose the starting units from."""
+        board = self.board
+        p, u = board.ctx.palette, board.geo.unit
+        picks = [r for k, r in board.resting_places(board.obs).items() if split_key(k)[0] == "pick"]
+        if not picks:
+            return
+        area = picks[0].unionall(picks[1:]).inflate(3 * u, 3 * u)
+        mine = board.obs["seats"][board.me]
+        hand = mine["units"] or []
+        title = i18n.t("frontline.your_deck", n=4 - len(hand))
+        image = board.art.fitted(
+            title, max(10, round(1.6 * u)), p["text"], area.w - 2 * u, bold=True
         )
-        for stuck, text in fw.pick_notes(hand, fw.deck_left(mine), 4 - len(hand))
-    ]
-    area.h += image.get_height() + sum(n.get_height() for n in notes)  # the crews' notes below
-    area = area.clip(board.geo.table)
-    surface.blit(board.art.panel(area.w, area.h, (*p["panel"], 230), p["panel_edge"], u), area)
-    board.texts.append(surface.blit(image, (area.x + u, area.y + u // 2)))
-    y = max(r.bottom for r in picks) + u // 2  # under the cards (drawn over the panel)
-    for note in notes:
-        board.texts.append(surface.blit(note, (area.x + u, y)))
-        y += note.get_height()
-
-
-def paint_under(board: Host, surface: pygame.Surface, view: dict, rect: pygame.Rect) -> None:
-    """What is tucked under a unit: its Damage card's edge, and its crew peeking out under
-    the bottom-right corner (beside the tile it read as a unit of its own, and on it the
-    badge hid the DEF)."""
-    p = board.ctx.palette
-    if view["damage_card"] >= 0:
-        edge = EDGE_OF_TYPE[UNITS[view["card"]].type]
-        strip = other.damage_face(view["damage_card"], rect.w, p, board.ctx.lang, edge)
-        spot = strip.get_rect(midtop=(rect.centerx, rect.bottom - strip.get_height() // 3))
-        board.tucked.append(surface.blit(strip, spot))
-    if UNITS[view["card"]].crew >= 0 and view["crew"] >= 0:
-        badge = crew_spot(rect)
-        board.tucked.append(surface.blit(fc.crew_icon(UNITS[view["card"]].crew, badge.w, p), badge))
-
-
-def crew_spot(rect: pygame.Rect) -> pygame.Rect:
-    """Where a unit's crew (or the mark of its missing crew) shows: under its bottom-right
-    corner, clear of the DEF shield at the bottom left."""
-    size = max(10, rect.h // 3)
-    return pygame.Rect(rect.right - size * 3 // 4, rect.bottom - size // 3, size, size)
-
-
-def paint_markers(board: Host, surface: pygame.Surface, view: dict, rect: pygame.Rect) -> None:
-    """Chips along the top edge: the Damage card's effect with its turns left, the command
-    cards in effect, captured."""
-    p, u = board.ctx.palette, board.geo.unit
-    if UNITS[view["card"]].crew >= 0 and view["crew"] < 0:  # no crew: a mark over it
-        r = crew_spot(rect)
-        pygame.draw.ellipse(surface, p["hit"], r)
-        mark = render("!", round(r.h * 0.8), p["text"], bold=True)
-        blit_center(surface, mark, r.center)
-    px = max(MIN_PX, round(u * 1.25))
-    chips: list[tuple[str, Colour]] = []
-    effect = view["effect"]
-    if effect is not None and effect["left"] != 0 and effect["kind"] != "none":
-        left = effect["left"]
-        turns = f" {left}t" if left > 0 else ""
-        chips.append(("⚠" + fw.effect_short(effect) + turns, p["hp_low"]))
-    for c in view["commands"]:
-        chips.append((initials(c), p["command"]))
-    if view["captured_from"] >= 0:
-        chips.append(("⛓", p["gold"]))
-    x = rect.x + u
-    for text, colour in chips:
-        image = render(text, px, p["text"], bold=True, symbol=text[0] in "⚠⛓")
-        r = pygame.Rect(
-            x, rect.y - image.get_height() // 2, image.get_width() + px // 2, image.get_height()
-        )
-        pygame.draw.rect(surface, darker(colour, 0.25), r, border_radius=r.h // 2)
-        blit_center(surface, image, r.center)
-        board.tucked.append(r)
-        x = r.right + 2
-
-
-def paint_news(board: Host, surface: pygame.Surface) -> None:
-    """A "new" tag on each of the other side's units that came onto the table this turn (what
-    it committed), above the glows: seen without the log."""
-    p, u = board.ctx.palette, board.geo.unit
-    for key in sorted(board.revealed):
-        rect = board.layer.rect(key)
-        if rect is not None:
-            tag = overlays.pill(
-                surface, i18n.t("frontline.revealed"), rect, p["gold"], max(9, round(u * 1.4))
+        area.top -= image.get_height()  # the title's room above the cards
+        notes = [
+            board.art.fitted(
+                ("⚠ " if stuck else "") + text,
+                max(10, round(1.4 * u)),
+                WARN if stuck else p["gold"],
+                area.w - 2 * u,
+                bold=stuck,
             )
-            board.texts.append(tag)
+            for stuck, text in fw.pick_notes(hand, fw.deck_left(mine), 4 - len(hand))
+        ]
+        area.h += image.get_height() + sum(n.get_height() for n in notes)  # the crews' notes below
+        area = area.clip(board.geo.table)
+        surface.blit(board.art.panel(area.w, area.h, (*p["panel"], 230), p["panel_edge"], u), area)
+        board.texts.append(surface.blit(image, (area.x + u, area.y + u // 2)))
+        y = max(r.bottom for r in picks) + u // 2  # under the cards (drawn over the panel)
+        for note in notes:
+            board.texts.append(surface.blit(note, (area.x + u, y)))
+            y += note.get_height()
 
-
-def paint_arrows(board: Host, surface: pygame.Surface) -> None:
-    """Declared attacks: the viewer's own while declaring, both sides' after the reveal."""
-    obs, u = board.obs, board.geo.unit
-    arrows: list[tuple[int, int, int, bool]] = []
-    for seat in (0, 1):
-        for attack in obs["attacks"][seat]:
-            arrows.append((seat, attack[1], attack[2], False))
-        decls = obs["seats"][seat]["declarations"]
-        if decls and not obs["attacks"][seat] and fw.step_of(obs) == "declare":
-            for decl in decls:
-                arrows.append((seat, decl[1], decl[2], True))
-    current = obs["attack"]["attacker"]
-    aimed = obs["attack"]["target"]
-    units = {v["pos"]: v for v in obs["board"]}
-    if fw.step_of(obs) == "combat" and current in units and aimed in units:
-        arrows.append((units[current]["owner"], current, aimed, False))
-    for seat, a, b, dashed in arrows:
-        ra, rb = board.layer.rect(("unit", a)), board.layer.rect(("unit", b))
-        if ra is None or rb is None:
-            continue
-        colour = lighter(board.art.army(board.side_of(seat)), 0.3)
-        width = max(2, u // 2) + (2 if a == current else 0)
-        start = edge_toward(ra.inflate(-ra.w // 3, -ra.h // 3), rb.center)  # off its own name
-        board.art.arrow(surface, start, edge_toward(rb, ra.center), colour, width, dashed)
+    def paint_arrows(self, surface: pygame.Surface) -> None:
+        """Declared attacks: the viewer's own while declaring, both sides' after the reveal."""
+        board = self.board
+        obs, u = board.obs, board.geo.unit
+        arrows: list[tuple[int, int, int, bool]] = []
+        for seat in (0, 1):
+            for attack in obs["attacks"][seat]:
+                arrows.append((seat, attack[1], attack[2], False))
+            decls = obs["seats"][seat]["declarations"]
+            if decls and not obs["attacks"][seat] and fw.step_of(obs) == "declare":
+                for decl in decls:
+                    arrows.append((seat, decl[1], decl[2], True))
+        current = obs["attack"]["attacker"]
+        aimed = obs["attack"]["target"]
+        units = {v["pos"]: v for v in obs["board"]}
+        if fw.step_of(obs) == "combat" and current in units and aimed in units:
+            arrows.append((units[current]["owner"], current, aimed, False))
+        for seat, a, b, dashed in arrows:
+            ra, rb = board.layer.rect(("unit", a)), board.layer.rect(("unit", b))
+            if ra is None or rb is None:
+                continue
+            colour = lighter(board.art.army(board.side_of(seat)), 0.3)
+            width = max(2, u // 2) + (2 if a == current else 0)
+            start = edge_toward(ra.inflate(-ra.w // 3, -ra.h // 3), rb.center)  # off its own name
+            board.art.arrow(surface, start, edge_toward(rb, ra.center), colour, width, dashed)
 
 
 def _shifted(geo: Geo) -> Geo:
