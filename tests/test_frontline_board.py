@@ -3,7 +3,6 @@ privacy of hidden decisions."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Callable
 
@@ -564,34 +563,3 @@ def test_a_smoked_unit_shows_its_chip_over_the_last_move_ring() -> None:
         if surface.get_at((x, y))[:3] == ring
     ]
     assert not covered
-
-
-@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
-def test_the_command_fan_opens_under_the_pointer_and_closes_when_it_leaves(size) -> None:
-    """A hand of command cards overlaps in its corner of the hand row; the pointer on it spreads
-    the cards over the units so each shows whole, and they close up when it leaves."""
-    rng = random.Random(4)
-    state = _advance(
-        FrontlineGame().new_state(2),
-        rng,
-        lambda s: len(s.observation(0)["seats"][0]["commands"] or []) >= 4,
-    )
-    board = make_board("frontline", [0.0], size)
-    board.show(state.observation(0), 0, [], animate=False)
-
-    def fan() -> list[pygame.Rect]:
-        rects = [r for k, r in board.resting_places(board.obs).items() if k[0] == "cmd"]
-        return sorted(rects, key=lambda r: r.x)
-
-    closed = fan()
-    assert len(closed) >= 4 and any(a.right > b.x for a, b in itertools.pairwise(closed))
-    board.handle_idle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=closed[-1].center))
-    opened = fan()
-    board.update(0.02)  # animations off: the layer lands at once
-    assert all(a.right <= b.x for a, b in itertools.pairwise(opened)), "every card shows whole"
-    assert opened[-1].right <= board.rect.right and opened[0].x < closed[0].x
-    shown = sorted((board.thing_rect(k) for k in board.things(board.obs) if k[0] == "cmd"),
-                   key=lambda r: r.x)  # fmt: skip
-    assert shown == opened  # the layer moved them (animations off: at once)
-    board.handle_idle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=board.rect.topleft))
-    assert fan() == closed

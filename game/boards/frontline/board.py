@@ -39,20 +39,13 @@ from game.boards.base import Board, BoardContext, Decision, Things
 from game.boards.cards import dragging
 from game.boards.decision import Choice
 from game.boards.frontline import cards as fc
+from game.boards.frontline import faces as other
 from game.boards.frontline import pictures
 from game.boards.frontline.aim import DRAG, Aim
 from game.boards.frontline.art import FrontlineArt, draw_emblem
 from game.boards.frontline.chooser import Chooser, option_rects
 from game.boards.frontline.deck.view import DeckView
-from game.boards.frontline.layout import (
-    Geo,
-    command_fan,
-    compute,
-    places,
-    row_name,
-    split_key,
-    things_of,
-)
+from game.boards.frontline.layout import Geo, compute, places, row_name, split_key, things_of
 from game.boards.frontline.motion import Motions
 from game.boards.frontline.news import News
 from game.boards.frontline.offer import Offer
@@ -65,6 +58,7 @@ from game.engines.base import State
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
 from game.engines.frontline.actions import DONE
+from game.engines.frontline.cards import UNITS
 from game.engines.frontline.observation import FrontlineObservation, UnitView
 from game.engines.frontline.options import SEAT0_ARMY
 from game.turns import Step
@@ -103,7 +97,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
-        self.commands_open = False  # the command fan spread under the pointer
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tray = Tray(self.art, ctx.palette)
         self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
@@ -173,28 +166,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
         things = self.things(obs)
         aside = self.aside if obs["phase"] == "commit" else []
         return {
-            key: rect
-            for key, rect in places(self.geo, obs, slots, aside, self.commands_open).items()
-            if key in things
+            key: rect for key, rect in places(self.geo, obs, slots, aside).items() if key in things
         }
-
-    def open_commands(self, pos: tuple[int, int] | None) -> None:
-        """Spread the command cards while the pointer is on them (their words read), close
-        them when it leaves: a few cards overlap in the hand row at the smaller sizes."""
-        commands = (self.obs["seats"][self.viewer]["commands"] or []) if self.obs else []
-        fan = command_fan(self.geo, len(commands), self.commands_open)
-        opened = bool(commands) and pos is not None and fan.collidepoint(pos)
-        if opened != self.commands_open:
-            self.commands_open = opened
-            self.layer.sync(self.resting_places(self.obs), animate=True)
-
-    def move(self, pos: tuple[int, int]) -> None:
-        self.open_commands(pos)
-
-    def handle_idle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.open_commands(event.pos)
-        return super().handle_idle_event(event)
 
     # --- observations and animation ----------------------------------------------------------
     def show(self, obs: FrontlineObservation, viewer: int, legal: list[int], animate: bool) -> None:
@@ -493,7 +466,20 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return fw.turn_lines(steps, self.log_text)
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
-        return self.pieces.log_icons(steps, px)
+        icons: list[pygame.Surface] = []
+        for step in steps:
+            key, args = step.phrase
+            if "die" in args or "dice" in args:  # a die, or the two of an attack roll
+                seat = int(args.get("player", 0))
+                side = self.side_of(seat) if self.obs else seat
+                faces = str(args["dice"]).split("+") if "dice" in args else [args["die"]]
+                icons += [self.art.die(int(face), px, side) for face in faces]
+            elif "card" in args and key in ("commit", "commit_rear", "pick", "draws_unit"):
+                icons.append(fc.type_icon(UNITS[int(args["card"])].type, px, self.ctx.palette))
+            elif "command" in args:
+                width = max(4, int(px / fc.RATIO))  # no taller than the row
+                icons.append(other.card_back("command", width, self.ctx.palette, self.ctx.lang))
+        return icons[:8]
 
 
 BOARD = FrontlineBoard

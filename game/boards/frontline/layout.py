@@ -135,33 +135,12 @@ def grid(area: pygame.Rect, count: int, ratio: float, gap: int) -> list[pygame.R
     return best
 
 
-def command_fan(geo: Geo, count: int, opened: bool) -> pygame.Rect:
-    """Where the viewer's command cards fan: the hand row's right part; opened (the pointer on
-    it), wide enough leftwards, over the units, for every card to show whole and read."""
-    hand = geo.rows["hand"]
-    split = hand.x + round(hand.w * 0.64)
-    right = pygame.Rect(split, hand.y, hand.right - split - geo.unit, hand.h)
-    if opened:
-        card_w = round((hand.h - 2 * geo.unit) / RATIO)
-        need = count * (card_w + max(2, card_w // 12))
-        right.x, right.w = (
-            max(hand.x + geo.unit, right.right - need),
-            min(need, right.right - hand.x),
-        )
-    return right
-
-
 def places(
-    geo: Geo,
-    obs: FrontlineObservation,
-    picks: list[Hashable],
-    aside: Sequence[Hashable] = (),
-    commands_open: bool = False,
+    geo: Geo, obs: FrontlineObservation, picks: list[Hashable], aside: Sequence[Hashable] = ()
 ) -> dict[Hashable, pygame.Rect]:
     """Where each thing of ``obs`` rests: units and face-down cards in their rows (a face-down
-    aircraft in its air space), the viewer's hand fanned (units left, commands right, spread
-    over the units while the pointer is on them), the deck's cards to ``picks`` from at set-up
-    in a grid over the table."""
+    aircraft in its air space), the viewer's hand fanned (units left, commands right), the deck's
+    cards to ``picks`` from at set-up in a grid over the table."""
     me = obs["viewer"]
     rows: dict[tuple[int, int], list[Hashable]] = {}
     for view in obs["board"]:
@@ -194,7 +173,7 @@ def places(
     card_w = round(card_h / RATIO)
     split = hand.x + round(hand.w * 0.64)
     left = pygame.Rect(hand.x + geo.unit, hand.y, split - hand.x - 2 * geo.unit, hand.h)
-    right = command_fan(geo, len(commands), commands_open)
+    right = pygame.Rect(split, hand.y, hand.right - split - geo.unit, hand.h)
     # While committing, the units set aside keep their slots in the fan: a hand that closed up
     # after each card put another card (or a gap) under the pointer for the next click.
     laid = sorted(units + (mine["face_down"] or [])) if obs["phase"] == "commit" else units
