@@ -130,8 +130,13 @@ def test_a_remote_seat_in_the_set_up_screen_hosts_the_match(app, monkeypatch) ->
 def test_the_host_gets_no_hint_for_a_guests_turn_and_asks_before_taking_back(app) -> None:
     options = {"first_player": "seat2"}
     referee, scene, player = host_screen(app, "battleline", [HUMAN, HUMAN], options=options)
+
+    def guests_turn_seen() -> bool:
+        player.table.take(player.client.inbox)  # read only: the guest's turn stays unanswered
+        return player.table.my_turn
+
     try:
-        frames_until(app, lambda: player.table.my_turn, player, timeout=30)
+        frames_until(app, guests_turn_seen, timeout=30)
         app.step(FRAME)
         assert not scene.hint_possible()  # the host may not peek at the guest's hand by a hint
         scene._on_event(Event(FORCED_MOVE, referee.match.state.legal_actions()[0]))
