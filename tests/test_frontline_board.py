@@ -17,6 +17,7 @@ from game.boards.frontline import faces as other
 from game.boards.frontline.art import initials, tile_footer, tile_pad
 from game.boards.frontline.board import FrontlineBoard
 from game.boards.frontline.layout import split_key
+from game.boards.frontline.pieces import crew_spot
 from game.engines.frontline import FrontlineGame, FrontlineState, combat, commands, knowledge
 from game.engines.frontline.actions import (
     BOOST,
@@ -33,7 +34,7 @@ from game.engines.frontline.preview import preview as odds_preview
 from game.engines.frontline.probability import attack_odds
 from game.engines.frontline.words import damage_words, odds_lines, odds_words, step_of
 from game.turns import Step
-from tests.test_board_contract import make_board, round_trip
+from tests.test_board_contract import make_board, round_trip, tags_after_opponent_turns
 from tests.test_frontline_commands import _give, _play_on, _to_c2
 from tests.test_frontline_support import place, setup
 
@@ -625,3 +626,24 @@ def test_a_click_after_the_hover_takes_the_pointed_card_whatever_the_fan_shows(s
             board.update(0.05)  # mid-slide
         assert board.fan.anchor is None or board.key_at(hover) == board.fan.anchor[0]
         assert round_trip(board, state) > 1
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_the_last_move_tag_covers_no_step_unit_or_crew_mark(size) -> None:
+    """After the AI's turns the last-move tag keeps off the tray's step strip and words, every
+    unit (its name and HP bar) and every crew badge or missing-crew mark under a unit (the mark,
+    drawn over the ringed unit, sat on the tag)."""
+    checked = 0
+    for seed in (7, 8):
+        for board, box in tags_after_opponent_turns("frontline", seed, size):
+            tray = board.geo.rows["tray"]
+            avoid = [r for r in board.texts if tray.colliderect(r)]
+            for key in board.things(board.obs):
+                rect = board.thing_rect(key)
+                if split_key(key)[0] == "unit" and rect is not None:
+                    avoid += [rect]
+                    if UNITS[board.views[key]["card"]].crew >= 0:
+                        avoid.append(crew_spot(rect))
+            assert box.collidelist(avoid) < 0, (seed, box, avoid[box.collidelist(avoid)])
+            checked += 1
+    assert checked > 10

@@ -106,6 +106,8 @@ class Pieces:
             strip = other.damage_face(view["damage_card"], rect.w, p, self.board.ctx.lang, edge)
             spot = strip.get_rect(midtop=(rect.centerx, rect.bottom - strip.get_height() // 3))
             self.tucked.append(surface.blit(strip, spot))
+        if UNITS[view["card"]].crew >= 0 and view["crew"] < 0:  # the missing crew's mark
+            self.tucked.append(crew_spot(rect))  # drawn later, over the last-move tag
         if UNITS[view["card"]].crew >= 0 and view["crew"] >= 0:
             badge = crew_spot(rect)
             self.tucked.append(
