@@ -366,7 +366,7 @@ def test_naturals_are_called_out_and_damage_floats_up() -> None:
             if v["pos"] == w["pos"] and w["damage"] > v["damage"]
         }
         if hurt:
-            assert any(f.text.startswith("-") for f in board.motion.floats)
+            assert any(f.text.startswith("-") for f in board.motion.floats.items)
             floated = True
     assert called and floated
 
