@@ -647,3 +647,20 @@ def test_the_last_move_tag_covers_no_step_unit_or_crew_mark(size) -> None:
             assert box.collidelist(avoid) < 0, (seed, box, avoid[box.collidelist(avoid)])
             checked += 1
     assert checked > 10
+
+
+def test_a_touch_without_hover_plays_the_card_and_leaves_the_fan_shut() -> None:
+    """A tap (press and release with no pointer motion before) takes the card it lands on in
+    the shut fan; the keys still press the panel's buttons."""
+    state = _commands_in_hand(4, 3, playable=True)
+    board = make_board("frontline", [0.0], (800, 540))
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    key, actions = next((k, a) for k, a in board.spots.items() if split_key(k)[0] == "cmd")
+    point = board.point_on(key, board.key_at)
+    board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    got = board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    options = [a for a, _ in board.chooser_options(key)]
+    assert got == actions[0] if len(options) == 1 else board.choosing == key
+    assert board.fan.anchor is None
+    board.reset_input()
+    assert board.key(pygame.K_1) == board.numbered()[0]

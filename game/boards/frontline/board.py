@@ -173,9 +173,9 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return {k: r for k, r in places(self.geo, obs, slots, aside).items() if k in things}
 
     def hover_fan(self, pos: tuple[int, int] | None) -> None:
-        """The command fan follows the pointer (not under an open chooser: its card is the one
-        being decided)."""
-        if self.obs and self.choosing is None and self.phase_view() is None:
+        """The command fan follows the pointer (not under an open chooser, whose card is being
+        decided, nor while a card is pressed or dragged)."""
+        if self.obs and self.choosing is None and self.aim.press is None and not self.phase_view():
             shut = self.fan.cards(self.shut_places(self.obs))
             self.fan.follow(pos, shut, self.geo.hand_span, self.layer)
 
