@@ -3,6 +3,7 @@ privacy of hidden decisions."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 
@@ -15,6 +16,8 @@ from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
 from game.boards.frontline.art import initials, tile_footer, tile_pad
 from game.boards.frontline.board import FrontlineBoard
+from game.boards.frontline.layout import split_key
+from game.boards.frontline.pieces import crew_spot
 from game.engines.frontline import FrontlineGame, FrontlineState, combat, commands, knowledge
 from game.engines.frontline.actions import (
     BOOST,
@@ -31,7 +34,7 @@ from game.engines.frontline.preview import preview as odds_preview
 from game.engines.frontline.probability import attack_odds
 from game.engines.frontline.words import damage_words, odds_lines, odds_words, step_of
 from game.turns import Step
-from tests.test_board_contract import make_board
+from tests.test_board_contract import make_board, round_trip, tags_after_opponent_turns
 from tests.test_frontline_commands import _give, _play_on, _to_c2
 from tests.test_frontline_support import place, setup
 
@@ -363,7 +366,7 @@ def test_naturals_are_called_out_and_damage_floats_up() -> None:
             if v["pos"] == w["pos"] and w["damage"] > v["damage"]
         }
         if hurt:
-            assert any(f.text.startswith("-") for f in board.motion.floats)
+            assert any(f.text.startswith("-") for f in board.motion.floats.items)
             floated = True
     assert called and floated
 
@@ -563,3 +566,101 @@ def test_a_smoked_unit_shows_its_chip_over_the_last_move_ring() -> None:
         if surface.get_at((x, y))[:3] == ring
     ]
     assert not covered
+
+
+def _commands_in_hand(seed: int, count: int, playable: bool) -> FrontlineState:
+    """A game played on until seat 0 holds ``count`` command cards (and, if ``playable``, may
+    play one now)."""
+
+    def ready(s: FrontlineState) -> bool:
+        hand = s.observation(0)["seats"][0]["commands"] or []
+        if s.current_player() != 0 or len(hand) < count:
+            return False
+        board = make_board("frontline", [0.0], (800, 540))
+        board.show(s.observation(0), 0, s.legal_actions(), animate=False)
+        return not playable or any(split_key(k)[0] == "cmd" for k in board.spots)
+
+    return _advance(FrontlineGame().new_state(2), random.Random(seed), ready)
+
+
+def _fan(board: FrontlineBoard) -> dict:
+    return {k: board.thing_rect(k) for k in board.things(board.obs) if split_key(k)[0] == "cmd"}
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_the_command_fan_opens_around_the_pointed_card_which_stays_put(size) -> None:
+    """Overlapping command cards spread while the pointer is on them, each whole, around the
+    card pointed at, which keeps its place (a fan spread from an edge put another card under
+    the pointer); they shut when the pointer leaves."""
+    state = _commands_in_hand(4, 4, playable=False)
+    board = make_board("frontline", [0.0], size)
+    board.show(state.observation(0), 0, [], animate=False)
+    shut = _fan(board)
+    assert any(a.colliderect(b) for a, b in itertools.combinations(shut.values(), 2))
+    for key, rect in shut.items():
+        point = board.point_on(key, board.key_at)
+        board.handle_idle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=point))
+        board.update(0.02)  # animations off: the cards land at once
+        opened = _fan(board)
+        assert opened[key] == rect and board.key_at(point) == key, "the pointed card stays"
+        assert not any(a.colliderect(b) for a, b in itertools.combinations(opened.values(), 2))
+        assert all(board.geo.table.contains(r) for r in opened.values()), "every card whole"
+        board.handle_idle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=board.rect.topleft))
+        board.update(0.02)
+        assert _fan(board) == shut
+
+
+@pytest.mark.parametrize("speed", [0.0, 1.0])
+def test_a_click_after_the_hover_takes_the_pointed_card_whatever_the_fan_shows(speed) -> None:
+    """The board contract's round trip holds with the fan shut and opened on each card: a
+    click goes where ``clicks_for`` says and returns that very action."""
+    state = _commands_in_hand(4, 3, playable=True)
+    board = make_board("frontline", [speed], (800, 540))
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    assert len(board.fan.cards(board.resting_places(board.obs))) >= 3
+    hovers = [None, *(board.point_on(k, board.key_at) for k in _fan(board))]
+    for hover in hovers:
+        board.skip_animation()
+        if hover is not None:
+            board.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=hover))
+            board.update(0.05)  # mid-slide
+        assert board.fan.anchor is None or board.key_at(hover) == board.fan.anchor[0]
+        assert round_trip(board, state) > 1
+
+
+@pytest.mark.parametrize("size", [(800, 540), (1280, 800)])
+def test_the_last_move_tag_covers_no_step_unit_or_crew_mark(size) -> None:
+    """After the AI's turns the last-move tag keeps off the tray's step strip and words, every
+    unit (its name and HP bar) and every crew badge or missing-crew mark under a unit (the mark,
+    drawn over the ringed unit, sat on the tag)."""
+    checked = 0
+    for seed in (7, 8):
+        for board, box in tags_after_opponent_turns("frontline", seed, size):
+            tray = board.geo.rows["tray"]
+            avoid = [r for r in board.texts if tray.colliderect(r)]
+            for key in board.things(board.obs):
+                rect = board.thing_rect(key)
+                if split_key(key)[0] == "unit" and rect is not None:
+                    avoid += [rect]
+                    if UNITS[board.views[key]["card"]].crew >= 0:
+                        avoid.append(crew_spot(rect))
+            assert box.collidelist(avoid) < 0, (seed, box, avoid[box.collidelist(avoid)])
+            checked += 1
+    assert checked > 10
+
+
+def test_a_touch_without_hover_plays_the_card_and_leaves_the_fan_shut() -> None:
+    """A tap (press and release with no pointer motion before) takes the card it lands on in
+    the shut fan; the keys still press the panel's buttons."""
+    state = _commands_in_hand(4, 3, playable=True)
+    board = make_board("frontline", [0.0], (800, 540))
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    key, actions = next((k, a) for k, a in board.spots.items() if split_key(k)[0] == "cmd")
+    point = board.point_on(key, board.key_at)
+    board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    got = board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    options = [a for a, _ in board.chooser_options(key)]
+    assert got == actions[0] if len(options) == 1 else board.choosing == key
+    assert board.fan.anchor is None
+    board.reset_input()
+    assert board.key(pygame.K_1) == board.numbered()[0]

@@ -18,14 +18,15 @@ from game.boards.frontline import faces as other
 from game.boards.frontline.art import tile_footer, tile_header, tile_pad
 from game.boards.frontline.host import Host
 from game.boards.frontline.layout import split_key
+from game.boards.notes import label_over
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
 from game.engines.frontline.actions import CARD, REAR_CARD, UNIT, WEAPONS, kind_of
 from game.engines.frontline.cards import COMMANDS, UNITS
 from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
-from game.ui.draw import blit_center
-from game.ui.text import fit_px, render, text_width
+from game.ui.draw import Colour, blit_center
+from game.ui.text import text_width
 
 DRAG = 8  # pixels the mouse moves before a press becomes a drag
 
@@ -198,34 +199,14 @@ class Aim:
         self.on_tiles.append(self._tile_label(surface, lines, rect, board.ctx.palette["legal"]))
 
     def _tile_label(
-        self,
-        surface: pygame.Surface,
-        lines: list[str],
-        rect: pygame.Rect,
-        edge: tuple[int, int, int],
+        self, surface: pygame.Surface, lines: list[str], rect: pygame.Rect, edge: Colour
     ) -> pygame.Rect:
-        """Short lines fitted to a tile's width, laid over it just above its footer: the HP bar
-        and defence stay in sight (a target's odds, why a unit declares nothing). A crowded row's
-        short tiles get smaller lines, down to MIN_PX, to keep the name clear too (in a row of five
-        the odds hid the names); on the smallest tiles the lines cover the line under the name."""
-        board = self.board
-        p, u = board.ctx.palette, board.geo.unit
-        top, bottom = _label_room(rect)
-        size = max(MIN_PX, round(u * 1.35))
-        px = min(fit_px(line, size, rect.w - u, min_px=MIN_PX) for line in lines)
-        px = max(MIN_PX, min(px, round((bottom - top - u // 2) / len(lines) / 1.3)))
-        images = [render(line, px, p["text"], bold=True) for line in lines]
-        h = sum(i.get_height() for i in images)
-        width = max(i.get_width() for i in images)
-        box = pygame.Rect(0, 0, min(width + u, max(width, rect.w)), h + u // 2)  # within the tile
-        box.midbottom = (rect.centerx, bottom)
-        pygame.draw.rect(surface, (20, 22, 14), box, border_radius=max(2, u // 2))
-        pygame.draw.rect(surface, edge, box, 1, border_radius=max(2, u // 2))
-        y = box.y + u // 4
-        for image in images:
-            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
-            y += image.get_height()
-        return box
+        """Short lines laid over a tile just above its footer (a target's odds, why a unit
+        declares nothing): its HP bar, defence and name stay in sight (in a row of five the
+        odds hid the names); on the smallest tiles they cover the line under the name."""
+        p, u = self.board.ctx.palette, self.board.geo.unit
+        px = max(MIN_PX, round(u * 1.35))
+        return label_over(surface, lines, rect, _label_room(rect), (p["text"], edge), px, u)
 
     def paint_tooltip(self, surface: pygame.Surface) -> None:
         """Over the dice tray, a weapon button or a unit: how damage is worked out."""

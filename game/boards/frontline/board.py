@@ -39,12 +39,12 @@ from game.boards.base import Board, BoardContext, Decision, Things
 from game.boards.cards import dragging
 from game.boards.decision import Choice
 from game.boards.frontline import cards as fc
-from game.boards.frontline import faces as other
 from game.boards.frontline import pictures
 from game.boards.frontline.aim import DRAG, Aim
 from game.boards.frontline.art import FrontlineArt, draw_emblem
 from game.boards.frontline.chooser import Chooser, option_rects
 from game.boards.frontline.deck.view import DeckView
+from game.boards.frontline.fan import CommandFan
 from game.boards.frontline.layout import Geo, compute, places, row_name, split_key, things_of
 from game.boards.frontline.motion import Motions
 from game.boards.frontline.news import News
@@ -58,7 +58,6 @@ from game.engines.base import State
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
 from game.engines.frontline.actions import DONE
-from game.engines.frontline.cards import UNITS
 from game.engines.frontline.observation import FrontlineObservation, UnitView
 from game.engines.frontline.options import SEAT0_ARMY
 from game.turns import Step
@@ -97,6 +96,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
+        self.fan = CommandFan()  # the command cards, spread while the pointer is on them
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tray = Tray(self.art, ctx.palette)
         self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
@@ -112,7 +112,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return self.phase_views.get(self.obs.get("phase", "")) if self.obs else None
 
     def layout(self, rect: pygame.Rect) -> None:
-        self.geo = compute(rect)
+        self.geo, self.fan.anchor = compute(rect), None
         self.tray.layout(self.geo.rows["tray"], self.geo.unit)
         self.panel.layout(self.geo)
         super().layout(rect)
@@ -156,18 +156,42 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return out
 
     def resting_places(self, obs: FrontlineObservation) -> dict[Hashable, pygame.Rect]:
-        """Where things rest; the starting-hand grid keeps a slot for every card of the deck,
-        so taking a card's last copy leaves a gap instead of sliding the others under the
-        pointer."""
+        """Where things rest: the command cards spread while the pointer is on them (``fan``)."""
+        rests = self.shut_places(obs)
+        return rests | self.fan.spread(self.fan.cards(rests), self.geo.hand_span)
+
+    def shut_places(self, obs: FrontlineObservation) -> dict[Hashable, pygame.Rect]:
+        """Where things rest with the command fan shut; the starting-hand grid keeps a slot for
+        every card of the deck, so taking a card's last copy leaves a gap instead of sliding the
+        others under the pointer."""
         slots: list[Hashable] = []
         if obs["phase"] == "pick":
             deck = obs["seats"][obs["viewer"]]["deck"] or []
             slots = [("pick", card) for card in sorted(set(deck))]
         things = self.things(obs)
         aside = self.aside if obs["phase"] == "commit" else []
-        return {
-            key: rect for key, rect in places(self.geo, obs, slots, aside).items() if key in things
-        }
+        return {k: r for k, r in places(self.geo, obs, slots, aside).items() if k in things}
+
+    def hover_fan(self, pos: tuple[int, int] | None) -> None:
+        """The command fan follows the pointer (not under an open chooser, whose card is being
+        decided, nor while a card is pressed or dragged)."""
+        if self.obs and self.choosing is None and self.aim.press is None and not self.phase_view():
+            shut = self.fan.cards(self.shut_places(self.obs))
+            self.fan.follow(pos, shut, self.geo.hand_span, self.layer)
+
+    def move(self, pos: tuple[int, int]) -> None:
+        self.hover_fan(pos)
+
+    def handle_idle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_fan(event.pos)
+        return super().handle_idle_event(event)
+
+    def thing_rect(self, key: Hashable) -> pygame.Rect | None:
+        """A command card is where it rests: sliding while the fan opens or shuts, it must not
+        take a click from the card pointed at."""
+        rest = self.fan.rests.get(key)
+        return rest if rest is not None and key in self.layer.sprites else super().thing_rect(key)
 
     # --- observations and animation ----------------------------------------------------------
     def show(self, obs: FrontlineObservation, viewer: int, legal: list[int], animate: bool) -> None:
@@ -179,6 +203,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.tray.note(previous, obs)
         if obs["phase"] != "commit":
             self.aside = []
+        if self.fan.anchor is not None and self.fan.anchor[0] not in self.things(obs):
+            self.fan.anchor = None  # its card left the hand
         if self.obs and animate:
             self.news.turn_of(self.mover(self.obs), self.things(self.obs))
         self.panel.viewer = viewer
@@ -466,20 +492,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return fw.turn_lines(steps, self.log_text)
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
-        icons: list[pygame.Surface] = []
-        for step in steps:
-            key, args = step.phrase
-            if "die" in args or "dice" in args:  # a die, or the two of an attack roll
-                seat = int(args.get("player", 0))
-                side = self.side_of(seat) if self.obs else seat
-                faces = str(args["dice"]).split("+") if "dice" in args else [args["die"]]
-                icons += [self.art.die(int(face), px, side) for face in faces]
-            elif "card" in args and key in ("commit", "commit_rear", "pick", "draws_unit"):
-                icons.append(fc.type_icon(UNITS[int(args["card"])].type, px, self.ctx.palette))
-            elif "command" in args:
-                width = max(4, int(px / fc.RATIO))  # no taller than the row
-                icons.append(other.card_back("command", width, self.ctx.palette, self.ctx.lang))
-        return icons[:8]
+        return self.pieces.log_icons(steps, px)
 
 
 BOARD = FrontlineBoard

@@ -45,6 +45,11 @@ class Geo:
     zoom: pygame.Rect = field(default_factory=pygame.Rect)  # empty on a narrow board
     prompt: pygame.Rect = field(default_factory=pygame.Rect)
 
+    @property
+    def hand_span(self) -> pygame.Rect:
+        """The hand row within its margins: how far the command fan may spread."""
+        return self.rows["hand"].inflate(-2 * self.unit, 0)
+
 
 def compute(rect: pygame.Rect) -> Geo:
     rect = pygame.Rect(rect)
@@ -204,7 +209,7 @@ def _kept_slots(
     aside (``aside``: the keys clicked, latest last), so of two Shermans the one not clicked
     stays where it lay."""
     out: dict[Hashable, pygame.Rect] = {}
-    for card in {key[1] for key in held}:
+    for card in dict.fromkeys(key[1] for key in held):  # in hand order: drawn left to right
         mine = [key for key in held if key[1] == card]
         slots = [key for key in fanned if key[1] == card]
         gone = len(slots) - len(mine)

@@ -16,17 +16,16 @@ from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline.host import Host
 from game.boards.frontline.layout import split_key
-from game.boards.frontline.tray import Float, Motion
+from game.boards.frontline.tray import Motion
 from game.boards.layer import Sprite
+from game.boards.notes import Risers
 from game.engines.frontline import words as fw
 from game.engines.frontline.cards import DAMAGES
 from game.engines.frontline.observation import FrontlineObservation
 from game.ui import overlays
-from game.ui.draw import Colour, blit_center
-from game.ui.text import render
+from game.ui.draw import Colour
 from game.ui.tween import Timeline
 
-T_FLOAT = 1.1  # seconds a damage number floats up (speed 1)
 T_FLIP = 0.45  # seconds a face-down card takes to turn over
 T_TUMBLE = 0.35  # seconds a d10 tumbles before it settles
 T_SHAKE = 0.4
@@ -36,7 +35,7 @@ T_CALLOUT = 1.1  # how long a natural result is called out
 class Motions:
     def __init__(self, board: Host) -> None:
         self.board = board
-        self.floats: list[Float] = []
+        self.floats = Risers(board.tweens)  # damage, losses and VP rising
         self.shakes: dict[Hashable, Motion] = {}
         self.callout: overlays.Banner | None = None
 
@@ -53,8 +52,7 @@ class Motions:
         return round((1 - shake.k) * self.board.geo.unit * wobble(shake.k))
 
     def settle(self) -> None:
-        """Drop the floats that have faded (when nothing is animating)."""
-        self.floats = [f for f in self.floats if f.alpha > 0.01]
+        self.floats.settle()
 
     def start_from_where_they_were(
         self, before: FrontlineObservation, after: FrontlineObservation
@@ -119,10 +117,7 @@ class Motions:
             gained = after["seats"][seat]["vp"] - before["seats"][seat]["vp"]
             if gained > 0:
                 rect = board.panel.score_rect(seat)
-                self.floats.append(
-                    Float(f"+{gained} VP", rect.centerx, rect.centery, board.ctx.palette["gold"])
-                )
-                t.animate(self.floats[-1], T_FLOAT, "out_cubic", rise=1.0, alpha=0.0)
+                self.floats.rise(f"+{gained} VP", rect, board.ctx.palette["gold"])
         dice_before, dice_after = before["attack"]["dice"], after["attack"]["dice"]
         rolled = len(dice_after) > len(dice_before) or after["init_rolls"] != before["init_rolls"]
         if rolled or (after["phase"] != before["phase"] and before["phase"].endswith("_die")):
@@ -148,16 +143,9 @@ class Motions:
             overlays.flash_banner(self, banner, 0.0, T_CALLOUT, "callout")
 
     def float_up(self, key: Hashable, text: str, colour: Colour, delay: float = 0.0) -> None:
-        board = self.board
-        rect = board.layer.rect(key) or self._leaving_rect(key)
-        if rect is None:
-            return
-        item = Float(text, rect.centerx, rect.centery, colour)
-        self.floats.append(item)
-        board.tweens.animate(item, T_FLOAT, "out_cubic", rise=1.0, alpha=0.0, delay=delay)
-        board.tweens.call(
-            delay + T_FLOAT, lambda: self.floats.remove(item) if item in self.floats else None
-        )
+        rect = self.board.layer.rect(key) or self._leaving_rect(key)
+        if rect is not None:
+            self.floats.rise(text, rect, colour, delay)
 
     def _leaving_rect(self, key: Hashable) -> pygame.Rect | None:
         sprite = self.board.layer.sprites.get(key)
@@ -172,19 +160,7 @@ class Motions:
         """The numbers and words floating up, and the call-out banner over the tray."""
         board = self.board
         p, u = board.ctx.palette, board.geo.unit
-        for item in self.floats:
-            if item.alpha <= 0:
-                continue
-            image = render(item.text, max(12, round(u * 2.4)), item.colour, bold=True)
-            y = item.y - item.rise * u * 6
-            alpha = round(255 * max(0.0, item.alpha))
-            # On a dark backing: rising over a card, "Destroyed!" read as lost under its title.
-            back = pygame.Surface(image.get_rect().inflate(u, u // 2).size, pygame.SRCALPHA)
-            pygame.draw.rect(
-                back, (16, 14, 12, 200), back.get_rect(), border_radius=back.get_height() // 2
-            )
-            blit_center(surface, back, (item.x, y), alpha)
-            blit_center(surface, image, (item.x, y), alpha)
+        self.floats.draw(surface, max(12, round(u * 2.4)), u * 6, u)
         tray = board.geo.rows["tray"]
         banner_rect = pygame.Rect(0, 0, board.geo.table.w // 2, round(tray.h * 0.8))
         banner_rect.center = (board.geo.table.centerx, tray.centery)

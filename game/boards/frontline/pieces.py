@@ -17,6 +17,7 @@ from game.boards.frontline.layout import split_key
 from game.boards.layer import Sprite, blit_sprite
 from game.engines.frontline import words as fw
 from game.engines.frontline.cards import EDGE_OF_TYPE, UNITS
+from game.turns import Step
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, blit_center, darker
 from game.ui.text import render
@@ -105,6 +106,8 @@ class Pieces:
             strip = other.damage_face(view["damage_card"], rect.w, p, self.board.ctx.lang, edge)
             spot = strip.get_rect(midtop=(rect.centerx, rect.bottom - strip.get_height() // 3))
             self.tucked.append(surface.blit(strip, spot))
+        if UNITS[view["card"]].crew >= 0 and view["crew"] < 0:  # the missing crew's mark
+            self.tucked.append(crew_spot(rect))  # drawn later, over the last-move tag
         if UNITS[view["card"]].crew >= 0 and view["crew"] >= 0:
             badge = crew_spot(rect)
             self.tucked.append(
@@ -141,6 +144,23 @@ class Pieces:
             blit_center(surface, image, r.center)
             self.tucked.append(r)
             x = r.right + 2
+
+    def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
+        """Small pictures of a turn for its log row: dice, unit types, command card backs."""
+        board, icons = self.board, list[pygame.Surface]()
+        for step in steps:
+            key, args = step.phrase
+            if "die" in args or "dice" in args:  # a die, or the two of an attack roll
+                seat = int(args.get("player", 0))
+                side = board.side_of(seat) if board.obs else seat
+                faces = str(args["dice"]).split("+") if "dice" in args else [args["die"]]
+                icons += [board.art.die(int(face), px, side) for face in faces]
+            elif "card" in args and key in ("commit", "commit_rear", "pick", "draws_unit"):
+                icons.append(fc.type_icon(UNITS[int(args["card"])].type, px, board.ctx.palette))
+            elif "command" in args:
+                width = max(4, int(px / fc.RATIO))  # no taller than the row
+                icons.append(other.card_back("command", width, board.ctx.palette, board.ctx.lang))
+        return icons[:8]
 
 
 def crew_spot(rect: pygame.Rect) -> pygame.Rect:

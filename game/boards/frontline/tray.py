@@ -30,18 +30,6 @@ class Motion:
     k: float = 0.0
 
 
-@dataclass
-class Float:
-    """A number or word floating up from a unit (damage, destroyed, +VP)."""
-
-    text: str
-    x: float
-    y: float
-    colour: Colour
-    alpha: float = 1.0
-    rise: float = 0.0
-
-
 class Tray:
     def __init__(self, art: FrontlineArt, palette: dict[str, Colour]) -> None:
         self.art, self.palette = art, palette
