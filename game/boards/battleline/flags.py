@@ -23,7 +23,7 @@ from game.engines.battleline.actions import (
     is_claim,
     is_flag,
 )
-from game.engines.battleline.cards import ENVIRONMENT, FOG, MUD, TACTICS_DECK
+from game.engines.battleline.cards import ENVIRONMENT, FOG, MUD
 from game.engines.battleline.observation import BattleLineObservation, CounterexampleView
 from game.engines.battleline.words import SUIT_SYMBOLS, formation_label
 from game.ui import overlays
@@ -76,10 +76,26 @@ class FlagRow(Part):
         return t
 
     # --- places and hit tests -------------------------------------------------------------------
-    def center(self, flag: int) -> tuple[float, float]:
-        g = self.geo
-        travel = (g.ridge.h - g.flag_size[1]) / 2 + g.flag_size[1] * 0.18
-        return g.xs[flag], g.ridge.centery + self.pennants[flag].offset * travel
+    def pennant_rect(self, flag: int) -> pygame.Rect:
+        """The pennant as drawn: full size, moving past the ridge's edge towards its winner, or
+        smaller between Fog and Mud, clear of them (``Table.pennant_zone``)."""
+        g, (fw, fh) = self.geo, self.geo.flag_size
+        zone = self.table.pennant_zone(self.obs["flags"][flag], flag) if self.obs else g.ridge
+        scale = min(1.0, zone.h / fh)
+        rect = pygame.Rect(0, 0, round(fw * scale), round(fh * scale))
+        travel = (zone.h - rect.h) / 2 + (0 if zone.h < g.ridge.h else fh * 0.18)
+        rect.center = (round(g.xs[flag]), round(zone.centery + self.pennants[flag].offset * travel))
+        return rect
+
+    def center(self, flag: int) -> tuple[int, int]:
+        return self.pennant_rect(flag).center
+
+    def seal_rect(self, flag: int) -> pygame.Rect:
+        """Where a claim's seal (ready or not yet provable) sits: at the pennant's lower right."""
+        pennant, seal = self.pennant_rect(flag), self.art.seal(True, self.fs(1.3))
+        at = (pennant.centerx + round(pennant.w * 0.42), pennant.centery + round(pennant.h * 0.38))
+        rect = seal.get_rect(center=at)
+        return rect.clamp(self.table.pennant_zone(self.obs["flags"][flag], flag))
 
     def token_rect(self, flag: int) -> pygame.Rect:
         """The flag's pennant and pole: where a claim is clicked."""
@@ -167,36 +183,35 @@ class FlagRow(Part):
         across it unless ``moving`` there, its glow when won or a target, a claim's ring."""
         p, g = self.p, self.geo
         targets = set(self.target_flags()) if self.placing_env() else set()
-        fw, fh = g.flag_size
         winning = self.winning()
         for f, flag in enumerate(self.obs["flags"]):
-            pennant = self.pennants[f]
-            cx, cy = self.center(f)
+            pennant, rect = self.pennants[f], self.pennant_rect(f)
             for glowing, role, urgent in ((winning, "claim", False), (targets, "legal", True)):
                 if f in glowing:
-                    halo = self.art.glow(fw, fh, p[role], max(3, fw // (10 if urgent else 8)))
-                    blit_center(surface, halo, (cx, cy), self.board.breathing(urgent=urgent))
+                    thick = max(3, rect.w // (10 if urgent else 8))
+                    halo = self.art.glow(rect.w, rect.h, p[role], thick)
+                    blit_center(surface, halo, rect.center, self.board.breathing(urgent=urgent))
             if pennant.burst > 0:
-                self.art.burst(surface, (cx, cy), fh, max(pennant.owner, 0), pennant.burst)
+                self.art.burst(surface, rect.center, rect.h, max(pennant.owner, 0), pennant.burst)
             for card in (FOG, MUD):
                 if laid(flag, card) >= 0 and card not in moving:
-                    lying = self.table.env_place(f, card)
-                    image = self.art.rotated(card, TACTICS_DECK, round(lying.w), round(lying.angle))
-                    blit_center(surface, image, (lying.x, lying.y))
-            blit_center(surface, self.art.flag(f + 1, pennant.owner, fw, fh), (cx, cy))
+                    band = self.table.env_rect(f, card)
+                    surface.blit(self.art.env_band(card, band.w, band.h, g.env_px), band)
+            surface.blit(self.art.flag(f + 1, pennant.owner, rect.w, rect.h), rect)
             claim = flag["claim"]
             if claim is not None and self.deciding and self.phase != "claim":
                 # a small seal: ready (after the play) or not yet provable
                 seal = self.art.seal(claim["provable"], self.fs(1.3))
-                blit_center(surface, seal, (cx + fw * 0.42, cy + fh * 0.38))
+                surface.blit(seal, self.seal_rect(f))
             if self.board.hint is not None and self.board.hint == claim_action(f):
                 self.hint_ring(surface, self.token_rect(f))
 
-    def draw_labels(self, surface: pygame.Surface) -> None:
-        """Each complete side's formation and total, at the far end of its cards."""
-        p, g = self.p, self.geo
+    def pills(self) -> list[tuple[pygame.Rect, pygame.Surface, bool]]:
+        """Each complete side's formation and total at the far end of its cards: the pill's
+        place, its text and whether the side won the flag."""
+        p, g, out = self.p, self.geo, []
         gap = max(2, round(g.unit * 0.3))
-        for f, flag in enumerate(self.obs["flags"]):
+        for f, flag in enumerate(self.obs["flags"] if self.obs else ()):
             for side in (0, 1):
                 formation = flag["formation"][side]
                 if formation is None:
@@ -211,8 +226,13 @@ class FlagRow(Part):
                 )
                 pill = pygame.Rect(0, 0, text.get_width() + round(g.unit * 1.2), g.label_h)
                 pill.center = (round(g.xs[f]), y)
-                fill = (*lighter(p["claim"], 0.1), 240) if won else (*p["panel"], 200)
-                self.art.pill(surface, text, pill, fill, pill.h // 2)
+                out.append((pill, text, won))
+        return out
+
+    def draw_labels(self, surface: pygame.Surface) -> None:
+        for pill, text, won in self.pills():
+            fill = (*lighter(self.p["claim"], 0.1), 240) if won else (*self.p["panel"], 200)
+            self.art.pill(surface, text, pill, fill, pill.h // 2)
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         """The Claim buttons of the flags the viewer may claim now, their pennants ringed."""
