@@ -14,6 +14,7 @@ from game import i18n
 from game.boards.base import Board, hit
 from game.boards.battleline.hand import Hand
 from game.boards.battleline.layout import Part, Table, laid
+from game.boards.targets import Target
 from game.engines.battleline import words
 from game.engines.battleline.actions import (
     CLAIM_BASE,
@@ -159,7 +160,7 @@ class FlagRow(Part):
         """The next free place on each side of every open flag, glowing where a card may go."""
         p, g = self.p, self.geo
         targets = set() if self.placing_env() else set(self.target_flags())
-        faint = lighter(p["felt"], 0.22)
+        faint, rings = lighter(p["felt"], 0.22), []
         for f, flag in enumerate(self.obs["flags"]):
             for side in (0, 1):
                 n = len(flag["cards"][side])
@@ -170,7 +171,8 @@ class FlagRow(Part):
                 colour = p["legal"] if glowing else faint
                 surface.blit(self.art.slot(rect.w, rect.h, colour, glowing), rect)
                 if glowing:
-                    self.target_ring(surface, rect, max(3, g.cw // 16))
+                    rings.append(Target(f, rect, max(3, g.cw // 16), lights=False))
+        self.ring_targets(surface, rings)
 
     def target_flags(self) -> list[int]:
         """The flags glowing as targets now."""
@@ -186,11 +188,12 @@ class FlagRow(Part):
         winning = self.winning()
         for f, flag in enumerate(self.obs["flags"]):
             pennant, rect = self.pennants[f], self.pennant_rect(f)
-            for glowing, role, urgent in ((winning, "claim", False), (targets, "legal", True)):
-                if f in glowing:
-                    thick = max(3, rect.w // (10 if urgent else 8))
-                    halo = self.art.glow(rect.w, rect.h, p[role], thick)
-                    blit_center(surface, halo, rect.center, self.board.breathing(urgent=urgent))
+            if f in winning:
+                halo = self.art.glow(rect.w, rect.h, p["claim"], max(3, rect.w // 8))
+                blit_center(surface, halo, rect.center, self.board.breathing())
+            if f in targets:  # Fog or Mud goes to the flag itself
+                glow = Target(f, rect, max(3, rect.w // 10), lights=False, halo=True)
+                self.ring_targets(surface, [glow])
             if pennant.burst > 0:
                 self.art.burst(surface, rect.center, rect.h, max(pennant.owner, 0), pennant.burst)
             for card in (FOG, MUD):
@@ -236,10 +239,12 @@ class FlagRow(Part):
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         """The Claim buttons of the flags the viewer may claim now, their pennants ringed."""
-        p, mouse = self.p, self.board.mouse
-        for f in self.claimable():
-            rect, token = self.button_rect(f), self.token_rect(f)
-            self.target_ring(surface, token, max(3, token.w // 12), colour=p["claim"])
+        mouse, claimable = self.board.mouse, self.claimable()
+        tokens = [(f, self.token_rect(f)) for f in claimable]
+        rings = [Target(f, r, max(3, r.w // 12), "claim", lights=False) for f, r in tokens]
+        self.ring_targets(surface, rings)
+        for f in claimable:
+            rect = self.button_rect(f)
             hot = mouse is not None and rect.collidepoint(mouse)
             overlays.button(surface, self.art, rect, i18n.t("battleline.button.claim"), hot=hot)
             if self.board.hint == claim_action(f):

@@ -19,6 +19,7 @@ from game.boards.battleline.hand import Hand
 from game.boards.battleline.layout import Z_MOVING, Part, Place, Table, backs, laid, shows, side_of
 from game.boards.cards import card_rect
 from game.boards.layer import Motion, Rest
+from game.boards.targets import Target
 from game.engines.battleline.actions import is_card
 from game.engines.battleline.cards import (
     DESERTER,
@@ -137,12 +138,9 @@ class Flights(Part):
         cards = set(self.target_cards())
         if not cards:  # most frames: no hit test over the whole table
             return
-        g = self.geo
-        hovered = self.card_at(self.board.mouse) if self.board.mouse else None
-        for card in (c for c in self.board.things(self.obs) if c in cards):
-            rect = self.board.thing_rect(card)
-            if rect is not None:
-                self.target_ring(surface, rect, max(2, g.cw // 18), lit=card == hovered)
+        width, rects = max(2, self.geo.cw // 18), self.board.thing_rect
+        things = [c for c in self.board.things(self.obs) if c in cards]
+        self.ring_targets(surface, [Target(c, r, width) for c in things if (r := rects(c))])
 
     def motions(
         self, prev: BattleLineObservation, obs: BattleLineObservation

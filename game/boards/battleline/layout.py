@@ -4,7 +4,7 @@ discard piles), the sprites that carry them, and ``Part``, the base of the board
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import cast
 
@@ -15,6 +15,7 @@ from game.boards.base import Board
 from game.boards.battleline.art import STRIP, BattleLineArt, px
 from game.boards.cards import arc_fan, card_height, card_rect
 from game.boards.layer import Sprite
+from game.boards.targets import Target, draw_targets
 from game.engines.battleline.actions import NUM_FLAGS
 from game.engines.battleline.cards import FOG, MUD, TACTICS_DECK, TROOP_DECK, deck_of
 from game.engines.battleline.observation import BattleLineObservation, FlagView, HandView
@@ -392,15 +393,10 @@ class Part:
         front, back = (self.art.picture(c, deck, w) for c in (card, None))
         self.art.blit_card(surface, sprite, front, back, lift, shadow)
 
-    def target_ring(
-        self, surface: pygame.Surface, rect: pygame.Rect, width: int, lit: bool = False,
-        colour: Colour | None = None,
-    ) -> None:  # fmt: skip
-        """A breathing ring round something that may be picked now (``colour``, else the legal
-        one); steady in the selected colour when ``lit`` (hovered)."""
-        alpha = 255 if lit else self.board.breathing(urgent=True)
-        colour = self.p["selected"] if lit else colour or self.p["legal"]
-        self.art.ring(surface, rect, colour, width, alpha)
+    def ring_targets(self, surface: pygame.Surface, targets: Iterable[Target]) -> None:
+        """Rings round what may be picked now, breathing (the kit's ``targets``)."""
+        alpha = self.board.breathing(urgent=True)
+        draw_targets(surface, self.art, self.p, targets, self.board.mouse, alpha)
 
     def note(
         self, surface: pygame.Surface, text: str, width: int, place: Callable, accent: Colour
