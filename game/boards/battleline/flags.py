@@ -81,12 +81,18 @@ class FlagRow(Part):
         """The pennant as drawn: full size, moving past the ridge's edge towards its winner, or
         smaller between Fog and Mud, clear of them (``Table.pennant_zone``)."""
         g, (fw, fh) = self.geo, self.geo.flag_size
-        zone = self.table.pennant_zone(self.obs["flags"][flag], flag) if self.obs else g.ridge
+        zone = self.zone(flag) if self.obs else g.ridge
         scale = min(1.0, zone.h / fh)
         rect = pygame.Rect(0, 0, round(fw * scale), round(fh * scale))
         travel = (zone.h - rect.h) / 2 + (0 if zone.h < g.ridge.h else fh * 0.18)
         rect.center = (round(g.xs[flag]), round(zone.centery + self.pennants[flag].offset * travel))
         return rect
+
+    def zone(self, flag: int) -> pygame.Rect:
+        """The pennant's room beside Fog and Mud once they have landed (``Table.pennant_zone``)."""
+        sprites = self.board.layer.sprites
+        flying = [c for c in ENVIRONMENT if c in sprites and sprites[c].moving]
+        return self.table.pennant_zone(self.obs["flags"][flag], flag, flying)
 
     def center(self, flag: int) -> tuple[int, int]:
         return self.pennant_rect(flag).center
@@ -96,7 +102,7 @@ class FlagRow(Part):
         pennant, seal = self.pennant_rect(flag), self.art.seal(True, self.fs(1.3))
         at = (pennant.centerx + round(pennant.w * 0.42), pennant.centery + round(pennant.h * 0.38))
         rect = seal.get_rect(center=at)
-        return rect.clamp(self.table.pennant_zone(self.obs["flags"][flag], flag))
+        return rect.clamp(self.zone(flag))
 
     def token_rect(self, flag: int) -> pygame.Rect:
         """The flag's pennant and pole: where a claim is clicked."""

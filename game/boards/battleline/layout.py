@@ -4,7 +4,7 @@ discard piles), the sprites that carry them, and ``Part``, the base of the board
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Container, Hashable, Iterable
 from dataclasses import dataclass
 from typing import cast
 
@@ -217,12 +217,13 @@ class Table:
         x, y = self.env_rect(flag, card).center
         return Place(x, y, self.geo.env_h, -90.0 if card == FOG else 90.0, Z_MOVING)
 
-    def pennant_zone(self, flag: FlagView, f: int) -> pygame.Rect:
-        """The part of flag ``f``'s ridge left to its pennant beside Fog and Mud."""
+    def pennant_zone(self, flag: FlagView, f: int, flying: Container[int] = ()) -> pygame.Rect:
+        """The part of flag ``f``'s ridge left to its pennant beside Fog and Mud (but those
+        still ``flying`` there)."""
         g = self.geo
         zone = pygame.Rect(round(g.xs[f] - g.pitch / 2), g.ridge.top, round(g.pitch), g.ridge.h)
         for card in (FOG, MUD):
-            if laid(flag, card) >= 0:
+            if laid(flag, card) >= 0 and card not in flying:
                 band = self.env_rect(f, card).inflate(0, 2 * g.env_gap)
                 zone = zone.clip(zone.move(0, band.h if card == FOG else -band.h))
         return zone
