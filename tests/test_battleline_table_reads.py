@@ -35,8 +35,8 @@ def shows_whole(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rec
 
 @pytest.mark.parametrize("size", SIZES)
 def test_fog_and_mud_read_whole_beside_the_pennant(size, lang):
-    """Each lies whole in its column, clear of the pennant, its claim seal, the formation pills
-    and each other, its name upright at 9 px or more and not cut."""
+    """Each lies whole in its column, clear of the pennant, its claim seal and Claim button,
+    the formation pills and each other, its name upright at 9 px or more and not cut."""
     h = Harness(8, size=size)
     my_turn_to_play(h)
     h.state.fog[4], h.state.mud[4], h.state.mud[6] = 0, 1, 0  # test set-up
@@ -50,6 +50,7 @@ def test_fog_and_mud_read_whole_beside_the_pennant(size, lang):
         assert table.column_rect(f).contains(band) and g.ridge.contains(band)
         assert not band.colliderect(board.flags.pennant_rect(f))
         assert not band.colliderect(board.flags.seal_rect(f))
+        assert not band.colliderect(board.flags.button_rect(f))  # Claim, in the claim phase
         assert band.collidelist(pills) == -1
         name = table.art.text(i18n.t(f"battleline.card.{card}"), g.env_px, (0, 0, 0), bold=True)
         assert name.get_width() <= band.w - 4 and name.get_height() <= band.h + 4

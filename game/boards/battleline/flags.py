@@ -112,11 +112,11 @@ class FlagRow(Part):
         return rect
 
     def button_rect(self, flag: int) -> pygame.Rect:
-        """The flag's Claim button (in the claim phase)."""
+        """The flag's Claim button (in the claim phase), over its pennant's foot, above Mud."""
         g = self.geo
         w = min(round(g.pitch * 0.86), round(g.cw * 1.05))
         rect = pygame.Rect(0, 0, w, max(14, round(g.ch * 0.2)))
-        rect.midbottom = (round(g.xs[flag]), g.ridge.bottom - 2)
+        rect.midbottom = (round(g.xs[flag]), (self.zone(flag) if self.obs else g.ridge).bottom - 2)
         return rect
 
     def slot_for(self, flag: int) -> pygame.Rect:
