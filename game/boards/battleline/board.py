@@ -431,7 +431,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self.flights.draw_waiting_glow(surface)
         self.flights.draw_resting(surface)
         self.flags.draw_labels(surface)
-        self.flights.draw_targets(surface)
+        self.flights.ring_targets(surface, self.flights.targets())
         self.flags.draw_buttons(surface)
         self.flags.draw_claim_view(surface)
         self._draw_hint(surface)

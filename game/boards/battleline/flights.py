@@ -123,24 +123,19 @@ class Flights(Part):
         colour = self.p["selected"]
         self.art.ring(surface, rect, colour, max(3, round(sprite.w) // 14), self.board.breathing())
 
-    def target_cards(self) -> list[int]:
-        """Cards at flags that may be clicked now (Redeploy, Deserter, Traitor)."""
+    def targets(self) -> list[Target]:
+        """The cards at flags that may be clicked now (Redeploy, Deserter, Traitor)."""
         if not self.deciding:
             return []
         if self.phase in GUILE_TARGETS:
-            return [a for a in self.board.legal if is_card(a)]
-        if self.phase == "play" and self.hand.selected in (REDEPLOY, DESERTER, TRAITOR):
-            return self.hand.takeable(self.hand.selected)
-        return []
-
-    def draw_targets(self, surface: pygame.Surface) -> None:
-        """Glows on the cards at flags that may be chosen now (the hovered one lit)."""
-        cards = set(self.target_cards())
-        if not cards:  # most frames: no hit test over the whole table
-            return
+            cards = {a for a in self.board.legal if is_card(a)}
+        elif self.phase == "play" and self.hand.selected in (REDEPLOY, DESERTER, TRAITOR):
+            cards = set(self.hand.takeable(self.hand.selected))
+        else:  # most frames: no hit test over the whole table
+            return []
         width, rects = max(2, self.geo.cw // 18), self.board.thing_rect
         things = [c for c in self.board.things(self.obs) if c in cards]
-        self.ring_targets(surface, [Target(c, r, width) for c in things if (r := rects(c))])
+        return [Target(c, r, width) for c in things if (r := rects(c))]
 
     def motions(
         self, prev: BattleLineObservation, obs: BattleLineObservation
