@@ -187,8 +187,9 @@ class FlagRow(Part):
         return [a - FLAG_BASE for a in self.board.legal if is_flag(a)] if self.deciding else []
 
     def draw(self, surface: pygame.Surface, moving: set[int | None]) -> None:
-        """Each flag (under the cards: a moved flag never hides a card's index), with Fog or Mud
-        across it unless ``moving`` there, its glow when won or a target, a claim's ring."""
+        """Each flag (under the cards: a moved flag never hides a card's index), with the bands of
+        Fog and Mud lying there (not while ``moving`` there), its glow when won or a target, a
+        claim's ring."""
         p, g = self.p, self.geo
         targets = set(self.target_flags()) if self.placing_env() else set()
         winning = self.winning()

@@ -100,7 +100,7 @@ class Flights(Part):
             if card is None:  # one of the opponent's backs
                 art.fanned_back(surface, deck, (sprite.x, sprite.y), g.back_w, sprite.angle)
                 continue
-            if card == dragged or card in lying:  # Fog and Mud lie under their pennants
+            if card == dragged or card in lying:  # the flag row draws Fog and Mud as bands
                 continue
             in_hand = card in hand
             lift = self.hand.lift(card) * g.hand_h if in_hand else 0.0

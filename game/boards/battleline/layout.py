@@ -313,7 +313,7 @@ class Table:
             places[pending] = place
         for f, flag in enumerate(obs["flags"]):
             for card in (FOG, MUD):
-                if laid(flag, card) >= 0:  # the flag row draws it there, under its pennant
+                if laid(flag, card) >= 0:  # it lands there; the flag row draws its band
                     places[card] = self.env_place(f, card)
         return places
 
