@@ -928,15 +928,16 @@ def test_unplayable_cards_are_greyed_out_and_say_why_on_hover():
 
 
 def test_fog_and_mud_at_one_flag_both_lie_across_it_and_explain_themselves():
-    """Issue 9, item 19: the cards lie across their flag as on the table, both readable, with
-    their effect on hover (they were small discs at the foot of the pole)."""
+    """Issue 9, item 19: the cards lie across their flag, both readable, with their effect on
+    hover (they were small discs at the foot of the pole); issue 38, item 12: as bands along
+    the ridge's edges, Fog above Mud (``test_battleline_table_reads``)."""
     h = Harness(8)
     my_turn_to_play(h)
     h.state.fog[4], h.state.mud[4] = 0, 1  # test set-up: Fog and Mud at flag 5
     h.show(animate=False)
     fog, mud = h.board.table.env_rect(4, FOG), h.board.table.env_rect(4, MUD)
     column = h.board.table.column_rect(4)
-    assert fog.centery < mud.centery and fog.left < mud.left and fog.w > fog.h
+    assert fog.bottom < mud.top and fog.w > fog.h
     assert column.contains(fog) and column.contains(mud)  # across its own flag only
     assert h.board.flags.env_at((fog.left + 3, fog.top + 2)) == (4, FOG)
     assert h.board.flags.env_at((mud.left + 3, mud.bottom - 2)) == (4, MUD)

@@ -210,6 +210,24 @@ class BattleLineArt(CardArt):
         surf.blit(kind, kind.get_rect(midbottom=(w / 2, inner.bottom - round(0.02 * h))))
         return surf
 
+    def env_band(self, card: int, w: int, h: int, px: int) -> pygame.Surface:
+        """Fog or Mud lying at a flag: a band of the tactics face, its emblem and name upright
+        in one line at ``px`` (shrunk no further: the name is what the band is read by)."""
+        return self.cached(("env", card, w, h, px), lambda: self._draw_env_band(card, w, h, px))
+
+    def _draw_env_band(self, card: int, w: int, h: int, px: int) -> pygame.Surface:
+        gold, ink = self.p["gold"], lighter(self.p["gold"], 0.35)
+        surf = self.panel(w, h, (*self.p["tactic_face"], 255), gold, max(2, h // 4)).copy()
+        parts = [self.emblem(card, px, gold), self.text(self.names(card), px, ink, bold=True)]
+        gap = max(2, px // 4)
+        if sum(part.get_width() for part in parts) + 3 * gap > w:
+            parts = parts[1:]  # a narrow column: the name alone
+        x = (w - sum(part.get_width() for part in parts) - gap * (len(parts) - 1)) // 2
+        for part in parts:
+            surf.blit(part, part.get_rect(midleft=(x, h // 2)))
+            x += part.get_width() + gap
+        return surf
+
     @staticmethod
     def _medallion(s: pygame.Surface, r: int, fill: Colour, edge: Colour) -> None:
         c = (s.get_width() // 2, s.get_height() // 2)

@@ -374,6 +374,16 @@ class BattleLineBoard(Board[BattleLineObservation]):
         flag = self.flags.flag_at(pos) if self.key_at(pos) is None else None
         return self.table.column_rect(flag) if flag is not None else super().spot_at(pos)
 
+    def tag_avoids(self) -> list[pygame.Rect]:
+        """The formation pills of the marked columns too: the last-move tag of a full column's
+        newest card went over its pill (the kit keeps off the things nearest the tag only, so
+        all nine columns' pills would push cards out of that list)."""
+        marked = [r for r in map(self.thing_rect, self.marked) if r is not None]
+        pills = [
+            p for p, _, _ in self.flags.pills() if any(r.left < p.centerx < r.right for r in marked)
+        ]
+        return [*super().tag_avoids(), *pills]
+
     def keep_clear(self) -> list[pygame.Rect]:
         """The viewer's hand, lifted cards included."""
         g = self.geo
@@ -421,7 +431,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self.flights.draw_waiting_glow(surface)
         self.flights.draw_resting(surface)
         self.flags.draw_labels(surface)
-        self.flights.draw_targets(surface)
+        self.flights.ring_targets(surface, self.flights.targets())
         self.flags.draw_buttons(surface)
         self.flags.draw_claim_view(surface)
         self._draw_hint(surface)

@@ -5,13 +5,16 @@ Discard: ``BattleLineBoard.decision``)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pygame
 
 from game import i18n
-from game.boards.base import Board, hit
+from game.boards.base import Board
 from game.boards.battleline.art import card_height
 from game.boards.battleline.hand import Hand
 from game.boards.battleline.layout import Part, Table
+from game.boards.targets import Target, target_at
 from game.engines.battleline import words
 from game.engines.battleline.actions import DRAW_BASE, draw_action, is_draw
 from game.engines.battleline.cards import SCOUT, TACTICS_DECK, TROOP_DECK
@@ -29,9 +32,15 @@ class SideColumn(Part):
         self.auto_claim = bool(self.board.ctx.extra.get("auto_claim", False))
 
     # --- hit tests ------------------------------------------------------------------------------
+    def decks(self) -> list[Target]:
+        """Both decks, each taking clicks a little beyond its edge."""
+        return [
+            Target(d, r, max(3, r.w // 12), hit=r.inflate(r.w // 5, r.h // 5))
+            for d, r in enumerate(self.geo.decks)
+        ]
+
     def deck_at(self, pos: tuple[int, int]) -> int | None:
-        decks = self.geo.decks
-        return hit(pos, ((d, r.inflate(r.w // 5, r.h // 5)) for d, r in enumerate(decks)))
+        return cast(int | None, target_at(self.decks(), pos))
 
     def counts(self) -> tuple[int, int]:
         decks = self.obs["decks"]
@@ -96,10 +105,9 @@ class SideColumn(Part):
         overlays.draw_seat(surface, self.art, rect, seat, self.geo.unit, breath, mark)
 
     def _draw_decks(self, surface: pygame.Surface) -> None:
-        p, g, mouse = self.p, self.geo, self.board.mouse
+        p, g = self.p, self.geo
         counts = self.counts()
         targets = set(self.target_decks())
-        hovered = self.deck_at(mouse) if mouse else None
         tactics_on = self.obs["options"].get("tactics", "on") == "on"
         names = (i18n.t("battleline.deck.troop"), i18n.t("battleline.deck.tactics"))
         for deck, rect in enumerate(g.decks):
@@ -110,7 +118,7 @@ class SideColumn(Part):
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 2)))
             n = counts[deck]
             if deck in targets:
-                self.target_ring(surface, rect, max(3, rect.w // 12), lit=deck == hovered)
+                self.ring_targets(surface, [self.decks()[deck]])
             if not n:
                 surface.blit(self.art.slot(rect.w, rect.h, lighter(p["panel"], 0.4), False), rect)
                 continue

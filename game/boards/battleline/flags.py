@@ -14,6 +14,7 @@ from game import i18n
 from game.boards.base import Board, hit
 from game.boards.battleline.hand import Hand
 from game.boards.battleline.layout import Part, Table, laid
+from game.boards.targets import Target
 from game.engines.battleline import words
 from game.engines.battleline.actions import (
     CLAIM_BASE,
@@ -23,7 +24,7 @@ from game.engines.battleline.actions import (
     is_claim,
     is_flag,
 )
-from game.engines.battleline.cards import ENVIRONMENT, FOG, MUD, TACTICS_DECK
+from game.engines.battleline.cards import ENVIRONMENT, FOG, MUD
 from game.engines.battleline.observation import BattleLineObservation, CounterexampleView
 from game.engines.battleline.words import SUIT_SYMBOLS, formation_label
 from game.ui import overlays
@@ -76,10 +77,32 @@ class FlagRow(Part):
         return t
 
     # --- places and hit tests -------------------------------------------------------------------
-    def center(self, flag: int) -> tuple[float, float]:
-        g = self.geo
-        travel = (g.ridge.h - g.flag_size[1]) / 2 + g.flag_size[1] * 0.18
-        return g.xs[flag], g.ridge.centery + self.pennants[flag].offset * travel
+    def pennant_rect(self, flag: int) -> pygame.Rect:
+        """The pennant as drawn: full size, moving past the ridge's edge towards its winner, or
+        smaller between Fog and Mud, clear of them (``Table.pennant_zone``)."""
+        g, (fw, fh) = self.geo, self.geo.flag_size
+        zone = self.zone(flag) if self.obs else g.ridge
+        scale = min(1.0, zone.h / fh)
+        rect = pygame.Rect(0, 0, round(fw * scale), round(fh * scale))
+        travel = (zone.h - rect.h) / 2 + (0 if zone.h < g.ridge.h else fh * 0.18)
+        rect.center = (round(g.xs[flag]), round(zone.centery + self.pennants[flag].offset * travel))
+        return rect
+
+    def zone(self, flag: int) -> pygame.Rect:
+        """The pennant's room beside Fog and Mud once they have landed (``Table.pennant_zone``)."""
+        sprites = self.board.layer.sprites
+        flying = [c for c in ENVIRONMENT if c in sprites and sprites[c].moving]
+        return self.table.pennant_zone(self.obs["flags"][flag], flag, flying)
+
+    def center(self, flag: int) -> tuple[int, int]:
+        return self.pennant_rect(flag).center
+
+    def seal_rect(self, flag: int) -> pygame.Rect:
+        """Where a claim's seal (ready or not yet provable) sits: at the pennant's lower right."""
+        pennant, seal = self.pennant_rect(flag), self.art.seal(True, self.fs(1.3))
+        at = (pennant.centerx + round(pennant.w * 0.42), pennant.centery + round(pennant.h * 0.38))
+        rect = seal.get_rect(center=at)
+        return rect.clamp(self.zone(flag))
 
     def token_rect(self, flag: int) -> pygame.Rect:
         """The flag's pennant and pole: where a claim is clicked."""
@@ -89,11 +112,11 @@ class FlagRow(Part):
         return rect
 
     def button_rect(self, flag: int) -> pygame.Rect:
-        """The flag's Claim button (in the claim phase)."""
+        """The flag's Claim button (in the claim phase), over its pennant's foot, above Mud."""
         g = self.geo
         w = min(round(g.pitch * 0.86), round(g.cw * 1.05))
         rect = pygame.Rect(0, 0, w, max(14, round(g.ch * 0.2)))
-        rect.midbottom = (round(g.xs[flag]), g.ridge.bottom - 2)
+        rect.midbottom = (round(g.xs[flag]), (self.zone(flag) if self.obs else g.ridge).bottom - 2)
         return rect
 
     def slot_for(self, flag: int) -> pygame.Rect:
@@ -143,7 +166,7 @@ class FlagRow(Part):
         """The next free place on each side of every open flag, glowing where a card may go."""
         p, g = self.p, self.geo
         targets = set() if self.placing_env() else set(self.target_flags())
-        faint = lighter(p["felt"], 0.22)
+        faint, rings = lighter(p["felt"], 0.22), []
         for f, flag in enumerate(self.obs["flags"]):
             for side in (0, 1):
                 n = len(flag["cards"][side])
@@ -154,7 +177,8 @@ class FlagRow(Part):
                 colour = p["legal"] if glowing else faint
                 surface.blit(self.art.slot(rect.w, rect.h, colour, glowing), rect)
                 if glowing:
-                    self.target_ring(surface, rect, max(3, g.cw // 16))
+                    rings.append(Target(f, rect, max(3, g.cw // 16), lights=False))
+        self.ring_targets(surface, rings)
 
     def target_flags(self) -> list[int]:
         """The flags glowing as targets now."""
@@ -163,40 +187,41 @@ class FlagRow(Part):
         return [a - FLAG_BASE for a in self.board.legal if is_flag(a)] if self.deciding else []
 
     def draw(self, surface: pygame.Surface, moving: set[int | None]) -> None:
-        """Each flag (under the cards: a moved flag never hides a card's index), with Fog or Mud
-        across it unless ``moving`` there, its glow when won or a target, a claim's ring."""
+        """Each flag (under the cards: a moved flag never hides a card's index), with the bands of
+        Fog and Mud lying there (not while ``moving`` there), its glow when won or a target, a
+        claim's ring."""
         p, g = self.p, self.geo
         targets = set(self.target_flags()) if self.placing_env() else set()
-        fw, fh = g.flag_size
         winning = self.winning()
         for f, flag in enumerate(self.obs["flags"]):
-            pennant = self.pennants[f]
-            cx, cy = self.center(f)
-            for glowing, role, urgent in ((winning, "claim", False), (targets, "legal", True)):
-                if f in glowing:
-                    halo = self.art.glow(fw, fh, p[role], max(3, fw // (10 if urgent else 8)))
-                    blit_center(surface, halo, (cx, cy), self.board.breathing(urgent=urgent))
+            pennant, rect = self.pennants[f], self.pennant_rect(f)
+            if f in winning:
+                halo = self.art.glow(rect.w, rect.h, p["claim"], max(3, rect.w // 8))
+                blit_center(surface, halo, rect.center, self.board.breathing())
+            if f in targets:  # Fog or Mud goes to the flag itself
+                glow = Target(f, rect, max(3, rect.w // 10), lights=False, halo=True)
+                self.ring_targets(surface, [glow])
             if pennant.burst > 0:
-                self.art.burst(surface, (cx, cy), fh, max(pennant.owner, 0), pennant.burst)
+                self.art.burst(surface, rect.center, rect.h, max(pennant.owner, 0), pennant.burst)
             for card in (FOG, MUD):
                 if laid(flag, card) >= 0 and card not in moving:
-                    lying = self.table.env_place(f, card)
-                    image = self.art.rotated(card, TACTICS_DECK, round(lying.w), round(lying.angle))
-                    blit_center(surface, image, (lying.x, lying.y))
-            blit_center(surface, self.art.flag(f + 1, pennant.owner, fw, fh), (cx, cy))
+                    band = self.table.env_rect(f, card)
+                    surface.blit(self.art.env_band(card, band.w, band.h, g.env_px), band)
+            surface.blit(self.art.flag(f + 1, pennant.owner, rect.w, rect.h), rect)
             claim = flag["claim"]
             if claim is not None and self.deciding and self.phase != "claim":
                 # a small seal: ready (after the play) or not yet provable
                 seal = self.art.seal(claim["provable"], self.fs(1.3))
-                blit_center(surface, seal, (cx + fw * 0.42, cy + fh * 0.38))
+                surface.blit(seal, self.seal_rect(f))
             if self.board.hint is not None and self.board.hint == claim_action(f):
                 self.hint_ring(surface, self.token_rect(f))
 
-    def draw_labels(self, surface: pygame.Surface) -> None:
-        """Each complete side's formation and total, at the far end of its cards."""
-        p, g = self.p, self.geo
+    def pills(self) -> list[tuple[pygame.Rect, pygame.Surface, bool]]:
+        """Each complete side's formation and total at the far end of its cards: the pill's
+        place, its text and whether the side won the flag."""
+        p, g, out = self.p, self.geo, []
         gap = max(2, round(g.unit * 0.3))
-        for f, flag in enumerate(self.obs["flags"]):
+        for f, flag in enumerate(self.obs["flags"] if self.obs else ()):
             for side in (0, 1):
                 formation = flag["formation"][side]
                 if formation is None:
@@ -211,15 +236,22 @@ class FlagRow(Part):
                 )
                 pill = pygame.Rect(0, 0, text.get_width() + round(g.unit * 1.2), g.label_h)
                 pill.center = (round(g.xs[f]), y)
-                fill = (*lighter(p["claim"], 0.1), 240) if won else (*p["panel"], 200)
-                self.art.pill(surface, text, pill, fill, pill.h // 2)
+                out.append((pill, text, won))
+        return out
+
+    def draw_labels(self, surface: pygame.Surface) -> None:
+        for pill, text, won in self.pills():
+            fill = (*lighter(self.p["claim"], 0.1), 240) if won else (*self.p["panel"], 200)
+            self.art.pill(surface, text, pill, fill, pill.h // 2)
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         """The Claim buttons of the flags the viewer may claim now, their pennants ringed."""
-        p, mouse = self.p, self.board.mouse
-        for f in self.claimable():
-            rect, token = self.button_rect(f), self.token_rect(f)
-            self.target_ring(surface, token, max(3, token.w // 12), colour=p["claim"])
+        mouse, claimable = self.board.mouse, self.claimable()
+        tokens = [(f, self.token_rect(f)) for f in claimable]
+        rings = [Target(f, r, max(3, r.w // 12), "claim", lights=False) for f, r in tokens]
+        self.ring_targets(surface, rings)
+        for f in claimable:
+            rect = self.button_rect(f)
             hot = mouse is not None and rect.collidepoint(mouse)
             overlays.button(surface, self.art, rect, i18n.t("battleline.button.claim"), hot=hot)
             if self.board.hint == claim_action(f):

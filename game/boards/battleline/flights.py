@@ -19,6 +19,7 @@ from game.boards.battleline.hand import Hand
 from game.boards.battleline.layout import Z_MOVING, Part, Place, Table, backs, laid, shows, side_of
 from game.boards.cards import card_rect
 from game.boards.layer import Motion, Rest
+from game.boards.targets import Target
 from game.engines.battleline.actions import is_card
 from game.engines.battleline.cards import (
     DESERTER,
@@ -99,7 +100,7 @@ class Flights(Part):
             if card is None:  # one of the opponent's backs
                 art.fanned_back(surface, deck, (sprite.x, sprite.y), g.back_w, sprite.angle)
                 continue
-            if card == dragged or card in lying:  # Fog and Mud lie under their pennants
+            if card == dragged or card in lying:  # the flag row draws Fog and Mud as bands
                 continue
             in_hand = card in hand
             lift = self.hand.lift(card) * g.hand_h if in_hand else 0.0
@@ -122,27 +123,19 @@ class Flights(Part):
         colour = self.p["selected"]
         self.art.ring(surface, rect, colour, max(3, round(sprite.w) // 14), self.board.breathing())
 
-    def target_cards(self) -> list[int]:
-        """Cards at flags that may be clicked now (Redeploy, Deserter, Traitor)."""
+    def targets(self) -> list[Target]:
+        """The cards at flags that may be clicked now (Redeploy, Deserter, Traitor)."""
         if not self.deciding:
             return []
         if self.phase in GUILE_TARGETS:
-            return [a for a in self.board.legal if is_card(a)]
-        if self.phase == "play" and self.hand.selected in (REDEPLOY, DESERTER, TRAITOR):
-            return self.hand.takeable(self.hand.selected)
-        return []
-
-    def draw_targets(self, surface: pygame.Surface) -> None:
-        """Glows on the cards at flags that may be chosen now (the hovered one lit)."""
-        cards = set(self.target_cards())
-        if not cards:  # most frames: no hit test over the whole table
-            return
-        g = self.geo
-        hovered = self.card_at(self.board.mouse) if self.board.mouse else None
-        for card in (c for c in self.board.things(self.obs) if c in cards):
-            rect = self.board.thing_rect(card)
-            if rect is not None:
-                self.target_ring(surface, rect, max(2, g.cw // 18), lit=card == hovered)
+            cards = {a for a in self.board.legal if is_card(a)}
+        elif self.phase == "play" and self.hand.selected in (REDEPLOY, DESERTER, TRAITOR):
+            cards = set(self.hand.takeable(self.hand.selected))
+        else:  # most frames: no hit test over the whole table
+            return []
+        width, rects = max(2, self.geo.cw // 18), self.board.thing_rect
+        things = [c for c in self.board.things(self.obs) if c in cards]
+        return [Target(c, r, width) for c in things if (r := rects(c))]
 
     def motions(
         self, prev: BattleLineObservation, obs: BattleLineObservation

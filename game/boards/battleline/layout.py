@@ -4,7 +4,7 @@ discard piles), the sprites that carry them, and ``Part``, the base of the board
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Container, Hashable, Iterable
 from dataclasses import dataclass
 from typing import cast
 
@@ -15,6 +15,7 @@ from game.boards.base import Board
 from game.boards.battleline.art import STRIP, BattleLineArt, px
 from game.boards.cards import arc_fan, card_height, card_rect
 from game.boards.layer import Sprite
+from game.boards.targets import Target, draw_targets
 from game.engines.battleline.actions import NUM_FLAGS
 from game.engines.battleline.cards import FOG, MUD, TACTICS_DECK, TROOP_DECK, deck_of
 from game.engines.battleline.observation import BattleLineObservation, FlagView, HandView
@@ -111,6 +112,9 @@ class Geometry:
         self.hand_top = round(y + label_h + gap * 0.8)
         fh = round(ch * RIDGE * 0.95)
         self.flag_size = (round(fh * 0.9), fh)
+        self.env_px = px(1.35, u)  # the name on Fog or Mud at its flag
+        self.env_h = round(self.env_px * 1.5)  # M+ lines stand ~1.5 em
+        self.env_gap = max(2, round(0.3 * u))
         self._column(column, u, cw)
 
     def _column(self, column: pygame.Rect, u: float, cw: int) -> None:
@@ -194,26 +198,35 @@ class Table:
         left = round(g.xs[flag] - g.pitch / 2)
         return pygame.Rect(left, g.field_top, round(g.pitch), g.field_bottom - g.field_top)
 
-    def env_place(self, flag: int, card: int) -> Place:
-        """Fog or Mud lies across its flag as on the table: a card turned sideways under the
-        flag (which stands over it): Fog up and to the left with its name at the left end, Mud
-        down and to the right with its name at the right end, so both show at one flag."""
-        g = self.geo
-        # As large as its column allows, and further out from under the pennant (small and
-        # half hidden, it went unread).
-        w = min(g.ridge.h * 0.9, (g.pitch - 4) / 1.42)
-        side = -1 if card == FOG else 1
-        slack = max(0.0, (g.pitch - card_height(round(w))) / 2 - 2)
-        x, y = g.xs[flag] + side * slack, g.ridge.centery + side * g.ridge.h * 0.18
-        return Place(x, y, w, -90.0 * side, Z_MOVING)
-
     def env_rect(self, flag: int, card: int) -> pygame.Rect:
-        """Where Fog or Mud lies at ``flag`` (see ``env_place``)."""
-        place = self.env_place(flag, card)
-        w = round(place.w)
-        rect = pygame.Rect(0, 0, card_height(w), w)
-        rect.center = (round(place.x), round(place.y))
+        """Where Fog or Mud lies at ``flag``: a band across its column, Fog along the ridge's top
+        edge and Mud along its bottom, so both show at one flag with their names upright and
+        whole; the pennant stands smaller between them (``pennant_zone``). Drawn under the
+        pennant and half hidden, the sideways cards went unread."""
+        g = self.geo
+        rect = pygame.Rect(0, 0, round(g.pitch) - 2 * g.env_gap, g.env_h)
+        rect.centerx = round(g.xs[flag])
+        if card == FOG:
+            rect.top = g.ridge.top + g.env_gap
+        else:
+            rect.bottom = g.ridge.bottom - g.env_gap
         return rect
+
+    def env_place(self, flag: int, card: int) -> Place:
+        """Fog or Mud lands turned sideways on its band (``env_rect``), which then shows it."""
+        x, y = self.env_rect(flag, card).center
+        return Place(x, y, self.geo.env_h, -90.0 if card == FOG else 90.0, Z_MOVING)
+
+    def pennant_zone(self, flag: FlagView, f: int, flying: Container[int] = ()) -> pygame.Rect:
+        """The part of flag ``f``'s ridge left to its pennant beside Fog and Mud (but those
+        still ``flying`` there)."""
+        g = self.geo
+        zone = pygame.Rect(round(g.xs[f] - g.pitch / 2), g.ridge.top, round(g.pitch), g.ridge.h)
+        for card in (FOG, MUD):
+            if laid(flag, card) >= 0 and card not in flying:
+                band = self.env_rect(f, card).inflate(0, 2 * g.env_gap)
+                zone = zone.clip(zone.move(0, band.h if card == FOG else -band.h))
+        return zone
 
     def hand_places(self, n: int) -> list[tuple[float, float, float]]:
         """Centre and tilt of each card of the viewer's hand (a gentle arc)."""
@@ -300,7 +313,7 @@ class Table:
             places[pending] = place
         for f, flag in enumerate(obs["flags"]):
             for card in (FOG, MUD):
-                if laid(flag, card) >= 0:  # the flag row draws it there, under its pennant
+                if laid(flag, card) >= 0:  # it lands there; the flag row draws its band
                     places[card] = self.env_place(f, card)
         return places
 
@@ -381,15 +394,10 @@ class Part:
         front, back = (self.art.picture(c, deck, w) for c in (card, None))
         self.art.blit_card(surface, sprite, front, back, lift, shadow)
 
-    def target_ring(
-        self, surface: pygame.Surface, rect: pygame.Rect, width: int, lit: bool = False,
-        colour: Colour | None = None,
-    ) -> None:  # fmt: skip
-        """A breathing ring round something that may be picked now (``colour``, else the legal
-        one); steady in the selected colour when ``lit`` (hovered)."""
-        alpha = 255 if lit else self.board.breathing(urgent=True)
-        colour = self.p["selected"] if lit else colour or self.p["legal"]
-        self.art.ring(surface, rect, colour, width, alpha)
+    def ring_targets(self, surface: pygame.Surface, targets: Iterable[Target]) -> None:
+        """Rings round what may be picked now, breathing (the kit's ``targets``)."""
+        alpha = self.board.breathing(urgent=True)
+        draw_targets(surface, self.art, self.p, targets, self.board.mouse, alpha)
 
     def note(
         self, surface: pygame.Surface, text: str, width: int, place: Callable, accent: Colour
