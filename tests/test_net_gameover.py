@@ -102,7 +102,7 @@ def test_the_guests_review_shows_only_positions_it_was_sent(app) -> None:
             i for i, _ in views
         )
         assert "of" in review.caption()
-        review.done_button.on_click()
+        review.back_button.on_click()
         assert app.stack.top is card
     finally:
         while app.stack.top is not scene:

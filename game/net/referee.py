@@ -18,12 +18,13 @@ import queue
 from game.engines.base import IllegalActionError
 from game.match import Match, seat_names
 from game.net import takeback
+from game.net.coach import GuestCoach
 from game.net.hints import Ask, GuestHints
 from game.net.host import HostServer, Inbound
 from game.net.invite import Invite
 from game.net.protocol import PROTOCOL_VERSION, encode
 from game.net.takeback import HOST_SIDE, TakeBack
-from game.net.views import SeatView
+from game.net.views import SeatView, past_messages
 from game.version import version
 
 
@@ -32,6 +33,8 @@ class Referee:
         self.match = match
         self.server = server
         self.hints = hints or GuestHints()  # searched from each guest's own information
+        self.coach = GuestCoach()  # the guests' reviews, searched on the hints' AI process
+        self._past_sent: set[int] = set()  # sessions sent their past (once each)
         self.views = {seat: SeatView(match, seat) for seat in sorted(match.remote)}
         self.sessions: dict[int, int] = {}  # remote seat -> the session holding it
         self.left: list[tuple[str, str]] = []  # (name, why) of guests who left, for the screen
@@ -60,6 +63,7 @@ class Referee:
         self._ever_held = {seat_of[seat] for seat in self._ever_held}
         self.takeback = None
         self.hints.reset()
+        self.coach.reset()
         if moved:
             self.server.reseat(seat_of)
         for seat, sid in self.sessions.items():
@@ -115,7 +119,8 @@ class Referee:
             message = self.views[seat].message(self.match, names, kinds)
             if message is not None:
                 self.server.send(sid, message)
-        for seat, message in self.hints.pump(self.match):
+        found = [*self.hints.pump(self.match), *self.coach.pump(self.match, self.hints)]
+        for seat, message in found:
             if seat in self.sessions:
                 self.server.send(self.sessions[seat], message)
 
@@ -227,6 +232,14 @@ class Referee:
             self.answer_undo(seat, item.allow)
         elif item.kind == "hint_ask":
             self._hint_ask(seat, item)
+        elif item.kind == "coach_ask":
+            found = self.coach.ask(seat, self.match, self.views[seat].sent)
+            if found is not None:
+                self.server.send(item.session, found)
+        elif item.kind == "past_ask" and item.session not in self._past_sent:
+            self._past_sent.add(item.session)  # once a connection: each costs a replay
+            for message in past_messages(self.match, seat, item.index):
+                self.server.send(item.session, message)
         elif item.seat == seat:  # an act sent before its seat moved was for the last match
             self._act(item)
 

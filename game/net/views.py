@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from game.match import Match
 from game.net.protocol import encode
 from game.turns import Step, StepLog
+
+# A ``past`` message's observations add up to at most about this many bytes (one observation is
+# under 4 KB), well under the host's message limit.
+PAST_BYTES = 256 * 1024
 
 
 def step_row(step: Step) -> list[Any]:
@@ -77,9 +82,37 @@ class SeatView:
         )
 
     def key(self) -> str:
-        """A digest of everything the guest was last shown — its seat, the position, its
-        observation and its log: what seeds a search made for it (game/net/hints.py), so that
-        nothing it cannot see can change the search."""
+        """The digest (:func:`view_key`) of everything the guest was last shown."""
         index, obs = self._shown
-        text = json.dumps([self.seat, index, obs, self.sent], default=str)
-        return hashlib.sha256(text.encode()).hexdigest()
+        return view_key(self.seat, index, obs, self.sent)
+
+
+def view_key(seat: int, index: int, obs: Mapping[str, Any], rows: list[list[Any]]) -> str:
+    """A digest of what a seat was shown at a position — its seat, the position, its
+    observation and its log rows: what seeds a search made for it (its hint, its review), so
+    that nothing it cannot see can change the search."""
+    text = json.dumps([seat, index, obs, rows], default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def past_messages(match: Match, seat: int, before: int) -> list[str]:
+    """``past`` messages with the seat's observation of every position before ``before`` —
+    exactly what a guest connected from the start was sent there (a reconnected guest's review
+    then begins at the first move), each message under :data:`PAST_BYTES`."""
+    state = match.game.new_state(match.state.num_players, **match.state.options)
+    history = match.state.history[: max(0, before)]
+    messages: list[str] = []
+    chunk: list[dict] = []
+    start, size = 0, 0
+    for index in range(len(history) + 1):
+        if index == len(history) or size > PAST_BYTES:
+            if chunk:
+                messages.append(encode("past", "host", index=start, obs=chunk))
+            start, chunk, size = index, [], 0
+        if index == len(history):
+            break
+        obs = dict(state.observation(seat))
+        chunk.append(obs)
+        size += len(json.dumps(obs, separators=(",", ":")))
+        state.apply_action(history[index])
+    return messages
