@@ -7,17 +7,19 @@ from __future__ import annotations
 import json
 import random
 import time
+from types import SimpleNamespace
 
 import pytest
 
 from ai.budgets import Budget
 from ai.worker import AIWorker
 from game.engines import GAMES
+from game.i18n import t
 from game.match import HUMAN, Match
 from game.net.coach import GuestCoach
-from game.net.guest import GuestClient, RemoteTable
+from game.net.guest import CONNECTED, GuestClient, RemoteTable
 from game.net.hints import GuestHints
-from game.net.protocol import decode
+from game.net.protocol import ProtocolError, decode, encode
 from game.net.views import SeatView
 from game.scenes.gameover import GameOverScene
 from game.scenes.guest_match import GuestMatchScene
@@ -193,3 +195,36 @@ def test_the_guests_screen_shows_its_coach_drawn_from_what_it_received(app) -> N
             app.stack.pop()
         app.stack.pop()
         referee.stop()
+
+
+def test_a_host_that_knows_no_coach_leaves_the_guest_its_positions() -> None:
+    """A version-2 host from before the coach answers the asks with ``error``: the guest asks
+    nothing more, plays on, and its review says why it has no graph."""
+    table = RemoteTable(game="battleline", seat=0, obs={"turn": 1}, returns=[1.0, -1.0])
+    table.seen = {40: table.obs}
+    table.coach_wanted = True
+    assert table.requests() == [("past_ask", {"index": 40}), ("coach_ask", {})]
+    assert table.requests() == []  # once each
+    refusal = encode("error", "host", code="unknown_type", text="unknown message type")
+    table.apply(decode(refusal, "host"))
+    coach = TableCoach(table, SimpleNamespace(status=CONNECTED))  # type: ignore[arg-type]
+    assert table.older_host and not coach.done
+    assert coach.note() == t("coach.host_older")
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        [3, [12], 1.5, [14], 0.2, [], []],  # a chance out of range
+        [3, [True], 0.1, [14], 0.2, [], []],  # an action that is a boolean
+        [3, [12], 0.1, [], 0.2, [], []],  # no preferred move
+        [-1, [12], 0.1, [14], 0.2, [], []],  # no position
+        [3, [12], 0.1, [14], 0.2, [["step"]], []],  # a malformed step
+        [3, [12], 0.1, [14]],  # fields missing
+    ],
+)
+def test_a_malformed_verdict_is_refused(row: list) -> None:
+    table = RemoteTable(game="battleline", seat=0)
+    with pytest.raises(ProtocolError):
+        table.apply(decode(encode("coach", "host", total=4, verdicts=[row]), "host"))
+    assert table.verdicts == []

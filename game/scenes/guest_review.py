@@ -81,7 +81,6 @@ class GuestReviewScene(CoachScene):
     def __init__(self, app: App, scene: GuestMatchScene) -> None:
         self.scene = scene
         self.table = table = scene.table
-        table.coach_wanted = True  # the match screen asks the host for it
         board = scene._make_board()
         super().__init__(app, TableCoach(table, scene.client), board, table.obs, table.seat)
         self.index = self.positions[-1] if self.positions else table.index  # the final one
@@ -141,6 +140,7 @@ class GuestReviewScene(CoachScene):
         self.earlier_button.place(arrow.move(-arrow.w - m.px(8), 0), m.font_px(18))
 
     def update(self, dt: float) -> None:
+        self.table.coach_wanted = True  # the match screen asks (again after a reconnection)
         self.scene.update(dt)  # the match screen under the review keeps hearing the host
         if not self.scene.is_over:  # the host began a rematch: the review is moot
             self.app.stack.pop()
