@@ -145,7 +145,7 @@ def play(app, referee, scene, done) -> None:
     screen_frames(app, referee, scene, done, rng=random.Random(2))
 
 
-def test_the_guests_screen_shows_its_coach_drawn_from_what_it_received(app) -> None:
+def test_the_guests_review_shows_its_positions_and_its_coach_from_what_it_received(app) -> None:
     referee = hosted("battleline", ["easy", HUMAN], {1}, seed=5)
     referee.hints = GuestHints(AIWorker(processes=1), BUDGET)
     assert referee.invite is not None
@@ -160,6 +160,19 @@ def test_the_guests_screen_shows_its_coach_drawn_from_what_it_received(app) -> N
         review = app.stack.top
         assert isinstance(review, GuestReviewScene)
         assert review.info_text().startswith("Thinking over your moves")
+        # Stepping through the positions: every one shown is one the guest was sent, as it was
+        # sent, and all of them are there (the host is not heard meanwhile).
+        sent = [decode(raw, "host").fields for raw in client.received or []]
+        views = {(v["index"], json.dumps(v["obs"])) for v in sent if "obs" in v}
+        shown = []
+        for _ in range(len(review.positions) + 2):  # from the end back past the start
+            app.step(1 / 60)
+            shown.append((review.index, json.dumps(review.board.obs)))
+            review.step(-1)
+        assert set(shown) <= views
+        assert {i for i, _ in shown} == {i for i, _ in views} and len(set(shown)) > 20
+        assert shown[0][0] == len(referee.match.state.history)
+        assert review.index == min(i for i, _ in views) == 0
         play(app, referee, scene, lambda: review.reviewer.done)
         app.step(1 / 60)
         coach = review.reviewer
