@@ -26,6 +26,7 @@ from game.scenes.guest_match import GuestMatchScene
 from game.scenes.guest_review import GuestReviewScene, TableCoach
 from tests.net_helpers import hosted, screen_frames
 from tests.test_app_fakes import SyncClient
+from tests.test_net_play import ints_under_card_keys
 
 # Untimed and small: the same search every time from the same seed, quick enough for a game.
 BUDGET = Budget(search=True, iterations=30)
@@ -201,6 +202,13 @@ def test_the_guests_review_shows_its_positions_and_its_coach_from_what_it_receiv
             assert again.move_steps(verdict, best) == coach.move_steps(verdict, best)
             for obs in coach.around(verdict):
                 assert json.dumps(obs, sort_keys=True) in sent
+        # None of the other side's hidden cards is named in any verdict the host sent.
+        final = referee.match.state
+        hidden = set(final.hands[0]) - set(rebuilt.obs["hands"][0]["known"])
+        assert hidden
+        for raw in client.received or []:
+            if decode(raw, "host").kind == "coach":
+                assert not hidden & ints_under_card_keys(json.loads(raw))
         review.back_button.on_click()
         assert app.stack.top is card
     finally:

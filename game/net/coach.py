@@ -45,6 +45,7 @@ class Review:
     rows: list[list[Any]] = field(default_factory=list)  # the verdicts as sent
     ticket: int | None = None
     state: State | None = field(default=None, repr=False)  # what the search started from
+    walker: State | None = field(default=None, repr=False)  # the game replayed up to a move
 
     @property
     def done(self) -> bool:
@@ -103,8 +104,11 @@ class GuestCoach:
     def _searched(self, match: Match, review: Review, position: Position) -> tuple[State, int]:
         """The state a move's search starts from — the position re-dealt for the seat — and the
         search's seed, both from the digest of what the seat was shown there."""
-        record = match.state.to_record()
-        state = match.game.replay({**record, "history": record["history"][: position.index]})
+        if review.walker is None:  # replayed once along the game: the moves come in order
+            review.walker = match.game.new_state(match.state.num_players, **match.state.options)
+        state = review.walker
+        while len(state.history) < position.index:
+            state.apply_action(match.state.history[len(state.history)])
         shown = [row for row in review.log if row[0] < position.index]
         key = view_key(review.seat, position.index, dict(state.observation(review.seat)), shown)
         determinized = state.determinize(review.seat, random.Random(f"{key}:determinize"))
