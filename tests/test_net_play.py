@@ -216,6 +216,42 @@ def test_a_dropped_guest_pauses_the_match_and_comes_back_to_its_seat_and_positio
         referee.stop()
 
 
+def test_a_reconnected_guest_reviews_every_position_from_the_first_move() -> None:
+    referee = hosted("battleline", [HUMAN, "easy"], {0}, seed=11)
+    first = guest(referee.invite, "Aiko", seed=3)
+    players = [first]
+    try:
+        run_until(referee, players, lambda: len(referee.match.moves) > 60)
+        received = dict(first.table.seen)  # what it was sent before it was killed
+        first.client.stop()  # killed: no goodbye
+        run_until(referee, [], lambda: referee.paused, timeout=20)
+        back = guest(referee.invite, "Aiko", seed=4)  # a new program: it holds nothing
+        players = [back]
+        run_until(referee, players, finished(referee, players), timeout=120)
+        run_until(referee, players, lambda: 0 in back.table.seen)
+    finally:
+        for p in players:
+            p.client.leave()
+        referee.stop()
+    assert min(decode(raw, "host")["index"] for raw in views_raw(back)) > 60
+    seen = back.table.seen
+    assert sorted(seen) == list(range(len(referee.match.state.history) + 1))
+    for index, obs in received.items():  # as an uninterrupted guest received it
+        assert seen[index] == obs
+    for index, obs in seen.items():  # and only what its seat may know there
+        state = replayed(referee, index)
+        assert obs == roundtrip(state.observation(0))
+        known = set(obs["hands"][1]["known"])
+        hidden = set(state.hands[1]) - known | {c for deck in state.decks for c in deck}
+        assert not hidden & ints_under_card_keys(obs), index
+    pasts = [decode(raw, "host") for raw in back.client.received or [] if '"past"' in str(raw)]
+    assert pasts and all(msg.kind == "past" for msg in pasts)
+
+
+def views_raw(player: GuestPlayer) -> list[str | bytes]:
+    return [raw for raw in player.client.received or [] if decode(raw, "host").kind == "view"]
+
+
 def test_the_host_may_hand_an_absent_guests_seat_to_the_ai() -> None:
     referee = hosted("battleline", [HUMAN, HUMAN], {0, 1})
     stays, leaves = guest(referee.invite, "Aiko"), guest(referee.invite, "Ben")

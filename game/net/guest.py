@@ -19,6 +19,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from game.coach import Position, Verdict
 from game.net.invite import Invite
 from game.net.loop import CLOSE_TIMEOUT, LoopThread
 from game.net.protocol import (
@@ -83,6 +84,10 @@ class GuestClient:
     def answer_undo(self, allow: bool) -> None:
         """Answer another player's request to take back a move."""
         self._send(encode("undo_answer", "guest", allow=allow))
+
+    def request(self, kind: str, **fields: Any) -> None:
+        """Send what the table asks of the host (``RemoteTable.requests``)."""
+        self._send(encode(kind, "guest", **fields))
 
     def ask_hint(self, index: int) -> None:
         """Ask the host for a hint for the position after ``index`` actions (it searches from
@@ -247,6 +252,17 @@ class RemoteTable:
     # Every observation we were sent in this game, by history index (the guest's review steps
     # through these); positions taken back are dropped, a new welcome starts afresh.
     seen: dict[int, dict] = field(default_factory=dict)
+    # Asked of the host once per welcome: our observations before the first position we were
+    # sent (``past``), and once the review is opened (``coach_wanted``) the coach's review of our
+    # moves (``coach``), searched from our information: ``coach_total`` moves, the ``verdicts``
+    # found so far and each one's moves worded as log steps (played, preferred) by its index.
+    past_asked: bool = False
+    coach_wanted: bool = False
+    coach_asked: bool = False
+    coach_total: int | None = None
+    verdicts: list[Verdict] = field(default_factory=list)
+    verdict_steps: dict[int, tuple[list[Step], list[Step]]] = field(default_factory=dict)
+    older_host: bool = False  # the host knew neither ask (an earlier version 2 build)
 
     @property
     def started(self) -> bool:
@@ -335,6 +351,8 @@ class RemoteTable:
             self.answering = self.hint_asked = None
             self.clear_hint()
             self.seen = {}
+            self.past_asked = self.coach_wanted = self.coach_asked = False
+            self.coach_total, self.verdicts, self.verdict_steps = None, [], {}
         elif msg.kind == "view":
             if msg["log_from"] > len(self.log):
                 raise ProtocolError("bad_view", "a log that skips steps")
@@ -351,6 +369,10 @@ class RemoteTable:
                 self.clear_hint()
         elif msg.kind == "hint":
             self._take_hint(msg)
+        elif msg.kind == "past":
+            self._take_past(msg["index"], msg["obs"])
+        elif msg.kind == "coach":
+            self._take_coach(msg["total"], msg["verdicts"])
         elif msg.kind == "waiting":
             self.waiting, self.waiting_why = [str(n) for n in msg["names"]], msg["why"]
         elif msg.kind == "denied":
@@ -364,8 +386,45 @@ class RemoteTable:
             self.undo_results.append(msg)
         elif msg.kind == "error":
             self.errors.append(msg["text"])
+            if msg["code"] == "unknown_type" and (self.past_asked or self.coach_asked):
+                self.older_host = True  # we send no other kind an older host might not know
         elif msg.kind == "bye":
             self.bye = msg["text"]
+
+    def requests(self) -> list[tuple[str, dict[str, Any]]]:
+        """What to ask the host now, each once a welcome: our past when our record starts after
+        the first move (we reconnected), the coach's review once the game is over and wanted."""
+        asks: list[tuple[str, dict[str, Any]]] = []
+        first = min(self.seen, default=0)
+        if self.started and first > 0 and not self.past_asked:
+            self.past_asked = True
+            asks.append(("past_ask", {"index": first}))
+        wanted = self.coach_wanted and self.returns is not None
+        if wanted and not self.coach_asked and not self.older_host:
+            self.coach_asked = True
+            asks.append(("coach_ask", {}))
+        return asks
+
+    def _take_past(self, start: int, observations: list) -> None:
+        """Our observations from ``start`` on: only positions before those we hold are taken."""
+        if start < 0 or not all(isinstance(obs, dict) for obs in observations):
+            raise ProtocolError("bad_past", "a malformed past")
+        first = min(self.seen, default=self.index)
+        for index, obs in enumerate(observations, start):
+            if index < first:
+                self.seen[index] = obs
+
+    def _take_coach(self, total: int, rows: list) -> None:
+        """The next verdicts of our review, checked (ones we hold are skipped)."""
+        if total < 0:
+            raise ProtocolError("bad_coach", "a review of fewer than no moves")
+        self.coach_total = total
+        for row in rows:
+            found, played, best = _verdict(row, self.seat)
+            last = self.verdicts[-1].position.index if self.verdicts else -1
+            if found.position.index > last and len(self.verdicts) < total:
+                self.verdicts.append(found)
+                self.verdict_steps[found.position.index] = (played, best)
 
     def _take_hint(self, msg: Message) -> None:
         """A hint for the position we are at (an answer to an older one is moot)."""
@@ -395,6 +454,31 @@ def worded_names(names: list, kinds: list[str]) -> list[str]:
         str(name) if seat == HUMAN else word
         for name, seat, word in zip(names, seats, local, strict=True)
     ]
+
+
+def _verdict(row: Any, seat: int) -> tuple[Verdict, list[Step], list[Step]]:
+    """A verdict of the review from the wire, checked field by field."""
+    try:
+        index, played, value, best, best_value, played_steps, best_steps = row
+    except (TypeError, ValueError):
+        raise ProtocolError("bad_coach", "a malformed verdict") from None
+    moves_ok = all(
+        isinstance(line, list) and line and all(_is_int(a) for a in line) for line in (played, best)
+    )
+    values_ok = all(
+        isinstance(v, int | float) and not isinstance(v, bool) and -1 <= v <= 1
+        for v in (value, best_value)
+    )
+    steps_ok = isinstance(played_steps, list) and isinstance(best_steps, list)
+    if not (_is_int(index) and index >= 0 and moves_ok and values_ok and steps_ok):
+        raise ProtocolError("bad_coach", "a malformed verdict")
+    position = Position(index, seat, tuple(played))
+    found = Verdict(position, float(value), tuple(best), float(best_value))
+    return found, [_step(r) for r in played_steps], [_step(r) for r in best_steps]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _step(row: Any) -> Step:

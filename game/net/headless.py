@@ -53,6 +53,8 @@ class GuestPlayer:
     def step(self) -> None:
         self.table.take(self.client.inbox)
         table = self.table
+        for kind, fields in table.requests():
+            self.client.request(kind, **fields)
         if table.undo_asker is not None:
             self.client.answer_undo(self.consent(table.undo_asker))
             table.undo_asker = None

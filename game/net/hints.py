@@ -80,6 +80,11 @@ class GuestHints:
         self._asks, self._answers = [], {}
 
     @property
+    def busy(self) -> bool:
+        """A hint is asked for or searched: the AI client is the hints' (the coach waits)."""
+        return bool(self._asks)
+
+    @property
     def client(self) -> HintClient:
         if self._client is None:
             from ai.worker import AIWorker  # lazy: a table without hints never loads the AI

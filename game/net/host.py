@@ -64,7 +64,7 @@ class Connection(Protocol):
 @dataclass(frozen=True)
 class Inbound:
     """A guest's event for the game thread: ``kind`` "joined", "act", "left", "undo_ask",
-    "undo_answer" (``allow``) or "hint_ask" (``index``)."""
+    "undo_answer" (``allow``), "hint_ask" or "past_ask" (``index``), or "coach_ask"."""
 
     kind: str
     session: int
@@ -426,7 +426,7 @@ class HostServer:
             sid, seat = session.sid, session.seat
             if msg.kind == "act":
                 self.inbox.put(Inbound("act", sid, seat, action=msg["action"], index=msg["index"]))
-            elif msg.kind == "hint_ask":
-                self.inbox.put(Inbound("hint_ask", sid, seat, index=msg["index"]))
+            elif msg.kind in ("hint_ask", "past_ask"):
+                self.inbox.put(Inbound(msg.kind, sid, seat, index=msg["index"]))
             else:
                 self.inbox.put(Inbound(msg.kind, sid, seat, allow=msg.fields.get("allow", False)))

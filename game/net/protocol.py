@@ -61,6 +61,12 @@ GUEST_SCHEMAS: dict[str, dict[str, Any]] = {
     # A hint for the position after ``index`` actions, searched by the host from the guest's
     # own information (refused when it is not the guest's turn there).
     "hint_ask": {"index": int},
+    # Asked of a host that knows them (an older version 2 host answers ``error``, and the game
+    # goes on): our observations of every position before ``index`` (after a reconnection, so
+    # the review starts at the first move), and the coach's review of our moves once the game
+    # is over.
+    "past_ask": {"index": int},
+    "coach_ask": {},
 }
 # Host -> guest:
 HOST_SCHEMAS: dict[str, dict[str, Any]] = {
@@ -112,6 +118,14 @@ HOST_SCHEMAS: dict[str, dict[str, Any]] = {
     # worded for the guest; ``code`` "" for a hint, else why there is none ("not_your_turn",
     # "stale", "paused").
     "hint": {"index": int, "revision": int, "code": str, "line": list, "steps": list},
+    # Sent only when asked. ``past``: the guest's observations of the positions from ``index``
+    # on, one per position (a long game takes several messages). ``coach``: ``total`` moves of
+    # the guest's are reviewed; ``verdicts`` are the next ones found, in order, each
+    # [index, played, value, best, best_value, played_steps, best_steps]: the move's position,
+    # the move played and the AI's preferred one with their mean returns in [-1, 1], each
+    # worded as log steps for the guest.
+    "past": {"index": int, "obs": list},
+    "coach": {"total": int, "verdicts": list},
 }
 
 # One kind per message type in each direction; the two share only "bye".

@@ -18,12 +18,13 @@ import queue
 from game.engines.base import IllegalActionError
 from game.match import Match, seat_names
 from game.net import takeback
+from game.net.coach import GuestCoach
 from game.net.hints import Ask, GuestHints
 from game.net.host import HostServer, Inbound
 from game.net.invite import Invite
 from game.net.protocol import PROTOCOL_VERSION, encode
 from game.net.takeback import HOST_SIDE, TakeBack
-from game.net.views import SeatView
+from game.net.views import Past, SeatView
 from game.version import version
 
 
@@ -32,6 +33,8 @@ class Referee:
         self.match = match
         self.server = server
         self.hints = hints or GuestHints()  # searched from each guest's own information
+        self.coach = GuestCoach()  # the guests' reviews, searched on the hints' AI process
+        self._pasts: dict[int, Past | None] = {}  # session -> its past being sent (None: sent)
         self.views = {seat: SeatView(match, seat) for seat in sorted(match.remote)}
         self.sessions: dict[int, int] = {}  # remote seat -> the session holding it
         self.left: list[tuple[str, str]] = []  # (name, why) of guests who left, for the screen
@@ -60,6 +63,7 @@ class Referee:
         self._ever_held = {seat_of[seat] for seat in self._ever_held}
         self.takeback = None
         self.hints.reset()
+        self.coach.reset()
         if moved:
             self.server.reseat(seat_of)
         for seat, sid in self.sessions.items():
@@ -115,9 +119,11 @@ class Referee:
             message = self.views[seat].message(self.match, names, kinds)
             if message is not None:
                 self.server.send(sid, message)
-        for seat, message in self.hints.pump(self.match):
+        found = [*self.hints.pump(self.match), *self.coach.pump(self.match, self.hints)]
+        for seat, message in found:
             if seat in self.sessions:
                 self.server.send(self.sessions[seat], message)
+        self._send_pasts()
 
     def hand_to_ai(self, seat: int, level: str) -> None:
         """An absent guest's seat is played by the host's AI from now on."""
@@ -227,6 +233,12 @@ class Referee:
             self.answer_undo(seat, item.allow)
         elif item.kind == "hint_ask":
             self._hint_ask(seat, item)
+        elif item.kind == "coach_ask":
+            found = self.coach.ask(seat, self.match, self.views[seat].sent)
+            if found is not None:
+                self.server.send(item.session, found)
+        elif item.kind == "past_ask" and item.session not in self._pasts:
+            self._pasts[item.session] = Past(self.match, seat, item.index)  # once a connection
         elif item.seat == seat:  # an act sent before its seat moved was for the last match
             self._act(item)
 
@@ -259,6 +271,17 @@ class Referee:
         answer = self.hints.ask(ask, m, self.paused)
         if answer is not None:
             self.server.send(item.session, answer)
+
+    def _send_pasts(self) -> None:
+        """The next of each past asked for, to the connection that asked while it holds the seat."""
+        for sid, past in self._pasts.items():
+            if past is None:
+                continue
+            if self.sessions.get(past.seat) == sid:
+                for message in past.pump():
+                    self.server.send(sid, message)
+            if past.done or self.sessions.get(past.seat) != sid:
+                self._pasts[sid] = None
 
     def _deny(self, item: Inbound, code: str, text: str, phrase: tuple[str, dict]) -> None:
         key, args = phrase

@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
+from collections.abc import Mapping
 from typing import Any
 
 from game.match import Match
 from game.net.protocol import encode
 from game.turns import Step, StepLog
+
+# A ``past`` message's observations add up to about this many bytes (one observation is under
+# 4 KB), well under the host's message limit; they are worked out this many seconds a frame.
+PAST_BYTES = 256 * 1024
+PAST_SLICE = 0.008
 
 
 def step_row(step: Step) -> list[Any]:
@@ -77,9 +84,54 @@ class SeatView:
         )
 
     def key(self) -> str:
-        """A digest of everything the guest was last shown — its seat, the position, its
-        observation and its log: what seeds a search made for it (game/net/hints.py), so that
-        nothing it cannot see can change the search."""
+        """The digest (:func:`view_key`) of everything the guest was last shown."""
         index, obs = self._shown
-        text = json.dumps([self.seat, index, obs, self.sent], default=str)
-        return hashlib.sha256(text.encode()).hexdigest()
+        return view_key(self.seat, index, obs, self.sent)
+
+
+def view_key(seat: int, index: int, obs: Mapping[str, Any], rows: list[list[Any]]) -> str:
+    """A digest of what a seat was shown at a position — its seat, the position, its
+    observation and its log rows: what seeds a search made for it (its hint, its review), so
+    that nothing it cannot see can change the search."""
+    text = json.dumps([seat, index, obs, rows], default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Past:
+    """A seat's observation of every position before ``before`` — exactly what a guest connected
+    from the start was sent there, so a reconnected guest's review begins at the first move —
+    worked out a slice of time per frame (a long game's take a few hundred milliseconds) and sent
+    as ``past`` messages of about :data:`PAST_BYTES` each."""
+
+    def __init__(self, match: Match, seat: int, before: int) -> None:
+        self.seat = seat
+        self._state = match.game.new_state(match.state.num_players, **match.state.options)
+        self._history = list(match.state.history[: max(0, before)])
+        self._chunk: list[dict] = []
+        self._size = 0
+
+    @property
+    def done(self) -> bool:
+        return len(self._state.history) == len(self._history) and not self._chunk
+
+    def pump(self, seconds: float = PAST_SLICE) -> list[str]:
+        """The messages ready after working for about ``seconds``."""
+        deadline = time.perf_counter() + seconds
+        messages: list[str] = []
+        state = self._state
+        while len(state.history) < len(self._history) and time.perf_counter() < deadline:
+            obs = dict(state.observation(self.seat))
+            self._chunk.append(obs)
+            self._size += len(json.dumps(obs, separators=(",", ":")))
+            state.apply_action(self._history[len(state.history)])
+            if self._size > PAST_BYTES:
+                messages.append(self._flush())
+        if len(state.history) == len(self._history) and self._chunk:
+            messages.append(self._flush())
+        return messages
+
+    def _flush(self) -> str:
+        start = len(self._state.history) - len(self._chunk)
+        message = encode("past", "host", index=start, obs=self._chunk)
+        self._chunk, self._size = [], 0
+        return message

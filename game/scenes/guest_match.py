@@ -123,6 +123,8 @@ class GuestMatchScene(Scene):
         table = self.table
         asked = table.answering[0] if table.answering is not None else None
         taken = table.take(self.client.inbox)
+        for kind, fields in table.requests():  # our past after a reconnection, our review
+            self.client.request(kind, **fields)
         for msg in taken:
             if msg.kind == "welcome":  # a new connection or a new match (perhaps a new seat)
                 self.pending = []  # the host answers nothing sent before it

@@ -12,16 +12,20 @@ Generic over games: it uses only the engine protocol, the search's answers (``va
 ``line``, through the match's AI client) and the board kit. The searches run in the AI worker
 processes one at a time, polled every frame, so the window keeps drawing; results are cached
 per match so reopening is instant (or resumes where a cancelled review stopped).
+
+The scene (:class:`CoachScene`) draws from a :class:`Coach`: the local :class:`Reviewer`, or a
+guest's coach searched on the host from the guest's own information (``game.scenes.guest_review``),
+so a guest's review looks and reads exactly as a local one.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.coach import Position, Verdict, biggest_drops, moves_of, verdict
 from game.engines.base import CHANCE, State
 from game.i18n import t
 from game.match import HINT_LEVEL, Match
@@ -29,92 +33,50 @@ from game.scenes.base import Scene
 from game.ui import art, overlays, theme
 from game.ui.text import blit_text
 from game.ui.widgets import Button
+from game.words import words_of
 
 if TYPE_CHECKING:
+    from game.boards.base import Board
     from game.scenes.base import App
     from game.scenes.match import MatchScene
-
-DROPS = 3  # how many of the worst moves are marked
-# The least winning chance a move must give away to be marked: less shows as no change on the
-# graph (a line flat at 100 % had three "worst" moves) and is within the search's noise.
-MIN_DROP = 0.01
+    from game.turns import Step
 
 
-@dataclass(frozen=True)
-class Position:
-    """A human move to review: the history length before it, its player and its decisions."""
-
-    index: int
-    player: int
-    played: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What the search thought of one human move: mean returns to the mover in [-1, 1]."""
-
-    position: Position
-    played_value: float
-    best: tuple[int, ...]  # the AI's preferred whole move
-    best_value: float
+class Coach(Protocol):
+    """What the review scene draws from: the moves to review, their verdicts so far, and for a
+    verdict the boards around its move and the words of a move from there."""
 
     @property
-    def chance(self) -> float:
-        return (self.played_value + 1) / 2
+    def total(self) -> int | None:
+        """How many moves are reviewed (None: not known yet)."""
 
     @property
-    def best_chance(self) -> float:
-        return (self.best_value + 1) / 2
+    def verdicts(self) -> list[Verdict]: ...
 
     @property
-    def loss(self) -> float:
-        """Winning chance given away against the preferred move (0 for the preferred one)."""
-        return max(0.0, self.best_chance - self.chance)
+    def done(self) -> bool: ...
+
+    @property
+    def dice(self) -> bool:
+        """Chance took part in the game (the swings may be the dice's and the draws')."""
+
+    def note(self) -> str:
+        """A line in place of the progress while the review cannot go on (why), else ""."""
+
+    def poll(self) -> None: ...
+
+    def cancel(self) -> None: ...
+
+    def around(self, verdict: Verdict) -> tuple[dict, dict]:
+        """The mover's observations before and after the move played."""
+
+    def move_steps(self, verdict: Verdict, line: tuple[int, ...]) -> list[Step]:
+        """``line`` (the move played or the preferred one) as log steps for the mover."""
 
 
 def human_moves(match: Match) -> list[Position]:
-    """Each human move of the match: a run of one human's decisions, from the first of them that
-    had a choice (a run without one is skipped)."""
-    positions: list[Position] = []
-    run: list[Any] = []
-
-    def close() -> None:
-        choices = [i for i, m in enumerate(run) if not m.forced]
-        if choices:  # from the first real choice: the forced steps before it teach nothing
-            rest = run[choices[0] :]
-            positions.append(Position(rest[0].index, rest[0].player, tuple(m.action for m in rest)))
-        run.clear()
-
-    for move in match.moves:
-        if not match.is_human(move.player) or (run and move.player != run[0].player):
-            close()
-        if match.is_human(move.player):
-            run.append(move)
-    close()
-    return positions
-
-
-def biggest_drops(losses: list[float], count: int = DROPS) -> list[int]:
-    """The indices of the ``count`` largest losses of at least ``MIN_DROP``, largest first
-    (ties: earliest): a game where nothing was given away has no worst moves."""
-    ranked = sorted(
-        (i for i, loss in enumerate(losses) if loss >= MIN_DROP), key=lambda i: -losses[i]
-    )
-    return ranked[:count]
-
-
-def verdict(position: Position, answer: Any, previous: float) -> Verdict:
-    """Read a worker answer (``AIMove``: ``values`` by root move, ``line``). A move the search
-    never tried counts as its worst tried move: on a small budget it was judged not worth a
-    look. No values at all (an obvious move): the estimate of the move before stands."""
-    values: dict[int, float] = dict(getattr(answer, "values", {}) or {})
-    action = answer[1]
-    line = tuple(getattr(answer, "line", ()) or (action,))
-    if not values:
-        return Verdict(position, previous, line, previous)
-    first = position.played[0]
-    played = values.get(first, min(values.values()))
-    return Verdict(position, played, line, values.get(line[0], max(values.values())))
+    """Each human move of the match (``game.coach.moves_of``)."""
+    return moves_of(match.moves, match.is_human)
 
 
 _CACHE: dict[tuple, list[Verdict]] = {}  # per match reviewed, oldest first
@@ -137,8 +99,19 @@ class Reviewer:
         self.cancelled = False
 
     @property
+    def total(self) -> int:
+        return len(self.positions)
+
+    @property
     def done(self) -> bool:
         return len(self.verdicts) == len(self.positions)
+
+    @property
+    def dice(self) -> bool:
+        return any(move.player == CHANCE for move in self.match.moves)
+
+    def note(self) -> str:
+        return ""
 
     def state_at(self, index: int) -> State:
         record = self.match.state.to_record()
@@ -173,20 +146,31 @@ class Reviewer:
         self._ticket = None
         self.cancelled = True
 
+    def around(self, verdict: Verdict) -> tuple[dict, dict]:
+        position = verdict.position
+        before = self.state_at(position.index)
+        after = self.state_at(position.index + len(position.played))
+        return dict(before.observation(position.player)), dict(after.observation(position.player))
 
-class ReviewScene(Scene):
-    """The graph of the human's winning chances, and the board at a picked drop."""
+    def move_steps(self, verdict: Verdict, line: tuple[int, ...]) -> list[Step]:
+        position = verdict.position
+        words = words_of(self.match.game.id)
+        return words.move_steps(self.state_at(position.index), line, position.player)
 
-    def __init__(self, app: App, scene: MatchScene) -> None:
+
+class CoachScene(Scene):
+    """The graph of a player's winning chances, and the board at a picked drop: ``board`` shows
+    ``final`` (the finished game as ``viewer`` saw it) until the review is done."""
+
+    def __init__(self, app: App, coach: Coach, board: Board, final: dict, viewer: int) -> None:
         super().__init__(app)
-        self.scene = scene
-        self.match = scene.match
-        self.reviewer = Reviewer(self.match)
-        self.board = scene._make_board()
+        self.reviewer = coach
+        self.board = board
         self.board.reviewing = True  # past positions only: no live markers
         # The finished board until the review is done, then its biggest drop.
-        self.board.show(self.match.observation(), self.match.viewer, [], animate=False)
+        self.board.show(final, viewer, [], animate=False)
         self.selected: int | None = None  # index into the verdicts
+        self.opened = False  # a drop was shown (the biggest, once the review is done)
         self.played_rects: list[pygame.Rect] = []  # the move played, on the board shown
         self.back_button = Button(
             lambda: t("coach.back") if self.reviewer.done else t("coach.cancel"),
@@ -233,8 +217,8 @@ class ReviewScene(Scene):
     def point_at(self, i: int) -> tuple[int, int]:
         """Where verdict ``i`` is plotted (x by move, y by the winning chance)."""
         g = self.plot()
-        total = max(1, len(self.reviewer.positions) - 1)
-        x = g.x + round(g.w * i / total) if len(self.reviewer.positions) > 1 else g.centerx
+        count = self.reviewer.total or 0
+        x = g.x + round(g.w * i / (count - 1)) if count > 1 else g.centerx
         return x, g.bottom - round(g.h * self.reviewer.verdicts[i].chance)
 
     def points(self) -> list[tuple[int, int]]:
@@ -245,13 +229,10 @@ class ReviewScene(Scene):
         ringed as a hint."""
         verdict = self.reviewer.verdicts[i]
         position = verdict.position
-        self.selected = i
-        before = self.reviewer.state_at(position.index)
-        after = self.reviewer.state_at(position.index + len(position.played))
-        player = position.player
-        shown = dict(before.observation(player))
-        self.board.show(shown, player, [], animate=False)
-        self.board.highlight_turn(shown, dict(after.observation(player)))
+        self.selected, self.opened = i, True
+        before, after = self.reviewer.around(verdict)
+        self.board.show(before, position.player, [], animate=False)
+        self.board.highlight_turn(before, after)
         self.board.show_hint(verdict.best)
         # The move played, where the board can place it before it is made (its first click).
         self.played_rects = [r for r in map(self.board.hint_rect, position.played) if r]
@@ -272,7 +253,7 @@ class ReviewScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.reviewer.poll()
-        if self.selected is None and self.reviewer.done and (drops := self.drops()):
+        if not self.opened and self.reviewer.done and (drops := self.drops()):
             self.select(drops[0])
         self.board.update(dt)
 
@@ -325,13 +306,13 @@ class ReviewScene(Scene):
         m = self.metrics
         reviewer = self.reviewer
         x, y = self.info.x + m.px(4), self.info.y + m.px(4)
-        if reviewer.positions and not reviewer.done:
-            done, total = len(reviewer.verdicts), len(reviewer.positions)
+        if reviewer.total and not reviewer.done and not reviewer.note():
+            done, total = len(reviewer.verdicts), reviewer.total
             bar = pygame.Rect(x, y + m.px(26), m.px(260), m.px(6))
             pygame.draw.rect(surface, theme.PANEL_EDGE, bar, border_radius=bar.h // 2)
             bar.w = round(bar.w * done / total)
             pygame.draw.rect(surface, theme.GOLD, bar, border_radius=bar.h // 2)
-        elif reviewer.positions and self.selected is not None:
+        elif self.selected is not None:
             self._draw_verdict(surface, reviewer.verdicts[self.selected], x, y)
             return
         blit_text(surface, self.info_text(), m.font_px(14), theme.TEXT_DIM, topleft=(x, y))
@@ -340,32 +321,45 @@ class ReviewScene(Scene):
         """The line under the graph while no drop is shown: the progress, how to pick a drop,
         or that there is none to pick (the swings were the dice's)."""
         reviewer = self.reviewer
-        if not reviewer.positions:
+        if note := reviewer.note():
+            return note
+        if reviewer.total == 0:
             return t("coach.no_turns")
         if not reviewer.done:
-            return t("coach.progress", done=len(reviewer.verdicts), total=len(reviewer.positions))
+            total = "…" if reviewer.total is None else reviewer.total
+            return t("coach.progress", done=len(reviewer.verdicts), total=total)
         drops = self.drops()
         if not drops:  # nothing marked: say so, not "click a marked drop"
-            dice = any(move.player == CHANCE for move in self.match.moves)
-            return t("coach.no_drops_dice" if dice else "coach.no_drops")
+            return t("coach.no_drops_dice" if reviewer.dice else "coach.no_drops")
         return t("coach.keys", keys=" ".join(str(n) for n in range(1, len(drops) + 1)))
 
     def _draw_verdict(self, surface: pygame.Surface, verdict: Verdict, x: int, y: int) -> None:
         m = self.metrics
         board = self.board
         p = board.ctx.palette
-        played = t("coach.played", move=self.words(verdict.position, verdict.position.played),
+        played = t("coach.played", move=self.words(verdict, verdict.position.played),
                    chance=f"{round(verdict.chance * 100)}%")  # fmt: skip
-        best = t("coach.preferred", move=self.words(verdict.position, verdict.best),
+        best = t("coach.preferred", move=self.words(verdict, verdict.best),
                  chance=f"{round(verdict.best_chance * 100)}%")  # fmt: skip
         px = m.font_px(13)
         blit_text(surface, played, px, p.get("highlight", theme.TEXT), True, topleft=(x, y))
         blit_text(surface, best, px, p.get("hint", theme.GOLD), True,
                   topleft=(x, y + round(px * 1.5)))  # fmt: skip
 
-    def words(self, position: Position, line: tuple[int, ...]) -> str:
+    def words(self, verdict: Verdict, line: tuple[int, ...]) -> str:
         """A whole move in the player's words, worded as the log words a turn: "♣5 → flag 1",
         not each part alone ("plays ♣5, ♣5 → flag 1")."""
-        state = self.reviewer.state_at(position.index)
-        steps = self.board.words.move_steps(state, line, position.player)
-        return " · ".join(self.board.turn_words(steps))
+        return " · ".join(self.board.turn_words(self.reviewer.move_steps(verdict, line)))
+
+
+class ReviewScene(CoachScene):
+    """The review of a local match: its humans' moves, searched by the match's AI client."""
+
+    def __init__(self, app: App, scene: MatchScene) -> None:
+        self.scene = scene
+        self.match = scene.match
+        reviewer = Reviewer(self.match)
+        super().__init__(
+            app, reviewer, scene._make_board(), self.match.observation(), self.match.viewer
+        )
+        self.reviewer: Reviewer = reviewer
