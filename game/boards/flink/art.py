@@ -9,8 +9,8 @@ import math
 import pygame
 
 from game.boards.flink.palette import SEAT_ROLES
-from game.boards.flink.projection import SIDES, Cell, Cube, Point, Projection
-from game.engines.flink.geometry import orientations
+from game.boards.flink.projection import SIDE_CORNERS, SIDES, Cell, Cube, Point, Projection
+from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations
 from game.engines.flink.observation import XY
 from game.ui.draw import Art, Colour, blit_at, blit_center, darker, lighter
 from game.ui.text import fit_px, render
@@ -21,6 +21,7 @@ HINT_ALPHA = 190  # the hinted piece is drawn see-through, like the ghost, but s
 GHOST_ALPHA = 170  # a piece that fits, under the pointer
 REFUSED_ALPHA = 70  # a piece that does not fit: a faint body and its outline
 THREAT_ALPHA = 110
+ICONS_PER_FRAME = 4  # picker icons drawn ahead of need per frame
 MIN_LABEL_PX = 9  # the smallest text a player must read
 LABEL_OUT = 0.85  # cells from the square board's edge to the middle of a coordinate label
 # On the diamond a label goes out diagonally from its line's end, away from the staircase: there
@@ -65,6 +66,12 @@ def box_of(points: Poly) -> pygame.Rect:
     return pygame.Rect(left, top, math.ceil(max(xs)) - left + 1, math.ceil(max(ys)) - top + 1)
 
 
+def light(proj: Projection, normal: Cell) -> float:
+    """Brightness of a side face: the light comes from the viewer's left."""
+    nu, nv = proj.turn(proj.cx + normal[0], proj.cy + normal[1])
+    return 0.7 - 0.16 * (nu - nv) / math.sqrt(2)
+
+
 def _poly(surface: pygame.Surface, colour: Colour, pts: Poly, edge: Colour | None) -> None:
     pygame.draw.polygon(surface, colour, pts)
     if edge is not None:
@@ -72,6 +79,11 @@ def _poly(surface: pygame.Surface, colour: Colour, pts: Poly, edge: Colour | Non
 
 
 class FlinkArt(Art):
+    def __init__(self, palette: dict[str, Colour], seat_roles: tuple[str, ...]) -> None:
+        super().__init__(palette, seat_roles)
+        self._ahead_px = 0
+        self._due: list[tuple[int, int]] = []  # icons not drawn ahead yet: (orientation, player)
+
     def piece_colour(self, player: int) -> Colour:
         return self.p[SEAT_ROLES[player]]
 
@@ -87,7 +99,7 @@ class FlinkArt(Art):
                     continue
                 face = proj.side(x, y, -0.45, 0, normal)
                 if face is not None:
-                    _poly(surface, darker(p["slab"], 1 - proj.light(normal)), face, None)
+                    _poly(surface, darker(p["slab"], 1 - light(proj, normal)), face, None)
         for x, y in cells:
             tint = p["felt"] if (x + y) % 2 else p["felt_alt"]
             _poly(surface, tint, proj.top(x, y, 0), darker(tint, 0.18))
@@ -126,6 +138,18 @@ class FlinkArt(Art):
             proj.point(x + 1, ey + ny * w, 0),
             proj.point(x, ey + ny * w, 0),
         ]
+
+    def paint_pieces(
+        self, surface: pygame.Surface, proj: Projection, cubes: dict[Cube, int], lift: float = 0.0
+    ) -> None:
+        """Cubes by position and player, in the players' colours, Black's dotted."""
+        colours, marks = self.colours(cubes)
+        self.paint_cubes(surface, proj, colours, marks, lift=lift)
+
+    def colours(self, cubes: dict[Cube, int]) -> tuple[dict[Cube, Colour], dict[Cube, bool]]:
+        """Each cube's colour by its player, and whether it carries the colour-blind dot."""
+        colours = {c: self.piece_colour(who) for c, who in cubes.items()}
+        return colours, {c: who == 1 for c, who in cubes.items()}
 
     def paint_cubes(
         self,
@@ -188,6 +212,17 @@ class FlinkArt(Art):
             return surf
 
         return self.cached(("icon", orientation, player, px), build)
+
+    def icons_ahead(self, px: int) -> None:
+        """Both players' ``px`` icons, a few a frame ahead of need (call it every frame), so the
+        frame in which the mover changes only puts the picker together (24 new icons took 4-5
+        ms there)."""
+        if px != self._ahead_px:
+            self._ahead_px = px
+            self._due = [(o, p) for p in (0, 1) for o in range(NUM_ORIENTATIONS)]
+        for o, player in self._due[-ICONS_PER_FRAME:]:
+            self.piece_icon(o, player, px)
+        del self._due[-ICONS_PER_FRAME:]
 
     def tiled_icon(self, orientation: int, player: int, px: int) -> pygame.Surface:
         """``piece_icon`` on a light tile: Black's dark pieces stand out on a dark panel (the
@@ -356,10 +391,6 @@ class FlinkArt(Art):
             surface.blit(layer, box)
 
 
-# The two corners of a cell's top (in ``Projection.top``'s order) each side face spans.
-SIDE_CORNERS = {(1, 0): (1, 2), (-1, 0): (0, 3), (0, 1): (3, 2), (0, -1): (0, 1)}
-
-
 class _CubePainter:
     """Paints cubes in one projection. What the cubes share is worked out once, not per face:
     which sides face the viewer and their light, each cell's corners, each colour's shades (a
@@ -377,7 +408,7 @@ class _CubePainter:
         self.marks, self.lift = marks, lift
         facing = [n for n in SIDES if proj.faces(n)]
         self.sides = [(n, SIDE_CORNERS[n]) for n in facing]
-        self.darkness = [1 - proj.light(n) for n in facing]
+        self.darkness = [1 - light(proj, n) for n in facing]
         self.corners: dict[Cell, list[tuple[float, float]]] = {}
         self.shades: dict[Colour, tuple[Colour, list[Colour]]] = {}
         self.dot = max(2, round(proj.a * 0.2))

@@ -21,9 +21,8 @@ from game.boards.flink.camera import Camera
 from game.boards.flink.emblems import draw_emblem
 from game.boards.flink.palette import PALETTES, SEAT_ROLES
 from game.boards.flink.picker import Picker
-from game.boards.flink.pictures import picture
+from game.boards.flink.pictures import Stage, picture
 from game.boards.flink.projection import Cell, Cube, Projection
-from game.boards.flink.stage import Stage
 from game.engines.flink import ANCHOR, PASS
 from game.engines.flink.geometry import NUM_ORIENTATIONS
 from game.engines.flink.observation import FlinkObservation
@@ -366,9 +365,8 @@ class FlinkBoard(Board[FlinkObservation]):
         surface.blit(self.scene(), self.view)
         proj = self.camera.projection()
         if self.dropping:
-            cubes = {c: self.art.piece_colour(self.cubes[c]) for c in self.dropping}
-            marks = {c: self.cubes[c] == 1 for c in self.dropping}
-            self.art.paint_cubes(surface, proj, cubes, marks, lift=self.lift)
+            falling = {c: self.cubes[c] for c in self.dropping}
+            self.art.paint_pieces(surface, proj, falling, lift=self.lift)
         if self.show_paths:
             for player, path in enumerate(self.obs["best_paths"]):
                 points = [
@@ -395,7 +393,6 @@ class FlinkBoard(Board[FlinkObservation]):
         every = not self.legal or self._placing()
         fits = tuple(o for o in range(NUM_ORIENTATIONS) if every or o in self.legal)
         self.picker.draw(surface, self.art, mover, self._orientation(), fits)
-        self.picker.draw_ahead(self.art)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         self._draw_stack_tip(surface)

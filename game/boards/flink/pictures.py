@@ -1,16 +1,20 @@
-"""The rules screen's pictures of Flink, drawn with the board's own isometric art: a legal first
-move, a refused overhang and a walk that climbs over the opponent (``![...](picture:name)`` in
-``assets/rules/flink.*.md``)."""
+"""Flink's pictures painted from values with the board's isometric art: the board in play with
+its resting stacks (``Stage``, a picture kept between frames), and the rules screen's (a legal
+first move, a refused overhang and a walk that climbs over the opponent: ``![...](picture:name)``
+in ``assets/rules/flink.*.md``)."""
 
 from __future__ import annotations
+
+from collections.abc import Hashable
 
 import pygame
 
 from game.boards.flink.art import FlinkArt
 from game.boards.flink.palette import PALETTES, SEAT_ROLES
-from game.boards.flink.projection import Cell, Cube, fit, half_extent
+from game.boards.flink.projection import Cell, Cube, Projection, fit, half_extent
 from game.boards.palette import BASE_PALETTE
 from game.engines.flink.geometry import F_CELLS
+from game.engines.flink.observation import FlinkObservation
 from game.ui.draw import Colour
 
 WHITE, BLACK, RED = 0, 1, 2
@@ -57,16 +61,70 @@ def picture(name: str, width: int) -> pygame.Surface | None:
         half_extent(list(cells), w, h), w, h, (8, 8, width - 16, surf.get_height() - 16), 2, 0.0
     )
     art.paint_board(surf, proj, cells, edges)
-    solid = {c: who for who, cubes in pieces if who != RED for c in cubes}
-    art.paint_cubes(
-        surf,
-        proj,
-        {c: art.piece_colour(who) for c, who in solid.items()},
-        {c: who == BLACK for c, who in solid.items()},
-    )
+    art.paint_pieces(surf, proj, {c: who for who, cubes in pieces if who != RED for c in cubes})
     ghost = [c for who, cubes in pieces if who == RED for c in cubes]
     if ghost:
         art.paint_cubes(surf, proj, dict.fromkeys(ghost, palette["illegal"]), alpha=190)
     for cube in walk:
         art.lit_cube(surf, proj, cube, palette["win"])
     return surf
+
+
+class Stage:
+    """The board and its resting stacks as one picture, painted once per turn or size (the empty
+    board itself only per view or size): a frame blits it and draws the ghost over it. A piece
+    that lands is painted into it (``FlinkArt.paint_added``) once it has fallen: while it falls,
+    the picture from before it landed is the right one."""
+
+    def __init__(self) -> None:
+        self._picture: pygame.Surface | None = None
+        self._key: Hashable = None
+        self._painted: dict[Cube, int] = {}  # the cubes in the picture, by player
+        self._base = pygame.Surface((1, 1))
+        self._base_key: Hashable = None
+        self._obs: FlinkObservation | None = None
+        self._stacks: Hashable = None
+
+    def forget(self) -> None:
+        """Paint the next picture whole (the palette or the layout changed)."""
+        self._picture = None
+
+    def picture(
+        self,
+        art: FlinkArt,
+        proj: Projection,
+        size: tuple[int, int],
+        obs: FlinkObservation,
+        cubes: dict[Cube, int],
+        falling: list[Cube],
+    ) -> pygame.Surface:
+        """The board of ``obs`` seen through ``proj`` (its origin the picture's), ``size``
+        large, with ``cubes`` (player by cube) but those still ``falling``."""
+        if obs is not self._obs:  # once per observation, not per frame
+            self._obs, self._stacks = obs, tuple(map(tuple, obs["stacks"]))
+        key = (size, round(proj.angle, 4), id(art), self._stacks, tuple(falling))
+        if self._picture is not None and key == self._key:
+            return self._picture
+        base_key = (*key[:3], obs["board"], obs["size"], proj.a, proj.ox, proj.oy)
+        still = {c: who for c, who in cubes.items() if c not in falling}
+        colours, marks = art.colours(still)
+        picture = self._picture
+        if (
+            picture is not None
+            and base_key == self._base_key
+            and self._painted.items() <= still.items()
+        ):
+            art.paint_added(picture, proj, colours, marks, still.keys() - self._painted)
+        else:
+            if base_key != self._base_key:
+                self._base = pygame.Surface(size)
+                self._base.fill(art.p["bg"])
+                cells = {(c[0], c[1]) for c in obs["cells"]}
+                art.paint_board(self._base, proj, cells, obs["edges"])
+                stairs = obs["board"] == "diamond"
+                art.paint_coordinates(self._base, proj, cells, obs["height"], stairs)
+                self._base_key = base_key
+            picture = self._base.copy()
+            art.paint_cubes(picture, proj, colours, marks)
+        self._picture, self._painted, self._key = picture, still, key
+        return picture

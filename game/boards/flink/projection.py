@@ -18,6 +18,8 @@ Cube = tuple[int, int, int]
 
 # Unit outward normals of the four side faces, (nx, ny) in plan.
 SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+# The two corners of a cell's top (in ``Projection.top``'s order) each side face spans.
+SIDE_CORNERS = {(1, 0): (1, 2), (-1, 0): (0, 3), (0, 1): (3, 2), (0, -1): (0, 1)}
 
 
 @dataclass
@@ -43,9 +45,7 @@ class Projection:
         return dx * c - dy * s, dx * s + dy * c
 
     def point(self, x: float, y: float, z: float) -> Point:
-        c, s = self._cos, self._sin
-        dx, dy = x - self.cx, y - self.cy
-        u, v = dx * c - dy * s, dx * s + dy * c
+        u, v = self.turn(x, y)
         return self.ox + (u - v) * self.a, self.oy + (u + v) * self.b - z * self.rise
 
     def depth(self, x: float, y: float) -> float:
@@ -64,30 +64,14 @@ class Projection:
         when it faces away from the viewer."""
         if not self.faces(normal):
             return None
-        nx, ny = normal
-        if nx:
-            ex = x + (1 if nx > 0 else 0)
-            ends = ((ex, y), (ex, y + 1))
-        else:
-            ey = y + (1 if ny > 0 else 0)
-            ends = ((x, ey), (x + 1, ey))
-        (x0, y0), (x1, y1) = ends
-        return [
-            self.point(x0, y0, z1),
-            self.point(x1, y1, z1),
-            self.point(x1, y1, z0),
-            self.point(x0, y0, z0),
-        ]
+        a, b = SIDE_CORNERS[normal]
+        high, low = self.top(x, y, z1), self.top(x, y, z0)
+        return [high[a], high[b], low[b], low[a]]
 
     def faces(self, normal: Cell) -> bool:
         """Whether a side face with this outward normal faces the viewer."""
         nu, nv = self.turn(self.cx + normal[0], self.cy + normal[1])
         return nu + nv > 1e-6
-
-    def light(self, normal: Cell) -> float:
-        """Brightness of a side face: the light comes from the viewer's left."""
-        nu, nv = self.turn(self.cx + normal[0], self.cy + normal[1])
-        return 0.7 - 0.16 * (nu - nv) / math.sqrt(2)
 
     def column(self, x: int, y: int, h: float, low: float = 0) -> list[Point]:
         """The outline (convex) of the column of cell (x, y) from ``low`` up to ``h``."""
@@ -140,15 +124,11 @@ def covers(proj: Projection, cubes: list[Cube], pos: tuple[int, int]) -> bool:
 def half_extent(cells: list[Cell], width: int, height: int, angle: float = 0.0) -> float:
     """Half the board's extent in u - v (across) and u + v (down), in cells, with the view turned
     by ``angle``: the same at every quarter turn, larger in between."""
-    cx, cy = width / 2, height / 2
-    c, s = math.cos(angle), math.sin(angle)
-    extent = 0.0
-    for x, y in cells:
-        for px, py in ((x, y), (x + 1, y + 1), (x + 1, y), (x, y + 1)):
-            dx, dy = px - cx, py - cy
-            u, v = dx * c - dy * s, dx * s + dy * c
-            extent = max(extent, abs(u - v), abs(u + v))
-    return extent
+    turn = Projection(width / 2, height / 2, angle, 1.0, 0.0, 0.0).turn
+    corners = [
+        turn(x + dx, y + dy) for x, y in cells for dx, dy in ((0, 0), (1, 1), (1, 0), (0, 1))
+    ]
+    return max((max(abs(u - v), abs(u + v)) for u, v in corners), default=0.0)
 
 
 def fit(
