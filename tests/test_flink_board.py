@@ -193,8 +193,7 @@ def test_a_click_on_a_ghost_resting_on_a_stack_places_that_piece(kind: str, turn
         board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode=""))
     board.skip_animation()
     board.held = orientation
-    seen = board.point_for(cell, orientation)
-    assert seen is not None
+    (seen,) = board.clicks_to(cell, orientation)  # in the view at rest
     _move(board, seen)
     assert board.aimed == cell
     cubes = board.ghost_at(cell).cubes

@@ -12,6 +12,7 @@ from game.boards.flink.palette import SEAT_ROLES
 from game.boards.flink.projection import SIDE_CORNERS, SIDES, Cell, Cube, Point, Projection
 from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations
 from game.engines.flink.observation import XY
+from game.turns import Phrase
 from game.ui.draw import Art, Colour, blit_at, blit_center, darker, lighter
 from game.ui.text import fit_px, render
 
@@ -259,15 +260,31 @@ class FlinkArt(Art):
         for x, y, z in cubes:
             self.outline(surface, proj.column(x, y, z + 1, z), (*self.p["threat"], edge), proj.a)
 
-    def path(self, surface: pygame.Surface, points: list[Point], player: int, a: float) -> None:
-        """A player's best path through the cells' surfaces, in their side's colour, edged."""
-        if len(points) < 2:
-            return
-        colour = self.p["white_side" if player == 0 else "black_side"]
-        width = max(3, round(a / 5))
-        edge = darker(colour, 0.5) if player == 0 else (200, 200, 210)
-        pygame.draw.lines(surface, edge, False, points, width + 4)
-        pygame.draw.lines(surface, colour, False, points, width)
+    def paths(
+        self,
+        surface: pygame.Surface,
+        proj: Projection,
+        paths: list[list[XY]],
+        heights: dict[Cell, int],
+    ) -> None:
+        """Each player's best path (cells, by player) over the cells' surfaces, in their side's
+        colour, edged."""
+        width = max(3, round(proj.a / 5))
+        for player, path in enumerate(paths):
+            points = [proj.point(x + 0.5, y + 0.5, heights.get((x, y), 0)) for x, y in path]
+            if len(points) < 2:
+                continue
+            colour = self.p["white_side" if player == 0 else "black_side"]
+            edge = darker(colour, 0.5) if player == 0 else (200, 200, 210)
+            pygame.draw.lines(surface, edge, False, points, width + 4)
+            pygame.draw.lines(surface, colour, False, points, width)
+
+    def log_icons(self, phrases: list[Phrase], px: int) -> list[pygame.Surface]:
+        """The way a turn's piece was turned (its "orient" phrase), on a tile, ``px`` high."""
+        for key, args in phrases:
+            if key == "orient":
+                return [self.tiled_icon(int(args["orientation"]) - 1, int(args["player"]), px)]
+        return []
 
     def button(
         self,

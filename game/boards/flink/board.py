@@ -15,7 +15,7 @@ from collections.abc import Hashable, Sequence
 
 import pygame
 
-from game.boards.base import Board, BoardContext, Decision, Things
+from game.boards.base import Board, BoardContext, Decision, Things, hit
 from game.boards.flink.art import HINT_ALPHA, FlinkArt, box_of
 from game.boards.flink.camera import Camera
 from game.boards.flink.emblems import draw_emblem
@@ -83,7 +83,6 @@ class FlinkBoard(Board[FlinkObservation]):
         area = pygame.Rect(self.view.x + u, self.view.y + int(u * 2.4), self.view.w - 2 * u, 0)
         area.h = self.buttons["left"].top - area.y - u // 2
         self.camera.area = area
-        self.stage.forget()
 
     def fs(self, k: float) -> int:
         return max(11, round(self.unit * k))
@@ -97,8 +96,8 @@ class FlinkBoard(Board[FlinkObservation]):
         if not self.obs or not self.view.collidepoint(pos):
             return None
         orientation = self._orientation()
-        hint = self._hint_cell(orientation)
-        return self.camera.aim(pos, self.camera.at_rest(), self.aimed, hint, orientation)
+        want = (self.aimed, self._hint_cell(orientation), orientation)
+        return self.camera.aim(pos, self.camera.at_rest(), want)
 
     def _hinted(self) -> tuple[int, Cell] | None:
         """The hinted placement: the line's orientation (or the one held while placing) and
@@ -180,22 +179,17 @@ class FlinkBoard(Board[FlinkObservation]):
         """The piece in hand centred on ``cell``, where it would rest and why it may not."""
         return preview(self.obs, self._orientation(), cell, self.heights)
 
-    def point_for(self, cell: Cell, orientation: int, quarter: int = 0) -> tuple[int, int] | None:
-        """A point in the view ``quarter`` turns past its rest that aims at ``cell`` with the
-        piece turned as ``orientation``, off the buttons (None where the cell does not show)."""
-        held = None if quarter else self.aimed
-        hint = self._hint_cell(orientation)
-        buttons = list(self.buttons.values())
-        return self.camera.point_for(cell, quarter, held, hint, orientation, self.view, buttons)
-
     def clicks_to(self, cell: Cell, orientation: int | None = None) -> list[tuple[int, int]]:
-        """Turn the view (button clicks) until ``cell`` shows, then click it (holding the piece
-        turned as ``orientation``, the one in hand by default)."""
+        """Turn the view (button clicks) until ``cell`` shows, then click it, off the buttons
+        (holding the piece turned as ``orientation``, the one in hand by default)."""
         turned_as = self._orientation() if orientation is None else orientation
+        want = (self.aimed, self._hint_cell(turned_as), turned_as)
         for quarter in range(4):
-            pt = self.point_for(cell, turned_as, quarter)
+            buttons = list(self.buttons.values())
+            pt = self.camera.point_for(cell, quarter, want, self.view, buttons)
             if pt is not None:
                 return [self.buttons["right"].center] * quarter + [pt]
+            want = (None, *want[1:])  # the ghost shown is the view at rest's
         return []
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
@@ -253,21 +247,17 @@ class FlinkBoard(Board[FlinkObservation]):
 
     def handle_event(self, event: pygame.event.Event) -> Decision:
         """The kit's routing (``click``, ``key``), but the right button and the wheel turn the
-        piece in hand rather than drop a half-made decision."""
-        turning = event.type == pygame.MOUSEWHEEL
-        turning = turning or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)
-        if not turning:
-            return super().handle_event(event)
-        if not self._placing():
-            self.held = turned(self.held, "rotate")
-        return None
+        piece in hand as R does rather than drop a half-made decision."""
+        right = event.type == pygame.MOUSEBUTTONDOWN and event.button == 3
+        if event.type == pygame.MOUSEWHEEL or right:
+            return self.key(pygame.K_r)
+        return super().handle_event(event)
 
     def key(self, key: int) -> int | None:
-        if key in TURN_KEYS:
-            if not self._placing():
-                self.held = turned(self.held, TURN_KEYS[key])
-        else:
-            self._view_key(key)
+        if key in TURN_KEYS and not self._placing():
+            self.held = turned(self.held, TURN_KEYS[key])
+        elif key in VIEW_KEYS:
+            self._view(VIEW_KEYS[key])
         return None
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
@@ -275,15 +265,12 @@ class FlinkBoard(Board[FlinkObservation]):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._view_button(event.pos)
         if event.type == pygame.KEYDOWN:
-            return self._view_key(event.key)
+            return event.key in VIEW_KEYS and self._view(VIEW_KEYS[event.key])
         return super().handle_idle_event(event)
 
-    def _view_key(self, key: int) -> bool:
-        return key in VIEW_KEYS and self._view(VIEW_KEYS[key])
-
     def _view_button(self, pos: tuple[int, int]) -> bool:
-        names = [name for name, rect in self.buttons.items() if rect.collidepoint(pos)]
-        return bool(names) and self._view(names[0])
+        name = hit(pos, self.buttons.items())
+        return name is not None and self._view(name)
 
     def _view(self, name: str) -> bool:
         """Turn the view a quarter ("left", "right") or show the paths or hide them."""
@@ -336,21 +323,13 @@ class FlinkBoard(Board[FlinkObservation]):
         return picture(name, width)
 
     # --- words (game/engines/flink/words.py) ------------------------------------------------
-    def turn_words(self, steps: list[Step]) -> list[str]:
-        return WORDS.turn_words(steps)
-
     def status_text(self) -> str:
         """Waiting while the viewer has nothing to play (an animation, a spectator)."""
-        return (
-            WORDS.status(self.obs, self.viewer, self.ctx.seat_names, self.legal) if self.obs else ""
-        )
+        obs, names = self.obs, self.ctx.seat_names
+        return WORDS.status(obs, self.viewer, names, self.legal) if obs else ""
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
-        for step in steps:
-            key, args = step.phrase
-            if key == "orient":
-                return [self.art.tiled_icon(int(args["orientation"]) - 1, int(args["player"]), px)]
-        return []
+        return self.art.log_icons([step.phrase for step in steps], px)
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
@@ -368,11 +347,7 @@ class FlinkBoard(Board[FlinkObservation]):
             falling = {c: self.cubes[c] for c in self.dropping}
             self.art.paint_pieces(surface, proj, falling, lift=self.lift)
         if self.show_paths:
-            for player, path in enumerate(self.obs["best_paths"]):
-                points = [
-                    proj.point(x + 0.5, y + 0.5, self.heights.get((x, y), 0)) for x, y in path
-                ]
-                self.art.path(surface, points, player, proj.a)
+            self.art.paths(surface, proj, self.obs["best_paths"], self.heights)
         self._draw_win(surface, proj)
         if self.threat():
             edge = self.breathing(urgent=True)
@@ -385,7 +360,7 @@ class FlinkBoard(Board[FlinkObservation]):
             self.art.ghost(surface, proj, shadow.cubes, shadow.reason is None)
         surface.set_clip(clip)
         self._draw_header(surface)
-        labels = {"left": "⟲", "right": "⟳", "paths": WORDS.paths_button()}
+        labels = WORDS.buttons()
         for name, rect in self.buttons.items():
             on = name == "paths" and self.show_paths
             self.art.button(surface, rect, labels[name], on, self.fs(1.1), name != "paths")
@@ -454,8 +429,7 @@ class FlinkBoard(Board[FlinkObservation]):
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         """Each player's pieces left (the mover's in bold), then the threat's warning if any."""
-        left = [WORDS.pieces_left(who, n) for who, n in enumerate(self.obs["pieces_left"])]
-        warning = WORDS.threat(self.obs) if self.threat() else ""
+        left, warning = WORDS.header(self.obs, bool(self.threat()))
         top_left = (self.view.x + self.unit, self.view.y + self.unit // 2)
         sizes = (self.fs(1.6), self.fs(1.0), self.unit)
         self.art.header(
@@ -471,7 +445,7 @@ class FlinkBoard(Board[FlinkObservation]):
         cell = None if under is None else under[1]
         if cell is None or not self.heights.get(cell):
             return
-        text = WORDS.stack([self.cubes[(cell[0], cell[1], z)] for z in range(self.heights[cell])])
+        text = WORDS.stack(stacks_by_cell(self.obs)[cell])
         paths = self.buttons["paths"]
         left = paths.right + self.unit // 2
 

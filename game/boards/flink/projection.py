@@ -1,6 +1,7 @@
 """Flink's isometric projection: where a cube corner lands on the screen for a view turned by any
-angle (90° steps at rest, anything in between while the view turns), which column is under the
-mouse. The camera (``camera.py``) holds one of these at a time.
+angle (90° steps at rest, anything in between while the view turns), and the view fitted to an
+area. The camera (``camera.py``) holds one of these at a time and asks it what is under the
+mouse; the art draws through it.
 
 The world is cells (x, y) covering [x, x+1] × [y, y+1] with y = 0 the north row, and height z in
 cubes. The view turns the plan about the board's centre, then draws u - v across and u + v down
@@ -76,49 +77,6 @@ class Projection:
     def column(self, x: int, y: int, h: float, low: float = 0) -> list[Point]:
         """The outline (convex) of the column of cell (x, y) from ``low`` up to ``h``."""
         return _hull(self.top(x, y, h) + self.top(x, y, low))
-
-
-Region = tuple[list[Point], tuple[float, float, float, float], Cell, Cell]
-
-
-def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
-    """What the mouse points at, nearest first, as (outline, its box, the cell meant, the column
-    drawn there): a column's top face means that cell; the exposed part of a wall means the cell
-    in front of it (put the piece against the wall), or the column itself where the wall faces
-    off the board."""
-    found: list[Region] = []
-    order = sorted(heights, key=lambda c: -proj.depth(c[0] + 0.5, c[1] + 0.5))
-    for x, y in order:
-        h = heights[(x, y)]
-        polys = [(proj.top(x, y, h), (x, y))]
-        for normal in SIDES:
-            if not h:
-                break
-            ahead = (x + normal[0], y + normal[1])
-            low = heights.get(ahead)
-            if low is not None and low >= h:
-                continue
-            face = proj.side(x, y, low or 0, h, normal)
-            if face is not None:
-                polys.append((face, ahead if low is not None else (x, y)))
-        for poly, cell in polys:
-            xs, ys = [q[0] for q in poly], [q[1] for q in poly]
-            found.append((poly, (min(xs), min(ys), max(xs), max(ys)), cell, (x, y)))
-    return found
-
-
-def surface_at(found: list[Region], pos: tuple[int, int]) -> tuple[Cell, Cell] | None:
-    """The nearest surface under ``pos``: the cell it means and the column it belongs to."""
-    px, py = pos
-    for poly, (x0, y0, x1, y1), cell, drawn in found:
-        if x0 <= px <= x1 and y0 <= py <= y1 and inside(pos, poly):
-            return cell, drawn
-    return None
-
-
-def covers(proj: Projection, cubes: list[Cube], pos: tuple[int, int]) -> bool:
-    """Whether any of ``cubes``, as drawn by ``proj``, lies under ``pos``."""
-    return any(inside(pos, proj.column(x, y, z + 1, z)) for x, y, z in cubes)
 
 
 def half_extent(cells: list[Cell], width: int, height: int, angle: float = 0.0) -> float:
