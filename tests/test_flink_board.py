@@ -14,8 +14,9 @@ import pytest
 
 from game.app import App
 from game.boards.flink import art as flink_art
-from game.boards.flink.art import ICONS_PER_FRAME, coordinate_labels
+from game.boards.flink.art import ICONS_PER_FRAME
 from game.boards.flink.board import FlinkBoard
+from game.boards.flink.pictures import coordinate_labels
 from game.boards.flink.projection import Cube, inside
 from game.engines import GAMES
 from game.engines.flink import ANCHOR, FlinkState

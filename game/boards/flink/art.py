@@ -9,7 +9,15 @@ import math
 import pygame
 
 from game.boards.flink.palette import SEAT_ROLES
-from game.boards.flink.projection import SIDE_CORNERS, SIDES, Cell, Cube, Point, Projection
+from game.boards.flink.projection import (
+    SIDE_CORNERS,
+    SIDES,
+    Cell,
+    Cube,
+    Point,
+    Projection,
+    box_of,
+)
 from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations
 from game.engines.flink.observation import XY
 from game.turns import Phrase
@@ -24,53 +32,42 @@ REFUSED_ALPHA = 70  # a piece that does not fit: a faint body and its outline
 THREAT_ALPHA = 110
 ICONS_PER_FRAME = 4  # picker icons drawn ahead of need per frame
 MIN_LABEL_PX = 9  # the smallest text a player must read
-LABEL_OUT = 0.85  # cells from the square board's edge to the middle of a coordinate label
-# On the diamond a label goes out diagonally from its line's end, away from the staircase: there
-# a column's label and a row's alternate along the edge, evenly spaced.
-LABEL_OUT_DIAGONAL = 0.75
 
 Poly = list[tuple[float, float]]
-
-
-def coordinate_labels(
-    proj: Projection, cells: set[Cell], height: int, stairs: bool
-) -> list[tuple[str, Point]]:
-    """Where the names the log and the hints use go (column letters from the west, row numbers
-    from the south): past the end of each line nearest the viewer, so they turn with the view;
-    ``stairs`` for the diamond's staircase edges."""
-    middle = max(max(c) for c in cells) / 2  # the diamond's halves
-    labels = []
-    for axis in (0, 1):
-        lines: dict[int, list[int]] = {}
-        for c in cells:
-            lines.setdefault(c[axis], []).append(c[1 - axis])
-        for at, along in sorted(lines.items()):
-            side = 1 if at >= middle else -1
-            spots = []
-            for end, out in ((min(along), -1), (max(along) + 1, 1)):
-                if stairs:
-                    d = LABEL_OUT_DIAGONAL
-                    q = (at + 0.5 + side * d, end + out * d)
-                else:
-                    q = (at + 0.5, end + out * LABEL_OUT)
-                spots.append(q if axis == 0 else (q[1], q[0]))
-            x, y = max(spots, key=lambda q: proj.depth(*q))
-            name = chr(ord("A") + at) if axis == 0 else str(height - at)
-            labels.append((name, proj.point(x, y, 0)))
-    return labels
-
-
-def box_of(points: Poly) -> pygame.Rect:
-    """The smallest rectangle of whole pixels holding every point (a column, a piece)."""
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    left, top = math.floor(min(xs)), math.floor(min(ys))
-    return pygame.Rect(left, top, math.ceil(max(xs)) - left + 1, math.ceil(max(ys)) - top + 1)
 
 
 def light(proj: Projection, normal: Cell) -> float:
     """Brightness of a side face: the light comes from the viewer's left."""
     nu, nv = proj.turn(proj.cx + normal[0], proj.cy + normal[1])
     return 0.7 - 0.16 * (nu - nv) / math.sqrt(2)
+
+
+def cube_outline(proj: Projection, cube: Cube) -> Poly:
+    """The outline (convex) of ``cube`` as ``proj`` draws it: its top and the sides facing the
+    viewer together."""
+    x, y, z = cube
+    return _hull(proj.top(x, y, z + 1) + proj.top(x, y, z))
+
+
+def _hull(points: list[Point]) -> list[Point]:
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def cross(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[Point] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
 
 
 def _poly(surface: pygame.Surface, colour: Colour, pts: Poly, edge: Colour | None) -> None:
@@ -110,15 +107,6 @@ class FlinkArt(Art):
                 nx, ny = DIRECTIONS[d]
                 strip = self._strip(proj, x, y, nx, ny)
                 _poly(surface, colour, strip, (190, 190, 210) if player else None)
-
-    def paint_coordinates(
-        self, surface: pygame.Surface, proj: Projection, cells: set[Cell], height: int, stairs: bool
-    ) -> None:
-        """The names the log and the hints use, along the edges nearest the viewer (on the
-        board in play; the rules' pictures need none)."""
-        px = max(MIN_LABEL_PX, round(proj.a * 0.5))
-        for name, point in coordinate_labels(proj, cells, height, stairs):
-            blit_center(surface, render(name, px, self.p["text_dim"]), point)
 
     @staticmethod
     def _strip(proj: Projection, x: int, y: int, nx: int, ny: int) -> Poly:
@@ -247,8 +235,8 @@ class FlinkArt(Art):
         alpha = GHOST_ALPHA if fits else REFUSED_ALPHA
         self.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=alpha)
         if not fits:
-            for x, y, z in cubes:
-                self.outline(surface, proj.column(x, y, z + 1, z), colour, proj.a)
+            for cube in cubes:
+                self.outline(surface, cube_outline(proj, cube), colour, proj.a)
 
     def threat(
         self, surface: pygame.Surface, proj: Projection, cubes: list[Cube], player: int, edge: int
@@ -257,8 +245,8 @@ class FlinkArt(Art):
         outlined in the warning colour at alpha ``edge`` (it breathes)."""
         colour = self.piece_colour(player)
         self.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=THREAT_ALPHA)
-        for x, y, z in cubes:
-            self.outline(surface, proj.column(x, y, z + 1, z), (*self.p["threat"], edge), proj.a)
+        for cube in cubes:
+            self.outline(surface, cube_outline(proj, cube), (*self.p["threat"], edge), proj.a)
 
     def paths(
         self,
@@ -381,8 +369,7 @@ class FlinkArt(Art):
         self, surface: pygame.Surface, proj: Projection, cube: Cube, colour: Colour
     ) -> None:
         """A cube of the winning walk: its outline filled with light, seen through any cover."""
-        x, y, z = cube
-        pts = proj.column(x, y, z + 1, z)
+        pts = cube_outline(proj, cube)
         self.shade(surface, pts, colour, 140)
         pygame.draw.polygon(surface, lighter(colour, 0.3), pts, max(2, round(proj.a / 10)))
 

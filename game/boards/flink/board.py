@@ -16,13 +16,13 @@ from collections.abc import Hashable, Sequence
 import pygame
 
 from game.boards.base import Board, BoardContext, Decision, Things, hit
-from game.boards.flink.art import HINT_ALPHA, FlinkArt, box_of
+from game.boards.flink.art import HINT_ALPHA, FlinkArt
 from game.boards.flink.camera import Camera
 from game.boards.flink.emblems import draw_emblem
 from game.boards.flink.palette import PALETTES, SEAT_ROLES
 from game.boards.flink.picker import Picker
 from game.boards.flink.pictures import Stage, picture
-from game.boards.flink.projection import Cell, Cube, Projection
+from game.boards.flink.projection import Cell, Cube, Projection, box_of
 from game.engines.flink import ANCHOR, PASS
 from game.engines.flink.geometry import NUM_ORIENTATIONS
 from game.engines.flink.observation import FlinkObservation
@@ -147,7 +147,8 @@ class FlinkBoard(Board[FlinkObservation]):
         if not isinstance(key, tuple) or key[0] != "stack" or (key[1], key[2]) not in self.heights:
             return None
         cell = (key[1], key[2])
-        return box_of(self.camera.projection().column(*cell, self.heights[cell]))
+        proj = self.camera.projection()
+        return box_of(proj.top(*cell, self.heights[cell]) + proj.top(*cell, 0))
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """The last piece and a highlighted turn: the tops of their columns outlined."""
@@ -242,7 +243,9 @@ class FlinkBoard(Board[FlinkObservation]):
             cubes = self.hinted_piece()
             if cubes:
                 proj = self.camera.projection()
-                return box_of([pt for x, y, z in cubes for pt in proj.column(x, y, z + 1, z)])
+                return box_of(
+                    [p for x, y, z in cubes for p in proj.top(x, y, z + 1) + proj.top(x, y, z)]
+                )
         return super().hint_rect(action)
 
     def handle_event(self, event: pygame.event.Event) -> Decision:

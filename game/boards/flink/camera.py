@@ -65,8 +65,13 @@ def surface_at(found: list[Region], pos: tuple[int, int]) -> tuple[Cell, Cell] |
 
 
 def covers(proj: Projection, cubes: list[Cube], pos: tuple[int, int]) -> bool:
-    """Whether any of ``cubes``, as drawn by ``proj``, lies under ``pos``."""
-    return any(inside(pos, proj.column(x, y, z + 1, z)) for x, y, z in cubes)
+    """Whether any of ``cubes``, as drawn by ``proj``, lies under ``pos``: on its top or a side
+    facing the viewer (together, the cube's outline)."""
+    for x, y, z in cubes:
+        faces = [proj.top(x, y, z + 1)] + [proj.side(x, y, z, z + 1, n) for n in SIDES]
+        if any(face is not None and inside(pos, face) for face in faces):
+            return True
+    return False
 
 
 class Camera:

@@ -1,7 +1,7 @@
 """Flink's pictures painted from values with the board's isometric art: the board in play with
-its resting stacks (``Stage``, a picture kept between frames), and the rules screen's (a legal
-first move, a refused overhang and a walk that climbs over the opponent: ``![...](picture:name)``
-in ``assets/rules/flink.*.md``)."""
+its coordinates and resting stacks (``Stage``, a picture kept between frames), and the rules
+screen's (a legal first move, a refused overhang and a walk that climbs over the opponent:
+``![...](picture:name)`` in ``assets/rules/flink.*.md``)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,20 @@ from collections.abc import Hashable
 
 import pygame
 
-from game.boards.flink.art import FlinkArt
+from game.boards.flink.art import MIN_LABEL_PX, FlinkArt
 from game.boards.flink.palette import PALETTES, SEAT_ROLES
-from game.boards.flink.projection import Cell, Cube, Projection, fit, half_extent
+from game.boards.flink.projection import Cell, Cube, Point, Projection, fit, half_extent
 from game.boards.palette import BASE_PALETTE
 from game.engines.flink.geometry import F_CELLS
 from game.engines.flink.observation import FlinkObservation
-from game.ui.draw import Colour
+from game.ui.draw import Colour, blit_center
+from game.ui.text import render
 
 WHITE, BLACK, RED = 0, 1, 2
+LABEL_OUT = 0.85  # cells from the square board's edge to the middle of a coordinate label
+# On the diamond a label goes out diagonally from its line's end, away from the staircase: there
+# a column's label and a row's alternate along the edge, evenly spaced.
+LABEL_OUT_DIAGONAL = 0.75
 
 
 def _board(width: int, height: int) -> tuple[set[Cell], list[list[list[int]]]]:
@@ -70,6 +75,45 @@ def picture(name: str, width: int) -> pygame.Surface | None:
     return surf
 
 
+def coordinate_labels(
+    proj: Projection, cells: set[Cell], height: int, stairs: bool
+) -> list[tuple[str, Point]]:
+    """Where the names the log and the hints use go (column letters from the west, row numbers
+    from the south): past the end of each line nearest the viewer, so they turn with the view;
+    ``stairs`` for the diamond's staircase edges."""
+    middle = max(max(c) for c in cells) / 2  # the diamond's halves
+    labels = []
+    for axis in (0, 1):
+        lines: dict[int, list[int]] = {}
+        for c in cells:
+            lines.setdefault(c[axis], []).append(c[1 - axis])
+        for at, along in sorted(lines.items()):
+            side = 1 if at >= middle else -1
+            spots = []
+            for end, out in ((min(along), -1), (max(along) + 1, 1)):
+                if stairs:
+                    d = LABEL_OUT_DIAGONAL
+                    q = (at + 0.5 + side * d, end + out * d)
+                else:
+                    q = (at + 0.5, end + out * LABEL_OUT)
+                spots.append(q if axis == 0 else (q[1], q[0]))
+            x, y = max(spots, key=lambda q: proj.depth(*q))
+            name = chr(ord("A") + at) if axis == 0 else str(height - at)
+            labels.append((name, proj.point(x, y, 0)))
+    return labels
+
+
+def paint_coordinates(
+    surface: pygame.Surface, art: FlinkArt, proj: Projection, obs: FlinkObservation
+) -> None:
+    """The names the log and the hints use, along the edges nearest the viewer (on the board in
+    play; the rules' pictures need none)."""
+    px = max(MIN_LABEL_PX, round(proj.a * 0.5))
+    cells = {(c[0], c[1]) for c in obs["cells"]}
+    for name, point in coordinate_labels(proj, cells, obs["height"], obs["board"] == "diamond"):
+        blit_center(surface, render(name, px, art.p["text_dim"]), point)
+
+
 class Stage:
     """The board and its resting stacks as one picture, painted once per turn or size (the empty
     board itself only per view or size): a frame blits it and draws the ghost over it. A piece
@@ -119,10 +163,10 @@ class Stage:
             if base_key != self._base_key:
                 self._base = pygame.Surface(size)
                 self._base.fill(art.p["bg"])
-                cells = {(c[0], c[1]) for c in obs["cells"]}
-                art.paint_board(self._base, proj, cells, obs["edges"])
-                stairs = obs["board"] == "diamond"
-                art.paint_coordinates(self._base, proj, cells, obs["height"], stairs)
+                art.paint_board(
+                    self._base, proj, {(c[0], c[1]) for c in obs["cells"]}, obs["edges"]
+                )
+                paint_coordinates(self._base, art, proj, obs)
                 self._base_key = base_key
             picture = self._base.copy()
             art.paint_cubes(picture, proj, colours, marks)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import pygame
+
 Point = tuple[float, float]
 Cell = tuple[int, int]
 Cube = tuple[int, int, int]
@@ -74,10 +76,6 @@ class Projection:
         nu, nv = self.turn(self.cx + normal[0], self.cy + normal[1])
         return nu + nv > 1e-6
 
-    def column(self, x: int, y: int, h: float, low: float = 0) -> list[Point]:
-        """The outline (convex) of the column of cell (x, y) from ``low`` up to ``h``."""
-        return _hull(self.top(x, y, h) + self.top(x, y, low))
-
 
 def half_extent(cells: list[Cell], width: int, height: int, angle: float = 0.0) -> float:
     """Half the board's extent in u - v (across) and u + v (down), in cells, with the view turned
@@ -118,22 +116,8 @@ def inside(pt: Point, poly: list[Point]) -> bool:
     return hit
 
 
-def _hull(points: list[Point]) -> list[Point]:
-    pts = sorted(set(points))
-    if len(pts) < 3:
-        return pts
-
-    def cross(o: Point, a: Point, b: Point) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
+def box_of(points: list[Point]) -> pygame.Rect:
+    """The smallest rectangle of whole pixels holding every point (a column, a piece)."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    left, top = math.floor(min(xs)), math.floor(min(ys))
+    return pygame.Rect(left, top, math.ceil(max(xs)) - left + 1, math.ceil(max(ys)) - top + 1)
