@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FRAME = 1 / 60
 
 
-def test_keys_turn_the_held_piece_and_a_board_click_sends_it_then_the_cell() -> None:
+def test_keys_turn_the_held_piece_and_a_board_click_sends_it_and_the_cell() -> None:
     board = make_board("flink", [0.0], (800, 540))
     assert isinstance(board, FlinkBoard)
     state = GAMES["flink"].new_state()
@@ -58,12 +58,10 @@ def test_keys_turn_the_held_piece_and_a_board_click_sends_it_then_the_cell() -> 
     cell = next(c for c in board.heights if board.ghost_at(c).reason is None)
     (spot,) = board.clicks_to(cell)
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1)
-    assert board.handle_event(down) == held
+    anchor = ANCHOR + cell[1] * state.board.width + cell[0]
+    assert board.handle_event(down) == [held, anchor]  # one click, the turn's two decisions
     state.apply_action(held)
-    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
-    anchor = board.auto_action()
-    assert anchor == ANCHOR + cell[1] * state.board.width + cell[0]
-    assert anchor in state.legal_actions() and board.auto_action() is None
+    assert anchor in state.legal_actions()
 
 
 def test_the_right_button_and_the_wheel_turn_the_piece_and_the_view_turns_while_waiting() -> None:
@@ -204,10 +202,7 @@ def test_a_click_on_a_ghost_resting_on_a_stack_places_that_piece(kind: str, turn
     assert under is None or under[0] != cell  # the floor there means another cell
     _move(board, top)
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=top, button=1)
-    assert board.handle_event(down) == orientation
-    state.apply_action(orientation)
-    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
-    assert board.auto_action() == ANCHOR + i
+    assert board.handle_event(down) == [orientation, ANCHOR + i]
 
 
 @pytest.mark.parametrize("kind", ["square", "diamond"])
@@ -313,7 +308,7 @@ class FlinkHand:
 
     def decide(self, scene: MatchScene) -> None:
         board, m = scene.board, scene.match
-        assert isinstance(board, FlinkBoard) and not board.queued
+        assert isinstance(board, FlinkBoard)
         state = m.state
         orientation = self.rng.choice(state.legal_actions())
         state_after = state.clone()

@@ -4,7 +4,7 @@ animation, each player's best path on demand and the winning path lit at the end
 
 A turn is two engine decisions (orientation, then the cell under the centre cube), but the player
 makes one: the picker (or R / F / S) only changes the piece held, and a click on the board sends
-the orientation and queues the cell, which ``auto_action`` sends next. The board composes its
+both, in order (the kit's several actions of one click). The board composes its
 views: the camera (projection, turning, picking), the stage (the painted board and stacks), the
 picker; what a placement would be comes from the engine's ``preview``, words from its ``words``.
 """
@@ -52,7 +52,6 @@ class FlinkBoard(Board[FlinkObservation]):
         self.stage = Stage()
         self.picker = Picker()
         self.held = 0  # the orientation in hand
-        self.queued: Cell | None = None  # the cell clicked with the orientation just sent
         self.aimed: Cell | None = None  # the cell of the ghost under the pointer (see ``aim``)
         self.refusal_note: pygame.Rect | None = None  # where the last refusal note was drawn
         # The last move's tag (every cell is a thing here, so the kit's ``mark_tag_box``, kept
@@ -123,8 +122,6 @@ class FlinkBoard(Board[FlinkObservation]):
         self.cubes = {(x, y, z): who for (x, y), s in stacks.items() for z, who in enumerate(s)}
         if obs["orientation"] >= 0:
             self.held = obs["orientation"]
-        if obs["phase"] != "place":
-            self.queued = None  # played (or forced: a lone fitting cell is played for us)
         self.aimed = None
         self.dropping = []
         landed = previous is not None and previous["last_piece"] != obs["last_piece"]
@@ -285,7 +282,7 @@ class FlinkBoard(Board[FlinkObservation]):
             self.tweens.animate(self.camera, T_TURN, "out_cubic", angle=angle)
         return True
 
-    def click(self, pos: tuple[int, int]) -> int | None:
+    def click(self, pos: tuple[int, int]) -> Decision:
         if self._view_button(pos) or not self.obs:
             return None
         if self.picker.rect.collidepoint(pos):
@@ -304,21 +301,12 @@ class FlinkBoard(Board[FlinkObservation]):
             return anchor(self.obs, cell)
         if self.held not in self.legal:
             return self.refuse("flink.feedback.fits_nowhere")
-        self.queued = cell
-        return self.held
-
-    def auto_action(self) -> int | None:
-        if self.queued is None or not self._placing():
-            return None
-        action = anchor(self.obs, self.queued)
-        self.queued = None
-        return action if action in self.legal else None
+        return [self.held, anchor(self.obs, cell)]
 
     def move(self, pos: tuple[int, int]) -> None:
         self.aimed = self.aim(pos)
 
     def reset_input(self) -> None:
-        self.queued = None
         self.aimed = None
 
     @classmethod
