@@ -31,6 +31,7 @@ from game.engines.flink.words import WORDS
 from game.turns import Step
 from game.ui import overlays
 from game.ui.draw import Colour
+from game.ui.layout import split_columns
 
 T_TURN = 0.3  # seconds the view takes to turn a quarter
 T_DROP = 0.35  # seconds a placed piece takes to fall into place
@@ -72,13 +73,11 @@ class FlinkBoard(Board[FlinkObservation]):
         picker_w = max(150, min(r.w // 4, 330))
         self.picker.layout(pygame.Rect(r.right - picker_w, r.y, picker_w, r.h), u)
         self.view = pygame.Rect(r.x, r.y, r.w - picker_w, r.h)
-        size = round(u * 2.4)
-        y = self.view.bottom - size - u // 2
-        self.buttons = {
-            "left": pygame.Rect(self.view.x + u // 2, y, size, size),
-            "right": pygame.Rect(self.view.x + u // 2 + size + u // 3, y, size, size),
-            "paths": pygame.Rect(self.view.x + u // 2 + 2 * (size + u // 3), y, size * 2, size),
-        }
+        size = round(u * 2.4)  # the view's buttons: turn left, turn right, show the paths
+        row = pygame.Rect(self.view.x + u // 2, self.view.bottom - size - u // 2, 0, size)
+        row.w = 4 * size + 2 * (u // 3)
+        names = ("left", "right", "paths")
+        self.buttons = dict(zip(names, split_columns(row, [1, 1, 2], u // 3), strict=True))
         area = pygame.Rect(self.view.x + u, self.view.y + int(u * 2.4), self.view.w - 2 * u, 0)
         area.h = self.buttons["left"].top - area.y - u // 2
         self.camera.area = area
@@ -155,9 +154,8 @@ class FlinkBoard(Board[FlinkObservation]):
             for key in keys:
                 cell = (key[1], key[2]) if isinstance(key, tuple) else None
                 if cell in self.heights:
-                    self.art.glow_cell(
-                        surface, proj, cell, self.heights[cell], self.ctx.palette[colour]
-                    )
+                    tint = self.ctx.palette[colour]
+                    self.art.glow_cell(surface, proj, cell, self.heights[cell], tint)
         if self.marked:
             rects = [r for r in map(self.thing_rect, self.marked) if r is not None]
             label = self._last_label()
@@ -367,8 +365,7 @@ class FlinkBoard(Board[FlinkObservation]):
     def scene(self) -> pygame.Surface:
         """The board and the resting stacks as the view shows them now (``Stage``)."""
         proj = self.camera.projection()
-        proj.ox -= self.view.x
-        proj.oy -= self.view.y
+        proj.ox, proj.oy = proj.ox - self.view.x, proj.oy - self.view.y
         return self.stage.picture(
             self.art, proj, self.view.size, self.obs, self.cubes, self.dropping
         )

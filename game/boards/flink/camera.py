@@ -114,8 +114,7 @@ class Camera:
         if abs(turn / (math.pi / 2) - round(turn / (math.pi / 2))) > 1e-6:
             extent = half_extent(list(self.heights), width, height, turn) + LABEL_ROOM
         top = max(self.heights.values(), default=0)
-        a = self.area
-        return fit(extent, width, height, (a.x, a.y, a.w, a.h), max(3, top + 1), turn)
+        return fit(extent, (width / 2, height / 2), self.area, max(3, top + 1), turn)
 
     def at_rest(self, quarter: int = 0) -> Projection:
         """The view at rest ``quarter`` turns past its target: clicks map through it."""

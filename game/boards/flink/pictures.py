@@ -62,9 +62,8 @@ def picture(name: str, width: int) -> pygame.Surface | None:
     art = FlinkArt(palette, SEAT_ROLES)
     cells, edges = _board(w, h)
     surf = pygame.Surface((width, round(width * 0.5)), pygame.SRCALPHA)
-    proj = fit(
-        half_extent(list(cells), w, h), w, h, (8, 8, width - 16, surf.get_height() - 16), 2, 0.0
-    )
+    area = pygame.Rect(8, 8, width - 16, surf.get_height() - 16)
+    proj = fit(half_extent(list(cells), w, h), (w / 2, h / 2), area, 2, 0.0)
     art.paint_board(surf, proj, cells, edges)
     art.paint_pieces(surf, proj, {c: who for who, cubes in pieces if who != RED for c in cubes})
     ghost = [c for who, cubes in pieces if who == RED for c in cubes]

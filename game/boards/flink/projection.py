@@ -87,20 +87,12 @@ def half_extent(cells: list[Cell], width: int, height: int, angle: float = 0.0) 
     return max((max(abs(u - v), abs(u + v)) for u, v in corners), default=0.0)
 
 
-def fit(
-    m: float,
-    width: int,
-    height: int,
-    area: tuple[int, int, int, int],
-    rise_room: float,
-    angle: float,
-) -> Projection:
-    """The projection that shows a board of half extent ``m`` whole inside ``area`` (x, y, w,
-    h), with ``rise_room`` cubes of height kept free above the back row."""
-    x, y, w, h = area
-    a = max(4.0, min(w / (2 * m), h / (m + rise_room * 0.82)))
-    oy = y + h / 2 + rise_room * 0.82 * a / 2
-    return Projection(width / 2, height / 2, angle, a, x + w / 2, oy)
+def fit(m: float, centre: Point, area: pygame.Rect, rise_room: float, angle: float) -> Projection:
+    """The projection that shows a board of half extent ``m`` about plan point ``centre`` whole
+    inside ``area``, with ``rise_room`` cubes of height kept free above the back row."""
+    a = max(4.0, min(area.w / (2 * m), area.h / (m + rise_room * 0.82)))
+    oy = area.y + area.h / 2 + rise_room * 0.82 * a / 2
+    return Projection(*centre, angle, a, area.x + area.w / 2, oy)
 
 
 def inside(pt: Point, poly: list[Point]) -> bool:
