@@ -238,6 +238,11 @@ class FlinkArt(Art):
             for cube in cubes:
                 self.outline(surface, cube_outline(proj, cube), colour, proj.a)
 
+    def hinted(self, surface: pygame.Surface, proj: Projection, cubes: list[Cube]) -> None:
+        """The hinted placement where it would rest: see-through, like the ghost, but stronger."""
+        if cubes:
+            self.paint_cubes(surface, proj, dict.fromkeys(cubes, self.p["hint"]), alpha=HINT_ALPHA)
+
     def threat(
         self, surface: pygame.Surface, proj: Projection, cubes: list[Cube], player: int, edge: int
     ) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Hashable, Sequence
 import pygame
 
 from game.boards.base import Board, BoardContext, Decision, Things, hit
-from game.boards.flink.art import HINT_ALPHA, FlinkArt
+from game.boards.flink.art import FlinkArt
 from game.boards.flink.camera import Camera
 from game.boards.flink.emblems import draw_emblem
 from game.boards.flink.palette import PALETTES, SEAT_ROLES
@@ -55,9 +55,7 @@ class FlinkBoard(Board[FlinkObservation]):
         self.held = 0  # the orientation in hand
         self.aimed: Cell | None = None  # the cell of the ghost under the pointer (see ``aim``)
         self.refusal_note: pygame.Rect | None = None  # where the last refusal note was drawn
-        # The last move's tag (every cell is a thing here, so the kit's ``mark_tag_box``, kept
-        # off things, stays unset): the refusal's note keeps off it.
-        self.tag_box: pygame.Rect | None = None
+        self.tag_box: pygame.Rect | None = None  # the last move's tag: the refusal keeps off it
         self.show_paths = False
         self.cubes: dict[Cube, int] = {}  # player by cube
         self.dropping: list[Cube] = []
@@ -341,9 +339,7 @@ class FlinkBoard(Board[FlinkObservation]):
         if self.threat():
             edge = self.breathing(urgent=True)
             self.art.threat(surface, proj, self.threat(), 1 - self.obs["to_move"], edge)
-        if self.hinted_piece():
-            hinted = dict.fromkeys(self.hinted_piece(), self.ctx.palette["hint"])
-            self.art.paint_cubes(surface, proj, hinted, alpha=HINT_ALPHA)
+        self.art.hinted(surface, proj, self.hinted_piece())
         shadow = self._ghost_shown()
         if shadow is not None:
             self.art.ghost(surface, proj, shadow.cubes, shadow.reason is None)
@@ -384,9 +380,7 @@ class FlinkBoard(Board[FlinkObservation]):
         shadow = self._ghost_shown()
         if shadow is None or shadow.reason is None or self.mouse is None:
             return
-        x, y = self.mouse
-        text = WORDS.refusal(shadow.reason)
-        tag = self.tag_box
+        (x, y), tag = self.mouse, self.tag_box
 
         def place(box: pygame.Rect) -> None:
             box.midbottom = (x, y - self.unit)
@@ -394,7 +388,7 @@ class FlinkBoard(Board[FlinkObservation]):
             if tag is not None and box.colliderect(tag):
                 box.midtop = (x, y + 2 * self.unit)
 
-        red = self.ctx.palette["illegal"]
+        text, red = WORDS.refusal(shadow.reason), self.ctx.palette["illegal"]
         self.refusal_note = overlays.note(surface, self.art, text, self.view.w // 2, place,
                                          self.view, red, self.fs(0.95))  # fmt: skip
 

@@ -12,21 +12,12 @@ from collections.abc import Hashable
 import pygame
 
 from game.boards.flink.art import LABEL_ROOM
-from game.boards.flink.projection import (
-    SIDES,
-    Cell,
-    Cube,
-    Point,
-    Projection,
-    fit,
-    half_extent,
-    inside,
-)
+from game.boards.flink.projection import SIDES, Cell, Cube, Projection, fit, half_extent, inside
 from game.engines.flink.observation import FlinkObservation
 from game.engines.flink.preview import heights, preview
 
 Want = tuple[Cell | None, Cell | None, int]  # the ghost shown, the hinted cell, the orientation
-Region = tuple[list[Point], tuple[float, float, float, float], Cell, Cell]
+Region = tuple[list[tuple[float, float]], tuple[float, float, float, float], Cell, Cell]
 
 
 def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
