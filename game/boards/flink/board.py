@@ -154,13 +154,11 @@ class FlinkBoard(Board[FlinkObservation]):
                 if cell in self.heights:
                     tint = self.ctx.palette[colour]
                     self.art.glow_cell(surface, proj, cell, self.heights[cell], tint)
-        if self.marked:
-            rects = [r for r in map(self.thing_rect, self.marked) if r is not None]
-            label = self._last_label()
-            if rects and label:
-                top = min(rects, key=lambda r: r.top)
-                tint = self.ctx.palette["last_move"]
-                self.tag_box = overlays.pill(surface, label, top, tint, self.fs(0.9), self.view)
+        rects = [r for r in map(self.thing_rect, self.marked) if r is not None]
+        label, tint = self._last_label(), self.ctx.palette["last_move"]
+        if rects and label:
+            top = min(rects, key=lambda r: r.top)
+            self.tag_box = overlays.pill(surface, label, top, tint, self.fs(0.9), self.view)
 
     # --- clicks -----------------------------------------------------------------------------
     def _placing(self) -> bool:
@@ -192,13 +190,11 @@ class FlinkBoard(Board[FlinkObservation]):
             return self.clicks_to(cell)
         if action == PASS:
             return []
-        icon = self.picker.icon_rects()[action].center
-        for cell in self.heights:
-            if preview(self.obs, action, cell, self.heights).reason is None:
-                clicks = self.clicks_to(cell, action)
-                if clicks:
-                    return [icon, *clicks]
-        return [icon]
+        fits = (
+            c for c in self.heights if preview(self.obs, action, c, self.heights).reason is None
+        )
+        clicks = next(filter(None, (self.clicks_to(c, action) for c in fits)), [])
+        return [self.picker.icon_rects()[action].center, *clicks]
 
     def show_hint(self, line: int | Sequence[int], words: Sequence[str] = ()) -> None:
         """A suggested way to turn the piece is put in hand, so its ghost follows the mouse;
@@ -424,10 +420,9 @@ class FlinkBoard(Board[FlinkObservation]):
         if self.mouse is None or not self.obs or not self.view.collidepoint(self.mouse):
             return
         under = self.camera.under(self.mouse)
-        cell = None if under is None else under[1]
-        if cell is None or not self.heights.get(cell):
+        if under is None or not self.heights[under[1]]:  # the column drawn there, if any
             return
-        text = WORDS.stack(stacks_by_cell(self.obs)[cell])
+        text = WORDS.stack(stacks_by_cell(self.obs)[under[1]])
         paths = self.buttons["paths"]
         left = paths.right + self.unit // 2
 

@@ -174,14 +174,12 @@ class Camera:
         polys = [proj.top(cell[0], cell[1], z + 1) for *_, z in middle]
         polys += [poly for poly, _box, target, _drawn in self.regions(proj) if target == cell]
         for poly in polys:
-            cx = sum(p[0] for p in poly) / len(poly)
-            cy = sum(p[1] for p in poly) / len(poly)
-            for k in (0.0, 0.4, 0.75):
+            cx, cy = (sum(axis) / len(poly) for axis in zip(*poly, strict=True))
+            for k in (0.0, 0.4, 0.75):  # the middle, then out towards each corner
                 for px, py in poly:
                     pt = (round(cx + (px - cx) * k), round(cy + (py - cy) * k))
-                    if any(b.collidepoint(pt) for b in busy) or not free.collidepoint(pt):
-                        continue
-                    if self.aim(pt, proj, want) == cell:
+                    off_buttons = not any(b.collidepoint(pt) for b in busy)
+                    if free.collidepoint(pt) and off_buttons and self.aim(pt, proj, want) == cell:
                         return pt
         return None
 
