@@ -65,8 +65,7 @@ class FlinkBoard(Board[FlinkObservation]):
 
     # --- geometry -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        self.rect = pygame.Rect(rect)
-        r = self.rect
+        self.rect = r = pygame.Rect(rect)
         self.unit = u = max(12, min(r.w // 50, r.h // 34))
         picker_w = max(150, min(r.w // 4, 330))
         self.picker.layout(pygame.Rect(r.right - picker_w, r.y, picker_w, r.h), u)
@@ -120,10 +119,9 @@ class FlinkBoard(Board[FlinkObservation]):
         if obs["orientation"] >= 0:
             self.held = obs["orientation"]
         self.aimed = None
-        self.dropping = []
-        landed = previous is not None and previous["last_piece"] != obs["last_piece"]
-        if animate and landed and obs["last_piece"]:
-            self.dropping = [(c[0], c[1], c[2]) for c in obs["last_piece"]]
+        landed = animate and previous is not None and previous["last_piece"] != obs["last_piece"]
+        self.dropping = [(c[0], c[1], c[2]) for c in obs["last_piece"]] if landed else []
+        if self.dropping:
             self.lift = DROP_FROM
 
             def done() -> None:
@@ -228,13 +226,12 @@ class FlinkBoard(Board[FlinkObservation]):
         """The orientation's icon in the picker; the cell's part is the hinted piece itself."""
         if action < NUM_ORIENTATIONS:
             return self.picker.icon_rects()[action].inflate(4, 4)
-        if action >= ANCHOR:
-            cubes = self.hinted_piece()
-            if cubes:
-                proj = self.camera.projection()
-                return box_of(
-                    [p for x, y, z in cubes for p in proj.top(x, y, z + 1) + proj.top(x, y, z)]
-                )
+        cubes = self.hinted_piece() if action >= ANCHOR else []
+        if cubes:
+            proj = self.camera.projection()
+            return box_of(
+                [p for x, y, z in cubes for p in proj.top(x, y, z + 1) + proj.top(x, y, z)]
+            )
         return super().hint_rect(action)
 
     def handle_event(self, event: pygame.event.Event) -> Decision:
@@ -248,24 +245,23 @@ class FlinkBoard(Board[FlinkObservation]):
     def key(self, key: int) -> int | None:
         if key in TURN_KEYS and not self._placing():
             self.held = turned(self.held, TURN_KEYS[key])
-        elif key in VIEW_KEYS:
-            self._view(VIEW_KEYS[key])
+        else:
+            self._view(VIEW_KEYS.get(key))
         return None
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
         """While the other player moves, the view may still turn and the paths show."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._view_button(event.pos)
+            return self._view(hit(event.pos, self.buttons.items()))
         if event.type == pygame.KEYDOWN:
-            return event.key in VIEW_KEYS and self._view(VIEW_KEYS[event.key])
+            return self._view(VIEW_KEYS.get(event.key))
         return super().handle_idle_event(event)
 
-    def _view_button(self, pos: tuple[int, int]) -> bool:
-        name = hit(pos, self.buttons.items())
-        return name is not None and self._view(name)
-
-    def _view(self, name: str) -> bool:
-        """Turn the view a quarter ("left", "right") or show the paths or hide them."""
+    def _view(self, name: str | None) -> bool:
+        """Turn the view a quarter ("left", "right") or show the paths or hide them; False for
+        no button or key of the view (None)."""
+        if name is None:
+            return False
         if name == "paths":
             self.show_paths = not self.show_paths
         else:
@@ -275,7 +271,7 @@ class FlinkBoard(Board[FlinkObservation]):
         return True
 
     def click(self, pos: tuple[int, int]) -> Decision:
-        if self._view_button(pos) or not self.obs:
+        if self._view(hit(pos, self.buttons.items())) or not self.obs:
             return None
         if self.picker.rect.collidepoint(pos):
             o = self.picker.hit(pos)

@@ -44,8 +44,7 @@ class Picker:
     def draw(
         self, surface: pygame.Surface, art: FlinkArt, mover: int, held: int, fits: tuple[int, ...]
     ) -> None:
-        """The panel for ``mover`` with ``held`` in hand, the orientations not in ``fits``
-        greyed."""
+        """The panel for ``mover`` with ``held`` in hand, those not in ``fits`` greyed."""
         words = WORDS.picker()
         key = (self.rect.size, mover, held, fits, words, id(art))
         if key != self._key:
