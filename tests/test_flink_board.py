@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import i18n
 from game.app import App
 from game.boards.flink import art as flink_art
 from game.boards.flink.art import ICONS_PER_FRAME
@@ -26,6 +27,7 @@ from game.match import HUMAN
 from game.scenes.match import MatchScene
 from game.scenes.rules import board_picture
 from game.turns import Step
+from game.ui import overlays
 from game.ui.markdown import parse
 from tests.frame_probe import costly_work
 from tests.test_app_scenes import click, run
@@ -502,3 +504,30 @@ def test_a_refused_ghost_leaves_the_last_piece_seen_and_its_note_off_the_last_mo
             moved.append(sum(abs(a - b) for a, b in zip(before[:3], after[:3], strict=True)))
             to_red.append(sum(abs(a - b) for a, b in zip(before[:3], red, strict=True)))
     assert sorted(moved)[40] < 0.35 * sorted(to_red)[40]  # the median: seen through the red
+
+
+@pytest.mark.parametrize("kind", ["square", "diamond"])
+def test_the_last_move_tag_stands_over_the_leftmost_of_the_highest_columns(kind: str) -> None:
+    """Columns of the last piece standing level: the tag goes over the leftmost of them, not
+    over whichever the set of marks gave first (that followed Python's per-run string hash)."""
+    board = make_board("flink", [0.0], (1280, 800))
+    assert isinstance(board, FlinkBoard)
+    start = GAMES["flink"].new_state(board=kind)
+    screen = pygame.Surface((1280, 800))
+    for orientation in start.legal_actions():  # White's first piece, till two columns tie
+        state = start.clone()
+        state.apply_action(orientation)
+        state.apply_action(state.legal_actions()[0])
+        board.show(start.observation(1), 1, [], animate=False)
+        board.show(state.observation(1), 1, state.legal_actions(), animate=True)
+        board.skip_animation()
+        board.draw(screen)
+        rects = [r for r in map(board.thing_rect, board.marked) if r is not None]
+        level = [r for r in rects if r.top == min(r.top for r in rects)]
+        if len(level) > 1:
+            break
+    assert len(level) > 1 and board.tag_box is not None
+    leftmost = min(level, key=lambda r: r.left)
+    label = i18n.t("kit.last_move", name=board.seat_name(0))
+    expected = overlays.pill(screen, label, leftmost, (0, 0, 0), board.fs(0.9), board.view)
+    assert board.tag_box == expected

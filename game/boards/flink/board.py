@@ -155,7 +155,7 @@ class FlinkBoard(Board[FlinkObservation]):
         rects = [r for r in map(self.thing_rect, self.marked) if r is not None]
         label, tint = self._last_label(), self.ctx.palette["last_move"]
         if rects and label:
-            top = min(rects, key=lambda r: r.top)
+            top = min(rects, key=lambda r: (r.top, r.left))  # ties: the leftmost, every run
             self.tag_box = overlays.pill(surface, label, top, tint, self.fs(0.9), self.view)
 
     # --- clicks -----------------------------------------------------------------------------
