@@ -63,3 +63,15 @@ def test_japanese_words_name_the_players_in_japanese() -> None:
         assert "White" not in status and i18n.t("flink.player.0") in status
     finally:
         i18n.set_language("en")
+
+
+def test_the_header_says_each_players_pieces_and_warns_only_of_a_threat() -> None:
+    words = words_of("flink")
+    assert isinstance(words, FlinkWords)
+    state, _ = _turn()
+    obs = state.observation(0)
+    left, warning = words.header(obs, threat=False)
+    assert left == [f"White {obs['pieces_left'][0]} left", f"Black {obs['pieces_left'][1]} left"]
+    assert warning == ""
+    assert words.header(obs, threat=True)[1] == "Black can connect next move: block it"
+    assert words.buttons()["paths"] == "Paths"

@@ -382,9 +382,9 @@ class Board(Generic[ObsT]):
         return state.action_phrase(action)
 
     def turn_words(self, steps: list[Step]) -> list[str]:
-        """A turn's steps in the player's language with no subject (the row names the player);
-        the default words each step as the log always did."""
-        return [(self.log_text(*s.phrase) if s.phrase[0] else None) or s.text for s in steps]
+        """A turn's steps in the player's language with no subject (the row names the player):
+        the game's words (``Words.turn_words``)."""
+        return self.words.turn_words(steps)
 
     @staticmethod
     def summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:

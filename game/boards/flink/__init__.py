@@ -1,6 +1,5 @@
-"""Flink's board: the cube stacks in isometric 3D (``board.py``), the projection and picking
-(``view.py``), how cubes and pieces look (``art.py``) and the rules screen's pictures
-(``pictures.py``)."""
+"""Flink's board (``board.py``) with its camera and picker, the isometric projection, the art and
+the pictures (the board's and the rules screen's)."""
 
 from game.boards.flink.board import FlinkBoard
 

@@ -9,9 +9,18 @@ import math
 import pygame
 
 from game.boards.flink.palette import SEAT_ROLES
-from game.boards.flink.projection import SIDES, Cell, Cube, Point, Projection
-from game.engines.flink.geometry import orientations
+from game.boards.flink.projection import (
+    SIDE_CORNERS,
+    SIDES,
+    Cell,
+    Cube,
+    Point,
+    Projection,
+    box_of,
+)
+from game.engines.flink.geometry import NUM_ORIENTATIONS, orientations
 from game.engines.flink.observation import XY
+from game.turns import Phrase
 from game.ui.draw import Art, Colour, blit_at, blit_center, darker, lighter
 from game.ui.text import fit_px, render
 
@@ -21,48 +30,44 @@ HINT_ALPHA = 190  # the hinted piece is drawn see-through, like the ghost, but s
 GHOST_ALPHA = 170  # a piece that fits, under the pointer
 REFUSED_ALPHA = 70  # a piece that does not fit: a faint body and its outline
 THREAT_ALPHA = 110
+ICONS_PER_FRAME = 4  # picker icons drawn ahead of need per frame
 MIN_LABEL_PX = 9  # the smallest text a player must read
-LABEL_OUT = 0.85  # cells from the square board's edge to the middle of a coordinate label
-# On the diamond a label goes out diagonally from its line's end, away from the staircase: there
-# a column's label and a row's alternate along the edge, evenly spaced.
-LABEL_OUT_DIAGONAL = 0.75
 
 Poly = list[tuple[float, float]]
 
 
-def coordinate_labels(
-    proj: Projection, cells: set[Cell], height: int, stairs: bool
-) -> list[tuple[str, Point]]:
-    """Where the names the log and the hints use go (column letters from the west, row numbers
-    from the south): past the end of each line nearest the viewer, so they turn with the view;
-    ``stairs`` for the diamond's staircase edges."""
-    middle = max(max(c) for c in cells) / 2  # the diamond's halves
-    labels = []
-    for axis in (0, 1):
-        lines: dict[int, list[int]] = {}
-        for c in cells:
-            lines.setdefault(c[axis], []).append(c[1 - axis])
-        for at, along in sorted(lines.items()):
-            side = 1 if at >= middle else -1
-            spots = []
-            for end, out in ((min(along), -1), (max(along) + 1, 1)):
-                if stairs:
-                    d = LABEL_OUT_DIAGONAL
-                    q = (at + 0.5 + side * d, end + out * d)
-                else:
-                    q = (at + 0.5, end + out * LABEL_OUT)
-                spots.append(q if axis == 0 else (q[1], q[0]))
-            x, y = max(spots, key=lambda q: proj.depth(*q))
-            name = chr(ord("A") + at) if axis == 0 else str(height - at)
-            labels.append((name, proj.point(x, y, 0)))
-    return labels
+def light(proj: Projection, normal: Cell) -> float:
+    """Brightness of a side face: the light comes from the viewer's left."""
+    nu, nv = proj.turn(proj.cx + normal[0], proj.cy + normal[1])
+    return 0.7 - 0.16 * (nu - nv) / math.sqrt(2)
 
 
-def box_of(points: Poly) -> pygame.Rect:
-    """The smallest rectangle of whole pixels holding every point (a column, a piece)."""
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    left, top = math.floor(min(xs)), math.floor(min(ys))
-    return pygame.Rect(left, top, math.ceil(max(xs)) - left + 1, math.ceil(max(ys)) - top + 1)
+def cube_outline(proj: Projection, cube: Cube) -> Poly:
+    """The outline (convex) of ``cube`` as ``proj`` draws it: its top and the sides facing the
+    viewer together."""
+    x, y, z = cube
+    return _hull(proj.top(x, y, z + 1) + proj.top(x, y, z))
+
+
+def _hull(points: list[Point]) -> list[Point]:
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def cross(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[Point] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
 
 
 def _poly(surface: pygame.Surface, colour: Colour, pts: Poly, edge: Colour | None) -> None:
@@ -72,6 +77,11 @@ def _poly(surface: pygame.Surface, colour: Colour, pts: Poly, edge: Colour | Non
 
 
 class FlinkArt(Art):
+    def __init__(self, palette: dict[str, Colour], seat_roles: tuple[str, ...]) -> None:
+        super().__init__(palette, seat_roles)
+        self._ahead_px = 0
+        self._due: list[tuple[int, int]] = []  # icons not drawn ahead yet: (orientation, player)
+
     def piece_colour(self, player: int) -> Colour:
         return self.p[SEAT_ROLES[player]]
 
@@ -87,7 +97,7 @@ class FlinkArt(Art):
                     continue
                 face = proj.side(x, y, -0.45, 0, normal)
                 if face is not None:
-                    _poly(surface, darker(p["slab"], 1 - proj.light(normal)), face, None)
+                    _poly(surface, darker(p["slab"], 1 - light(proj, normal)), face, None)
         for x, y in cells:
             tint = p["felt"] if (x + y) % 2 else p["felt_alt"]
             _poly(surface, tint, proj.top(x, y, 0), darker(tint, 0.18))
@@ -97,15 +107,6 @@ class FlinkArt(Art):
                 nx, ny = DIRECTIONS[d]
                 strip = self._strip(proj, x, y, nx, ny)
                 _poly(surface, colour, strip, (190, 190, 210) if player else None)
-
-    def paint_coordinates(
-        self, surface: pygame.Surface, proj: Projection, cells: set[Cell], height: int, stairs: bool
-    ) -> None:
-        """The names the log and the hints use, along the edges nearest the viewer (on the
-        board in play; the rules' pictures need none)."""
-        px = max(MIN_LABEL_PX, round(proj.a * 0.5))
-        for name, point in coordinate_labels(proj, cells, height, stairs):
-            blit_center(surface, render(name, px, self.p["text_dim"]), point)
 
     @staticmethod
     def _strip(proj: Projection, x: int, y: int, nx: int, ny: int) -> Poly:
@@ -126,6 +127,18 @@ class FlinkArt(Art):
             proj.point(x + 1, ey + ny * w, 0),
             proj.point(x, ey + ny * w, 0),
         ]
+
+    def paint_pieces(
+        self, surface: pygame.Surface, proj: Projection, cubes: dict[Cube, int], lift: float = 0.0
+    ) -> None:
+        """Cubes by position and player, in the players' colours, Black's dotted."""
+        colours, marks = self.colours(cubes)
+        self.paint_cubes(surface, proj, colours, marks, lift=lift)
+
+    def colours(self, cubes: dict[Cube, int]) -> tuple[dict[Cube, Colour], dict[Cube, bool]]:
+        """Each cube's colour by its player, and whether it carries the colour-blind dot."""
+        colours = {c: self.piece_colour(who) for c, who in cubes.items()}
+        return colours, {c: who == 1 for c, who in cubes.items()}
 
     def paint_cubes(
         self,
@@ -189,6 +202,17 @@ class FlinkArt(Art):
 
         return self.cached(("icon", orientation, player, px), build)
 
+    def icons_ahead(self, px: int) -> None:
+        """Both players' ``px`` icons, a few a frame ahead of need (call it every frame), so the
+        frame in which the mover changes only puts the picker together (24 new icons took 4-5
+        ms there)."""
+        if px != self._ahead_px:
+            self._ahead_px = px
+            self._due = [(o, p) for p in (0, 1) for o in range(NUM_ORIENTATIONS)]
+        for o, player in self._due[-ICONS_PER_FRAME:]:
+            self.piece_icon(o, player, px)
+        del self._due[-ICONS_PER_FRAME:]
+
     def tiled_icon(self, orientation: int, player: int, px: int) -> pygame.Surface:
         """``piece_icon`` on a light tile: Black's dark pieces stand out on a dark panel (the
         move log)."""
@@ -211,8 +235,13 @@ class FlinkArt(Art):
         alpha = GHOST_ALPHA if fits else REFUSED_ALPHA
         self.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=alpha)
         if not fits:
-            for x, y, z in cubes:
-                self.outline(surface, proj.column(x, y, z + 1, z), colour, proj.a)
+            for cube in cubes:
+                self.outline(surface, cube_outline(proj, cube), colour, proj.a)
+
+    def hinted(self, surface: pygame.Surface, proj: Projection, cubes: list[Cube]) -> None:
+        """The hinted placement where it would rest: see-through, like the ghost, but stronger."""
+        if cubes:
+            self.paint_cubes(surface, proj, dict.fromkeys(cubes, self.p["hint"]), alpha=HINT_ALPHA)
 
     def threat(
         self, surface: pygame.Surface, proj: Projection, cubes: list[Cube], player: int, edge: int
@@ -221,18 +250,34 @@ class FlinkArt(Art):
         outlined in the warning colour at alpha ``edge`` (it breathes)."""
         colour = self.piece_colour(player)
         self.paint_cubes(surface, proj, dict.fromkeys(cubes, colour), alpha=THREAT_ALPHA)
-        for x, y, z in cubes:
-            self.outline(surface, proj.column(x, y, z + 1, z), (*self.p["threat"], edge), proj.a)
+        for cube in cubes:
+            self.outline(surface, cube_outline(proj, cube), (*self.p["threat"], edge), proj.a)
 
-    def path(self, surface: pygame.Surface, points: list[Point], player: int, a: float) -> None:
-        """A player's best path through the cells' surfaces, in their side's colour, edged."""
-        if len(points) < 2:
-            return
-        colour = self.p["white_side" if player == 0 else "black_side"]
-        width = max(3, round(a / 5))
-        edge = darker(colour, 0.5) if player == 0 else (200, 200, 210)
-        pygame.draw.lines(surface, edge, False, points, width + 4)
-        pygame.draw.lines(surface, colour, False, points, width)
+    def paths(
+        self,
+        surface: pygame.Surface,
+        proj: Projection,
+        paths: list[list[XY]],
+        heights: dict[Cell, int],
+    ) -> None:
+        """Each player's best path (cells, by player) over the cells' surfaces, in their side's
+        colour, edged."""
+        width = max(3, round(proj.a / 5))
+        for player, path in enumerate(paths):
+            points = [proj.point(x + 0.5, y + 0.5, heights.get((x, y), 0)) for x, y in path]
+            if len(points) < 2:
+                continue
+            colour = self.p["white_side" if player == 0 else "black_side"]
+            edge = darker(colour, 0.5) if player == 0 else (200, 200, 210)
+            pygame.draw.lines(surface, edge, False, points, width + 4)
+            pygame.draw.lines(surface, colour, False, points, width)
+
+    def log_icons(self, phrases: list[Phrase], px: int) -> list[pygame.Surface]:
+        """The way a turn's piece was turned (its "orient" phrase), on a tile, ``px`` high."""
+        for key, args in phrases:
+            if key == "orient":
+                return [self.tiled_icon(int(args["orientation"]) - 1, int(args["player"]), px)]
+        return []
 
     def button(
         self,
@@ -329,8 +374,7 @@ class FlinkArt(Art):
         self, surface: pygame.Surface, proj: Projection, cube: Cube, colour: Colour
     ) -> None:
         """A cube of the winning walk: its outline filled with light, seen through any cover."""
-        x, y, z = cube
-        pts = proj.column(x, y, z + 1, z)
+        pts = cube_outline(proj, cube)
         self.shade(surface, pts, colour, 140)
         pygame.draw.polygon(surface, lighter(colour, 0.3), pts, max(2, round(proj.a / 10)))
 
@@ -356,10 +400,6 @@ class FlinkArt(Art):
             surface.blit(layer, box)
 
 
-# The two corners of a cell's top (in ``Projection.top``'s order) each side face spans.
-SIDE_CORNERS = {(1, 0): (1, 2), (-1, 0): (0, 3), (0, 1): (3, 2), (0, -1): (0, 1)}
-
-
 class _CubePainter:
     """Paints cubes in one projection. What the cubes share is worked out once, not per face:
     which sides face the viewer and their light, each cell's corners, each colour's shades (a
@@ -377,7 +417,7 @@ class _CubePainter:
         self.marks, self.lift = marks, lift
         facing = [n for n in SIDES if proj.faces(n)]
         self.sides = [(n, SIDE_CORNERS[n]) for n in facing]
-        self.darkness = [1 - proj.light(n) for n in facing]
+        self.darkness = [1 - light(proj, n) for n in facing]
         self.corners: dict[Cell, list[tuple[float, float]]] = {}
         self.shades: dict[Colour, tuple[Colour, list[Colour]]] = {}
         self.dot = max(2, round(proj.a * 0.2))

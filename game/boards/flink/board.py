@@ -4,7 +4,7 @@ animation, each player's best path on demand and the winning path lit at the end
 
 A turn is two engine decisions (orientation, then the cell under the centre cube), but the player
 makes one: the picker (or R / F / S) only changes the piece held, and a click on the board sends
-the orientation and queues the cell, which ``auto_action`` sends next. The board composes its
+both, in order (the kit's several actions of one click). The board composes its
 views: the camera (projection, turning, picking), the stage (the painted board and stacks), the
 picker; what a placement would be comes from the engine's ``preview``, words from its ``words``.
 """
@@ -15,15 +15,14 @@ from collections.abc import Hashable, Sequence
 
 import pygame
 
-from game.boards.base import Board, BoardContext, Decision, Things
-from game.boards.flink.art import HINT_ALPHA, FlinkArt, box_of
+from game.boards.base import Board, BoardContext, Decision, Things, hit
+from game.boards.flink.art import FlinkArt
 from game.boards.flink.camera import Camera
 from game.boards.flink.emblems import draw_emblem
 from game.boards.flink.palette import PALETTES, SEAT_ROLES
 from game.boards.flink.picker import Picker
-from game.boards.flink.pictures import picture
-from game.boards.flink.projection import Cell, Cube, Projection
-from game.boards.flink.stage import Stage
+from game.boards.flink.pictures import Stage, picture
+from game.boards.flink.projection import Cell, Cube, Projection, box_of
 from game.engines.flink import ANCHOR, PASS
 from game.engines.flink.geometry import NUM_ORIENTATIONS
 from game.engines.flink.observation import FlinkObservation
@@ -32,6 +31,7 @@ from game.engines.flink.words import WORDS
 from game.turns import Step
 from game.ui import overlays
 from game.ui.draw import Colour
+from game.ui.layout import split_columns
 
 T_TURN = 0.3  # seconds the view takes to turn a quarter
 T_DROP = 0.35  # seconds a placed piece takes to fall into place
@@ -53,12 +53,9 @@ class FlinkBoard(Board[FlinkObservation]):
         self.stage = Stage()
         self.picker = Picker()
         self.held = 0  # the orientation in hand
-        self.queued: Cell | None = None  # the cell clicked with the orientation just sent
         self.aimed: Cell | None = None  # the cell of the ghost under the pointer (see ``aim``)
         self.refusal_note: pygame.Rect | None = None  # where the last refusal note was drawn
-        # The last move's tag (every cell is a thing here, so the kit's ``mark_tag_box``, kept
-        # off things, stays unset): the refusal's note keeps off it.
-        self.tag_box: pygame.Rect | None = None
+        self.tag_box: pygame.Rect | None = None  # the last move's tag: the refusal keeps off it
         self.show_paths = False
         self.cubes: dict[Cube, int] = {}  # player by cube
         self.dropping: list[Cube] = []
@@ -68,23 +65,19 @@ class FlinkBoard(Board[FlinkObservation]):
 
     # --- geometry -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        self.rect = pygame.Rect(rect)
-        r = self.rect
+        self.rect = r = pygame.Rect(rect)
         self.unit = u = max(12, min(r.w // 50, r.h // 34))
         picker_w = max(150, min(r.w // 4, 330))
         self.picker.layout(pygame.Rect(r.right - picker_w, r.y, picker_w, r.h), u)
         self.view = pygame.Rect(r.x, r.y, r.w - picker_w, r.h)
-        size = round(u * 2.4)
-        y = self.view.bottom - size - u // 2
-        self.buttons = {
-            "left": pygame.Rect(self.view.x + u // 2, y, size, size),
-            "right": pygame.Rect(self.view.x + u // 2 + size + u // 3, y, size, size),
-            "paths": pygame.Rect(self.view.x + u // 2 + 2 * (size + u // 3), y, size * 2, size),
-        }
+        size = round(u * 2.4)  # the view's buttons: turn left, turn right, show the paths
+        row = pygame.Rect(self.view.x + u // 2, self.view.bottom - size - u // 2, 0, size)
+        row.w = 4 * size + 2 * (u // 3)
+        names = ("left", "right", "paths")
+        self.buttons = dict(zip(names, split_columns(row, [1, 1, 2], u // 3), strict=True))
         area = pygame.Rect(self.view.x + u, self.view.y + int(u * 2.4), self.view.w - 2 * u, 0)
         area.h = self.buttons["left"].top - area.y - u // 2
         self.camera.area = area
-        self.stage.forget()
 
     def fs(self, k: float) -> int:
         return max(11, round(self.unit * k))
@@ -98,8 +91,8 @@ class FlinkBoard(Board[FlinkObservation]):
         if not self.obs or not self.view.collidepoint(pos):
             return None
         orientation = self._orientation()
-        hint = self._hint_cell(orientation)
-        return self.camera.aim(pos, self.camera.at_rest(), self.aimed, hint, orientation)
+        want = (self.aimed, self._hint_cell(orientation), orientation)
+        return self.camera.aim(pos, self.camera.at_rest(), want)
 
     def _hinted(self) -> tuple[int, Cell] | None:
         """The hinted placement: the line's orientation (or the one held while placing) and
@@ -125,13 +118,10 @@ class FlinkBoard(Board[FlinkObservation]):
         self.cubes = {(x, y, z): who for (x, y), s in stacks.items() for z, who in enumerate(s)}
         if obs["orientation"] >= 0:
             self.held = obs["orientation"]
-        if obs["phase"] != "place":
-            self.queued = None  # played (or forced: a lone fitting cell is played for us)
         self.aimed = None
-        self.dropping = []
-        landed = previous is not None and previous["last_piece"] != obs["last_piece"]
-        if animate and landed and obs["last_piece"]:
-            self.dropping = [(c[0], c[1], c[2]) for c in obs["last_piece"]]
+        landed = animate and previous is not None and previous["last_piece"] != obs["last_piece"]
+        self.dropping = [(c[0], c[1], c[2]) for c in obs["last_piece"]] if landed else []
+        if self.dropping:
             self.lift = DROP_FROM
 
             def done() -> None:
@@ -149,7 +139,8 @@ class FlinkBoard(Board[FlinkObservation]):
         if not isinstance(key, tuple) or key[0] != "stack" or (key[1], key[2]) not in self.heights:
             return None
         cell = (key[1], key[2])
-        return box_of(self.camera.projection().column(*cell, self.heights[cell]))
+        proj = self.camera.projection()
+        return box_of(proj.top(*cell, self.heights[cell]) + proj.top(*cell, 0))
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """The last piece and a highlighted turn: the tops of their columns outlined."""
@@ -159,16 +150,13 @@ class FlinkBoard(Board[FlinkObservation]):
             for key in keys:
                 cell = (key[1], key[2]) if isinstance(key, tuple) else None
                 if cell in self.heights:
-                    self.art.glow_cell(
-                        surface, proj, cell, self.heights[cell], self.ctx.palette[colour]
-                    )
-        if self.marked:
-            rects = [r for r in map(self.thing_rect, self.marked) if r is not None]
-            label = self._last_label()
-            if rects and label:
-                top = min(rects, key=lambda r: r.top)
-                tint = self.ctx.palette["last_move"]
-                self.tag_box = overlays.pill(surface, label, top, tint, self.fs(0.9), self.view)
+                    tint = self.ctx.palette[colour]
+                    self.art.glow_cell(surface, proj, cell, self.heights[cell], tint)
+        rects = [r for r in map(self.thing_rect, self.marked) if r is not None]
+        label, tint = self._last_label(), self.ctx.palette["last_move"]
+        if rects and label:
+            top = min(rects, key=lambda r: (r.top, r.left))  # ties: the leftmost, every run
+            self.tag_box = overlays.pill(surface, label, top, tint, self.fs(0.9), self.view)
 
     # --- clicks -----------------------------------------------------------------------------
     def _placing(self) -> bool:
@@ -181,22 +169,17 @@ class FlinkBoard(Board[FlinkObservation]):
         """The piece in hand centred on ``cell``, where it would rest and why it may not."""
         return preview(self.obs, self._orientation(), cell, self.heights)
 
-    def point_for(self, cell: Cell, orientation: int, quarter: int = 0) -> tuple[int, int] | None:
-        """A point in the view ``quarter`` turns past its rest that aims at ``cell`` with the
-        piece turned as ``orientation``, off the buttons (None where the cell does not show)."""
-        held = None if quarter else self.aimed
-        hint = self._hint_cell(orientation)
-        buttons = list(self.buttons.values())
-        return self.camera.point_for(cell, quarter, held, hint, orientation, self.view, buttons)
-
     def clicks_to(self, cell: Cell, orientation: int | None = None) -> list[tuple[int, int]]:
-        """Turn the view (button clicks) until ``cell`` shows, then click it (holding the piece
-        turned as ``orientation``, the one in hand by default)."""
+        """Turn the view (button clicks) until ``cell`` shows, then click it, off the buttons
+        (holding the piece turned as ``orientation``, the one in hand by default)."""
         turned_as = self._orientation() if orientation is None else orientation
+        want = (self.aimed, self._hint_cell(turned_as), turned_as)
         for quarter in range(4):
-            pt = self.point_for(cell, turned_as, quarter)
+            buttons = list(self.buttons.values())
+            pt = self.camera.point_for(cell, quarter, want, self.view, buttons)
             if pt is not None:
                 return [self.buttons["right"].center] * quarter + [pt]
+            want = (None, *want[1:])  # the ghost shown is the view at rest's
         return []
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
@@ -205,13 +188,11 @@ class FlinkBoard(Board[FlinkObservation]):
             return self.clicks_to(cell)
         if action == PASS:
             return []
-        icon = self.picker.icon_rects()[action].center
-        for cell in self.heights:
-            if preview(self.obs, action, cell, self.heights).reason is None:
-                clicks = self.clicks_to(cell, action)
-                if clicks:
-                    return [icon, *clicks]
-        return [icon]
+        fits = (
+            c for c in self.heights if preview(self.obs, action, c, self.heights).reason is None
+        )
+        clicks = next(filter(None, (self.clicks_to(c, action) for c in fits)), [])
+        return [self.picker.icon_rects()[action].center, *clicks]
 
     def show_hint(self, line: int | Sequence[int], words: Sequence[str] = ()) -> None:
         """A suggested way to turn the piece is put in hand, so its ghost follows the mouse;
@@ -245,49 +226,42 @@ class FlinkBoard(Board[FlinkObservation]):
         """The orientation's icon in the picker; the cell's part is the hinted piece itself."""
         if action < NUM_ORIENTATIONS:
             return self.picker.icon_rects()[action].inflate(4, 4)
-        if action >= ANCHOR:
-            cubes = self.hinted_piece()
-            if cubes:
-                proj = self.camera.projection()
-                return box_of([pt for x, y, z in cubes for pt in proj.column(x, y, z + 1, z)])
+        cubes = self.hinted_piece() if action >= ANCHOR else []
+        if cubes:
+            proj = self.camera.projection()
+            return box_of(
+                [p for x, y, z in cubes for p in proj.top(x, y, z + 1) + proj.top(x, y, z)]
+            )
         return super().hint_rect(action)
 
     def handle_event(self, event: pygame.event.Event) -> Decision:
         """The kit's routing (``click``, ``key``), but the right button and the wheel turn the
-        piece in hand rather than drop a half-made decision."""
-        turning = event.type == pygame.MOUSEWHEEL
-        turning = turning or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)
-        if not turning:
-            return super().handle_event(event)
-        if not self._placing():
-            self.held = turned(self.held, "rotate")
-        return None
+        piece in hand as R does rather than drop a half-made decision."""
+        right = event.type == pygame.MOUSEBUTTONDOWN and event.button == 3
+        if event.type == pygame.MOUSEWHEEL or right:
+            return self.key(pygame.K_r)
+        return super().handle_event(event)
 
     def key(self, key: int) -> int | None:
-        if key in TURN_KEYS:
-            if not self._placing():
-                self.held = turned(self.held, TURN_KEYS[key])
+        if key in TURN_KEYS and not self._placing():
+            self.held = turned(self.held, TURN_KEYS[key])
         else:
-            self._view_key(key)
+            self._view(VIEW_KEYS.get(key))
         return None
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
         """While the other player moves, the view may still turn and the paths show."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._view_button(event.pos)
+            return self._view(hit(event.pos, self.buttons.items()))
         if event.type == pygame.KEYDOWN:
-            return self._view_key(event.key)
+            return self._view(VIEW_KEYS.get(event.key))
         return super().handle_idle_event(event)
 
-    def _view_key(self, key: int) -> bool:
-        return key in VIEW_KEYS and self._view(VIEW_KEYS[key])
-
-    def _view_button(self, pos: tuple[int, int]) -> bool:
-        names = [name for name, rect in self.buttons.items() if rect.collidepoint(pos)]
-        return bool(names) and self._view(names[0])
-
-    def _view(self, name: str) -> bool:
-        """Turn the view a quarter ("left", "right") or show the paths or hide them."""
+    def _view(self, name: str | None) -> bool:
+        """Turn the view a quarter ("left", "right") or show the paths or hide them; False for
+        no button or key of the view (None)."""
+        if name is None:
+            return False
         if name == "paths":
             self.show_paths = not self.show_paths
         else:
@@ -296,8 +270,8 @@ class FlinkBoard(Board[FlinkObservation]):
             self.tweens.animate(self.camera, T_TURN, "out_cubic", angle=angle)
         return True
 
-    def click(self, pos: tuple[int, int]) -> int | None:
-        if self._view_button(pos) or not self.obs:
+    def click(self, pos: tuple[int, int]) -> Decision:
+        if self._view(hit(pos, self.buttons.items())) or not self.obs:
             return None
         if self.picker.rect.collidepoint(pos):
             o = self.picker.hit(pos)
@@ -315,21 +289,12 @@ class FlinkBoard(Board[FlinkObservation]):
             return anchor(self.obs, cell)
         if self.held not in self.legal:
             return self.refuse("flink.feedback.fits_nowhere")
-        self.queued = cell
-        return self.held
-
-    def auto_action(self) -> int | None:
-        if self.queued is None or not self._placing():
-            return None
-        action = anchor(self.obs, self.queued)
-        self.queued = None
-        return action if action in self.legal else None
+        return [self.held, anchor(self.obs, cell)]
 
     def move(self, pos: tuple[int, int]) -> None:
         self.aimed = self.aim(pos)
 
     def reset_input(self) -> None:
-        self.queued = None
         self.aimed = None
 
     @classmethod
@@ -337,21 +302,13 @@ class FlinkBoard(Board[FlinkObservation]):
         return picture(name, width)
 
     # --- words (game/engines/flink/words.py) ------------------------------------------------
-    def turn_words(self, steps: list[Step]) -> list[str]:
-        return WORDS.turn_words(steps)
-
     def status_text(self) -> str:
         """Waiting while the viewer has nothing to play (an animation, a spectator)."""
-        return (
-            WORDS.status(self.obs, self.viewer, self.ctx.seat_names, self.legal) if self.obs else ""
-        )
+        obs, names = self.obs, self.ctx.seat_names
+        return WORDS.status(obs, self.viewer, names, self.legal) if obs else ""
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
-        for step in steps:
-            key, args = step.phrase
-            if key == "orient":
-                return [self.art.tiled_icon(int(args["orientation"]) - 1, int(args["player"]), px)]
-        return []
+        return self.art.log_icons([step.phrase for step in steps], px)
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
@@ -366,28 +323,21 @@ class FlinkBoard(Board[FlinkObservation]):
         surface.blit(self.scene(), self.view)
         proj = self.camera.projection()
         if self.dropping:
-            cubes = {c: self.art.piece_colour(self.cubes[c]) for c in self.dropping}
-            marks = {c: self.cubes[c] == 1 for c in self.dropping}
-            self.art.paint_cubes(surface, proj, cubes, marks, lift=self.lift)
+            falling = {c: self.cubes[c] for c in self.dropping}
+            self.art.paint_pieces(surface, proj, falling, lift=self.lift)
         if self.show_paths:
-            for player, path in enumerate(self.obs["best_paths"]):
-                points = [
-                    proj.point(x + 0.5, y + 0.5, self.heights.get((x, y), 0)) for x, y in path
-                ]
-                self.art.path(surface, points, player, proj.a)
+            self.art.paths(surface, proj, self.obs["best_paths"], self.heights)
         self._draw_win(surface, proj)
         if self.threat():
             edge = self.breathing(urgent=True)
             self.art.threat(surface, proj, self.threat(), 1 - self.obs["to_move"], edge)
-        if self.hinted_piece():
-            hinted = dict.fromkeys(self.hinted_piece(), self.ctx.palette["hint"])
-            self.art.paint_cubes(surface, proj, hinted, alpha=HINT_ALPHA)
+        self.art.hinted(surface, proj, self.hinted_piece())
         shadow = self._ghost_shown()
         if shadow is not None:
             self.art.ghost(surface, proj, shadow.cubes, shadow.reason is None)
         surface.set_clip(clip)
         self._draw_header(surface)
-        labels = {"left": "⟲", "right": "⟳", "paths": WORDS.paths_button()}
+        labels = WORDS.buttons()
         for name, rect in self.buttons.items():
             on = name == "paths" and self.show_paths
             self.art.button(surface, rect, labels[name], on, self.fs(1.1), name != "paths")
@@ -395,7 +345,6 @@ class FlinkBoard(Board[FlinkObservation]):
         every = not self.legal or self._placing()
         fits = tuple(o for o in range(NUM_ORIENTATIONS) if every or o in self.legal)
         self.picker.draw(surface, self.art, mover, self._orientation(), fits)
-        self.picker.draw_ahead(self.art)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         self._draw_stack_tip(surface)
@@ -404,8 +353,7 @@ class FlinkBoard(Board[FlinkObservation]):
     def scene(self) -> pygame.Surface:
         """The board and the resting stacks as the view shows them now (``Stage``)."""
         proj = self.camera.projection()
-        proj.ox -= self.view.x
-        proj.oy -= self.view.y
+        proj.ox, proj.oy = proj.ox - self.view.x, proj.oy - self.view.y
         return self.stage.picture(
             self.art, proj, self.view.size, self.obs, self.cubes, self.dropping
         )
@@ -424,9 +372,7 @@ class FlinkBoard(Board[FlinkObservation]):
         shadow = self._ghost_shown()
         if shadow is None or shadow.reason is None or self.mouse is None:
             return
-        x, y = self.mouse
-        text = WORDS.refusal(shadow.reason)
-        tag = self.tag_box
+        (x, y), tag = self.mouse, self.tag_box
 
         def place(box: pygame.Rect) -> None:
             box.midbottom = (x, y - self.unit)
@@ -434,7 +380,7 @@ class FlinkBoard(Board[FlinkObservation]):
             if tag is not None and box.colliderect(tag):
                 box.midtop = (x, y + 2 * self.unit)
 
-        red = self.ctx.palette["illegal"]
+        text, red = WORDS.refusal(shadow.reason), self.ctx.palette["illegal"]
         self.refusal_note = overlays.note(surface, self.art, text, self.view.w // 2, place,
                                          self.view, red, self.fs(0.95))  # fmt: skip
 
@@ -457,8 +403,7 @@ class FlinkBoard(Board[FlinkObservation]):
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         """Each player's pieces left (the mover's in bold), then the threat's warning if any."""
-        left = [WORDS.pieces_left(who, n) for who, n in enumerate(self.obs["pieces_left"])]
-        warning = WORDS.threat(self.obs) if self.threat() else ""
+        left, warning = WORDS.header(self.obs, bool(self.threat()))
         top_left = (self.view.x + self.unit, self.view.y + self.unit // 2)
         sizes = (self.fs(1.6), self.fs(1.0), self.unit)
         self.art.header(
@@ -471,10 +416,9 @@ class FlinkBoard(Board[FlinkObservation]):
         if self.mouse is None or not self.obs or not self.view.collidepoint(self.mouse):
             return
         under = self.camera.under(self.mouse)
-        cell = None if under is None else under[1]
-        if cell is None or not self.heights.get(cell):
+        if under is None or not self.heights[under[1]]:  # the column drawn there, if any
             return
-        text = WORDS.stack([self.cubes[(cell[0], cell[1], z)] for z in range(self.heights[cell])])
+        text = WORDS.stack(stacks_by_cell(self.obs)[under[1]])
         paths = self.buttons["paths"]
         left = paths.right + self.unit // 2
 

@@ -12,19 +12,57 @@ from collections.abc import Hashable
 import pygame
 
 from game.boards.flink.art import LABEL_ROOM
-from game.boards.flink.projection import (
-    Cell,
-    Cube,
-    Projection,
-    Region,
-    covers,
-    fit,
-    half_extent,
-    regions,
-    surface_at,
-)
+from game.boards.flink.projection import SIDES, Cell, Cube, Projection, fit, half_extent, inside
 from game.engines.flink.observation import FlinkObservation
 from game.engines.flink.preview import heights, preview
+
+Want = tuple[Cell | None, Cell | None, int]  # the ghost shown, the hinted cell, the orientation
+Region = tuple[list[tuple[float, float]], tuple[float, float, float, float], Cell, Cell]
+
+
+def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
+    """What the mouse points at, nearest first, as (outline, its box, the cell meant, the column
+    drawn there): a column's top face means that cell; the exposed part of a wall means the cell
+    in front of it (put the piece against the wall), or the column itself where the wall faces
+    off the board."""
+    found: list[Region] = []
+    order = sorted(heights, key=lambda c: -proj.depth(c[0] + 0.5, c[1] + 0.5))
+    for x, y in order:
+        h = heights[(x, y)]
+        polys = [(proj.top(x, y, h), (x, y))]
+        for normal in SIDES:
+            if not h:
+                break
+            ahead = (x + normal[0], y + normal[1])
+            low = heights.get(ahead)
+            if low is not None and low >= h:
+                continue
+            face = proj.side(x, y, low or 0, h, normal)
+            if face is not None:
+                polys.append((face, ahead if low is not None else (x, y)))
+        for poly, cell in polys:
+            xs, ys = [q[0] for q in poly], [q[1] for q in poly]
+            found.append((poly, (min(xs), min(ys), max(xs), max(ys)), cell, (x, y)))
+    return found
+
+
+def surface_at(found: list[Region], pos: tuple[int, int]) -> tuple[Cell, Cell] | None:
+    """The nearest surface under ``pos``: the cell it means and the column it belongs to."""
+    px, py = pos
+    for poly, (x0, y0, x1, y1), cell, drawn in found:
+        if x0 <= px <= x1 and y0 <= py <= y1 and inside(pos, poly):
+            return cell, drawn
+    return None
+
+
+def covers(proj: Projection, cubes: list[Cube], pos: tuple[int, int]) -> bool:
+    """Whether any of ``cubes``, as drawn by ``proj``, lies under ``pos``: on its top or a side
+    facing the viewer (together, the cube's outline)."""
+    for x, y, z in cubes:
+        faces = [proj.top(x, y, z + 1)] + [proj.side(x, y, z, z + 1, n) for n in SIDES]
+        if any(face is not None and inside(pos, face) for face in faces):
+            return True
+    return False
 
 
 class Camera:
@@ -67,8 +105,7 @@ class Camera:
         if abs(turn / (math.pi / 2) - round(turn / (math.pi / 2))) > 1e-6:
             extent = half_extent(list(self.heights), width, height, turn) + LABEL_ROOM
         top = max(self.heights.values(), default=0)
-        a = self.area
-        return fit(extent, width, height, (a.x, a.y, a.w, a.h), max(3, top + 1), turn)
+        return fit(extent, (width / 2, height / 2), self.area, max(3, top + 1), turn)
 
     def at_rest(self, quarter: int = 0) -> Projection:
         """The view at rest ``quarter`` turns past its target: clicks map through it."""
@@ -85,37 +122,28 @@ class Camera:
         the space in front of a wall) and the column drawn there."""
         return surface_at(self.regions(self.at_rest()), pos)
 
-    def aim(
-        self,
-        pos: tuple[int, int],
-        proj: Projection,
-        held: Cell | None,
-        hint: Cell | None,
-        orientation: int,
-    ) -> Cell | None:
-        """The placement whose ghost is drawn under the pointer, at whatever height it rests.
-        In order: the ghost already shown (``held``), while the pointer stays on its centre column
-        (a ghost raised on a stack hides the floor behind it: moving onto it must not make it
-        jump away); the hinted piece, anywhere on it; the ghost resting on the surface under
-        the pointer; a fitting ghost raised above that surface whose centre column is under the
-        pointer (the nearest); else the surface's cell, refused or not."""
+    def aim(self, pos: tuple[int, int], proj: Projection, want: Want) -> Cell | None:
+        """The placement whose ghost is drawn under the pointer, at whatever height it rests,
+        for ``want`` = (the ghost shown, the hinted cell, the orientation in hand). In order:
+        the ghost already shown, while the pointer stays on its centre column (a ghost raised
+        on a stack hides the floor behind it: moving onto it must not make it jump away); the
+        hinted piece, anywhere on it; the ghost resting on the surface under the pointer; a
+        fitting ghost raised above that surface whose centre column is under the pointer (the
+        nearest); else the surface's cell, refused or not."""
         if self.obs is None:
             return None
-        want = (pos, held, hint, orientation)
-        key = (*want, self.heights_key, *_key(proj))
+        key = (pos, *want, self.heights_key, *_key(proj))
         if key != self._aim_key:
-            self._aim_key, self._aim_cell = key, self._aim(want, proj)
+            self._aim_key, self._aim_cell = key, self._aim(pos, proj, want)
         return self._aim_cell
 
     def ghost(self, orientation: int, cell: Cell) -> list[Cube]:
         assert self.obs is not None
         return preview(self.obs, orientation, cell, self.heights).cubes
 
-    def _aim(
-        self, want: tuple[tuple[int, int], Cell | None, Cell | None, int], proj: Projection
-    ) -> Cell | None:
+    def _aim(self, pos: tuple[int, int], proj: Projection, want: Want) -> Cell | None:
         assert self.obs is not None
-        pos, held, hint, orientation = want
+        held, hint, orientation = want
         if held in self.heights and covers(proj, _centre(held, self.ghost(orientation, held)), pos):
             return held
         if hint is not None and covers(proj, self.ghost(orientation, hint), pos):
@@ -136,32 +164,22 @@ class Camera:
         return None if under is None else under[0]
 
     def point_for(
-        self,
-        cell: Cell,
-        quarter: int,
-        held: Cell | None,
-        hint: Cell | None,
-        orientation: int,
-        free: pygame.Rect,
-        busy: list[pygame.Rect],
+        self, cell: Cell, quarter: int, want: Want, free: pygame.Rect, busy: list[pygame.Rect]
     ) -> tuple[int, int] | None:
-        """A screen point that aims at ``cell`` with the view ``quarter`` turns past its rest and
-        the piece turned as ``orientation`` (on its ghost's centre column, or on the surface
-        meaning it; ``held`` and ``hint`` as for ``aim``), inside ``free`` and off the ``busy``
-        rects (the buttons)."""
+        """A screen point that aims at ``cell`` (``want`` as for ``aim``) with the view
+        ``quarter`` turns past its rest (on its ghost's centre column, or on the surface meaning
+        it), inside ``free`` and off the ``busy`` rects (the buttons)."""
         proj = self.at_rest(quarter)
-        middle = [c for c in self.ghost(orientation, cell) if (c[0], c[1]) == cell]
+        middle = [c for c in self.ghost(want[2], cell) if (c[0], c[1]) == cell]
         polys = [proj.top(cell[0], cell[1], z + 1) for *_, z in middle]
         polys += [poly for poly, _box, target, _drawn in self.regions(proj) if target == cell]
         for poly in polys:
-            cx = sum(p[0] for p in poly) / len(poly)
-            cy = sum(p[1] for p in poly) / len(poly)
-            for k in (0.0, 0.4, 0.75):
+            cx, cy = (sum(axis) / len(poly) for axis in zip(*poly, strict=True))
+            for k in (0.0, 0.4, 0.75):  # the middle, then out towards each corner
                 for px, py in poly:
                     pt = (round(cx + (px - cx) * k), round(cy + (py - cy) * k))
-                    if any(b.collidepoint(pt) for b in busy) or not free.collidepoint(pt):
-                        continue
-                    if self.aim(pt, proj, held, hint, orientation) == cell:
+                    off_buttons = not any(b.collidepoint(pt) for b in busy)
+                    if free.collidepoint(pt) and off_buttons and self.aim(pt, proj, want) == cell:
                         return pt
         return None
 

@@ -1,6 +1,6 @@
 """The picker: the 24 ways to turn the F as icons, two rows lying flat then four standing, under
 the keys that turn it. It owns its rect, the panel it painted last (painted again only when what
-it shows changes) and the icons it draws ahead of need."""
+it shows changes); the art draws the icons ahead of need."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from game.engines.flink.geometry import NUM_ORIENTATIONS
 from game.engines.flink.words import WORDS
 
 COLUMNS = 4
-ICONS_PER_FRAME = 4  # icons drawn ahead of need per frame
 
 
 class Picker:
@@ -22,8 +21,6 @@ class Picker:
         self.unit = 12
         self._key: Hashable = None
         self._panel = pygame.Surface((1, 1))
-        self._ahead_key: Hashable = None
-        self._due: list[tuple[int, int]] = []  # icons not drawn yet: (orientation, player)
 
     def layout(self, rect: pygame.Rect, unit: int) -> None:
         self.rect, self.unit = pygame.Rect(rect), unit
@@ -47,8 +44,7 @@ class Picker:
     def draw(
         self, surface: pygame.Surface, art: FlinkArt, mover: int, held: int, fits: tuple[int, ...]
     ) -> None:
-        """The panel for ``mover`` with ``held`` in hand, the orientations not in ``fits``
-        greyed."""
+        """The panel for ``mover`` with ``held`` in hand, those not in ``fits`` greyed."""
         words = WORDS.picker()
         key = (self.rect.size, mover, held, fits, words, id(art))
         if key != self._key:
@@ -56,15 +52,4 @@ class Picker:
             self._panel = art.picker(self.rect.size, icons, words, self.unit, mover, held, fits)
             self._key = key
         surface.blit(self._panel, self.rect)
-
-    def draw_ahead(self, art: FlinkArt) -> None:
-        """Both players' icons, a few a frame ahead of need, so the frame in which the mover
-        changes only puts the panel together (24 new icons took 4-5 ms there)."""
-        key = (self.rect.size, self.unit, id(art))
-        if key != self._ahead_key:
-            self._ahead_key = key
-            self._due = [(o, p) for p in (0, 1) for o in range(NUM_ORIENTATIONS)]
-        px = self.icon_rects()[0].h
-        for o, player in self._due[-ICONS_PER_FRAME:]:
-            art.piece_icon(o, player, px)
-        del self._due[-ICONS_PER_FRAME:]
+        art.icons_ahead(self.icon_rects()[0].h)

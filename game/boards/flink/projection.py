@@ -1,6 +1,7 @@
 """Flink's isometric projection: where a cube corner lands on the screen for a view turned by any
-angle (90° steps at rest, anything in between while the view turns), which column is under the
-mouse. The camera (``camera.py``) holds one of these at a time.
+angle (90° steps at rest, anything in between while the view turns), and the view fitted to an
+area. The camera (``camera.py``) holds one of these at a time and asks it what is under the
+mouse; the art draws through it.
 
 The world is cells (x, y) covering [x, x+1] × [y, y+1] with y = 0 the north row, and height z in
 cubes. The view turns the plan about the board's centre, then draws u - v across and u + v down
@@ -12,12 +13,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import pygame
+
 Point = tuple[float, float]
 Cell = tuple[int, int]
 Cube = tuple[int, int, int]
 
 # Unit outward normals of the four side faces, (nx, ny) in plan.
 SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+# The two corners of a cell's top (in ``Projection.top``'s order) each side face spans.
+SIDE_CORNERS = {(1, 0): (1, 2), (-1, 0): (0, 3), (0, 1): (3, 2), (0, -1): (0, 1)}
 
 
 @dataclass
@@ -43,9 +48,7 @@ class Projection:
         return dx * c - dy * s, dx * s + dy * c
 
     def point(self, x: float, y: float, z: float) -> Point:
-        c, s = self._cos, self._sin
-        dx, dy = x - self.cx, y - self.cy
-        u, v = dx * c - dy * s, dx * s + dy * c
+        u, v = self.turn(x, y)
         return self.ox + (u - v) * self.a, self.oy + (u + v) * self.b - z * self.rise
 
     def depth(self, x: float, y: float) -> float:
@@ -64,107 +67,32 @@ class Projection:
         when it faces away from the viewer."""
         if not self.faces(normal):
             return None
-        nx, ny = normal
-        if nx:
-            ex = x + (1 if nx > 0 else 0)
-            ends = ((ex, y), (ex, y + 1))
-        else:
-            ey = y + (1 if ny > 0 else 0)
-            ends = ((x, ey), (x + 1, ey))
-        (x0, y0), (x1, y1) = ends
-        return [
-            self.point(x0, y0, z1),
-            self.point(x1, y1, z1),
-            self.point(x1, y1, z0),
-            self.point(x0, y0, z0),
-        ]
+        a, b = SIDE_CORNERS[normal]
+        high, low = self.top(x, y, z1), self.top(x, y, z0)
+        return [high[a], high[b], low[b], low[a]]
 
     def faces(self, normal: Cell) -> bool:
         """Whether a side face with this outward normal faces the viewer."""
         nu, nv = self.turn(self.cx + normal[0], self.cy + normal[1])
         return nu + nv > 1e-6
 
-    def light(self, normal: Cell) -> float:
-        """Brightness of a side face: the light comes from the viewer's left."""
-        nu, nv = self.turn(self.cx + normal[0], self.cy + normal[1])
-        return 0.7 - 0.16 * (nu - nv) / math.sqrt(2)
-
-    def column(self, x: int, y: int, h: float, low: float = 0) -> list[Point]:
-        """The outline (convex) of the column of cell (x, y) from ``low`` up to ``h``."""
-        return _hull(self.top(x, y, h) + self.top(x, y, low))
-
-
-Region = tuple[list[Point], tuple[float, float, float, float], Cell, Cell]
-
-
-def regions(proj: Projection, heights: dict[Cell, int]) -> list[Region]:
-    """What the mouse points at, nearest first, as (outline, its box, the cell meant, the column
-    drawn there): a column's top face means that cell; the exposed part of a wall means the cell
-    in front of it (put the piece against the wall), or the column itself where the wall faces
-    off the board."""
-    found: list[Region] = []
-    order = sorted(heights, key=lambda c: -proj.depth(c[0] + 0.5, c[1] + 0.5))
-    for x, y in order:
-        h = heights[(x, y)]
-        polys = [(proj.top(x, y, h), (x, y))]
-        for normal in SIDES:
-            if not h:
-                break
-            ahead = (x + normal[0], y + normal[1])
-            low = heights.get(ahead)
-            if low is not None and low >= h:
-                continue
-            face = proj.side(x, y, low or 0, h, normal)
-            if face is not None:
-                polys.append((face, ahead if low is not None else (x, y)))
-        for poly, cell in polys:
-            xs, ys = [q[0] for q in poly], [q[1] for q in poly]
-            found.append((poly, (min(xs), min(ys), max(xs), max(ys)), cell, (x, y)))
-    return found
-
-
-def surface_at(found: list[Region], pos: tuple[int, int]) -> tuple[Cell, Cell] | None:
-    """The nearest surface under ``pos``: the cell it means and the column it belongs to."""
-    px, py = pos
-    for poly, (x0, y0, x1, y1), cell, drawn in found:
-        if x0 <= px <= x1 and y0 <= py <= y1 and inside(pos, poly):
-            return cell, drawn
-    return None
-
-
-def covers(proj: Projection, cubes: list[Cube], pos: tuple[int, int]) -> bool:
-    """Whether any of ``cubes``, as drawn by ``proj``, lies under ``pos``."""
-    return any(inside(pos, proj.column(x, y, z + 1, z)) for x, y, z in cubes)
-
 
 def half_extent(cells: list[Cell], width: int, height: int, angle: float = 0.0) -> float:
     """Half the board's extent in u - v (across) and u + v (down), in cells, with the view turned
     by ``angle``: the same at every quarter turn, larger in between."""
-    cx, cy = width / 2, height / 2
-    c, s = math.cos(angle), math.sin(angle)
-    extent = 0.0
-    for x, y in cells:
-        for px, py in ((x, y), (x + 1, y + 1), (x + 1, y), (x, y + 1)):
-            dx, dy = px - cx, py - cy
-            u, v = dx * c - dy * s, dx * s + dy * c
-            extent = max(extent, abs(u - v), abs(u + v))
-    return extent
+    turn = Projection(width / 2, height / 2, angle, 1.0, 0.0, 0.0).turn
+    corners = [
+        turn(x + dx, y + dy) for x, y in cells for dx, dy in ((0, 0), (1, 1), (1, 0), (0, 1))
+    ]
+    return max((max(abs(u - v), abs(u + v)) for u, v in corners), default=0.0)
 
 
-def fit(
-    m: float,
-    width: int,
-    height: int,
-    area: tuple[int, int, int, int],
-    rise_room: float,
-    angle: float,
-) -> Projection:
-    """The projection that shows a board of half extent ``m`` whole inside ``area`` (x, y, w,
-    h), with ``rise_room`` cubes of height kept free above the back row."""
-    x, y, w, h = area
-    a = max(4.0, min(w / (2 * m), h / (m + rise_room * 0.82)))
-    oy = y + h / 2 + rise_room * 0.82 * a / 2
-    return Projection(width / 2, height / 2, angle, a, x + w / 2, oy)
+def fit(m: float, centre: Point, area: pygame.Rect, rise_room: float, angle: float) -> Projection:
+    """The projection that shows a board of half extent ``m`` about plan point ``centre`` whole
+    inside ``area``, with ``rise_room`` cubes of height kept free above the back row."""
+    a = max(4.0, min(area.w / (2 * m), area.h / (m + rise_room * 0.82)))
+    oy = area.y + area.h / 2 + rise_room * 0.82 * a / 2
+    return Projection(*centre, angle, a, area.x + area.w / 2, oy)
 
 
 def inside(pt: Point, poly: list[Point]) -> bool:
@@ -180,22 +108,8 @@ def inside(pt: Point, poly: list[Point]) -> bool:
     return hit
 
 
-def _hull(points: list[Point]) -> list[Point]:
-    pts = sorted(set(points))
-    if len(pts) < 3:
-        return pts
-
-    def cross(o: Point, a: Point, b: Point) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
+def box_of(points: list[Point]) -> pygame.Rect:
+    """The smallest rectangle of whole pixels holding every point (a column, a piece)."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    left, top = math.floor(min(xs)), math.floor(min(ys))
+    return pygame.Rect(left, top, math.ceil(max(xs)) - left + 1, math.ceil(max(ys)) - top + 1)

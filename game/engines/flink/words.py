@@ -65,9 +65,15 @@ class FlinkWords(Words):
             return i18n.t("flink.status.waiting", player=who)
         return i18n.t("flink.status.yours", player=who)
 
-    def threat(self, obs: Mapping[str, Any]) -> str:
-        """The header's warning while the player not to move could connect next turn."""
-        return i18n.t("flink.threat", player=player_name(1 - obs["to_move"]))
+    def header(self, obs: Mapping[str, Any], threat: bool) -> tuple[list[str], str]:
+        """The line over the board: each player's pieces left, and the warning while the
+        player not to move could connect next turn (``threat``)."""
+        left = [
+            i18n.t("flink.pieces_left", player=player_name(who), n=n)
+            for who, n in enumerate(obs["pieces_left"])
+        ]
+        warning = i18n.t("flink.threat", player=player_name(1 - obs["to_move"]))
+        return left, warning if threat else ""
 
     def refusal(self, reason: tuple[str, dict[str, Any]]) -> str:
         """Why a placement is refused (``preview.Preview.reason``), in a sentence."""
@@ -78,11 +84,9 @@ class FlinkWords(Words):
         keys = ("title", "keys", "view_keys", "flat", "standing")
         return tuple(i18n.t(f"flink.picker.{key}") for key in keys)
 
-    def paths_button(self) -> str:
-        return i18n.t("flink.paths")
-
-    def pieces_left(self, player: int, n: int) -> str:
-        return i18n.t("flink.pieces_left", player=player_name(player), n=n)
+    def buttons(self) -> dict[str, str]:
+        """The view's buttons: turn it left, right, show the best paths."""
+        return {"left": "⟲", "right": "⟳", "paths": i18n.t("flink.paths")}
 
     def stack(self, colours: Sequence[int]) -> str:
         """A column's height and its colours, bottom first (the stack tooltip)."""
