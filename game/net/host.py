@@ -148,6 +148,7 @@ class HostServer:
         self._thread = LoopThread("fivefronts-host")
         self._server: Any = None
         self._relay_task: asyncio.Task | None = None
+        self._relay_links: set[Any] = set()  # the relay's control link and every guest's link
         self.port = 0
         # The door for knocks: answers the game thread gives, read on the loop.
         self._knocks: dict[int, tuple[Knock, asyncio.Future[str]]] = {}
@@ -306,6 +307,7 @@ class HostServer:
     async def _open_relay(self) -> None:
         assert self._relay is not None
         control = await open_host_link(self._relay, self.token)
+        self._relay_links.add(control)
         self._relay_task = asyncio.get_running_loop().create_task(self._relay_control(control))
 
     async def _relay_control(self, control: Any) -> None:
@@ -314,14 +316,27 @@ class HostServer:
         async for raw in control:
             link = await attach_link(self._relay, self.token, str(raw)[:64])
             if link is not None:
-                asyncio.get_running_loop().create_task(self._handle(link))
+                asyncio.get_running_loop().create_task(self._handle_link(link))
+
+    async def _handle_link(self, link: Any) -> None:
+        self._relay_links.add(link)
+        try:
+            await self._handle(link)
+        finally:
+            self._relay_links.discard(link)
 
     async def _close_all(self, text: str) -> None:
+        """Bye to every guest, then close every socket: the listening one and the guests'
+        (direct play), or the links to the relay — the relay then closes the room at once."""
         bye = encode("bye", "host", reason="host_quit", text=text)
         for session in list(self._held.values()):
             session.outbox.put_nowait(bye)
             session.outbox.put_nowait(None)
         await asyncio.sleep(0.2)  # let the senders flush
+        if self._relay_task is not None:
+            self._relay_task.cancel()  # no new links
+        links = list(self._relay_links)
+        await asyncio.gather(*(link.close() for link in links), return_exceptions=True)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -50,9 +50,10 @@ class PauseScene(OverlayScene):
 
     # --- restart and resign --------------------------------------------------------------------
     def resigner(self) -> int | None:
-        """Who resigns: the human to move in hot-seat, else the only human; None without one."""
+        """Who resigns: the human to move in hot-seat, else the only human; None without one.
+        Only a seat played at this screen: a host never resigns for its guest."""
         match = self.scene.match
-        humans = match.humans
+        humans = match.local_humans
         if len(humans) == 1:
             return humans[0]
         return match.to_move if match.to_move in humans else None
@@ -60,7 +61,7 @@ class PauseScene(OverlayScene):
     def _resign_label(self) -> str:
         seat = self.resigner()
         match = self.scene.match
-        if seat is None or len(match.humans) == 1:
+        if seat is None or len(match.local_humans) == 1:
             return t("pause.resign")
         return t("pause.resign_as", name=match.names[seat])
 
