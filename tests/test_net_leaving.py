@@ -19,6 +19,7 @@ from game.net.loop import LoopThread
 from game.net.relay import Relay
 from game.scenes import hosting
 from game.scenes.gameover import GameOverScene
+from game.scenes.guest_match import GuestMatchScene
 from game.scenes.hosting import HostedMatchScene
 from game.scenes.pause import PauseScene
 from game.scenes.setup import SetupScene
@@ -207,3 +208,22 @@ def test_leaving_a_table_hosted_through_a_relay_closes_its_links_and_the_room() 
         player.client.stop()
     finally:
         thread.stop()
+
+
+def test_a_guest_window_left_after_the_hosts_goodbye_lets_its_connection_thread_go(app) -> None:
+    referee = hosted("battleline", ["easy", HUMAN], {1})
+    assert referee.invite is not None
+    client = GuestClient(referee.invite, "Aiko")
+    scene = GuestMatchScene(app, client)
+    app.stack.push(scene)
+    deadline = time.monotonic() + 30
+    while not scene.table.started:
+        assert time.monotonic() < deadline
+        referee.pump()
+        app.step(FRAME)
+    referee.stop("the host closed the table")
+    while client.status != CLOSED:
+        assert time.monotonic() < deadline
+        app.step(FRAME)
+    app.stack.pop()  # the player leaves the window that says the host has gone
+    assert client._thread.loop.is_closed()  # no thread, no event loop left behind
