@@ -89,16 +89,40 @@ def screen_frames(
     app: Any, referee: Referee, scene: Any, done: Callable[[], bool], rng: Any = None
 ) -> None:
     """The host's loop and the app (a guest's screen on it) frame by frame until ``done()``;
-    with ``rng`` the guest's player clicks random legal moves."""
-    deadline = time.monotonic() + 120
+    with ``rng`` the guest's player clicks random legal moves. It fails when nothing has moved
+    for STALL seconds — on either side of the wire — saying what each side holds; a slow
+    machine that still moves is not a stall."""
+    moved, progress = time.monotonic(), None
     while not done():
-        assert time.monotonic() < deadline, scene.status_text()
+        now_at = (len(referee.match.state.history), scene.table.index, scene.table.revision)
+        if now_at != progress:
+            moved, progress = time.monotonic(), now_at
+        assert time.monotonic() - moved < STALL, stalled(app, referee, scene)
         referee.pump()
         if not referee.paused:
             referee.match.advance()
         app.step(1 / 60)
         if rng and app.stack.top is scene and scene.table.my_turn and scene.ready_to_play():
             scene.play(rng.choice(scene.table.legal))
+
+
+STALL = 60.0  # seconds without a move on either side that make a stall
+
+
+def stalled(app: Any, referee: Referee, scene: Any) -> str:
+    """What each side holds when nothing moves: the evidence a stall is read from."""
+    table, board, phase = scene.table, scene.board, referee.match.phase
+    host_at = len(referee.match.state.history)
+    return (
+        f"stalled: the guest's screen says {scene.status_text()!r}; it holds position"
+        f" {(table.index, table.revision)} ({table.phase}, to move {table.to_move}, legal"
+        f" {table.legal}, waiting {table.waiting}), answering {table.answering}, pending"
+        f" {scene.pending}, animating {board is not None and board.is_animating()}, top"
+        f" {type(app.stack.top).__name__}, connection {scene.client.status}, last refusals"
+        f" {[d.fields for d in table.denied[-2:]]}; the host is at {host_at}"
+        f" (revision {referee.match.revision}, {phase.kind} of {phase.player}), paused"
+        f" {referee.paused}, sessions {referee.sessions}"
+    )
 
 
 def finished(referee: Referee, guests: list[GuestPlayer]) -> Callable[[], bool]:
