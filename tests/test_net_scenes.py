@@ -358,3 +358,20 @@ def test_the_guest_screen_asks_its_player_before_a_move_is_taken_back(app) -> No
         assert scene.toasts.items[-1][0] == "Easy AI refused: the move stays."
     finally:
         app.stack.pop()
+
+
+def test_a_host_with_no_seat_of_its_own_watches_from_its_ai_never_from_a_guest(app) -> None:
+    """Only AI and remote seats at the host: its screen shows the AI's seat (the host holds
+    the AI's cards anyway), never the guest's hand, even when the guest sits first."""
+    referee = hosted("battleline", [HUMAN, "easy"], {0}, seed=3)
+    scene = HostedMatchScene(app, referee)
+    app.stack.push(scene)
+    try:
+        player = guest(referee.invite, "Aiko")
+        frames_until(app, lambda: len(referee.match.moves) >= 6, player)
+        m = referee.match
+        assert m.viewer == 1 and scene.board.viewer == 1
+        assert scene.board.obs == m.state.observation(1) != m.state.observation(0)
+        player.client.leave()
+    finally:
+        app.stack.pop()
