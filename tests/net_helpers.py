@@ -3,6 +3,7 @@ play it, all driven from the test's thread one step at a time."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -107,6 +108,18 @@ def screen_frames(
 
 
 STALL = 60.0  # seconds without a move on either side that make a stall
+NETWORK_FDS = ("socket:", "anon_inode:[eventpoll]")  # sockets, and the event polls of loops
+
+
+def open_fds() -> dict[str, str]:
+    """This process's open file descriptors and what each is (``/proc/self/fd``, Linux)."""
+    held = {}
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            held[fd] = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:  # closed while listed
+            continue
+    return held
 
 
 def stalled(app: Any, referee: Referee, scene: Any) -> str:
@@ -131,9 +144,11 @@ def finished(referee: Referee, guests: list[GuestPlayer]) -> Callable[[], bool]:
 
 __all__ = [
     "HUMAN",
+    "NETWORK_FDS",
     "finished",
     "guest",
     "hosted",
+    "open_fds",
     "play_through_relay",
     "run_until",
     "screen_frames",

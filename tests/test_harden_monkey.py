@@ -25,6 +25,7 @@ from game.i18n import set_language
 from game.match import HUMAN, Match
 from game.scenes.base import Scene
 from game.settings import Settings
+from tests.net_helpers import NETWORK_FDS, open_fds
 from tests.test_app_fakes import SyncClient
 
 DT = 1 / 60
@@ -121,17 +122,9 @@ def open_files() -> tuple[int, int]:
     """(files, sockets) held open: sockets and event polls are the network's (a table hosted
     from a set-up whose seat the monkey set to Remote, the join dialog's listing), which hold
     several while they are open; they must all be closed once their screens are left."""
-    files = sockets = 0
-    for fd in os.listdir("/proc/self/fd"):
-        try:
-            target = os.readlink(f"/proc/self/fd/{fd}")
-        except OSError:  # closed while listed
-            continue
-        if target.startswith(("socket:", "anon_inode:[eventpoll]")):
-            sockets += 1
-        else:
-            files += 1
-    return files, sockets
+    held = open_fds().values()
+    sockets = sum(1 for what in held if what.startswith(NETWORK_FDS))
+    return len(held) - sockets, sockets
 
 
 def sockets_closed(baseline: int) -> bool:

@@ -4,7 +4,6 @@ the sockets this process holds (``/proc/self/fd``) and by the table's own state.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -24,7 +23,7 @@ from game.scenes.hosting import HostedMatchScene
 from game.scenes.pause import PauseScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
-from tests.net_helpers import HUMAN, hosted, run_until
+from tests.net_helpers import HUMAN, NETWORK_FDS, hosted, open_fds, run_until
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self")
 
@@ -33,15 +32,7 @@ FRAME = 1 / 60
 
 def sockets() -> set[str]:
     """The sockets (and event polls: a network thread's loop) this process holds open."""
-    held = set()
-    for fd in os.listdir("/proc/self/fd"):
-        try:
-            target = os.readlink(f"/proc/self/fd/{fd}")
-        except OSError:  # closed while listed
-            continue
-        if target.startswith(("socket:", "anon_inode:[eventpoll]")):
-            held.add(f"{fd}:{target}")
-    return held
+    return {f"{fd}:{what}" for fd, what in open_fds().items() if what.startswith(NETWORK_FDS)}
 
 
 def frames_until(app: App, done: Callable[[], bool], *players: GuestPlayer) -> None:
