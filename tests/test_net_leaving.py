@@ -75,6 +75,8 @@ def resign(app: App, scene: HostedMatchScene) -> None:
     pause = app.stack.top
     assert isinstance(pause, PauseScene)
     assert pause.resigner() == 0  # the host's own seat, whoever is to move
+    # No Restart: it began a match at this screen alone, the guest's seat a hot-seat one.
+    assert pause.restart_button not in pause.buttons
     pause.resign()
 
 

@@ -46,6 +46,8 @@ class PauseScene(OverlayScene):
         ]
         if match.is_over or match.game.cooperative or self.resigner() is None:
             self.buttons.remove(self.resign_button)
+        if match.remote:  # a networked match starts again by the host's rematch, guests seated
+            self.buttons.remove(self.restart_button)  # (this made their seats hot-seat ones)
         self.widgets = list(self.buttons)
 
     # --- restart and resign --------------------------------------------------------------------
