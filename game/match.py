@@ -537,8 +537,8 @@ class Match:
         else:
             kind = AI_TURN
         # Whose observation the board shows.
-        if not humans:
-            viewer = 0  # AI against AI: watch from the first seat
+        if not humans:  # AI against AI, or a host watching: from the first seat played here
+            viewer = next((i for i in range(len(self.seats)) if i not in self.remote), 0)
         elif len(humans) == 1:
             viewer = humans[0]
         elif self.hidden_hotseat:

@@ -19,6 +19,15 @@ from game.settings import Settings
 from tests.test_app_fakes import SyncClient
 
 
+@pytest.fixture(autouse=True)
+def tables_on_loopback(monkeypatch):
+    """A table hosted from the set-up screen (a test's, or a monkey's that set a seat to Remote
+    and started) listens on loopback only, never on every interface as the game does."""
+    from game.scenes import hosting
+
+    monkeypatch.setattr(hosting, "DIRECT_BIND", ("127.0.0.1", 0))
+
+
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     """The real app on a fresh data folder, animations off, with the synchronous fake AI; tests

@@ -3,6 +3,7 @@ play it, all driven from the test's thread one step at a time."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -89,10 +90,15 @@ def screen_frames(
     app: Any, referee: Referee, scene: Any, done: Callable[[], bool], rng: Any = None
 ) -> None:
     """The host's loop and the app (a guest's screen on it) frame by frame until ``done()``;
-    with ``rng`` the guest's player clicks random legal moves."""
-    deadline = time.monotonic() + 120
+    with ``rng`` the guest's player clicks random legal moves. It fails when nothing has moved
+    for STALL seconds — on either side of the wire — saying what each side holds; a slow
+    machine that still moves is not a stall."""
+    moved, progress = time.monotonic(), None
     while not done():
-        assert time.monotonic() < deadline, scene.status_text()
+        now_at = (len(referee.match.state.history), scene.table.index, scene.table.revision)
+        if now_at != progress:
+            moved, progress = time.monotonic(), now_at
+        assert time.monotonic() - moved < STALL, stalled(app, referee, scene)
         referee.pump()
         if not referee.paused:
             referee.match.advance()
@@ -101,15 +107,48 @@ def screen_frames(
             scene.play(rng.choice(scene.table.legal))
 
 
+STALL = 60.0  # seconds without a move on either side that make a stall
+NETWORK_FDS = ("socket:", "anon_inode:[eventpoll]")  # sockets, and the event polls of loops
+
+
+def open_fds() -> dict[str, str]:
+    """This process's open file descriptors and what each is (``/proc/self/fd``, Linux)."""
+    held = {}
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            held[fd] = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:  # closed while listed
+            continue
+    return held
+
+
+def stalled(app: Any, referee: Referee, scene: Any) -> str:
+    """What each side holds when nothing moves: the evidence a stall is read from."""
+    table, board, phase = scene.table, scene.board, referee.match.phase
+    host_at = len(referee.match.state.history)
+    return (
+        f"stalled: the guest's screen says {scene.status_text()!r}; it holds position"
+        f" {(table.index, table.revision)} ({table.phase}, to move {table.to_move}, legal"
+        f" {table.legal}, waiting {table.waiting}), answering {table.answering}, pending"
+        f" {scene.pending}, animating {board is not None and board.is_animating()}, top"
+        f" {type(app.stack.top).__name__}, connection {scene.client.status}, last refusals"
+        f" {[d.fields for d in table.denied[-2:]]}; the host is at {host_at}"
+        f" (revision {referee.match.revision}, {phase.kind} of {phase.player}), paused"
+        f" {referee.paused}, sessions {referee.sessions}"
+    )
+
+
 def finished(referee: Referee, guests: list[GuestPlayer]) -> Callable[[], bool]:
     return lambda: referee.match.is_over and all(g.table.returns is not None for g in guests)
 
 
 __all__ = [
     "HUMAN",
+    "NETWORK_FDS",
     "finished",
     "guest",
     "hosted",
+    "open_fds",
     "play_through_relay",
     "run_until",
     "screen_frames",

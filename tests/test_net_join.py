@@ -133,8 +133,10 @@ def test_a_refusal_another_version_and_a_full_table_are_said_in_the_dialog(
         app.step(FRAME)
         scene.code = str(referee.invite)
         scene.join_code()
+        refused = scene.client
         frames_until(app, lambda: scene.client is None, referee)
         assert scene.status()[0] == "This table is full: every remote seat is taken."
+        assert refused is not None and refused._thread.loop.is_closed()  # its thread is gone
         scene.code = str(referee.invite)[:-4] + "ZZZZ"
         scene.join_code()
         frames_until(app, lambda: scene.client is None, referee)

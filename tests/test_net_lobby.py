@@ -113,14 +113,60 @@ def test_an_admitted_knock_leaves_the_connection_to_one_reader() -> None:
 
     async def admit_then_read() -> str:
         conn = OneReader()
+        conn.incoming.put_nowait(knock("Ann"))
         answering = asyncio.ensure_future(answer_soon())
-        assert await server._knock(conn, "Ann")  # then at once, as the door does: read
+        session = await server._admit(conn)  # then at once, as the door does: read
         await answering
-        assert json.loads(conn.sent[0]) == {"type": "admitted", "token": server.token}
+        assert session is not None and session.seat == 0
+        admitted = json.loads(session.outbox.get_nowait())  # the first thing it is sent
+        assert admitted == {"type": "admitted", "token": server.token}
         conn.incoming.put_nowait("next")
         return await conn.recv()
 
     assert asyncio.run(admit_then_read()) == "next"
+
+
+def test_an_admission_as_the_last_seat_is_taken_by_code_is_a_full_table_in_words() -> None:
+    """The host admits a knock in the very turn a guest with the code takes the last seat: the
+    knock is told the table is full and is never handed the token (it once got the token, then
+    a refusal)."""
+    server = HostServer([0])
+
+    async def race() -> tuple[object, list[str]]:
+        conn = OneReader()
+        conn.incoming.put_nowait(knock("Ann"))
+        door = asyncio.ensure_future(server._admit(conn))
+        while not server.knocks():
+            await asyncio.sleep(0.01)
+        server._answer(server.knocks()[0].kid, True)  # Admit, and before the door goes on ...
+        taken = server._seat(OneReader(), None, "Bo")  # ... the guest with the code sits down
+        assert not isinstance(taken, str) and taken.seat == 0
+        return await door, conn.sent
+
+    session, sent = asyncio.run(race())
+    assert session is None
+    assert [json.loads(m)["type"] for m in sent] == ["refused"]  # no token before it
+    refused = json.loads(sent[0])
+    assert refused["code"] == "full" and refused["text"] == "every remote seat is taken"
+
+
+def test_a_waiting_knock_is_told_at_once_when_a_guest_with_the_code_fills_the_table() -> None:
+    referee = hosted("battleline", [HUMAN, "easy"], {0})
+    assert referee.invite is not None
+    url = f"ws://127.0.0.1:{referee.invite.port}/"
+    try:
+        with connect(url) as ws:
+            ws.send(knock("Ann"))
+            wait_for(lambda: bool(referee.server.knocks()), referee)
+            player = guest(referee.invite, "Aiko")
+            run_until(referee, [player], lambda: player.table.started)
+            answer = json.loads(ws.recv(timeout=5))  # without the host answering
+            assert answer["type"] == "refused" and answer["code"] == "full"
+            assert not referee.server.knocks()  # the host's card no longer offers to admit
+        assert referee.joined() == [(0, "Aiko")]
+        player.client.leave()
+    finally:
+        referee.stop()
 
 
 def test_knocks_are_capped_and_a_silent_host_sends_them_away(monkeypatch) -> None:

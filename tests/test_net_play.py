@@ -252,6 +252,36 @@ def views_raw(player: GuestPlayer) -> list[str | bytes]:
     return [raw for raw in player.client.received or [] if decode(raw, "host").kind == "view"]
 
 
+def test_a_guest_back_before_the_host_saw_it_drop_keeps_trying_for_its_seat(monkeypatch) -> None:
+    """The guest notices a broken connection first and comes back while the host still holds
+    its seat for the old one (the host's pings notice within 15 s): refused as a seat taken,
+    it tries again instead of giving up, and sits down once the host lets the old one go."""
+    monkeypatch.setattr(guest_module, "BACKOFF", (1.0,))  # the old connection sits first
+    referee = hosted("battleline", [HUMAN, "easy"], {0})
+    player = guest(referee.invite, "Aiko")
+    url = f"ws://127.0.0.1:{referee.server.port}/"
+    try:
+        run_until(referee, [player], lambda: player.table.started)
+        with connect(url) as old:  # stands for the old connection, as the host still sees it
+            held = referee.server._held[0]
+            referee.server._thread.soon(held.conn.transport.abort)  # the guest's link breaks
+            deadline = time.monotonic() + 5
+            while referee.server._held.get(0) is held:
+                assert time.monotonic() < deadline
+                time.sleep(0.005)
+            old.send(hello(referee.server.token, seat=0, name="Old"))
+            while getattr(referee.server._held.get(0), "name", "") != "Old":  # it holds the seat
+                assert time.monotonic() < deadline
+                time.sleep(0.005)
+            time.sleep(2.5)  # the guest tries meanwhile: "that seat is already played"
+            assert player.client.status == guest_module.RECONNECTING
+        run_until(referee, [player], lambda: player.client.status == guest_module.CONNECTED)
+        assert player.table.seat == 0 and referee.joined() == [(0, "Aiko")]
+    finally:
+        player.client.leave()
+        referee.stop()
+
+
 def test_the_host_may_hand_an_absent_guests_seat_to_the_ai() -> None:
     referee = hosted("battleline", [HUMAN, HUMAN], {0, 1})
     stays, leaves = guest(referee.invite, "Aiko"), guest(referee.invite, "Ben")

@@ -144,7 +144,7 @@ def test_the_host_gets_no_hint_for_a_guests_turn_and_asks_before_taking_back(app
         history = list(referee.match.state.history)
         scene.undo()  # the host has not moved yet
         app.step(FRAME)
-        assert referee.match.state.history == history
+        assert referee.match.state.history == history  # nothing taken back
         assert scene.toasts.items[-1][0] == "There is no move of yours to take back."
         player.client.leave()
     finally:
@@ -361,5 +361,22 @@ def test_the_guest_screen_asks_its_player_before_a_move_is_taken_back(app) -> No
         refused = encode("undo_result", "host", seat=0, code="refused", refused_by="Easy AI")
         tell(app, client, refused)
         assert scene.toasts.items[-1][0] == "Easy AI refused: the move stays."
+    finally:
+        app.stack.pop()
+
+
+def test_a_host_with_no_seat_of_its_own_watches_from_its_ai_never_from_a_guest(app) -> None:
+    """Only AI and remote seats at the host: its screen shows the AI's seat (the host holds
+    the AI's cards anyway), never the guest's hand, even when the guest sits first."""
+    referee = hosted("battleline", [HUMAN, "easy"], {0}, seed=3)
+    scene = HostedMatchScene(app, referee)
+    app.stack.push(scene)
+    try:
+        player = guest(referee.invite, "Aiko")
+        frames_until(app, lambda: len(referee.match.moves) >= 6, player)
+        m = referee.match
+        assert m.viewer == 1 and scene.board.viewer == 1
+        assert scene.board.obs == m.state.observation(1) != m.state.observation(0)
+        player.client.leave()
     finally:
         app.stack.pop()

@@ -65,6 +65,7 @@ class GuestClient:
         self._thread = LoopThread("fivefronts-guest")
         self._outbox: asyncio.Queue[str | None] | None = None
         self._leaving = False
+        self._welcomes = 0  # welcomes so far: once seated, a drop is reconnected from
 
     def start(self) -> None:
         """Connect (once: the join dialog starts a client before the guest window takes it)."""
@@ -123,15 +124,17 @@ class GuestClient:
         started_drop: float | None = None
         tries = 0
         while not self._leaving:
+            welcomes = self._welcomes
             try:
                 async with connect(
                     url, max_size=MAX_HOST_BYTES, open_timeout=10, close_timeout=CLOSE_TIMEOUT
                 ) as ws:
-                    tries, started_drop = 0, None
                     if await self._session(ws):
                         break
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError):
                 pass
+            if self._welcomes != welcomes:  # seated again, then dropped: a new drop
+                tries, started_drop = 0, None
             if self._leaving:
                 break
             started_drop = started_drop or time.monotonic()
@@ -171,6 +174,10 @@ class GuestClient:
                     self._close("bad_host", f"the host sent something we cannot read: {err}")
                     return True
                 if msg.kind == "refused":
+                    if msg["code"] == "seat_taken" and self._welcomes:
+                        # Our seat, held by our old connection: the host has not yet noticed
+                        # that it dropped (its pings do within 15 s). Try again until then.
+                        return False
                     self.refusal = msg
                     self._close(msg["code"], _refusal_words(msg))
                     return True
@@ -179,6 +186,7 @@ class GuestClient:
                     continue
                 if msg.kind == "welcome":
                     self.seat, self.status = msg["seat"], CONNECTED
+                    self._welcomes += 1
                 self.inbox.put(msg)
                 if msg.kind == "bye":
                     self._close(msg["reason"], msg["text"])

@@ -11,8 +11,11 @@ is disconnected, and the match, the autosave and the other guests go on.
 
 A ``hello`` without a token is a *knock* from a guest that found the table in the local network's
 list: it waits at the door (a :class:`Knock` the host's screen shows) until the host's player
-admits it — it is then handed the token and seated like any guest — or refuses it. Knocks are
-untrusted strangers: few may wait at once, few may come a minute, and none waits for ever.
+admits it — it is then seated like any guest and handed the token — or refuses it. Knocks are
+untrusted strangers: few may wait at once, few may come a minute, and none waits for ever. A
+knock never holds a seat while it waits (a guest with the code may take the last one); once no
+seat is free every waiting knock is told the table is full, and an admission is seated before
+the token is handed over, so an admitted knock is never refused afterwards.
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ MAX_STRIKES = 10  # refused messages (bad schema, unknown type) before the guest
 # once, KNOCK_BURST in a row then one every 60 / KNOCK_RATE_MIN seconds, each for KNOCK_WAIT.
 MAX_KNOCKS, KNOCK_BURST, KNOCK_RATE_MIN = 3, 6, 6.0
 KNOCK_WAIT = 90.0
+ADMIT, TURN_AWAY, FULL = "admit", "turned_away", "full"  # how a knock is answered
+FULL_TEXT = "every remote seat is taken"
 
 
 class Connection(Protocol):
@@ -143,9 +148,10 @@ class HostServer:
         self._thread = LoopThread("fivefronts-host")
         self._server: Any = None
         self._relay_task: asyncio.Task | None = None
+        self._relay_links: set[Any] = set()  # the relay's control link and every guest's link
         self.port = 0
         # The door for knocks: answers the game thread gives, read on the loop.
-        self._knocks: dict[int, tuple[Knock, asyncio.Future[bool]]] = {}
+        self._knocks: dict[int, tuple[Knock, asyncio.Future[str]]] = {}
         self._knock_lock = threading.Lock()
         self._knock_bucket = TokenBucket(KNOCK_RATE_MIN / 60.0, KNOCK_BURST)
         # ``lan``: a game.net.discovery.Advertiser listing the table on the local network.
@@ -221,25 +227,31 @@ class HostServer:
         with self._knock_lock:
             entry = self._knocks.get(kid)
         if entry is not None and not entry[1].done():
-            entry[1].set_result(admit)
+            entry[1].set_result(ADMIT if admit else TURN_AWAY)
 
     def _seats_changed(self) -> None:
         if self._lan is not None:
             self._lan.update(len(self._free))
+        if not self._free:  # nobody knocking can be seated now: they are told at once
+            with self._knock_lock:
+                waiting = [answer for _, answer in self._knocks.values() if not answer.done()]
+            for answer in waiting:
+                answer.set_result(FULL)
 
     async def _knock(self, conn: Connection, name: str) -> bool:
-        """A guest without the token waits for the host's player; True once admitted (it then
-        holds the token), False when it was refused, gave up or the host did not answer."""
+        """A guest without the token waits for the host's player; True once admitted (the door
+        then seats it and hands it the token), False when it was refused, gave up, the table
+        filled up or the host did not answer."""
         with self._knock_lock:
             crowded = len(self._knocks) >= MAX_KNOCKS
         if crowded or not self._knock_bucket.take():
             await self._refuse(conn, "busy", "too many players are asking to join: try later")
             return False
         if not self._free:
-            await self._refuse(conn, "full", "every remote seat is taken")
+            await self._refuse(conn, FULL, FULL_TEXT)
             return False
         knock = Knock(next(self._ids), name)
-        answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         with self._knock_lock:
             self._knocks[knock.kid] = (knock, answer)
         # Anything but silence ends the knock: a hang-up, or a guest speaking out of turn.
@@ -252,14 +264,15 @@ class HostServer:
             await asyncio.gather(hangup, return_exceptions=True)
             with self._knock_lock:
                 del self._knocks[knock.kid]
-        if answer in done and answer.result():
-            await conn.send(encode("admitted", "host", token=self.token))
+        verdict = answer.result() if answer in done else ""
+        if verdict == ADMIT:
             return True
         if hangup in done:
             with contextlib.suppress(ConnectionClosed):
                 await conn.close(POLICY_CLOSE, "knock")
-            return False
-        if answer in done:
+        elif verdict == FULL:
+            await self._refuse(conn, FULL, FULL_TEXT)
+        elif verdict == TURN_AWAY:
             await self._refuse(conn, "turned_away", "the host refused to let you in")
         else:
             await self._refuse(conn, "no_answer", "the host did not answer")
@@ -294,6 +307,7 @@ class HostServer:
     async def _open_relay(self) -> None:
         assert self._relay is not None
         control = await open_host_link(self._relay, self.token)
+        self._relay_links.add(control)
         self._relay_task = asyncio.get_running_loop().create_task(self._relay_control(control))
 
     async def _relay_control(self, control: Any) -> None:
@@ -302,14 +316,27 @@ class HostServer:
         async for raw in control:
             link = await attach_link(self._relay, self.token, str(raw)[:64])
             if link is not None:
-                asyncio.get_running_loop().create_task(self._handle(link))
+                asyncio.get_running_loop().create_task(self._handle_link(link))
+
+    async def _handle_link(self, link: Any) -> None:
+        self._relay_links.add(link)
+        try:
+            await self._handle(link)
+        finally:
+            self._relay_links.discard(link)
 
     async def _close_all(self, text: str) -> None:
+        """Bye to every guest, then close every socket: the listening one and the guests'
+        (direct play), or the links to the relay — the relay then closes the room at once."""
         bye = encode("bye", "host", reason="host_quit", text=text)
         for session in list(self._held.values()):
             session.outbox.put_nowait(bye)
             session.outbox.put_nowait(None)
         await asyncio.sleep(0.2)  # let the senders flush
+        if self._relay_task is not None:
+            self._relay_task.cancel()  # no new links
+        links = list(self._relay_links)
+        await asyncio.gather(*(link.close() for link in links), return_exceptions=True)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -360,16 +387,27 @@ class HostServer:
             await self._refuse(conn, "version", text)
             return None
         name = clean_name(hello["name"])
-        if not hello["token"]:
+        knocked = not hello["token"]
+        if knocked:
             if not await self._knock(conn, name or "?"):
                 return None
         elif not secrets.compare_digest(hello["token"].encode(), self.token.encode()):
             await self._refuse(conn, "token", "the invite code's token is wrong")
             return None
-        seat = self._pick_seat(hello["seat"], name)
-        if isinstance(seat, str):
-            await self._refuse(conn, *seat.split(":", 1))
+        session = self._seat(conn, hello["seat"], name)
+        if isinstance(session, str):
+            await self._refuse(conn, *session.split(":", 1))
             return None
+        if knocked:  # seated: now the code to reconnect with (the first thing its sender sends)
+            session.outbox.put_nowait(encode("admitted", "host", token=self.token))
+        return session
+
+    def _seat(self, conn: Connection, wanted: int | None, name: str) -> Session | str:
+        """Seat a guest that passed the door, or say why not ("code:text"). Nothing awaits
+        between choosing the seat and holding it, so no other guest can take it in between."""
+        seat = self._pick_seat(wanted, name)
+        if isinstance(seat, str):
+            return seat
         session = Session(next(self._ids), seat, name, conn)
         self._free.discard(seat)
         self._held[seat] = session
@@ -387,7 +425,7 @@ class HostServer:
                 return "no_seat:that seat is not open to remote players"
             return wanted
         if not self._free:
-            return "full:every remote seat is taken"
+            return f"{FULL}:{FULL_TEXT}"
         again = [s for s in sorted(self._free) if self._last_name.get(s) == name]
         new = [s for s in sorted(self._free) if s not in self._last_name]
         return (again or new or sorted(self._free))[0]

@@ -112,6 +112,8 @@ class GuestMatchScene(Scene):
     def leave(self) -> None:
         if self.client.status != CLOSED:
             self.client.leave()
+        else:  # the host said goodbye: what is left is the connection's thread and its loop
+            self.client.stop()
 
     def quit(self) -> None:
         self.app.stack.pop()

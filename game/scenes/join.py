@@ -201,7 +201,8 @@ class JoinScene(OverlayScene):
             return
         if client.status == CONNECTED:  # welcomed: the guest window takes the connection
             self.app.stack.replace(self.app.stack.make("guest_match", client))
-        elif client.status == CLOSED:
+        elif client.status == CLOSED:  # refused: its thread and loop go too
+            client.stop()
             self.error, self.client = closed_words(client), None
         elif client.status != KNOCKING and time.monotonic() - self.started > CONNECT_WAIT:
             client.stop()

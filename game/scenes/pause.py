@@ -46,13 +46,16 @@ class PauseScene(OverlayScene):
         ]
         if match.is_over or match.game.cooperative or self.resigner() is None:
             self.buttons.remove(self.resign_button)
+        if match.remote:  # a networked match starts again by the host's rematch, guests seated
+            self.buttons.remove(self.restart_button)  # (this made their seats hot-seat ones)
         self.widgets = list(self.buttons)
 
     # --- restart and resign --------------------------------------------------------------------
     def resigner(self) -> int | None:
-        """Who resigns: the human to move in hot-seat, else the only human; None without one."""
+        """Who resigns: the human to move in hot-seat, else the only human; None without one.
+        Only a seat played at this screen: a host never resigns for its guest."""
         match = self.scene.match
-        humans = match.humans
+        humans = match.local_humans
         if len(humans) == 1:
             return humans[0]
         return match.to_move if match.to_move in humans else None
@@ -60,7 +63,7 @@ class PauseScene(OverlayScene):
     def _resign_label(self) -> str:
         seat = self.resigner()
         match = self.scene.match
-        if seat is None or len(match.humans) == 1:
+        if seat is None or len(match.local_humans) == 1:
             return t("pause.resign")
         return t("pause.resign_as", name=match.names[seat])
 
