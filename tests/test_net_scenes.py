@@ -380,3 +380,29 @@ def test_a_host_with_no_seat_of_its_own_watches_from_its_ai_never_from_a_guest(a
         player.client.leave()
     finally:
         app.stack.pop()
+
+
+def test_a_host_message_the_table_cannot_use_closes_the_guest_in_words_not_a_crash(app) -> None:
+    """What decoding lets through, the table still checks (a review of fewer than no moves): the
+    guest's window says the host sent something it cannot read, says goodbye, and runs on."""
+    referee = hosted("battleline", ["easy", HUMAN], {1}, seed=21)
+    client = GuestClient(referee.invite, "Aiko")
+    scene = GuestMatchScene(app, client)
+    app.stack.push(scene)
+    try:
+        deadline = time.monotonic() + 30
+        while not scene.table.started:
+            assert time.monotonic() < deadline
+            referee.pump()
+            app.step(FRAME)
+        client.inbox.put(decode(encode("coach", "host", total=-1, verdicts=[]), "host"))
+        app.step(FRAME)
+        assert client.closed_code == "bad_host"
+        assert "the host sent something we cannot read" in scene.status_text()
+        while referee.joined():  # the host hears the goodbye
+            assert time.monotonic() < deadline
+            referee.pump()
+            app.step(FRAME)
+    finally:
+        app.stack.pop()
+        referee.stop()

@@ -105,6 +105,14 @@ class GuestClient:
             time.sleep(0.02)
         self._thread.stop()
 
+    def refuse_host(self, err: ProtocolError) -> None:
+        """Stop playing with a host whose message made no sense to the table (the game thread
+        checks what decoding cannot): say so on screen, tell the host and close, never crash."""
+        self._close("bad_host", f"the host sent something we cannot read: {err}")
+        self._leaving = True
+        self._send(encode("bye", "guest", reason="bad_host"))
+        self._send(None)
+
     def stop(self) -> None:
         """Close without a word (as a crash or a pulled cable would)."""
         self._leaving = True

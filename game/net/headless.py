@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from game.match import Move
 from game.net.guest import CLOSED, GuestClient, RemoteTable
+from game.net.protocol import ProtocolError
 from game.net.referee import Referee
 
 
@@ -51,7 +52,11 @@ class GuestPlayer:
         return self.table.returns is not None or self.client.status == CLOSED
 
     def step(self) -> None:
-        self.table.take(self.client.inbox)
+        try:
+            self.table.take(self.client.inbox)
+        except ProtocolError as err:  # a host whose message makes no sense: we leave
+            self.client.refuse_host(err)
+            return
         table = self.table
         for kind, fields in table.requests():
             self.client.request(kind, **fields)

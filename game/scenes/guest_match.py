@@ -20,6 +20,7 @@ from game.engines.base import CHANCE
 from game.i18n import get_language, t
 from game.match import FORCED
 from game.net.guest import CLOSED, RECONNECTING, GuestClient, RemoteTable
+from game.net.protocol import ProtocolError
 from game.net.takeback import BUSY, DONE, LEFT, PAUSED, REFUSED
 from game.refusals import phrase_text
 from game.saves import data_dir
@@ -124,7 +125,11 @@ class GuestMatchScene(Scene):
         self.toasts.update(dt)
         table = self.table
         asked = table.answering[0] if table.answering is not None else None
-        taken = table.take(self.client.inbox)
+        try:
+            taken = table.take(self.client.inbox)
+        except ProtocolError as err:  # a broken or hostile host: said, and the window goes on
+            self.client.refuse_host(err)
+            taken = []
         for kind, fields in table.requests():  # our past after a reconnection, our review
             self.client.request(kind, **fields)
         for msg in taken:
