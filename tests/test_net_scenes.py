@@ -170,6 +170,28 @@ def test_the_host_who_refuses_a_take_back_is_told_it_as_you(app) -> None:
         app.stack.pop()
 
 
+def test_the_host_shows_a_take_back_its_guest_allowed_at_rest(app) -> None:
+    """Drawn as a move, the rewind once left a Frontline board showing "Destroyed!" on the
+    card set aside again (the change read as that unit's loss)."""
+    options = {"first_player": "seat1"}
+    referee, scene, player = host_screen(app, "battleline", [HUMAN, HUMAN], options=options)
+    try:
+        match = referee.match
+        frames_until(app, lambda: player.table.started and match.human_to_decide(), player)
+        match.play(match.legal_for_viewer()[0])  # the host picks a card
+        shown: list[bool] = []
+        refresh = scene.refresh
+        scene.refresh = lambda animate: (shown.append(animate), refresh(animate))  # type: ignore
+        scene.undo()  # asks the guest, who allows
+        frames_until(app, lambda: bool(shown), player, timeout=30)
+        app.step(FRAME)
+        assert scene.toasts.items[-1][0] == "Move taken back."
+        assert shown == [False]  # shown at rest, never played as a move
+        player.client.leave()
+    finally:
+        app.stack.pop()
+
+
 def test_a_rematch_at_the_host_keeps_the_table_and_its_guest(app) -> None:
     referee, scene, player = host_screen(app, "flink", ["easy", HUMAN], seed=5)
     try:

@@ -161,8 +161,9 @@ class HostedMatchScene(MatchScene):
                 self.app.sound.play("knock")  # someone at the door
             self.knocks = knocks
             self._show_knocks()
-        if self.match.revision != before:
-            self.refresh(animate=True)  # a guest's move
+        news = referee.undo_notes[self._notes_seen :]
+        if self.match.revision != before and not any(code == DONE for _, code, _ in news):
+            self.refresh(animate=True)  # a guest's move; a take-back is shown at rest below
         if self.match.names != self.board.ctx.seat_names:
             self.relabel()  # a guest joined under its own name: the board names it too
         self._take_back_news()
