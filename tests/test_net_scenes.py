@@ -8,6 +8,8 @@ import random
 import time
 from collections.abc import Callable
 
+import pygame
+
 from game.engines import GAMES
 from game.match import FORCED_MOVE, Event
 from game.net.guest import GuestClient
@@ -91,6 +93,8 @@ def test_the_host_screen_waits_for_its_guest_then_referees_the_game(app) -> None
         player.client.stop()  # the guest's program dies mid-game
         frames_until(app, lambda: referee.paused, timeout=20)
         assert "Aiko" in scene.waiting_lines()[0] and "reconnect" in scene.waiting_lines()[0]
+        assert "Nobody has joined yet." not in scene.waiting_lines()  # she had, and comes back
+        assert scene.panel.status_line() == "Waiting for Aiko to reconnect"  # not "thinking"
         assert any("Aiko" in item[0] for item in scene.toasts.items)
         player = guest(referee.invite, "Aiko")
         frames_until(
@@ -146,6 +150,48 @@ def test_the_host_gets_no_hint_for_a_guests_turn_and_asks_before_taking_back(app
         app.step(FRAME)
         assert referee.match.state.history == history  # nothing taken back
         assert scene.toasts.items[-1][0] == "There is no move of yours to take back."
+        player.client.leave()
+    finally:
+        app.stack.pop()
+
+
+def test_the_host_who_refuses_a_take_back_is_told_it_as_you(app) -> None:
+    """The refusal used to come back to the host in the third person, under its own name."""
+    options = {"first_player": "seat2"}
+    referee, scene, player = host_screen(app, "battleline", [HUMAN, HUMAN], options=options)
+    try:
+        guest_moved = lambda: any(m.player == 1 for m in referee.match.moves)  # noqa: E731
+        frames_until(app, guest_moved, player, timeout=30)  # one decision, then it waits
+        assert referee.ask_undo(1) == ""  # as the guest's "take back" would
+        app.step(FRAME)
+        dialog = app.stack.top
+        assert isinstance(dialog, DialogScene)
+        assert dialog.message() == "Aiko asks to take back their last move."
+        dialog.buttons[0].on_click()  # Refuse
+        app.step(FRAME)
+        assert scene.toasts.items[-1][0] == "You refused: Aiko's move stays."
+        player.client.leave()
+    finally:
+        app.stack.pop()
+
+
+def test_the_host_shows_a_take_back_its_guest_allowed_at_rest(app) -> None:
+    """Drawn as a move, the rewind once left a Frontline board showing "Destroyed!" on the
+    card set aside again (the change read as that unit's loss)."""
+    options = {"first_player": "seat1"}
+    referee, scene, player = host_screen(app, "battleline", [HUMAN, HUMAN], options=options)
+    try:
+        match = referee.match
+        frames_until(app, lambda: player.table.started and match.human_to_decide(), player)
+        match.play(match.legal_for_viewer()[0])  # the host picks a card
+        shown: list[bool] = []
+        refresh = scene.refresh
+        scene.refresh = lambda animate: (shown.append(animate), refresh(animate))  # type: ignore
+        scene.undo()  # asks the guest, who allows
+        frames_until(app, lambda: bool(shown), player, timeout=30)
+        app.step(FRAME)
+        assert scene.toasts.items[-1][0] == "Move taken back."
+        assert shown == [False]  # shown at rest, never played as a move
         player.client.leave()
     finally:
         app.stack.pop()
@@ -361,6 +407,11 @@ def test_the_guest_screen_asks_its_player_before_a_move_is_taken_back(app) -> No
         refused = encode("undo_result", "host", seat=0, code="refused", refused_by="Easy AI")
         tell(app, client, refused)
         assert scene.toasts.items[-1][0] == "Easy AI refused: the move stays."
+        tell(app, client, encode("undo_asked", "host", seat=1))
+        app.stack.top.buttons[0].on_click()  # Refuse
+        refused = encode("undo_result", "host", seat=1, code="refused", refused_by="Aiko")
+        tell(app, client, refused)
+        assert scene.toasts.items[-1][0] == "You refused: Easy AI's move stays."  # not "Aiko"
     finally:
         app.stack.pop()
 
@@ -378,6 +429,37 @@ def test_a_host_with_no_seat_of_its_own_watches_from_its_ai_never_from_a_guest(a
         assert m.viewer == 1 and scene.board.viewer == 1
         assert scene.board.obs == m.state.observation(1) != m.state.observation(0)
         player.client.leave()
+    finally:
+        app.stack.pop()
+
+
+def test_the_guest_log_words_a_secret_turn_and_shows_a_cut_off_row_in_full(
+    app, monkeypatch
+) -> None:
+    """A turn whose steps are all hidden from the guest (set aside face down) showed an empty
+    row, and a row too long for the log was cut off with no way to read the rest."""
+    state = GAMES["flatfront"].new_state(2)
+    long = " · ".join(["turns up a tile with 3 squares"] * 4)
+    log = [[0, 0, ["", {}], long, False, False], [1, 1, ["", {}], "", False, True]]
+    view = encode(
+        "view", "host", index=2, revision=2, phase="human", to_move=0,
+        obs=dict(state.observation(0)), legal=state.legal_actions(), log_from=0, log=log,
+        names=["Aiko", "Easy AI"], kinds=["remote", "easy"], returns=None,
+    )  # fmt: skip
+    scene, _ = guest_screen(app, welcome_message(state), view)
+    try:
+        assert scene.board is not None  # its words are the steps' own here
+        monkeypatch.setattr(scene.board, "turn_words", lambda steps: [s.text for s in steps])
+        scene._rows_key = ()  # worded again with those words
+        rows = scene.rows()
+        assert [row.text for row in rows] == [long, "deciding in secret…"]
+        assert all(row.icons is not None for row in rows)  # the board's pictures, as locally
+        surface = pygame.Surface(app.size)
+        scene.log.hover = 1
+        assert scene.draw_row_note(surface) is None  # a row that fits needs no note
+        scene.log.hover = 0
+        box = scene.draw_row_note(surface)
+        assert box is not None and box.right < scene.log.rect.x  # in full, beside the log
     finally:
         app.stack.pop()
 
@@ -406,3 +488,23 @@ def test_a_host_message_the_table_cannot_use_closes_the_guest_in_words_not_a_cra
     finally:
         app.stack.pop()
         referee.stop()
+
+
+def test_the_guest_confirms_before_leaving_a_game_in_progress(app) -> None:
+    state = GAMES["flatfront"].new_state(2)
+    scene, _ = guest_screen(app, welcome_message(state), view_message(state))
+    try:
+        scene.leave_button.on_click()
+        dialog = app.stack.top
+        assert isinstance(dialog, DialogScene) and dialog.title() == "Leave the match?"
+        assert [text_of(b.label) for b in dialog.buttons] == ["Stay", "Leave"]
+        dialog.buttons[0].on_click()  # Stay
+        app.step(FRAME)
+        assert app.stack.top is scene
+        scene.leave_button.on_click()
+        app.stack.top.buttons[1].on_click()  # Leave
+        app.step(FRAME)
+        assert scene not in app.stack.scenes
+    finally:
+        if scene in app.stack.scenes:
+            app.stack.pop()

@@ -9,6 +9,7 @@ in the player's language; a pause or the host's goodbye is said over the board.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -26,9 +27,10 @@ from game.refusals import phrase_text
 from game.saves import data_dir
 from game.scenes.base import Scene
 from game.scenes.match import GAME_OVER_PAUSE
-from game.scenes.match_panel import chance_words
+from game.scenes.match_panel import chance_words, row_note, turn_text
 from game.turns import count_turns, group
 from game.ui import art, theme
+from game.ui.draw import Art
 from game.ui.text import blit_text, ellipsized
 from game.ui.widgets import Button, Row, ScrollList, Toasts
 
@@ -61,11 +63,14 @@ def consent_dialog(app: App, name: str, answer: Callable[[bool], object]) -> Dia
     )
 
 
-def undo_words(code: str, name: str, refused_by: str, mine: bool) -> str:
-    """The outcome of a request to take back ``name``'s move (``mine``: asked here)."""
+def undo_words(code: str, name: str, refused_by: str, mine: bool, refused_here: bool) -> str:
+    """The outcome of a request to take back ``name``'s move (``mine``: asked here;
+    ``refused_here``: the player at this screen said no, and is told so as "you")."""
     if code == DONE:
         return t("match.undone") if mine else t("net.undo_done", name=name)
     if code == REFUSED:
+        if refused_here:
+            return t("net.undo_you_refused", name=name)
         return t("net.undo_refused", name=refused_by)
     if code == LEFT:
         return t("net.undo_left", name=refused_by)
@@ -91,7 +96,9 @@ class GuestMatchScene(Scene):
         self._rows_key: tuple = ()
         self.palette: dict = {}
         self.log = ScrollList(self.rows, lambda row: None)
-        self.leave_button = Button(lambda: t("net.leave"), self.quit, style="ghost", icon="≡")
+        self.leave_button = Button(
+            lambda: t("net.leave"), self.confirm_leave, style="ghost", icon="≡"
+        )
         self.undo_button = Button(lambda: t("match.undo"), self.ask_undo, style="ghost")
         self.hint_button = Button(
             lambda: t("match.hint"),
@@ -103,6 +110,8 @@ class GuestMatchScene(Scene):
         )
         self.widgets = [self.log, self.hint_button, self.undo_button, self.leave_button]
         self._consent_asked = False
+        self._refused_seat: int | None = None  # whose take-back we last refused
+        self._note_art = Art({"text": theme.TEXT, "panel": theme.PANEL})
         self.over_wait: float | None = None  # the pause before the game-over card
         self.over_shown = False
 
@@ -118,6 +127,23 @@ class GuestMatchScene(Scene):
 
     def quit(self) -> None:
         self.app.stack.pop()
+
+    def confirm_leave(self) -> None:
+        """Leave; in the middle of a game, only once the player confirms it (the game stops
+        for everyone until they join again, and a stray click should not do that)."""
+        if not self.table.started or self.is_over or self.client.status == CLOSED:
+            self.quit()
+            return
+        from game.scenes.overlay import DialogScene
+
+        self.app.stack.push(
+            DialogScene(
+                self.app,
+                lambda: t("net.leave_title"),
+                lambda: t("net.leave_confirm"),
+                [(lambda: t("net.leave_stay"), lambda: None), (lambda: t("net.leave"), self.quit)],
+            )
+        )
 
     # --- messages from the host -------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -140,8 +166,11 @@ class GuestMatchScene(Scene):
             elif msg.kind == "undo_result":
                 mine = msg["seat"] == table.seat
                 name = table.names[msg["seat"]] if 0 <= msg["seat"] < len(table.names) else ""
-                self.toast(undo_words(msg["code"], name, msg["refused_by"], mine))
+                ours = msg["seat"] == self._refused_seat  # the refusal said here
+                self.toast(undo_words(msg["code"], name, msg["refused_by"], mine, ours))
                 self.pending = []
+                if ours:
+                    self._refused_seat = None
             elif msg.kind == "hint" and table.hint_shown:
                 thinking = t("match.hint_thinking")  # answered: its toast would cover the words
                 self.toasts.items = [i for i in self.toasts.items if i[0] != thinking]
@@ -228,6 +257,7 @@ class GuestMatchScene(Scene):
             self.app.stack.push(consent_dialog(self.app, name, self._answer))
 
     def _answer(self, allow: bool) -> None:
+        self._refused_seat = None if allow else self.table.undo_asker
         self.client.answer_undo(allow)
         self.table.undo_asker = None
 
@@ -336,16 +366,21 @@ class GuestMatchScene(Scene):
         # would tell how many a hidden decision took (how many cards lie face down).
         for number, turn in enumerate(group(table.log), start=1):
             span = str(number)
-            words = " · ".join(w for w in board.turn_words(turn.steps) if w)
             if turn.player == CHANCE:
                 rows.append(
                     Row(span, chance_words(board, turn.steps, table.names), theme.TEXT_FAINT)
                 )
             else:
                 colour = theme.seat_colour(table.game, self.palette, turn.player, table.options)
-                rows.append(Row(f"{span} · {table.names[turn.player]}", words, colour))
+                heading = f"{span} · {table.names[turn.player]}"
+                icons = partial(board.log_icons, turn.steps)  # as the local log draws them
+                rows.append(Row(heading, turn_text(board, turn.steps), colour, icons))
         self._rows = rows
         return rows
+
+    def draw_row_note(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The hovered log row in full beside the log when the row cuts its words off."""
+        return row_note(surface, self.log, self.rows(), self._note_art, self.metrics)
 
     # --- layout and drawing -----------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -423,5 +458,6 @@ class GuestMatchScene(Scene):
             blit_text(surface, mine, m.font_px(15), theme.TEXT_DIM, topleft=(inner.x, y))
             y += m.px(30)
         super().draw(surface)
+        self.draw_row_note(surface)
         board = self.board.rect if self.board is not None else self.status
         self.toasts.draw(surface, (board.centerx, board.bottom - m.px(24)), m.font_px(16))

@@ -74,6 +74,7 @@ class HostedMatchScene(MatchScene):
         self._left_seen = len(referee.left)
         self._notes_seen = len(referee.undo_notes)
         self._consent_asked = False
+        self._refused_seat: int | None = None  # whose take-back the host last refused
         self._rematched = False
         self.ai_button = Button(lambda: t("net.hand_to_ai"), self.hand_to_ai, style="primary")
         self.ai_button.visible = False
@@ -160,8 +161,9 @@ class HostedMatchScene(MatchScene):
                 self.app.sound.play("knock")  # someone at the door
             self.knocks = knocks
             self._show_knocks()
-        if self.match.revision != before:
-            self.refresh(animate=True)  # a guest's move
+        news = referee.undo_notes[self._notes_seen :]
+        if self.match.revision != before and not any(code == DONE for _, code, _ in news):
+            self.refresh(animate=True)  # a guest's move; a take-back is shown at rest below
         if self.match.names != self.board.ctx.seat_names:
             self.relabel()  # a guest joined under its own name: the board names it too
         self._take_back_news()
@@ -211,21 +213,32 @@ class HostedMatchScene(MatchScene):
         if not referee.host_must_answer:
             self._consent_asked = False
         elif self._consent_asked:  # the dialog was closed without an answer
-            referee.answer_undo(HOST_SIDE, False)
+            self._answer_undo(False)
         elif referee.takeback is not None:
             self._consent_asked = True
             name = self.match.names[referee.takeback.seat]
-            self.app.stack.push(
-                consent_dialog(self.app, name, lambda ok: referee.answer_undo(HOST_SIDE, ok))
-            )
+            self.app.stack.push(consent_dialog(self.app, name, self._answer_undo))
         for seat, code, refused_by in referee.undo_notes[self._notes_seen :]:
             mine = seat in self.match.local_humans
-            words = undo_words(code, self.match.names[seat], refused_by, mine)
+            name = self.match.names[seat]
+            ours = seat == self._refused_seat  # the refusal said here
+            words = undo_words(code, name, refused_by, mine, ours)
+            if ours:
+                self._refused_seat = None
             if code == DONE:
                 self._after_rewind(words)
             else:
                 self.toast(words)
         self._notes_seen = len(referee.undo_notes)
+
+    def _answer_undo(self, allow: bool) -> None:
+        request = self.referee.takeback
+        self._refused_seat = None if allow or request is None else request.seat
+        self.referee.answer_undo(HOST_SIDE, allow)
+
+    def waiting_words(self) -> str:
+        """While the match waits for a player, the status line says so (not "X is thinking")."""
+        return self.waiting_lines()[0] if self.referee.paused else ""
 
     def waiting_lines(self) -> list[str]:
         """The card's lines: whom the match waits for, the code, who has joined."""
@@ -241,7 +254,10 @@ class HostedMatchScene(MatchScene):
         if referee.server.unlisted:
             lines.append(t("net.unlisted"))
         joined = [name for _, name in referee.joined()]
-        lines.append(t("net.joined", names=", ".join(joined)) if joined else t("net.nobody"))
+        if joined:
+            lines.append(t("net.joined", names=", ".join(joined)))
+        elif not any(referee.held(s) for s in referee.waiting_for):  # none stepped away either
+            lines.append(t("net.nobody"))
         if self.knocks:
             lines.append(t("net.knock", name=self.knocks[0].name))
             if len(self.knocks) > 1:

@@ -214,6 +214,11 @@ class MatchScene(Scene):
         self.refresh(animate=False)
         self.toast(message)
 
+    def waiting_words(self) -> str:
+        """Whom the match waits for before anyone can move (a networked player's seat), for
+        the status line; nobody at a local table."""
+        return ""
+
     def hint_possible(self) -> bool:
         m = self.match
         return (

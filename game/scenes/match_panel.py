@@ -45,6 +45,7 @@ class PanelScene(Protocol):
     def undo(self) -> None: ...
     def redo(self) -> None: ...
     def hint_possible(self) -> bool: ...
+    def waiting_words(self) -> str: ...
     def hint(self) -> None: ...
     def open_rules(self) -> None: ...
     def open_menu(self) -> None: ...
@@ -64,6 +65,43 @@ def fitted_title(title: str, px: int, width: int) -> tuple[str, int]:
     if text_width(title, px, bold=True) > width:
         title = ellipsized(title.split(": ")[0], px, width, bold=True)
     return title, px
+
+
+def row_note(
+    surface: pygame.Surface, log: ScrollList, rows: list[Row], note_art: Art, m: Metrics
+) -> pygame.Rect | None:
+    """The hovered row of ``log`` in full beside it when the row cuts its words off (a Flat
+    Front turn that turns up several tiles, a Frontline attack and its rolls); returns the
+    note's box, if drawn. The local match's log and a guest's log show it alike."""
+    i = log.hover
+    if i is None or not 0 <= i < len(rows):
+        return None
+    row = rows[i]
+    room = log.rect.width - 28  # as ScrollList draws a row: its width less margins
+    if text_width(row.text, max(11, log.px - 4)) <= room:
+        return None
+    y = log.rect.y + i * log.row_h - log.offset + log.row_h // 2
+
+    def place(box: pygame.Rect) -> None:
+        box.midright = (log.rect.x - m.px(18), y)
+
+    return overlays.note(
+        surface,
+        note_art,
+        row.text,
+        min(m.px(420), log.rect.x - m.px(40)),
+        place,
+        surface.get_rect(),
+        row.colour,
+        m.font_px(14),
+    )
+
+
+def turn_text(board: Board, steps: list[turns.Step]) -> str:
+    """A player's log row: the board's words for each step of the turn; a turn whose every
+    step so far is hidden from this screen (cards set aside face down, targets declared in
+    secret) says so rather than showing an empty row."""
+    return " · ".join(w for w in board.turn_words(steps) if w) or t("log.secret")
 
 
 def chance_words(board: Board, steps: list[turns.Step], names: list[str]) -> str:
@@ -188,7 +226,7 @@ class MatchPanel:
         board = self.scene.board
         if turn.player == CHANCE:
             return Row(span, chance_words(board, steps, self.match.names), theme.TEXT_FAINT)
-        text = " · ".join(w for w in board.turn_words(steps) if w)
+        text = turn_text(board, steps)
         if turns.all_forced(steps):  # a row with a choice in it was no "only move"
             text = f"{text} {t('log.forced')}"
         colour = theme.seat_colour(
@@ -326,31 +364,8 @@ class MatchPanel:
         self.draw_row_note(surface)
 
     def draw_row_note(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """The hovered log row's words in full beside the log when the row cuts them off (a
-        Flat Front turn that turns up several tiles); returns the note's box, if drawn."""
-        log, rows, i = self.log, self.rows(), self.log.hover
-        if i is None or not 0 <= i < len(rows):
-            return None
-        row = rows[i]
-        room = log.rect.width - 28  # as ScrollList draws a row: its width less margins
-        if text_width(row.text, max(11, log.px - 4)) <= room:
-            return None
-        y = log.rect.y + i * log.row_h - log.offset + log.row_h // 2
-        m = self.metrics
-
-        def place(box: pygame.Rect) -> None:
-            box.midright = (log.rect.x - m.px(18), y)
-
-        return overlays.note(
-            surface,
-            self._note_art,
-            row.text,
-            min(m.px(420), log.rect.x - m.px(40)),
-            place,
-            surface.get_rect(),
-            row.colour,
-            m.font_px(14),
-        )
+        """The hovered log row's words in full beside the log (see :func:`row_note`)."""
+        return row_note(surface, self.log, self.rows(), self._note_art, self.metrics)
 
     def _draw_panel_head(self, surface: pygame.Surface) -> None:
         m, game = self.metrics, self.match.game
@@ -415,6 +430,8 @@ class MatchPanel:
             return result_text(m)
         if scene.forced_wait is not None:
             return t("match.forced", move=scene.forced_text)
+        if waiting := scene.waiting_words():
+            return waiting
         if m.ai_thinking or (not m.human_to_decide() and m.to_move >= 0):
             return t("match.thinking", name=m.names[m.to_move])
         board_text = scene.board.status_text()
