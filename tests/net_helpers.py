@@ -86,6 +86,15 @@ def play_through_relay(game_id: str, relay: tuple[str, int]) -> tuple[Referee, G
     return referee, player
 
 
+def app_frame(app: Any) -> None:
+    """One frame as the app runs it: the app's clock sleeps out the rest of each frame, which
+    lets the network threads have the interpreter. A test loop that steps frames without ever
+    sleeping holds the GIL nearly all the time: a move then took 0.2 s on median and up to 5 s
+    to cross loopback (a guest's screen seemed to stall: issue 36's intermittent stall)."""
+    app.step(1 / 60)
+    time.sleep(0.002)
+
+
 def screen_frames(
     app: Any, referee: Referee, scene: Any, done: Callable[[], bool], rng: Any = None
 ) -> None:
@@ -102,7 +111,7 @@ def screen_frames(
         referee.pump()
         if not referee.paused:
             referee.match.advance()
-        app.step(1 / 60)
+        app_frame(app)
         if rng and app.stack.top is scene and scene.table.my_turn and scene.ready_to_play():
             scene.play(rng.choice(scene.table.legal))
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import pytest
-
 from game.boards import board_class
 from game.engines import GAMES
 from game.i18n import t
@@ -26,14 +24,6 @@ def play(app, referee: Referee, scene: GuestMatchScene, done: Callable[[], bool]
     screen_frames(app, referee, scene, done, random.Random(4))
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open defect of the network issue: a screen-driven guest was seen to stall (once in "
-    "CI, 1 of 2 runs here) under the old two-minute clock for the whole game; not reproduced "
-    "since in about 60 runs and 90 seeded games, under load and with threads hogging the "
-    "interpreter (a run then takes 90 s); a stall now fails after a minute without a move and "
-    "says what each side holds (tests/net_helpers.stalled)",
-)
 def test_the_guest_sees_the_local_game_over_card_and_the_hosts_rematch_closes_it(app) -> None:
     referee = hosted("battleline", ["easy", HUMAN], {1}, seed=21)
     assert referee.invite is not None

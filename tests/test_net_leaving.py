@@ -23,7 +23,7 @@ from game.scenes.hosting import HostedMatchScene
 from game.scenes.pause import PauseScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
-from tests.net_helpers import HUMAN, NETWORK_FDS, hosted, open_fds, run_until
+from tests.net_helpers import HUMAN, NETWORK_FDS, app_frame, hosted, open_fds, run_until
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self")
 
@@ -39,7 +39,7 @@ def frames_until(app: App, done: Callable[[], bool], *players: GuestPlayer) -> N
     deadline = time.monotonic() + 60
     while not done():
         assert time.monotonic() < deadline, "the table did not get there in time"
-        app.step(FRAME)
+        app_frame(app)
         for player in players:
             player.step()
 

@@ -22,7 +22,7 @@ from game.scenes.overlay import DialogScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
 from game.ui.widgets import text_of
-from tests.net_helpers import HUMAN, guest, hosted
+from tests.net_helpers import HUMAN, app_frame, guest, hosted
 
 FRAME = 1 / 60
 
@@ -34,7 +34,7 @@ def frames_until(
     deadline = time.monotonic() + timeout
     while not done():
         assert time.monotonic() < deadline, "the networked screens did not get there in time"
-        app.step(FRAME)
+        app_frame(app)
         for player in players:
             player.step()
 
@@ -60,7 +60,7 @@ def test_the_guest_screen_plays_a_whole_game_from_what_it_received(app) -> None:
             referee.pump()
             if not referee.paused:
                 referee.match.advance()
-            app.step(FRAME)
+            app_frame(app)
             seen_statuses.add(scene.status_text())
             table = scene.table
             if table.my_turn and scene.ready_to_play():
@@ -283,6 +283,9 @@ class FakeClient:
     def answer_undo(self, allow: bool) -> None:
         self.sent.append(("undo_answer", allow))
 
+    def request(self, kind: str, **fields: object) -> None:
+        self.sent.append((kind, fields))  # type: ignore[arg-type]
+
 
 def welcome_message(state, seat: int = 0) -> str:
     return encode(
@@ -476,7 +479,7 @@ def test_a_host_message_the_table_cannot_use_closes_the_guest_in_words_not_a_cra
         while not scene.table.started:
             assert time.monotonic() < deadline
             referee.pump()
-            app.step(FRAME)
+            app_frame(app)
         client.inbox.put(decode(encode("coach", "host", total=-1, verdicts=[]), "host"))
         app.step(FRAME)
         assert client.closed_code == "bad_host"
@@ -484,7 +487,7 @@ def test_a_host_message_the_table_cannot_use_closes_the_guest_in_words_not_a_cra
         while referee.joined():  # the host hears the goodbye
             assert time.monotonic() < deadline
             referee.pump()
-            app.step(FRAME)
+            app_frame(app)
     finally:
         app.stack.pop()
         referee.stop()
