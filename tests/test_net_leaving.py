@@ -213,10 +213,10 @@ def test_a_guest_window_left_after_the_hosts_goodbye_lets_its_connection_thread_
     while not scene.table.started:
         assert time.monotonic() < deadline
         referee.pump()
-        app.step(FRAME)
+        app_frame(app)
     referee.stop("the host closed the table")
     while client.status != CLOSED:
         assert time.monotonic() < deadline
-        app.step(FRAME)
+        app_frame(app)
     app.stack.pop()  # the player leaves the window that says the host has gone
     assert client._thread.loop.is_closed()  # no thread, no event loop left behind
