@@ -2,7 +2,11 @@
 
 The guest has no state of the game. Its board shows the table's observation and offers the
 legal actions the host sent while it is to move; a click becomes an ``act`` message (a board's
-several actions, a drag of card then flag, go one at a time as the host accepts each). The log is
+several actions, a drag of card then flag, go one at a time as the host accepts each). A click
+made on its turn before the board may take it (the last answer still on its way, the board still
+landing a move) is kept and given to the board once the host's next view has landed — the board
+reads a click by the position it shows, so it must show the position the click was meant for —
+and played if it makes an action still legal there, else dropped without a word. The log is
 the host's steps worded for this seat, grouped into turns like the local log. A refusal comes back
 in the player's language; a pause or the host's goodbye is said over the board.
 """
@@ -33,6 +37,8 @@ from game.ui import art, theme
 from game.ui.draw import Art
 from game.ui.text import blit_text, ellipsized
 from game.ui.widgets import Button, Row, ScrollList, Toasts
+
+EARLY_MAX = 4  # clicks kept while the board cannot take them (more is a player drumming)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -91,6 +97,8 @@ class GuestMatchScene(Scene):
         self.board: Board | None = None
         self.toasts = Toasts()
         self.pending: list[int] = []  # the rest of a board's several actions
+        self.early: list[pygame.event.Event] = []  # clicks made before the board could take them
+        self._replaying = False  # a kept click is being read: a board's refusal is not said
         self._shown: tuple = ()  # (index, revision, phase, my turn) the board last showed
         self._rows: list[Row] = []
         self._rows_key: tuple = ()
@@ -160,7 +168,7 @@ class GuestMatchScene(Scene):
             self.client.request(kind, **fields)
         for msg in taken:
             if msg.kind == "welcome":  # a new connection or a new match (perhaps a new seat)
-                self.pending = []  # the host answers nothing sent before it
+                self.pending, self.early = [], []  # the host answers nothing sent before it
                 self.board, self._shown = None, ()
                 self.over_wait, self.over_shown = None, False
             elif msg.kind == "undo_result":
@@ -168,7 +176,7 @@ class GuestMatchScene(Scene):
                 name = table.names[msg["seat"]] if 0 <= msg["seat"] < len(table.names) else ""
                 ours = msg["seat"] == self._refused_seat  # the refusal said here
                 self.toast(undo_words(msg["code"], name, msg["refused_by"], mine, ours))
-                self.pending = []
+                self.pending, self.early = [], []
                 if ours:
                     self._refused_seat = None
             elif msg.kind == "hint" and table.hint_shown:
@@ -176,7 +184,7 @@ class GuestMatchScene(Scene):
                 self.toasts.items = [i for i in self.toasts.items if i[0] != thinking]
                 self.show_hint()
             elif msg.kind == "denied" and msg["index"] == asked:  # an older one is moot
-                self.pending = []
+                self.pending, self.early = [], []
                 key, args = msg["phrase"]
                 game = GAMES[table.game]
                 self.toast(phrase_text(game, (str(key), dict(args)), msg["text"]), "error")
@@ -194,6 +202,8 @@ class GuestMatchScene(Scene):
         shown = (table.index, table.revision, table.phase, table.my_turn)
         if table.started and shown != self._shown:
             self._shown = shown
+            if not table.my_turn:  # the turn passed: what was clicked for it is moot
+                self.early = []
             board.show(table.obs, table.seat, list(table.legal) if table.my_turn else [], True)
             self.show_hint()  # the rest of a hinted move whose first part was just played
         board.update(dt)
@@ -206,6 +216,8 @@ class GuestMatchScene(Scene):
             self.play(table.legal[0])
         elif (auto := board.auto_action()) is not None:  # a player setting (auto-claim)
             self.play(auto)
+        elif self.early:
+            self._play_early()
 
     def _make_board(self) -> Board:
         table, settings = self.table, self.app.settings
@@ -218,13 +230,18 @@ class GuestMatchScene(Scene):
             seat_names=table.names,
             palette=self.palette,
             lang=get_language(),
-            feedback=lambda text: self.toast(text, "error"),
+            feedback=self._feedback,
             play_sound=self.app.sound.play,
             anim_speed=lambda: settings.animation_multiplier,
             extra=settings.board_prefs.setdefault(table.game, {}),
             data_dir=data_dir(),
         )
         return cls(ctx)
+
+    def _feedback(self, text: str) -> None:
+        """The board says why a click makes no move (not for a kept click: see ``on_unhandled``)."""
+        if not self._replaying:
+            self.toast(text, "error")
 
     def toast(self, text: str, kind: str = "info") -> None:
         self.toasts.show(text, kind)
@@ -329,13 +346,46 @@ class GuestMatchScene(Scene):
     # --- the player's decisions -------------------------------------------------------------------
     def on_unhandled(self, event: pygame.event.Event) -> None:
         board = self.board
-        if board is None or not self.ready_to_play():
-            if board is not None:
-                board.handle_idle_event(event)
+        if board is None:
             return
-        actions = board.handle_event(event)
-        if actions is not None:
-            self.play(actions)
+        if self.ready_to_play():
+            actions = board.handle_event(event)
+            if actions is not None:
+                self.play(actions)
+        elif not board.handle_idle_event(event) and self._keeps(event):
+            self.early.append(event)
+
+    def _keeps(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is a decision made on our turn before the board could take it (our
+        last answer on its way, a move landing): a player expects it to count, as it would at
+        a local table, where the board has the next position at once."""
+        table, board = self.table, self.board
+        on_board = (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and board is not None
+            and board.rect.collidepoint(event.pos)
+        )
+        mine = table.my_turn and not self.is_over and len(self.early) < EARLY_MAX
+        return (on_board or event.type == pygame.KEYDOWN) and mine
+
+    def _play_early(self) -> None:
+        """Give the board the clicks kept for this position, oldest first, until one makes a
+        move still legal here; the others are dropped without a word (the position they were
+        meant for may not have come: the host took a card back, a claim came first)."""
+        board = self.board
+        assert board is not None
+        while self.early:
+            event = self.early.pop(0)
+            self._replaying = True
+            try:
+                actions = board.handle_event(event)
+            finally:
+                self._replaying = False
+            moves = [actions] if isinstance(actions, int) else actions or []
+            if moves and moves[0] in self.table.legal:
+                self.play(moves)
+                return
 
     def ready_to_play(self) -> bool:
         """The player may decide now: its turn, not yet answered, the board at rest."""
