@@ -27,8 +27,9 @@ answers. Levels that neither search nor check (Easy) ask one process.
 
 The processes use the "spawn" start method: the same on every platform and the one that works
 inside a PyInstaller one-file bundle (``multiprocessing.freeze_support()`` comes first in main).
-``warm_up`` starts them before the first request (a match is opening). A process whose parent
-dies (the app killed) exits at once and quietly.
+``warm_up`` starts them before the first request (a match is opening); ``ready`` says when every
+one has loaded the AI code (a search asked then spends none of its clock on start-up). A process
+whose parent dies (the app killed) exits at once and quietly.
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ GRACE = 1.0  # seconds a stopped process gets to leave on its own before it is k
 # Seconds of a turn's clock kept back for its last answer's way to the board (pickled, sent, and
 # read at the UI's next frame), so that the turn the player sees keeps the level's clock.
 HAND_BACK = 0.03
+LOADED = "loaded"  # a new process's first word: it has imported the AI and is ready
 SEED_STRIDE = 1_000_003  # process i of a search searches on seed + i * SEED_STRIDE
 # The processes run this much nicer than the app: a frame (~3 ms of work) waiting behind a
 # search slice missed 60 fps. The UI gets a core when it wakes. Where there is no os.nice
@@ -147,6 +149,7 @@ class _Request:
 class _Process:
     process: BaseProcess
     conn: Connection
+    loaded: bool = False  # it has said so (``LOADED``): the AI code is imported
     served: bool = False  # it has answered once: started up and imported everything
 
 
@@ -197,6 +200,17 @@ class AIWorker:
         """Start every process now (a match is opening), so the first turn's clock is not spent
         starting them."""
         self._start(self.processes)
+
+    def ready(self) -> bool:
+        """Every process runs and has loaded the AI code: a request now gets its whole clock."""
+        for worker in self._pool:
+            if worker is None or not worker.process.is_alive():
+                return False
+            with contextlib.suppress(EOFError, OSError):  # a process that died: poll() sees it
+                _take_loaded(worker)
+            if not worker.loaded:
+                return False
+        return True
 
     def request(
         self, game_id: str, level: str, seed: int, state: State, *, budget: Budget | None = None
@@ -254,6 +268,7 @@ class AIWorker:
             worker = self._pool[index]
             assert worker is not None
             try:
+                _take_loaded(worker)
                 if not worker.conn.poll():
                     if worker.process.is_alive():
                         continue
@@ -326,7 +341,10 @@ class AIWorker:
             if worker is None:
                 parent, child = self._context.Pipe()
                 process = self._context.Process(
-                    target=self._serve, args=(child,), name=f"five-fronts-ai-{index}", daemon=True
+                    target=_boot,
+                    args=(self._serve, child),
+                    name=f"five-fronts-ai-{index}",
+                    daemon=True,
                 )
                 process.start()
                 child.close()
@@ -395,6 +413,21 @@ def _exit_with_parent() -> None:
         return
     wait([parent.sentinel])
     os._exit(0)
+
+
+def _boot(serve: Serve, conn: Connection) -> None:
+    """A new process: by now the AI code is loaded (unpickling ``serve`` imported this module and
+    the AI with it), which its first word tells the app; then it serves."""
+    with contextlib.suppress(OSError):
+        conn.send(LOADED)
+    serve(conn)
+
+
+def _take_loaded(worker: _Process) -> None:
+    """Read a new process's first word (``LOADED``) once it has come; it precedes every answer."""
+    if not worker.loaded and worker.conn.poll():
+        worker.conn.recv()
+        worker.loaded = True
 
 
 def _serve(conn: Connection) -> None:

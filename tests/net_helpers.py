@@ -12,6 +12,7 @@ from game.engines import GAMES
 from game.match import HUMAN, Match
 from game.net.guest import GuestClient
 from game.net.headless import GuestPlayer, host_step, random_chooser
+from game.net.hints import GuestHints
 from game.net.host import HostServer
 from game.net.invite import Invite
 from game.net.referee import Referee
@@ -35,7 +36,8 @@ def hosted(
         client=SyncClient(),
         remote=frozenset(remote),
     )
-    referee = Referee(match, HostServer(sorted(remote), **server_kw))  # type: ignore[arg-type]
+    server = HostServer(sorted(remote), **server_kw)  # type: ignore[arg-type]
+    referee = Referee(match, server, GuestHints(warm=False))  # no AI process for each table
     referee.start()
     return referee
 

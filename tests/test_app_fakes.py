@@ -178,6 +178,7 @@ class SyncClient:
         self._pending: list[tuple[int, int, int]] = []  # ticket, action, polls left
         self._next = 0
         self.cancelled = 0
+        self.warmed = 0  # warm_up calls
 
     def request(self, game_id: str, level: str, seed: int, state: State) -> int:
         self._next += 1
@@ -202,6 +203,12 @@ class SyncClient:
 
     def close(self) -> None:
         self._pending.clear()
+
+    def warm_up(self) -> None:
+        self.warmed += 1
+
+    def ready(self) -> bool:
+        return True
 
 
 def test_pebbles_replays_and_hides_cards() -> None:

@@ -226,3 +226,102 @@ def test_the_guest_screen_asks_with_h_and_shows_the_hint_worded_for_its_player(a
     finally:
         app.stack.pop()
         referee.stop()
+
+
+class LoadingClient(CountingClient):
+    """A fake whose process takes ``load`` seconds to load the AI after ``warm_up``; it records
+    when each search was asked for."""
+
+    def __init__(self, load: float) -> None:
+        super().__init__()
+        self.load = load
+        self.loaded_at: float | None = None
+        self.asked_at: list[float] = []
+
+    def warm_up(self) -> None:
+        super().warm_up()
+        if self.loaded_at is None:
+            self.loaded_at = time.monotonic() + self.load
+
+    def ready(self) -> bool:
+        return self.loaded_at is not None and time.monotonic() >= self.loaded_at
+
+    def request(self, game_id, level, seed, state, *, budget=None):  # type: ignore[override]
+        self.asked_at.append(time.monotonic())
+        return super().request(game_id, level, seed, state)
+
+
+def warm_up_done(hints: GuestHints) -> None:
+    deadline = time.monotonic() + 10
+    while hints.busy:
+        assert time.monotonic() < deadline, "the warm-up never ended"
+        time.sleep(0.005)
+
+
+def test_the_hints_process_starts_once_when_the_first_guest_sits_down() -> None:
+    fake = CountingClient()
+    hints = GuestHints(fake)
+    referee = Referee(match_of("battleline", position("battleline", 4, 24)), HostServer([0]), hints)
+    referee.start()
+    assert fake.warmed == 0  # an empty table starts nothing
+    client, _table = connect(referee)
+    try:
+        warm_up_done(hints)
+        assert fake.warmed == 1
+        hints.seated()  # another guest, or this one back: started already
+        warm_up_done(hints)
+        assert fake.warmed == 1 and fake.sent == []
+    finally:
+        client.leave()
+        referee.stop()
+
+
+def test_a_table_with_hints_off_starts_no_process_for_its_guests() -> None:
+    fake = CountingClient()
+    hints = GuestHints(fake, warm=False)
+    referee = Referee(match_of("battleline", position("battleline", 4, 24)), HostServer([0]), hints)
+    referee.start()
+    client, _table = connect(referee)
+    try:
+        for _ in range(20):
+            referee.pump()
+            time.sleep(0.005)
+        assert fake.warmed == 0 and not hints.busy
+    finally:
+        client.leave()
+        referee.stop()
+
+
+def test_the_first_hints_clock_starts_once_the_process_has_loaded_the_ai() -> None:
+    """A guest asks at once: the search is asked for only when the process is ready (the
+    worker's clock runs from the ask; the start-up used to eat the first hint's clock)."""
+    fake = LoadingClient(load=0.3)
+    hints = GuestHints(fake)
+    referee = Referee(match_of("battleline", position("battleline", 4, 24)), HostServer([0]), hints)
+    referee.start()
+    client, table = connect(referee)
+    try:
+        client.ask_hint(table.asked_hint())
+        wait(referee, client, table, lambda: table.hint_shown)
+    finally:
+        client.leave()
+        referee.stop()
+    assert fake.loaded_at is not None and len(fake.asked_at) == 1
+    assert fake.asked_at[0] >= fake.loaded_at
+
+
+def test_a_hint_asked_before_any_warm_up_starts_the_process_and_waits_for_it() -> None:
+    fake = LoadingClient(load=0.2)
+    hints = GuestHints(fake, warm=False)
+    referee = Referee(match_of("battleline", position("battleline", 4, 24)), HostServer([0]), hints)
+    referee.start()
+    client, table = connect(referee)
+    try:
+        assert fake.warmed == 0
+        client.ask_hint(table.asked_hint())
+        wait(referee, client, table, lambda: table.hint_shown)
+    finally:
+        client.leave()
+        referee.stop()
+    assert fake.warmed == 1 and fake.loaded_at is not None
+    assert fake.asked_at[0] >= fake.loaded_at

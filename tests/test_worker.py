@@ -69,6 +69,21 @@ def test_answers_with_a_legal_move(worker: AIWorker) -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
+def test_ready_once_every_process_has_loaded_the_ai(worker: AIWorker) -> None:
+    """``ready`` (the guests' hints wait for it) is True only once the processes said they
+    loaded the AI; their first word does not get in the way of the answers."""
+    assert not worker.ready()  # nothing started
+    worker.warm_up()
+    deadline = time.monotonic() + WAIT
+    while not worker.ready():
+        assert time.monotonic() < deadline, "the processes never said they were ready"
+        time.sleep(0.01)
+    state = _decision()
+    ticket = worker.request("flatfront", "easy", 1, state)
+    answer = _wait(worker)
+    assert answer.ticket == ticket and not answer.fell_back and worker.ready()
+
+
 def test_the_processes_yield_the_cores_to_the_ui(worker: AIWorker) -> None:
     """They run nicer than the app, so a frame never waits behind a search slice."""
     worker.request("flatfront", "easy", 1, _decision())

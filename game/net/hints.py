@@ -10,11 +10,17 @@ hosts whose hidden cards differ but whose guest views agree give the guest the s
 
 Guest hints have their own AI client (the match's answers only its own tickets): one search at
 a time, the asks queued, each answered once per position (asking again is answered from memory).
+Its process is started when the first guest sits down, on a thread of its own (the host's frame
+never waits for a process to start), and a search is asked for only once the process has loaded
+the AI: the worker's clock runs from the ask, and a first hint searched on a clock that starting
+the process ate was a weaker one (the card without its flag).
 """
 
 from __future__ import annotations
 
 import random
+import threading
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -29,6 +35,9 @@ if TYPE_CHECKING:
 
 # Why a hint is refused (the ``hint`` message's ``code``; "" for a hint).
 NOT_YOUR_TURN, STALE, PAUSED = "not_your_turn", "stale", "paused"
+# Seconds the warm-up waits for the process to load the AI; past it a search is asked anyway
+# (the worker falls back on its own if the process never answers).
+LOAD_WAIT = 30.0
 
 
 class HintClient(Protocol):
@@ -39,6 +48,8 @@ class HintClient(Protocol):
     ) -> int: ...
     def poll(self) -> Any: ...
     def close(self) -> None: ...
+    def warm_up(self) -> None: ...
+    def ready(self) -> bool: ...
 
 
 @dataclass
@@ -67,13 +78,21 @@ def hint_message(ask: Ask, code: str, line: tuple[int, ...] = (), steps: list | 
 
 class GuestHints:
     """The host's hint service for its remote seats. ``budget`` replaces the hint level's
-    (tests: an untimed one, so a hint is reproducible from its seed)."""
+    (tests: an untimed one, so a hint is reproducible from its seed). ``warm``: start the AI
+    process when the first guest sits down (off for tables whose guests ask no hints: the
+    self-test's bots, the tests' many tables); it starts at the first ask otherwise."""
 
-    def __init__(self, client: HintClient | None = None, budget: Budget | None = None) -> None:
+    def __init__(
+        self, client: HintClient | None = None, budget: Budget | None = None, *, warm: bool = True
+    ) -> None:
         self._client = client
         self.budget = budget
+        self.warm = warm
         self._asks: list[Ask] = []  # waiting, the one searched now first
         self._answers: dict[int, tuple[tuple[int, int], str]] = {}  # seat -> its last hint
+        self._seated = False  # a guest has sat down at this table
+        self._warming: threading.Thread | None = None  # starting the process; owns the client
+        self._closing = threading.Event()
 
     def reset(self) -> None:
         """A new match at the table (a rematch): nothing asked or found carries over."""
@@ -81,8 +100,50 @@ class GuestHints:
 
     @property
     def busy(self) -> bool:
-        """A hint is asked for or searched: the AI client is the hints' (the coach waits)."""
-        return bool(self._asks)
+        """A hint is asked for or searched, or the process is starting: the AI client is the
+        hints' (the coach waits)."""
+        return bool(self._asks) or self._starting
+
+    @property
+    def _starting(self) -> bool:
+        return self._warming is not None and self._warming.is_alive()
+
+    def seated(self) -> None:
+        """A guest sat down: start the AI process now (once a table), so that its first hint
+        is searched on the level's whole clock."""
+        if self.warm and not self._seated:
+            self._seated = True
+            self._warm()
+
+    def _warm(self) -> None:
+        """Start the process and wait for it to load the AI, on a thread (the client is the
+        thread's until it ends)."""
+        client = self.client
+        self._warming = threading.Thread(
+            target=self._warm_up, args=(client,), name="fivefronts-hint-warm-up", daemon=True
+        )
+        self._warming.start()
+
+    def _warm_up(self, client: HintClient) -> None:
+        client.warm_up()
+        deadline = time.monotonic() + LOAD_WAIT
+        while not client.ready() and time.monotonic() < deadline:
+            if self._closing.wait(0.02):
+                return
+
+    def _available(self) -> bool:
+        """Whether a search may be asked now: the process has loaded the AI (or the warm-up
+        gave up waiting). A process not running (never started, or stopped by a search left
+        behind) is started first."""
+        if self._starting:
+            return False
+        if self._warming is not None:  # started, or given up waiting: the worker copes
+            self._warming = None
+            return True
+        if self.client.ready():
+            return True
+        self._warm()
+        return False
 
     @property
     def client(self) -> HintClient:
@@ -120,6 +181,8 @@ class GuestHints:
             return []
         ask = self._asks[0]
         if ask.ticket is None:
+            if not self._available():
+                return []
             rng = random.Random(f"{ask.key}:determinize")
             ask.state = match.state.determinize(ask.seat, rng)
             seed = random.Random(f"{ask.key}:hint").randrange(2**31)
@@ -144,5 +207,9 @@ class GuestHints:
         return out
 
     def close(self) -> None:
+        self._closing.set()
+        if self._warming is not None:
+            self._warming.join()
+            self._warming = None
         if self._client is not None:
             self._client.close()

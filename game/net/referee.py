@@ -213,6 +213,7 @@ class Referee:
             self.match.own_names[item.seat] = item.name
             self.views[item.seat].restart()
             self._ever_held.add(item.seat)
+            self.hints.seated()
             self.server.send(item.session, self._welcome(item.seat))
             self.server.send(item.session, self._waiting_message())
             return

@@ -19,6 +19,7 @@ from typing import Any
 from game.engines import GAMES
 from game.match import HUMAN, Match
 from game.net.headless import GuestPlayer, host_step, random_chooser
+from game.net.hints import GuestHints
 from game.net.host import HostServer
 from game.net.referee import Referee
 from game.net.views import SeatView
@@ -60,7 +61,7 @@ def _one(game_id: str, worker: Any) -> tuple[bool, str]:
     remote = {0, 2} if game_id == "tsuno" else {0}
     seats = [HUMAN if i in remote else LEVEL for i in range(3 if game_id == "tsuno" else 2)]
     match = Match(game, seats, seed=1, client=worker, remote=frozenset(remote))
-    referee = Referee(match, HostServer(sorted(remote)))
+    referee = Referee(match, HostServer(sorted(remote)), GuestHints(warm=False))  # bots ask none
     invite = referee.start()
     started = time.monotonic()
     guests = [
