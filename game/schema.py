@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.i18n import LANGUAGES
+from game.net.invite import InviteError, normal_token
+from game.net.protocol import MAX_NAME
 
 NAME_MAX = 16  # characters of a player's own name: what the set-up screen lets one type
 DECK_NAME_MAX = 40  # characters of a saved deck's name
@@ -120,6 +122,15 @@ def plain(value: Any, where: str) -> str | int | float | bool:
     if isinstance(value, float):
         return number(-math.inf, math.inf)(value, where)
     return text(ID_MAX)(value, where)
+
+
+def token(value: Any, where: str) -> str:
+    """An invite code's token (``game.net.invite``), as it is compared."""
+    _expect(isinstance(value, str), where, "is not text")
+    try:
+        return normal_token(value)
+    except InviteError as err:
+        raise Invalid("values", where, "is not an invite code's token") from err
 
 
 # --- containers ----------------------------------------------------------------------------------
@@ -278,6 +289,18 @@ SETUP = Table(
         "names": list_of(name, PLAYERS_MAX),
     },
 )
+# A seat a guest was let into by knocking at a table of the local network (``game.net.rejoin``):
+# where the table is, the token the host handed over, the host's name and the seat.
+KEPT_SEAT = Table(
+    {
+        "host": text(253, blank=False),
+        "port": integer(1, 65_535),
+        "token": token,
+        "host_name": text(MAX_NAME),
+        "seat": integer(0, PLAYERS_MAX - 1),
+    }
+)
+KEPT_SEATS_MAX = 8
 ANIMATIONS = ("off", "slow", "normal", "fast")  # the speeds ``Settings.animation`` offers
 SETTINGS = Table(
     {},
@@ -292,6 +315,7 @@ SETTINGS = Table(
         "volume": number(0.0, 1.0),
         "window_size": nullable(row(integer(1, 99_999), integer(1, 99_999))),
         "player_name": name,
+        "kept_seats": list_of(KEPT_SEAT, KEPT_SEATS_MAX),
     },
 )
 # Saved decks once their "format" and "version" are known to be ours (``game.decks``):

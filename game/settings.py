@@ -52,6 +52,8 @@ class Settings:
     volume: float = 1.0  # 0..1, the loudness of every sound when sound is on
     window_size: list[int] | None = None  # the windowed size the player left, [width, height]
     player_name: str = ""  # this player's name at a networked table, as host or guest
+    # Seats this player was let into by knocking, to rejoin after a restart (game.net.rejoin).
+    kept_seats: list[dict] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         # Not fields: they are not stored, and two settings are equal whatever happened on disk.

@@ -14,6 +14,7 @@ from game.engines import GAMES
 from game.match import FORCED_MOVE, Event
 from game.net.guest import GuestClient
 from game.net.headless import GuestPlayer
+from game.net.invite import Invite
 from game.net.protocol import PROTOCOL_VERSION, decode, encode
 from game.scenes import hosting
 from game.scenes.guest_match import GuestMatchScene
@@ -268,7 +269,8 @@ class FakeClient:
             self.inbox.put(decode(raw, "host"))
         self.sent: list[tuple[int, int]] = []
         self.status = "connected"
-        self.closed_reason = ""
+        self.closed_reason = self.closed_code = ""
+        self.invite = Invite("127.0.0.1", 1, "")
 
     def start(self) -> None: ...
 

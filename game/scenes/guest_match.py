@@ -26,6 +26,7 @@ from game.i18n import get_language, t
 from game.match import FORCED
 from game.net.guest import CLOSED, RECONNECTING, GuestClient, RemoteTable
 from game.net.protocol import ProtocolError
+from game.net.rejoin import KeptSeat, forget, keep, kept_at
 from game.net.takeback import BUSY, DONE, LEFT, PAUSED, REFUSED
 from game.refusals import phrase_text
 from game.saves import data_dir
@@ -122,6 +123,8 @@ class GuestMatchScene(Scene):
         self._note_art = Art({"text": theme.TEXT, "panel": theme.PANEL})
         self.over_wait: float | None = None  # the pause before the game-over card
         self.over_shown = False
+        self.kept: KeptSeat | None = None  # our seat as the settings keep it (game.net.rejoin)
+        self._seat_kept = False  # it is in the settings now
 
     # --- life cycle -------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -171,6 +174,7 @@ class GuestMatchScene(Scene):
                 self.pending, self.early = [], []  # the host answers nothing sent before it
                 self.board, self._shown = None, ()
                 self.over_wait, self.over_shown = None, False
+                self._keep_seat()
             elif msg.kind == "undo_result":
                 mine = msg["seat"] == table.seat
                 name = table.names[msg["seat"]] if 0 <= msg["seat"] < len(table.names) else ""
@@ -183,12 +187,16 @@ class GuestMatchScene(Scene):
                 thinking = t("match.hint_thinking")  # answered: its toast would cover the words
                 self.toasts.items = [i for i in self.toasts.items if i[0] != thinking]
                 self.show_hint()
+            elif msg.kind == "view" and msg["returns"] is not None:
+                self._forget_seat()  # the match is over: nothing to rejoin
             elif msg.kind == "denied" and msg["index"] == asked:  # an older one is moot
                 self.pending, self.early = [], []
                 key, args = msg["phrase"]
                 game = GAMES[table.game]
                 self.toast(phrase_text(game, (str(key), dict(args)), msg["text"]), "error")
         self._consent()
+        if self.client.closed_code not in ("", "left", "gave_up"):
+            self._forget_seat()  # the host ended the match for us (or refused us)
         playing = table.started and table.returns is None
         self.undo_button.visible = self.hint_button.visible = playing
         if self.board is None and table.game:
@@ -247,6 +255,24 @@ class GuestMatchScene(Scene):
         self.toasts.show(text, kind)
         if kind == "error":
             self.app.sound.play("error")
+
+    # --- the seat kept for rejoining after a restart (game.net.rejoin) ---------------------------
+    def _keep_seat(self) -> None:
+        """Welcomed: a seat kept for this table follows us to our seat (a rematch may move it,
+        and keeps again what the end of the last match forgot)."""
+        invite, settings = self.client.invite, self.app.settings
+        kept = self.kept or kept_at(settings, invite.host, invite.port)
+        if kept is None or kept.token != invite.token:
+            return  # joined by code: the player holds the code
+        self.kept, self._seat_kept = kept.moved_to(self.table.seat), True
+        keep(settings, self.kept)
+        self.app.save_settings()
+
+    def _forget_seat(self) -> None:
+        if self._seat_kept and self.kept is not None:
+            self._seat_kept = False
+            forget(self.app.settings, self.kept.invite)
+            self.app.save_settings()
 
     # --- taking back, with consent ---------------------------------------------------------------
     def ask_undo(self) -> None:

@@ -2,7 +2,9 @@
 and the tables hosted on the local network, heard live.
 
 Joining by code takes the seat at once (the code is the secret); picking a table from the list
-*knocks* — the host's player admits or refuses (``game.net.host``). The dialog stays while it
+*knocks* — the host's player admits or refuses (``game.net.host``). A seat once let in is kept
+(``game.net.rejoin``): after a restart its table is offered again, heard or not, and rejoined
+with the token the host handed over, without a knock. The dialog stays while it
 connects: a bad code, nobody answering, a refusal, another version or a full table is said in
 words here, and the guest window (``GuestMatchScene``) replaces the dialog once the host has
 welcomed us. The list comes from ``game.net.discovery.Browser`` on its own threads; when local
@@ -22,6 +24,7 @@ from game.net.discovery import Browser, Table
 from game.net.guest import CLOSED, CONNECTED, KNOCKING, GuestClient
 from game.net.invite import Invite, InviteError
 from game.net.protocol import MAX_TEXT, PROTOCOL_VERSION, clean_name
+from game.net.rejoin import KeptSeat, forget, keep, kept_at, kept_seats
 from game.scenes.overlay import OverlayScene
 from game.scenes.setup import NameField, clipboard_text
 from game.ui import theme
@@ -48,10 +51,13 @@ class JoinScene(OverlayScene):
         self.error = ""
         self.client: GuestClient | None = None
         self.knocking_at = ""  # the host's name while our knock waits for it
+        self.from_list = False  # the connection was made from the list: its seat is kept
+        self.rejoining: KeptSeat | None = None  # the kept seat being rejoined
         self.where = ""  # "address:port" while connecting
         self.started = 0.0
         self.searched = 0.0  # seconds the list has been listening
         self.tables: list[Table] = []
+        self.kept: list[KeptSeat] = []  # kept seats at tables not heard on the network
         self.browser = browser or Browser()
         self.name_field = NameField(
             lambda: self.name, self._set_name, lambda: t("join.name_hint"), on_enter=self.join_code
@@ -126,25 +132,41 @@ class JoinScene(OverlayScene):
         self._connect(invite, "")
 
     def join_table(self, index: int) -> None:
-        """Knock at a table from the list: its host admits us or not (we hold no code)."""
-        if self.client is None and 0 <= index < len(self.tables):
-            table = self.tables[index]
-            self._connect(Invite(table.address, table.port, ""), table.host_name)
+        """Join a table from the list: rejoin a kept seat with its token, else knock (its host
+        admits us or not: we hold no code)."""
+        if self.client is not None or not 0 <= index < len(self.tables) + len(self.kept):
+            return
+        if index >= len(self.tables):
+            self._rejoin(self.kept[index - len(self.tables)])
+            return
+        table = self.tables[index]
+        kept = kept_at(self.app.settings, table.address, table.port)
+        if kept is not None:
+            self._rejoin(kept)
+        else:
+            self._connect(Invite(table.address, table.port, ""), table.host_name, listed=True)
+
+    def _rejoin(self, kept: KeptSeat) -> None:
+        self._connect(kept.invite, kept.host_name, seat=kept.seat, listed=True)
+        self.rejoining = kept
 
     def cancel(self) -> None:
         if self.client is not None:
             self.client.stop()
             self.client = None
 
-    def _connect(self, invite: Invite, host_name: str) -> None:
+    def _connect(
+        self, invite: Invite, host_name: str, *, seat: int | None = None, listed: bool = False
+    ) -> None:
         name = clean_name(self.name)
         if name != self.app.settings.player_name:
             self.app.settings.player_name = name
             self.app.save_settings()
         self.error, self.knocking_at = "", host_name
+        self.from_list, self.rejoining = listed, None
         host = f"[{invite.host}]" if ":" in invite.host else invite.host
         self.where = f"{host}:{invite.port}"
-        self.client = GuestClient(invite, name or t("join.name_hint"))
+        self.client = GuestClient(invite, name or t("join.name_hint"), seat=seat)
         self.client.start()
         self.started = time.monotonic()
 
@@ -183,12 +205,11 @@ class JoinScene(OverlayScene):
             super().on_unhandled(event)
 
     def _select(self, step: int) -> None:
-        if not self.tables:
+        count = len(self.tables) + len(self.kept)
+        if not count:
             return
         now = self.table_list.selected
-        self.table_list.selected = (
-            0 if now is None else max(0, min(len(self.tables) - 1, now + step))
-        )
+        self.table_list.selected = 0 if now is None else max(0, min(count - 1, now + step))
 
     # --- per frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -196,20 +217,50 @@ class JoinScene(OverlayScene):
         self.searched += dt
         heard = self.browser.poll()
         self.tables = sorted(heard.values(), key=lambda table: (table.host_name, table.key))
+        self.kept = [
+            kept
+            for kept in kept_seats(self.app.settings)
+            if not any(kept.at(table.address, table.port) for table in self.tables)
+        ]
         client = self.client
         if client is None:
             return
         if client.status == CONNECTED:  # welcomed: the guest window takes the connection
+            invite = client.invite
+            if self.from_list and invite.token and client.seat is not None:
+                seat = client.seat
+                keep(
+                    self.app.settings,
+                    KeptSeat(invite.host, invite.port, invite.token, self.knocking_at, seat),
+                )
+                self.app.save_settings()
             self.app.stack.replace(self.app.stack.make("guest_match", client))
         elif client.status == CLOSED:  # refused: its thread and loop go too
             client.stop()
             self.error, self.client = closed_words(client), None
+            self._refused(client)
         elif client.status != KNOCKING and time.monotonic() - self.started > CONNECT_WAIT:
             client.stop()
             self.error, self.client = t("join.unreachable", where=self.where), None
 
+    def _refused(self, client: GuestClient) -> None:
+        """A kept seat whose token the host refuses (a new table at the same address) or whose
+        seat is no longer open is forgotten; for a new table we knock at once."""
+        kept = self.rejoining
+        if kept is None or client.closed_code not in ("token", "no_seat"):
+            return
+        forget(self.app.settings, kept.invite)
+        self.app.save_settings()
+        if client.closed_code == "token":
+            self._connect(Invite(kept.host, kept.port, ""), kept.host_name, listed=True)
+
     def rows(self) -> list[Row]:
-        return [Row(table.host_name, table_text(table)) for table in self.tables]
+        settings = self.app.settings
+        heard = [
+            Row(table.host_name, table_text(table, kept_at(settings, table.address, table.port)))
+            for table in self.tables
+        ]
+        return heard + [Row(kept.host_name, t("join.kept_seat")) for kept in self.kept]
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
         """The line under the list: what is happening, or what went wrong."""
@@ -273,7 +324,7 @@ class JoinScene(OverlayScene):
                 theme.TEXT_FAINT,
                 topright=(body.right, self.list_top + m.px(2)),
             )
-        if not self.tables:
+        if not self.tables and not self.kept:
             searching = self.searched < SEARCH_SHOWN and not self.browser.failed
             empty = t("join.lan_searching" if searching else "join.lan_none")
             blit_text(
@@ -294,10 +345,12 @@ class JoinScene(OverlayScene):
             )
 
 
-def table_text(table: Table) -> str:
-    """A listed table's line: its game and whether a seat is open to us."""
+def table_text(table: Table, kept: KeptSeat | None = None) -> str:
+    """A listed table's line: its game and whether a seat is open to us (``kept``: ours)."""
     game = GAMES[table.game]
     title = game.title_ja if get_language() == "ja" else game.title
+    if kept is not None and table.compatible:
+        return t("join.lan_kept", game=title)
     if not table.compatible:
         return t("join.lan_other_version", game=title, version=table.protocol)
     if table.free == 0:
