@@ -5,9 +5,12 @@ draw clicked right after placing a card was lost)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
+import pytest
 
 from game.engines.battleline.actions import draw_action, is_card, is_draw
 from game.engines.battleline.cards import TROOP_DECK, is_troop
@@ -37,72 +40,80 @@ def click(pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
 
 
-def seated(app) -> tuple[Referee, GuestMatchScene, GuestClient]:
+@dataclass
+class Seated:
+    """A Battle Line table on loopback, the guest's screen at its first play, and the troop
+    it will place (``card``), with the host's move count at that moment (``since``)."""
+
+    app: Any
+    referee: Referee
+    scene: GuestMatchScene
+    client: GuestClient
+    board: Any
+    card: int
+    since: int
+
+    def moves(self) -> list[int]:
+        """The guest's moves that reached the host since."""
+        played = self.referee.match.moves[self.since :]
+        return [move.action for move in played if move.player == GUEST]
+
+    def frames(self, done: Callable[[], bool]) -> bool:
+        return frames(self.app, self.referee, done)
+
+
+@pytest.fixture
+def seated(app) -> Iterator[Seated]:
     app.settings.animation = "normal"  # the guest's board lands each move, as players see it
     referee = hosted("battleline", ["easy", HUMAN], {GUEST}, seed=21)
     assert referee.invite is not None
     client = GuestClient(referee.invite, "Aiko", keep_raw=True)
     scene = GuestMatchScene(app, client)
     app.stack.push(scene)
-    assert frames(app, referee, lambda: scene.ready_to_play() and scene.table.phase != "forced")
-    assert scene.board is not None and scene.board.obs["phase"] == "play"
-    return referee, scene, client
-
-
-def guest_moves(referee: Referee, since: int) -> list[int]:
-    return [move.action for move in referee.match.moves[since:] if move.player == GUEST]
-
-
-def test_a_draw_clicked_before_the_host_took_the_card_is_played(app) -> None:
-    referee, scene, client = seated(app)
     try:
+        assert frames(app, referee, lambda: scene.ready_to_play() and scene.table.phase != "forced")
         board = scene.board
-        assert board is not None
-        since = len(referee.match.moves)
+        assert board is not None and board.obs["phase"] == "play"
         card = next(a for a in scene.table.legal if is_card(a) and is_troop(a))
-        clicks = board.clicks_for(card)  # the card, then its flag
-        deck = board.geo.decks[TROOP_DECK].center
-        for pos in [*clicks, deck]:  # one frame: the deck is clicked before the host answers
-            click(pos)
-        app_frame(app)
-        assert scene.early and len(guest_moves(referee, since)) == 0
-        assert frames(app, referee, lambda: len(guest_moves(referee, since)) >= 3)
-        played = guest_moves(referee, since)
-        assert played[0] == card and played[2] == draw_action(TROOP_DECK)
-        assert scene.toasts.items == []  # nothing refused, nothing said
+        yield Seated(app, referee, scene, client, board, card, len(referee.match.moves))
     finally:
         client.leave()
         app.stack.pop()
         referee.stop()
 
 
-def test_a_click_the_turn_no_longer_wants_is_dropped_without_asking_the_host(app) -> None:
-    referee, scene, client = seated(app)
-    try:
-        board = scene.board
-        assert board is not None
-        since = len(referee.match.moves)
-        card = next(a for a in scene.table.legal if is_card(a) and is_troop(a))
-        for pos in board.clicks_for(card):
-            click(pos)
-        assert frames(app, referee, lambda: len(guest_moves(referee, since)) == 2)
-        assert frames(app, referee, scene.ready_to_play)
-        assert board.obs["phase"] == "draw"
-        deck = board.geo.decks[TROOP_DECK].center
-        click(deck)
-        click(deck)  # the second draw of a turn that has one: moot once the first is taken
-        app_frame(app)
-        assert len(scene.early) == 1
-        turn = scene.table.index
-        # The host's AI moves and the turn comes back: the kept click is not played on it.
-        assert frames(app, referee, lambda: scene.table.index > turn and scene.ready_to_play())
-        for _ in range(10):
-            app_frame(app)
-        draws = [a for a in guest_moves(referee, since) if is_draw(a)]
-        assert draws == [draw_action(TROOP_DECK)] and scene.early == []
-        kinds = [decode(raw, "host").kind for raw in client.received or []]
-        assert "denied" not in kinds and scene.toasts.items == []
-    finally:
-        client.leave()
-        app.stack.pop()
-        referee.stop()
+def test_a_draw_clicked_before_the_host_took_the_card_is_played(seated: Seated) -> None:
+    deck = seated.board.geo.decks[TROOP_DECK].center
+    for pos in [*seated.board.clicks_for(seated.card), deck]:  # the card, its flag, the deck:
+        click(pos)  # in one frame, so the deck is clicked before the host answers
+    app_frame(seated.app)
+    assert seated.scene.early and seated.moves() == []
+    assert seated.frames(lambda: len(seated.moves()) >= 3)
+    played = seated.moves()
+    assert played[0] == seated.card and played[2] == draw_action(TROOP_DECK)
+    assert seated.scene.toasts.items == []  # nothing refused, nothing said
+
+
+def test_a_click_the_turn_no_longer_wants_is_dropped_without_asking_the_host(
+    seated: Seated,
+) -> None:
+    scene = seated.scene
+    for pos in seated.board.clicks_for(seated.card):
+        click(pos)
+    assert seated.frames(lambda: len(seated.moves()) == 2)
+    assert seated.frames(scene.ready_to_play)
+    assert seated.board.obs["phase"] == "draw"
+    deck = seated.board.geo.decks[TROOP_DECK].center
+    click(deck)
+    click(deck)  # the second draw of a turn that has one: moot once the first is taken
+    app_frame(seated.app)
+    assert len(scene.early) == 1
+    turn = scene.table.index
+    # The host's AI moves and the turn comes back: the kept click is not played on it.
+    assert seated.frames(lambda: scene.table.index > turn and scene.ready_to_play())
+    for _ in range(10):
+        app_frame(seated.app)
+    draws = [a for a in seated.moves() if is_draw(a)]
+    assert draws == [draw_action(TROOP_DECK)] and scene.early == []
+    kinds = [decode(raw, "host").kind for raw in seated.client.received or []]
+    assert "denied" not in kinds and scene.toasts.items == []
