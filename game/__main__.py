@@ -237,9 +237,9 @@ def main(argv: list[str] | None = None) -> int:
 
     settings = Settings.load()
     if args.lang:
-        settings.language = args.lang
+        settings.for_session("language", args.lang)
     if args.fullscreen:
-        settings.fullscreen = True
+        settings.for_session("fullscreen", True)
     app = App(settings)
     failure: list[str] = []
     if args.screenshot:

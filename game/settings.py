@@ -59,6 +59,9 @@ class Settings:
         # Not fields: they are not stored, and two settings are equal whatever happened on disk.
         self.problems: list[Problem] = []  # a damaged settings file set aside by ``load``
         self.write_error: str | None = None  # why the last ``save`` failed, None when it worked
+        # Values given for this session only (``--lang``, ``--fullscreen``): name -> (session
+        # value, stored value). Saving writes the stored value while the session's is in force.
+        self.session_only: dict[str, tuple[object, object]] = {}
 
     @property
     def animation_multiplier(self) -> float:
@@ -89,10 +92,23 @@ class Settings:
             settings.save(path)  # what passed, so the next start has it too
         return settings
 
+    def for_session(self, name: str, value: object) -> None:
+        """Use ``value`` for ``name`` until the player changes it, without storing it: a
+        command-line choice must not become the player's lasting setting."""
+        stored = self.session_only.get(name, (None, getattr(self, name)))[1]
+        self.session_only[name] = (value, stored)
+        setattr(self, name, value)
+
     def save(self, path: Path | None = None) -> bool:
         """Store the settings; False (and ``write_error`` set) when the disk refuses."""
+        data = asdict(self)
+        for name, (session, stored) in list(self.session_only.items()):
+            if data[name] == session:
+                data[name] = stored
+            else:  # the player chose anew: that choice is theirs to keep
+                del self.session_only[name]
         try:
-            write_json_atomic(path or data_dir() / SETTINGS_FILE, asdict(self))
+            write_json_atomic(path or data_dir() / SETTINGS_FILE, data)
         except OSError as err:
             self.write_error = err.strerror or str(err)
             return False

@@ -111,6 +111,23 @@ def test_settings_round_trip_and_bad_values_fall_back_one_by_one(data_dir) -> No
     assert Settings(animation="off").animation_multiplier == 0.0
 
 
+def test_a_command_line_language_is_for_the_session_until_the_player_chooses(data_dir) -> None:
+    Settings(language="en").save()
+    settings = Settings.load()
+    settings.for_session("language", "ja")
+    settings.for_session("fullscreen", True)
+    settings.player_name = "Aiko"  # any later save, e.g. the join dialog storing a name
+    settings.save()
+    stored = Settings.load()
+    assert (settings.language, settings.fullscreen) == ("ja", True)
+    assert (stored.language, stored.fullscreen, stored.player_name) == ("en", False, "Aiko")
+    settings.language = "en"  # chosen in the options: kept from now on, whatever it is
+    settings.save()
+    settings.language = "ja"
+    settings.save()
+    assert Settings.load().language == "ja"
+
+
 def test_unreadable_settings_are_set_aside_and_defaults_used(data_dir) -> None:
     path = data_dir / "settings.json"
     path.write_text("\x00\x01 not json", encoding="utf-8")
