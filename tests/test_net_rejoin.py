@@ -22,6 +22,7 @@ def test_a_knock_let_in_is_kept_and_rejoined_after_a_restart_without_a_knock(app
     try:
         scene = dialog(app, table)
         app.step(FRAME)
+        assert scene.list_hint() == "Pick one to ask its host to let you in"
         scene.name = "Bob"
         scene.join_table(0)
         frames_until(app, lambda: bool(referee.server.knocks()))
@@ -46,6 +47,7 @@ def test_a_knock_let_in_is_kept_and_rejoined_after_a_restart_without_a_knock(app
         scene = dialog(app, table)
         app.step(FRAME)
         assert scene.rows()[0].text == "Battle Line · your seat is kept: rejoin"
+        assert scene.list_hint().startswith("Pick a table: a kept seat rejoins at once")
         scene.join_table(0)
         assert scene.client is not None and scene.client.invite.token == kept.token
         # Nobody admits anything: a knock would wait here for the host's player.

@@ -306,6 +306,13 @@ class JoinScene(OverlayScene):
             pygame.Rect(body.right - width, buttons.y, width, buttons.height), px
         )
 
+    def list_hint(self) -> str:
+        """What picking a row of the list does: a kept seat rejoins at once, a table knocks."""
+        settings = self.app.settings
+        if self.kept or any(kept_at(settings, row.address, row.port) for row in self.tables):
+            return t("join.lan_hint_kept")
+        return t("join.lan_hint") if self.tables else ""
+
     def draw(self, surface: pygame.Surface) -> None:
         self.cancel_button.visible = self.client is not None
         super().draw(surface)
@@ -315,7 +322,7 @@ class JoinScene(OverlayScene):
             blit_text(surface, label, px, theme.TEXT, midleft=(body.x, field.rect.centery))
         small = m.font_px(15)
         blit_text(surface, t("join.lan"), small, theme.TEXT, True, topleft=(body.x, self.list_top))
-        hint = t("join.lan_hint") if self.tables else ""
+        hint = self.list_hint()
         if hint:
             blit_text(
                 surface,
