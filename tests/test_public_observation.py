@@ -24,10 +24,14 @@ MAX_STEPS = 1_500  # a long game is sampled over its first stretch
 EVERY = 3  # positions between two determinized checks (determinize is the slow part)
 
 
-def positions(game_id: str, seed: int) -> Iterator[State]:
+# Every game, and the options that hide more: Frontline's decks built in secret.
+CASES = [(game_id, {}) for game_id in GAMES] + [("frontline", {"decks": "build"})]
+
+
+def positions(game_id: str, seed: int, options: dict | None = None) -> Iterator[State]:
     """Each position of a seeded random game (chance by its probabilities)."""
     rng = random.Random(seed)
-    state = GAMES[game_id].new_state()
+    state = GAMES[game_id].new_state(**(options or {}))
     for _ in range(MAX_STEPS):
         yield state
         if state.is_terminal():
@@ -39,12 +43,12 @@ def public(state: State, seat: int) -> object:
     return json.loads(json.dumps(state.public_observation(seat)))
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize(("game_id", "options"), CASES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_public_view_shows_nothing_a_seat_holds(game_id: str, seed: int) -> None:
+def test_the_public_view_shows_nothing_a_seat_holds(game_id: str, options: dict, seed: int) -> None:
     rng = random.Random(seed)
     differs = False
-    for n, state in enumerate(positions(game_id, seed)):
+    for n, state in enumerate(positions(game_id, seed, options)):
         seats = range(state.num_players)
         for seat in seats:
             seen, own = public(state, seat), state.observation(seat)
@@ -78,13 +82,16 @@ def test_battle_line_public_view_names_no_card_in_a_hand_a_deck_or_put_back(seed
     assert scouted  # the game had cards put back with Scout
 
 
+@pytest.mark.parametrize("options", [{}, {"decks": "build"}])
 @pytest.mark.parametrize("seed", SEEDS)
-def test_frontline_public_view_masks_both_seats_alike(seed: int) -> None:
+def test_frontline_public_view_masks_both_seats_alike(seed: int, options: dict) -> None:
     """Frontline's cards are ids of card kinds (a rifle squad in hand and one on the board
     share one), so the scan is by place: each seat's hand, face-down cards, set-aside cards
     and hidden declarations are masked as the other seat sees them, and the rest is that
     other seat's view."""
-    for n, state in enumerate(positions("frontline", seed)):
+    building = 0
+    for n, state in enumerate(positions("frontline", seed, options)):
+        building += state.building
         for seat in (0, 1):
             seen = public(state, seat)
             assert isinstance(seen, dict)
@@ -97,3 +104,4 @@ def test_frontline_public_view_masks_both_seats_alike(seed: int) -> None:
                 assert seen["seats"][holder]["face_down"] is None
             if seen["phase"] in ("declare", "weapons"):
                 assert seen["queue"] is None and seen["pending_target"] is None, n
+    assert building or not options  # a secret deck was built
