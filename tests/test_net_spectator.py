@@ -57,6 +57,8 @@ def test_a_host_with_every_seat_remote_draws_no_guests_hidden_cards(app, game_id
         steps = [step for turn in scene.panel.turns for step in turn.steps]
         assert steps and not {step.phrase[0] for step in steps} & PRIVATE_PHRASES
         assert not scene.panel.undo_button.enabled and not scene.hint_possible()
+        last = next(u for u in reversed(scene.panel.turns) if u.player >= 0)
+        assert scene.last_other_turn() is last  # anyone's turn replays, seat 0's too
         scene.handle_event(
             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="")
         )
