@@ -267,6 +267,13 @@ class Match:
         return 0 <= player < len(self.seats) and self.seats[player] == HUMAN
 
     @property
+    def spectating(self) -> bool:
+        """Every seat is played on another machine (a host watching its guests): this screen
+        holds no seat, so it shows what anyone at the table may see
+        (``State.public_observation``) and offers no move."""
+        return len(self.remote) == len(self.seats)
+
+    @property
     def hidden_hotseat(self) -> bool:
         return not self.game.perfect_information and len(self.local_humans) >= 2
 
@@ -279,11 +286,19 @@ class Match:
         return self.is_human(self._phase.player)
 
     def legal_for_viewer(self) -> list[int]:
-        """Legal actions if the shown viewer is a human deciding now (the board contract)."""
-        return self._phase.input
+        """Legal actions if the shown viewer is a human deciding here now (the board
+        contract): a spectator's viewer decides on its own screen."""
+        return [] if self.spectating else self._phase.input
 
     def observation(self) -> dict:
-        return dict(self.state.observation(self.viewer))
+        return self._observed(self.state)
+
+    def _observed(self, state: State) -> dict:
+        """``state`` as this screen may show it: the viewer's observation, or a spectator's
+        public one."""
+        if self.spectating:
+            return dict(state.public_observation(self.viewer))
+        return dict(state.observation(self.viewer))
 
     def forced_action(self) -> int | None:
         """The only legal action of a human decision, which the scene applies after a pause."""
@@ -335,7 +350,7 @@ class Match:
     def observation_at(self, index: int) -> dict:
         """The shown viewer's observation after the first ``index`` actions (log review)."""
         state = self.game.replay({**self.state.to_record(), "history": self.state.history[:index]})
-        return dict(state.observation(self.viewer))
+        return self._observed(state)
 
     # --- progress ------------------------------------------------------------------------------
     def play(self, action: int) -> Move:
@@ -428,7 +443,8 @@ class Match:
         ]
 
     def can_undo(self) -> bool:
-        return bool(self._decision_points())
+        """A decision to take back, by a player at this screen (a spectator has none)."""
+        return not self.spectating and bool(self._decision_points())
 
     def undo_consent(self) -> int | None:
         """The human who must agree before the next undo: in hot-seat, the owner of a decision

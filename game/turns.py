@@ -126,6 +126,18 @@ def since(turns: list[Turn], viewer: int) -> list[Turn]:
     return [turn for turn in turns[last + 1 :] if turn.player not in (viewer, CHANCE)]
 
 
+def public_phrase(
+    phrase_of: Callable[[State, int, int], Phrase], state: State, action: int, viewer: int
+) -> Phrase:
+    """``action`` worded for the public (a spectator's log): as ``phrase_of`` words it for
+    ``viewer`` when every seat sees it as it is (a card played, a die), else the engine's
+    shared phrase, which names no private card (a draw, a face-down step)."""
+    seats = range(state.num_players)
+    if all(state.observed_action(seat, action) == action for seat in seats):
+        return phrase_of(state, action, viewer)
+    return state.action_phrase(action)
+
+
 class StepLog:
     """Every action of a match worded for one viewer. It words only the actions added since the
     last call and replays the history from the start only after a rewind (undo) or a change of

@@ -172,6 +172,18 @@ class State:
         """What ``player`` may know, JSON-able (each engine declares its shape as a TypedDict)."""
         raise NotImplementedError
 
+    def public_observation(self, player: int) -> Mapping[str, Any]:
+        """What anyone at the table may see, seen from ``player``'s seat (OpenSpiel's public
+        observation): ``observation(player)`` of the same shape, with that seat's own hidden
+        parts masked as another seat's are (its hand as a count of backs, face-down cards as
+        backs, a hidden declaration as only "decided", nothing it alone knows). A spectator's
+        view: the host's screen when every seat is played elsewhere. In a game of perfect
+        information every seat sees all there is, so it is the seat's observation; an engine
+        with hidden information overrides it."""
+        if self.game.perfect_information:
+            return self.observation(player)
+        raise NotImplementedError
+
     def observed_action(self, player: int, action: int) -> int:
         """``action`` (legal here, before it is applied) as ``player`` sees it: the same number
         for actions that player cannot tell apart (any card the opponent draws), and

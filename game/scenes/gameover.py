@@ -54,11 +54,11 @@ class Outcome:
         return cls(
             game=match.game,
             names=match.names,
-            obs=match.state.observation(match.viewer),
+            obs=match.observation(),
             result=result_text(match),
             winners=match.winners(),
             turns=count_turns(mv.player for mv in match.moves),
-            coached=bool(match.humans),
+            coached=bool(match.humans) and not match.spectating,  # no seat here to coach
             rematch=True,
         )
 

@@ -197,6 +197,8 @@ class HostedMatchScene(MatchScene):
         referee rewinds once every one has allowed it (the outcome comes as a note)."""
         referee = self.referee
         seat = self.match.viewer
+        if self.match.spectating:
+            return  # no seat here: nothing of the host's to take back (Ctrl+Z included)
         if referee.ask_undo(seat) == "" and referee.takeback is not None:
             waiting = referee.takeback.waiting
             others = [name for s, name in referee.joined() if s in waiting]

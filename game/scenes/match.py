@@ -311,10 +311,11 @@ class MatchScene(Scene):
         self.board.highlight_turn(*pair)
 
     def last_other_turn(self) -> Turn | None:
-        """The latest turn of a player other than the viewer (what "replay" re-animates)."""
+        """The latest turn of a player other than the viewer (what "replay" re-animates); a
+        spectator's, of anyone."""
         self.panel.rows()
-        viewer = self.match.viewer
-        return next((u for u in reversed(self.panel.turns) if u.player not in (viewer, -1)), None)
+        skip = (-1,) if self.match.spectating else (self.match.viewer, -1)
+        return next((u for u in reversed(self.panel.turns) if u.player not in skip), None)
 
     def can_replay(self) -> bool:
         return self.review is None and self.replay is None and self.last_other_turn() is not None

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game import turns
-from game.engines.base import CHANCE
+from game.engines.base import CHANCE, State
 from game.i18n import get_language, t
 from game.match import result_text, side_caption
+from game.turns import Phrase
 from game.ui import art, emblems, overlays, theme
 from game.ui.draw import Art
 from game.ui.layout import Metrics
@@ -135,7 +136,7 @@ class MatchPanel:
         self._row_move: list[int] = []  # per log row: the last move it stands for
         self._move_row: list[int] = []  # per move: its log row
         self.turns: list[turns.Turn] = []
-        self._steps = turns.StepLog(self.match.game, scene.board.log_phrase)
+        self._steps = turns.StepLog(self.match.game, self._log_phrase)
         self._note_art = Art({"text": theme.TEXT, "panel": theme.PANEL})
         m = self.match
         self.undo_button = Button(
@@ -185,13 +186,23 @@ class MatchPanel:
             self.log,
         ]
 
+    def _log_phrase(self, state: State, action: int, viewer: int) -> Phrase:
+        """The board's words for what the viewer saw; a spectator's log names only what every
+        seat saw."""
+        log_phrase = self.scene.board.log_phrase
+        if self.match.spectating:
+            return turns.public_phrase(log_phrase, state, action, viewer)
+        return log_phrase(state, action, viewer)
+
     def rows(self) -> list[Row]:
         """The move log, one row per turn (game/turns.py), rebuilt only when the moves,
         the viewer or the language change. The row names the player as the seat list does;
         the board words the turn and draws its cards or tiles as small icons."""
         m = self.match
-        key = (m.revision, get_language(), m.viewer)
+        key = (m.revision, get_language(), m.viewer, m.spectating)
         if key != self._log_key:
+            if key[3:] != self._log_key[3:]:  # a seat handed to the AI: this screen holds it
+                self._steps = turns.StepLog(m.game, self._log_phrase)
             self._log_key = key
             moves = m.moves
             steps = self._steps.update(

@@ -16,7 +16,18 @@ import pygame
 from game.boards.base import Board
 from game.boards.battleline.art import card_height
 from game.boards.battleline.hand import Hand
-from game.boards.battleline.layout import Z_MOVING, Part, Place, Table, backs, laid, shows, side_of
+from game.boards.battleline.layout import (
+    Z_MOVING,
+    Part,
+    Place,
+    Table,
+    back_key,
+    backs,
+    laid,
+    masked,
+    shows,
+    side_of,
+)
 from game.boards.cards import card_rect
 from game.boards.layer import Motion, Rest
 from game.boards.targets import Target
@@ -51,7 +62,8 @@ class Change:
     prev: BattleLineObservation
     obs: BattleLineObservation
     dealing: bool  # the deal: cards leave the decks faster
-    played: list[int] = field(default_factory=lambda: [0, 0])  # by the opponent, by deck
+    # Cards played from a hand of backs, by side then deck.
+    played: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])
 
 
 class Flights(Part):
@@ -97,8 +109,8 @@ class Flights(Part):
         lying = {c for c in ENVIRONMENT if any(laid(flag, c) >= 0 for flag in flags)}
         for sprite in self.board.layer.resting():
             card, deck = shows(sprite.key)
-            if card is None:  # one of the opponent's backs
-                art.fanned_back(surface, deck, (sprite.x, sprite.y), g.back_w, sprite.angle)
+            if card is None:  # a back in a hand
+                art.fanned_back(surface, deck, (sprite.x, sprite.y), round(sprite.w), sprite.angle)
                 continue
             if card == dragged or card in lying:  # the flag row draws Fog and Mud as bands
                 continue
@@ -146,7 +158,7 @@ class Flights(Part):
         out: dict[Hashable, Motion] = {}
         t = 0.0
         for key, place in places.items():
-            card, deck = shows(key)
+            card = shows(key)[0]
             if card is None:
                 continue
             sprite = sprites.get(key)
@@ -156,18 +168,24 @@ class Flights(Part):
                 out[key], t = self._move(card, place, change, t)
         for key in [k for k in sprites if k not in places and shows(k)[0] is not None]:
             out[key], t = self._to_deck(shows(key)[1], t, turn=True)
-        opp, played, dealing = 1 - self.me, change.played, change.dealing
-        for deck in DECKS:
-            before, now = (backs(hand, deck) for hand in (prev["hands"][opp], obs["hands"][opp]))
-            for n in range(now):
-                out[("back", deck, n)] = Motion(duration=0.0)  # the fan closes up at once
-            for n in range(before, now):  # drawn: from the deck, one after another
-                out[("back", deck, n)], t = self._from_deck(deck, Z_MOVING, dealing, t, False)
-            for n in range(now, before - played[deck]):  # put back with Scout
-                out[("back", deck, n)], t = self._to_deck(deck, t, turn=False)
-            for n in range(max(now, before - played[deck]), before):
-                out[("back", deck, n)] = Motion(duration=0.0)  # played: the card starts there
+        for side in (s for s in (0, 1) if masked(obs, s)):
+            t = self._backs(change, side, out, t)
         return out, t
+
+    def _backs(self, change: Change, side: int, out: dict[Hashable, Motion], t: float) -> float:
+        """The flights of ``side``'s backs (its hand shown as backs) into ``out``."""
+        played, dealing, own = change.played[side], change.dealing, side == self.me
+        for deck in DECKS:
+            before, now = (backs(o["hands"][side], deck) for o in (change.prev, change.obs))
+            for n in range(now):
+                out[back_key(deck, n, own)] = Motion(duration=0.0)  # the fan closes up at once
+            for n in range(before, now):  # drawn: from the deck, one after another
+                out[back_key(deck, n, own)], t = self._from_deck(deck, Z_MOVING, dealing, t, False)
+            for n in range(now, before - played[deck]):  # put back with Scout
+                out[back_key(deck, n, own)], t = self._to_deck(deck, t, turn=False)
+            for n in range(max(now, before - played[deck]), before):
+                out[back_key(deck, n, own)] = Motion(duration=0.0)  # played: the card starts there
+        return t
 
     def _from_deck(
         self, deck: int, z: int, dealing: bool, t: float, turn: bool = True
@@ -192,9 +210,12 @@ class Flights(Part):
         mine, known = obs["hands"][self.me]["cards"] or [], obs["hands"][1 - self.me]["known"]
         if card in mine or card in known:
             return self._from_deck(deck, place.z, change.dealing, t)
-        n = backs(prev["hands"][1 - self.me], deck) - 1 - played[deck]
-        played[deck] += 1
-        back = self.board.layer.rect(("back", deck, n))
+        # From the hand of backs of the player on turn (the opponent's, unless the viewer's
+        # own hand shows as backs too).
+        side = prev["turn"] if masked(prev, self.me) and prev["turn"] is not None else 1 - self.me
+        n = backs(prev["hands"][side], deck) - 1 - played[side][deck]
+        played[side][deck] += 1
+        back = self.board.layer.rect(back_key(deck, n, side == self.me))
         start = back if back is not None else card_rect(*self.table.opp_focus(), self.geo.back_w)
         if card in GUILE:
             shown = card_rect(*self.table.opp_focus(), self.geo.hand_w)

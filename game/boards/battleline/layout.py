@@ -28,8 +28,8 @@ Z_MOVING = 10_000  # sprites in flight are drawn above everything at rest
 
 # --- sprites: the animated state of what is drawn ----------------------------------------------
 def shows(key: Hashable) -> tuple[int | None, int]:
-    """What a key of the layer shows: a card id (the key itself), or None for one of the
-    opponent's backs (``("back", deck, n)``), and its deck."""
+    """What a key of the layer shows: a card id (the key itself), or None for a back in a hand
+    (``back_key``), and its deck."""
     if isinstance(key, tuple):
         return None, key[1]
     card = cast(int, key)
@@ -48,6 +48,19 @@ class Place:
 def laid(flag: FlagView, card: int) -> int:
     """Who laid Fog or Mud (``card``) at ``flag``; -1 if it does not lie there."""
     return flag["fog"] if card == FOG else flag["mud"]
+
+
+def back_key(deck: int, n: int, own: bool) -> tuple:
+    """The layer's key of a hand's ``n``-th unknown card of ``deck``: the opponent's
+    ``("back", deck, n)``, or the viewer's own when its hand is masked too (a spectator's
+    public view: ``cards`` None)."""
+    return ("back", deck, n, "own") if own else ("back", deck, n)
+
+
+def masked(obs: BattleLineObservation, side: int) -> bool:
+    """Whether ``side``'s hand shows as backs: always the opponent's, the viewer's own in a
+    spectator's public view."""
+    return obs["hands"][side]["cards"] is None
 
 
 def backs(hand: HandView, deck: int) -> int:
@@ -271,13 +284,14 @@ class Table:
         w = round(pile.w * 0.62)
         return pygame.Rect(pile.x - pile.w // 6, pile.y + pile.h // 4, w, card_height(w))
 
-    def opp_order(self, obs: BattleLineObservation) -> list[Hashable]:
-        """The opponent's hand as shown: its known cards by id among its backs, ``("back",
-        deck, n)`` (``shows``); troop cards first, then tactics (only the counts and known cards
+    def opp_order(self, obs: BattleLineObservation, side: int | None = None) -> list[Hashable]:
+        """The opponent's (or ``side``'s) hand as shown: its known cards by id among its
+        backs (``back_key``); troop cards first, then tactics (only the counts and known cards
         are visible)."""
-        hand, order = obs["hands"][1 - self.me], list[Hashable]()
+        side = 1 - self.me if side is None else side
+        hand, order = obs["hands"][side], list[Hashable]()
         for deck in (TROOP_DECK, TACTICS_DECK):
-            order += [("back", deck, n) for n in range(backs(hand, deck))]
+            order += [back_key(deck, n, side == self.me) for n in range(backs(hand, deck))]
             order += [c for c in hand["known"] if deck_of(c) == deck]
         return order
 
@@ -287,7 +301,9 @@ class Table:
         card waiting for its flag, and Fog and Mud laid across their flags."""
         g, me = self.geo, self.me
         places: dict[Hashable, Place] = {}
-        hand, order = obs["hands"][me]["cards"] or [], self.opp_order(obs)
+        mine = obs["hands"][me]["cards"]
+        hand = self.opp_order(obs, me) if mine is None else list[Hashable](mine)
+        order = self.opp_order(obs)
         fans = (
             (hand, self.hand_places(len(hand)), g.hand_w, 400),
             (order, self.opp_places(len(order)), g.back_w, 300),
@@ -295,8 +311,8 @@ class Table:
         for cards, spots, w, z in fans:
             for i, (card, (x, y, a)) in enumerate(zip(cards, spots, strict=True)):
                 places[card] = Place(x, y, w, a, z + i)
-        for f, side, cards in stacks(obs):
-            for j, card in enumerate(cards):
+        for f, side, stack in stacks(obs):
+            for j, card in enumerate(stack):
                 z = 200 + (j if side == me else 10 - j)
                 places[card] = Place(*self.slot_rect(f, side, j).center, g.cw, 0.0, z)
         for side in (0, 1):

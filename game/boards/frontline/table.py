@@ -30,7 +30,10 @@ class Table:
         key = ("table", geo.table.size, geo.unit, sides, i18n.get_language())
         table = board.art.cached(key, lambda: self._image(sides))
         surface.blit(table, geo.table)
-        self._paint_opp_bar(surface)
+        self._paint_bar(surface, 1 - board.me, geo.rows["opp_bar"])
+        if board.obs["seats"][board.me]["units"] is None:  # a spectator's public view
+            hand, bar = geo.rows["hand"], geo.rows["opp_bar"]
+            self._paint_bar(surface, board.me, bar.move(0, hand.centery - bar.centery))
 
     def _image(self, sides: tuple[int, int]) -> pygame.Surface:
         board = self.board
@@ -70,19 +73,18 @@ class Table:
         pygame.draw.line(surface, p["table_line"], hand.topleft, hand.topright, max(1, u // 4))
         return surface
 
-    def _paint_opp_bar(self, surface: pygame.Surface) -> None:
-        """The opponent's hand as card backs with its counts, its name, whether it decided."""
+    def _paint_bar(self, surface: pygame.Surface, seat: int, bar: pygame.Rect) -> None:
+        """A hand the viewer cannot see (the opponent's; in a spectator's view the viewer's
+        own too) in ``bar``: card backs with its counts, its name, whether it decided."""
         board = self.board
-        p, geo, u = board.ctx.palette, board.geo, board.geo.unit
-        opp = 1 - board.me
-        bar = geo.rows["opp_bar"]
-        info = board.obs["seats"][opp]
+        p, u = board.ctx.palette, board.geo.unit
+        info = board.obs["seats"][seat]
         pygame.draw.rect(surface, darker(p["table"], 0.3), bar)
-        side = board.side_of(opp)
+        side = board.side_of(seat)
         mark = fc.army_mark(side, bar.h - u, p)
         surface.blit(mark, (bar.x + u, bar.y + u // 2))
         name = board.art.fitted(
-            board.seat_name(opp), max(10, round(bar.h * 0.5)), p["text"], bar.w // 3, bold=True
+            board.seat_name(seat), max(10, round(bar.h * 0.5)), p["text"], bar.w // 3, bold=True
         )
         surface.blit(name, name.get_rect(midleft=(bar.x + 2 * u + mark.get_width(), bar.centery)))
         back_w = max(8, round((bar.h - u) / fc.RATIO))
@@ -98,7 +100,7 @@ class Table:
             lx = x + max(0, count - 1) * back_w // 3 + back_w + u // 2
             surface.blit(label, label.get_rect(midleft=(lx, bar.centery)))
             x = lx + label.get_width() + 2 * u
-        state = fw.decided_words(board.obs, opp)
+        state = fw.decided_words(board.obs, seat)
         if state:
             chip = render(state, max(9, round(bar.h * 0.42)), p["gold"], bold=True)
             surface.blit(chip, chip.get_rect(midright=(bar.right - u, bar.centery)))

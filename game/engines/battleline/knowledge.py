@@ -72,10 +72,12 @@ def _formation(key: int) -> FormationView:
     return {"rank": key_rank(key), "total": key_total(key), "name": formation_name(key)}
 
 
-def _claim_view(state: BattleLineShape, viewer: int, flag: int) -> ClaimView | None:
-    """The viewer's claim proof at an open flag where their side is complete, on their turn."""
+def _claim_view(state: BattleLineShape, viewer: int | None, flag: int) -> ClaimView | None:
+    """The viewer's claim proof at an open flag where their side is complete, on their turn
+    (none in the public view: the proof reads the viewer's hand)."""
     if (
-        state.current_player() != viewer
+        viewer is None
+        or state.current_player() != viewer
         or state.claimed[flag] >= 0
         or len(state.side(flag, viewer)) < state.slots(flag)
     ):
@@ -92,7 +94,7 @@ def _claim_view(state: BattleLineShape, viewer: int, flag: int) -> ClaimView | N
     return {"provable": check.ok, "reason": check.reason, "beaten_by": beaten_by}
 
 
-def _flag_view(state: BattleLineShape, viewer: int, flag: int) -> FlagView:
+def _flag_view(state: BattleLineShape, viewer: int | None, flag: int) -> FlagView:
     n = state.slots(flag)
     fog = state.fog[flag] >= 0
     cards = [list(state.side(flag, q)) for q in (0, 1)]
@@ -110,7 +112,9 @@ def _flag_view(state: BattleLineShape, viewer: int, flag: int) -> FlagView:
     }
 
 
-def _hand_view(state: BattleLineShape, viewer: int, owner: int) -> HandView:
+def _hand_view(state: BattleLineShape, viewer: int | None, owner: int) -> HandView:
+    """``owner``'s hand as ``viewer`` sees it; ``viewer`` None: as the public does (a count of
+    backs, none of them known)."""
     hand = state.hands[owner]
     tactics = sum(1 for card in hand if card >= NUM_TROOPS)
     unplayable: list[tuple[int, Phrase]] = []
@@ -122,21 +126,23 @@ def _hand_view(state: BattleLineShape, viewer: int, owner: int) -> HandView:
         "troops": len(hand) - tactics,
         "tactics": tactics,
         "cards": sorted(hand) if owner == viewer else None,
-        "known": [] if owner == viewer else sorted(state.known[viewer]),
+        "known": [] if viewer is None or owner == viewer else sorted(state.known[viewer]),
         "unplayable": unplayable,
     }
 
 
-def _top_view(state: BattleLineShape, viewer: int, deck: int) -> list[int | None]:
+def _top_view(state: BattleLineShape, viewer: int | None, deck: int) -> list[int | None]:
     """The Scout-returned cards on top of a deck, top first: the card if the viewer put it
-    there, else None."""
+    there, else None (``viewer`` None: the public, who saw none of them)."""
     tops = state.tops[deck]
     owners = state.top_owner[deck]
     return [tops[i] if owners[i] == viewer else None for i in range(len(tops) - 1, -1, -1)]
 
 
-def observation(state: BattleLineShape, viewer: int) -> BattleLineObservation:
-    """The viewer's view; the schema is documented in the package docstring."""
+def observation(state: BattleLineShape, viewer: int, public: bool = False) -> BattleLineObservation:
+    """The viewer's view; the schema is documented in the package docstring. ``public``: the
+    view anyone at the table has, from the viewer's seat (its own hand masked too)."""
+    seer = None if public else viewer  # whose private cards show
     phase = state.phase
     claimable = state.claimable if phase == PH_CLAIM else []
     pending: PendingView = {
@@ -157,10 +163,10 @@ def observation(state: BattleLineShape, viewer: int) -> BattleLineObservation:
         "turn": state.player if state.starter >= 0 and phase != PH_NEXT else None,
         "phase": PHASE_NAMES[phase],
         "pending": pending,
-        "flags": [_flag_view(state, viewer, f) for f in range(NUM_FLAGS)],
-        "hands": [_hand_view(state, viewer, q) for q in (0, 1)],
+        "flags": [_flag_view(state, seer, f) for f in range(NUM_FLAGS)],
+        "hands": [_hand_view(state, seer, q) for q in (0, 1)],
         "decks": {name: state.deck_size(d) for d, name in enumerate(DECK_NAMES)},
-        "deck_tops": {name: _top_view(state, viewer, d) for d, name in enumerate(DECK_NAMES)},
+        "deck_tops": {name: _top_view(state, seer, d) for d, name in enumerate(DECK_NAMES)},
         "discards": [list(state.discards[0]), list(state.discards[1])],
         "tactics_played": list(state.tactics_played),
         "leader_played": list(state.leader_played),

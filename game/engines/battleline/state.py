@@ -287,6 +287,9 @@ class BattleLineState(State):
     def observation(self, player: int) -> BattleLineObservation:
         return knowledge.observation(self, player)
 
+    def public_observation(self, player: int) -> BattleLineObservation:
+        return knowledge.observation(self, player, public=True)
+
     def determinize(self, player: int, rng: random.Random) -> BattleLineState:
         return knowledge.determinize(self, player, rng)
 

@@ -90,9 +90,10 @@ def _card_of(entry: int) -> int:
     return entry - REAR_CARD if entry >= REAR_CARD else entry - CARD
 
 
-def _seat_view(state: FrontlineShape, viewer: int, seat: int) -> SeatView:
-    """One seat as ``viewer`` sees it. The other seat's face-down cards are neither shown nor
-    counted (its hand counts them) until the reveal (§9 #25)."""
+def _seat_view(state: FrontlineShape, viewer: int | None, seat: int) -> SeatView:
+    """One seat as ``viewer`` sees it (None: as the public does, every seat another's). The
+    other seat's face-down cards are neither shown nor counted (its hand counts them) until
+    the reveal (§9 #25)."""
     own = seat == viewer
     declaring = state.phase in DECLARING
     declarations = state.decls[seat] if own or not declaring else None
@@ -125,10 +126,11 @@ def _seat_view(state: FrontlineShape, viewer: int, seat: int) -> SeatView:
     }
 
 
-def observation(state: FrontlineShape, viewer: int) -> FrontlineObservation:
-    """The viewer's view; the schema is documented in the package docstring."""
-    acting = state.player
-    private = state.phase in DECLARING and acting != viewer
+def observation(state: FrontlineShape, viewer: int, public: bool = False) -> FrontlineObservation:
+    """The viewer's view; the schema is documented in the package docstring. ``public``: the
+    view anyone at the table has, from the viewer's seat (its own hidden parts masked too)."""
+    seer = None if public else viewer  # whose private parts show
+    private = state.phase in DECLARING and state.player != seer
     over = state.is_over()
     return {
         "viewer": viewer,
@@ -136,7 +138,7 @@ def observation(state: FrontlineShape, viewer: int) -> FrontlineObservation:
         # The other seat declaring shows one phase, whether its attacker picks weapons or not.
         "phase": PHASE_NAMES[PH_DECLARE if private else state.phase],
         "turn": state.turn,
-        "seats": [_seat_view(state, viewer, seat) for seat in (0, 1)],
+        "seats": [_seat_view(state, seer, seat) for seat in (0, 1)],
         "board": [state.board[pos].view() for pos in sorted(state.board)],
         "queue": None if private else list(state.queue),
         "pending_target": None if private else state.pending_target,

@@ -359,6 +359,9 @@ class FrontlineState(State):
     def observation(self, player: int) -> FrontlineObservation:
         return knowledge.observation(self, player)
 
+    def public_observation(self, player: int) -> FrontlineObservation:
+        return knowledge.observation(self, player, public=True)
+
     def determinize(self, player: int, rng: random.Random) -> FrontlineState:
         return knowledge.determinize(self, player, rng)
 
