@@ -723,9 +723,10 @@ def result_text(match: Match) -> str:
         return t("result.coop_win") if match.state.returns()[0] > 0 else t("result.coop_loss")
     if len(winners) != 1:
         return t("result.draw")
-    if match.is_human(winners[0]) and len(match.humans) == 1:
+    here = match.local_humans  # "you" is whoever plays at this screen, never a remote seat
+    if winners[0] in here and len(here) == 1:
         return t("result.you_win")
-    if len(match.humans) == 1:
+    if len(here) == 1:
         return t("result.you_lose", name=names[winners[0]])
     return t("result.wins", name=names[winners[0]])
 

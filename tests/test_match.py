@@ -25,6 +25,7 @@ from game.match import (
     YOUR_TURN,
     Event,
     Match,
+    result_text,
     seat_names,
 )
 from tests.test_app_fakes import PebblesGame, SyncClient
@@ -581,3 +582,21 @@ def test_random_play_with_undo_and_redo_stays_consistent(game_id: str) -> None:
         match.phase
         == Match.from_record(GAMES[game_id], match.seats, 9, match.state.to_record()).phase
     )
+
+
+@pytest.mark.parametrize(
+    ("seats", "remote", "winner", "words"),
+    [
+        ([HUMAN, "easy"], set(), 0, "You win!"),
+        ([HUMAN, HUMAN], {1}, 1, "Cy wins"),
+        ([HUMAN, "easy"], {0}, 0, "Bob wins!"),  # a host watching its guest play its AI
+        ([HUMAN, HUMAN], {0, 1}, 1, "Cy wins!"),
+        ([HUMAN, HUMAN], set(), 0, "Bob wins!"),  # hot-seat: nobody at the screen is "you"
+    ],
+)
+def test_the_result_says_you_only_to_the_player_at_this_screen(
+    seats, remote, winner, words, monkeypatch
+) -> None:
+    match = Match(PebblesGame(), seats, seed=1, names=["Bob", "Cy"], remote=frozenset(remote))
+    monkeypatch.setattr(match, "winners", lambda: [winner])
+    assert result_text(match) == words
