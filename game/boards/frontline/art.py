@@ -20,17 +20,11 @@ from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
 from game.ui.text import render
 
-# Tags that initials would make unfit: Smoke Screen's "SS", in a war game.
-TAGS = {"smoke_screen": "SM"}
-
 
 def initials(command: int) -> str:
-    """A command card's short tag on a unit ("HD" for Hull Down)."""
-    card = COMMANDS[command]
-    if card.id in TAGS:
-        return TAGS[card.id]
-    words = [w for w in card.name.replace("-", " ").split() if w[0].isalpha()]
-    return "".join(w[0] for w in words[:2]).upper()
+    """A command card's short tag on a unit in the player's language ("HD" for Hull Down;
+    Smoke Screen is "SM", not "SS", in a war game)."""
+    return i18n.t(f"frontline.cmd_tag.{COMMANDS[command].id}")
 
 
 def tile_pad(h: int) -> int:

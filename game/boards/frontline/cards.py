@@ -91,7 +91,7 @@ _LABELS = {
         "def": "防御",
         "hp": "HP",
         "half": "½ {n}",
-        "dmg": "DMG",
+        "dmg": "指数",
         "weapon": "武器",
         "command": "指揮",
         "damage": "損害",

@@ -115,14 +115,18 @@ def log_words(key: str, args: Mapping[str, Any], names: Sequence[str], lang: str
         if name in args:
             words[name] = UNITS[int(args[name])].name
     if "command" in args:
-        words["command"] = i18n.t_in(lang, f"frontline.cmd.{COMMANDS[int(args['command'])].id}")
+        words["command"] = command_name(int(args["command"]), lang)
     if "damage" in args:
-        words["damage"] = DAMAGES[int(args["damage"])].name
+        words["damage"] = damage_name(int(args["damage"]), lang)
         if "unit" in args:  # the edge the unit's type shows: what the card does to it
             edge = EDGE_OF_TYPE[UNITS[int(args["unit"])].type]
             words["effect"] = damage_words(int(args["damage"]), edge, lang)
     if "deck" in args:
         words["deck"] = deck_name(int(args["deck"]))
+    if "face" in args:  # an initiative roll: its modifiers, Ambush! by its card's name
+        words["calc"] = rolls.initiative_calc(
+            int(args["face"]), int(args["ambush"]), int(args["boost"]), lang
+        )
     if "weapons" in args:
         mask = int(args["weapons"])
         rows = [r for r in range(3) if mask >> r & 1]
@@ -152,7 +156,7 @@ def turn_lines(steps: Sequence[Step], word: Callable[[str, dict], str | None]) -
             continue
         if key in ("roll", "unseen"):  # the dice say "rolls"; a secret step is no word
             continue
-        if "dice" in args or "calc" in args:  # a roll's words name the dice before it
+        if "dice" in args or "calc" in args or "face" in args:  # a roll's words name its dice
             faces = []
         if faces:
             words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
@@ -226,19 +230,40 @@ def _pct(p: float) -> str:
     return f"{round(100 * p)}%"
 
 
+# Damage effects whose chip on a unit is a sign or a number in every language; the others are
+# worded (``frontline.chip.<kind>``).
+CHIP_SIGNS = {
+    "attack_roll_mod": "{v:+d}",
+    "enemy_attack_roll_mod_against": "{v:+d}↓",
+    "no_attack": "✕",
+    "immobilized": "⚓",
+    "fire_check": "🔥",
+}
+
+
 def effect_short(effect: Mapping[str, Any]) -> str:
-    kind, value = effect["kind"], effect["value"]
-    short = {
-        "attack_roll_mod": f"{value:+d}",
-        "defense_mod": f"D{value:+d}",
-        "enemy_attack_roll_mod_against": f"{value:+d}↓",
-        "no_attack": "✕",
-        "weapon_disabled": f"W{effect['row']}✕",
-        "immobilized": "⚓",
-        "max_weapons_per_attack": "1W",
-        "fire_check": "🔥",
-    }
-    return short.get(kind, "")
+    """A Damage card's effect in a few characters for the chip on its unit, with the turns
+    it has left ("W1✕ 2t"); '' for an effect with no chip."""
+    kind = effect["kind"]
+    args = {"v": effect["value"], "row": effect["row"]}
+    if kind in CHIP_SIGNS:
+        chip = CHIP_SIGNS[kind].format(**args)
+    elif i18n.has(f"frontline.chip.{kind}"):
+        chip = i18n.t(f"frontline.chip.{kind}", **args)
+    else:
+        return ""
+    left = effect["left"]
+    return i18n.t("frontline.chip.turns", chip=chip, n=left) if left > 0 else chip
+
+
+def command_name(command: int, lang: str) -> str:
+    """A command card's name in ``lang`` (the card data's name is the English one)."""
+    return i18n.t_in(lang, f"frontline.cmd.{COMMANDS[command].id}")
+
+
+def damage_name(damage: int, lang: str) -> str:
+    """A Damage card's name in ``lang`` (the card data's name is the English one)."""
+    return i18n.t_in(lang, f"frontline.damage.{DAMAGES[damage].id}")
 
 
 def damage_words(damage: int, edge: int, lang: str) -> str:
@@ -372,7 +397,9 @@ def initiative_words(
         if not dice[seat]:
             continue
         ambush, boost = int(obs["seats"][seat]["ambush"]), boosts.get(seat, 0)
-        calc = rolls.initiative_calc(dice[seat] - ambush - boost, ambush, boost)
+        calc = rolls.initiative_calc(
+            dice[seat] - ambush - boost, ambush, boost, i18n.get_language()
+        )
         parts.append(f"{seat_name(names, seat)} {calc}")
     text = i18n.t("frontline.tray.initiative", rolls=" · ".join(parts))
     if all(dice) and dice[0] != dice[1]:
@@ -448,7 +475,7 @@ def prompt_text(
     if attacker is not None:
         args["unit"] = UNITS[attacker["card"]].name
     if phase in ("card_target", "roll_window") and (obs["card_pending"] or -1) >= 0:
-        args["command"] = COMMANDS[obs["card_pending"]].name
+        args["command"] = command_name(obs["card_pending"], i18n.get_language())
     if phase == "pick":
         args["n"] = 4 - len(obs["seats"][viewer]["units"] or [])
     if phase == "window":
@@ -507,14 +534,13 @@ def unit_words(view: UnitView, lang: str) -> str:
     effect = view["effect"]
     if effect is not None and view["damage_card"] >= 0:
         edge = EDGE_OF_TYPE[printed.type]
-        parts.append(
-            f"{DAMAGES[view['damage_card']].name}: {damage_words(view['damage_card'], edge, lang)}"
-        )
+        card = view["damage_card"]
+        parts.append(f"{damage_name(card, lang)}: {damage_words(card, edge, lang)}")
         if effect["left"] > 0:
             parts.append(i18n.t("frontline.tip.turns_left", n=effect["left"]))
     for c in view["commands"]:
         parts.append(
-            f"{COMMANDS[c].name}: " + i18n.t_in(lang, f"frontline.cmd_effect.{COMMANDS[c].id}")
+            f"{command_name(c, lang)}: " + i18n.t_in(lang, f"frontline.cmd_effect.{COMMANDS[c].id}")
         )
     parts.append(
         i18n.t("frontline.tip.hp", left=view["hp_max"] - view["damage"], half=printed.half_hp)
