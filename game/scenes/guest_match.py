@@ -323,8 +323,7 @@ class GuestMatchScene(Scene):
         board, table = self.board, self.table
         if board is None or not table.hint_shown:
             return
-        words = [(board.turn_words([step]) or [step.text])[0] for step in table.hint_steps]
-        board.show_hint(table.hint_line, words)
+        board.show_hint(table.hint_line, board.proposed_words(table.hint_steps))
 
     # --- the player's decisions -------------------------------------------------------------------
     def on_unhandled(self, event: pygame.event.Event) -> None:
