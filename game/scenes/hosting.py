@@ -202,6 +202,16 @@ class HostedMatchScene(MatchScene):
             others = [name for s, name in referee.joined() if s in waiting]
             self.toast(t("net.undo_asking", names=", ".join(others)))
 
+    def can_undo(self) -> bool:
+        """Lit when asking would take something back: the player here has a decision to take
+        back and no request is open nor the match paused (the referee's rule)."""
+        return self.referee.undo_refusal(self.match.viewer) == ""
+
+    def can_redo(self) -> bool:
+        """Never across machines: a take-back is agreed on, replaying it is not (the match's
+        redo stack, filled by a guest's take-back, is not the host's to replay)."""
+        return False
+
     def redo(self) -> None:
         self.toast(t("net.no_redo"))
 

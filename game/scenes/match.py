@@ -199,6 +199,13 @@ class MatchScene(Scene):
             )
         )
 
+    def can_undo(self) -> bool:
+        """Whether Undo would take something back (its button is lit)."""
+        return self.match.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.match.can_redo()
+
     def _undo(self) -> None:
         if self.match.undo():
             self._after_rewind(t("match.undone"))
