@@ -108,6 +108,13 @@ class HostedMatchScene(MatchScene):
         if not self._rematched:
             self.referee.stop(t("net.host_closed"))
 
+    def leave_warning(self) -> tuple[str, str] | None:
+        """Leaving closes the table: the guests connected now are named, as dropped."""
+        names = [name for _, name in self.referee.joined()]
+        if not names:
+            return None
+        return t("net.host_leave_title"), t("net.host_leave_confirm", names=", ".join(names))
+
     def rematch_scene(self, swap: bool = False) -> MatchScene:
         """A rematch at the same table, a new seed: the guests keep their connections, and
         their seats too unless ``swap`` (the seats rotate as in a local rematch; for two

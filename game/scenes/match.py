@@ -259,6 +259,11 @@ class MatchScene(Scene):
     def open_menu(self) -> None:
         self.app.stack.open("pause", self)
 
+    def leave_warning(self) -> tuple[str, str] | None:
+        """What leaving now does to other players, to ask about first (title, words); None
+        when it does nothing to anyone (the match is saved)."""
+        return None
+
     live_under_card = False  # under the game-over card the match waits (View board wakes it)
 
     @property
