@@ -5,8 +5,8 @@ seat sees it, a turn's lines, forced-move and hint words, the status, the summar
 for English words.
 
 What may stay in Latin letters, and why:
-- the units' and weapons' printed names ("M4A1 Sherman", "MG 42"): the designations on the
-  cards, which the card art prints as the originals do;
+- the designations in the units' Japanese names ("M4A1シャーマン", "7.5cm PaK 40対戦車砲") and
+  the weapons' printed names ("75mm M3 Gun", "MG 42"), as the card art prints them;
 - VP, HP, DEF, d10/2d10: the rules' own abbreviations, in the Japanese rules too;
 - "2X" (rate of fire, printed beside a weapon as on the original cards), "N/C" (no crew:
   the Japanese rules' own term), C1–C6 (the command windows' codes on a card face);
@@ -35,9 +35,8 @@ from game.turns import Step
 from game.ui import text as ui_text
 
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9'.\-/]*…?")
-PRINTED = {
-    w for u in UNITS for n in (u.name, *(x.name for x in u.weapons)) for w in WORD.findall(n)
-}
+NAMED = [i18n.t_in("ja", f"frontline.unit.{u.id}") for u in UNITS]
+PRINTED = {w for n in NAMED + [x.name for u in UNITS for x in u.weapons] for w in WORD.findall(n)}
 ALLOWED = {
     "VP",
     "HP",

@@ -13,6 +13,7 @@ import pygame
 from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
+from game.engines.frontline import words as fw
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
 from game.engines.frontline.observation import UnitView
 from game.engines.frontline.preview import defense_now
@@ -104,7 +105,8 @@ class FrontlineArt(Art):
         # Name and line.
         nx = pad + icon + pad // 2
         name_w = cc[0] - cr - nx - 2
-        name = fc.fit(printed.name, max(MIN_PX, round(h * 0.15)), ink, name_w, bold=True)
+        named = fw.unit_name(view["card"], self.lang)
+        name = fc.fit(named, max(MIN_PX, round(h * 0.15)), ink, name_w, bold=True)
         s.blit(name, (nx, pad - 1))
         sub = fc.line_now(view, self.lang)
         if printed.flight_turns:

@@ -55,6 +55,7 @@ from game.engines.frontline.cards import (
     UNITS,
 )
 from game.engines.frontline.observation import UnitView
+from game.engines.frontline.words import unit_name
 from game.i18n import t_in
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, darker, lighter, mix, supersampled
@@ -211,15 +212,14 @@ def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str)
     name_x = inner.x + icon + pad // 2
     name_w = cost_c[0] - cost_r - name_x - pad // 3
     name_px = max(MIN_PX, round(w * 0.085))
-    name = fit(printed.name, name_px, ink, name_w, bold=True)
+    name = fit(unit_name(card, lang), name_px, ink, name_w, bold=True)
     s.blit(name, (name_x, inner.y + max(0, icon // 2 - name.get_height() + icon // 10)))
     # The crew row: the crew needed (or N/C) and the deployment text.
     sub_y = inner.y + icon // 2 + icon // 8
     small = max(MIN_PX, round(w * 0.062))
     if printed.is_crew:
         s.blit(crew_icon(printed.crew_kind, icon, palette), (inner.x, inner.y + icon + pad // 2))
-        kind = t_in(lang, f"frontline.crew.{printed.crew_kind}")
-        words = fit(kind, small, dim, name_w)
+        words = fit(_label(lang, "crew_for"), small, dim, name_w)  # its kind is its name
         s.blit(words, (name_x, sub_y))
         _draw_crew_body(s, printed.crew_kind, inner, icon, palette, lang, w)
         _army_corner(s, printed.side, inner, w, palette)

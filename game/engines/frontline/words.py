@@ -113,7 +113,7 @@ def log_words(key: str, args: Mapping[str, Any], names: Sequence[str], lang: str
         )
     for name in ("card", "unit", "target"):
         if name in args:
-            words[name] = UNITS[int(args[name])].name
+            words[name] = unit_name(int(args[name]), lang)
     if "command" in args:
         words["command"] = command_name(int(args["command"]), lang)
     if "damage" in args:
@@ -256,6 +256,12 @@ def effect_short(effect: Mapping[str, Any]) -> str:
     return i18n.t("frontline.chip.turns", chip=chip, n=left) if left > 0 else chip
 
 
+def unit_name(card: int, lang: str) -> str:
+    """A unit or crew card's name in ``lang`` (the card data's name is the English one; a
+    unit's designation stays in the Japanese name: "M4A1シャーマン", "IV号戦車H型")."""
+    return i18n.t_in(lang, f"frontline.unit.{UNITS[card].id}")
+
+
 def command_name(command: int, lang: str) -> str:
     """A command card's name in ``lang`` (the card data's name is the English one)."""
     return i18n.t_in(lang, f"frontline.cmd.{COMMANDS[command].id}")
@@ -363,7 +369,8 @@ def tray_words(
     a, b = units.get(attack["attacker"]), units.get(attack["target"])
     step = step_of(obs)
     if step == "combat" and attacked and a is not None and b is not None:
-        unit, target = UNITS[a["card"]].name, UNITS[b["card"]].name
+        lang = i18n.get_language()
+        unit, target = unit_name(a["card"], lang), unit_name(b["card"], lang)
         if attack["kind"] == CLOSE_ASSAULT:
             return t("frontline.tray.assault", n=len(attack["members"]), target=target)
         if attack["kind"] == SURRENDER_ATTACK:
@@ -442,7 +449,7 @@ def pick_notes(hand: list[int], left: list[int], picks: int) -> list[tuple[bool,
         on_offer = sum(1 for c in left if UNITS[c].is_crew and UNITS[c].crew_kind == kind)
         stuck = short - min(picks, on_offer)  # how many stay uncrewed whatever is picked
         args = {
-            "units": ", ".join(UNITS[c].name for c in needy),
+            "units": ", ".join(unit_name(c, i18n.get_language()) for c in needy),
             "kind": i18n.t(f"frontline.builder.crew_kind.{kind}"),
             "crews": crews,
             "n": stuck if stuck > 0 else short,
@@ -473,7 +480,7 @@ def prompt_text(
     args: dict[str, object] = {}
     attacker = deciding_unit(obs)
     if attacker is not None:
-        args["unit"] = UNITS[attacker["card"]].name
+        args["unit"] = unit_name(attacker["card"], i18n.get_language())
     if phase in ("card_target", "roll_window") and (obs["card_pending"] or -1) >= 0:
         args["command"] = command_name(obs["card_pending"], i18n.get_language())
     if phase == "pick":
@@ -528,7 +535,7 @@ def formula(obs: FrontlineObservation, attacker: UnitView, target_pos: int, mask
 def unit_words(view: UnitView, lang: str) -> str:
     """A unit on the table explained: its name, no crew, its Damage card, its commands, HP."""
     printed = UNITS[view["card"]]
-    parts = [printed.name]
+    parts = [unit_name(view["card"], lang)]
     if printed.crew >= 0 and view["crew"] < 0:
         parts.append(i18n.t("frontline.tip.no_crew"))
     effect = view["effect"]
