@@ -5,8 +5,8 @@ seat sees it, a turn's lines, forced-move and hint words, the status, the summar
 for English words.
 
 What may stay in Latin letters, and why:
-- the designations in the units' Japanese names ("M4A1シャーマン", "7.5cm PaK 40対戦車砲") and
-  the weapons' printed names ("75mm M3 Gun", "MG 42"), as the card art prints them;
+- the designations in the units' and weapons' Japanese names ("M4A1シャーマン", "7.5cm PaK
+  40対戦車砲", "MG 42（軽機関銃）");
 - VP, HP, DEF, d10/2d10: the rules' own abbreviations, in the Japanese rules too;
 - "2X" (rate of fire, printed beside a weapon as on the original cards), "N/C" (no crew:
   the Japanese rules' own term), C1–C6 (the command windows' codes on a card face);
@@ -31,12 +31,15 @@ from game.boards.palette import palette_of
 from game.engines import GAMES
 from game.engines.frontline import FrontlineState
 from game.engines.frontline.cards import UNITS
+from game.engines.frontline.words import unit_name, weapon_name
 from game.turns import Step
 from game.ui import text as ui_text
 
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9'.\-/]*…?")
-NAMED = [i18n.t_in("ja", f"frontline.unit.{u.id}") for u in UNITS]
-PRINTED = {w for n in NAMED + [x.name for u in UNITS for x in u.weapons] for w in WORD.findall(n)}
+NAMED = [unit_name(u.index, "ja") for u in UNITS] + [
+    weapon_name(w, "ja") for u in UNITS for w in u.weapons
+]
+PRINTED = {w for n in NAMED for w in WORD.findall(n)}
 ALLOWED = {
     "VP",
     "HP",

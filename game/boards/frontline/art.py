@@ -130,7 +130,8 @@ class FrontlineArt(Art):
                     and view["effect"]["row"] == i + 1
                 ) or (weapon.bomb and view["bomb_used"])
                 colour = mix(dim, paper, 0.4) if disabled else ink
-                label = weapon.name + (f" {weapon.rof}X" if weapon.rof > 1 else "")
+                rof = f" {weapon.rof}X" if weapon.rof > 1 else ""
+                label = fw.weapon_name(weapon, self.lang) + rof
                 img = fc.fit(label, px, colour, w - cols_w - 2 * pad)
                 s.blit(img, img.get_rect(midleft=(pad, y)))
                 for j, col in enumerate((INF, ARM, AIR)):

@@ -55,7 +55,7 @@ from game.engines.frontline.cards import (
     UNITS,
 )
 from game.engines.frontline.observation import UnitView
-from game.engines.frontline.words import unit_name
+from game.engines.frontline.words import unit_name, weapon_name
 from game.i18n import t_in
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, darker, lighter, mix, supersampled
@@ -328,7 +328,8 @@ def _draw_weapons(
         if named:
             rof = f"  {weapon.rof}X" if weapon.rof > 1 else ""
             bomb = "  ●" if weapon.bomb else ""
-            label = fit(weapon.name + rof + bomb, max(MIN_PX, round(px * 0.85)), ink, box.w - 2)
+            named_as = weapon_name(weapon, lang)
+            label = fit(named_as + rof + bomb, max(MIN_PX, round(px * 0.85)), ink, box.w - 2)
             s.blit(label, (box.x + 1, top + 1))
             mid = top + 1 + label.get_height() + (row_h - label.get_height() - 1) // 2
         for col in (INF, ARM, AIR):

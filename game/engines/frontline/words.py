@@ -7,6 +7,7 @@ the network views share these."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
@@ -21,6 +22,7 @@ from game.engines.frontline.cards import (
     EDGE_OF_TYPE,
     PREBUILT,
     UNITS,
+    Weapon,
 )
 from game.engines.frontline.observation import FrontlineObservation, SeatView, UnitView
 from game.engines.frontline.preview import Preview, deciding_unit, no_target, shots
@@ -97,7 +99,7 @@ def log_words(key: str, args: Mapping[str, Any], names: Sequence[str], lang: str
     if "row" in args:  # the weapon fired: a row of the unit's card, or the close assault's
         row = int(args["row"])
         words["weapon"] = (
-            UNITS[int(args["unit"])].weapons[row].name
+            weapon_name(UNITS[int(args["unit"])].weapons[row], lang)
             if row >= 0
             else i18n.t_in(lang, "log.frontline.assault_weapon")
         )
@@ -131,7 +133,7 @@ def log_words(key: str, args: Mapping[str, Any], names: Sequence[str], lang: str
         mask = int(args["weapons"])
         rows = [r for r in range(3) if mask >> r & 1]
         weapons = UNITS[int(args["unit"])].weapons if "unit" in args else ()
-        names = [weapons[r].name if r < len(weapons) else str(r + 1) for r in rows]
+        names = [weapon_name(weapons[r], lang) if r < len(weapons) else str(r + 1) for r in rows]
         words["weapons"] = " + ".join(names)
     return i18n.t(f"log.frontline.{key}", **words)
 
@@ -262,6 +264,12 @@ def unit_name(card: int, lang: str) -> str:
     return i18n.t_in(lang, f"frontline.unit.{UNITS[card].id}")
 
 
+def weapon_name(weapon: Weapon, lang: str) -> str:
+    """A weapon's name in ``lang``, keyed by its printed name ("75mm M3 Gun": 75mm M3砲)."""
+    key = re.sub(r"[^a-z0-9]+", "_", weapon.name.lower()).strip("_")
+    return i18n.t_in(lang, f"frontline.weapon.{key}")
+
+
 def command_name(command: int, lang: str) -> str:
     """A command card's name in ``lang`` (the card data's name is the English one)."""
     return i18n.t_in(lang, f"frontline.cmd.{COMMANDS[command].id}")
@@ -325,7 +333,11 @@ def _weapons_words(
 ) -> tuple[str, str]:
     attacker = deciding_unit(obs)
     names = (
-        [UNITS[attacker["card"]].weapons[r].name for r in range(3) if mask >> r & 1]
+        [
+            weapon_name(UNITS[attacker["card"]].weapons[r], i18n.get_language())
+            for r in range(3)
+            if mask >> r & 1
+        ]
         if attacker
         else [str(mask)]
     )
@@ -386,10 +398,11 @@ def _firing(obs: FrontlineObservation, attacker: UnitView) -> str:
     firing now, then the one after it."""
     weapons = UNITS[attacker["card"]].weapons
     attack = obs["attack"]
-    rest = [weapons[r].name for r in attack["rows_left"] if 0 <= r < len(weapons)]
+    lang = i18n.get_language()
+    rest = [weapon_name(weapons[r], lang) for r in attack["rows_left"] if 0 <= r < len(weapons)]
     if obs["phase"] == "first_weapon" or not 0 <= attack["row"] < len(weapons):
         return " + ".join(rest)
-    now = weapons[attack["row"]].name
+    now = weapon_name(weapons[attack["row"]], lang)
     return i18n.t("frontline.tray.then", first=now, rest=" + ".join(rest)) if rest else now
 
 
@@ -520,7 +533,7 @@ def formula(obs: FrontlineObservation, attacker: UnitView, target_pos: int, mask
     lines = [
         i18n.t(
             "frontline.formula.weapon",
-            weapon=shot.weapon.name,
+            weapon=weapon_name(shot.weapon, i18n.get_language()),
             rof=shot.weapon.rof,
             value=shot.value,
             mod=f"{shot.mod:+d}",

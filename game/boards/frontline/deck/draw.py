@@ -17,7 +17,7 @@ from game.decks import DeckBook
 from game.engines.frontline.building import addable, deck_warnings
 from game.engines.frontline.cards import AIR, ARM, INF, SIDES, UNITS, army_pool, deck_points
 from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
-from game.engines.frontline.words import unit_name
+from game.engines.frontline.words import unit_name, weapon_name
 from game.ui import overlays
 from game.ui.draw import Colour, mix
 from game.ui.fonts import get_font
@@ -163,7 +163,8 @@ def _weapon_lines(view: DeckView, card: int) -> list[str]:
         values = "/".join("–" if w.attack[c] is None else str(w.attack[c])
                           for c in (INF, ARM, AIR))  # fmt: skip
         rof = f" {w.rof}X" if w.rof > 1 else ""
-        lines.append(f"{w.name}  {values} {w.damage_mod:+d}{rof}")
+        name = weapon_name(w, view.ctx.lang)
+        lines.append(f"{name}  {values} {w.damage_mod:+d}{rof}")
     return lines
 
 
