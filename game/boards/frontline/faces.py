@@ -16,7 +16,7 @@ from game.engines.frontline.cards import (
     INFANTRY,
     TANK,
 )
-from game.engines.frontline.words import damage_name, damage_words
+from game.engines.frontline.words import card_says, damage_name, damage_words
 from game.i18n import t_in
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, darker, lighter, mix
@@ -108,7 +108,7 @@ def _draw_damage(
     if edge >= 0:
         strip_h = max(10, round(w * 0.16))
         s = _frame(w, strip_h, frame, lighter(frame, 0.75))
-        text = f"{damage_name(damage, lang)}: {damage_words(damage, edge, lang)}"
+        text = card_says(damage_name(damage, lang), damage_words(damage, edge, lang), lang)
         image = fit(text, small, ink, w - 8)
         s.blit(image, image.get_rect(center=(w // 2, strip_h // 2)))
         return s

@@ -258,6 +258,11 @@ def effect_short(effect: Mapping[str, Any]) -> str:
     return i18n.t("frontline.chip.turns", chip=chip, n=left) if left > 0 else chip
 
 
+def card_says(card: str, says: str, lang: str) -> str:
+    """A card's name and what it does: "Shaken: cannot attack", 「動揺：攻撃不可」."""
+    return i18n.t_in(lang, "frontline.card_says", card=card, says=says)
+
+
 def unit_name(card: int, lang: str) -> str:
     """A unit or crew card's name in ``lang`` (the card data's name is the English one; a
     unit's designation stays in the Japanese name: "M4A1シャーマン", "IV号戦車H型")."""
@@ -555,13 +560,12 @@ def unit_words(view: UnitView, lang: str) -> str:
     if effect is not None and view["damage_card"] >= 0:
         edge = EDGE_OF_TYPE[printed.type]
         card = view["damage_card"]
-        parts.append(f"{damage_name(card, lang)}: {damage_words(card, edge, lang)}")
+        parts.append(card_says(damage_name(card, lang), damage_words(card, edge, lang), lang))
         if effect["left"] > 0:
             parts.append(i18n.t("frontline.tip.turns_left", n=effect["left"]))
     for c in view["commands"]:
-        parts.append(
-            f"{command_name(c, lang)}: " + i18n.t_in(lang, f"frontline.cmd_effect.{COMMANDS[c].id}")
-        )
+        says = i18n.t_in(lang, f"frontline.cmd_effect.{COMMANDS[c].id}")
+        parts.append(card_says(command_name(c, lang), says, lang))
     parts.append(
         i18n.t("frontline.tip.hp", left=view["hp_max"] - view["damage"], half=printed.half_hp)
     )
