@@ -11,6 +11,7 @@ import pytest
 from game.i18n import set_language, t
 from game.net.guest import CLOSED
 from game.net.takeback import last_decision
+from game.scenes.guest_match import GuestMatchScene
 from game.scenes.hosting import HostedMatchScene
 from game.scenes.overlay import DialogScene
 from game.scenes.pause import PauseScene
@@ -99,3 +100,19 @@ def test_a_host_whose_guest_has_not_joined_leaves_at_once(app) -> None:
     assert not referee.joined()
     _leave_from_the_menu(app, scene)
     assert scene not in app.stack.scenes and not isinstance(app.stack.top, DialogScene)
+
+
+def test_a_japanese_guest_is_told_the_host_left_in_japanese(app) -> None:
+    """The host words its goodbye in its own language; the guest says it in its own."""
+    referee, scene, player = host_screen(app, "flatfront", [HUMAN, HUMAN])
+    try:
+        frames_until(app, lambda: bool(referee.joined()), player, timeout=30)
+        guest_scene = GuestMatchScene(app, player.client)
+        app.stack.pop()  # an English host leaves: "The host closed the table."
+        frames_until(app, lambda: player.client.status == CLOSED, player, timeout=30)
+        set_language("ja")
+        assert guest_scene.status_text() == "ホストが卓を閉じました。"
+    finally:
+        player.client.stop()
+        if scene in app.stack.scenes:
+            app.stack.pop()

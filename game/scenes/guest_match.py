@@ -42,6 +42,11 @@ if TYPE_CHECKING:
     from game.scenes.overlay import DialogScene
 
 
+# Goodbyes from the host said in our language by their reason (the host words its own text in
+# its own language: "The host closed the table." reached a Japanese screen in English).
+BYE_WORDS = {"host_quit": "net.host_closed"}
+
+
 def consent_dialog(app: App, name: str, answer: Callable[[bool], object]) -> DialogScene:
     """ "NAME asks to take back their last move — Refuse / Allow", for either side's screen."""
     from game.scenes.overlay import DialogScene
@@ -415,6 +420,8 @@ class GuestMatchScene(Scene):
     def status_text(self) -> str:
         table, client = self.table, self.client
         if client.status == CLOSED:
+            if client.closed_code in BYE_WORDS:  # the host's words are in the host's language
+                return t(BYE_WORDS[client.closed_code])
             return client.closed_reason or table.bye
         if client.status == RECONNECTING:
             return t("net.reconnecting")
