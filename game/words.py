@@ -46,6 +46,13 @@ class Words:
         """A turn's steps in the player's language with no subject (the row names the player)."""
         return [(self.log_text(*s.phrase) if s.phrase[0] else None) or s.text for s in steps]
 
+    def proposed_words(self, steps: Sequence[Step]) -> list[str]:
+        """Each part of a proposed move (a hint, the review's better move) in words that propose
+        it, one by one. The default is each step's turn words, which suit a game whose turn
+        words read as a plan ("draws a card", "カードを引く"); a game whose turn words report
+        what was done ("カードを引いた") words its hints apart."""
+        return [(self.turn_words([step]) or [step.text])[0] for step in steps]
+
     def move_steps(self, state: State, line: Sequence[int], viewer: int) -> list[Step]:
         """The parts of a whole move played from ``state`` as log steps, each worded in the
         position where it is played (up to the first illegal)."""
@@ -61,13 +68,9 @@ class Words:
         return steps
 
     def move_words(self, state: State, line: Sequence[int], viewer: int) -> list[str]:
-        """Each part of a whole move in the player's language with no subject, one by one (the
+        """Each part of a whole move in the player's language as a proposal, one by one (the
         hint numbers them)."""
-        words = []
-        for step in self.move_steps(state, line, viewer):
-            said = self.turn_words([step])
-            words.append(said[0] if said else step.text)
-        return words
+        return self.proposed_words(self.move_steps(state, line, viewer))
 
     def status(self, obs: Mapping[str, Any], viewer: int, names: Sequence[str]) -> str:
         """One line for the status bar (whose turn, what to do) from what ``viewer`` sees; ''

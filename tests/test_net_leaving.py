@@ -20,6 +20,7 @@ from game.scenes import hosting
 from game.scenes.gameover import GameOverScene
 from game.scenes.guest_match import GuestMatchScene
 from game.scenes.hosting import HostedMatchScene
+from game.scenes.overlay import DialogScene
 from game.scenes.pause import PauseScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
@@ -68,6 +69,9 @@ def leave_from_the_pause_menu(app: App, scene: HostedMatchScene) -> None:
     pause = app.stack.top
     assert isinstance(pause, PauseScene)
     pause.leave_match()
+    confirm = app.stack.top  # the guest would be dropped: the host is asked first
+    assert isinstance(confirm, DialogScene)
+    confirm.buttons[1].on_click()  # Leave
 
 
 def resign(app: App, scene: HostedMatchScene) -> None:

@@ -22,7 +22,7 @@ def test_every_game_has_words_and_they_word_its_first_legal_move(game_id: str) -
     said = words.action_words(state, action)
     assert said and isinstance(said, str)
     assert words.move_words(state, [action], state.current_player()) == [
-        words.turn_words(words.move_steps(state, [action], state.current_player()))[0]
+        words.proposed_words(words.move_steps(state, [action], state.current_player()))[0]
     ]
 
 

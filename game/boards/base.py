@@ -546,8 +546,12 @@ class Board(Generic[ObsT]):
     def move_words(self, state: State, line: Sequence[int], viewer: int) -> list[str]:
         """Each part of a whole move played from ``state`` in the player's language with no
         subject, one by one (the hint numbers them), as this board words the log."""
-        steps = self.words.move_steps(state, line, viewer)
-        return [(self.turn_words([step]) or [step.text])[0] for step in steps]
+        return self.proposed_words(self.words.move_steps(state, line, viewer))
+
+    def proposed_words(self, steps: Sequence[Step]) -> list[str]:
+        """Each part of a proposed move as a proposal (``Words.proposed_words``): a hint found here
+        or sent by the host as log steps, and the review's better move."""
+        return self.words.proposed_words(steps)
 
     def hint_caption(self) -> str:
         """The caption's words: the parts numbered when there are several."""

@@ -150,23 +150,29 @@ class Referee:
         """``seat`` asks to take back its last decision: the other human sides are asked (done
         at once when there is none). Returns the outcome's code so far ("" while asking)."""
         m = self.match
-        target = takeback.last_decision(m, seat) if seat in m.humans else None  # not an AI's
-        code = ""
-        if self.takeback is not None:
-            code = takeback.BUSY
-        elif self.paused:
-            code = takeback.PAUSED
-        elif target is None:
-            code = takeback.NOTHING
+        code = self.undo_refusal(seat)
         if code:
             self._undo_result(seat, code, "", only=self.side_of(seat))
             return code
+        target = takeback.last_decision(m, seat)
         assert target is not None
         sides = {self.side_of(s) for s in m.humans} - {self.side_of(seat)}
         self.takeback = TakeBack(seat, target, sides)
         for side in sides & set(self.sessions):
             self.server.send(self.sessions[side], encode("undo_asked", "host", seat=seat))
         return self._settle_undo()
+
+    def undo_refusal(self, seat: int) -> str:
+        """Why ``seat`` could not ask to take back its last decision now (busy, paused, nothing
+        to take back: an AI's seat has none), or "" when it could: the Undo button's rule too."""
+        m = self.match
+        if self.takeback is not None:
+            return takeback.BUSY
+        if self.paused:
+            return takeback.PAUSED
+        if seat not in m.humans or takeback.last_decision(m, seat) is None:
+            return takeback.NOTHING
+        return ""
 
     def answer_undo(self, side: int, allow: bool) -> str:
         """A side's answer to the open request (ignored when it is not asked)."""

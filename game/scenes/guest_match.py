@@ -49,6 +49,11 @@ if TYPE_CHECKING:
     from game.scenes.overlay import DialogScene
 
 
+# Goodbyes from the host said in our language by their reason (the host words its own text in
+# its own language: "The host closed the table." reached a Japanese screen in English).
+BYE_WORDS = {"host_quit": "net.host_closed"}
+
+
 def consent_dialog(app: App, name: str, answer: Callable[[bool], object]) -> DialogScene:
     """ "NAME asks to take back their last move — Refuse / Allow", for either side's screen."""
     from game.scenes.overlay import DialogScene
@@ -366,8 +371,7 @@ class GuestMatchScene(Scene):
         board, table = self.board, self.table
         if board is None or not table.hint_shown:
             return
-        words = [(board.turn_words([step]) or [step.text])[0] for step in table.hint_steps]
-        board.show_hint(table.hint_line, words)
+        board.show_hint(table.hint_line, board.proposed_words(table.hint_steps))
 
     # --- the player's decisions -------------------------------------------------------------------
     def on_unhandled(self, event: pygame.event.Event) -> None:
@@ -492,6 +496,8 @@ class GuestMatchScene(Scene):
     def status_text(self) -> str:
         table, client = self.table, self.client
         if client.status == CLOSED:
+            if client.closed_code in BYE_WORDS:  # the host's words are in the host's language
+                return t(BYE_WORDS[client.closed_code])
             return client.closed_reason or table.bye
         if client.status == RECONNECTING:
             return t("net.reconnecting")

@@ -108,6 +108,13 @@ class HostedMatchScene(MatchScene):
         if not self._rematched:
             self.referee.stop(t("net.host_closed"))
 
+    def leave_warning(self) -> tuple[str, str] | None:
+        """Leaving closes the table: the guests connected now are named, as dropped."""
+        names = [name for _, name in self.referee.joined()]
+        if not names:
+            return None
+        return t("net.host_leave_title"), t("net.host_leave_confirm", names=", ".join(names))
+
     def rematch_scene(self, swap: bool = False) -> MatchScene:
         """A rematch at the same table, a new seed: the guests keep their connections, and
         their seats too unless ``swap`` (the seats rotate as in a local rematch; for two
@@ -203,6 +210,16 @@ class HostedMatchScene(MatchScene):
             waiting = referee.takeback.waiting
             others = [name for s, name in referee.joined() if s in waiting]
             self.toast(t("net.undo_asking", names=", ".join(others)))
+
+    def can_undo(self) -> bool:
+        """Lit when asking would take something back: the player here has a decision to take
+        back and no request is open nor the match paused (the referee's rule)."""
+        return self.referee.undo_refusal(self.match.viewer) == ""
+
+    def can_redo(self) -> bool:
+        """Never across machines: a take-back is agreed on, replaying it is not (the match's
+        redo stack, filled by a guest's take-back, is not the host's to replay)."""
+        return False
 
     def redo(self) -> None:
         self.toast(t("net.no_redo"))

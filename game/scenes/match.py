@@ -199,6 +199,13 @@ class MatchScene(Scene):
             )
         )
 
+    def can_undo(self) -> bool:
+        """Whether Undo would take something back (its button is lit)."""
+        return self.match.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.match.can_redo()
+
     def _undo(self) -> None:
         if self.match.undo():
             self._after_rewind(t("match.undone"))
@@ -251,6 +258,11 @@ class MatchScene(Scene):
 
     def open_menu(self) -> None:
         self.app.stack.open("pause", self)
+
+    def leave_warning(self) -> tuple[str, str] | None:
+        """What leaving now does to other players, to ask about first (title, words); None
+        when it does nothing to anyone (the match is saved)."""
+        return None
 
     live_under_card = False  # under the game-over card the match waits (View board wakes it)
 

@@ -45,6 +45,8 @@ class PanelScene(Protocol):
 
     def undo(self) -> None: ...
     def redo(self) -> None: ...
+    def can_undo(self) -> bool: ...
+    def can_redo(self) -> bool: ...
     def hint_possible(self) -> bool: ...
     def waiting_words(self) -> str: ...
     def hint(self) -> None: ...
@@ -138,18 +140,17 @@ class MatchPanel:
         self.turns: list[turns.Turn] = []
         self._steps = turns.StepLog(self.match.game, self._log_phrase)
         self._note_art = Art({"text": theme.TEXT, "panel": theme.PANEL})
-        m = self.match
         self.undo_button = Button(
             lambda: t("match.undo"),
             scene.undo,
             icon="↶",
-            enabled=lambda: m.can_undo() and scene.review is None,
+            enabled=lambda: scene.can_undo() and scene.review is None,
         )
         self.redo_button = Button(
             lambda: t("match.redo"),
             scene.redo,
             icon="↷",
-            enabled=lambda: m.can_redo() and scene.review is None,
+            enabled=lambda: scene.can_redo() and scene.review is None,
         )
         self.hint_button = Button(
             lambda: t("match.hint"), scene.hint, icon="?", enabled=scene.hint_possible

@@ -144,6 +144,20 @@ class PauseScene(OverlayScene):
         self.app.stack.open("settings")
 
     def leave_match(self) -> None:
+        """To the title screen; first asking, when leaving drops other players (a host's
+        guests), as a guest's Leave asks."""
+        warning = self.scene.leave_warning()
+        if warning is None:
+            self._leave()
+            return
+        title, words = warning
+        self.close()
+        stay = (lambda: t("net.leave_stay"), lambda: None)
+        self.app.stack.push(
+            DialogScene(self.app, title, words, [stay, (lambda: t("net.leave"), self._leave)])
+        )
+
+    def _leave(self) -> None:
         self.app.stack.reset(self.app.stack.make("title"))
 
     def _note_lines(self) -> list[str]:

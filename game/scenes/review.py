@@ -349,7 +349,7 @@ class CoachScene(Scene):
     def words(self, verdict: Verdict, line: tuple[int, ...]) -> str:
         """A whole move in the player's words, worded as the log words a turn: "♣5 → flag 1",
         not each part alone ("plays ♣5, ♣5 → flag 1")."""
-        return " · ".join(self.board.turn_words(self.reviewer.move_steps(verdict, line)))
+        return " · ".join(self.board.proposed_words(self.reviewer.move_steps(verdict, line)))
 
 
 class ReviewScene(CoachScene):

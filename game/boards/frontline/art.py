@@ -13,6 +13,7 @@ import pygame
 from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
+from game.engines.frontline import words as fw
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
 from game.engines.frontline.observation import UnitView
 from game.engines.frontline.preview import defense_now
@@ -20,17 +21,11 @@ from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
 from game.ui.text import render
 
-# Tags that initials would make unfit: Smoke Screen's "SS", in a war game.
-TAGS = {"smoke_screen": "SM"}
-
 
 def initials(command: int) -> str:
-    """A command card's short tag on a unit ("HD" for Hull Down)."""
-    card = COMMANDS[command]
-    if card.id in TAGS:
-        return TAGS[card.id]
-    words = [w for w in card.name.replace("-", " ").split() if w[0].isalpha()]
-    return "".join(w[0] for w in words[:2]).upper()
+    """A command card's short tag on a unit in the player's language ("HD" for Hull Down;
+    Smoke Screen is "SM", not "SS", in a war game)."""
+    return i18n.t(f"frontline.cmd_tag.{COMMANDS[command].id}")
 
 
 def tile_pad(h: int) -> int:
@@ -110,7 +105,8 @@ class FrontlineArt(Art):
         # Name and line.
         nx = pad + icon + pad // 2
         name_w = cc[0] - cr - nx - 2
-        name = fc.fit(printed.name, max(MIN_PX, round(h * 0.15)), ink, name_w, bold=True)
+        named = fw.unit_name(view["card"], self.lang)
+        name = fc.fit(named, max(MIN_PX, round(h * 0.15)), ink, name_w, bold=True)
         s.blit(name, (nx, pad - 1))
         sub = fc.line_now(view, self.lang)
         if printed.flight_turns:
@@ -134,7 +130,8 @@ class FrontlineArt(Art):
                     and view["effect"]["row"] == i + 1
                 ) or (weapon.bomb and view["bomb_used"])
                 colour = mix(dim, paper, 0.4) if disabled else ink
-                label = weapon.name + (f" {weapon.rof}X" if weapon.rof > 1 else "")
+                rof = f" {weapon.rof}X" if weapon.rof > 1 else ""
+                label = fw.weapon_name(weapon, self.lang) + rof
                 img = fc.fit(label, px, colour, w - cols_w - 2 * pad)
                 s.blit(img, img.get_rect(midleft=(pad, y)))
                 for j, col in enumerate((INF, ARM, AIR)):

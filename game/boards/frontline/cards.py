@@ -55,6 +55,7 @@ from game.engines.frontline.cards import (
     UNITS,
 )
 from game.engines.frontline.observation import UnitView
+from game.engines.frontline.words import unit_name, weapon_name
 from game.i18n import t_in
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, darker, lighter, mix, supersampled
@@ -91,7 +92,7 @@ _LABELS = {
         "def": "防御",
         "hp": "HP",
         "half": "½ {n}",
-        "dmg": "DMG",
+        "dmg": "指数",
         "weapon": "武器",
         "command": "指揮",
         "damage": "損害",
@@ -211,15 +212,14 @@ def _draw_unit(card: int, w: int, h: int, palette: dict[str, Colour], lang: str)
     name_x = inner.x + icon + pad // 2
     name_w = cost_c[0] - cost_r - name_x - pad // 3
     name_px = max(MIN_PX, round(w * 0.085))
-    name = fit(printed.name, name_px, ink, name_w, bold=True)
+    name = fit(unit_name(card, lang), name_px, ink, name_w, bold=True)
     s.blit(name, (name_x, inner.y + max(0, icon // 2 - name.get_height() + icon // 10)))
     # The crew row: the crew needed (or N/C) and the deployment text.
     sub_y = inner.y + icon // 2 + icon // 8
     small = max(MIN_PX, round(w * 0.062))
     if printed.is_crew:
         s.blit(crew_icon(printed.crew_kind, icon, palette), (inner.x, inner.y + icon + pad // 2))
-        kind = t_in(lang, f"frontline.crew.{printed.crew_kind}")
-        words = fit(kind, small, dim, name_w)
+        words = fit(_label(lang, "crew_for"), small, dim, name_w)  # its kind is its name
         s.blit(words, (name_x, sub_y))
         _draw_crew_body(s, printed.crew_kind, inner, icon, palette, lang, w)
         _army_corner(s, printed.side, inner, w, palette)
@@ -328,7 +328,8 @@ def _draw_weapons(
         if named:
             rof = f"  {weapon.rof}X" if weapon.rof > 1 else ""
             bomb = "  ●" if weapon.bomb else ""
-            label = fit(weapon.name + rof + bomb, max(MIN_PX, round(px * 0.85)), ink, box.w - 2)
+            named_as = weapon_name(weapon, lang)
+            label = fit(named_as + rof + bomb, max(MIN_PX, round(px * 0.85)), ink, box.w - 2)
             s.blit(label, (box.x + 1, top + 1))
             mid = top + 1 + label.get_height() + (row_h - label.get_height() - 1) // 2
         for col in (INF, ARM, AIR):

@@ -11,13 +11,12 @@ from game.boards.frontline.palette import RATIO, cached, colour_of, palette_key
 from game.engines.frontline.cards import (
     AIRCRAFT,
     COMMANDS,
-    DAMAGES,
     EDGES,
     FIELD_GUN,
     INFANTRY,
     TANK,
 )
-from game.engines.frontline.words import damage_words
+from game.engines.frontline.words import card_says, damage_name, damage_words
 from game.i18n import t_in
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, darker, lighter, mix
@@ -109,14 +108,14 @@ def _draw_damage(
     if edge >= 0:
         strip_h = max(10, round(w * 0.16))
         s = _frame(w, strip_h, frame, lighter(frame, 0.75))
-        text = f"{DAMAGES[damage].name}: {damage_words(damage, edge, lang)}"
+        text = card_says(damage_name(damage, lang), damage_words(damage, edge, lang), lang)
         image = fit(text, small, ink, w - 8)
         s.blit(image, image.get_rect(center=(w // 2, strip_h // 2)))
         return s
     s = _frame(w, h, frame, paper)
     pad = max(3, w // 16)
     inner = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
-    title = fit(DAMAGES[damage].name, max(MIN_PX, round(w * 0.09)), frame, inner.w, bold=True)
+    title = fit(damage_name(damage, lang), max(MIN_PX, round(w * 0.09)), frame, inner.w, bold=True)
     s.blit(title, title.get_rect(midtop=(inner.centerx, inner.y)))
     y = inner.y + title.get_height() + pad
     icon = max(10, round(w * 0.13))

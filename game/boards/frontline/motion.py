@@ -20,7 +20,6 @@ from game.boards.frontline.tray import Motion
 from game.boards.layer import Sprite
 from game.boards.notes import Risers
 from game.engines.frontline import words as fw
-from game.engines.frontline.cards import DAMAGES
 from game.engines.frontline.observation import FrontlineObservation
 from game.ui import overlays
 from game.ui.draw import Colour
@@ -105,7 +104,7 @@ class Motions:
                 self.float_up(key, f"-{view['damage'] - prior['damage']}", red)
                 self.shake(key)
             if view["damage_card"] >= 0 and prior["damage_card"] < 0:
-                name = DAMAGES[view["damage_card"]].name
+                name = fw.damage_name(view["damage_card"], board.ctx.lang)
                 self.float_up(key, name, board.ctx.palette["damage"], 0.3)
                 t.sound(0.2, "flip")
         for pos in old:

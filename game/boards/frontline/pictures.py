@@ -15,6 +15,7 @@ from game.boards.frontline import cards as faces
 from game.boards.palette import BASE_PALETTE
 from game.engines.frontline.cards import ARM, UNIT_INDEX, UNITS
 from game.engines.frontline.probability import net_damage
+from game.engines.frontline.words import weapon_name
 from game.i18n import get_language
 from game.ui.draw import Colour
 from game.ui.text import fit_px, render, text_width
@@ -97,7 +98,7 @@ def _steps(
     damage = net_damage(POWER, natural, weapon.damage_mod, printed.defense)
     left = printed.hp - damage
     lines = [
-        ("", words["weapon"].format(weapon=weapon.name, value=value)),
+        ("", words["weapon"].format(weapon=weapon_name(weapon, lang), value=value)),
         ("dice", words["roll"].format(a=DICE[0], b=DICE[1], total=natural, value=value)),
         (
             "power",

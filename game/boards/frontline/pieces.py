@@ -127,9 +127,7 @@ class Pieces:
         chips: list[tuple[str, Colour]] = []
         effect = view["effect"]
         if effect is not None and effect["left"] != 0 and effect["kind"] != "none":
-            left = effect["left"]
-            turns = f" {left}t" if left > 0 else ""
-            chips.append(("⚠" + fw.effect_short(effect) + turns, p["hp_low"]))
+            chips.append(("⚠" + fw.effect_short(effect), p["hp_low"]))
         for c in view["commands"]:
             chips.append((initials(c), p["command"]))
         if view["captured_from"] >= 0:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.engines.frontline.cards import UNITS
 from game.engines.frontline.options import NO_LIMIT, TURN_LIMIT, WIN_VP
-from game.i18n import t
+from game.engines.frontline.words import unit_name
+from game.i18n import get_language, t
 from game.summary import Summary, said
 
 
@@ -36,9 +36,8 @@ def vp_sources(obs: Mapping[str, Any], seat: int) -> tuple[int, int]:
 
 
 def card_name(card: int) -> str:
-    """A card's name as the table shows it: units by their printed name, crews by their kind."""
-    printed = UNITS[card]
-    return t(f"frontline.crew.{printed.crew_kind}") if printed.is_crew else printed.name
+    """A card's name as the table shows it, in the player's language."""
+    return unit_name(card, get_language())
 
 
 def how_it_ended(obs: Mapping[str, Any], names: list[str]) -> str:

@@ -281,6 +281,15 @@ class BattleLineWords(Words):
     def turn_words(self, steps: Sequence[Step]) -> list[str]:
         """A turn in short: "♦7 → flag 3 · draws a troop card" (the deck choice and the play
         that a placement repeats are left out)."""
+        return self._turn(steps, "log.turn.battleline")
+
+    def proposed_words(self, steps: Sequence[Step]) -> list[str]:
+        """A proposed move's parts as proposals: "play ♦7", "♦7を出す" (the turn words say
+        "♦7を出した", what was done), each part on its own."""
+        return [(self._turn([step], "hint.battleline") or [step.text])[0] for step in steps]
+
+    def _turn(self, steps: Sequence[Step], family: str) -> list[str]:
+        """``steps`` in the phrases of the key ``family`` (the turn's or the hint's)."""
         out = []
         for i, step in enumerate(steps):
             key, args = step.phrase
@@ -291,7 +300,7 @@ class BattleLineWords(Words):
                 continue
             if key == "done" and len(steps) > 1:
                 continue
-            out.append(t(f"log.turn.battleline.{key}", **_args(args)))
+            out.append(t(f"{family}.{key}", **_args(args)))
         return out
 
     def status(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, cast
 
+from game import i18n
 from game.engines.base import State
 from game.engines.frontline import combat, commands
 from game.engines.frontline.cards import UNITS
@@ -58,11 +59,12 @@ def attacker_card(obs: FrontlineObservation) -> int | None:
     return None if view is None else int(view["card"])
 
 
-def initiative_calc(face: int, ambush: int, boost: int) -> str:
-    """An initiative roll in figures: "5 +3 Ambush! = 8" (the die alone without modifiers)."""
+def initiative_calc(face: int, ambush: int, boost: int, lang: str) -> str:
+    """An initiative roll in figures: "5 +3 Ambush! = 8" (the die alone without modifiers),
+    the card by its name in ``lang``."""
     calc = str(face)
     if ambush:
-        calc += f" {_signed(ambush)} Ambush!"
+        calc += f" {_signed(ambush)} " + i18n.t_in(lang, "frontline.cmd.ambush")
     if boost:
         calc += f" {_signed(boost)}"
     return calc + (f" = {face + ambush + boost}" if ambush or boost else "")
@@ -97,7 +99,8 @@ def _initiative(
     ambush = int(before["seats"][player]["ambush"])
     boost = int(before["boost"])
     total = face + ambush + boost
-    args: dict[str, Any] = {"player": player, "calc": initiative_calc(face, ambush, boost)}
+    # The figures, not their words: a guest words the phrase in its own language.
+    args: dict[str, Any] = {"player": player, "face": face, "ambush": ambush, "boost": boost}
     other = int(before["init_rolls"][1 - player])
     if player == 0 or not other:
         return "initiative_roll", args

@@ -7,6 +7,7 @@ the network views share these."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
@@ -21,6 +22,7 @@ from game.engines.frontline.cards import (
     EDGE_OF_TYPE,
     PREBUILT,
     UNITS,
+    Weapon,
 )
 from game.engines.frontline.observation import FrontlineObservation, SeatView, UnitView
 from game.engines.frontline.preview import Preview, deciding_unit, no_target, shots
@@ -97,7 +99,7 @@ def log_words(key: str, args: Mapping[str, Any], names: Sequence[str], lang: str
     if "row" in args:  # the weapon fired: a row of the unit's card, or the close assault's
         row = int(args["row"])
         words["weapon"] = (
-            UNITS[int(args["unit"])].weapons[row].name
+            weapon_name(UNITS[int(args["unit"])].weapons[row], lang)
             if row >= 0
             else i18n.t_in(lang, "log.frontline.assault_weapon")
         )
@@ -113,21 +115,25 @@ def log_words(key: str, args: Mapping[str, Any], names: Sequence[str], lang: str
         )
     for name in ("card", "unit", "target"):
         if name in args:
-            words[name] = UNITS[int(args[name])].name
+            words[name] = unit_name(int(args[name]), lang)
     if "command" in args:
-        words["command"] = i18n.t_in(lang, f"frontline.cmd.{COMMANDS[int(args['command'])].id}")
+        words["command"] = command_name(int(args["command"]), lang)
     if "damage" in args:
-        words["damage"] = DAMAGES[int(args["damage"])].name
+        words["damage"] = damage_name(int(args["damage"]), lang)
         if "unit" in args:  # the edge the unit's type shows: what the card does to it
             edge = EDGE_OF_TYPE[UNITS[int(args["unit"])].type]
             words["effect"] = damage_words(int(args["damage"]), edge, lang)
     if "deck" in args:
         words["deck"] = deck_name(int(args["deck"]))
+    if "face" in args:  # an initiative roll: its modifiers, Ambush! by its card's name
+        words["calc"] = rolls.initiative_calc(
+            int(args["face"]), int(args["ambush"]), int(args["boost"]), lang
+        )
     if "weapons" in args:
         mask = int(args["weapons"])
         rows = [r for r in range(3) if mask >> r & 1]
         weapons = UNITS[int(args["unit"])].weapons if "unit" in args else ()
-        names = [weapons[r].name if r < len(weapons) else str(r + 1) for r in rows]
+        names = [weapon_name(weapons[r], lang) if r < len(weapons) else str(r + 1) for r in rows]
         words["weapons"] = " + ".join(names)
     return i18n.t(f"log.frontline.{key}", **words)
 
@@ -152,7 +158,7 @@ def turn_lines(steps: Sequence[Step], word: Callable[[str, dict], str | None]) -
             continue
         if key in ("roll", "unseen"):  # the dice say "rolls"; a secret step is no word
             continue
-        if "dice" in args or "calc" in args:  # a roll's words name the dice before it
+        if "dice" in args or "calc" in args or "face" in args:  # a roll's words name its dice
             faces = []
         if faces:
             words.append(i18n.t("log.frontline.dice", faces=" ".join(faces)))
@@ -226,19 +232,57 @@ def _pct(p: float) -> str:
     return f"{round(100 * p)}%"
 
 
+# Damage effects whose chip on a unit is a sign or a number in every language; the others are
+# worded (``frontline.chip.<kind>``).
+CHIP_SIGNS = {
+    "attack_roll_mod": "{v:+d}",
+    "enemy_attack_roll_mod_against": "{v:+d}↓",
+    "no_attack": "✕",
+    "immobilized": "⚓",
+    "fire_check": "🔥",
+}
+
+
 def effect_short(effect: Mapping[str, Any]) -> str:
-    kind, value = effect["kind"], effect["value"]
-    short = {
-        "attack_roll_mod": f"{value:+d}",
-        "defense_mod": f"D{value:+d}",
-        "enemy_attack_roll_mod_against": f"{value:+d}↓",
-        "no_attack": "✕",
-        "weapon_disabled": f"W{effect['row']}✕",
-        "immobilized": "⚓",
-        "max_weapons_per_attack": "1W",
-        "fire_check": "🔥",
-    }
-    return short.get(kind, "")
+    """A Damage card's effect in a few characters for the chip on its unit, with the turns
+    it has left ("W1✕ 2t"); '' for an effect with no chip."""
+    kind = effect["kind"]
+    args = {"v": effect["value"], "row": effect["row"]}
+    if kind in CHIP_SIGNS:
+        chip = CHIP_SIGNS[kind].format(**args)
+    elif i18n.has(f"frontline.chip.{kind}"):
+        chip = i18n.t(f"frontline.chip.{kind}", **args)
+    else:
+        return ""
+    left = effect["left"]
+    return i18n.t("frontline.chip.turns", chip=chip, n=left) if left > 0 else chip
+
+
+def card_says(card: str, says: str, lang: str) -> str:
+    """A card's name and what it does: "Shaken: cannot attack", 「動揺：攻撃不可」."""
+    return i18n.t_in(lang, "frontline.card_says", card=card, says=says)
+
+
+def unit_name(card: int, lang: str) -> str:
+    """A unit or crew card's name in ``lang`` (the card data's name is the English one; a
+    unit's designation stays in the Japanese name: "M4A1シャーマン", "IV号戦車H型")."""
+    return i18n.t_in(lang, f"frontline.unit.{UNITS[card].id}")
+
+
+def weapon_name(weapon: Weapon, lang: str) -> str:
+    """A weapon's name in ``lang``, keyed by its printed name ("75mm M3 Gun": 75mm M3砲)."""
+    key = re.sub(r"[^a-z0-9]+", "_", weapon.name.lower()).strip("_")
+    return i18n.t_in(lang, f"frontline.weapon.{key}")
+
+
+def command_name(command: int, lang: str) -> str:
+    """A command card's name in ``lang`` (the card data's name is the English one)."""
+    return i18n.t_in(lang, f"frontline.cmd.{COMMANDS[command].id}")
+
+
+def damage_name(damage: int, lang: str) -> str:
+    """A Damage card's name in ``lang`` (the card data's name is the English one)."""
+    return i18n.t_in(lang, f"frontline.damage.{DAMAGES[damage].id}")
 
 
 def damage_words(damage: int, edge: int, lang: str) -> str:
@@ -294,7 +338,11 @@ def _weapons_words(
 ) -> tuple[str, str]:
     attacker = deciding_unit(obs)
     names = (
-        [UNITS[attacker["card"]].weapons[r].name for r in range(3) if mask >> r & 1]
+        [
+            weapon_name(UNITS[attacker["card"]].weapons[r], i18n.get_language())
+            for r in range(3)
+            if mask >> r & 1
+        ]
         if attacker
         else [str(mask)]
     )
@@ -338,7 +386,8 @@ def tray_words(
     a, b = units.get(attack["attacker"]), units.get(attack["target"])
     step = step_of(obs)
     if step == "combat" and attacked and a is not None and b is not None:
-        unit, target = UNITS[a["card"]].name, UNITS[b["card"]].name
+        lang = i18n.get_language()
+        unit, target = unit_name(a["card"], lang), unit_name(b["card"], lang)
         if attack["kind"] == CLOSE_ASSAULT:
             return t("frontline.tray.assault", n=len(attack["members"]), target=target)
         if attack["kind"] == SURRENDER_ATTACK:
@@ -354,10 +403,11 @@ def _firing(obs: FrontlineObservation, attacker: UnitView) -> str:
     firing now, then the one after it."""
     weapons = UNITS[attacker["card"]].weapons
     attack = obs["attack"]
-    rest = [weapons[r].name for r in attack["rows_left"] if 0 <= r < len(weapons)]
+    lang = i18n.get_language()
+    rest = [weapon_name(weapons[r], lang) for r in attack["rows_left"] if 0 <= r < len(weapons)]
     if obs["phase"] == "first_weapon" or not 0 <= attack["row"] < len(weapons):
         return " + ".join(rest)
-    now = weapons[attack["row"]].name
+    now = weapon_name(weapons[attack["row"]], lang)
     return i18n.t("frontline.tray.then", first=now, rest=" + ".join(rest)) if rest else now
 
 
@@ -372,7 +422,9 @@ def initiative_words(
         if not dice[seat]:
             continue
         ambush, boost = int(obs["seats"][seat]["ambush"]), boosts.get(seat, 0)
-        calc = rolls.initiative_calc(dice[seat] - ambush - boost, ambush, boost)
+        calc = rolls.initiative_calc(
+            dice[seat] - ambush - boost, ambush, boost, i18n.get_language()
+        )
         parts.append(f"{seat_name(names, seat)} {calc}")
     text = i18n.t("frontline.tray.initiative", rolls=" · ".join(parts))
     if all(dice) and dice[0] != dice[1]:
@@ -415,7 +467,7 @@ def pick_notes(hand: list[int], left: list[int], picks: int) -> list[tuple[bool,
         on_offer = sum(1 for c in left if UNITS[c].is_crew and UNITS[c].crew_kind == kind)
         stuck = short - min(picks, on_offer)  # how many stay uncrewed whatever is picked
         args = {
-            "units": ", ".join(UNITS[c].name for c in needy),
+            "units": ", ".join(unit_name(c, i18n.get_language()) for c in needy),
             "kind": i18n.t(f"frontline.builder.crew_kind.{kind}"),
             "crews": crews,
             "n": stuck if stuck > 0 else short,
@@ -446,9 +498,9 @@ def prompt_text(
     args: dict[str, object] = {}
     attacker = deciding_unit(obs)
     if attacker is not None:
-        args["unit"] = UNITS[attacker["card"]].name
+        args["unit"] = unit_name(attacker["card"], i18n.get_language())
     if phase in ("card_target", "roll_window") and (obs["card_pending"] or -1) >= 0:
-        args["command"] = COMMANDS[obs["card_pending"]].name
+        args["command"] = command_name(obs["card_pending"], i18n.get_language())
     if phase == "pick":
         args["n"] = 4 - len(obs["seats"][viewer]["units"] or [])
     if phase == "window":
@@ -486,7 +538,7 @@ def formula(obs: FrontlineObservation, attacker: UnitView, target_pos: int, mask
     lines = [
         i18n.t(
             "frontline.formula.weapon",
-            weapon=shot.weapon.name,
+            weapon=weapon_name(shot.weapon, i18n.get_language()),
             rof=shot.weapon.rof,
             value=shot.value,
             mod=f"{shot.mod:+d}",
@@ -501,21 +553,19 @@ def formula(obs: FrontlineObservation, attacker: UnitView, target_pos: int, mask
 def unit_words(view: UnitView, lang: str) -> str:
     """A unit on the table explained: its name, no crew, its Damage card, its commands, HP."""
     printed = UNITS[view["card"]]
-    parts = [printed.name]
+    parts = [unit_name(view["card"], lang)]
     if printed.crew >= 0 and view["crew"] < 0:
         parts.append(i18n.t("frontline.tip.no_crew"))
     effect = view["effect"]
     if effect is not None and view["damage_card"] >= 0:
         edge = EDGE_OF_TYPE[printed.type]
-        parts.append(
-            f"{DAMAGES[view['damage_card']].name}: {damage_words(view['damage_card'], edge, lang)}"
-        )
+        card = view["damage_card"]
+        parts.append(card_says(damage_name(card, lang), damage_words(card, edge, lang), lang))
         if effect["left"] > 0:
             parts.append(i18n.t("frontline.tip.turns_left", n=effect["left"]))
     for c in view["commands"]:
-        parts.append(
-            f"{COMMANDS[c].name}: " + i18n.t_in(lang, f"frontline.cmd_effect.{COMMANDS[c].id}")
-        )
+        says = i18n.t_in(lang, f"frontline.cmd_effect.{COMMANDS[c].id}")
+        parts.append(card_says(command_name(c, lang), says, lang))
     parts.append(
         i18n.t("frontline.tip.hp", left=view["hp_max"] - view["damage"], half=printed.half_hp)
     )

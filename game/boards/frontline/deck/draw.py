@@ -17,6 +17,7 @@ from game.decks import DeckBook
 from game.engines.frontline.building import addable, deck_warnings
 from game.engines.frontline.cards import AIR, ARM, INF, SIDES, UNITS, army_pool, deck_points
 from game.engines.frontline.options import DECK_MAX_POINTS, DECK_MIN_POINTS
+from game.engines.frontline.words import unit_name, weapon_name
 from game.ui import overlays
 from game.ui.draw import Colour, mix
 from game.ui.fonts import get_font
@@ -123,7 +124,7 @@ def _draw_tile(
                        max(badge.w, badge.h) // 2 + 1)  # fmt: skip
     surface.blit(cost, badge)
     x0 = rect.x + 2 * pad + icon_px
-    name = ellipsized(printed.name, f, badge.left - pad - x0, bold=True)
+    name = ellipsized(unit_name(card, i18n.get_language()), f, badge.left - pad - x0, bold=True)
     blit_text(surface, name, f, text if can else dim, True, topleft=(x0, rect.y + pad))
     second = _tile_second_line(view, card)
     blit_text(surface, ellipsized(second, small, rect.right - pad - x0), small, dim,
@@ -162,7 +163,8 @@ def _weapon_lines(view: DeckView, card: int) -> list[str]:
         values = "/".join("–" if w.attack[c] is None else str(w.attack[c])
                           for c in (INF, ARM, AIR))  # fmt: skip
         rof = f" {w.rof}X" if w.rof > 1 else ""
-        lines.append(f"{w.name}  {values} {w.damage_mod:+d}{rof}")
+        name = weapon_name(w, view.ctx.lang)
+        lines.append(f"{name}  {values} {w.damage_mod:+d}{rof}")
     return lines
 
 
@@ -224,7 +226,7 @@ def _draw_deck(view: DeckView, surface: pygame.Surface, counts: Counter[int]) ->
         cost = render(str(UNITS[card].cost * counts[card]), h, dim)
         cost_rect = cost.get_rect(midright=(row.right - sign.get_width() - h, row.centery))
         surface.blit(cost, cost_rect)
-        name = UNITS[card].name
+        name = unit_name(card, i18n.get_language())
         room = cost_rect.left - left.right - h
         blit_text(surface, ellipsized(name, h, room), h, text,
                   midleft=(left.right + h // 3, row.centery))  # fmt: skip
