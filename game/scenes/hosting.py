@@ -213,8 +213,10 @@ class HostedMatchScene(MatchScene):
 
     def can_undo(self) -> bool:
         """Lit when asking would take something back: the player here has a decision to take
-        back and no request is open nor the match paused (the referee's rule)."""
-        return self.referee.undo_refusal(self.match.viewer) == ""
+        back and no request is open nor the match paused (the referee's rule); never for a
+        spectating host, whose viewer is a guest's seat."""
+        m = self.match
+        return m.viewer not in m.remote and self.referee.undo_refusal(m.viewer) == ""
 
     def can_redo(self) -> bool:
         """Never across machines: a take-back is agreed on, replaying it is not (the match's
