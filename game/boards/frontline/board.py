@@ -42,7 +42,6 @@ from game.boards.frontline import cards as fc
 from game.boards.frontline import pictures
 from game.boards.frontline.aim import DRAG, Aim
 from game.boards.frontline.art import FrontlineArt, draw_emblem
-from game.boards.frontline.chooser import Chooser, option_rects
 from game.boards.frontline.deck.view import DeckView
 from game.boards.frontline.fan import CommandFan
 from game.boards.frontline.layout import Geo, compute, places, row_name, split_key, things_of
@@ -54,6 +53,7 @@ from game.boards.frontline.pieces import Pieces
 from game.boards.frontline.summary import frontline_summary
 from game.boards.frontline.table import Table
 from game.boards.frontline.tray import Tray
+from game.boards.menu import Menu, place
 from game.engines.base import State
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
@@ -87,7 +87,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.geo: Geo = compute(self.rect)
         self.views: dict[Hashable, Any] = {}  # what each key shows (leaving things included)
         self.offer = Offer()  # what the viewer may click: actions on things, and buttons
-        self.chooser = Chooser(self.art, ctx.palette["gold"])
+        self.chooser = Menu(self.art, ctx.palette["gold"], "frontline.choose")
         self.bar.axis = "column"  # the panel's buttons stand one under another
         self.aim = Aim(self)  # the pointer: press and drag, odds on targets, glows, tooltip
         self.table = Table(self)  # the rows, bars, set-up panel and arrows under the things
@@ -284,14 +284,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def key(self, key: int) -> Decision:
         """Enter passes or commits, Escape closes a chooser; 1..9 pick an open chooser's
         options (as its badges show), else press the buttons."""
-        if key == pygame.K_ESCAPE:
-            self.chooser.close()
-            return None
-        if self.choosing is not None:
-            chosen = super().key(key)
-            if chosen is not None:
-                self.chooser.close()
-            return chosen
+        if self.choosing is not None or key == pygame.K_ESCAPE:
+            return self.chooser.press(key)
         if key == pygame.K_RETURN and DONE in self.legal:
             return DONE
         return super().key(key)
@@ -300,7 +294,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         """An open chooser's options (its badges 1, 2, ...), else the panel's buttons: with
         "1 Play it / 2 Discard for +1" open, key 1 pressed the panel's Roll."""
         if self.choosing is not None:
-            return self.chooser.numbered()
+            return self.chooser.numbered()  # type: ignore[return-value]
         return super().numbered()
 
     def click(self, pos: tuple[int, int]) -> Decision:
@@ -359,7 +353,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def chooser_rects(self, key: Hashable) -> list[pygame.Rect]:
         """Where thing ``key``'s chooser opens: ``[popup, option 1, …]``."""
         anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
-        return option_rects(self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
+        return place(self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
 
     @property
     def spots(self) -> dict[Hashable, list[int]]:
