@@ -36,14 +36,13 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, Decision, Things
-from game.boards.cards import dragging
+from game.boards.cards import HoverFan, dragging
 from game.boards.decision import Choice
 from game.boards.frontline import cards as fc
 from game.boards.frontline import pictures
 from game.boards.frontline.aim import DRAG, Aim
 from game.boards.frontline.art import FrontlineArt, draw_emblem
 from game.boards.frontline.deck.view import DeckView
-from game.boards.frontline.fan import CommandFan
 from game.boards.frontline.layout import Geo, compute, places, row_name, split_key, things_of
 from game.boards.frontline.motion import Motions
 from game.boards.frontline.news import News
@@ -96,7 +95,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
-        self.fan = CommandFan()  # the command cards, spread while the pointer is on them
+        self.fan = HoverFan(lambda key: split_key(key)[0] == "cmd")  # the command cards
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tray = Tray(self.art, ctx.palette)
         self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
