@@ -15,10 +15,11 @@ input, drawing and clicks.
 
 This module keeps what the board holds (the keyed things, what each shows) and turns input
 into actions. It composes sub-views that own their state: the dice ``tray``, the side ``panel``
-(score, decks, zoomed card, prompt over the kit's decision bar), a thing's ``chooser``, the
-``offer`` (the legal actions on things, the buttons, the chooser's words), the ``aim`` (press,
-drag and drop, odds on targets, glows, refusals, tooltip), the ``pieces`` (how a thing draws) and
-the ``news`` (units revealed this turn, the marks that stay). Pictures are in ``cards``/``faces``
+(score, decks, zoomed card, prompt over the kit's decision bar), a thing's ``chooser`` (the
+kit's ``menu.Menu``), the command ``fan`` (the kit's ``cards.HoverFan``), the ``aim`` (the legal
+actions on things, the buttons, the chooser's words, press, drag and drop, odds on targets,
+glows, refusals, tooltip), the ``pieces`` (how a thing draws) and the ``news`` (units revealed
+this turn, the marks that stay). Pictures are in ``cards``/``faces``
 (card faces), ``art`` (unit tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``;
 ``layout`` says where the parts and the things rest. ``aim``, ``pieces``, ``table`` (the table
 under the things, the arrows) and ``motion`` (what a change shows beyond the slides) read the
@@ -46,7 +47,6 @@ from game.boards.frontline.deck.view import DeckView
 from game.boards.frontline.layout import Geo, compute, places, row_name, split_key, things_of
 from game.boards.frontline.motion import Motions
 from game.boards.frontline.news import News
-from game.boards.frontline.offer import Offer
 from game.boards.frontline.panel import SidePanel
 from game.boards.frontline.pieces import Pieces
 from game.boards.frontline.summary import frontline_summary
@@ -85,10 +85,9 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.art = FrontlineArt(ctx.palette, ctx.lang)
         self.geo: Geo = compute(self.rect)
         self.views: dict[Hashable, Any] = {}  # what each key shows (leaving things included)
-        self.offer = Offer()  # what the viewer may click: actions on things, and buttons
         self.chooser = Menu(self.art, ctx.palette["gold"], "frontline.choose")
         self.bar.axis = "column"  # the panel's buttons stand one under another
-        self.aim = Aim(self)  # the pointer: press and drag, odds on targets, glows, tooltip
+        self.aim = Aim(self)  # what may be clicked: actions on things, buttons, odds, drags
         self.table = Table(self)  # the rows, bars, set-up panel and arrows under the things
         self.motion = Motions(self)  # floats, shakes and call-outs a change shows
         self.pieces = Pieces(self, self.motion.offset)  # how things draw, what it tucked on units
@@ -209,9 +208,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.panel.viewer = viewer
         super().show(obs, viewer, legal, animate)
         self.marked = self.news.marked(self.marked, obs, viewer, self.things(obs))
-        self.offer.clear(obs["phase"])
-        if self.legal and self.phase_view() is None:
-            self.offer.index(obs, self.me, self.legal, self.things(obs), self.aim.weapons_preview)
+        self.aim.index(bool(self.legal) and self.phase_view() is None)
         self.offer_choices()  # the buttons are known only now
         view = self.phase_view()
         if view is not None:
@@ -347,7 +344,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     # --- chooser and buttons ------------------------------------------------------------------
     def chooser_options(self, key: Hashable) -> list[tuple[int | None, str]]:
-        return self.offer.options(key)
+        return self.aim.options(key)
 
     def chooser_rects(self, key: Hashable) -> list[pygame.Rect]:
         """Where thing ``key``'s chooser opens: ``[popup, option 1, …]``."""
@@ -357,19 +354,19 @@ class FrontlineBoard(Board[FrontlineObservation]):
     @property
     def spots(self) -> dict[Hashable, list[int]]:
         """Legal actions by the thing they are on."""
-        return self.offer.spots
+        return self.aim.spots
 
     @property
     def buttons(self) -> list[tuple[int, str, str]]:
         """The actions on no thing: (action, label, detail)."""
-        return self.offer.buttons
+        return self.aim.buttons
 
     @property
     def revealed(self) -> set[tuple[str, int]]:
         return self.news.revealed
 
     def option_words(self, action: int) -> str:
-        return self.offer.option_words(action)
+        return self.aim.option_words(action)
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
