@@ -97,8 +97,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.fan = HoverFan(lambda key: split_key(key)[0] == "cmd")  # the command cards
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tray = Tray(self.art, ctx.palette)
-        self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
-        self.panel.layout(self.geo)
+        self.panel = SidePanel(self.art, ctx.palette, ctx.lang, self.geo)
         self.tray.layout(self.geo.rows["tray"], self.geo.unit)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
@@ -112,7 +111,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def layout(self, rect: pygame.Rect) -> None:
         self.geo, self.fan.anchor = compute(rect), None
         self.tray.layout(self.geo.rows["tray"], self.geo.unit)
-        self.panel.layout(self.geo)
+        self.panel.geo = self.geo
         super().layout(rect)
         for view in self.phase_views.values():
             view.layout(rect)
