@@ -86,7 +86,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.geo: Geo = compute(self.rect)
         self.views: dict[Hashable, Any] = {}  # what each key shows (leaving things included)
         self.chooser = Menu(self.art, ctx.palette["gold"], "frontline.choose")
-        self.bar.axis = "column"  # the panel's buttons stand one under another
+        self.bar.axis, self.bar.foot = "column", True  # one under another, under the prompt
         self.aim = Aim(self)  # what may be clicked: actions on things, buttons, odds, drags
         self.table = Table(self)  # the rows, bars, set-up panel and arrows under the things
         self.motion = Motions(self)  # floats, shakes and call-outs a change shows
@@ -262,13 +262,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
             Choice(action, label, detail, key=action) for action, label, detail in self.buttons
         ]
 
-    def offer_choices(self) -> None:
-        """The bar stands at the foot of the panel's prompt box, as tall as its buttons."""
-        super().offer_choices()
-        box, h = self.geo.prompt, self.bar.rect.h
-        self.bar.layout(pygame.Rect(box.x, box.bottom - h, box.w, h))
-
     def bar_area(self) -> pygame.Rect:
+        """The panel's prompt box: the bar stands at its foot, as tall as its buttons."""
         return self.geo.prompt
 
     @property
