@@ -255,17 +255,9 @@ class Aim:
                 masks = [hovered - WEAPONS]
             offered = [o for o in map(self.weapons_preview, masks) if o is not None]
             if rect is not None and offered:
-                draw_targets(
-                    surface,
-                    board.art,
-                    p,
-                    [Target(target, rect, width, "hit", lights=False)],
-                    None,
-                    alpha,
-                )
-                self._odds_label(
-                    surface, max(offered, key=lambda o: (o.destroyed, o.half, o.hit)), rect
-                )
+                board.art.ring(surface, rect, p["hit"], width, alpha)  # the declared target
+                best = max(offered, key=lambda o: (o.destroyed, o.half, o.hit))
+                self._odds_label(surface, best, rect)
 
     def paint_skipped(self, surface: pygame.Surface) -> None:
         """While targets are declared, each of the viewer's units that can declare none says why
