@@ -9,6 +9,7 @@ import pytest
 
 from game.boards.cards import (
     CardArt,
+    HoverFan,
     arc_fan,
     card_at,
     card_height,
@@ -16,7 +17,7 @@ from game.boards.cards import (
     dragging,
     fan_offsets,
 )
-from game.boards.layer import Sprite
+from game.boards.layer import Sprite, SpriteLayer
 from game.ui.tween import Timeline
 
 PALETTE = {"gold": (222, 182, 96), "panel": (24, 20, 17)}
@@ -132,3 +133,46 @@ def test_cards_on_the_layer_fly_and_the_kit_draws_them_in_flight(art: CardArt) -
     art.blit_card(surface, sprite, ("f", front), ("b", front))  # a flip mid-flight draws
     tweens.update(1.0)
     assert (sprite.x, sprite.y, sprite.face) == (150, 120, 1.0) and not layer.flying()
+
+
+def _overlapping_row() -> dict:
+    """Five cards 40 wide overlapping by half, and a thing that is no card of the fan."""
+    return {("c", i): pygame.Rect(200 + 20 * i, 300, 40, 56) for i in range(5)} | {
+        "unit": pygame.Rect(0, 0, 40, 56)
+    }
+
+
+def test_a_hover_fan_opens_around_the_pointed_card_and_shuts_when_the_pointer_leaves() -> None:
+    tweens = Timeline(lambda: 1.0, lambda _s: None)
+    layer, fan = SpriteLayer(tweens), HoverFan(lambda key: isinstance(key, tuple))
+    shut = fan.cards(_overlapping_row())
+    assert list(shut) == [("c", i) for i in range(5)]  # its cards only, in order
+    for key, r in shut.items():
+        layer.add(Sprite(key, r.centerx, r.centery, r.w, r.h))
+    bounds = pygame.Rect(150, 0, 180, 400)  # the row's ends: room for four cards whole
+    pointed = (250, 320)  # on cards 1 and 2: the one on top (2) opens the fan
+    fan.follow(pointed, shut, bounds, layer)
+    assert fan.anchor == (("c", 2), shut[("c", 2)])
+    opened = fan.spread(shut, bounds)
+    assert opened[("c", 2)] == shut[("c", 2)], "the pointed card keeps its place"
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(opened.values(), 2))
+    above = [k for k, r in opened.items() if r.bottom <= 300]
+    assert above and all(bounds.x <= r.x and r.right <= bounds.right for r in opened.values())
+    tweens.update(1.0)  # the cards slid to their places
+    assert all(layer.sprites[k].x == r.centerx for k, r in opened.items())
+    fan.follow(opened[("c", 0)].center, shut, bounds, layer)  # still on its cards: stays open
+    assert fan.anchor is not None
+    fan.follow((5, 5), shut, bounds, layer)
+    assert fan.anchor is None and fan.spread(shut, bounds) == shut
+
+
+def test_cards_that_lie_whole_never_open_a_hover_fan() -> None:
+    fan = HoverFan(lambda key: True)
+    apart = {i: pygame.Rect(50 * i, 0, 40, 56) for i in range(3)}
+    fan.follow(
+        (60, 10),
+        apart,
+        pygame.Rect(0, 0, 400, 100),
+        SpriteLayer(Timeline(lambda: 1.0, lambda _s: None)),
+    )
+    assert fan.anchor is None

@@ -143,3 +143,19 @@ def test_a_choice_that_opens_under_a_resting_mouse_is_lit_at_once() -> None:
     board.handle_idle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=attack.center))
     board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [1, 2, 3], animate=False)
     assert board.bar.hovered == 0
+
+
+def test_a_bar_at_its_areas_foot_is_as_tall_as_its_buttons() -> None:
+    """Under a board's own words (Frontline's prompt) the bar stands at the foot of its area;
+    it used to be laid out at the top and moved by the board, after the kit had lit the button
+    under the resting mouse at its top place."""
+    top, _ = bar_at((1280, 800), pygame.Rect(980, 500, 290, 290))
+    foot, _ = bar_at((1280, 800), pygame.Rect(980, 500, 290, 290))
+    foot.foot = True
+    foot.layout(foot.area)
+    assert foot.rect.size == top.rect.size and foot.rect.bottom == foot.area.bottom
+    shift = foot.rect.y - top.rect.y
+    assert shift > 0 and all(
+        b == a.move(0, shift) for (_, a), (_, b) in zip(top.rects(), foot.rects(), strict=True)
+    )
+    assert all(foot.rect.contains(r) for _, r in foot.rects())

@@ -664,3 +664,16 @@ def test_a_touch_without_hover_plays_the_card_and_leaves_the_fan_shut() -> None:
     assert board.fan.anchor is None
     board.reset_input()
     assert board.key(pygame.K_1) == board.numbered()[0]
+
+
+def test_a_panel_button_that_opens_under_the_resting_mouse_is_lit_at_once() -> None:
+    """The bar stands at the foot of the panel's prompt box; the button that appears under a
+    mouse at rest there is lit (it was lit at the bar's place before the board moved it)."""
+    state = setup()
+    board = make_board("frontline", [0.0], (1280, 800))
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    rect = board.bar.choice_rect(DONE)
+    assert rect is not None and rect.bottom > board.geo.prompt.centery
+    board.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0)))
+    board.show(state.observation(0), 0, state.legal_actions(), animate=False)
+    assert board.hovered_button() == DONE

@@ -3,19 +3,21 @@
 Battle Line and Frontline General both lay cards out in fans, tell a press from a drag, and draw
 faces that turn over, tilt, cast shadows and leave dashed places behind. The board says which
 picture a card has and where its fan lies; this module spaces the fan, lifts the card under the
-pointer, finds the card under a point (lifted cards as drawn), and draws a card sprite (shadow,
-flip, cached rotation) and the pictures every card table uses (shadow, empty place, ghost).
+pointer, spreads overlapping cards around the one pointed at (``HoverFan``), finds the card
+under a point (lifted cards as drawn), and draws a card sprite (shadow, flip, cached rotation)
+and the pictures every card table uses (shadow, empty place, ghost).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TypeVar
 
 import pygame
 
-from game.boards.layer import Sprite, blit_sprite
+from game.boards.layer import T_MOVE, Sprite, SpriteLayer, blit_sprite
 from game.ui.draw import (
     Art,
     Colour,
@@ -30,6 +32,7 @@ from game.ui.draw import (
 CARD_ASPECT = 1.4  # height / width of a playing card
 DRAG_START = 6  # pixels a press must travel before it is a drag rather than a click
 Tilted = tuple[float, float, float]  # a card's centre x, y and tilt in degrees
+Rects = dict[Hashable, pygame.Rect]
 K = TypeVar("K", bound=Hashable)
 
 
@@ -92,6 +95,79 @@ def card_at(pos: tuple[int, int], cards: Iterable[tuple[K, pygame.Rect, int]]) -
         if pygame.Rect(rect.x, rect.y - lift, rect.w, rect.h + lift).collidepoint(pos):
             found = key
     return found
+
+
+class HoverFan:
+    """Cards that overlap in a row (their words hidden under their neighbours) spread while the
+    pointer is on them, *around the card pointed at*: it keeps its place, the cards before it
+    move leftwards, those after it rightwards as far as the row goes and the rest to a row
+    above, each whole. A fan that spread from a fixed edge moved another card under the
+    pointer, so a click right after the pointer arrived took a card the player never pointed
+    at. It shuts when the pointer leaves its cards (or its card leaves the row). Which of a
+    board's things are its cards, ``which`` says."""
+
+    def __init__(self, which: Callable[[Hashable], bool]) -> None:
+        self.which = which
+        self.anchor: tuple[Hashable, pygame.Rect] | None = None  # the card opened on, shut
+        self.rests: Rects = {}  # where the cards were last laid (``spread``)
+
+    def cards(self, rests: Mapping[Hashable, pygame.Rect]) -> Rects:
+        """The fan's cards among a board's resting places, in order."""
+        return {k: r for k, r in rests.items() if self.which(k)}
+
+    def spread(self, shut: Rects, bounds: pygame.Rect) -> Rects:
+        """Where the cards (``shut``: where they rest shut) rest now: shut, or open around the
+        anchor within ``bounds`` (the row's ends); kept as ``rests``."""
+        self.rests = self._spread(shut, bounds)
+        return self.rests
+
+    def _spread(self, shut: Rects, bounds: pygame.Rect) -> Rects:
+        if self.anchor is None or self.anchor[0] not in shut:
+            return shut
+        keys = sorted(shut, key=lambda k: shut[k].x)  # left to right, the later on top
+        at, card = keys.index(self.anchor[0]), self.anchor[1]
+        pitch = card.w + max(2, card.w // 12)
+        before = [card.move(-k * pitch, 0) for k in range(1, at + 1)]
+        after = [card.move(k * pitch, 0) for k in range(1, len(keys) - at)]
+        left = [r for r in before if r.x >= bounds.x]
+        right = [r for r in after if r.right <= bounds.right]
+        # What the row cannot hold goes to a row above, at the end of its side.
+        up = card.move(0, -card.h - (pitch - card.w))
+        over_left = [up.move(bounds.x - up.x + k * pitch, 0) for k in range(at - len(left))]
+        over_right = [
+            up.move(bounds.right - up.right - k * pitch, 0) for k in range(len(after) - len(right))
+        ]
+        rects = over_left + left[::-1] + [card] + right + over_right[::-1]
+        return dict(zip(keys, rects, strict=True))
+
+    def follow(
+        self, pos: tuple[int, int] | None, shut: Rects, bounds: pygame.Rect, layer: SpriteLayer
+    ) -> None:
+        """The pointer at ``pos``: open the fan on the card on top there (cards that lie whole
+        never open), shut it when the pointer left its cards or its card left the row; the
+        cards slide to their new places."""
+        if self.anchor is not None:
+            opened = self.spread(shut, bounds).values()
+            # A card's margin bridges the gap to its neighbours.
+            near = [r.inflate(r.w // 6, r.w // 6) for r in opened]
+            if (
+                self.anchor[0] in shut
+                and pos is not None
+                and pygame.Rect(pos, (1, 1)).collidelist(near) >= 0
+            ):
+                return
+            self.anchor = None
+        else:
+            rects = sorted(shut.values(), key=lambda r: r.x)
+            on = [k for k, r in shut.items() if pos is not None and r.collidepoint(pos)]
+            if not on or all(a.right <= b.x for a, b in itertools.pairwise(rects)):
+                return
+            top = max(on, key=lambda k: shut[k].x)
+            self.anchor = (top, shut[top])
+        for key, rect in self.spread(shut, bounds).items():
+            sprite = layer.sprites.get(key)
+            if sprite is not None:
+                layer.tweens.animate(sprite, T_MOVE, x=rect.centerx, y=rect.centery)
 
 
 class CardArt(Art):

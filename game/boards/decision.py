@@ -75,11 +75,13 @@ class DecisionBar:
         self.unit = 8
         # How the board wants it (set once): its measure (None: a sixtieth of the board's
         # height), its buttons' direction ("auto": a column where the area is taller than wide,
-        # else a row, wrapped where the buttons would be too narrow), and whether its panel
-        # fills its whole area (a side panel of its own) or only what it shows.
+        # else a row, wrapped where the buttons would be too narrow), whether its panel
+        # fills its whole area (a side panel of its own) or only what it shows, and then
+        # whether that stands at the area's foot (under the board's own words) or its top.
         self.measure: int | None = None
         self.axis: Axis = "auto"
         self.backdrop = False
+        self.foot = False
         self.hovered: int | None = None  # index of the choice under the mouse
         self._title = pygame.Rect(0, 0, 0, 0)
         self._rects: list[pygame.Rect] = []
@@ -195,8 +197,12 @@ class DecisionBar:
             ]  # fmt: skip
         bottom = max([self._title.bottom, *(r.bottom for r in self._rects)]) + pad
         self._rect = pygame.Rect(area)
-        if not self.backdrop:  # as tall as its contents, at the area's top
+        if not self.backdrop:  # as tall as its contents, at the area's top (or foot)
             self._rect.h = min(area.h, bottom - area.y)
+            if self.foot:
+                self._rect.bottom = area.bottom
+                for rect in (self._title, *self._rects):
+                    rect.y += self._rect.y - area.y
 
     def _columns(self, inner: pygame.Rect, n: int, gap: int) -> int:
         """How many buttons stand side by side: one (a column) where the area is taller than

@@ -1,11 +1,14 @@
-"""The pointer over the table, as an object owning its state (the press under way, the odds
-shown for this observation): what the viewer may click and what it would do — the breathing
-glows, the odds on targets, a hand card dragged to a line and dropped there, why a thing with no
-action refuses, and the tooltip with the damage formula (the engine's words)."""
+"""What the viewer may click and what it would do, as one object owning its state: the legal
+actions spread over the things they are on (a unit, a card in the hand, a card of the deck at
+set-up), the rest as the panel's buttons, a thing's chooser options and their words; the press
+under way (a click, or a hand card dragged to a line), the odds shown for this observation, why
+a thing with no action refuses; drawn as the kit's target rings, the odds laid over targets,
+the reasons units declare nothing, and the tooltip with the damage formula (the engine's words).
+The board rebuilds the index for each observation (``index``)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import pygame
@@ -19,9 +22,21 @@ from game.boards.frontline.art import tile_footer, tile_header, tile_pad
 from game.boards.frontline.host import Host
 from game.boards.frontline.layout import split_key
 from game.boards.notes import label_over
+from game.boards.targets import Target, draw_targets
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
-from game.engines.frontline.actions import CARD, REAR_CARD, UNIT, WEAPONS, kind_of
+from game.engines.frontline.actions import (
+    ASSAULT,
+    BOOST,
+    CARD,
+    COMMAND,
+    REAR_CARD,
+    SURRENDER,
+    SWITCH,
+    UNIT,
+    WEAPONS,
+    kind_of,
+)
 from game.engines.frontline.cards import COMMANDS, UNITS
 from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
@@ -29,38 +44,113 @@ from game.ui.draw import Colour, blit_center
 from game.ui.text import text_width
 
 DRAG = 8  # pixels the mouse moves before a press becomes a drag
+# The words of a chooser's option where its text key is not the action's kind.
+OPTION_WORDS = {"card": "front", "command": "play"}
+BASE = {"unit": UNIT, "assault": ASSAULT, "surrender": SURRENDER, "switch": SWITCH}
+CHOOSING_UNITS = ("declare", "card_target", "crew_to", "friendly_fire", "choose_attack")
 
 
 class Aim:
     def __init__(self, board: Host) -> None:
         self.board = board
+        self.spots: dict[Hashable, list[int]] = {}  # legal actions by the thing they are on
+        self.buttons: list[tuple[int, str, str]] = []  # the rest: (action, label, detail)
         self.press: tuple[tuple[int, int], Hashable | None] | None = None  # where, on what
         self.odds: dict[Hashable, Any] = {}  # odds shown for this observation
         self.on_tiles: list[pygame.Rect] = []  # labels the last paint laid over tiles
 
-    def target_preview(self, key: Hashable) -> tuple[int, preview.Preview] | None:
-        """The odds a target shows while the attacker picks it: its best weapon set."""
+    # --- what may be clicked ------------------------------------------------------------------
+    def index(self, offered: bool) -> None:
+        """Forget the last observation's offer; when ``offered``, spread the legal actions over
+        the things they are on, the rest as buttons (a weapons set's button says its odds on
+        its second line)."""
+        self.spots, self.buttons = {}, []
         board = self.board
-        attacker = board.attacker()
-        kind, target = split_key(key)
-        if attacker is None or kind != "unit" or UNIT + target not in board.spots.get(key, []):
-            return None
-        cache_key = ("best", attacker["pos"], target)
-        if cache_key not in self.odds:
-            self.odds[cache_key] = preview.best_preview(board.obs, attacker["pos"], target)
-        return self.odds[cache_key]
+        for action in board.legal if offered else []:
+            key = self._spot_of(action)
+            if key is None:
+                words = fw.button_words(board.obs, board.me, action, self.weapons_preview)
+                self.buttons.append((action, *words))
+            for spot in self._copies(key):
+                self.spots.setdefault(spot, []).append(action)
 
-    def weapons_preview(self, mask: int) -> preview.Preview | None:
-        """The odds of the weapons ``mask`` at the declared target (the weapons decision)."""
+    def _copies(self, key: Hashable | None) -> list[Hashable]:
+        """Every copy in hand of a hand card's key: an action names a card, not a copy, so
+        either of two Steady Aims plays it (the second copy used to refuse the click)."""
+        kind, card = split_key(key)
+        if kind not in ("hand", "cmd"):
+            return [] if key is None else [key]
+        mine = self.board.obs["seats"][self.board.me]
+        cards = (mine["units"] if kind == "hand" else mine["commands"]) or []
+        return [(kind, card, n) for n in range(max(1, cards.count(card)))]
+
+    def _spot_of(self, action: int) -> Hashable:
+        obs = self.board.obs
+        kind, phase = kind_of(action), obs["phase"]
+        if kind in ("card", "rear"):
+            card = action - (CARD if kind == "card" else REAR_CARD)
+            if phase == "capture_line":  # the captured unit, on the board: to which line
+                return ("unit", obs["captured"])
+            return ("pick", card) if phase == "pick" else ("hand", card, 0)
+        if kind in BASE:
+            pos = action - BASE[kind]
+            if phase == "choose_attack" and ("unit", pos) not in self.board.things(obs):
+                # A close assault whose leader fell still goes in with the rest of its group
+                # (resolved by its members): it is clicked on its target.
+                attack = next(a for a in obs["attacks"][self.board.me] if a[1] == pos)
+                return ("unit", attack[2])
+            return ("unit", pos)
+        if kind in ("command", "boost"):
+            return ("cmd", action - (COMMAND if kind == "command" else BOOST), 0)
+        return None
+
+    def options(self, key: Hashable) -> list[tuple[int | None, str]]:
+        """A thing's chooser: each legal action with its words; a command card that may only
+        be discarded for +1 also shows "Play it" greyed (None) with why, rather than being
+        discarded at the first click."""
+        actions = self.spots.get(key, [])
+        options: list[tuple[int | None, str]] = [(a, self.option_words(a)) for a in actions]
+        kind, card = split_key(key)
+        if kind == "cmd" and [kind_of(a) for a in actions] == ["boost"]:
+            window = _window(card)
+            if window == "C3":  # its window is now: it does not fit this attack
+                words = i18n.t("frontline.opt.play_unfit")
+            else:
+                words = i18n.t(
+                    "frontline.opt.play_later", window=i18n.t(f"frontline.window.{window}")
+                )
+            options.insert(0, (None, words))
+        return options
+
+    def option_words(self, action: int) -> str:
+        """A chooser option's words: by the action's kind (a unit clicked in a command window
+        takes a crew; elsewhere it is fired at)."""
+        kind = kind_of(action)
+        if kind == "unit":
+            kind = "crew" if self.board.obs["phase"] == "window" else "fire"
+        return i18n.t(f"frontline.opt.{OPTION_WORDS.get(kind, kind)}")
+
+    def refused(self, key: Hashable) -> Decision:
+        """A thing with no legal action: in the commitment, offer the card anyway so the engine
+        says why it may not go (a crew without its unit); else say nothing happens there."""
         board = self.board
-        attacker, target = board.attacker(), board.obs.get("pending_target")
-        if attacker is None or target is None:
+        kind, what = split_key(key)
+        if not board.legal:
             return None
-        cache_key = ("set", attacker["pos"], target, mask)
-        if cache_key not in self.odds:
-            self.odds[cache_key] = preview.preview(board.obs, attacker["pos"], target, mask)
-        return self.odds[cache_key]
+        if kind == "hand" and board.obs["phase"] in ("commit", "discard_unit"):
+            return CARD + what
+        if kind == "unit" and board.obs["phase"] in CHOOSING_UNITS:
+            return board.refuse("frontline.refuse.not_here")
+        if kind == "cmd":
+            window, lang = _window(what), board.ctx.lang
+            return board.refuse(
+                "frontline.refuse.not_now",
+                command=i18n.t_in(lang, f"frontline.cmd.{COMMANDS[what].id}"),
+                window=f"{window} · {i18n.t_in(lang, f'frontline.window.{window}')}",
+            )
+        return None
 
+    # --- a hand card dragged to a line --------------------------------------------------------
     def dragged(self) -> int | None:
         """The hand card being dragged to a line, if any."""
         board = self.board
@@ -68,46 +158,106 @@ class Aim:
             return None
         start, key = self.press
         kind, card = split_key(key)
-        if kind != "hand" or not dragging(start, board.mouse, DRAG):
-            return None
-        return int(card)
+        return int(card) if kind == "hand" and dragging(start, board.mouse, DRAG) else None
 
     def drop(self, key: Hashable | None, pos: tuple[int, int]) -> Decision:
         """A hand card dragged to a line: commit it there."""
         board = self.board
         kind, card = split_key(key)
-        if kind != "hand":
+        lines = ((REAR_CARD, "own_rear"), (CARD, "own_front"))
+        on = [line for line, row in lines if board.geo.rows[row].collidepoint(pos)]
+        if kind != "hand" or not on:
             return None
-        if board.geo.rows["own_rear"].collidepoint(pos):
-            choice = REAR_CARD + card
-        elif board.geo.rows["own_front"].collidepoint(pos):
-            choice = CARD + card
-        else:
-            return None
+        choice = on[0] + card
         return choice if choice in board.legal or board.obs["phase"] == "commit" else None
 
-    def refused(self, key: Hashable) -> Decision:
-        """A thing with no legal action: in the commitment, offer the card anyway so the engine
-        says why it may not go (a crew without its unit); else say nothing happens there."""
+    def paint_drag(self, surface: pygame.Surface) -> None:
+        """The card under the mouse, and the lines it may be dropped on lit."""
         board = self.board
-        if not board.legal:
+        card = self.dragged()
+        if card is None or board.mouse is None:
+            return
+        p, u, rows = board.ctx.palette, board.geo.unit, board.geo.rows
+        lines = [(CARD, rows["own_front"]), (REAR_CARD, rows["own_rear"])]
+        lit = [
+            Target(n, row.inflate(-2 * u, -u), max(2, u // 2), lights=False)
+            for n, row in lines
+            if n + card in board.legal
+        ]
+        draw_targets(surface, board.art, p, lit, None, board.breathing(urgent=True))
+        rect = board.layer.rect(("hand", card, 0))
+        w = rect.w if rect is not None else round(rows["hand"].h / fc.RATIO)
+        blit_center(surface, fc.unit_face(card, w, p, board.ctx.lang), board.mouse, 220)
+
+    # --- odds -----------------------------------------------------------------------------------
+    def _cached(self, key: Hashable, work: Callable[[], Any]) -> Any:
+        if key not in self.odds:
+            self.odds[key] = work()
+        return self.odds[key]
+
+    def target_preview(self, key: Hashable) -> tuple[int, preview.Preview] | None:
+        """The odds a target shows while the attacker picks it: its best weapon set."""
+        board = self.board
+        attacker = board.attacker()
+        kind, target = split_key(key)
+        if attacker is None or kind != "unit" or UNIT + target not in self.spots.get(key, []):
             return None
-        kind, what = split_key(key)
-        if kind == "hand" and board.obs["phase"] in ("commit", "discard_unit"):
-            return CARD + what
-        choosing_units = ("declare", "card_target", "crew_to", "friendly_fire", "choose_attack")
-        if kind == "unit" and board.obs["phase"] in choosing_units:
-            return board.refuse("frontline.refuse.not_here")
-        if kind == "cmd":
-            card = COMMANDS[what]
-            window = other.WINDOW_OF_TIMING.get(card.timing, "")
-            lang = board.ctx.lang
-            return board.refuse(
-                "frontline.refuse.not_now",
-                command=i18n.t_in(lang, f"frontline.cmd.{card.id}"),
-                window=f"{window} · {i18n.t_in(lang, f'frontline.window.{window}')}",
-            )
-        return None
+        at = attacker["pos"]
+        return self._cached(
+            ("best", at, target), lambda: preview.best_preview(board.obs, at, target)
+        )
+
+    def weapons_preview(self, mask: int) -> preview.Preview | None:
+        """The odds of the weapons ``mask`` at the declared target (the weapons decision)."""
+        board = self.board
+        attacker, target = board.attacker(), board.obs.get("pending_target")
+        if attacker is None or target is None:
+            return None
+        at = attacker["pos"]
+        return self._cached(
+            ("set", at, target, mask), lambda: preview.preview(board.obs, at, target, mask)
+        )
+
+    # --- drawing --------------------------------------------------------------------------------
+    def paint_glows(self, surface: pygame.Surface) -> None:
+        """Why units declare nothing; things the viewer may click breathe (the kit's target
+        rings); targets show their odds (in the weapons decision, the odds of the weapons under
+        the mouse, else of the best ones)."""
+        board = self.board
+        self.paint_skipped(surface)
+        if not board.legal:
+            return
+        obs, u, p, table = board.obs, board.geo.unit, board.ctx.palette, board.geo.table
+        alpha, width = board.breathing(urgent=True), max(2, u // 2)
+        rects = {key: rect for key in self.spots if (rect := board.layer.rect(key)) is not None}
+        rings = [Target(key, rect, width, lights=False) for key, rect in rects.items()]
+        draw_targets(surface, board.art, p, rings, None, alpha)
+        attacker = board.attacker()
+        if attacker is not None and obs["phase"] in ("declare", "weapons"):
+            rect = board.layer.rect(("unit", attacker["pos"]))
+            if rect is not None:
+                tag = i18n.t("frontline.attacker")
+                overlays.pill(surface, tag, rect, p["gold"], max(10, round(u * 1.6)), table)
+            for key, rect in rects.items():
+                shown = self.target_preview(key)
+                if shown is not None:
+                    self._odds_label(surface, shown[1], rect)
+                elif obs["phase"] == "declare":  # only a close assault or Surrender!
+                    words = " / ".join(self.option_words(a) for a in self.spots[key])
+                    below = rect.move(0, rect.h // 2)
+                    overlays.pill(surface, words, below, p["legal"], max(9, round(u * 1.3)), table)
+        if obs["phase"] == "weapons":
+            target = obs["pending_target"]
+            rect = None if target is None else board.layer.rect(("unit", target))
+            hovered = board.hovered_button()
+            masks = [b[0] - WEAPONS for b in self.buttons if kind_of(b[0]) == "weapons"]
+            if hovered is not None and kind_of(hovered) == "weapons":
+                masks = [hovered - WEAPONS]
+            offered = [o for o in map(self.weapons_preview, masks) if o is not None]
+            if rect is not None and offered:
+                board.art.ring(surface, rect, p["hit"], width, alpha)  # the declared target
+                best = max(offered, key=lambda o: (o.destroyed, o.half, o.hit))
+                self._odds_label(surface, best, rect)
 
     def paint_skipped(self, surface: pygame.Surface) -> None:
         """While targets are declared, each of the viewer's units that can declare none says why
@@ -116,130 +266,58 @@ class Aim:
         obs = board.obs
         if fw.step_of(obs) != "declare":
             return
-        p = board.ctx.palette
         for view in obs["board"]:
             if view["owner"] != board.me or UNITS[view["card"]].is_crew:
                 continue
             reason = fw.no_target_reason(obs, view["pos"])
             rect = board.layer.rect(("unit", view["pos"]))
-            if reason is None or rect is None:
-                continue
-            lines = [i18n.t("frontline.skip"), reason]
-            self.on_tiles.append(self._tile_label(surface, lines, rect, p["text_dim"]))
-
-    def paint_glows(self, surface: pygame.Surface) -> None:
-        """Things the viewer may click breathe; targets show their odds (in the weapons
-        decision, the odds of the weapons under the mouse, else of the best ones)."""
-        board = self.board
-        self.paint_skipped(surface)
-        if not board.legal:
-            return
-        u = board.geo.unit
-        p = board.ctx.palette
-        alpha = board.breathing(urgent=True)
-        for key in board.spots:
-            rect = board.layer.rect(key)
-            if rect is None:
-                continue
-            board.art.ring(surface, rect, p["legal"], max(2, u // 2), alpha)
-        attacker = board.attacker()
-        if attacker is not None and board.obs["phase"] in ("declare", "weapons"):
-            rect = board.layer.rect(("unit", attacker["pos"]))
-            if rect is not None:
-                overlays.pill(
-                    surface,
-                    i18n.t("frontline.attacker"),
-                    rect,
-                    p["gold"],
-                    max(10, round(u * 1.6)),
-                    board.geo.table,
-                )
-            for key in board.spots:
-                shown = self.target_preview(key)
-                rect = board.layer.rect(key)
-                if rect is None:
-                    continue
-                if shown is not None:
-                    self._odds_label(surface, shown[1], rect)
-                elif board.obs["phase"] == "declare":  # only a close assault or Surrender!
-                    words = " / ".join(board.option_words(a) for a in board.spots[key])
-                    overlays.pill(
-                        surface,
-                        words,
-                        rect.move(0, rect.h // 2),
-                        p["legal"],
-                        max(9, round(u * 1.3)),
-                        board.geo.table,
-                    )
-        if board.obs["phase"] == "weapons":
-            target = board.obs["pending_target"]
-            rect = None if target is None else board.layer.rect(("unit", target))
-            hovered = board.hovered_button()
-            masks = [b[0] - WEAPONS for b in board.buttons if kind_of(b[0]) == "weapons"]
-            if hovered is not None and kind_of(hovered) == "weapons":
-                masks = [hovered - WEAPONS]
-            offered = [o for o in map(self.weapons_preview, masks) if o is not None]
-            if rect is not None and offered:
-                board.art.ring(surface, rect, p["hit"], max(2, u // 2), alpha)
-                best = max(offered, key=lambda o: (o.destroyed, o.half, o.hit))
-                self._odds_label(surface, best, rect)
+            if reason is not None and rect is not None:
+                lines = [i18n.t("frontline.skip"), reason]
+                self._tile_label(surface, lines, rect, board.ctx.palette["text_dim"])
 
     def _odds_label(
         self, surface: pygame.Surface, shown: preview.Preview, rect: pygame.Rect
     ) -> None:
-        """The odds on a target, in two lines laid over its tile (``_tile_label``); on a tile too
-        narrow for them (a crowded row at 800×540), the chances to hit and to destroy alone."""
-        board = self.board
-        lines = fw.odds_lines(shown)
-        u = board.geo.unit
+        """The odds on a target, in two lines laid over its tile; on a tile too narrow for them
+        (a crowded row at 800×540), the chances to hit and to destroy alone."""
+        lines, u = fw.odds_lines(shown), self.board.geo.unit
         top, bottom = _label_room(rect)
         too_narrow = max(text_width(line, MIN_PX, bold=True) for line in lines) > rect.w - u
         if too_narrow or len(lines) * MIN_PX * 1.3 > bottom - top - u // 2:
             lines = [fw.odds_tiny(shown)]
-        self.on_tiles.append(self._tile_label(surface, lines, rect, board.ctx.palette["legal"]))
+        self._tile_label(surface, lines, rect, self.board.ctx.palette["legal"])
 
     def _tile_label(
         self, surface: pygame.Surface, lines: list[str], rect: pygame.Rect, edge: Colour
-    ) -> pygame.Rect:
+    ) -> None:
         """Short lines laid over a tile just above its footer (a target's odds, why a unit
         declares nothing): its HP bar, defence and name stay in sight (in a row of five the
         odds hid the names); on the smallest tiles they cover the line under the name."""
         p, u = self.board.ctx.palette, self.board.geo.unit
         px = max(MIN_PX, round(u * 1.35))
-        return label_over(surface, lines, rect, _label_room(rect), (p["text"], edge), px, u)
+        self.on_tiles.append(
+            label_over(surface, lines, rect, _label_room(rect), (p["text"], edge), px, u)
+        )
 
     def paint_tooltip(self, surface: pygame.Surface) -> None:
         """Over the dice tray, a weapon button or a unit: how damage is worked out."""
         board = self.board
-        if board.mouse is None or board.choosing is not None:
+        mouse, text = board.mouse, self.tooltip_text()
+        if mouse is None or board.choosing is not None or not text:
             return
-        text = self.tooltip_text()
-        if not text:
-            return
-        u = board.geo.unit
-        mouse = board.mouse
-
-        side = board.geo.side
-
-        table, floating = board.geo.table, board.geo.zoom.h == 0
+        u, side, table = board.geo.unit, board.geo.side, board.geo.table
 
         def place(box: pygame.Rect) -> None:
             if side.collidepoint(mouse):  # beside the panel, not over its buttons
                 box.midright = (side.x - u, mouse[1])
-            elif floating:  # the card floats beside the mouse: the words go to the foot
+            elif board.geo.zoom.h == 0:  # the card floats beside the mouse: words at the foot
                 box.midbottom = (table.centerx, table.bottom - u)
             else:
                 box.bottomleft = (mouse[0] + u, mouse[1] - u)
 
+        gold, width = board.ctx.palette["gold"], max(160, board.rect.w // 4)
         overlays.note(
-            surface,
-            board.art,
-            text,
-            max(160, board.rect.w // 4),
-            place,
-            board.rect,
-            board.ctx.palette["gold"],
-            max(10, round(u * 1.4)),
+            surface, board.art, text, width, place, board.rect, gold, max(10, round(u * 1.4))
         )
 
     def tooltip_text(self) -> str:
@@ -247,45 +325,27 @@ class Aim:
         board = self.board
         if board.mouse is None or not board.obs:
             return ""
-        hovered = board.hovered_button()
-        attacker = board.attacker()
+        obs, hovered, attacker = board.obs, board.hovered_button(), board.attacker()
         if hovered is not None and kind_of(hovered) == "weapons" and attacker is not None:
-            target = board.obs["pending_target"]
-            if target is None:
-                return ""
-            return fw.formula(board.obs, attacker, target, hovered - WEAPONS)
+            target = obs["pending_target"]
+            return "" if target is None else fw.formula(obs, attacker, target, hovered - WEAPONS)
         if board.tray.hit(board.mouse) and attacker is not None:
-            target = board.obs["attack"]["target"]
-            row = board.obs["attack"]["row"]
+            target, row = obs["attack"]["target"], obs["attack"]["row"]
             if target is not None and target >= 0 and row is not None and row >= 0:
-                return fw.formula(board.obs, attacker, target, 1 << row)
+                return fw.formula(obs, attacker, target, 1 << row)
         key = board.hovered
         kind, target = split_key(key)
         if kind == "unit" and key in board.views:
-            best = self.target_preview(key) if board.obs["phase"] == "declare" else None
+            best = self.target_preview(key) if obs["phase"] == "declare" else None
             if best is not None and attacker is not None:  # a target: how its odds come about
-                return fw.formula(board.obs, attacker, target, best[0])
+                return fw.formula(obs, attacker, target, best[0])
             return fw.unit_words(board.views[key], board.ctx.lang)
         return ""
 
-    def paint_drag(self, surface: pygame.Surface) -> None:
-        """The card under the mouse, and the lines it may be dropped on lit."""
-        board = self.board
-        card = self.dragged()
-        if card is None or board.mouse is None:
-            return
-        p, u = board.ctx.palette, board.geo.unit
-        lines = []
-        if CARD + card in board.legal:
-            lines.append(board.geo.rows["own_front"])
-        if REAR_CARD + card in board.legal:
-            lines.append(board.geo.rows["own_rear"])
-        for row in lines:
-            lit = row.inflate(-2 * u, -u)
-            board.art.ring(surface, lit, p["legal"], max(2, u // 2), board.breathing(urgent=True))
-        rect = board.layer.rect(("hand", card, 0))
-        w = rect.w if rect is not None else round(board.geo.rows["hand"].h / fc.RATIO)
-        blit_center(surface, fc.unit_face(card, w, p, board.ctx.lang), board.mouse, 220)
+
+def _window(card: int) -> str:
+    """The command window (C1…) command card ``card`` is played in."""
+    return other.WINDOW_OF_TIMING.get(COMMANDS[card].timing, "")
 
 
 def _label_room(rect: pygame.Rect) -> tuple[int, int]:

@@ -15,10 +15,11 @@ input, drawing and clicks.
 
 This module keeps what the board holds (the keyed things, what each shows) and turns input
 into actions. It composes sub-views that own their state: the dice ``tray``, the side ``panel``
-(score, decks, zoomed card, prompt over the kit's decision bar), a thing's ``chooser``, the
-``offer`` (the legal actions on things, the buttons, the chooser's words), the ``aim`` (press,
-drag and drop, odds on targets, glows, refusals, tooltip), the ``pieces`` (how a thing draws) and
-the ``news`` (units revealed this turn, the marks that stay). Pictures are in ``cards``/``faces``
+(score, decks, zoomed card, prompt over the kit's decision bar), a thing's ``chooser`` (the
+kit's ``menu.Menu``), the command ``fan`` (the kit's ``cards.HoverFan``), the ``aim`` (the legal
+actions on things, the buttons, the chooser's words, press, drag and drop, odds on targets,
+glows, refusals, tooltip), the ``pieces`` (how a thing draws) and the ``news`` (units revealed
+this turn, the marks that stay). Pictures are in ``cards``/``faces``
 (card faces), ``art`` (unit tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``;
 ``layout`` says where the parts and the things rest. ``aim``, ``pieces``, ``table`` (the table
 under the things, the arrows) and ``motion`` (what a change shows beyond the slides) read the
@@ -36,24 +37,22 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, Decision, Things
-from game.boards.cards import dragging
+from game.boards.cards import HoverFan, dragging
 from game.boards.decision import Choice
 from game.boards.frontline import cards as fc
 from game.boards.frontline import pictures
 from game.boards.frontline.aim import DRAG, Aim
 from game.boards.frontline.art import FrontlineArt, draw_emblem
-from game.boards.frontline.chooser import Chooser, option_rects
 from game.boards.frontline.deck.view import DeckView
-from game.boards.frontline.fan import CommandFan
 from game.boards.frontline.layout import Geo, compute, places, row_name, split_key, things_of
 from game.boards.frontline.motion import Motions
 from game.boards.frontline.news import News
-from game.boards.frontline.offer import Offer
 from game.boards.frontline.panel import SidePanel
 from game.boards.frontline.pieces import Pieces
 from game.boards.frontline.summary import frontline_summary
 from game.boards.frontline.table import Table
 from game.boards.frontline.tray import Tray
+from game.boards.menu import Menu, place
 from game.engines.base import State
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
@@ -86,21 +85,19 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.art = FrontlineArt(ctx.palette, ctx.lang)
         self.geo: Geo = compute(self.rect)
         self.views: dict[Hashable, Any] = {}  # what each key shows (leaving things included)
-        self.offer = Offer()  # what the viewer may click: actions on things, and buttons
-        self.chooser = Chooser(self.art, ctx.palette["gold"])
-        self.bar.axis = "column"  # the panel's buttons stand one under another
-        self.aim = Aim(self)  # the pointer: press and drag, odds on targets, glows, tooltip
+        self.chooser = Menu(self.art, ctx.palette["gold"], "frontline.choose")
+        self.bar.axis, self.bar.foot = "column", True  # one under another, under the prompt
+        self.aim = Aim(self)  # what may be clicked: actions on things, buttons, odds, drags
         self.table = Table(self)  # the rows, bars, set-up panel and arrows under the things
         self.motion = Motions(self)  # floats, shakes and call-outs a change shows
         self.pieces = Pieces(self, self.motion.offset)  # how things draw, what it tucked on units
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
-        self.fan = CommandFan()  # the command cards, spread while the pointer is on them
+        self.fan = HoverFan(lambda key: split_key(key)[0] == "cmd")  # the command cards
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tray = Tray(self.art, ctx.palette)
-        self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
-        self.panel.layout(self.geo)
+        self.panel = SidePanel(self.art, ctx.palette, ctx.lang, self.geo)
         self.tray.layout(self.geo.rows["tray"], self.geo.unit)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
@@ -114,7 +111,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def layout(self, rect: pygame.Rect) -> None:
         self.geo, self.fan.anchor = compute(rect), None
         self.tray.layout(self.geo.rows["tray"], self.geo.unit)
-        self.panel.layout(self.geo)
+        self.panel.geo = self.geo
         super().layout(rect)
         for view in self.phase_views.values():
             view.layout(rect)
@@ -210,9 +207,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.panel.viewer = viewer
         super().show(obs, viewer, legal, animate)
         self.marked = self.news.marked(self.marked, obs, viewer, self.things(obs))
-        self.offer.clear(obs["phase"])
-        if self.legal and self.phase_view() is None:
-            self.offer.index(obs, self.me, self.legal, self.things(obs), self.aim.weapons_preview)
+        self.aim.index(bool(self.legal) and self.phase_view() is None)
         self.offer_choices()  # the buttons are known only now
         view = self.phase_view()
         if view is not None:
@@ -267,13 +262,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
             Choice(action, label, detail, key=action) for action, label, detail in self.buttons
         ]
 
-    def offer_choices(self) -> None:
-        """The bar stands at the foot of the panel's prompt box, as tall as its buttons."""
-        super().offer_choices()
-        box, h = self.geo.prompt, self.bar.rect.h
-        self.bar.layout(pygame.Rect(box.x, box.bottom - h, box.w, h))
-
     def bar_area(self) -> pygame.Rect:
+        """The panel's prompt box: the bar stands at its foot, as tall as its buttons."""
         return self.geo.prompt
 
     @property
@@ -284,14 +274,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def key(self, key: int) -> Decision:
         """Enter passes or commits, Escape closes a chooser; 1..9 pick an open chooser's
         options (as its badges show), else press the buttons."""
-        if key == pygame.K_ESCAPE:
-            self.chooser.close()
-            return None
-        if self.choosing is not None:
-            chosen = super().key(key)
-            if chosen is not None:
-                self.chooser.close()
-            return chosen
+        if self.choosing is not None or key == pygame.K_ESCAPE:
+            return self.chooser.press(key)
         if key == pygame.K_RETURN and DONE in self.legal:
             return DONE
         return super().key(key)
@@ -300,7 +284,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         """An open chooser's options (its badges 1, 2, ...), else the panel's buttons: with
         "1 Play it / 2 Discard for +1" open, key 1 pressed the panel's Roll."""
         if self.choosing is not None:
-            return self.chooser.numbered()
+            return self.chooser.numbered()  # type: ignore[return-value]
         return super().numbered()
 
     def click(self, pos: tuple[int, int]) -> Decision:
@@ -354,29 +338,29 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     # --- chooser and buttons ------------------------------------------------------------------
     def chooser_options(self, key: Hashable) -> list[tuple[int | None, str]]:
-        return self.offer.options(key)
+        return self.aim.options(key)
 
     def chooser_rects(self, key: Hashable) -> list[pygame.Rect]:
         """Where thing ``key``'s chooser opens: ``[popup, option 1, …]``."""
         anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
-        return option_rects(self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
+        return place(self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
 
     @property
     def spots(self) -> dict[Hashable, list[int]]:
         """Legal actions by the thing they are on."""
-        return self.offer.spots
+        return self.aim.spots
 
     @property
     def buttons(self) -> list[tuple[int, str, str]]:
         """The actions on no thing: (action, label, detail)."""
-        return self.offer.buttons
+        return self.aim.buttons
 
     @property
     def revealed(self) -> set[tuple[str, int]]:
         return self.news.revealed
 
     def option_words(self, action: int) -> str:
-        return self.offer.option_words(action)
+        return self.aim.option_words(action)
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:

@@ -21,22 +21,14 @@ from game.ui.text import render
 
 
 class SidePanel:
-    def __init__(self, art: FrontlineArt, palette: dict[str, Colour], lang: str) -> None:
+    def __init__(self, art: FrontlineArt, palette: dict[str, Colour], lang: str, geo: Geo) -> None:
         self.art, self.palette, self.lang = art, palette, lang
-        self.geo: Geo | None = None
+        self.geo = geo  # the board's geometry (the board lays it out anew)
         self.viewer = 0
         self.texts: list[pygame.Rect] = []  # where the last draw wrote its words
 
-    def layout(self, geo: Geo) -> None:
-        self.geo = geo
-
-    @property
-    def rect(self) -> pygame.Rect:
-        return self.geo.side if self.geo else pygame.Rect(0, 0, 0, 0)
-
     def score_rect(self, seat: int) -> pygame.Rect:
         """A seat's score line: the other seat's on top."""
-        assert self.geo is not None
         box = self.geo.score
         h = box.h * 2 // 5
         return pygame.Rect(box.x, box.y if seat != self.viewer else box.y + h, box.w, h)
@@ -44,7 +36,6 @@ class SidePanel:
     def deck_spots(self) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
         """The shared decks under the score: each deck's kind, the rectangle of its back and the
         box its count is written in, side by side."""
-        assert self.geo is not None
         u, box = self.geo.unit, self.geo.score
         y = box.y + box.h * 4 // 5
         h = box.bottom - y
@@ -68,7 +59,6 @@ class SidePanel:
     ) -> list[pygame.Rect]:
         """The panel with ``zoom`` (the card under the mouse, ``zoom_width`` wide) and ``prompt``
         above ``bar_top`` (the decision bar's top, if it shows); returns where it wrote words."""
-        assert self.geo is not None
         p, geo = self.palette, self.geo
         self.texts = []
         pygame.draw.rect(surface, p["panel"], geo.side)
@@ -84,7 +74,6 @@ class SidePanel:
     def zoom_width(self) -> int:
         """How wide the card under the mouse shows in the panel (0: a narrow board's panel
         has no room; it floats over the table)."""
-        assert self.geo is not None
         box = self.geo.zoom
         return min(box.w, round(box.h / fc.RATIO)) if box.h else 0
 
@@ -92,7 +81,6 @@ class SidePanel:
         self, surface: pygame.Surface, obs: FrontlineObservation, seat: int, name: str
     ) -> None:
         """A seat's line: mark, name, VP towards 51, overrun pips, hand and Reserves counts."""
-        assert self.geo is not None
         p, u = self.palette, self.geo.unit
         rect = self.score_rect(seat)
         info = obs["seats"][seat]
@@ -144,7 +132,6 @@ class SidePanel:
         self, surface: pygame.Surface, obs: FrontlineObservation, image: pygame.Surface | None
     ) -> None:
         """The card under the mouse; with none, the viewer's army's back, faded."""
-        assert self.geo is not None
         box = self.geo.zoom
         if box.h == 0:
             return
@@ -161,7 +148,6 @@ class SidePanel:
         self, surface: pygame.Surface, image: pygame.Surface, mouse: tuple[int, int]
     ) -> None:
         """A narrow board: the card under the mouse, large, on the far side of the table."""
-        assert self.geo is not None
         table = self.geo.table
         rect = image.get_rect()
         rect.top = mouse[1] - rect.h // 2
@@ -174,7 +160,6 @@ class SidePanel:
 
     def _draw_prompt(self, surface: pygame.Surface, text: str, bar_top: int | None) -> None:
         """What the viewer is asked, wrapped over the decision bar's buttons."""
-        assert self.geo is not None
         p, box, u = self.palette, self.geo.prompt, self.geo.unit
         px = max(9, round(u * 1.5))
         bottom = bar_top - u // 2 if bar_top is not None else box.bottom
