@@ -232,6 +232,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.layer.sync(self.resting_places(obs), animate)
         if animate and previous is not None:
             self.motion.animate_change(previous, obs)
+        elif not animate:
+            self.motion.clear()
 
     def attacker_seat(self, obs: FrontlineObservation) -> int:
         pos = obs["attack"]["attacker"]

@@ -54,6 +54,15 @@ class Motions:
     def settle(self) -> None:
         self.floats.settle()
 
+    def clear(self) -> None:
+        """A change shown without animation cut the timeline short: land what was under way
+        (nothing else would end it: "Destroyed!" stuck mid-rise, a unit stayed shaken aside,
+        the die kept tumbling)."""
+        self.floats.items.clear()
+        self.shakes.clear()
+        self.callout = None
+        self.board.tray.tumble.k = 1.0
+
     def start_from_where_they_were(
         self, before: FrontlineObservation, after: FrontlineObservation
     ) -> None:
