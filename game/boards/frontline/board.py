@@ -51,7 +51,6 @@ from game.boards.frontline.news import News
 from game.boards.frontline.offer import Offer
 from game.boards.frontline.panel import SidePanel
 from game.boards.frontline.pieces import Pieces
-from game.boards.frontline.summary import frontline_summary
 from game.boards.frontline.table import Table
 from game.boards.frontline.tray import Tray
 from game.engines.base import State
@@ -74,7 +73,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
     SEAT_ROLES: ClassVar[tuple[str, ...]] = ("us", "ge")  # the default seat0_army is US
     # Health above and at/below the ½HP mark must read apart (colour-blind too).
     DISTINCT: ClassVar[tuple[tuple[str, ...], ...]] = (("hp", "hp_low"),)
-    summary = staticmethod(frontline_summary)
+    summary = staticmethod(fw.summary)
 
     @classmethod
     def seat_roles(cls, options: dict) -> tuple[str, ...]:

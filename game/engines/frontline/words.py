@@ -2,8 +2,8 @@
 which step of the turn a phase belongs to, the move log's phrases with the seat names (a die
 with what it decided, ``rolls``), a turn's lines, the status line, the prompt, the buttons'
 labels and second lines, the tray's line, the odds in words, a unit and a Damage card
-explained, the starting hand's crew warnings. No pygame: the board, the log, the review and
-the network views share these."""
+explained, the starting hand's crew warnings, the game-over summary. No pygame: the board, the
+log, the review and the network views share these."""
 
 from __future__ import annotations
 
@@ -23,8 +23,10 @@ from game.engines.frontline.cards import (
     UNITS,
 )
 from game.engines.frontline.observation import FrontlineObservation, SeatView, UnitView
+from game.engines.frontline.options import NO_LIMIT, TURN_LIMIT, WIN_VP
 from game.engines.frontline.preview import Preview, deciding_unit, no_target, shots
 from game.engines.frontline.state import CLOSE_ASSAULT, SURRENDER_ATTACK
+from game.summary import Summary, said
 from game.turns import Phrase, Step, all_forced
 from game.words import Words
 
@@ -520,6 +522,76 @@ def unit_words(view: UnitView, lang: str) -> str:
         i18n.t("frontline.tip.hp", left=view["hp_max"] - view["damage"], half=printed.half_hp)
     )
     return " · ".join(parts)
+
+
+# --- the game-over summary ---------------------------------------------------------------
+# Who won and how (rules §7: 51 VP at once, an overrun after three qualifying end-of-combat
+# checks, or our turn limit, where more VP win and level VP draw), each army's VP split into
+# what destroying and what capturing earned, the captures by name, the turn it ended on. All
+# from the final observation: each seat's VP and the part the engine recorded as earned by
+# capturing (double cost), its prisoners and the enemy units it took still in the Battle Area.
+def captured(obs: Mapping[str, Any], seat: int) -> list[int]:
+    """The cards ``seat`` captured that the observation still shows: its prisoners, then the
+    enemy units in the Battle Area that it took."""
+    board = obs["board"]
+    taken = [u["card"] for u in board if u["owner"] == seat and u["captured_from"] == 1 - seat]
+    return list(obs["seats"][seat]["prisoners"]) + taken
+
+
+def vp_sources(obs: Mapping[str, Any], seat: int) -> tuple[int, int]:
+    """``seat``'s VP from destroying (units destroyed, crews killed) and from capturing (double
+    the cost of every card taken, §7), as the engine recorded them."""
+    info = obs["seats"][seat]
+    return info["vp"] - info["vp_captured"], info["vp_captured"]
+
+
+def card_name(card: int) -> str:
+    """A card's name as the table shows it: units by their printed name, crews by their kind."""
+    printed = UNITS[card]
+    return i18n.t(f"frontline.crew.{printed.crew_kind}") if printed.is_crew else printed.name
+
+
+def how_it_ended(obs: Mapping[str, Any], names: list[str]) -> str:
+    """The winner and how, in words (a draw says why it is one)."""
+    winner, reason, turn = obs["winner"], obs["end_reason"], obs["turn"]
+    vp = [s["vp"] for s in obs["seats"]]
+    if reason == "turn_limit":
+        limit = obs["options"][TURN_LIMIT]
+        if winner is None or winner < 0:
+            return i18n.t("summary.frontline.level", limit=limit, vp=vp[0])
+        return said("summary.frontline.on_vp", names, winner, limit=limit, a=vp[winner],
+                     b=vp[1 - winner])  # fmt: skip
+    if reason == "overrun":
+        return said("summary.frontline.overrun", names, winner, turn=turn)
+    return said("summary.frontline.vp", names, winner, vp=vp[winner], turn=turn, need=WIN_VP)
+
+
+def summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:
+    """The summary of a finished game (None before the end)."""
+    if obs["phase"] != "over":
+        return None
+    rows, notes = [], [how_it_ended(obs, names)]
+    for seat in (0, 1):
+        destroyed, capture = vp_sources(obs, seat)
+        mine = obs["seats"][seat]
+        army = i18n.t(f"frontline.builder.army.{mine['army']}")
+        rows.append([names[seat], army, str(mine["vp"]), str(destroyed), str(capture)])
+        taken = captured(obs, seat)
+        if taken:
+            cards = ", ".join(card_name(card) for card in taken)
+            notes.append(said("summary.frontline.taken", names, seat, cards=cards))
+    heads = ("army", "vp_total", "destroyed", "captured")
+    limit = obs["options"][TURN_LIMIT]
+    return Summary(
+        headings=["", *(i18n.t(f"summary.frontline.{head}") for head in heads)],
+        rows=rows,
+        per_seat=True,
+        notes=tuple(notes),
+        widths=(0.26, 0.24, 0.14, 0.18, 0.18),
+        subtitle=i18n.t("summary.frontline.turns_no_limit", n=obs["turn"])
+        if limit == NO_LIMIT
+        else i18n.t("summary.frontline.turns", n=obs["turn"], limit=limit),
+    )
 
 
 class FrontlineWords(Words):
