@@ -1,7 +1,8 @@
 """The pictures of the Frontline table beyond the cards themselves (``cards``): a unit
 as a landscape tile in the Battle Area (type badge, name, cost, compact weapon values, DEF, the
 HP bar with its ½HP mark, the crew tucked under, effect and command markers), face-down cards,
-the d10s, and arrows from attackers to targets.
+the d10s, arrows from attackers to targets, and the table under them all (its rows and air
+spaces).
 """
 
 from __future__ import annotations
@@ -59,6 +60,53 @@ class FrontlineArt(Art):
 
     def army(self, side: int) -> Colour:
         return self.p["us" if side == 0 else "ge"]
+
+    def table(
+        self, size: tuple[int, int], u: int, rows: dict[str, pygame.Rect], sides: tuple[int, int]
+    ) -> pygame.Surface:
+        """The bare table ``size`` big: each army's (``sides``: the top's, the bottom's) lines as
+        bands in its colour with their names, its air space, and the hand's tray. ``rows``: the
+        rectangles of "opp_ground", "opp_rear", "opp_air", the same for "own", and "hand" within
+        it; ``u``: the board's length unit. Drawn once per size, sides and language."""
+        key = (
+            "table",
+            size,
+            u,
+            sides,
+            i18n.get_language(),
+            *((k, tuple(r)) for k, r in sorted(rows.items())),
+        )
+        return self.cached(key, lambda: self._table(size, u, rows, sides))
+
+    def _table(
+        self, size: tuple[int, int], u: int, rows: dict[str, pygame.Rect], sides: tuple[int, int]
+    ) -> pygame.Surface:
+        p = self.p
+        surface = pygame.Surface(size)
+        surface.fill(p["table"])
+        for who, side in zip(("opp", "own"), sides, strict=True):
+            colour, pale = self.army(side), lighter(self.army(side), 0.35)
+            for name in ("ground", "rear"):
+                band = rows[f"{who}_{name}"].inflate(-u, -u // 2)
+                pygame.draw.rect(surface, darker(p["table"], 0.12), band, border_radius=u)
+                edge = lighter(colour, 0.1) if who == "own" else colour
+                pygame.draw.rect(surface, edge, band, max(1, u // 4), border_radius=u)
+                label = i18n.t("frontline.row.front" if name == "ground" else "frontline.row.rear")
+                image = pygame.transform.rotate(
+                    render(label, max(9, round(u * 1.5)), pale, True), 90
+                )
+                surface.blit(image, image.get_rect(midleft=(band.x + u // 3, band.centery)))
+            air = rows[f"{who}_air"].inflate(-u, -u // 2)
+            pygame.draw.rect(surface, mix(p["table"], (120, 140, 160), 0.25), air, border_radius=u)
+            pygame.draw.rect(surface, colour, air, max(1, u // 4), border_radius=u)
+            tag = render(
+                "✈ " + i18n.t("frontline.row.air"), max(9, round(u * 1.4)), pale, bold=True
+            )
+            surface.blit(tag, (air.x + u // 2, air.y + u // 4))
+        hand = rows["hand"]
+        pygame.draw.rect(surface, darker(p["table"], 0.3), hand)
+        pygame.draw.line(surface, p["table_line"], hand.topleft, hand.topright, max(1, u // 4))
+        return surface
 
     def tile(self, view: UnitView, w: int, h: int) -> pygame.Surface:
         """A unit in the Battle Area from its public view (``Unit.view``)."""

@@ -12,10 +12,12 @@ from game.boards.frontline import faces as other
 from game.boards.frontline.art import edge_toward
 from game.boards.frontline.deck.draw import WARN
 from game.boards.frontline.host import Host
-from game.boards.frontline.layout import Geo, split_key
+from game.boards.frontline.layout import split_key
 from game.engines.frontline import words as fw
-from game.ui.draw import Colour, darker, lighter, mix
+from game.ui.draw import darker, lighter
 from game.ui.text import render
+
+TABLE_ROWS = ("opp_ground", "opp_rear", "own_ground", "own_rear", "hand")
 
 
 class Table:
@@ -23,52 +25,15 @@ class Table:
         self.board = board
 
     def paint(self, surface: pygame.Surface) -> None:
-        """The rows and the air spaces (drawn once per size and sides), then the bars."""
+        """The table (its picture), then the opponent's bar."""
         board = self.board
-        geo = board.geo
-        sides = (board.side_of(1 - board.me), board.side_of(board.me))
-        key = ("table", geo.table.size, geo.unit, sides, i18n.get_language())
-        table = board.art.cached(key, lambda: self._image(sides))
-        surface.blit(table, geo.table)
+        geo, me = board.geo, board.me
+        at = (-geo.table.x, -geo.table.y)  # the picture's rows: from the table's corner
+        rows = {f"{who}_air": geo.air[who].move(at) for who in ("opp", "own")}
+        rows |= {name: geo.rows[name].move(at) for name in TABLE_ROWS}
+        sides = (board.side_of(1 - me), board.side_of(me))
+        surface.blit(board.art.table(geo.table.size, geo.unit, rows, sides), geo.table)
         self._paint_opp_bar(surface)
-
-    def _image(self, sides: tuple[int, int]) -> pygame.Surface:
-        board = self.board
-        p, u = board.ctx.palette, board.geo.unit
-        geo = _shifted(board.geo)
-        surface = pygame.Surface(geo.table.size)
-        pygame.draw.rect(surface, p["table"], geo.table)
-        for who, side in zip(("opp", "own"), sides, strict=True):
-            colour = board.art.army(side)
-            for name in ("ground", "rear"):
-                row = geo.rows[f"{who}_{name}"]
-                band = row.inflate(-u, -u // 2)
-                pygame.draw.rect(surface, darker(p["table"], 0.12), band, border_radius=u)
-                pygame.draw.rect(
-                    surface,
-                    lighter(colour, 0.1) if who == "own" else colour,
-                    band,
-                    max(1, u // 4),
-                    border_radius=u,
-                )
-                label = i18n.t("frontline.row.front" if name == "ground" else "frontline.row.rear")
-                image = render(label, max(9, round(u * 1.5)), lighter(colour, 0.35), bold=True)
-                image = pygame.transform.rotate(image, 90)
-                surface.blit(image, image.get_rect(midleft=(band.x + u // 3, band.centery)))
-            air = geo.air[who].inflate(-u, -u // 2)
-            pygame.draw.rect(surface, mix_air(p), air, border_radius=u)
-            pygame.draw.rect(surface, colour, air, max(1, u // 4), border_radius=u)
-            tag = render(
-                "✈ " + i18n.t("frontline.row.air"),
-                max(9, round(u * 1.4)),
-                lighter(colour, 0.35),
-                bold=True,
-            )
-            surface.blit(tag, (air.x + u // 2, air.y + u // 4))
-        hand = geo.rows["hand"]
-        pygame.draw.rect(surface, darker(p["table"], 0.3), hand)
-        pygame.draw.line(surface, p["table_line"], hand.topleft, hand.topright, max(1, u // 4))
-        return surface
 
     def _paint_opp_bar(self, surface: pygame.Surface) -> None:
         """The opponent's hand as card backs with its counts, its name, whether it decided."""
@@ -162,17 +127,3 @@ class Table:
             width = max(2, u // 2) + (2 if a == current else 0)
             start = edge_toward(ra.inflate(-ra.w // 3, -ra.h // 3), rb.center)  # off its own name
             board.art.arrow(surface, start, edge_toward(rb, ra.center), colour, width, dashed)
-
-
-def _shifted(geo: Geo) -> Geo:
-    """``geo`` with the table at the origin (to draw the table into its own image)."""
-    dx, dy = -geo.table.x, -geo.table.y
-    shifted = Geo(geo.rect.move(dx, dy), geo.unit, geo.table.move(dx, dy), geo.side.move(dx, dy))
-    shifted.rows = {k: r.move(dx, dy) for k, r in geo.rows.items()}
-    shifted.air = {k: r.move(dx, dy) for k, r in geo.air.items()}
-    return shifted
-
-
-def mix_air(p: dict[str, Colour]) -> Colour:
-    """The air space: the table lightened towards the sky."""
-    return mix(p["table"], (120, 140, 160), 0.25)
