@@ -21,7 +21,7 @@ drag and drop, odds on targets, glows, refusals, tooltip), the ``pieces`` (how a
 the ``news`` (units revealed this turn, the marks that stay). Pictures are in ``cards``/``faces``
 (card faces), ``art`` (unit tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``;
 ``layout`` says where the parts and the things rest. ``aim``, ``pieces``, ``table`` (the table
-under the things, the arrows) and ``motion`` (what a change shows beyond the slides) read the
+under the things, the arrows) and ``motion`` (the layer's choreography, the floats) read the
 board through the ``host.Host`` protocol. The words are the engine's
 (``game.engines.frontline.words``), and so are the rules' answers
 (``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
@@ -29,7 +29,7 @@ board through the ``host.Host`` protocol. The words are the engine's
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import pygame
@@ -53,6 +53,7 @@ from game.boards.frontline.panel import SidePanel
 from game.boards.frontline.pieces import Pieces
 from game.boards.frontline.table import Table
 from game.boards.frontline.tray import Tray
+from game.boards.layer import Motion
 from game.engines.base import State
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
@@ -218,21 +219,21 @@ class FrontlineBoard(Board[FrontlineObservation]):
             view.show(obs, viewer, legal)
 
     def mover(self, obs: FrontlineObservation) -> int:
-        player = obs.get("current_player", -1)
-        return player if isinstance(player, int) and player >= 0 else -1
+        return max(-1, obs.get("current_player", -1))
 
     def on_observation(
         self, previous: FrontlineObservation | None, obs: FrontlineObservation, animate: bool
     ) -> None:
         for view in obs["board"]:
             self.views[("unit", view["pos"])] = view
-        if animate and previous is not None:
-            self.motion.start_from_where_they_were(previous, obs)
-        self.layer.sync(self.resting_places(obs), animate)
-        if animate and previous is not None:
-            self.motion.animate_change(previous, obs)
-        elif not animate:
+        super().on_observation(previous, obs, animate)
+        if not animate or previous is None:
             self.motion.clear()
+
+    def choreography(
+        self, previous: FrontlineObservation, obs: FrontlineObservation
+    ) -> Mapping[Hashable, Motion]:
+        return self.motion.choreography(previous, obs)
 
     def attacker_seat(self, obs: FrontlineObservation) -> int:
         pos = obs["attack"]["attacker"]

@@ -1,8 +1,10 @@
-"""How the table moves between two observations, beyond the kit's sliding: a card keyed anew
-(a hand card set face down, a face-down card revealed) starts where it was; a revealed unit turns
-over; damage and losses float up from their units, which shake; VP float up from the score; the
-die tumbles; a natural result or a new step of the turn is called out in a banner. An object
-owning what is under way: the numbers floating up, the units shaking, the call-out."""
+"""How the table moves between two observations, beyond the kit's sliding, as the layer's
+choreography (``Board.choreography``): a card keyed anew (a hand card set face down, a
+face-down card revealed) flies from where it was; a revealed unit turns over on the way; a
+damaged unit shakes (the layer's "shake" effect). On the board's timeline besides: damage and
+losses float up from their units, VP from the score; the die tumbles; a natural result or a new
+step of the turn is called out in a banner. An object owning the words floating up and the
+call-out."""
 
 from __future__ import annotations
 
@@ -16,8 +18,7 @@ from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline.host import Host
 from game.boards.frontline.layout import split_key
-from game.boards.frontline.tray import Motion
-from game.boards.layer import Sprite
+from game.boards.layer import T_MOVE, Motion
 from game.boards.notes import Risers
 from game.engines.frontline import words as fw
 from game.engines.frontline.cards import DAMAGES
@@ -30,13 +31,13 @@ T_FLIP = 0.45  # seconds a face-down card takes to turn over
 T_TUMBLE = 0.35  # seconds a d10 tumbles before it settles
 T_SHAKE = 0.4
 T_CALLOUT = 1.1  # how long a natural result is called out
+SHAKE = Motion(effect="shake", effect_time=T_SHAKE, sound="attack")
 
 
 class Motions:
     def __init__(self, board: Host) -> None:
         self.board = board
         self.floats = Risers(board.tweens)  # damage, losses and VP rising
-        self.shakes: dict[Hashable, Motion] = {}
         self.callout: overlays.Banner | None = None
 
     @property
@@ -46,33 +47,32 @@ class Motions:
 
     def offset(self, key: Hashable) -> int:
         """How far thing ``key`` is shaken aside now (pixels)."""
-        shake = self.shakes.get(key)
-        if shake is None or shake.k >= 1:
+        sprite = self.board.layer.sprites.get(key)
+        if sprite is None or sprite.effect != "shake":
             return 0
-        return round((1 - shake.k) * self.board.geo.unit * wobble(shake.k))
+        k = sprite.effect_k
+        return round((1 - k) * self.board.geo.unit * math.sin(k * 6 * math.pi))
 
     def settle(self) -> None:
         self.floats.settle()
 
     def clear(self) -> None:
         """A change shown without animation cut the timeline short: land what was under way
-        (nothing else would end it: "Destroyed!" stuck mid-rise, a unit stayed shaken aside,
-        the die kept tumbling)."""
+        (nothing else would end it: "Destroyed!" stuck mid-rise, the die kept tumbling)."""
         self.floats.items.clear()
-        self.shakes.clear()
         self.callout = None
         self.board.tray.tumble.k = 1.0
 
-    def start_from_where_they_were(
+    def rekeyed(
         self, before: FrontlineObservation, after: FrontlineObservation
-    ) -> None:
-        """A card that changes what it is keyed by starts where it was, so it slides: a hand
-        card set aside face down, a face-down card revealed as a unit in its line."""
+    ) -> dict[Hashable, Hashable]:
+        """The cards that change what they are keyed by, new key to old: a hand card set aside
+        face down, a face-down card revealed as a unit in its line."""
         board = self.board
         old, new = board.things(before), board.things(after)
         gone = [k for k in old if k not in new and board.layer.rect(k) is not None]
-        came = [k for k in new if k not in old]
-        for key in came:
+        out: dict[Hashable, Hashable] = {}
+        for key in (k for k in new if k not in old):
             source = None
             kind, what = split_key(key)
             if kind == "down":
@@ -83,44 +83,45 @@ class Motions:
             elif kind == "unit":
                 owner = next(v["owner"] for v in after["board"] if v["pos"] == what)
                 source = next((g for g in gone if split_key(g) == ("down", owner)), None)
-            if source is None:
-                continue
-            gone.remove(source)
-            rect = board.layer.rect(source)
-            assert rect is not None
-            board.layer.sprites[key] = Sprite(key, *rect.center, rect.w, rect.h)
-            del board.layer.sprites[source]
+            if source is not None:
+                gone.remove(source)
+                out[key] = source
+        return out
 
-    def animate_change(self, before: FrontlineObservation, after: FrontlineObservation) -> None:
-        """What the change from ``before`` to ``after`` shows besides the slides: flips, damage,
-        losses, VP, the die and the call-outs, on the board's timeline."""
+    def choreography(
+        self, before: FrontlineObservation, after: FrontlineObservation
+    ) -> dict[Hashable, Motion]:
+        """How the change from ``before`` to ``after`` moves the layer (re-keyed cards, flips,
+        shakes); the floats, the die and the call-outs it puts on the board's timeline."""
         board = self.board
         t = board.tweens
+        motions: dict[Hashable, Motion] = {}
+        for key, source in self.rekeyed(before, after).items():
+            motions[source] = Motion(duration=0.0)  # gone at once: its card flies on
+            motions[key] = Motion(enter_from=board.layer.rect(source), duration=T_MOVE)
         old = {v["pos"]: v for v in before["board"]}
         new = {v["pos"]: v for v in after["board"]}
         red = board.ctx.palette["hit"]
+        rests = board.resting_places(after)
         for pos, view in new.items():
             key = ("unit", pos)
             prior = old.get(pos)
             if prior is None or prior["card"] != view["card"]:
-                sprite = board.layer.sprites.get(key)
-                if any(s["face_down_count"] for s in before["seats"]) and sprite is not None:
-                    sprite.face = 0.0  # revealed: the kit's flip turns it over
-                    t.animate(sprite, T_FLIP, "out_cubic", face=1.0)
-                    t.sound(0.0, "flip")
+                if any(s["face_down_count"] for s in before["seats"]):  # revealed: turns over
+                    start = motions[key].enter_from if key in motions else rests[key]
+                    motions[key] = Motion(start, turn=True, duration=T_FLIP, sound="flip")
                 continue
             lost = (prior["hp_max"] - prior["damage"]) - (view["hp_max"] - view["damage"])
             if view["damage"] > prior["damage"] and lost > 0:
                 self.float_up(key, f"-{view['damage'] - prior['damage']}", red)
-                self.shake(key)
+                motions[key] = SHAKE
             if view["damage_card"] >= 0 and prior["damage_card"] < 0:
                 name = DAMAGES[view["damage_card"]].name
                 self.float_up(key, name, board.ctx.palette["damage"], 0.3)
                 t.sound(0.2, "flip")
         for pos in old:
             if pos not in new:
-                key = ("unit", pos)
-                self.float_up(key, i18n.t("frontline.float.destroyed"), red)
+                self.float_up(("unit", pos), i18n.t("frontline.float.destroyed"), red)
                 t.sound(0.0, "knock")
         for seat in (0, 1):
             gained = after["seats"][seat]["vp"] - before["seats"][seat]["vp"]
@@ -150,20 +151,12 @@ class Motions:
                 key=fw.step_of(after),
             )
             overlays.flash_banner(self, banner, 0.0, T_CALLOUT, "callout")
+        return motions
 
     def float_up(self, key: Hashable, text: str, colour: Colour, delay: float = 0.0) -> None:
-        rect = self.board.layer.rect(key) or self._leaving_rect(key)
+        rect = self.board.layer.rect(key)
         if rect is not None:
             self.floats.rise(text, rect, colour, delay)
-
-    def _leaving_rect(self, key: Hashable) -> pygame.Rect | None:
-        sprite = self.board.layer.sprites.get(key)
-        return None if sprite is None else sprite.rect
-
-    def shake(self, key: Hashable) -> None:
-        shake = self.shakes[key] = Motion()
-        self.tweens.animate(shake, T_SHAKE, "linear", k=1.0)
-        self.tweens.sound(0.0, "attack")
 
     def paint(self, surface: pygame.Surface) -> None:
         """The numbers and words floating up, and the call-out banner over the tray."""
@@ -181,7 +174,3 @@ class Motions:
             (max(12, round(u * 2.4)), max(9, round(u * 1.5))),
             lambda side, size, colour: fc.army_mark(side, size, p),
         )
-
-
-def wobble(k: float) -> float:
-    return math.sin(k * 6 * math.pi)
