@@ -17,8 +17,10 @@ from game.boards.frontline import faces as other
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
 from game.engines.frontline.observation import UnitView
 from game.engines.frontline.preview import defense_now
+from game.engines.frontline.words import effect_short
+from game.turns import Step
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
-from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
+from game.ui.draw import Art, Colour, blit_center, darker, lighter, mix, supersampled
 from game.ui.text import render
 
 # Tags that initials would make unfit: Smoke Screen's "SS", in a war game.
@@ -68,14 +70,8 @@ class FrontlineArt(Art):
         bands in its colour with their names, its air space, and the hand's tray. ``rows``: the
         rectangles of "opp_ground", "opp_rear", "opp_air", the same for "own", and "hand" within
         it; ``u``: the board's length unit. Drawn once per size, sides and language."""
-        key = (
-            "table",
-            size,
-            u,
-            sides,
-            i18n.get_language(),
-            *((k, tuple(r)) for k, r in sorted(rows.items())),
-        )
+        boxes = tuple((k, tuple(r)) for k, r in sorted(rows.items()))
+        key = ("table", size, u, sides, i18n.get_language(), boxes)
         return self.cached(key, lambda: self._table(size, u, rows, sides))
 
     def _table(
@@ -239,6 +235,50 @@ class FrontlineArt(Art):
         pygame.draw.line(s, p["ink"], (tick, bar.y - 2), (tick, bar.bottom + 1), 2)
         text = render(f"{left}/{hp}", max(MIN_PX, round(bar.h * 0.95)), p["ink"], bold=True)
         s.blit(text, text.get_rect(center=bar.center))
+
+    def chips(self, view: UnitView, px: int) -> pygame.Surface | None:
+        """The chips along a unit's top edge, ``px`` letters: its Damage card's effect with
+        the turns left, the command cards in effect on it, captured (None: none)."""
+        p, chips = self.p, list[tuple[str, Colour]]()
+        effect = view["effect"]
+        if effect is not None and effect["left"] != 0 and effect["kind"] != "none":
+            turns = f" {effect['left']}t" if effect["left"] > 0 else ""
+            chips.append(("⚠" + effect_short(effect) + turns, p["hp_low"]))
+        chips += [(initials(c), p["command"]) for c in view["commands"]]
+        if view["captured_from"] >= 0:
+            chips.append(("⛓", p["gold"]))
+        if not chips:
+            return None
+        images = [
+            render(text, px, p["text"], bold=True, symbol=text[0] in "⚠⛓") for text, _ in chips
+        ]
+        rects, x, h = [], 0, max(image.get_height() for image in images)
+        for image in images:  # each centred on the edge
+            y = h // 2 - image.get_height() // 2
+            rects.append(pygame.Rect(x, y, image.get_width() + px // 2, image.get_height()))
+            x = rects[-1].right + 2
+        out = pygame.Surface((x - 2, h), pygame.SRCALPHA)
+        for (_, colour), image, r in zip(chips, images, rects, strict=True):
+            pygame.draw.rect(out, darker(colour, 0.25), r, border_radius=r.h // 2)
+            blit_center(out, image, r.center)
+        return out
+
+    def log_icons(self, steps: list[Step], px: int, sides: tuple[int, int]) -> list[pygame.Surface]:
+        """Small pictures of a turn for its log row, ``px`` high: dice (in the army's colour of
+        the seat, ``sides``: each seat's), unit types, command card backs."""
+        icons = list[pygame.Surface]()
+        for step in steps:
+            key, args = step.phrase
+            if "die" in args or "dice" in args:  # a die, or the two of an attack roll
+                side = sides[int(args.get("player", 0))]
+                faces = str(args["dice"]).split("+") if "dice" in args else [args["die"]]
+                icons += [self.die(int(face), px, side) for face in faces]
+            elif "card" in args and key in ("commit", "commit_rear", "pick", "draws_unit"):
+                icons.append(fc.type_icon(UNITS[int(args["card"])].type, px, self.p))
+            elif "command" in args:
+                width = max(4, int(px / fc.RATIO))  # no taller than the row
+                icons.append(other.card_back("command", width, self.p, self.lang))
+        return icons[:8]
 
     def face_down(self, side: int, w: int, h: int, card: int | None) -> pygame.Surface:
         """A card set aside face down: the back for the other player, the owner's own card under

@@ -34,7 +34,6 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game import i18n
 from game.boards.base import Board, BoardContext, Decision, Things
 from game.boards.cards import dragging
 from game.boards.decision import Choice
@@ -64,8 +63,6 @@ from game.turns import Step
 from game.ui.draw import Colour
 from game.words import words_of
 
-_LOG_WORDS: dict[tuple, str] = {}
-
 
 class FrontlineBoard(Board[FrontlineObservation]):
     ACCENT = (132, 150, 88)
@@ -75,6 +72,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
     # Health above and at/below the ½HP mark must read apart (colour-blind too).
     DISTINCT: ClassVar[tuple[tuple[str, ...], ...]] = (("hp", "hp_low"),)
     summary = staticmethod(fw.summary)
+    words: fw.FrontlineWords  # the seat names go into the log's words
 
     @classmethod
     def seat_roles(cls, options: dict) -> tuple[str, ...]:
@@ -480,21 +478,14 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return words_of("frontline").log_phrase(state, action, viewer)
 
     def log_text(self, key: str, args: dict) -> str | None:
-        """A log phrase in the player's language with the seat names (remembered: the log
-        words every turn again each frame)."""
-        memo = (i18n.get_language(), tuple(self.ctx.seat_names), key, tuple(sorted(args.items())))
-        text = _LOG_WORDS.get(memo)
-        if text is None:
-            if len(_LOG_WORDS) > 4000:
-                _LOG_WORDS.clear()
-            text = _LOG_WORDS[memo] = fw.log_words(key, args, self.ctx.seat_names, self.ctx.lang)
-        return text
+        return self.words.log_text(key, args, self.ctx.seat_names)
 
     def turn_words(self, steps: list[Step]) -> list[str]:
-        return fw.turn_lines(steps, self.log_text)
+        return self.words.turn_words(steps, self.ctx.seat_names)
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
-        return self.pieces.log_icons(steps, px)
+        sides = (self.side_of(0), self.side_of(1)) if self.obs else (0, 1)
+        return self.art.log_icons(steps, px, sides)
 
 
 BOARD = FrontlineBoard

@@ -594,6 +594,9 @@ def summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:
     )
 
 
+_SAID: dict[tuple, str] = {}  # log phrases worded, by language, names, key and arguments
+
+
 class FrontlineWords(Words):
     """Frontline's words for the kit: a die's log phrase with what it decided, the log in the
     seats' names, a turn's lines, the status line."""
@@ -612,8 +615,15 @@ class FrontlineWords(Words):
 
     def log_text(self, key: str, args: dict, names: Sequence[str] = ()) -> str | None:
         """A log phrase in the player's language with the seat names (``names``; "Player n"
-        where none is lent)."""
-        return log_words(key, args, names, i18n.get_language())
+        where none is lent), remembered: the log words every turn again each frame."""
+        lang = i18n.get_language()
+        memo = (lang, tuple(names), key, tuple(sorted(args.items())))
+        text = _SAID.get(memo)
+        if text is None:
+            if len(_SAID) > 4000:
+                _SAID.clear()
+            text = _SAID[memo] = log_words(key, args, names, lang)
+        return text
 
     def turn_words(self, steps: Sequence[Step], names: Sequence[str] = ()) -> list[str]:
         return turn_lines(steps, lambda key, args: self.log_text(key, args, names))
