@@ -23,6 +23,8 @@ from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Art, Colour, blit_center, darker, lighter, mix, supersampled
 from game.ui.text import render
 
+Counts = tuple[int, int]  # a hand's unit and command cards
+
 # Tags that initials would make unfit: Smoke Screen's "SS", in a war game.
 TAGS = {"smoke_screen": "SM"}
 
@@ -235,6 +237,38 @@ class FrontlineArt(Art):
         pygame.draw.line(s, p["ink"], (tick, bar.y - 2), (tick, bar.bottom + 1), 2)
         text = render(f"{left}/{hp}", max(MIN_PX, round(bar.h * 0.95)), p["ink"], bold=True)
         s.blit(text, text.get_rect(center=bar.center))
+
+    def opp_bar(
+        self,
+        size: tuple[int, int],
+        u: int,
+        side: int,
+        name: str,
+        counts: tuple[int, int],
+        state: str,
+    ) -> pygame.Surface:
+        """The other side's bar ``size`` big: its army's mark and ``name``, its hand as card
+        backs (``counts``: unit and command cards) with their counts, whether it decided."""
+        p, (w, h) = self.p, size
+        bar = pygame.Surface(size)
+        bar.fill(darker(p["table"], 0.3))
+        mark = fc.army_mark(side, h - u, p)
+        bar.blit(mark, (u, u // 2))
+        title = self.fitted(name, max(10, round(h * 0.5)), p["text"], w // 3, bold=True)
+        bar.blit(title, title.get_rect(midleft=(2 * u + mark.get_width(), h // 2)))
+        back_w, x = max(8, round((h - u) / fc.RATIO)), w // 2
+        for kind, count in zip(("US" if side == 0 else "GE", "command"), counts, strict=True):
+            back = other.card_back(kind, back_w, p, self.lang)
+            for i in range(count):
+                bar.blit(back, (x + i * back_w // 3, u // 2))
+            label = render(f"×{count}", max(9, round(h * 0.45)), p["text_dim"], bold=True)
+            lx = x + max(0, count - 1) * back_w // 3 + back_w + u // 2
+            bar.blit(label, label.get_rect(midleft=(lx, h // 2)))
+            x = lx + label.get_width() + 2 * u
+        if state:
+            chip = render(state, max(9, round(h * 0.42)), p["gold"], bold=True)
+            bar.blit(chip, chip.get_rect(midright=(w - u, h // 2)))
+        return bar
 
     def chips(self, view: UnitView, px: int) -> pygame.Surface | None:
         """The chips along a unit's top edge, ``px`` letters: its Damage card's effect with

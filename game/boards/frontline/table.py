@@ -7,15 +7,12 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.boards.frontline import cards as fc
-from game.boards.frontline import faces as other
 from game.boards.frontline.art import edge_toward
 from game.boards.frontline.deck.draw import WARN
 from game.boards.frontline.host import Host
 from game.boards.frontline.layout import split_key
 from game.engines.frontline import words as fw
-from game.ui.draw import darker, lighter
-from game.ui.text import render
+from game.ui.draw import lighter
 
 TABLE_ROWS = ("opp_ground", "opp_rear", "own_ground", "own_rear", "hand")
 
@@ -25,7 +22,7 @@ class Table:
         self.board = board
 
     def paint(self, surface: pygame.Surface) -> None:
-        """The table (its picture), then the opponent's bar."""
+        """The table and the other side's bar (their pictures)."""
         board = self.board
         geo, me = board.geo, board.me
         at = (-geo.table.x, -geo.table.y)  # the picture's rows: from the table's corner
@@ -33,40 +30,16 @@ class Table:
         rows |= {name: geo.rows[name].move(at) for name in TABLE_ROWS}
         sides = (board.side_of(1 - me), board.side_of(me))
         surface.blit(board.art.table(geo.table.size, geo.unit, rows, sides), geo.table)
-        self._paint_opp_bar(surface)
-
-    def _paint_opp_bar(self, surface: pygame.Surface) -> None:
-        """The opponent's hand as card backs with its counts, its name, whether it decided."""
-        board = self.board
-        p, geo, u = board.ctx.palette, board.geo, board.geo.unit
-        opp = 1 - board.me
-        bar = geo.rows["opp_bar"]
+        opp, bar = 1 - me, geo.rows["opp_bar"]  # the other side's hand and name
         info = board.obs["seats"][opp]
-        pygame.draw.rect(surface, darker(p["table"], 0.3), bar)
-        side = board.side_of(opp)
-        mark = fc.army_mark(side, bar.h - u, p)
-        surface.blit(mark, (bar.x + u, bar.y + u // 2))
-        name = board.art.fitted(
-            board.seat_name(opp), max(10, round(bar.h * 0.5)), p["text"], bar.w // 3, bold=True
+        counts, state = (
+            (info["unit_count"], info["command_count"]),
+            fw.decided_words(board.obs, opp),
         )
-        surface.blit(name, name.get_rect(midleft=(bar.x + 2 * u + mark.get_width(), bar.centery)))
-        back_w = max(8, round((bar.h - u) / fc.RATIO))
-        x = bar.x + bar.w // 2
-        for kind, count in (
-            ("US" if side == 0 else "GE", info["unit_count"]),
-            ("command", info["command_count"]),
-        ):
-            back = other.card_back(kind, back_w, p, board.ctx.lang)
-            for i in range(count):
-                surface.blit(back, (x + i * back_w // 3, bar.y + u // 2))
-            label = render(f"×{count}", max(9, round(bar.h * 0.45)), p["text_dim"], bold=True)
-            lx = x + max(0, count - 1) * back_w // 3 + back_w + u // 2
-            surface.blit(label, label.get_rect(midleft=(lx, bar.centery)))
-            x = lx + label.get_width() + 2 * u
-        state = fw.decided_words(board.obs, opp)
-        if state:
-            chip = render(state, max(9, round(bar.h * 0.42)), p["gold"], bold=True)
-            surface.blit(chip, chip.get_rect(midright=(bar.right - u, bar.centery)))
+        name = board.seat_name(opp)
+        surface.blit(
+            board.art.opp_bar(bar.size, geo.unit, board.side_of(opp), name, counts, state), bar
+        )
 
     def paint_pick(self, surface: pygame.Surface) -> None:
         """Set-up: the viewer's deck laid out to choose the starting units from."""
