@@ -94,18 +94,46 @@ class Motions:
         """How the change from ``before`` to ``after`` moves the layer (re-keyed cards, flips,
         shakes); the floats, the die and the call-outs it puts on the board's timeline."""
         board = self.board
-        t = board.tweens
         motions: dict[Hashable, Motion] = {}
         for key, source in self.rekeyed(before, after).items():
             motions[source] = Motion(duration=0.0)  # gone at once: its card flies on
             motions[key] = Motion(enter_from=board.layer.rect(source), duration=T_MOVE)
+        self.units(before, after, motions)
+        for seat in (0, 1):
+            gained = after["seats"][seat]["vp"] - before["seats"][seat]["vp"]
+            if gained > 0:
+                rect = board.panel.score_rect(seat)
+                self.floats.rise(f"+{gained} VP", rect, board.ctx.palette["gold"])
+        dice = after["attack"]["dice"]
+        rolled = (
+            len(dice) > len(before["attack"]["dice"]) or after["init_rolls"] != before["init_rolls"]
+        )
+        if rolled or (after["phase"] != before["phase"] and before["phase"].endswith("_die")):
+            board.tweens.animate(board.tray.roll(), T_TUMBLE, "out_cubic", k=1.0)
+            board.tweens.sound(0.0, "place")
+        said = fw.callout(before, after)
+        if said is not None:
+            title, line, natural = said  # a natural in the attacker's colours, or a step
+            side = board.side_of(board.attacker_seat(after)) if natural else None
+            key = ("natural", len(dice)) if natural else fw.step_of(after)
+            banner = overlays.Banner(title, line, side, key=key)
+            overlays.flash_banner(self, banner, T_TUMBLE if natural else 0.0, T_CALLOUT, "callout")
+        return motions
+
+    def units(
+        self,
+        before: FrontlineObservation,
+        after: FrontlineObservation,
+        motions: dict[Hashable, Motion],
+    ) -> None:
+        """The units' part of a change: a revealed unit turns over (from where its card lay,
+        in ``motions``), a hit one shakes with its loss rising, a Damage card's name rises,
+        "Destroyed!" rises where a unit was."""
+        board, t, p = self.board, self.board.tweens, self.board.ctx.palette
         old = {v["pos"]: v for v in before["board"]}
-        new = {v["pos"]: v for v in after["board"]}
-        red = board.ctx.palette["hit"]
         rests = board.resting_places(after)
-        for pos, view in new.items():
-            key = ("unit", pos)
-            prior = old.get(pos)
+        for view in after["board"]:
+            key, prior = ("unit", view["pos"]), old.pop(view["pos"], None)
             if prior is None or prior["card"] != view["card"]:
                 if any(s["face_down_count"] for s in before["seats"]):  # revealed: turns over
                     start = motions[key].enter_from if key in motions else rests[key]
@@ -113,45 +141,14 @@ class Motions:
                 continue
             lost = (prior["hp_max"] - prior["damage"]) - (view["hp_max"] - view["damage"])
             if view["damage"] > prior["damage"] and lost > 0:
-                self.float_up(key, f"-{view['damage'] - prior['damage']}", red)
+                self.float_up(key, f"-{view['damage'] - prior['damage']}", p["hit"])
                 motions[key] = SHAKE
             if view["damage_card"] >= 0 and prior["damage_card"] < 0:
-                name = DAMAGES[view["damage_card"]].name
-                self.float_up(key, name, board.ctx.palette["damage"], 0.3)
+                self.float_up(key, DAMAGES[view["damage_card"]].name, p["damage"], 0.3)
                 t.sound(0.2, "flip")
-        for pos in old:
-            if pos not in new:
-                self.float_up(("unit", pos), i18n.t("frontline.float.destroyed"), red)
-                t.sound(0.0, "knock")
-        for seat in (0, 1):
-            gained = after["seats"][seat]["vp"] - before["seats"][seat]["vp"]
-            if gained > 0:
-                rect = board.panel.score_rect(seat)
-                self.floats.rise(f"+{gained} VP", rect, board.ctx.palette["gold"])
-        dice_before, dice_after = before["attack"]["dice"], after["attack"]["dice"]
-        rolled = len(dice_after) > len(dice_before) or after["init_rolls"] != before["init_rolls"]
-        if rolled or (after["phase"] != before["phase"] and before["phase"].endswith("_die")):
-            t.animate(board.tray.roll(), T_TUMBLE, "out_cubic", k=1.0)
-            t.sound(0.0, "place")
-        natural = after["attack"]["natural"]
-        if natural and natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
-            words = {2: "ff", 3: "ff", 18: "double", 19: "destroy", 20: "destroy"}[natural]
-            banner = overlays.Banner(
-                i18n.t("frontline.natural.title", n=natural),
-                i18n.t(f"frontline.natural.{words}"),
-                board.side_of(board.attacker_seat(after)),
-                key=("natural", len(dice_after)),
-            )
-            overlays.flash_banner(self, banner, T_TUMBLE, T_CALLOUT, "callout")
-        elif fw.step_of(after) != fw.step_of(before):
-            banner = overlays.Banner(
-                i18n.t(f"frontline.step.{fw.step_of(after)}"),
-                i18n.t(f"frontline.step_sub.{fw.step_of(after)}"),
-                None,
-                key=fw.step_of(after),
-            )
-            overlays.flash_banner(self, banner, 0.0, T_CALLOUT, "callout")
-        return motions
+        for pos in old:  # the units no longer on the table
+            self.float_up(("unit", pos), i18n.t("frontline.float.destroyed"), p["hit"])
+            t.sound(0.0, "knock")
 
     def float_up(self, key: Hashable, text: str, colour: Colour, delay: float = 0.0) -> None:
         rect = self.board.layer.rect(key)

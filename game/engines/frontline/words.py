@@ -49,6 +49,26 @@ def step_of(obs: FrontlineObservation) -> str:
     return "combat"
 
 
+# The natural results a change calls out, and their words' keys: friendly fire, a double hit,
+# destroyed outright.
+NATURALS = {2: "ff", 3: "ff", 18: "double", 19: "destroy", 20: "destroy"}
+
+
+def callout(
+    before: FrontlineObservation, after: FrontlineObservation
+) -> tuple[str, str, bool] | None:
+    """The banner's words for the change from ``before`` to ``after`` (title, line, whether
+    a natural): a natural result just rolled (``NATURALS``), else a new step of the turn;
+    None: nothing to call."""
+    natural, step = after["attack"]["natural"], step_of(after)
+    if natural != before["attack"]["natural"] and natural in NATURALS:
+        title = i18n.t("frontline.natural.title", n=natural)
+        return title, i18n.t(f"frontline.natural.{NATURALS[natural]}"), True
+    if step != step_of(before):
+        return i18n.t(f"frontline.step.{step}"), i18n.t(f"frontline.step_sub.{step}"), False
+    return None
+
+
 # Phases of an attack under way: what the tray shows then is that attack (the engine keeps the
 # last attack's attacker, weapon and dice until the next one starts: stale elsewhere).
 ATTACK_PHASES = {
