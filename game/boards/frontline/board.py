@@ -50,7 +50,7 @@ from game.boards.frontline.news import News
 from game.boards.frontline.offer import Offer
 from game.boards.frontline.panel import SidePanel
 from game.boards.frontline.pieces import Pieces
-from game.boards.frontline.table import Table
+from game.boards.frontline.table import TABLE_ROWS, Table
 from game.boards.frontline.tray import Tray
 from game.boards.layer import Motion
 from game.engines.base import State
@@ -125,11 +125,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         sat on the opponent's hand, one at a row's first unit on the row's name or a "new"
         chip."""
         geo = self.geo
-        names = [
-            row_name(geo.rows[f"{who}_{line}"], geo.unit)
-            for who in ("opp", "own")
-            for line in ("ground", "rear")
-        ]
+        names = [row_name(geo.rows[row], geo.unit) for row in TABLE_ROWS if row != "hand"]
         fixed = [geo.rows["opp_bar"], geo.side, self.tray.dice_rect, *names]
         return fixed + self.texts + self.pieces.tucked + self.aim.on_tiles
 
@@ -203,8 +199,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
             self.aside = []
         if self.fan.anchor is not None and self.fan.anchor[0] not in self.things(obs):
             self.fan.anchor = None  # its card left the hand
-        if self.obs and animate:
-            self.news.turn_of(self.mover(self.obs), self.things(self.obs))
         self.panel.viewer = viewer
         super().show(obs, viewer, legal, animate)
         self.marked = self.news.marked(self.marked, obs, viewer, self.things(obs))

@@ -14,7 +14,7 @@ from game.boards.frontline.layout import split_key
 from game.engines.frontline import words as fw
 from game.ui.draw import lighter
 
-TABLE_ROWS = ("opp_ground", "opp_rear", "own_ground", "own_rear", "hand")
+TABLE_ROWS = ("opp_ground", "opp_rear", "own_ground", "own_rear", "hand")  # named lines, then hand
 
 
 class Table:
