@@ -26,8 +26,7 @@ class Table:
         board = self.board
         geo, me = board.geo, board.me
         at = (-geo.table.x, -geo.table.y)  # the picture's rows: from the table's corner
-        rows = {f"{who}_air": geo.air[who].move(at) for who in ("opp", "own")}
-        rows |= {name: geo.rows[name].move(at) for name in TABLE_ROWS}
+        rows = {name: geo.rows[name].move(at) for name in (*TABLE_ROWS, "opp_air", "own_air")}
         sides = (board.side_of(1 - me), board.side_of(me))
         surface.blit(board.art.table(geo.table.size, geo.unit, rows, sides), geo.table)
         opp, bar = 1 - me, geo.rows["opp_bar"]  # the other side's hand and name
