@@ -17,12 +17,12 @@ This module keeps what the board holds (the keyed things, what each shows) and t
 into actions. It composes sub-views that own their state: the dice ``tray``, the side ``panel``
 (score, decks, zoomed card, prompt over the kit's decision bar), a thing's ``chooser``, the
 ``offer`` (the legal actions on things, the buttons, the chooser's words), the ``aim`` (press,
-drag and drop, odds on targets, glows, refusals, tooltip), the ``pieces`` (how a thing draws) and
-the ``news`` (units revealed this turn, the marks that stay). Pictures are in ``cards``/``faces``
-(card faces), ``art`` (unit tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``;
-``layout`` says where the parts and the things rest. ``aim``, ``pieces``, ``table`` (the table
-under the things, the arrows) and ``motion`` (the layer's choreography, the floats) read the
-board through the ``host.Host`` protocol. The words are the engine's
+drag and drop, odds on targets, glows, refusals, tooltip), the ``pieces`` (how the table and
+each thing draw) and the ``news`` (units revealed this turn, the marks that stay). Pictures
+are in ``cards``/``faces`` (card faces), ``art`` (unit tiles, dice, arrows, the table, the
+other side's bar, chips), ``emblems``, ``palette``, ``pictures``; ``layout`` says where the
+parts and the things rest. ``aim``, ``pieces`` and ``motion`` (the layer's choreography, the
+floats) read the board through the ``host.Host`` protocol. The words are the engine's
 (``game.engines.frontline.words``), and so are the rules' answers
 (``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
 """
@@ -49,8 +49,7 @@ from game.boards.frontline.motion import Motions
 from game.boards.frontline.news import News
 from game.boards.frontline.offer import Offer
 from game.boards.frontline.panel import SidePanel
-from game.boards.frontline.pieces import Pieces
-from game.boards.frontline.table import TABLE_ROWS, Table
+from game.boards.frontline.pieces import TABLE_ROWS, Pieces
 from game.boards.frontline.tray import Tray
 from game.boards.layer import Motion
 from game.engines.base import State
@@ -88,9 +87,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.chooser = Chooser(self.art, ctx.palette["gold"])
         self.bar.axis = "column"  # the panel's buttons stand one under another
         self.aim = Aim(self)  # the pointer: press and drag, odds on targets, glows, tooltip
-        self.table = Table(self)  # the rows, bars, set-up panel and arrows under the things
         self.motion = Motions(self)  # floats, shakes and call-outs a change shows
-        self.pieces = Pieces(self, self.motion.offset)  # how things draw, what it tucked on units
+        self.pieces = Pieces(self, self.motion.offset)  # how the table and things draw
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
@@ -385,12 +383,12 @@ class FrontlineBoard(Board[FrontlineObservation]):
         if view is not None:
             view.draw(surface)
             return
-        self.table.paint(surface)
+        self.pieces.paint_table(surface)
         self.tray.draw_under(surface)
         if self.obs["phase"] == "pick":
-            self.table.paint_pick(surface)
+            self.pieces.paint_pick(surface)
         self.draw_layer(surface)
-        self.table.paint_arrows(surface)
+        self.pieces.paint_arrows(surface)
         self.texts += self.tray.draw(
             surface, self.obs, self.tray_words(), self.attacker_seat(self.obs)
         )
