@@ -17,12 +17,12 @@ This module keeps what the board holds (the keyed things, what each shows) and t
 into actions. It composes sub-views that own their state: the dice ``tray``, the side ``panel``
 (score, decks, zoomed card, prompt over the kit's decision bar), a thing's ``chooser``, the
 ``offer`` (the legal actions on things, the buttons, the chooser's words), the ``aim`` (press,
-drag and drop, odds on targets, glows, refusals, tooltip), the ``pieces`` (how the table and
-each thing draw) and the ``news`` (units revealed this turn, the marks that stay). Pictures
-are in ``cards``/``faces`` (card faces), ``art`` (unit tiles, dice, arrows, the table, the
-other side's bar, chips), ``emblems``, ``palette``, ``pictures``; ``layout`` says where the
-parts and the things rest. ``aim``, ``pieces`` and ``motion`` (the layer's choreography, the
-floats) read the board through the ``host.Host`` protocol. The words are the engine's
+drag and drop, odds on targets, glows, refusals, tooltip), the ``pieces`` (how a thing draws) and
+the ``news`` (units revealed this turn, the marks that stay). Pictures are in ``cards``/``faces``
+(card faces), ``art`` (unit tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``;
+``layout`` says where the parts and the things rest. ``aim``, ``pieces`` (the table under the
+things, each thing, the arrows) and ``motion`` (the layer's choreography, the floats) read the
+board through the ``host.Host`` protocol. The words are the engine's
 (``game.engines.frontline.words``), and so are the rules' answers
 (``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
 """
@@ -88,7 +88,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.bar.axis = "column"  # the panel's buttons stand one under another
         self.aim = Aim(self)  # the pointer: press and drag, odds on targets, glows, tooltip
         self.motion = Motions(self)  # floats, shakes and call-outs a change shows
-        self.pieces = Pieces(self, self.motion.offset)  # how the table and things draw
+        self.pieces = Pieces(self, self.motion.offset)  # how things draw, what it tucked on units
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
@@ -372,11 +372,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
-        p = self.ctx.palette
-        surface.fill(p["bg"], self.rect)
-        self.texts = []
-        self.pieces.tucked = []
-        self.aim.on_tiles = []
+        surface.fill(self.ctx.palette["bg"], self.rect)
+        self.texts, self.pieces.tucked, self.aim.on_tiles = [], [], []
         if not self.obs:
             return
         view = self.phase_view()
@@ -394,13 +391,10 @@ class FrontlineBoard(Board[FrontlineObservation]):
         )
         self.aim.paint_glows(surface)
         self.texts += self.news.draw(surface, self.layer, self.ctx.palette["gold"], self.geo.unit)
-        bar = self.bar.rect
-        prompt = fw.prompt_text(self.obs, self.me, self.legal, self.ctx.seat_names, self.tray_words)
+        names, bar = self.ctx.seat_names, self.bar.rect.top if self.bar.rect.h else None
+        prompt = fw.prompt_text(self.obs, self.me, self.legal, names, self.tray_words)
         zoom = self.pieces.card_image(self.zoomed(), self.panel.zoom_width)
-        names = self.ctx.seat_names
-        self.texts += self.panel.draw(
-            surface, self.obs, names, zoom, prompt, bar.top if bar.h else None
-        )
+        self.texts += self.panel.draw(surface, self.obs, names, zoom, prompt, bar)
 
     def draw_thing(
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
