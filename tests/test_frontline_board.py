@@ -677,3 +677,35 @@ def test_a_panel_button_that_opens_under_the_resting_mouse_is_lit_at_once() -> N
     board.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0)))
     board.show(state.observation(0), 0, state.legal_actions(), animate=False)
     assert board.hovered_button() == DONE
+
+
+def test_a_redraw_without_animation_leaves_no_float_shake_or_tumble_behind() -> None:
+    """A change shown without animation (a load, an undo, the viewer switched) lands what the
+    last change started: "Destroyed!" cut short in mid-rise stuck on the table for good, its
+    unit's neighbour stayed shaken aside and the die kept tumbling through random faces."""
+    rng, policy = random.Random(8), FrontlineHeuristic()
+    state = FrontlineGame().new_state()
+    board, fresh = make_board("frontline", [1.0], SIZE), make_board("frontline", [1.0], SIZE)
+    destroyed = False
+    while not state.is_terminal() and not destroyed:
+        before = state.observation(0)
+        board.show(before, 0, [], animate=False)
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else policy.policy(state, rng)
+        )
+        after = state.observation(0)
+        destroyed = len(after["board"]) < len(before["board"])
+    assert destroyed
+    board.show(after, 0, [], animate=True)
+    board.update(0.3)  # "Destroyed!" is rising, the die tumbling
+    board.show(after, 0, [], animate=False)
+    fresh.show(before, 0, [], animate=False)  # the same history, never animated
+    fresh.show(after, 0, [], animate=False)
+    shots = []
+    for shown in (board, fresh):
+        shown.update(1.0)
+        shown.clock = 0.0
+        surface = pygame.Surface(SIZE)
+        shown.draw(surface)
+        shots.append(pygame.surfarray.array3d(surface))
+    assert (shots[0] == shots[1]).all()

@@ -10,10 +10,11 @@ import pytest
 
 from ai.heuristics import HEURISTICS
 from game.boards.frontline.board import FrontlineBoard
-from game.boards.frontline.summary import captured, frontline_summary, vp_sources
 from game.engines import GAMES
 from game.engines.frontline.cards import UNIT_INDEX, UNITS
 from game.engines.frontline.state import FrontlineState
+from game.engines.frontline.words import captured, vp_sources
+from game.engines.frontline.words import summary as frontline_summary
 from game.i18n import set_language, table
 from game.match import HUMAN, Match
 from game.scenes.gameover import GameOverScene

@@ -1,7 +1,8 @@
 """The pictures of the Frontline table beyond the cards themselves (``cards``): a unit
 as a landscape tile in the Battle Area (type badge, name, cost, compact weapon values, DEF, the
 HP bar with its ½HP mark, the crew tucked under, effect and command markers), face-down cards,
-the d10s, and arrows from attackers to targets.
+the d10s, arrows from attackers to targets, and the table under them all (its rows and air
+spaces).
 """
 
 from __future__ import annotations
@@ -17,9 +18,12 @@ from game.engines.frontline import words as fw
 from game.engines.frontline.cards import AIR, ARM, COMMANDS, INF, UNITS
 from game.engines.frontline.observation import UnitView
 from game.engines.frontline.preview import defense_now
+from game.turns import Step
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
-from game.ui.draw import Art, Colour, darker, lighter, mix, supersampled
+from game.ui.draw import Art, Colour, blit_center, darker, lighter, mix, supersampled
 from game.ui.text import render
+
+Counts = tuple[int, int]  # a hand's unit and command cards
 
 
 def initials(command: int) -> str:
@@ -54,6 +58,47 @@ class FrontlineArt(Art):
 
     def army(self, side: int) -> Colour:
         return self.p["us" if side == 0 else "ge"]
+
+    def table(
+        self, size: tuple[int, int], u: int, rows: dict[str, pygame.Rect], sides: tuple[int, int]
+    ) -> pygame.Surface:
+        """The bare table ``size`` big: each army's (``sides``: the top's, the bottom's) lines as
+        bands in its colour with their names, its air space, and the hand's tray. ``rows``: the
+        rectangles of "opp_ground", "opp_rear", "opp_air", the same for "own", and "hand" within
+        it; ``u``: the board's length unit. Drawn once per size, sides and language."""
+        boxes = tuple((k, tuple(r)) for k, r in sorted(rows.items()))
+        key = ("table", size, u, sides, i18n.get_language(), boxes)
+        return self.cached(key, lambda: self._table(size, u, rows, sides))
+
+    def _table(
+        self, size: tuple[int, int], u: int, rows: dict[str, pygame.Rect], sides: tuple[int, int]
+    ) -> pygame.Surface:
+        p = self.p
+        surface = pygame.Surface(size)
+        surface.fill(p["table"])
+        for who, side in zip(("opp", "own"), sides, strict=True):
+            colour, pale = self.army(side), lighter(self.army(side), 0.35)
+            for name in ("ground", "rear"):
+                band = rows[f"{who}_{name}"].inflate(-u, -u // 2)
+                pygame.draw.rect(surface, darker(p["table"], 0.12), band, border_radius=u)
+                edge = lighter(colour, 0.1) if who == "own" else colour
+                pygame.draw.rect(surface, edge, band, max(1, u // 4), border_radius=u)
+                label = i18n.t("frontline.row.front" if name == "ground" else "frontline.row.rear")
+                image = pygame.transform.rotate(
+                    render(label, max(9, round(u * 1.5)), pale, True), 90
+                )
+                surface.blit(image, image.get_rect(midleft=(band.x + u // 3, band.centery)))
+            air = rows[f"{who}_air"].inflate(-u, -u // 2)
+            pygame.draw.rect(surface, mix(p["table"], (120, 140, 160), 0.25), air, border_radius=u)
+            pygame.draw.rect(surface, colour, air, max(1, u // 4), border_radius=u)
+            tag = render(
+                "✈ " + i18n.t("frontline.row.air"), max(9, round(u * 1.4)), pale, bold=True
+            )
+            surface.blit(tag, (air.x + u // 2, air.y + u // 4))
+        hand = rows["hand"]
+        pygame.draw.rect(surface, darker(p["table"], 0.3), hand)
+        pygame.draw.line(surface, p["table_line"], hand.topleft, hand.topright, max(1, u // 4))
+        return surface
 
     def tile(self, view: UnitView, w: int, h: int) -> pygame.Surface:
         """A unit in the Battle Area from its public view (``Unit.view``)."""
@@ -188,6 +233,81 @@ class FrontlineArt(Art):
         pygame.draw.line(s, p["ink"], (tick, bar.y - 2), (tick, bar.bottom + 1), 2)
         text = render(f"{left}/{hp}", max(MIN_PX, round(bar.h * 0.95)), p["ink"], bold=True)
         s.blit(text, text.get_rect(center=bar.center))
+
+    def opp_bar(
+        self,
+        size: tuple[int, int],
+        u: int,
+        side: int,
+        name: str,
+        counts: tuple[int, int],
+        state: str,
+    ) -> pygame.Surface:
+        """The other side's bar ``size`` big: its army's mark and ``name``, its hand as card
+        backs (``counts``: unit and command cards) with their counts, whether it decided."""
+        p, (w, h) = self.p, size
+        bar = pygame.Surface(size)
+        bar.fill(darker(p["table"], 0.3))
+        mark = fc.army_mark(side, h - u, p)
+        bar.blit(mark, (u, u // 2))
+        title = self.fitted(name, max(10, round(h * 0.5)), p["text"], w // 3, bold=True)
+        bar.blit(title, title.get_rect(midleft=(2 * u + mark.get_width(), h // 2)))
+        back_w, x = max(8, round((h - u) / fc.RATIO)), w // 2
+        for kind, count in zip(("US" if side == 0 else "GE", "command"), counts, strict=True):
+            back = other.card_back(kind, back_w, p, self.lang)
+            for i in range(count):
+                bar.blit(back, (x + i * back_w // 3, u // 2))
+            label = render(f"×{count}", max(9, round(h * 0.45)), p["text_dim"], bold=True)
+            lx = x + max(0, count - 1) * back_w // 3 + back_w + u // 2
+            bar.blit(label, label.get_rect(midleft=(lx, h // 2)))
+            x = lx + label.get_width() + 2 * u
+        if state:
+            chip = render(state, max(9, round(h * 0.42)), p["gold"], bold=True)
+            bar.blit(chip, chip.get_rect(midright=(w - u, h // 2)))
+        return bar
+
+    def chips(self, view: UnitView, px: int) -> pygame.Surface | None:
+        """The chips along a unit's top edge, ``px`` letters: its Damage card's effect with
+        the turns left, the command cards in effect on it, captured (None: none)."""
+        p, chips = self.p, list[tuple[str, Colour]]()
+        effect = view["effect"]
+        if effect is not None and effect["left"] != 0 and effect["kind"] != "none":
+            chips.append(("⚠" + fw.effect_short(effect), p["hp_low"]))
+        chips += [(initials(c), p["command"]) for c in view["commands"]]
+        if view["captured_from"] >= 0:
+            chips.append(("⛓", p["gold"]))
+        if not chips:
+            return None
+        images = [
+            render(text, px, p["text"], bold=True, symbol=text[0] in "⚠⛓") for text, _ in chips
+        ]
+        rects, x, h = [], 0, max(image.get_height() for image in images)
+        for image in images:  # each centred on the edge
+            y = h // 2 - image.get_height() // 2
+            rects.append(pygame.Rect(x, y, image.get_width() + px // 2, image.get_height()))
+            x = rects[-1].right + 2
+        out = pygame.Surface((x - 2, h), pygame.SRCALPHA)
+        for (_, colour), image, r in zip(chips, images, rects, strict=True):
+            pygame.draw.rect(out, darker(colour, 0.25), r, border_radius=r.h // 2)
+            blit_center(out, image, r.center)
+        return out
+
+    def log_icons(self, steps: list[Step], px: int, sides: tuple[int, int]) -> list[pygame.Surface]:
+        """Small pictures of a turn for its log row, ``px`` high: dice (in the army's colour of
+        the seat, ``sides``: each seat's), unit types, command card backs."""
+        icons = list[pygame.Surface]()
+        for step in steps:
+            key, args = step.phrase
+            if "die" in args or "dice" in args:  # a die, or the two of an attack roll
+                side = sides[int(args.get("player", 0))]
+                faces = str(args["dice"]).split("+") if "dice" in args else [args["die"]]
+                icons += [self.die(int(face), px, side) for face in faces]
+            elif "card" in args and key in ("commit", "commit_rear", "pick", "draws_unit"):
+                icons.append(fc.type_icon(UNITS[int(args["card"])].type, px, self.p))
+            elif "command" in args:
+                width = max(4, int(px / fc.RATIO))  # no taller than the row
+                icons.append(other.card_back("command", width, self.p, self.lang))
+        return icons[:8]
 
     def face_down(self, side: int, w: int, h: int, card: int | None) -> pygame.Surface:
         """A card set aside face down: the back for the other player, the owner's own card under

@@ -21,8 +21,8 @@ actions on things, the buttons, the chooser's words, press, drag and drop, odds 
 glows, refusals, tooltip), the ``pieces`` (how a thing draws) and the ``news`` (units revealed
 this turn, the marks that stay). Pictures are in ``cards``/``faces``
 (card faces), ``art`` (unit tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``;
-``layout`` says where the parts and the things rest. ``aim``, ``pieces``, ``table`` (the table
-under the things, the arrows) and ``motion`` (what a change shows beyond the slides) read the
+``layout`` says where the parts and the things rest. ``aim``, ``pieces`` (the table under the
+things, each thing, the arrows) and ``motion`` (the layer's choreography, the floats) read the
 board through the ``host.Host`` protocol. The words are the engine's
 (``game.engines.frontline.words``), and so are the rules' answers
 (``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
@@ -30,12 +30,11 @@ board through the ``host.Host`` protocol. The words are the engine's
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import pygame
 
-from game import i18n
 from game.boards.base import Board, BoardContext, Decision, Things
 from game.boards.cards import HoverFan, dragging
 from game.boards.decision import Choice
@@ -48,10 +47,9 @@ from game.boards.frontline.layout import Geo, compute, places, row_name, split_k
 from game.boards.frontline.motion import Motions
 from game.boards.frontline.news import News
 from game.boards.frontline.panel import SidePanel
-from game.boards.frontline.pieces import Pieces
-from game.boards.frontline.summary import frontline_summary
-from game.boards.frontline.table import Table
+from game.boards.frontline.pieces import TABLE_ROWS, Pieces
 from game.boards.frontline.tray import Tray
+from game.boards.layer import Motion
 from game.boards.menu import Menu, place
 from game.engines.base import State
 from game.engines.frontline import preview
@@ -63,8 +61,6 @@ from game.turns import Step
 from game.ui.draw import Colour
 from game.words import words_of
 
-_LOG_WORDS: dict[tuple, str] = {}
-
 
 class FrontlineBoard(Board[FrontlineObservation]):
     ACCENT = (132, 150, 88)
@@ -73,7 +69,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
     SEAT_ROLES: ClassVar[tuple[str, ...]] = ("us", "ge")  # the default seat0_army is US
     # Health above and at/below the ½HP mark must read apart (colour-blind too).
     DISTINCT: ClassVar[tuple[tuple[str, ...], ...]] = (("hp", "hp_low"),)
-    summary = staticmethod(frontline_summary)
+    summary = staticmethod(fw.summary)
+    words: fw.FrontlineWords  # the seat names go into the log's words
 
     @classmethod
     def seat_roles(cls, options: dict) -> tuple[str, ...]:
@@ -88,7 +85,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.chooser = Menu(self.art, ctx.palette["gold"], "frontline.choose")
         self.bar.axis, self.bar.foot = "column", True  # one under another, under the prompt
         self.aim = Aim(self)  # what may be clicked: actions on things, buttons, odds, drags
-        self.table = Table(self)  # the rows, bars, set-up panel and arrows under the things
         self.motion = Motions(self)  # floats, shakes and call-outs a change shows
         self.pieces = Pieces(self, self.motion.offset)  # how things draw, what it tucked on units
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
@@ -124,11 +120,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         sat on the opponent's hand, one at a row's first unit on the row's name or a "new"
         chip."""
         geo = self.geo
-        names = [
-            row_name(geo.rows[f"{who}_{line}"], geo.unit)
-            for who in ("opp", "own")
-            for line in ("ground", "rear")
-        ]
+        names = [row_name(geo.rows[row], geo.unit) for row in TABLE_ROWS if row != "hand"]
         fixed = [geo.rows["opp_bar"], geo.side, self.tray.dice_rect, *names]
         return fixed + self.texts + self.pieces.tucked + self.aim.on_tiles
 
@@ -202,8 +194,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
             self.aside = []
         if self.fan.anchor is not None and self.fan.anchor[0] not in self.things(obs):
             self.fan.anchor = None  # its card left the hand
-        if self.obs and animate:
-            self.news.turn_of(self.mover(self.obs), self.things(self.obs))
         self.panel.viewer = viewer
         super().show(obs, viewer, legal, animate)
         self.marked = self.news.marked(self.marked, obs, viewer, self.things(obs))
@@ -214,19 +204,21 @@ class FrontlineBoard(Board[FrontlineObservation]):
             view.show(obs, viewer, legal)
 
     def mover(self, obs: FrontlineObservation) -> int:
-        player = obs.get("current_player", -1)
-        return player if isinstance(player, int) and player >= 0 else -1
+        return max(-1, obs.get("current_player", -1))
 
     def on_observation(
         self, previous: FrontlineObservation | None, obs: FrontlineObservation, animate: bool
     ) -> None:
         for view in obs["board"]:
             self.views[("unit", view["pos"])] = view
-        if animate and previous is not None:
-            self.motion.start_from_where_they_were(previous, obs)
-        self.layer.sync(self.resting_places(obs), animate)
-        if animate and previous is not None:
-            self.motion.animate_change(previous, obs)
+        super().on_observation(previous, obs, animate)
+        if not animate or previous is None:
+            self.motion.clear()
+
+    def choreography(
+        self, previous: FrontlineObservation, obs: FrontlineObservation
+    ) -> Mapping[Hashable, Motion]:
+        return self.motion.choreography(previous, obs)
 
     def attacker_seat(self, obs: FrontlineObservation) -> int:
         pos = obs["attack"]["attacker"]
@@ -364,35 +356,29 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
-        p = self.ctx.palette
-        surface.fill(p["bg"], self.rect)
-        self.texts = []
-        self.pieces.tucked = []
-        self.aim.on_tiles = []
+        surface.fill(self.ctx.palette["bg"], self.rect)
+        self.texts, self.pieces.tucked, self.aim.on_tiles = [], [], []
         if not self.obs:
             return
         view = self.phase_view()
         if view is not None:
             view.draw(surface)
             return
-        self.table.paint(surface)
+        self.pieces.paint_table(surface)
         self.tray.draw_under(surface)
         if self.obs["phase"] == "pick":
-            self.table.paint_pick(surface)
+            self.pieces.paint_pick(surface)
         self.draw_layer(surface)
-        self.table.paint_arrows(surface)
+        self.pieces.paint_arrows(surface)
         self.texts += self.tray.draw(
             surface, self.obs, self.tray_words(), self.attacker_seat(self.obs)
         )
         self.aim.paint_glows(surface)
         self.texts += self.news.draw(surface, self.layer, self.ctx.palette["gold"], self.geo.unit)
-        bar = self.bar.rect
-        prompt = fw.prompt_text(self.obs, self.me, self.legal, self.ctx.seat_names, self.tray_words)
+        names, bar = self.ctx.seat_names, self.bar.rect.top if self.bar.rect.h else None
+        prompt = fw.prompt_text(self.obs, self.me, self.legal, names, self.tray_words)
         zoom = self.pieces.card_image(self.zoomed(), self.panel.zoom_width)
-        names = self.ctx.seat_names
-        self.texts += self.panel.draw(
-            surface, self.obs, names, zoom, prompt, bar.top if bar.h else None
-        )
+        self.texts += self.panel.draw(surface, self.obs, names, zoom, prompt, bar)
 
     def draw_thing(
         self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float
@@ -462,21 +448,14 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return words_of("frontline").log_phrase(state, action, viewer)
 
     def log_text(self, key: str, args: dict) -> str | None:
-        """A log phrase in the player's language with the seat names (remembered: the log
-        words every turn again each frame)."""
-        memo = (i18n.get_language(), tuple(self.ctx.seat_names), key, tuple(sorted(args.items())))
-        text = _LOG_WORDS.get(memo)
-        if text is None:
-            if len(_LOG_WORDS) > 4000:
-                _LOG_WORDS.clear()
-            text = _LOG_WORDS[memo] = fw.log_words(key, args, self.ctx.seat_names, self.ctx.lang)
-        return text
+        return self.words.log_text(key, args, self.ctx.seat_names)
 
     def turn_words(self, steps: list[Step]) -> list[str]:
-        return fw.turn_lines(steps, self.log_text)
+        return self.words.turn_words(steps, self.ctx.seat_names)
 
     def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
-        return self.pieces.log_icons(steps, px)
+        sides = (self.side_of(0), self.side_of(1)) if self.obs else (0, 1)
+        return self.art.log_icons(steps, px, sides)
 
 
 BOARD = FrontlineBoard

@@ -1,6 +1,5 @@
-"""What the board's helper objects (``aim``, ``motion``, ``pieces``) and ``table`` read of the
-board, named as a protocol so they depend on it and not on the board's module (no import
-circle)."""
+"""What the board's helper objects (``aim``, ``motion``, ``pieces``) read of the board, named
+as a protocol so they depend on it and not on the board's module (no import circle)."""
 
 from __future__ import annotations
 

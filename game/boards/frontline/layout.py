@@ -21,6 +21,7 @@ from game.engines.frontline.cards import AIRLINE, FRONT, REAR, UNITS
 from game.engines.frontline.observation import FrontlineObservation
 
 RATIO_TILE = 0.66  # a unit tile on the table: height / width (a landscape card)
+ROW_OF_LINE = {FRONT: "ground", REAR: "rear", AIRLINE: "air"}  # a line's row, after "own_"/"opp_"
 # Rows of the table, top to bottom, as fractions of its height.
 ROWS = (
     ("opp_bar", 0.065),
@@ -35,12 +36,11 @@ ROWS = (
 
 @dataclass
 class Geo:
-    rect: pygame.Rect
     unit: int  # a length that scales with the board (borders, gaps, text)
     table: pygame.Rect
     side: pygame.Rect
+    # ``ROWS`` top to bottom; each front split into its "ground" and "air" (the air space)
     rows: dict[str, pygame.Rect] = field(default_factory=dict)
-    air: dict[str, pygame.Rect] = field(default_factory=dict)  # "opp", "own": the air space
     score: pygame.Rect = field(default_factory=pygame.Rect)
     zoom: pygame.Rect = field(default_factory=pygame.Rect)  # empty on a narrow board
     prompt: pygame.Rect = field(default_factory=pygame.Rect)
@@ -58,7 +58,7 @@ def compute(rect: pygame.Rect) -> Geo:
     side_w = max(150, round(rect.w * 0.27)) if narrow else max(190, min(rect.w // 4, 420))
     side = pygame.Rect(rect.right - side_w, rect.y, side_w, rect.h)
     table = pygame.Rect(rect.x, rect.y, rect.w - side_w, rect.h)
-    geo = Geo(rect, unit, table, side)
+    geo = Geo(unit, table, side)
     y = float(table.y)
     for name, share in ROWS:
         h = table.h * share
@@ -69,7 +69,7 @@ def compute(rect: pygame.Rect) -> Geo:
         # Square at least, but never more than a third of the row: a tall narrow window makes
         # the row higher than its width allows a square of.
         air_w = min(max(front.h, round(front.w * 0.24)), front.w // 3)
-        geo.air[who] = pygame.Rect(front.right - air_w, front.y, air_w, front.h)
+        geo.rows[f"{who}_air"] = pygame.Rect(front.right - air_w, front.y, air_w, front.h)
         geo.rows[f"{who}_ground"] = pygame.Rect(front.x, front.y, front.w - air_w, front.h)
     pad = unit
     score_h = round(side.h * 0.2)
@@ -164,11 +164,7 @@ def places(
     places: dict[Hashable, pygame.Rect] = {}
     for (owner, line), keys in rows.items():
         who = "own" if owner == me else "opp"
-        row = (
-            geo.air[who]
-            if line == AIRLINE
-            else geo.rows[f"{who}_ground" if line == FRONT else f"{who}_rear"]
-        )
+        row = geo.rows[f"{who}_{ROW_OF_LINE[line]}"]
         slots = row_slots(row, len(keys), geo.unit if line != AIRLINE else 1)
         places.update(zip(keys, slots, strict=True))
     hand = geo.rows["hand"]

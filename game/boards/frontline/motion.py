@@ -1,8 +1,10 @@
-"""How the table moves between two observations, beyond the kit's sliding: a card keyed anew
-(a hand card set face down, a face-down card revealed) starts where it was; a revealed unit turns
-over; damage and losses float up from their units, which shake; VP float up from the score; the
-die tumbles; a natural result or a new step of the turn is called out in a banner. An object
-owning what is under way: the numbers floating up, the units shaking, the call-out."""
+"""How the table moves between two observations, beyond the kit's sliding, as the layer's
+choreography (``Board.choreography``): a card keyed anew (a hand card set face down, a
+face-down card revealed) flies from where it was; a revealed unit turns over on the way; a
+damaged unit shakes (the layer's "shake" effect). On the board's timeline besides: damage and
+losses float up from their units, VP from the score; the die tumbles; a natural result or a new
+step of the turn is called out in a banner. An object owning the words floating up and the
+call-out."""
 
 from __future__ import annotations
 
@@ -16,8 +18,7 @@ from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline.host import Host
 from game.boards.frontline.layout import split_key
-from game.boards.frontline.tray import Motion
-from game.boards.layer import Sprite
+from game.boards.layer import T_MOVE, Motion
 from game.boards.notes import Risers
 from game.engines.frontline import words as fw
 from game.engines.frontline.observation import FrontlineObservation
@@ -29,13 +30,13 @@ T_FLIP = 0.45  # seconds a face-down card takes to turn over
 T_TUMBLE = 0.35  # seconds a d10 tumbles before it settles
 T_SHAKE = 0.4
 T_CALLOUT = 1.1  # how long a natural result is called out
+SHAKE = Motion(effect="shake", effect_time=T_SHAKE, sound="attack")
 
 
 class Motions:
     def __init__(self, board: Host) -> None:
         self.board = board
         self.floats = Risers(board.tweens)  # damage, losses and VP rising
-        self.shakes: dict[Hashable, Motion] = {}
         self.callout: overlays.Banner | None = None
 
     @property
@@ -45,24 +46,32 @@ class Motions:
 
     def offset(self, key: Hashable) -> int:
         """How far thing ``key`` is shaken aside now (pixels)."""
-        shake = self.shakes.get(key)
-        if shake is None or shake.k >= 1:
+        sprite = self.board.layer.sprites.get(key)
+        if sprite is None or sprite.effect != "shake":
             return 0
-        return round((1 - shake.k) * self.board.geo.unit * wobble(shake.k))
+        k = sprite.effect_k
+        return round((1 - k) * self.board.geo.unit * math.sin(k * 6 * math.pi))
 
     def settle(self) -> None:
         self.floats.settle()
 
-    def start_from_where_they_were(
+    def clear(self) -> None:
+        """A change shown without animation cut the timeline short: land what was under way
+        (nothing else would end it: "Destroyed!" stuck mid-rise, the die kept tumbling)."""
+        self.floats.items.clear()
+        self.callout = None
+        self.board.tray.tumble.k = 1.0
+
+    def rekeyed(
         self, before: FrontlineObservation, after: FrontlineObservation
-    ) -> None:
-        """A card that changes what it is keyed by starts where it was, so it slides: a hand
-        card set aside face down, a face-down card revealed as a unit in its line."""
+    ) -> dict[Hashable, Hashable]:
+        """The cards that change what they are keyed by, new key to old: a hand card set aside
+        face down, a face-down card revealed as a unit in its line."""
         board = self.board
         old, new = board.things(before), board.things(after)
         gone = [k for k in old if k not in new and board.layer.rect(k) is not None]
-        came = [k for k in new if k not in old]
-        for key in came:
+        out: dict[Hashable, Hashable] = {}
+        for key in (k for k in new if k not in old):
             source = None
             kind, what = split_key(key)
             if kind == "down":
@@ -73,87 +82,78 @@ class Motions:
             elif kind == "unit":
                 owner = next(v["owner"] for v in after["board"] if v["pos"] == what)
                 source = next((g for g in gone if split_key(g) == ("down", owner)), None)
-            if source is None:
-                continue
-            gone.remove(source)
-            rect = board.layer.rect(source)
-            assert rect is not None
-            board.layer.sprites[key] = Sprite(key, *rect.center, rect.w, rect.h)
-            del board.layer.sprites[source]
+            if source is not None:
+                gone.remove(source)
+                out[key] = source
+        return out
 
-    def animate_change(self, before: FrontlineObservation, after: FrontlineObservation) -> None:
-        """What the change from ``before`` to ``after`` shows besides the slides: flips, damage,
-        losses, VP, the die and the call-outs, on the board's timeline."""
+    def choreography(
+        self, before: FrontlineObservation, after: FrontlineObservation
+    ) -> dict[Hashable, Motion]:
+        """How the change from ``before`` to ``after`` moves the layer (re-keyed cards, flips,
+        shakes); the floats, the die and the call-outs it puts on the board's timeline."""
         board = self.board
-        t = board.tweens
-        old = {v["pos"]: v for v in before["board"]}
-        new = {v["pos"]: v for v in after["board"]}
-        red = board.ctx.palette["hit"]
-        for pos, view in new.items():
-            key = ("unit", pos)
-            prior = old.get(pos)
-            if prior is None or prior["card"] != view["card"]:
-                sprite = board.layer.sprites.get(key)
-                if any(s["face_down_count"] for s in before["seats"]) and sprite is not None:
-                    sprite.face = 0.0  # revealed: the kit's flip turns it over
-                    t.animate(sprite, T_FLIP, "out_cubic", face=1.0)
-                    t.sound(0.0, "flip")
-                continue
-            lost = (prior["hp_max"] - prior["damage"]) - (view["hp_max"] - view["damage"])
-            if view["damage"] > prior["damage"] and lost > 0:
-                self.float_up(key, f"-{view['damage'] - prior['damage']}", red)
-                self.shake(key)
-            if view["damage_card"] >= 0 and prior["damage_card"] < 0:
-                name = fw.damage_name(view["damage_card"], board.ctx.lang)
-                self.float_up(key, name, board.ctx.palette["damage"], 0.3)
-                t.sound(0.2, "flip")
-        for pos in old:
-            if pos not in new:
-                key = ("unit", pos)
-                self.float_up(key, i18n.t("frontline.float.destroyed"), red)
-                t.sound(0.0, "knock")
+        motions: dict[Hashable, Motion] = {}
+        for key, source in self.rekeyed(before, after).items():
+            motions[source] = Motion(duration=0.0)  # gone at once: its card flies on
+            motions[key] = Motion(enter_from=board.layer.rect(source), duration=T_MOVE)
+        self.units(before, after, motions)
         for seat in (0, 1):
             gained = after["seats"][seat]["vp"] - before["seats"][seat]["vp"]
             if gained > 0:
                 rect = board.panel.score_rect(seat)
                 self.floats.rise(f"+{gained} VP", rect, board.ctx.palette["gold"])
-        dice_before, dice_after = before["attack"]["dice"], after["attack"]["dice"]
-        rolled = len(dice_after) > len(dice_before) or after["init_rolls"] != before["init_rolls"]
+        dice = after["attack"]["dice"]
+        rolled = (
+            len(dice) > len(before["attack"]["dice"]) or after["init_rolls"] != before["init_rolls"]
+        )
         if rolled or (after["phase"] != before["phase"] and before["phase"].endswith("_die")):
-            t.animate(board.tray.roll(), T_TUMBLE, "out_cubic", k=1.0)
-            t.sound(0.0, "place")
-        natural = after["attack"]["natural"]
-        if natural and natural != before["attack"]["natural"] and natural in (2, 3, 18, 19, 20):
-            words = {2: "ff", 3: "ff", 18: "double", 19: "destroy", 20: "destroy"}[natural]
-            banner = overlays.Banner(
-                i18n.t("frontline.natural.title", n=natural),
-                i18n.t(f"frontline.natural.{words}"),
-                board.side_of(board.attacker_seat(after)),
-                key=("natural", len(dice_after)),
-            )
-            overlays.flash_banner(self, banner, T_TUMBLE, T_CALLOUT, "callout")
-        elif fw.step_of(after) != fw.step_of(before):
-            banner = overlays.Banner(
-                i18n.t(f"frontline.step.{fw.step_of(after)}"),
-                i18n.t(f"frontline.step_sub.{fw.step_of(after)}"),
-                None,
-                key=fw.step_of(after),
-            )
-            overlays.flash_banner(self, banner, 0.0, T_CALLOUT, "callout")
+            board.tweens.animate(board.tray.roll(), T_TUMBLE, "out_cubic", k=1.0)
+            board.tweens.sound(0.0, "place")
+        said = fw.callout(before, after)
+        if said is not None:
+            title, line, natural = said  # a natural in the attacker's colours, or a step
+            side = board.side_of(board.attacker_seat(after)) if natural else None
+            key = ("natural", len(dice)) if natural else fw.step_of(after)
+            banner = overlays.Banner(title, line, side, key=key)
+            overlays.flash_banner(self, banner, T_TUMBLE if natural else 0.0, T_CALLOUT, "callout")
+        return motions
+
+    def units(
+        self,
+        before: FrontlineObservation,
+        after: FrontlineObservation,
+        motions: dict[Hashable, Motion],
+    ) -> None:
+        """The units' part of a change: a revealed unit turns over (from where its card lay,
+        in ``motions``), a hit one shakes with its loss rising, a Damage card's name rises,
+        "Destroyed!" rises where a unit was."""
+        board, t, p = self.board, self.board.tweens, self.board.ctx.palette
+        old = {v["pos"]: v for v in before["board"]}
+        rests = board.resting_places(after)
+        for view in after["board"]:
+            key, prior = ("unit", view["pos"]), old.pop(view["pos"], None)
+            if prior is None or prior["card"] != view["card"]:
+                if any(s["face_down_count"] for s in before["seats"]):  # revealed: turns over
+                    start = motions[key].enter_from if key in motions else rests[key]
+                    motions[key] = Motion(start, turn=True, duration=T_FLIP, sound="flip")
+                continue
+            lost = (prior["hp_max"] - prior["damage"]) - (view["hp_max"] - view["damage"])
+            if view["damage"] > prior["damage"] and lost > 0:
+                self.float_up(key, f"-{view['damage'] - prior['damage']}", p["hit"])
+                motions[key] = SHAKE
+            if view["damage_card"] >= 0 and prior["damage_card"] < 0:
+                name = fw.damage_name(view["damage_card"], board.ctx.lang)
+                self.float_up(key, name, p["damage"], 0.3)
+                t.sound(0.2, "flip")
+        for pos in old:  # the units no longer on the table
+            self.float_up(("unit", pos), i18n.t("frontline.float.destroyed"), p["hit"])
+            t.sound(0.0, "knock")
 
     def float_up(self, key: Hashable, text: str, colour: Colour, delay: float = 0.0) -> None:
-        rect = self.board.layer.rect(key) or self._leaving_rect(key)
+        rect = self.board.layer.rect(key)
         if rect is not None:
             self.floats.rise(text, rect, colour, delay)
-
-    def _leaving_rect(self, key: Hashable) -> pygame.Rect | None:
-        sprite = self.board.layer.sprites.get(key)
-        return None if sprite is None else sprite.rect
-
-    def shake(self, key: Hashable) -> None:
-        shake = self.shakes[key] = Motion()
-        self.tweens.animate(shake, T_SHAKE, "linear", k=1.0)
-        self.tweens.sound(0.0, "attack")
 
     def paint(self, surface: pygame.Surface) -> None:
         """The numbers and words floating up, and the call-out banner over the tray."""
@@ -171,7 +171,3 @@ class Motions:
             (max(12, round(u * 2.4)), max(9, round(u * 1.5))),
             lambda side, size, colour: fc.army_mark(side, size, p),
         )
-
-
-def wobble(k: float) -> float:
-    return math.sin(k * 6 * math.pi)

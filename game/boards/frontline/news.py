@@ -34,9 +34,13 @@ class News:
         before: Things,
         now: Things,
     ) -> None:
-        """The other side's units that came onto the table since this turn's commitment began
-        (``before``/``now``: the things of ``previous``/``obs``): the reveal often follows the
-        viewer's own pass, where the kit's marks (the other side's turn) do not reach."""
+        """Follow the play from ``previous`` to ``obs`` (``before``/``now``: their things):
+        remember what lay on the table when a turn began, and gather the other side's units
+        that came onto it since this turn's commitment began (the reveal often follows the
+        viewer's own pass, where the kit's marks of the other side's turn do not reach)."""
+        actor = previous["current_player"] if previous and animate else -1
+        if actor >= 0 and actor != self.actor:  # a turn begins
+            self.actor, self.before = actor, dict(before)
         if not animate or not previous or not same_viewer:
             self.revealed = set()
             return
@@ -49,12 +53,6 @@ class News:
             if v["owner"] != viewer and ("unit", v["pos"]) not in before
         }
         self.revealed = {key for key in self.revealed if key in now}
-
-    def turn_of(self, actor: int, things: Things) -> None:
-        """``actor`` acts now: if a turn begins, remember what lay on the table."""
-        if actor >= 0 and actor != self.actor:
-            self.actor = actor
-            self.before = dict(things)
 
     def marked(
         self, marked: set[Hashable], obs: FrontlineObservation, viewer: int, now: Things

@@ -1,7 +1,9 @@
-"""How a thing on the table draws: a unit's tile (shaking when hit, turning over when
-revealed) with what is tucked under it and its chips, a face-down card, a hand card, a card of
-the deck at set-up with its count; and any thing's card at a given width (the zoom). Owns where
-the last paint tucked things on units, which the kit's labels keep off."""
+"""How the table draws, an object drawing from the board (through ``host.Host``): under the
+things, the table and the other side's bar (pictures of ``art``), the set-up panel; each thing,
+a unit's tile (shaking when hit, turning over when revealed) with what is tucked under it and its
+chips, a face-down card, a hand card, a card of the deck at set-up with its count, and any
+thing's card at a given width (the zoom); over them, the attack arrows. Owns where the last
+paint tucked things on units, which the kit's labels keep off."""
 
 from __future__ import annotations
 
@@ -9,18 +11,22 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from game import i18n
 from game.boards.frontline import cards as fc
 from game.boards.frontline import faces as other
-from game.boards.frontline.art import initials
+from game.boards.frontline.art import edge_toward
+from game.boards.frontline.deck.draw import WARN
 from game.boards.frontline.host import Host
 from game.boards.frontline.layout import split_key
 from game.boards.layer import Sprite, blit_sprite
 from game.engines.frontline import words as fw
 from game.engines.frontline.cards import EDGE_OF_TYPE, UNITS
-from game.turns import Step
+from game.engines.frontline.observation import UnitView
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
-from game.ui.draw import Colour, blit_center, darker
+from game.ui.draw import blit_center, darker, lighter
 from game.ui.text import render
+
+TABLE_ROWS = ("opp_ground", "opp_rear", "own_ground", "own_rear", "hand")  # named lines, then hand
 
 
 class Pieces:
@@ -30,135 +36,183 @@ class Pieces:
         self.tucked: list[pygame.Rect] = []  # the Damage card strips and chips put on units
 
     def draw(self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float) -> None:
-        board = self.board
-        kind, what = split_key(key)
-        p, lang = board.ctx.palette, board.ctx.lang
-        image: pygame.Surface | None = None
+        board, (kind, what) = self.board, split_key(key)
         if kind == "unit":
-            view = board.views.get(key)
-            if view is None:
-                return
-            image = board.art.tile(view, rect.w, rect.h)
-            rect = rect.move(self.offset(key), 0)
-            self.under(surface, view, rect)
-            sprite = board.layer.sprites.get(key)
-            if sprite is not None and sprite.face < 1:  # turning over: the back, then the face
-                back = board.art.face_down(board.side_of(view["owner"]), rect.w, rect.h, None)
-                turning = Sprite(key, *rect.center, rect.w, rect.h, alpha, face=sprite.face)
-                blit_sprite(surface, turning, image, back)
-                self.markers(surface, view, rect)
-                return
-        elif kind == "down":
+            self.unit(surface, key, rect, alpha)
+            return
+        image: pygame.Surface | None = None
+        if kind == "down":
             image = board.art.face_down(board.side_of(what), rect.w, rect.h, self.down_card(key))
-        elif kind in ("hand", "pick"):
-            image = fc.unit_face(what, rect.w, p, lang)
-        elif kind == "cmd":
-            image = other.command_face(what, rect.w, p, lang)
+        else:
+            image = self.card_image(key, rect.w)
         if image is None:
             return
         if image.get_size() != rect.size:
             image = pygame.transform.smoothscale(image, rect.size)
         blit_center(surface, image, rect.center, round(255 * alpha))
-        if kind == "unit":
-            self.markers(surface, board.views[key], rect)
-        if kind == "pick":
-            count = board.things(board.obs).get(key)
-            if isinstance(count, int) and count > 1:
-                badge = render(f"×{count}", max(MIN_PX, rect.w // 8), p["text"], bold=True)
-                band = fc.art_band(what, rect.w, rect.h).move(rect.topleft)
-                r = badge.get_rect().inflate(6, 2)  # on the art, below the cost however thin
-                r.midright = (band.right, max(band.centery, band.top + r.h // 2))
-                pygame.draw.rect(surface, darker(p["ink"], 0.2), r, border_radius=r.h // 2)
-                blit_center(surface, badge, r.center)
+        count = board.things(board.obs).get(key)
+        if kind == "pick" and isinstance(count, int) and count > 1:  # copies left in the deck
+            p = board.ctx.palette
+            badge = render(f"×{count}", max(MIN_PX, rect.w // 8), p["text"], bold=True)
+            band = fc.art_band(what, rect.w, rect.h).move(rect.topleft)
+            r = badge.get_rect().inflate(6, 2)  # on the art, below the cost however thin
+            r.midright = (band.right, max(band.centery, band.top + r.h // 2))
+            pygame.draw.rect(surface, darker(p["ink"], 0.2), r, border_radius=r.h // 2)
+            blit_center(surface, badge, r.center)
+
+    def unit(self, surface: pygame.Surface, key: Hashable, rect: pygame.Rect, alpha: float) -> None:
+        """A unit's tile, shaken aside when hit, its back showing while it turns over."""
+        board, view = self.board, self.board.views.get(key)
+        if view is None:
+            return
+        image = board.art.tile(view, rect.w, rect.h)
+        rect = rect.move(self.offset(key), 0)
+        self.under(surface, view, rect)
+        sprite = board.layer.sprites.get(key)
+        face = 1.0 if sprite is None else sprite.face
+        back = (
+            image
+            if face >= 1
+            else board.art.face_down(board.side_of(view["owner"]), *rect.size, None)
+        )
+        blit_sprite(
+            surface, Sprite(key, *rect.center, rect.w, rect.h, alpha, face=face), image, back
+        )
+        self.markers(surface, view, rect)
 
     def card_image(self, key: Hashable | None, w: int) -> pygame.Surface | None:
         """The card of thing ``key`` ``w`` wide (a face-down card of the other side: its back)."""
-        board = self.board
+        board, (kind, what) = self.board, split_key(key)
         p, lang = board.ctx.palette, board.ctx.lang
-        kind, what = split_key(key)
-        if key is None or not w:
-            return None
         if kind == "unit" and key in board.views:
-            return fc.unit_face(board.views[key]["card"], w, p, lang)
-        if kind in ("hand", "pick"):
-            return fc.unit_face(what, w, p, lang)
-        if kind == "cmd":
-            return other.command_face(what, w, p, lang)
-        if kind == "down":
-            card = self.down_card(key)
-            if card is not None:
-                return fc.unit_face(card, w, p, lang)
-            return other.card_back(board.obs["seats"][what]["army"], w, p, lang)
-        return None
+            what = board.views[key]["card"]
+        elif kind == "down":
+            what = self.down_card(key)
+            if what is None:
+                return other.card_back(board.obs["seats"][key[1]]["army"], w, p, lang)  # type: ignore[index]
+        elif kind == "cmd":
+            return other.command_face(what, w, p, lang) if w else None
+        elif kind not in ("hand", "pick"):
+            return None
+        return fc.unit_face(what, w, p, lang) if w else None
 
     def down_card(self, key: Hashable) -> int | None:
         """The card a face-down thing is (known for the viewer's own only)."""
         value = self.board.things(self.board.obs).get(key)
         return value[0] if isinstance(value, tuple) else None
 
-    def under(self, surface: pygame.Surface, view: dict, rect: pygame.Rect) -> None:
+    def under(self, surface: pygame.Surface, view: UnitView, rect: pygame.Rect) -> None:
         """What is tucked under a unit: its Damage card's edge, and its crew peeking out under
         the bottom-right corner (beside the tile it read as a unit of its own, and on it the
         badge hid the DEF)."""
-        p = self.board.ctx.palette
+        p, printed = self.board.ctx.palette, UNITS[view["card"]]
         if view["damage_card"] >= 0:
-            edge = EDGE_OF_TYPE[UNITS[view["card"]].type]
+            edge = EDGE_OF_TYPE[printed.type]
             strip = other.damage_face(view["damage_card"], rect.w, p, self.board.ctx.lang, edge)
             spot = strip.get_rect(midtop=(rect.centerx, rect.bottom - strip.get_height() // 3))
             self.tucked.append(surface.blit(strip, spot))
-        if UNITS[view["card"]].crew >= 0 and view["crew"] < 0:  # the missing crew's mark
-            self.tucked.append(crew_spot(rect))  # drawn later, over the last-move tag
-        if UNITS[view["card"]].crew >= 0 and view["crew"] >= 0:
+        if printed.crew >= 0:  # the crew's badge, or the mark of the missing crew drawn later
             badge = crew_spot(rect)
-            self.tucked.append(
-                surface.blit(fc.crew_icon(UNITS[view["card"]].crew, badge.w, p), badge)
-            )
+            if view["crew"] >= 0:
+                surface.blit(fc.crew_icon(printed.crew, badge.w, p), badge)
+            self.tucked.append(badge)
 
-    def markers(self, surface: pygame.Surface, view: dict, rect: pygame.Rect) -> None:
-        """Chips along the top edge: the Damage card's effect with its turns left, the command
-        cards in effect, captured."""
+    def markers(self, surface: pygame.Surface, view: UnitView, rect: pygame.Rect) -> None:
+        """What lies on a unit over the kit's rings: the mark of its missing crew, and the chips
+        along its top edge (``art.chips``)."""
         p, u = self.board.ctx.palette, self.board.geo.unit
-        if UNITS[view["card"]].crew >= 0 and view["crew"] < 0:  # no crew: a mark over it
+        if UNITS[view["card"]].crew >= 0 and view["crew"] < 0:
             r = crew_spot(rect)
             pygame.draw.ellipse(surface, p["hit"], r)
-            mark = render("!", round(r.h * 0.8), p["text"], bold=True)
-            blit_center(surface, mark, r.center)
-        px = max(MIN_PX, round(u * 1.25))
-        chips: list[tuple[str, Colour]] = []
-        effect = view["effect"]
-        if effect is not None and effect["left"] != 0 and effect["kind"] != "none":
-            chips.append(("⚠" + fw.effect_short(effect), p["hp_low"]))
-        for c in view["commands"]:
-            chips.append((initials(c), p["command"]))
-        if view["captured_from"] >= 0:
-            chips.append(("⛓", p["gold"]))
-        x = rect.x + u
-        for text, colour in chips:
-            image = render(text, px, p["text"], bold=True, symbol=text[0] in "⚠⛓")
-            r = pygame.Rect(
-                x, rect.y - image.get_height() // 2, image.get_width() + px // 2, image.get_height()
-            )
-            pygame.draw.rect(surface, darker(colour, 0.25), r, border_radius=r.h // 2)
-            blit_center(surface, image, r.center)
-            self.tucked.append(r)
-            x = r.right + 2
+            blit_center(surface, render("!", round(r.h * 0.8), p["text"], bold=True), r.center)
+        chips = self.board.art.chips(view, max(MIN_PX, round(u * 1.25)))
+        if chips is not None:
+            self.tucked.append(surface.blit(chips, (rect.x + u, rect.y - chips.get_height() // 2)))
 
-    def log_icons(self, steps: list[Step], px: int) -> list[pygame.Surface]:
-        """Small pictures of a turn for its log row: dice, unit types, command card backs."""
-        board, icons = self.board, list[pygame.Surface]()
-        for step in steps:
-            key, args = step.phrase
-            if "die" in args or "dice" in args:  # a die, or the two of an attack roll
-                seat = int(args.get("player", 0))
-                side = board.side_of(seat) if board.obs else seat
-                faces = str(args["dice"]).split("+") if "dice" in args else [args["die"]]
-                icons += [board.art.die(int(face), px, side) for face in faces]
-            elif "card" in args and key in ("commit", "commit_rear", "pick", "draws_unit"):
-                icons.append(fc.type_icon(UNITS[int(args["card"])].type, px, board.ctx.palette))
-            elif "command" in args:
-                width = max(4, int(px / fc.RATIO))  # no taller than the row
-                icons.append(other.card_back("command", width, board.ctx.palette, board.ctx.lang))
-        return icons[:8]
+    def paint_table(self, surface: pygame.Surface) -> None:
+        """The table and the other side's bar (their pictures)."""
+        board = self.board
+        geo, me = board.geo, board.me
+        at = (-geo.table.x, -geo.table.y)  # the picture's rows: from the table's corner
+        rows = {name: geo.rows[name].move(at) for name in (*TABLE_ROWS, "opp_air", "own_air")}
+        sides = (board.side_of(1 - me), board.side_of(me))
+        surface.blit(board.art.table(geo.table.size, geo.unit, rows, sides), geo.table)
+        bar, hand = geo.rows["opp_bar"], geo.rows["hand"]
+        self.paint_bar(surface, 1 - me, bar)  # the other side's hand and name
+        if board.obs["seats"][me]["units"] is None:  # a spectator's public view: ours hidden too
+            self.paint_bar(surface, me, bar.move(0, hand.centery - bar.centery))
+
+    def paint_bar(self, surface: pygame.Surface, seat: int, bar: pygame.Rect) -> None:
+        """A hand the viewer cannot see in ``bar`` (the art's ``opp_bar``): backs and counts,
+        the seat's name, whether it decided."""
+        board = self.board
+        info = board.obs["seats"][seat]
+        counts = (info["unit_count"], info["command_count"])
+        state, name = fw.decided_words(board.obs, seat), board.seat_name(seat)
+        picture = board.art.opp_bar(
+            bar.size, board.geo.unit, board.side_of(seat), name, counts, state
+        )
+        surface.blit(picture, bar)
+
+    def paint_pick(self, surface: pygame.Surface) -> None:
+        """Set-up: the viewer's deck laid out to choose the starting units from."""
+        board = self.board
+        p, u = board.ctx.palette, board.geo.unit
+        picks = [r for k, r in board.resting_places(board.obs).items() if split_key(k)[0] == "pick"]
+        if not picks:
+            return
+        area = picks[0].unionall(picks[1:]).inflate(3 * u, 3 * u)
+        mine = board.obs["seats"][board.me]
+        hand = mine["units"] or []
+        title = i18n.t("frontline.your_deck", n=4 - len(hand))
+        image = board.art.fitted(
+            title, max(10, round(1.6 * u)), p["text"], area.w - 2 * u, bold=True
+        )
+        area.top -= image.get_height()  # the title's room above the cards
+        notes = [
+            board.art.fitted(
+                ("⚠ " if stuck else "") + text,
+                max(10, round(1.4 * u)),
+                WARN if stuck else p["gold"],
+                area.w - 2 * u,
+                bold=stuck,
+            )
+            for stuck, text in fw.pick_notes(hand, fw.deck_left(mine), 4 - len(hand))
+        ]
+        area.h += image.get_height() + sum(n.get_height() for n in notes)  # the crews' notes below
+        area = area.clip(board.geo.table)
+        surface.blit(board.art.panel(area.w, area.h, (*p["panel"], 230), p["panel_edge"], u), area)
+        board.texts.append(surface.blit(image, (area.x + u, area.y + u // 2)))
+        y = max(r.bottom for r in picks) + u // 2  # under the cards (drawn over the panel)
+        for note in notes:
+            board.texts.append(surface.blit(note, (area.x + u, y)))
+            y += note.get_height()
+
+    def paint_arrows(self, surface: pygame.Surface) -> None:
+        """Declared attacks: the viewer's own while declaring, both sides' after the reveal."""
+        board = self.board
+        obs, u = board.obs, board.geo.unit
+        arrows: list[tuple[int, int, int, bool]] = []
+        for seat in (0, 1):
+            for attack in obs["attacks"][seat]:
+                arrows.append((seat, attack[1], attack[2], False))
+            decls = obs["seats"][seat]["declarations"]
+            if decls and not obs["attacks"][seat] and fw.step_of(obs) == "declare":
+                for decl in decls:
+                    arrows.append((seat, decl[1], decl[2], True))
+        current = obs["attack"]["attacker"]
+        aimed = obs["attack"]["target"]
+        units = {v["pos"]: v for v in obs["board"]}
+        if fw.step_of(obs) == "combat" and current in units and aimed in units:
+            arrows.append((units[current]["owner"], current, aimed, False))
+        for seat, a, b, dashed in arrows:
+            ra, rb = board.layer.rect(("unit", a)), board.layer.rect(("unit", b))
+            if ra is None or rb is None:
+                continue
+            colour = lighter(board.art.army(board.side_of(seat)), 0.3)
+            width = max(2, u // 2) + (2 if a == current else 0)
+            start = edge_toward(ra.inflate(-ra.w // 3, -ra.h // 3), rb.center)  # off its own name
+            board.art.arrow(surface, start, edge_toward(rb, ra.center), colour, width, dashed)
 
 
 def crew_spot(rect: pygame.Rect) -> pygame.Rect:

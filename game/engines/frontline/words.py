@@ -2,8 +2,8 @@
 which step of the turn a phase belongs to, the move log's phrases with the seat names (a die
 with what it decided, ``rolls``), a turn's lines, the status line, the prompt, the buttons'
 labels and second lines, the tray's line, the odds in words, a unit and a Damage card
-explained, the starting hand's crew warnings. No pygame: the board, the log, the review and
-the network views share these."""
+explained, the starting hand's crew warnings, the game-over summary. No pygame: the board, the
+log, the review and the network views share these."""
 
 from __future__ import annotations
 
@@ -25,8 +25,10 @@ from game.engines.frontline.cards import (
     Weapon,
 )
 from game.engines.frontline.observation import FrontlineObservation, SeatView, UnitView
+from game.engines.frontline.options import NO_LIMIT, TURN_LIMIT, WIN_VP
 from game.engines.frontline.preview import Preview, deciding_unit, no_target, shots
 from game.engines.frontline.state import CLOSE_ASSAULT, SURRENDER_ATTACK
+from game.summary import Summary, said
 from game.turns import Phrase, Step, all_forced
 from game.words import Words
 
@@ -47,6 +49,26 @@ def step_of(obs: FrontlineObservation) -> str:
     if phase == "over":
         return "over"
     return "combat"
+
+
+# The natural results a change calls out, and their words' keys: friendly fire, a double hit,
+# destroyed outright.
+NATURALS = {2: "ff", 3: "ff", 18: "double", 19: "destroy", 20: "destroy"}
+
+
+def callout(
+    before: FrontlineObservation, after: FrontlineObservation
+) -> tuple[str, str, bool] | None:
+    """The banner's words for the change from ``before`` to ``after`` (title, line, whether
+    a natural): a natural result just rolled (``NATURALS``), else a new step of the turn;
+    None: nothing to call."""
+    natural, step = after["attack"]["natural"], step_of(after)
+    if natural != before["attack"]["natural"] and natural in NATURALS:
+        title = i18n.t("frontline.natural.title", n=natural)
+        return title, i18n.t(f"frontline.natural.{NATURALS[natural]}"), True
+    if step != step_of(before):
+        return i18n.t(f"frontline.step.{step}"), i18n.t(f"frontline.step_sub.{step}"), False
+    return None
 
 
 # Phases of an attack under way: what the tray shows then is that attack (the engine keeps the
@@ -572,6 +594,78 @@ def unit_words(view: UnitView, lang: str) -> str:
     return " · ".join(parts)
 
 
+# --- the game-over summary ---------------------------------------------------------------
+# Who won and how (rules §7: 51 VP at once, an overrun after three qualifying end-of-combat
+# checks, or our turn limit, where more VP win and level VP draw), each army's VP split into
+# what destroying and what capturing earned, the captures by name, the turn it ended on. All
+# from the final observation: each seat's VP and the part the engine recorded as earned by
+# capturing (double cost), its prisoners and the enemy units it took still in the Battle Area.
+def captured(obs: Mapping[str, Any], seat: int) -> list[int]:
+    """The cards ``seat`` captured that the observation still shows: its prisoners, then the
+    enemy units in the Battle Area that it took."""
+    board = obs["board"]
+    taken = [u["card"] for u in board if u["owner"] == seat and u["captured_from"] == 1 - seat]
+    return list(obs["seats"][seat]["prisoners"]) + taken
+
+
+def vp_sources(obs: Mapping[str, Any], seat: int) -> tuple[int, int]:
+    """``seat``'s VP from destroying (units destroyed, crews killed) and from capturing (double
+    the cost of every card taken, §7), as the engine recorded them."""
+    info = obs["seats"][seat]
+    return info["vp"] - info["vp_captured"], info["vp_captured"]
+
+
+def card_name(card: int) -> str:
+    """A card's name as the table shows it, in the player's language."""
+    return unit_name(card, i18n.get_language())
+
+
+def how_it_ended(obs: Mapping[str, Any], names: list[str]) -> str:
+    """The winner and how, in words (a draw says why it is one)."""
+    winner, reason, turn = obs["winner"], obs["end_reason"], obs["turn"]
+    vp = [s["vp"] for s in obs["seats"]]
+    if reason == "turn_limit":
+        limit = obs["options"][TURN_LIMIT]
+        if winner is None or winner < 0:
+            return i18n.t("summary.frontline.level", limit=limit, vp=vp[0])
+        return said("summary.frontline.on_vp", names, winner, limit=limit, a=vp[winner],
+                     b=vp[1 - winner])  # fmt: skip
+    if reason == "overrun":
+        return said("summary.frontline.overrun", names, winner, turn=turn)
+    return said("summary.frontline.vp", names, winner, vp=vp[winner], turn=turn, need=WIN_VP)
+
+
+def summary(obs: Mapping[str, Any], names: list[str]) -> Summary | None:
+    """The summary of a finished game (None before the end)."""
+    if obs["phase"] != "over":
+        return None
+    rows, notes = [], [how_it_ended(obs, names)]
+    for seat in (0, 1):
+        destroyed, capture = vp_sources(obs, seat)
+        mine = obs["seats"][seat]
+        army = i18n.t(f"frontline.builder.army.{mine['army']}")
+        rows.append([names[seat], army, str(mine["vp"]), str(destroyed), str(capture)])
+        taken = captured(obs, seat)
+        if taken:
+            cards = ", ".join(card_name(card) for card in taken)
+            notes.append(said("summary.frontline.taken", names, seat, cards=cards))
+    heads = ("army", "vp_total", "destroyed", "captured")
+    limit = obs["options"][TURN_LIMIT]
+    return Summary(
+        headings=["", *(i18n.t(f"summary.frontline.{head}") for head in heads)],
+        rows=rows,
+        per_seat=True,
+        notes=tuple(notes),
+        widths=(0.26, 0.24, 0.14, 0.18, 0.18),
+        subtitle=i18n.t("summary.frontline.turns_no_limit", n=obs["turn"])
+        if limit == NO_LIMIT
+        else i18n.t("summary.frontline.turns", n=obs["turn"], limit=limit),
+    )
+
+
+_SAID: dict[tuple, str] = {}  # log phrases worded, by language, names, key and arguments
+
+
 class FrontlineWords(Words):
     """Frontline's words for the kit: a die's log phrase with what it decided, the log in the
     seats' names, a turn's lines, the status line."""
@@ -590,8 +684,15 @@ class FrontlineWords(Words):
 
     def log_text(self, key: str, args: dict, names: Sequence[str] = ()) -> str | None:
         """A log phrase in the player's language with the seat names (``names``; "Player n"
-        where none is lent)."""
-        return log_words(key, args, names, i18n.get_language())
+        where none is lent), remembered: the log words every turn again each frame."""
+        lang = i18n.get_language()
+        memo = (lang, tuple(names), key, tuple(sorted(args.items())))
+        text = _SAID.get(memo)
+        if text is None:
+            if len(_SAID) > 4000:
+                _SAID.clear()
+            text = _SAID[memo] = log_words(key, args, names, lang)
+        return text
 
     def turn_words(self, steps: Sequence[Step], names: Sequence[str] = ()) -> list[str]:
         return turn_lines(steps, lambda key, args: self.log_text(key, args, names))
