@@ -39,6 +39,7 @@ class Rest:
 
     rect: pygame.Rect
     angle: float = 0.0  # degrees, anticlockwise
+    z: int | None = None  # its drawing order (a fan, a stack), in flight too; None: a Motion's
 
 
 Place = pygame.Rect | Rest  # what a board says of a key's resting place
@@ -79,6 +80,12 @@ def flight_time(distance: float) -> float:
 def _spot(place: Place) -> tuple[float, float, float, float, float]:
     rect, angle = (place.rect, place.angle) if isinstance(place, Rest) else (place, 0.0)
     return (*rect.center, rect.w, rect.h, angle)
+
+
+def _z(place: Place, default: int) -> int:
+    """A place's drawing order at rest, else ``default``."""
+    z = place.z if isinstance(place, Rest) else None
+    return default if z is None else z
 
 
 @dataclass
@@ -131,7 +138,8 @@ class SpriteLayer:
         if not animate:
             self.tweens.clear()
             self.sprites = {
-                k: Sprite(k, x, y, w, h, angle=a) for k, (x, y, w, h, a) in rests.items()
+                k: Sprite(k, x, y, w, h, angle=a, z=_z(places[k], 0))
+                for k, (x, y, w, h, a) in rests.items()
             }
             return 0.0
         motions = motions or {}
@@ -147,6 +155,7 @@ class SpriteLayer:
             else:
                 t = self._move(old, rest, motion)
             ordered[key] = old
+            old.z = _z(places[key], old.z)  # in flight too: ``flying`` orders by it
             if motion is not None and motion.effect is not None:
                 t = max(t, self._effect(old, motion))
             end = max(end, t)

@@ -112,7 +112,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self.table.resize(pygame.Rect(rect))
         self.tweens.finish_all()
         super().layout(rect)
-        self.flights.settle()
         if bool(self.obs):
             self.flags.rebuild(self.obs)
             self.banner = self._over_banner(self.obs)
@@ -130,7 +129,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
             self.tweens.finish_all()
             self._lift_pending(previous, obs)
         super().on_observation(previous, obs, animate)
-        self.flights.settle()
         if not flies:
             self.table.home = None
             self.flags.rebuild(obs)
@@ -155,7 +153,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
     def resting_places(self, obs: BattleLineObservation) -> Mapping[Hashable, Rest]:
         """Every card and back the viewer sees (the keyed layer's ``things`` are the table's
         cards only: the last-move marks)."""
-        return self.flights.rests(obs)
+        return self.table.places(obs)
 
     def choreography(
         self, previous: BattleLineObservation, obs: BattleLineObservation
