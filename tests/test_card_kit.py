@@ -120,11 +120,12 @@ def test_a_card_sprite_turns_over_in_a_flip_and_fades(art: CardArt) -> None:
 
 def test_cards_on_the_layer_fly_and_the_kit_draws_them_in_flight(art: CardArt) -> None:
     tweens = Timeline(lambda: 1.0, lambda _s: None)
-    from game.boards.layer import SpriteLayer
+    from game.boards.layer import Motion, SpriteLayer
 
     layer = SpriteLayer(tweens)
-    sprite = layer.add(Sprite("c", 20, 20, 40, 56, face=0.0))
-    layer.fly(sprite, (150, 120, 40, 56), 0.5, face=1.0)
+    deck, rest = pygame.Rect(0, -8, 40, 56), pygame.Rect(130, 92, 40, 56)
+    layer.sync({"c": rest}, True, {"c": Motion(enter_from=deck, duration=0.5, turn=True)})
+    sprite = layer.sprites["c"]
     tweens.update(0.25)
     assert 0.0 < sprite.face < 1.0 and layer.flying() == [sprite]
     surface = pygame.Surface((200, 200))

@@ -11,9 +11,8 @@ the rest while it flies, with a sound as it starts and as it lands; and a named 
 key (a strike, a pulse, a piece falling over): a 0..1 progress the board draws from
 (``Sprite.effect``, ``Sprite.effect_k``).
 
-``add``, ``fly`` and ``drop`` put and fly sprites by hand, for a board that has not moved onto
-choreography yet; a sprite in flight is drawn above everything at rest (``flying``, ``resting``,
-``in_order``). ``blit_sprite`` draws one, flip and all.
+A sprite in flight is drawn above everything at rest (``flying``, ``resting``, ``in_order``).
+``blit_sprite`` draws one, flip and all.
 """
 
 from __future__ import annotations
@@ -29,7 +28,6 @@ from game.ui.tween import Timeline
 
 T_MOVE = 0.35  # seconds a thing takes to slide to its new place (speed 1)
 T_FADE = 0.25  # seconds a thing takes to appear or vanish
-Spot = tuple[float, float, float, float]  # where a sprite goes: centre x, y, width, height
 
 
 @dataclass(frozen=True)
@@ -288,47 +286,6 @@ class SpriteLayer:
     def rect(self, key: Hashable) -> pygame.Rect | None:
         sprite = self.sprites.get(key)
         return None if sprite is None or sprite.leaving else sprite.rect
-
-    def add(self, sprite: Sprite) -> Sprite:
-        """Put ``sprite`` on the layer where it stands (replacing any with its key)."""
-        self.sprites[sprite.key] = sprite
-        return sprite
-
-    def drop(self, key: Hashable) -> None:
-        self.sprites.pop(key, None)
-
-    def fly(
-        self,
-        sprite: Sprite,
-        to: Spot,
-        duration: float,
-        delay: float = 0.0,
-        easing: str = "out_cubic",
-        angle: float = 0.0,
-        z: int | None = None,
-        face: float | None = None,
-        arc: float = 0.0,
-        drop: bool = False,
-        on_finish: Callable[[], None] | None = None,
-    ) -> None:
-        """Fly ``sprite`` to ``to`` after ``delay``, turning to ``angle`` and to ``face`` (a flip),
-        rising ``arc`` pixels midway; drawn in flight until it lands, where it takes its drawing
-        order ``z`` (or leaves the layer, with ``drop``) and calls ``on_finish``."""
-        sprite.moving, sprite.arc, sprite.flight = True, arc, 0.0
-        x, y, w, h = to
-        targets = {"x": x, "y": y, "w": w, "h": h, "angle": angle, "flight": 1.0}
-        if face is not None:
-            targets["face"] = face
-
-        def land() -> None:
-            sprite.moving, sprite.arc = False, 0.0
-            sprite.z = sprite.z if z is None else z
-            if drop:
-                self.drop(sprite.key)
-            if on_finish is not None:
-                on_finish()
-
-        self.tweens.animate(sprite, duration, easing, delay=delay, on_finish=land, **targets)
 
     def flying(self) -> list[Sprite]:
         """The sprites in flight, in drawing order."""
