@@ -26,7 +26,7 @@ from game.boards.battleline.emblems import draw_emblem
 from game.boards.battleline.flags import FlagRow
 from game.boards.battleline.flights import GUILE_TARGETS, Flights
 from game.boards.battleline.hand import LIFT, Hand
-from game.boards.battleline.layout import Geometry, Table, side_of
+from game.boards.battleline.layout import Geometry, Table
 from game.boards.battleline.palette import PALETTES
 from game.boards.decision import Choice
 from game.boards.layer import Motion, Rest, Sprite
@@ -49,17 +49,16 @@ from game.engines.battleline.actions import (
 from game.engines.battleline.cards import (
     DESERTER,
     ENVIRONMENT,
-    NUM_TROOPS,
     REDEPLOY,
     SCOUT,
     TRAITOR,
 )
 from game.engines.battleline.observation import BattleLineObservation
+from game.engines.battleline.placing import refusal, side_of, takeable, targets
 from game.engines.battleline.words import (
     BUTTONS,
     BattleLineWords,
     button_label,
-    card_label,
     result_words,
 )
 from game.turns import Phrase, Step
@@ -257,7 +256,8 @@ class BattleLineBoard(Board[BattleLineObservation]):
             deck = self.column.deck_at(pos)
             return self._deselect(pos) if deck is None else self._play(SCOUT, draw_action(deck))
         if selected in (REDEPLOY, DESERTER, TRAITOR):
-            return self._click_guile_target(selected, pos)
+            card = self.flights.card_at(pos)
+            return self._deselect(pos) if card is None else self._play(selected, card, card)
         flag = self.flags.flag_at(pos)
         return self._deselect(pos) if flag is None else self._place_selected(flag)
 
@@ -267,37 +267,18 @@ class BattleLineBoard(Board[BattleLineObservation]):
             self.hand.selected = None
         return None
 
-    def _play(self, card: int, then: int) -> list[int]:
+    def _play(self, card: int, then: int, target: int | None = None) -> Decision:
+        """Play the chosen ``card`` with its next decision ``then`` if ``target`` (a flag, or
+        the card a guile tactic takes) takes it; else say why not (``placing.refusal``)."""
+        why = None if target is None else refusal(self.obs, self.viewer, card, target)
+        if why is not None:
+            return self.refuse(why[0], **why[1])
         self.hand.reset()
         return [card, then]
 
     def _place_selected(self, flag: int) -> Decision:
         card = self.hand.selected
-        if card is None:
-            return None
-        if flag in self.hand.targets(card):
-            return self._play(card, flag_action(flag))
-        if self.obs["flags"][flag]["claimed_by"] >= 0:
-            return self.refuse("battleline.feedback.claimed", n=flag + 1)
-        if card in ENVIRONMENT:
-            return self.refuse("battleline.feedback.env", n=flag + 1, card=card_label(card))
-        return self.refuse("battleline.feedback.full", n=flag + 1)
-
-    def _click_guile_target(self, tactic: int, pos: tuple[int, int]) -> Decision:
-        card = self.flights.card_at(pos)
-        if card is None:
-            return self._deselect(pos)
-        if card in self.hand.takeable(tactic):
-            if tactic == TRAITOR and not self.hand.free_flags():
-                return self.refuse("battleline.feedback.no_slot")
-            return self._play(tactic, card)
-        if tactic == TRAITOR and card >= NUM_TROOPS:
-            return self.refuse("battleline.feedback.troop_only")
-        where = side_of(self.obs, card)
-        if where is not None and self.obs["flags"][where[0]]["claimed_by"] >= 0:
-            return self.refuse("battleline.feedback.claimed", n=where[0] + 1)
-        key = "own_card" if tactic == REDEPLOY else "opposing_card"
-        return self.refuse(f"battleline.feedback.{key}")
+        return None if card is None else self._play(card, flag_action(flag), flag)
 
     def release(self, pos: tuple[int, int]) -> Decision:
         drag, self.hand.drag = self.hand.drag, None
@@ -408,8 +389,9 @@ class BattleLineBoard(Board[BattleLineObservation]):
             deck = next(d for d, n in enumerate(self.column.counts()) if n)
             return [first, g.decks[deck].center]
         if action in (REDEPLOY, DESERTER, TRAITOR):
-            return [first, self.point_on(self.hand.takeable(action)[0], self.flights.card_at)]
-        return [first, self.table.column_rect(self.hand.targets(action)[0]).center]
+            taken = takeable(self.obs, self.viewer, action)[0]
+            return [first, self.point_on(taken, self.flights.card_at)]
+        return [first, self.table.column_rect(targets(self.obs, self.viewer, action)[0]).center]
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
@@ -421,10 +403,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
             return
         self.flags.draw_slots(surface)
         self.column.draw(surface)
-        moving: set[int | None] = {
-            card for card in ENVIRONMENT if card in self.sprites and self.sprites[card].moving
-        }
-        self.flags.draw(surface, moving)
+        self.flags.draw(surface)
         self.flags.draw_ghosts(surface)
         self.flights.draw_waiting_glow(surface)
         self.flights.draw_resting(surface)
@@ -440,7 +419,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
             self.flights.blit_sprite(surface, sprite)
         drag = self.hand.dragged()
         flag = self.flags.flag_at(self.mouse) if drag is not None and self.mouse else None
-        ok = flag is not None and drag is not None and flag in self.hand.targets(drag)
+        ok = flag is not None and drag is not None and flag in targets(self.obs, self.viewer, drag)
         self.hand.draw_drag(surface, self.flags.slot_for(flag) if ok and flag is not None else None)
         if self.mouse is not None and self.hand.drag is None and self.flags.hovered_claim() is None:
             card = self.hand.card_at(self.mouse)
@@ -476,9 +455,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
     @classmethod
     def log_phrase(cls, state: State, action: int, viewer: int) -> Phrase:
         return words_of("battleline").log_phrase(state, action, viewer)
-
-    def turn_words(self, steps: list[Step]) -> list[str]:
-        return self.words.turn_words(steps)
 
     def status_text(self) -> str:
         words = cast(BattleLineWords, self.words)

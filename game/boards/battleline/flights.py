@@ -16,7 +16,7 @@ import pygame
 from game.boards.base import Board
 from game.boards.battleline.art import card_height
 from game.boards.battleline.hand import Hand
-from game.boards.battleline.layout import Z_MOVING, Part, Table, backs, laid, shows, side_of
+from game.boards.battleline.layout import Z_MOVING, Part, Table, backs, shows
 from game.boards.cards import card_rect
 from game.boards.layer import Motion, Rest
 from game.boards.targets import Target
@@ -32,6 +32,7 @@ from game.engines.battleline.cards import (
     deck_of,
 )
 from game.engines.battleline.observation import BattleLineObservation
+from game.engines.battleline.placing import laid, side_of, takeable
 from game.ui.draw import Colour
 
 T_DEAL = 0.2  # one card of the deal
@@ -118,7 +119,7 @@ class Flights(Part):
         if self.phase in GUILE_TARGETS:
             cards = {a for a in self.board.legal if is_card(a)}
         elif self.phase == "play" and self.hand.selected in (REDEPLOY, DESERTER, TRAITOR):
-            cards = set(self.hand.takeable(self.hand.selected))
+            cards = set(takeable(self.obs, self.me, self.hand.selected))
         else:  # most frames: no hit test over the whole table
             return []
         width, rects = max(2, self.geo.cw // 18), self.board.thing_rect

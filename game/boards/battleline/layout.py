@@ -18,6 +18,7 @@ from game.boards.targets import Target, draw_targets
 from game.engines.battleline.actions import NUM_FLAGS
 from game.engines.battleline.cards import FOG, MUD, TACTICS_DECK, TROOP_DECK, deck_of
 from game.engines.battleline.observation import BattleLineObservation, FlagView, HandView
+from game.engines.battleline.placing import laid, side_of, stacks
 from game.engines.battleline.words import short_name
 from game.ui import overlays
 from game.ui.draw import Colour
@@ -33,11 +34,6 @@ def shows(key: Hashable) -> tuple[int | None, int]:
         return None, key[1]
     card = cast(int, key)
     return card, deck_of(card)
-
-
-def laid(flag: FlagView, card: int) -> int:
-    """Who laid Fog or Mud (``card``) at ``flag``; -1 if it does not lie there."""
-    return flag["fog"] if card == FOG else flag["mud"]
 
 
 def backs(hand: HandView, deck: int) -> int:
@@ -316,18 +312,6 @@ class Table:
         if card in obs["hands"][1 - self.me]["known"]:
             return ("known",)
         return ("flag", side_of(obs, card))
-
-
-def stacks(obs: BattleLineObservation) -> list[tuple[int, int, list[int]]]:
-    """Each flag's two sides: (flag, side, its cards from the flag outwards)."""
-    return [
-        (f, side, flag["cards"][side]) for f, flag in enumerate(obs["flags"]) for side in (0, 1)
-    ]
-
-
-def side_of(obs: BattleLineObservation, card: object) -> tuple[int, int] | None:
-    """The (flag, side) where ``card`` lies, if at a flag."""
-    return next(((f, side) for f, side, cards in stacks(obs) if card in cards), None)
 
 
 class Part:
