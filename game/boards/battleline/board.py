@@ -54,7 +54,7 @@ from game.engines.battleline.cards import (
     TRAITOR,
 )
 from game.engines.battleline.observation import BattleLineObservation
-from game.engines.battleline.placing import refusal, side_of, takeable, targets
+from game.engines.battleline.placing import refusal, side_of, stacks, takeable, targets
 from game.engines.battleline.words import (
     BUTTONS,
     BattleLineWords,
@@ -85,8 +85,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self.column = SideColumn(self, self.table, hand=self.hand)
         self.flights = Flights(self, self.table, hand=self.hand)
         self.banner: Banner | None = None
-        self._shown: tuple[int, int] | None = None  # (viewer, game) the sprites were built for
-        self._same_game = False  # whether the observation shown is of the game shown before
 
     @property
     def sprites(self) -> dict[Hashable, Sprite]:
@@ -119,8 +117,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
     def on_observation(
         self, previous: BattleLineObservation | None, obs: BattleLineObservation, animate: bool
     ) -> None:
-        before, self._shown = self._shown, (self.viewer, obs["match"]["game"])
-        self._same_game = before == self._shown
         self.table.me = self.viewer
         self.hand.follow()
         flies = animate and previous is not None and self.follows(previous, obs)
@@ -147,7 +143,8 @@ class BattleLineBoard(Board[BattleLineObservation]):
 
     def follows(self, previous: BattleLineObservation, obs: BattleLineObservation) -> bool:
         """The same viewer's view of the same game (a new game of the match is rebuilt)."""
-        return self._same_game
+        shown = (previous["viewer"], previous["match"]["game"])
+        return shown == (obs["viewer"], obs["match"]["game"])
 
     def resting_places(self, obs: BattleLineObservation) -> Mapping[Hashable, Rest]:
         """Every card and back the viewer sees (the keyed layer's ``things`` are the table's
@@ -316,16 +313,12 @@ class BattleLineBoard(Board[BattleLineObservation]):
     def things(self, obs: BattleLineObservation) -> Things:
         """Cards at the flags and in the discard piles by id (where they lie), and each flag
         (its claim, Fog and Mud)."""
-        out: Things = {}
-        for f, flag in enumerate(obs["flags"]):
-            out[("flag", f)] = (flag["claimed_by"], flag["fog"], flag["mud"])
-            for side in (0, 1):
-                for card in flag["cards"][side]:
-                    out[card] = (f, side)
-        for side in (0, 1):
-            for card in obs["discards"][side]:
-                out[card] = ("discard", side)
-        return out
+        flags = obs["flags"]
+        out: Things = {
+            ("flag", f): (g["claimed_by"], g["fog"], g["mud"]) for f, g in enumerate(flags)
+        }
+        out |= {card: (f, side) for f, side, cards in stacks(obs) for card in cards}
+        return out | {card: ("discard", side) for side in (0, 1) for card in obs["discards"][side]}
 
     def thing_rect(self, key: Hashable) -> pygame.Rect | None:
         if isinstance(key, tuple):
