@@ -46,21 +46,10 @@ from game.engines.battleline.actions import (
     is_draw,
     is_flag,
 )
-from game.engines.battleline.cards import (
-    DESERTER,
-    ENVIRONMENT,
-    REDEPLOY,
-    SCOUT,
-    TRAITOR,
-)
+from game.engines.battleline.cards import DESERTER, ENVIRONMENT, REDEPLOY, SCOUT, TRAITOR
 from game.engines.battleline.observation import BattleLineObservation
 from game.engines.battleline.placing import refusal, side_of, stacks, takeable, targets
-from game.engines.battleline.words import (
-    BUTTONS,
-    BattleLineWords,
-    button_label,
-    result_words,
-)
+from game.engines.battleline.words import BUTTONS, BattleLineWords, button_label, result_words
 from game.turns import Phrase, Step
 from game.ui import overlays
 from game.ui.overlays import Banner, set_banner
