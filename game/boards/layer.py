@@ -56,7 +56,7 @@ class Motion:
     turn: bool = False  # turns over on the way: face up entering or moving, face down leaving
     sound: str | None = None  # played as it starts
     landing: str | None = None  # played as it lands
-    z: int | None = None  # drawn above the rest (by z) while it flies
+    z: int | None = None  # drawn above the rest (by z, or its Rest's z) while it flies
     easing: str = "out_cubic"
     via: pygame.Rect | None = None  # flies here first and is held there ``hold`` seconds
     hold: float = 0.0
