@@ -21,7 +21,7 @@ from game import i18n
 from game.boards.base import BoardContext, Decision
 from game.boards.battleline.art import TACTIC_EMBLEMS
 from game.boards.battleline.board import BattleLineBoard
-from game.boards.battleline.layout import shows, side_of
+from game.boards.battleline.layout import shows
 from game.boards.battleline.palette import PALETTES
 from game.boards.palette import palette_of
 from game.engines.battleline import BattleLineGame
@@ -49,6 +49,7 @@ from game.engines.battleline.cards import (
     TRAITOR,
     parse_card,
 )
+from game.engines.battleline.placing import free_flags, side_of, targets
 from game.engines.battleline.state import winning_flags
 from game.engines.battleline.words import SUIT_SYMBOLS, claim_words
 from game.i18n import t as tr
@@ -306,7 +307,7 @@ def test_click_a_card_then_a_flag_plays_it_there():
     h = Harness(4)
     obs = my_turn_to_play(h, lambda o: sum(len(f["cards"][0]) for f in o["flags"]) >= 2)
     card = next(c for c in h.legal if c < NUM_TROOPS)
-    free = h.board.hand.free_flags()
+    free = free_flags(h.obs, 0)
     assert free == [f for f in range(9) if len(obs["flags"][f]["cards"][0]) < 3]
     flag = free[-1]
     slot = h.board.table.slot_rect(flag, 0, len(obs["flags"][flag]["cards"][0]))
@@ -325,7 +326,7 @@ def test_dragging_a_card_onto_a_flag_plays_it():
     h = Harness(5)
     my_turn_to_play(h)
     card = next(c for c in h.legal if c < NUM_TROOPS)
-    flag = h.board.hand.free_flags()[0]
+    flag = free_flags(h.obs, 0)[0]
     start = h.card_center(card)
     assert h.event(pygame.MOUSEBUTTONDOWN, pos=start, button=1) is None
     target = h.board.table.column_rect(flag).center
@@ -368,7 +369,7 @@ def test_morale_cards_go_to_a_free_slot(tactic):
     my_turn_to_play(h, lambda o: o["tactics_played"][0] <= o["tactics_played"][1])
     card = parse_card(tactic)
     give(h, card)
-    flag = h.board.hand.free_flags()[1]
+    flag = free_flags(h.obs, 0)[1]
     h.apply(choose_then(h, card, h.board.table.column_rect(flag).center))
     assert card in h.obs["flags"][flag]["cards"][0]
 
@@ -379,9 +380,9 @@ def test_fog_and_mud_are_laid_at_a_flag_and_marked(tactic):
     my_turn_to_play(h, lambda o: o["tactics_played"][0] <= o["tactics_played"][1])
     give(h, tactic)
     flag = 4
-    assert flag in h.board.hand.targets(tactic)
+    assert flag in targets(h.obs, 0, tactic)
     before = h.draw().copy()
-    h.apply(choose_then(h, tactic, h.board.flags.center(flag)))
+    h.apply(choose_then(h, tactic, h.board.flags.pennant_rect(flag).center))
     h.settle()
     key = "fog" if tactic == FOG else "mud"
     assert h.obs["flags"][flag][key] == 0
@@ -749,7 +750,7 @@ def test_mid_game_and_end_screenshots():
     )
     card = next(c for c in h.legal if c < NUM_TROOPS)
     h.click(h.card_center(card))
-    h.hover(h.board.table.column_rect(h.board.hand.free_flags()[0]).center)
+    h.hover(h.board.table.column_rect(free_flags(h.obs, 0)[0]).center)
     h.save("mid")
     while not h.state.is_terminal():
         h.step(0.1)
@@ -849,7 +850,7 @@ def test_the_board_works_inside_the_match_scenes_rect():
     g = h.board.geo
     assert rect.contains(g.felt) and rect.contains(g.column)
     card = next(c for c in h.legal if c < NUM_TROOPS)
-    flag = h.board.hand.free_flags()[0]
+    flag = free_flags(h.obs, 0)[0]
     assert choose_then(h, card, h.board.table.column_rect(flag).center) == [card, flag_action(flag)]
 
 
@@ -860,6 +861,7 @@ def test_every_string_the_board_asks_for_exists():
     files = [
         *sorted((game / "boards" / "battleline").glob("*.py")),
         game / "engines" / "battleline" / "words.py",
+        game / "engines" / "battleline" / "placing.py",
     ]
     source = "".join(path.read_text("utf-8") for path in files)
     literal = set(re.findall(r"""["'](battleline\.[a-z0-9_.]+[a-z0-9_])["']""", source))

@@ -10,7 +10,7 @@ import pytest
 
 from game.boards import board_class, board_ids, has_board
 from game.boards.base import Board, BoardContext, changed_keys, hit
-from game.boards.layer import Sprite, blit_sprite
+from game.boards.layer import Motion, Rest, blit_sprite
 from game.boards.palette import palette_of
 from game.ui import overlays, theme
 from game.ui.draw import Art, approach, darker, lighter, mix, pulse
@@ -243,11 +243,12 @@ def near(pixel: pygame.Color, colour: tuple[int, int, int]) -> bool:
 
 def test_a_flight_enters_from_a_rectangle_turns_over_on_an_arc_and_lands() -> None:
     board = make_board(speed=1.0)
-    layer, landed = board.layer, []
+    layer = board.layer
     deck = pygame.Rect(200, 40, 20, 28)
-    card = layer.add(Sprite("card", *deck.center, deck.w, deck.h, face=0.0))
-    layer.fly(card, (50.0, 60.0, 40.0, 56.0), 1.0, delay=0.5, easing="linear", angle=90.0,
-              z=3, face=1.0, arc=30.0, on_finish=lambda: landed.append(True))  # fmt: skip
+    rest = Rest(pygame.Rect(30, 32, 40, 56), angle=90.0, z=3)
+    flight = Motion(enter_from=deck, delay=0.5, duration=1.0, easing="linear", turn=True, arc=30.0)
+    layer.sync({"card": rest}, True, {"card": flight})
+    card = layer.sprites["card"]
     assert card.moving and layer.flying() == [card] and layer.resting() == []
     board.update(0.5)
     assert card.rect.center == deck.center  # waiting for its delay, where it entered
@@ -259,12 +260,12 @@ def test_a_flight_enters_from_a_rectangle_turns_over_on_an_arc_and_lands() -> No
     blit_sprite(surface, card, front, back)  # edge-on: nothing to draw
     assert pygame.transform.average_color(surface)[:3] == (0, 0, 0)
     board.update(0.5)
-    assert not card.moving and card.z == 3 and landed == [True] and card.face == 1.0
+    assert not card.moving and card.z == 3 and card.face == 1.0
     assert (card.x, card.y, card.w, card.angle) == (50.0, 60.0, 40.0, 90.0)
     blit_sprite(surface, card, front, back)  # face up, turned a quarter: 56 wide, 40 high
     assert surface.get_at((50, 60))[:3] == (255, 0, 0) and surface.get_at((75, 60))[:3] == (
         255, 0, 0)  # fmt: skip
-    layer.fly(card, (0.0, 0.0, 4.0, 4.0), 0.2, drop=True)
+    layer.sync({}, True, {"card": Motion(exit_to=pygame.Rect(0, 0, 4, 4), duration=0.2)})
     board.skip_animation()
     assert "card" not in layer.sprites and layer.flying() == []
 

@@ -121,11 +121,12 @@ def test_a_card_sprite_turns_over_in_a_flip_and_fades(art: CardArt) -> None:
 
 def test_cards_on_the_layer_fly_and_the_kit_draws_them_in_flight(art: CardArt) -> None:
     tweens = Timeline(lambda: 1.0, lambda _s: None)
-    from game.boards.layer import SpriteLayer
+    from game.boards.layer import Motion, SpriteLayer
 
     layer = SpriteLayer(tweens)
-    sprite = layer.add(Sprite("c", 20, 20, 40, 56, face=0.0))
-    layer.fly(sprite, (150, 120, 40, 56), 0.5, face=1.0)
+    deck, rest = pygame.Rect(0, -8, 40, 56), pygame.Rect(130, 92, 40, 56)
+    layer.sync({"c": rest}, True, {"c": Motion(enter_from=deck, duration=0.5, turn=True)})
+    sprite = layer.sprites["c"]
     tweens.update(0.25)
     assert 0.0 < sprite.face < 1.0 and layer.flying() == [sprite]
     surface = pygame.Surface((200, 200))
@@ -147,8 +148,7 @@ def test_a_hover_fan_opens_around_the_pointed_card_and_shuts_when_the_pointer_le
     layer, fan = SpriteLayer(tweens), HoverFan(lambda key: isinstance(key, tuple))
     shut = fan.cards(_overlapping_row())
     assert list(shut) == [("c", i) for i in range(5)]  # its cards only, in order
-    for key, r in shut.items():
-        layer.add(Sprite(key, r.centerx, r.centery, r.w, r.h))
+    layer.sync(shut, animate=False)
     bounds = pygame.Rect(150, 0, 180, 400)  # the row's ends: room for four cards whole
     pointed = (250, 320)  # on cards 1 and 2: the one on top (2) opens the fan
     fan.follow(pointed, shut, bounds, layer)

@@ -114,6 +114,20 @@ def test_an_effect_runs_on_a_key_that_stays_and_ends_at_rest() -> None:
     assert tile.effect is None and layer.at_rest() and tile.rect == HAND
 
 
+def test_a_rest_gives_its_drawing_order_at_rest_and_in_flight() -> None:
+    layer, _ = make_layer()
+    layer.sync({"a": Rest(HAND, z=2), "b": Rest(PILE, z=1), "c": DECK}, animate=False)
+    assert [s.key for s in layer.resting()] == ["c", "b", "a"]  # a plain rect: 0
+    layer.sprites["c"].z = 7  # a key without a z of its rest keeps its own
+    motion = Motion(enter_from=DECK, z=99)
+    layer.sync({"a": Rest(PILE, z=0), "b": Rest(HAND, z=3), "c": DECK, "d": Rest(HAND, z=5)},
+               True, {"a": Motion(z=50), "b": Motion(z=40), "d": motion})  # fmt: skip
+    assert [s.key for s in layer.flying()] == ["a", "b", "d"]  # by the rests' order
+    assert layer.sprites["c"].z == 7
+    layer.tweens.update(2.0)
+    assert [s.key for s in layer.resting()] == ["a", "b", "d", "c"]
+
+
 def test_speed_zero_snaps_and_a_skip_finishes_everything() -> None:
     layer, played = make_layer(speed=0.0)
     layer.sync({"old": HAND}, animate=False)

@@ -11,9 +11,8 @@ the rest while it flies, with a sound as it starts and as it lands; and a named 
 key (a strike, a pulse, a piece falling over): a 0..1 progress the board draws from
 (``Sprite.effect``, ``Sprite.effect_k``).
 
-``add``, ``fly`` and ``drop`` put and fly sprites by hand, for a board that has not moved onto
-choreography yet; a sprite in flight is drawn above everything at rest (``flying``, ``resting``,
-``in_order``). ``blit_sprite`` draws one, flip and all.
+A sprite in flight is drawn above everything at rest (``flying``, ``resting``, ``in_order``).
+``blit_sprite`` draws one, flip and all.
 """
 
 from __future__ import annotations
@@ -29,7 +28,6 @@ from game.ui.tween import Timeline
 
 T_MOVE = 0.35  # seconds a thing takes to slide to its new place (speed 1)
 T_FADE = 0.25  # seconds a thing takes to appear or vanish
-Spot = tuple[float, float, float, float]  # where a sprite goes: centre x, y, width, height
 
 
 @dataclass(frozen=True)
@@ -39,6 +37,7 @@ class Rest:
 
     rect: pygame.Rect
     angle: float = 0.0  # degrees, anticlockwise
+    z: int | None = None  # its drawing order (a fan, a stack), in flight too; None: a Motion's
 
 
 Place = pygame.Rect | Rest  # what a board says of a key's resting place
@@ -57,7 +56,7 @@ class Motion:
     turn: bool = False  # turns over on the way: face up entering or moving, face down leaving
     sound: str | None = None  # played as it starts
     landing: str | None = None  # played as it lands
-    z: int | None = None  # drawn above the rest (by z) while it flies
+    z: int | None = None  # drawn above the rest (by z, or its Rest's z) while it flies
     easing: str = "out_cubic"
     via: pygame.Rect | None = None  # flies here first and is held there ``hold`` seconds
     hold: float = 0.0
@@ -79,6 +78,12 @@ def flight_time(distance: float) -> float:
 def _spot(place: Place) -> tuple[float, float, float, float, float]:
     rect, angle = (place.rect, place.angle) if isinstance(place, Rest) else (place, 0.0)
     return (*rect.center, rect.w, rect.h, angle)
+
+
+def _z(place: Place, default: int) -> int:
+    """A place's drawing order at rest, else ``default``."""
+    z = place.z if isinstance(place, Rest) else None
+    return default if z is None else z
 
 
 @dataclass
@@ -131,7 +136,8 @@ class SpriteLayer:
         if not animate:
             self.tweens.clear()
             self.sprites = {
-                k: Sprite(k, x, y, w, h, angle=a) for k, (x, y, w, h, a) in rests.items()
+                k: Sprite(k, x, y, w, h, angle=a, z=_z(places[k], 0))
+                for k, (x, y, w, h, a) in rests.items()
             }
             return 0.0
         motions = motions or {}
@@ -147,6 +153,7 @@ class SpriteLayer:
             else:
                 t = self._move(old, rest, motion)
             ordered[key] = old
+            old.z = _z(places[key], old.z)  # in flight too: ``flying`` orders by it
             if motion is not None and motion.effect is not None:
                 t = max(t, self._effect(old, motion))
             end = max(end, t)
@@ -279,47 +286,6 @@ class SpriteLayer:
     def rect(self, key: Hashable) -> pygame.Rect | None:
         sprite = self.sprites.get(key)
         return None if sprite is None or sprite.leaving else sprite.rect
-
-    def add(self, sprite: Sprite) -> Sprite:
-        """Put ``sprite`` on the layer where it stands (replacing any with its key)."""
-        self.sprites[sprite.key] = sprite
-        return sprite
-
-    def drop(self, key: Hashable) -> None:
-        self.sprites.pop(key, None)
-
-    def fly(
-        self,
-        sprite: Sprite,
-        to: Spot,
-        duration: float,
-        delay: float = 0.0,
-        easing: str = "out_cubic",
-        angle: float = 0.0,
-        z: int | None = None,
-        face: float | None = None,
-        arc: float = 0.0,
-        drop: bool = False,
-        on_finish: Callable[[], None] | None = None,
-    ) -> None:
-        """Fly ``sprite`` to ``to`` after ``delay``, turning to ``angle`` and to ``face`` (a flip),
-        rising ``arc`` pixels midway; drawn in flight until it lands, where it takes its drawing
-        order ``z`` (or leaves the layer, with ``drop``) and calls ``on_finish``."""
-        sprite.moving, sprite.arc, sprite.flight = True, arc, 0.0
-        x, y, w, h = to
-        targets = {"x": x, "y": y, "w": w, "h": h, "angle": angle, "flight": 1.0}
-        if face is not None:
-            targets["face"] = face
-
-        def land() -> None:
-            sprite.moving, sprite.arc = False, 0.0
-            sprite.z = sprite.z if z is None else z
-            if drop:
-                self.drop(sprite.key)
-            if on_finish is not None:
-                on_finish()
-
-        self.tweens.animate(sprite, duration, easing, delay=delay, on_finish=land, **targets)
 
     def flying(self) -> list[Sprite]:
         """The sprites in flight, in drawing order."""

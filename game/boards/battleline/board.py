@@ -26,7 +26,7 @@ from game.boards.battleline.emblems import draw_emblem
 from game.boards.battleline.flags import FlagRow
 from game.boards.battleline.flights import GUILE_TARGETS, Flights
 from game.boards.battleline.hand import LIFT, Hand
-from game.boards.battleline.layout import Geometry, Table, side_of
+from game.boards.battleline.layout import Geometry, Table
 from game.boards.battleline.palette import PALETTES
 from game.boards.decision import Choice
 from game.boards.layer import Motion, Rest, Sprite
@@ -46,22 +46,10 @@ from game.engines.battleline.actions import (
     is_draw,
     is_flag,
 )
-from game.engines.battleline.cards import (
-    DESERTER,
-    ENVIRONMENT,
-    NUM_TROOPS,
-    REDEPLOY,
-    SCOUT,
-    TRAITOR,
-)
+from game.engines.battleline.cards import DESERTER, ENVIRONMENT, REDEPLOY, SCOUT, TRAITOR
 from game.engines.battleline.observation import BattleLineObservation
-from game.engines.battleline.words import (
-    BUTTONS,
-    BattleLineWords,
-    button_label,
-    card_label,
-    result_words,
-)
+from game.engines.battleline.placing import refusal, side_of, stacks, takeable, targets
+from game.engines.battleline.words import BUTTONS, BattleLineWords, button_label, result_words
 from game.turns import Phrase, Step
 from game.ui import overlays
 from game.ui.overlays import Banner, set_banner
@@ -86,8 +74,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self.column = SideColumn(self, self.table, hand=self.hand)
         self.flights = Flights(self, self.table, hand=self.hand)
         self.banner: Banner | None = None
-        self._shown: tuple[int, int] | None = None  # (viewer, game) the sprites were built for
-        self._same_game = False  # whether the observation shown is of the game shown before
 
     @property
     def sprites(self) -> dict[Hashable, Sprite]:
@@ -112,7 +98,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self.table.resize(pygame.Rect(rect))
         self.tweens.finish_all()
         super().layout(rect)
-        self.flights.settle()
         if bool(self.obs):
             self.flags.rebuild(self.obs)
             self.banner = self._over_banner(self.obs)
@@ -121,8 +106,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
     def on_observation(
         self, previous: BattleLineObservation | None, obs: BattleLineObservation, animate: bool
     ) -> None:
-        before, self._shown = self._shown, (self.viewer, obs["match"]["game"])
-        self._same_game = before == self._shown
         self.table.me = self.viewer
         self.hand.follow()
         flies = animate and previous is not None and self.follows(previous, obs)
@@ -130,7 +113,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
             self.tweens.finish_all()
             self._lift_pending(previous, obs)
         super().on_observation(previous, obs, animate)
-        self.flights.settle()
         if not flies:
             self.table.home = None
             self.flags.rebuild(obs)
@@ -150,12 +132,13 @@ class BattleLineBoard(Board[BattleLineObservation]):
 
     def follows(self, previous: BattleLineObservation, obs: BattleLineObservation) -> bool:
         """The same viewer's view of the same game (a new game of the match is rebuilt)."""
-        return self._same_game
+        shown = (previous["viewer"], previous["match"]["game"])
+        return shown == (obs["viewer"], obs["match"]["game"])
 
     def resting_places(self, obs: BattleLineObservation) -> Mapping[Hashable, Rest]:
         """Every card and back the viewer sees (the keyed layer's ``things`` are the table's
         cards only: the last-move marks)."""
-        return self.flights.rests(obs)
+        return self.table.places(obs)
 
     def choreography(
         self, previous: BattleLineObservation, obs: BattleLineObservation
@@ -259,7 +242,8 @@ class BattleLineBoard(Board[BattleLineObservation]):
             deck = self.column.deck_at(pos)
             return self._deselect(pos) if deck is None else self._play(SCOUT, draw_action(deck))
         if selected in (REDEPLOY, DESERTER, TRAITOR):
-            return self._click_guile_target(selected, pos)
+            card = self.flights.card_at(pos)
+            return self._deselect(pos) if card is None else self._play(selected, card, card)
         flag = self.flags.flag_at(pos)
         return self._deselect(pos) if flag is None else self._place_selected(flag)
 
@@ -269,37 +253,18 @@ class BattleLineBoard(Board[BattleLineObservation]):
             self.hand.selected = None
         return None
 
-    def _play(self, card: int, then: int) -> list[int]:
+    def _play(self, card: int, then: int, target: int | None = None) -> Decision:
+        """Play the chosen ``card`` with its next decision ``then`` if ``target`` (a flag, or
+        the card a guile tactic takes) takes it; else say why not (``placing.refusal``)."""
+        why = None if target is None else refusal(self.obs, self.viewer, card, target)
+        if why is not None:
+            return self.refuse(why[0], **why[1])
         self.hand.reset()
         return [card, then]
 
     def _place_selected(self, flag: int) -> Decision:
         card = self.hand.selected
-        if card is None:
-            return None
-        if flag in self.hand.targets(card):
-            return self._play(card, flag_action(flag))
-        if self.obs["flags"][flag]["claimed_by"] >= 0:
-            return self.refuse("battleline.feedback.claimed", n=flag + 1)
-        if card in ENVIRONMENT:
-            return self.refuse("battleline.feedback.env", n=flag + 1, card=card_label(card))
-        return self.refuse("battleline.feedback.full", n=flag + 1)
-
-    def _click_guile_target(self, tactic: int, pos: tuple[int, int]) -> Decision:
-        card = self.flights.card_at(pos)
-        if card is None:
-            return self._deselect(pos)
-        if card in self.hand.takeable(tactic):
-            if tactic == TRAITOR and not self.hand.free_flags():
-                return self.refuse("battleline.feedback.no_slot")
-            return self._play(tactic, card)
-        if tactic == TRAITOR and card >= NUM_TROOPS:
-            return self.refuse("battleline.feedback.troop_only")
-        where = side_of(self.obs, card)
-        if where is not None and self.obs["flags"][where[0]]["claimed_by"] >= 0:
-            return self.refuse("battleline.feedback.claimed", n=where[0] + 1)
-        key = "own_card" if tactic == REDEPLOY else "opposing_card"
-        return self.refuse(f"battleline.feedback.{key}")
+        return None if card is None else self._play(card, flag_action(flag), flag)
 
     def release(self, pos: tuple[int, int]) -> Decision:
         drag, self.hand.drag = self.hand.drag, None
@@ -337,16 +302,12 @@ class BattleLineBoard(Board[BattleLineObservation]):
     def things(self, obs: BattleLineObservation) -> Things:
         """Cards at the flags and in the discard piles by id (where they lie), and each flag
         (its claim, Fog and Mud)."""
-        out: Things = {}
-        for f, flag in enumerate(obs["flags"]):
-            out[("flag", f)] = (flag["claimed_by"], flag["fog"], flag["mud"])
-            for side in (0, 1):
-                for card in flag["cards"][side]:
-                    out[card] = (f, side)
-        for side in (0, 1):
-            for card in obs["discards"][side]:
-                out[card] = ("discard", side)
-        return out
+        flags = obs["flags"]
+        out: Things = {
+            ("flag", f): (g["claimed_by"], g["fog"], g["mud"]) for f, g in enumerate(flags)
+        }
+        out |= {card: (f, side) for f, side, cards in stacks(obs) for card in cards}
+        return out | {card: ("discard", side) for side in (0, 1) for card in obs["discards"][side]}
 
     def thing_rect(self, key: Hashable) -> pygame.Rect | None:
         if isinstance(key, tuple):
@@ -410,8 +371,9 @@ class BattleLineBoard(Board[BattleLineObservation]):
             deck = next(d for d, n in enumerate(self.column.counts()) if n)
             return [first, g.decks[deck].center]
         if action in (REDEPLOY, DESERTER, TRAITOR):
-            return [first, self.point_on(self.hand.takeable(action)[0], self.flights.card_at)]
-        return [first, self.table.column_rect(self.hand.targets(action)[0]).center]
+            taken = takeable(self.obs, self.viewer, action)[0]
+            return [first, self.point_on(taken, self.flights.card_at)]
+        return [first, self.table.column_rect(targets(self.obs, self.viewer, action)[0]).center]
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
@@ -423,10 +385,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
             return
         self.flags.draw_slots(surface)
         self.column.draw(surface)
-        moving: set[int | None] = {
-            card for card in ENVIRONMENT if card in self.sprites and self.sprites[card].moving
-        }
-        self.flags.draw(surface, moving)
+        self.flags.draw(surface)
         self.flags.draw_ghosts(surface)
         self.flights.draw_waiting_glow(surface)
         self.flights.draw_resting(surface)
@@ -442,7 +401,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
             self.flights.blit_sprite(surface, sprite)
         drag = self.hand.dragged()
         flag = self.flags.flag_at(self.mouse) if drag is not None and self.mouse else None
-        ok = flag is not None and drag is not None and flag in self.hand.targets(drag)
+        ok = flag is not None and drag is not None and flag in targets(self.obs, self.viewer, drag)
         self.hand.draw_drag(surface, self.flags.slot_for(flag) if ok and flag is not None else None)
         if self.mouse is not None and self.hand.drag is None and self.flags.hovered_claim() is None:
             card = self.hand.card_at(self.mouse)
@@ -478,9 +437,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
     @classmethod
     def log_phrase(cls, state: State, action: int, viewer: int) -> Phrase:
         return words_of("battleline").log_phrase(state, action, viewer)
-
-    def turn_words(self, steps: list[Step]) -> list[str]:
-        return self.words.turn_words(steps)
 
     def status_text(self) -> str:
         words = cast(BattleLineWords, self.words)

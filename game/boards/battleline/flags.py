@@ -13,7 +13,7 @@ import pygame
 from game import i18n
 from game.boards.base import Board, hit
 from game.boards.battleline.hand import Hand
-from game.boards.battleline.layout import Part, Table, laid
+from game.boards.battleline.layout import Part, Table
 from game.boards.targets import Target
 from game.engines.battleline import words
 from game.engines.battleline.actions import (
@@ -26,6 +26,7 @@ from game.engines.battleline.actions import (
 )
 from game.engines.battleline.cards import ENVIRONMENT, FOG, MUD
 from game.engines.battleline.observation import BattleLineObservation, CounterexampleView
+from game.engines.battleline.placing import laid, targets
 from game.engines.battleline.words import SUIT_SYMBOLS, formation_label
 from game.ui import overlays
 from game.ui.draw import Colour, blit_center, darker, dashed_rect, lighter
@@ -90,12 +91,12 @@ class FlagRow(Part):
 
     def zone(self, flag: int) -> pygame.Rect:
         """The pennant's room beside Fog and Mud once they have landed (``Table.pennant_zone``)."""
-        sprites = self.board.layer.sprites
-        flying = [c for c in ENVIRONMENT if c in sprites and sprites[c].moving]
-        return self.table.pennant_zone(self.obs["flags"][flag], flag, flying)
+        return self.table.pennant_zone(self.obs["flags"][flag], flag, self.flying())
 
-    def center(self, flag: int) -> tuple[int, int]:
-        return self.pennant_rect(flag).center
+    def flying(self) -> list[int]:
+        """Fog or Mud still on its way to its flag (its band is drawn once it lands)."""
+        sprites = self.board.layer.sprites
+        return [c for c in ENVIRONMENT if c in sprites and sprites[c].moving]
 
     def seal_rect(self, flag: int) -> pygame.Rect:
         """Where a claim's seal (ready or not yet provable) sits: at the pennant's lower right."""
@@ -165,7 +166,7 @@ class FlagRow(Part):
     def draw_slots(self, surface: pygame.Surface) -> None:
         """The next free place on each side of every open flag, glowing where a card may go."""
         p, g = self.p, self.geo
-        targets = set() if self.placing_env() else set(self.target_flags())
+        aimed = set() if self.placing_env() else set(self.target_flags())
         faint, rings = lighter(p["felt"], 0.22), []
         for f, flag in enumerate(self.obs["flags"]):
             for side in (0, 1):
@@ -173,7 +174,7 @@ class FlagRow(Part):
                 if flag["claimed_by"] >= 0 or n >= flag["slots"]:
                     continue
                 rect = self.table.slot_rect(f, side, n)
-                glowing = side == self.me and f in targets
+                glowing = side == self.me and f in aimed
                 colour = p["legal"] if glowing else faint
                 surface.blit(self.art.slot(rect.w, rect.h, colour, glowing), rect)
                 if glowing:
@@ -183,28 +184,28 @@ class FlagRow(Part):
     def target_flags(self) -> list[int]:
         """The flags glowing as targets now."""
         if self.deciding and self.phase == "play" and self.hand.selected is not None:
-            return self.hand.targets(self.hand.selected)
+            return targets(self.obs, self.me, self.hand.selected)
         return [a - FLAG_BASE for a in self.board.legal if is_flag(a)] if self.deciding else []
 
-    def draw(self, surface: pygame.Surface, moving: set[int | None]) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Each flag (under the cards: a moved flag never hides a card's index), with the bands of
-        Fog and Mud lying there (not while ``moving`` there), its glow when won or a target, a
+        Fog and Mud lying there (not while ``flying`` there), its glow when won or a target, a
         claim's ring."""
-        p, g = self.p, self.geo
-        targets = set(self.target_flags()) if self.placing_env() else set()
+        p, g, flying = self.p, self.geo, self.flying()
+        aimed = set(self.target_flags()) if self.placing_env() else set()
         winning = self.winning()
         for f, flag in enumerate(self.obs["flags"]):
             pennant, rect = self.pennants[f], self.pennant_rect(f)
             if f in winning:
                 halo = self.art.glow(rect.w, rect.h, p["claim"], max(3, rect.w // 8))
                 blit_center(surface, halo, rect.center, self.board.breathing())
-            if f in targets:  # Fog or Mud goes to the flag itself
+            if f in aimed:  # Fog or Mud goes to the flag itself
                 glow = Target(f, rect, max(3, rect.w // 10), lights=False, halo=True)
                 self.ring_targets(surface, [glow])
             if pennant.burst > 0:
                 self.art.burst(surface, rect.center, rect.h, max(pennant.owner, 0), pennant.burst)
             for card in (FOG, MUD):
-                if laid(flag, card) >= 0 and card not in moving:
+                if laid(flag, card) >= 0 and card not in flying:
                     band = self.table.env_rect(f, card)
                     surface.blit(self.art.env_band(card, band.w, band.h, g.env_px), band)
             surface.blit(self.art.flag(f + 1, pennant.owner, rect.w, rect.h), rect)

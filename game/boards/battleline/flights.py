@@ -16,18 +16,7 @@ import pygame
 from game.boards.base import Board
 from game.boards.battleline.art import card_height
 from game.boards.battleline.hand import Hand
-from game.boards.battleline.layout import (
-    Z_MOVING,
-    Part,
-    Place,
-    Table,
-    back_key,
-    backs,
-    laid,
-    masked,
-    shows,
-    side_of,
-)
+from game.boards.battleline.layout import Z_MOVING, Part, Table, back_key, backs, masked, shows
 from game.boards.cards import card_rect
 from game.boards.layer import Motion, Rest
 from game.boards.targets import Target
@@ -43,6 +32,7 @@ from game.engines.battleline.cards import (
     deck_of,
 )
 from game.engines.battleline.observation import BattleLineObservation
+from game.engines.battleline.placing import laid, side_of, takeable
 from game.ui.draw import Colour
 
 T_DEAL = 0.2  # one card of the deal
@@ -73,18 +63,6 @@ class Flights(Part):
     def __init__(self, board: Board[BattleLineObservation], table: Table, hand: Hand) -> None:
         super().__init__(board, table)
         self.hand = hand
-        self.z: dict[Hashable, int] = {}  # each key's drawing order at rest
-
-    def rests(self, obs: BattleLineObservation) -> dict[Hashable, Rest]:
-        """``places`` for the kit's layer; each key's drawing order is kept in ``z``."""
-        places = self.table.places(obs)
-        self.z = {key: place.z for key, place in places.items()}
-        return {key: Rest(card_rect(p.x, p.y, p.w), p.angle) for key, p in places.items()}
-
-    def settle(self) -> None:
-        """Give each sprite its drawing order at rest (the layer keeps none of its own)."""
-        for key, sprite in self.board.layer.sprites.items():
-            sprite.z = self.z.get(key, sprite.z)
 
     def _deck(self, deck: int) -> pygame.Rect:
         return self.geo.decks[deck]
@@ -142,7 +120,7 @@ class Flights(Part):
         if self.phase in GUILE_TARGETS:
             cards = {a for a in self.board.legal if is_card(a)}
         elif self.phase == "play" and self.hand.selected in (REDEPLOY, DESERTER, TRAITOR):
-            cards = set(self.hand.takeable(self.hand.selected))
+            cards = set(takeable(self.obs, self.me, self.hand.selected))
         else:  # most frames: no hit test over the whole table
             return []
         width, rects = max(2, self.geo.cw // 18), self.board.thing_rect
@@ -164,7 +142,7 @@ class Flights(Part):
             sprite = sprites.get(key)
             if sprite is None:
                 out[key], t = self._arrive(card, place, change, t)
-            elif sprite.rect != card_rect(place.x, place.y, place.w) or sprite.angle != place.angle:
+            elif sprite.rect != place.rect or sprite.angle != place.angle:
                 out[key], t = self._move(card, place, change, t)
         for key in [k for k in sprites if k not in places and shows(k)[0] is not None]:
             out[key], t = self._to_deck(shows(key)[1], t, turn=True)
@@ -188,7 +166,7 @@ class Flights(Part):
         return t
 
     def _from_deck(
-        self, deck: int, z: int, dealing: bool, t: float, turn: bool = True
+        self, deck: int, z: int | None, dealing: bool, t: float, turn: bool = True
     ) -> tuple[Motion, float]:
         """A card dealt or drawn from its deck (face up on the way if ``turn``); the next one
         leaves soon after."""
@@ -202,7 +180,7 @@ class Flights(Part):
         motion = Motion(exit_to=self._deck(deck), delay=t, duration=T_DRAW, turn=turn, sound="flip")
         return motion, t + T_DRAW * 0.5
 
-    def _arrive(self, card: int, place: Place, change: Change, t: float) -> tuple[Motion, float]:
+    def _arrive(self, card: int, place: Rest, change: Change, t: float) -> tuple[Motion, float]:
         """A card the viewer did not see before: drawn from a deck into a hand, or played from
         the opponent's hand (a back that turns face up on its way, from the last back of its
         deck; a guile card is shown in the middle first)."""
@@ -227,7 +205,7 @@ class Flights(Part):
                         landing="place" if lands else None, z=place.z)  # fmt: skip
         return motion, t + T_REVEAL
 
-    def _move(self, card: int, place: Place, change: Change, t: float) -> tuple[Motion, float]:
+    def _move(self, card: int, place: Rest, change: Change, t: float) -> tuple[Motion, float]:
         """A visible card changed place: played from a hand, moved by a tactics card, laid across
         a flag, a hand or pile closing up."""
         table, prev, obs = self.table, change.prev, change.obs

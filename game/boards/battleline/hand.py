@@ -4,18 +4,17 @@ effect, why a greyed-out card cannot be played)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from game.boards.base import Board
-from game.boards.battleline.layout import Part, Table, laid
+from game.boards.battleline.layout import Part, Table
 from game.boards.cards import card_at, card_height, dragging
 from game.boards.layer import Sprite
 from game.engines.battleline import words
-from game.engines.battleline.cards import ENVIRONMENT, GUILE, NUM_TROOPS, REDEPLOY, TRAITOR
-from game.engines.battleline.observation import BattleLineObservation, FlagView
+from game.engines.battleline.cards import GUILE, NUM_TROOPS
+from game.engines.battleline.observation import BattleLineObservation
 from game.refusals import phrase_text
 from game.ui.draw import approach
 
@@ -89,28 +88,6 @@ class Hand(Part):
 
     def dragged(self) -> int | None:
         return self.drag.card if self.drag is not None and self.drag.active else None
-
-    # --- where the chosen card may go (the engine has the final word) ---------------------------
-    def open_flags(self, free: Callable[[FlagView], bool] = lambda _: True) -> list[int]:
-        flags = self.obs["flags"]
-        return [f for f, flag in enumerate(flags) if flag["claimed_by"] < 0 and free(flag)]
-
-    def free_flags(self) -> list[int]:
-        """Open flags with a free slot on the viewer's side (where a troop or morale card goes)."""
-        return self.open_flags(lambda flag: len(flag["cards"][self.me]) < flag["slots"])
-
-    def targets(self, card: int) -> list[int]:
-        """The flags a chosen card can go to, from the observation (a refused target is
-        explained by the engine): Fog and Mud where none lies yet, a troop where a slot is free."""
-        if card in ENVIRONMENT:
-            return self.open_flags(lambda flag: laid(flag, card) < 0)
-        return [] if card in GUILE else self.free_flags()
-
-    def takeable(self, tactic: int) -> list[int]:
-        """The cards ``tactic`` (Redeploy, Deserter, Traitor) may take, at open flags."""
-        side = self.me if tactic == REDEPLOY else 1 - self.me
-        cards = [c for f in self.open_flags() for c in self.obs["flags"][f]["cards"][side]]
-        return [c for c in cards if c < NUM_TROOPS] if tactic == TRAITOR else cards
 
     # --- drawing --------------------------------------------------------------------------------
     def draw_drag(self, surface: pygame.Surface, slot: pygame.Rect | None) -> None:

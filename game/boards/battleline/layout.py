@@ -5,7 +5,6 @@ discard piles), the sprites that carry them, and ``Part``, the base of the board
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Hashable, Iterable
-from dataclasses import dataclass
 from typing import cast
 
 import pygame
@@ -14,11 +13,12 @@ from game import i18n
 from game.boards.base import Board
 from game.boards.battleline.art import STRIP, BattleLineArt, px
 from game.boards.cards import arc_fan, card_height, card_rect
-from game.boards.layer import Sprite
+from game.boards.layer import Rest, Sprite
 from game.boards.targets import Target, draw_targets
 from game.engines.battleline.actions import NUM_FLAGS
 from game.engines.battleline.cards import FOG, MUD, TACTICS_DECK, TROOP_DECK, deck_of
 from game.engines.battleline.observation import BattleLineObservation, FlagView, HandView
+from game.engines.battleline.placing import laid, side_of, stacks
 from game.engines.battleline.words import short_name
 from game.ui import overlays
 from game.ui.draw import Colour
@@ -34,20 +34,6 @@ def shows(key: Hashable) -> tuple[int | None, int]:
         return None, key[1]
     card = cast(int, key)
     return card, deck_of(card)
-
-
-@dataclass
-class Place:
-    x: float
-    y: float
-    w: float
-    angle: float
-    z: int
-
-
-def laid(flag: FlagView, card: int) -> int:
-    """Who laid Fog or Mud (``card``) at ``flag``; -1 if it does not lie there."""
-    return flag["fog"] if card == FOG else flag["mud"]
 
 
 def back_key(deck: int, n: int, own: bool) -> tuple:
@@ -225,10 +211,10 @@ class Table:
             rect.bottom = g.ridge.bottom - g.env_gap
         return rect
 
-    def env_place(self, flag: int, card: int) -> Place:
+    def env_place(self, flag: int, card: int) -> Rest:
         """Fog or Mud lands turned sideways on its band (``env_rect``), which then shows it."""
-        x, y = self.env_rect(flag, card).center
-        return Place(x, y, self.geo.env_h, -90.0 if card == FOG else 90.0, Z_MOVING)
+        rect = card_rect(*self.env_rect(flag, card).center, self.geo.env_h)
+        return Rest(rect, -90.0 if card == FOG else 90.0, Z_MOVING)
 
     def pennant_zone(self, flag: FlagView, f: int, flying: Container[int] = ()) -> pygame.Rect:
         """The part of flag ``f``'s ridge left to its pennant beside Fog and Mud (but those
@@ -267,15 +253,17 @@ class Table:
         g = self.geo
         return (g.xs[0] + g.xs[-1]) / 2, g.back_top + g.back_h + g.hand_h * 0.35
 
-    def waiting_place(self, side: int) -> Place:
+    def waiting_place(self, side: int) -> Rest:
         """Where a card taken by Redeploy or Traitor (or played, after a reload) waits for its
-        flag: the free right end of that side's hand row."""
+        flag: the free right end of that side's hand row (the viewer's card played from the
+        hand waits where it was lifted, ``home``)."""
         g = self.geo
         x = g.felt.right - g.pitch * 0.95
-        if side == self.me:
-            return Place(x, g.hand_top + g.hand_h * 0.45, g.hand_w, 0.0, 600)
-        w = round(g.back_w * 1.1)
-        return Place(x, g.back_top + card_height(w) / 2, w, 0.0, 600)
+        if side != self.me:
+            w = round(g.back_w * 1.1)
+            return Rest(card_rect(x, g.back_top + card_height(w) / 2, w), 0.0, 600)
+        home = self.home or (x, g.hand_top + g.hand_h * 0.45)
+        return Rest(card_rect(*home, g.hand_w), 0.0, 600)
 
     def top_card_rect(self, deck: int) -> pygame.Rect:
         """Where the card the viewer put back on ``deck`` with Scout shows: small, over the
@@ -295,12 +283,12 @@ class Table:
             order += [c for c in hand["known"] if deck_of(c) == deck]
         return order
 
-    def places(self, obs: BattleLineObservation) -> dict[Hashable, Place]:
+    def places(self, obs: BattleLineObservation) -> dict[Hashable, Rest]:
         """Where each card and back the viewer can see rests, in drawing order ``z``: the
         viewer's hand, the opponent's (``opp_order``), the flags' stacks, the discard piles, a
         card waiting for its flag, and Fog and Mud laid across their flags."""
         g, me = self.geo, self.me
-        places: dict[Hashable, Place] = {}
+        places: dict[Hashable, Rest] = {}
         mine = obs["hands"][me]["cards"]
         hand = self.opp_order(obs, me) if mine is None else list[Hashable](mine)
         order = self.opp_order(obs)
@@ -310,23 +298,20 @@ class Table:
         )
         for cards, spots, w, z in fans:
             for i, (card, (x, y, a)) in enumerate(zip(cards, spots, strict=True)):
-                places[card] = Place(x, y, w, a, z + i)
+                places[card] = Rest(card_rect(x, y, w), a, z + i)
         for f, side, stack in stacks(obs):
             for j, card in enumerate(stack):
                 z = 200 + (j if side == me else 10 - j)
-                places[card] = Place(*self.slot_rect(f, side, j).center, g.cw, 0.0, z)
+                places[card] = Rest(card_rect(*self.slot_rect(f, side, j).center, g.cw), 0.0, z)
         for side in (0, 1):
             pile = obs["discards"][side]
             for j, (card, (x, y)) in enumerate(
                 zip(pile, self.discard_places(side, len(pile)), strict=True)
             ):
-                places[card] = Place(x, y, g.mini_w, 0.0, 100 + j)
+                places[card] = Rest(card_rect(x, y, g.mini_w), 0.0, 100 + j)
         pending = obs["pending"]["card"]
         if pending is not None and pending not in places and obs["turn"] is not None:
-            place = self.waiting_place(obs["turn"])
-            if obs["turn"] == me and self.home is not None:
-                place.x, place.y = self.home
-            places[pending] = place
+            places[pending] = self.waiting_place(obs["turn"])
         for f, flag in enumerate(obs["flags"]):
             for card in (FOG, MUD):
                 if laid(flag, card) >= 0:  # it lands there; the flag row draws its band
@@ -343,18 +328,6 @@ class Table:
         if card in obs["hands"][1 - self.me]["known"]:
             return ("known",)
         return ("flag", side_of(obs, card))
-
-
-def stacks(obs: BattleLineObservation) -> list[tuple[int, int, list[int]]]:
-    """Each flag's two sides: (flag, side, its cards from the flag outwards)."""
-    return [
-        (f, side, flag["cards"][side]) for f, flag in enumerate(obs["flags"]) for side in (0, 1)
-    ]
-
-
-def side_of(obs: BattleLineObservation, card: object) -> tuple[int, int] | None:
-    """The (flag, side) where ``card`` lies, if at a flag."""
-    return next(((f, side) for f, side, cards in stacks(obs) if card in cards), None)
 
 
 class Part:

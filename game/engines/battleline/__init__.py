@@ -4,7 +4,8 @@ Rules: ``assets/rules/battleline.en.md`` for players; sources and decisions in t
 ``rules/battleline.md``. Modules: ``cards`` (the 70 cards and their ids), ``formations`` (rank,
 total, best reachable key, comparison), ``proof`` (the exact claim proof with counterexample),
 ``actions`` (action ids), ``phases``, ``options``, ``state`` (game, state, turn flow),
-``knowledge`` (observation, determinize, hidden moves), ``refusals`` (illegal-action reasons).
+``knowledge`` (observation, determinize, hidden moves), ``refusals`` (illegal-action reasons),
+``placing`` (where a chosen card may go, read from an observation).
 
 Card ids
 --------
