@@ -37,11 +37,11 @@ import pygame
 
 from game import i18n
 from game.boards.base import Board, BoardContext, Decision, Things
-from game.boards.cards import HoverFan, dragging
+from game.boards.cards import HoverFan
 from game.boards.decision import Choice
 from game.boards.frontline import cards as fc
 from game.boards.frontline import pictures
-from game.boards.frontline.aim import DRAG, Aim
+from game.boards.frontline.aim import Aim
 from game.boards.frontline.art import FrontlineArt, draw_emblem
 from game.boards.frontline.deck.view import DeckView
 from game.boards.frontline.layout import Geo, compute, places, row_name, split_key, things_of
@@ -54,6 +54,7 @@ from game.boards.frontline.table import Table
 from game.boards.frontline.tray import Tray
 from game.boards.menu import Menu, place
 from game.engines.base import State
+from game.engines.frontline import offer_words as ow
 from game.engines.frontline import preview
 from game.engines.frontline import words as fw
 from game.engines.frontline.actions import DONE
@@ -172,7 +173,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def hover_fan(self, pos: tuple[int, int] | None) -> None:
         """The command fan follows the pointer (not under an open chooser, whose card is being
         decided, nor while a card is pressed or dragged)."""
-        if self.obs and self.choosing is None and self.aim.press is None and not self.phase_view():
+        if self.obs and self.choosing is None and not self.aim.press.held and not self.phase_view():
             shut = self.fan.cards(self.shut_places(self.obs))
             self.fan.follow(pos, shut, self.geo.hand_span, self.layer)
 
@@ -193,7 +194,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
     # --- observations and animation ----------------------------------------------------------
     def show(self, obs: FrontlineObservation, viewer: int, legal: list[int], animate: bool) -> None:
         self.chooser.close()
-        self.aim.press, self.aim.odds = None, {}  # odds shown for this observation
+        self.aim.press.cancel()
+        self.aim.odds = {}  # odds shown for this observation
         previous, same = self.obs or None, viewer == self.viewer
         before, now = self.things(self.obs), self.things(obs)
         self.news.note(previous, obs, viewer, same, animate, before, now)
@@ -289,16 +291,17 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def click(self, pos: tuple[int, int]) -> Decision:
         """A press only notes what it is on: the release decides (a click, or a drag's drop)."""
-        self.aim.press = (pos, self.key_at(pos))
+        self.aim.press.down(pos, self.key_at(pos))
         return None
 
     def release(self, pos: tuple[int, int]) -> Decision:
-        press, self.aim.press = self.aim.press, None
+        held = self.aim.press.held
+        key, carried = self.aim.press.up(pos)
         if self.choosing is not None:
             return self.chooser.release(pos, self.ctx.feedback)
-        key = press[1] if press is not None else self.key_at(pos)
-        if press is not None and dragging(press[0], pos, DRAG):
+        if carried:
             return self.aim.drop(key, pos)
+        key = key if held else self.key_at(pos)
         if key is None:
             if self.obs["phase"] == "commit" and self.geo.rows["hand"].collidepoint(pos):
                 return self.refuse("frontline.refuse.set_aside")  # a gap a card left
@@ -334,7 +337,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def reset_input(self) -> None:
         self.chooser.close()
-        self.aim.press = None
+        self.aim.press.cancel()
 
     # --- chooser and buttons ------------------------------------------------------------------
     def chooser_options(self, key: Hashable) -> list[tuple[int | None, str]]:
@@ -360,7 +363,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return self.news.revealed
 
     def option_words(self, action: int) -> str:
-        return self.aim.option_words(action)
+        return ow.option_words(self.obs, action)
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:

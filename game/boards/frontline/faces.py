@@ -17,21 +17,12 @@ from game.engines.frontline.cards import (
     INFANTRY,
     TANK,
 )
+from game.engines.frontline.offer_words import WINDOW_OF_TIMING
 from game.engines.frontline.words import damage_words
 from game.i18n import t_in
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, darker, lighter, mix
 from game.ui.text import render
-
-WINDOW_OF_TIMING = {
-    "COMMITMENT": "C1",
-    "AFTER_TARGETS_DECLARED": "C2",
-    "BEFORE_INITIATIVE_ROLL": "C2",
-    "COMBAT_BEFORE_ATTACK_ROLL": "C3",
-    "COMBAT_INSTEAD_OF_ATTACK": "C4",
-    "END_OF_COMBAT_PHASE": "C5",
-    "DRAW_PHASE": "C6",
-}
 
 
 def command_face(command: int, width: int, palette: dict[str, Colour], lang: str) -> pygame.Surface:
