@@ -1,10 +1,11 @@
 """What the viewer may click and what it would do, as one object owning its state: the legal
-actions spread over the things they are on (a unit, a card in the hand, a card of the deck at
-set-up), the rest as the panel's buttons, a thing's chooser options and their words; the press
-under way (a click, or a hand card dragged to a line), the odds shown for this observation, why
-a thing with no action refuses; drawn as the kit's target rings, the odds laid over targets,
-the reasons units declare nothing, and the tooltip with the damage formula (the engine's words).
-The board rebuilds the index for each observation (``index``)."""
+actions spread over the things they are on (a unit, each copy of a card in the hand, a card of
+the deck at set-up), the rest as the panel's buttons, a thing's chooser — the rules side (the
+engine's ``offer``) says what each action is on, in which words, and why a thing refuses; the
+press under way (a click, or a hand card carried to a line: the kit's ``drag``), the odds shown
+for this observation; drawn as the kit's target rings, the odds laid over targets, the reasons
+units declare nothing, and the tooltip with the damage formula (the engine's words). The board
+rebuilds the index for each observation (``index``)."""
 
 from __future__ import annotations
 
@@ -22,17 +23,11 @@ from game.boards.frontline.host import Host
 from game.boards.frontline.layout import split_key
 from game.boards.notes import label_over
 from game.boards.targets import Target, draw_targets
-from game.engines.frontline import offer_words as ow
-from game.engines.frontline import preview
+from game.engines.frontline import offer, preview
 from game.engines.frontline import words as fw
 from game.engines.frontline.actions import (
-    ASSAULT,
-    BOOST,
     CARD,
-    COMMAND,
     REAR_CARD,
-    SURRENDER,
-    SWITCH,
     UNIT,
     WEAPONS,
     kind_of,
@@ -44,7 +39,6 @@ from game.ui.draw import Colour
 from game.ui.text import text_width
 
 DRAG = 8  # pixels the mouse moves before a press becomes a drag
-BASE = {"unit": UNIT, "assault": ASSAULT, "surrender": SURRENDER, "switch": SWITCH}
 
 
 class Aim:
@@ -64,47 +58,28 @@ class Aim:
         self.spots, self.buttons = {}, []
         board = self.board
         for action in board.legal if offered else []:
-            key = self._spot_of(action)
-            if key is None:
+            on = offer.subject(board.obs, board.me, action)
+            if on is None:
                 words = fw.button_words(board.obs, board.me, action, self.weapons_preview)
                 self.buttons.append((action, *words))
-            for spot in self._copies(key):
+            for spot in [] if on is None else self._copies(on):
                 self.spots.setdefault(spot, []).append(action)
 
-    def _copies(self, key: Hashable | None) -> list[Hashable]:
-        """Every copy in hand of a hand card's key: an action names a card, not a copy, so
-        either of two Steady Aims plays it (the second copy used to refuse the click)."""
-        kind, card = split_key(key)
+    def _copies(self, on: tuple[str, int]) -> list[Hashable]:
+        """Every copy in hand of a hand card: an action names a card, not a copy, so either of
+        two Steady Aims plays it (the second copy used to refuse the click)."""
+        kind, card = on
         if kind not in ("hand", "cmd"):
-            return [] if key is None else [key]
+            return [on]
         mine = self.board.obs["seats"][self.board.me]
         cards = (mine["units"] if kind == "hand" else mine["commands"]) or []
         return [(kind, card, n) for n in range(max(1, cards.count(card)))]
 
-    def _spot_of(self, action: int) -> Hashable:
-        obs = self.board.obs
-        kind, phase = kind_of(action), obs["phase"]
-        if kind in ("card", "rear"):
-            card = action - (CARD if kind == "card" else REAR_CARD)
-            if phase == "capture_line":  # the captured unit, on the board: to which line
-                return ("unit", obs["captured"])
-            return ("pick", card) if phase == "pick" else ("hand", card, 0)
-        if kind in BASE:
-            pos = action - BASE[kind]
-            if phase == "choose_attack" and ("unit", pos) not in self.board.things(obs):
-                # A close assault whose leader fell still goes in with the rest of its group
-                # (resolved by its members): it is clicked on its target.
-                attack = next(a for a in obs["attacks"][self.board.me] if a[1] == pos)
-                return ("unit", attack[2])
-            return ("unit", pos)
-        if kind in ("command", "boost"):
-            return ("cmd", action - (COMMAND if kind == "command" else BOOST), 0)
-        return None
-
     def options(self, key: Hashable) -> list[tuple[int | None, str]]:
-        """A thing's chooser (the engine's words, ``offer_words.chooser``)."""
+        """A thing's chooser (the engine's words, ``offer.chooser``)."""
         kind, card = split_key(key)
-        return ow.chooser(self.board.obs, self.spots.get(key, []), card if kind == "cmd" else None)
+        command = card if kind == "cmd" else None
+        return offer.chooser(self.board.obs, self.spots.get(key, []), command)
 
     def refused(self, key: Hashable) -> Decision:
         """A thing with no legal action: in the commitment, offer the card anyway so the engine
@@ -115,7 +90,7 @@ class Aim:
             return None
         if kind == "hand" and board.obs["phase"] in ("commit", "discard_unit"):
             return CARD + what
-        said = ow.refusal(board.obs, kind, what, board.ctx.lang)
+        said = offer.refusal(board.obs, kind, what, board.ctx.lang)
         return None if said is None else board.refuse(said[0], **said[1])
 
     # --- a hand card dragged to a line --------------------------------------------------------
@@ -208,7 +183,7 @@ class Aim:
                 if shown is not None:
                     self._odds_label(surface, shown[1], rect)
                 elif obs["phase"] == "declare":  # only a close assault or Surrender!
-                    words = " / ".join(ow.option_words(obs, a) for a in self.spots[key])
+                    words = " / ".join(offer.option_words(obs, a) for a in self.spots[key])
                     below = rect.move(0, rect.h // 2)
                     overlays.pill(surface, words, below, p["legal"], max(9, round(u * 1.3)), table)
         if obs["phase"] == "weapons":

@@ -54,8 +54,7 @@ from game.boards.frontline.table import Table
 from game.boards.frontline.tray import Tray
 from game.boards.menu import Menu, place
 from game.engines.base import State
-from game.engines.frontline import offer_words as ow
-from game.engines.frontline import preview
+from game.engines.frontline import offer, preview
 from game.engines.frontline import words as fw
 from game.engines.frontline.actions import DONE
 from game.engines.frontline.observation import FrontlineObservation, UnitView
@@ -363,7 +362,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return self.news.revealed
 
     def option_words(self, action: int) -> str:
-        return ow.option_words(self.obs, action)
+        return offer.option_words(self.obs, action)
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:

@@ -17,7 +17,7 @@ from game.engines.frontline.cards import (
     INFANTRY,
     TANK,
 )
-from game.engines.frontline.offer_words import WINDOW_OF_TIMING
+from game.engines.frontline.offer import WINDOW_OF_TIMING
 from game.engines.frontline.words import damage_words
 from game.i18n import t_in
 from game.ui.draw import MIN_READABLE_PX as MIN_PX

@@ -1,14 +1,25 @@
-"""What the viewer's offer says, beside the engine: a thing's chooser (each legal action's words,
-and the greyed "Play it" of a command card that may only be discarded for +1), the command
-window a card plays in, and why a click on a thing with no legal action does nothing. The board
-asks for these words and places them; nothing here knows where a thing lies on the screen."""
+"""The viewer's offer as the rules see it, beside the engine: what each legal action is taken on
+(a unit, a card in the hand, a card of the starting hand, or a button), a thing's chooser (each
+action's words, and the greyed "Play it" of a command card that may only be discarded for +1),
+the command window a card plays in, and why a click on a thing with no legal action does
+nothing. The board asks and places the answers; nothing here knows where a thing lies."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from game import i18n
-from game.engines.frontline.actions import kind_of
+from game.engines.frontline.actions import (
+    ASSAULT,
+    BOOST,
+    CARD,
+    COMMAND,
+    REAR_CARD,
+    SURRENDER,
+    SWITCH,
+    UNIT,
+    kind_of,
+)
 from game.engines.frontline.cards import COMMANDS
 from game.engines.frontline.observation import FrontlineObservation
 
@@ -24,8 +35,31 @@ WINDOW_OF_TIMING = {
 }
 # The words of a chooser's option where its text key is not the action's kind.
 OPTION_WORDS = {"card": "front", "command": "play"}
+# Actions on a unit, by kind: the unit's position is the action less its range's start.
+ON_UNIT = {"unit": UNIT, "assault": ASSAULT, "surrender": SURRENDER, "switch": SWITCH}
 # Phases in which the viewer picks among units: a unit with nothing to do there says so.
 CHOOSING_UNITS = ("declare", "card_target", "crew_to", "friendly_fire", "choose_attack")
+
+
+def subject(obs: FrontlineObservation, viewer: int, action: int) -> tuple[str, int] | None:
+    """What the viewer clicks to take ``action``: ("unit", position) on the table, ("hand",
+    card) or ("cmd", card) in the hand, ("pick", card) of the starting hand; None: a button."""
+    kind, phase = kind_of(action), obs["phase"]
+    if kind in ("card", "rear"):
+        card = action - (CARD if kind == "card" else REAR_CARD)
+        if phase == "capture_line":  # the captured unit, on the board: to which line
+            return ("unit", obs["captured"])
+        return ("pick", card) if phase == "pick" else ("hand", card)
+    if kind in ON_UNIT:
+        pos = action - ON_UNIT[kind]
+        if phase == "choose_attack" and all(view["pos"] != pos for view in obs["board"]):
+            # A close assault whose leader fell still goes in with the rest of its group
+            # (resolved by its members): it is clicked on its target.
+            return ("unit", next(a[2] for a in obs["attacks"][viewer] if a[1] == pos))
+        return ("unit", pos)
+    if kind in ("command", "boost"):
+        return ("cmd", action - (COMMAND if kind == "command" else BOOST))
+    return None
 
 
 def window_of(command: int) -> str:
