@@ -243,7 +243,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def tray_words(self) -> str:
         """The tray's line: the attack under way, the initiative, or what the step is about."""
-        return self.tray.words(self.obs, self.me, self.ctx.seat_names)
+        tray, names = self.tray, self.ctx.seat_names
+        return fw.tray_words(self.obs, self.me, names, tray.attacked, tray.boosts)
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Decision:
