@@ -52,7 +52,7 @@ from game.boards.frontline.pieces import Pieces
 from game.boards.frontline.summary import frontline_summary
 from game.boards.frontline.table import Table
 from game.boards.frontline.tray import Tray
-from game.boards.menu import Menu, place
+from game.boards.menu import Menu, clicks, place
 from game.engines.base import State
 from game.engines.frontline import offer, preview
 from game.engines.frontline import words as fw
@@ -311,11 +311,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
             return self.aim.refused(key)
         if self.obs["phase"] == "commit" and split_key(key)[0] == "hand":
             self.aside.append(key)  # which copy: the others keep their slots
-        if len(self.chooser_options(key)) == 1:
-            return actions[0]
-        anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
-        self.chooser.open(key, self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
-        return None
+        options, anchor = self.chooser_options(key), self._anchor(key)
+        return self.chooser.take(key, options, anchor, self.geo.table, self.geo.unit)
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
         view = self.phase_view()
@@ -328,11 +325,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
             if action in actions:
                 assert self.thing_rect(key) is not None, key
                 point = self.point_on(key, self.key_at)  # a fanned card: its visible part
-                options = [a for a, _ in self.chooser_options(key)]
-                if len(options) == 1:
-                    return [point]
-                option = self.chooser_rects(key)[1 + options.index(action)]
-                return [point, option.center]
+                options, anchor = self.chooser_options(key), self._anchor(key)
+                return clicks(point, options, action, anchor, self.geo.table, self.geo.unit)
         raise ValueError(f"action {action} is not offered on the board")
 
     def reset_input(self) -> None:
@@ -345,8 +339,11 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def chooser_rects(self, key: Hashable) -> list[pygame.Rect]:
         """Where thing ``key``'s chooser opens: ``[popup, option 1, …]``."""
-        anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
-        return place(self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
+        return place(self.chooser_options(key), self._anchor(key), self.geo.table, self.geo.unit)
+
+    def _anchor(self, key: Hashable) -> pygame.Rect:
+        """What thing ``key``'s chooser opens beside."""
+        return self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
 
     @property
     def spots(self) -> dict[Hashable, list[int]]:
