@@ -24,6 +24,18 @@ def test_a_press_released_nearby_is_a_click_and_one_carried_far_enough_is_a_drop
     assert press.up((100, 130)) == ("card", True) and press.dragged((100, 130)) is None
 
 
+def test_a_thing_carried_away_and_brought_back_is_dropped_there_not_clicked():
+    press: Press[str] = Press(threshold=8)
+    press.down((100, 100), "card")
+    press.follow((100, 103))
+    assert press.dragged((100, 103)) is None  # not yet
+    press.follow((100, 140))
+    assert press.dragged((100, 101)) == "card"  # back over the thing: still carried
+    assert press.up((100, 101)) == ("card", True)
+    press.down((100, 100), "card")  # a new press starts as a click again
+    assert press.up((101, 100)) == ("card", False)
+
+
 def test_a_press_on_nothing_carries_nothing_and_a_cancelled_press_is_forgotten():
     press: Press[str] = Press()
     press.down((0, 0), None)

@@ -3,8 +3,9 @@ to where it goes (a hand card to a line, a troop to its flag).
 
 The press notes what it is on and lets the release decide: a release close to where the press
 began is a click; once the mouse has travelled ``threshold`` pixels (``cards.dragging``) the press
-is a drag, the zones the thing may be dropped on are lit as the kit's target rings, the thing
-follows the mouse, and the release says on which zone it fell. Zones are keys with rects; what a
+is a drag for good (a thing carried away and brought back is put back, not clicked), the zones
+the thing may be dropped on are lit as the kit's target rings, the thing follows the mouse, and
+the release says on which zone it fell. Zones are keys with rects; what a
 drop means is the board's — nothing here knows a game.
 """
 
@@ -32,29 +33,36 @@ class Press(Generic[K]):
         self.threshold = threshold
         self.start: tuple[int, int] | None = None
         self.key: K | None = None
+        self.carried = False  # the mouse has gone far enough: a drag, wherever it is now
 
     @property
     def held(self) -> bool:
         return self.start is not None
 
     def down(self, pos: tuple[int, int], key: K | None) -> None:
-        self.start, self.key = pos, key
+        self.start, self.key, self.carried = pos, key, False
 
     def cancel(self) -> None:
-        self.start, self.key = None, None
+        self.start, self.key, self.carried = None, None, False
+
+    def follow(self, pos: tuple[int, int]) -> None:
+        """The mouse moved to ``pos``: once far enough from the press, the press is a drag."""
+        self.carried = self._carried(pos)
+
+    def _carried(self, pos: tuple[int, int]) -> bool:
+        start = self.start
+        return start is not None and (self.carried or dragging(start, pos, self.threshold))
 
     def dragged(self, mouse: tuple[int, int] | None) -> K | None:
         """The thing being carried: pressed, and the mouse gone far enough from the press."""
-        if self.start is None or mouse is None or not dragging(self.start, mouse, self.threshold):
-            return None
-        return self.key
+        return self.key if mouse is not None and self._carried(mouse) else None
 
     def up(self, pos: tuple[int, int]) -> tuple[K | None, bool]:
         """The press ends at ``pos``: the thing pressed and whether it was carried (a drop)
         rather than clicked; (None, False) when nothing was pressed."""
-        start, key = self.start, self.key
+        key, carried = self.key, self._carried(pos)
         self.cancel()
-        return key, start is not None and dragging(start, pos, self.threshold)
+        return key, carried
 
 
 def zone_at(zones: Iterable[tuple[Z, pygame.Rect]], pos: tuple[int, int]) -> Z | None:

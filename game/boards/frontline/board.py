@@ -177,6 +177,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
             self.fan.follow(pos, shut, self.geo.hand_span, self.layer)
 
     def move(self, pos: tuple[int, int]) -> None:
+        self.aim.press.follow(pos)
         self.hover_fan(pos)
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
