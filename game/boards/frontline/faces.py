@@ -17,7 +17,7 @@ from game.engines.frontline.cards import (
     INFANTRY,
     TANK,
 )
-from game.engines.frontline.offer import WINDOW_OF_TIMING
+from game.engines.frontline.offer import window_of
 from game.engines.frontline.words import damage_words
 from game.i18n import t_in
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
@@ -54,7 +54,7 @@ def _draw_command(
         bold=True,
     )
     s.blit(title, title.get_rect(center=band.center))
-    window = WINDOW_OF_TIMING.get(card.timing, "")
+    window = window_of(command)
     when = t_in(lang, f"frontline.window.{window}")
     small = max(MIN_PX, round(w * 0.066))
     y = band.bottom + pad // 2
