@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.boards.menu import Menu, place
+from game.boards.menu import Menu, clicks, place
 from game.boards.palette import BASE_PALETTE
 from game.ui.draw import Art
 
@@ -75,3 +75,19 @@ def test_it_draws_its_popup_and_greys_the_option_that_cannot_be_taken() -> None:
     menu.close()
     menu.draw(shut, None)
     assert pygame.transform.average_color(shut)[:3] == (0, 0, 0)  # a shut menu draws nothing
+
+
+def test_a_thing_with_one_option_takes_it_at_once_and_with_several_opens_the_menu() -> None:
+    menu = Menu(Art(BASE_PALETTE), (230, 190, 90), "board.menu-title")
+    assert menu.take("card", [(4, "Play it")], THING, BOUNDS, 8) == 4 and menu.key is None
+    assert menu.take("unit", OPTIONS, THING, BOUNDS, 8) is None and menu.key == "unit"
+    assert menu.rects == place(OPTIONS, THING, BOUNDS, 8)
+
+
+def test_the_clicks_that_take_an_action_are_the_thing_then_its_option_in_the_menu() -> None:
+    point = THING.center
+    assert clicks(point, [(4, "Play it")], 4, THING, BOUNDS, 8) == [point]
+    taken = clicks(point, OPTIONS, 9, THING, BOUNDS, 8)
+    assert taken == [point, place(OPTIONS, THING, BOUNDS, 8)[3].center]
+    menu = opened()
+    assert menu.release(taken[1], lambda words: None) == 9  # the option a click there takes

@@ -290,6 +290,13 @@ def test_a_hand_card_dragged_to_a_line_is_committed_there() -> None:
     up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1)
     assert board.handle_event(up) == CARD + card and board.aim.dragged() is None
     assert _click(board, start, board.geo.rows["opp_rear"].center) is None
+    board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for pos in (drop, start):  # carried away and brought back: put back, not clicked
+        board.handle_event(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+    assert board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1)) is None
+    assert board.choosing is None
 
 
 def test_every_log_phrase_is_worded_with_seat_names_in_both_languages() -> None:

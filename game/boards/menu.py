@@ -5,8 +5,9 @@ keys 1..9 pick the options in order (their badges), Escape closes it. An option 
 action is greyed and its words say why — a click says them and keeps the menu open.
 
 It owns the thing it is open on, its options, its rects, its drawing and its hit test; the board
-says what the options are, where the thing is and how large a unit of measure is. ``place``
-answers where the options would stand without opening it (a test's or a hint's clicks).
+says what the options are, where the thing is and how large a unit of measure is. A thing with
+one option takes it at once (``take``); ``clicks`` answers which clicks take an action without
+opening the menu (a test's or a hint's clicks).
 """
 
 from __future__ import annotations
@@ -34,6 +35,18 @@ def place(
     return overlays.chooser_rects(len(options), (width, unit * 5), anchor, bounds, [], unit, 1)
 
 
+def clicks(
+    point: tuple[int, int], options: list[Option], action: int, anchor: pygame.Rect,
+    bounds: pygame.Rect, unit: int,
+) -> list[tuple[int, int]]:  # fmt: skip
+    """The clicks that take ``action`` on a thing clicked at ``point``: the thing alone when it
+    has one option, else the thing and then the option in its menu (``place``)."""
+    actions = [a for a, _ in options]
+    if len(actions) == 1:
+        return [point]
+    return [point, place(options, anchor, bounds, unit)[1 + actions.index(action)].center]
+
+
 class Menu:
     def __init__(self, art: Art, colour: Colour, title: str) -> None:
         self.art, self.colour, self.title = art, colour, title  # title: an i18n key
@@ -48,6 +61,17 @@ class Menu:
     ) -> None:  # fmt: skip
         self.key, self.options, self.unit = key, options, unit
         self.rects = place(options, anchor, bounds, unit)
+
+    def take(
+        self, key: Hashable, options: list[Option], anchor: pygame.Rect, bounds: pygame.Rect,
+        unit: int,
+    ) -> int | None:  # fmt: skip
+        """A click on thing ``key``: its one option is taken at once; with several, the menu
+        opens beside it."""
+        if len(options) == 1:
+            return options[0][0]
+        self.open(key, options, anchor, bounds, unit)
+        return None
 
     def close(self) -> None:
         self.key, self.options, self.rects = None, [], []

@@ -1,10 +1,11 @@
 """What the viewer may click and what it would do, as one object owning its state: the legal
-actions spread over the things they are on (a unit, a card in the hand, a card of the deck at
-set-up), the rest as the panel's buttons, a thing's chooser options and their words; the press
-under way (a click, or a hand card dragged to a line), the odds shown for this observation, why
-a thing with no action refuses; drawn as the kit's target rings, the odds laid over targets,
-the reasons units declare nothing, and the tooltip with the damage formula (the engine's words).
-The board rebuilds the index for each observation (``index``)."""
+actions spread over the things they are on (a unit, each copy of a card in the hand, a card of
+the deck at set-up), the rest as the panel's buttons, a thing's chooser — the rules side (the
+engine's ``offer``) says what each action is on, in which words, and why a thing refuses; the
+press under way (a click, or a hand card carried to a line: the kit's ``drag``), the odds shown
+for this observation; drawn as the kit's target rings, the odds laid over targets, the reasons
+units declare nothing, and the tooltip with the damage formula (the engine's words). The board
+rebuilds the index for each observation (``index``)."""
 
 from __future__ import annotations
 
@@ -15,39 +16,29 @@ import pygame
 
 from game import i18n
 from game.boards.base import Decision
-from game.boards.cards import dragging
+from game.boards.drag import Press, draw_carried, zone_at
 from game.boards.frontline import cards as fc
-from game.boards.frontline import faces as other
 from game.boards.frontline.art import tile_footer, tile_header, tile_pad
 from game.boards.frontline.host import Host
 from game.boards.frontline.layout import split_key
 from game.boards.notes import label_over
 from game.boards.targets import Target, draw_targets
-from game.engines.frontline import preview
+from game.engines.frontline import offer, preview
 from game.engines.frontline import words as fw
 from game.engines.frontline.actions import (
-    ASSAULT,
-    BOOST,
     CARD,
-    COMMAND,
     REAR_CARD,
-    SURRENDER,
-    SWITCH,
     UNIT,
     WEAPONS,
     kind_of,
 )
-from game.engines.frontline.cards import COMMANDS, UNITS
+from game.engines.frontline.cards import UNITS
 from game.ui import overlays
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
-from game.ui.draw import Colour, blit_center
+from game.ui.draw import Colour
 from game.ui.text import text_width
 
 DRAG = 8  # pixels the mouse moves before a press becomes a drag
-# The words of a chooser's option where its text key is not the action's kind.
-OPTION_WORDS = {"card": "front", "command": "play"}
-BASE = {"unit": UNIT, "assault": ASSAULT, "surrender": SURRENDER, "switch": SWITCH}
-CHOOSING_UNITS = ("declare", "card_target", "crew_to", "friendly_fire", "choose_attack")
 
 
 class Aim:
@@ -55,7 +46,7 @@ class Aim:
         self.board = board
         self.spots: dict[Hashable, list[int]] = {}  # legal actions by the thing they are on
         self.buttons: list[tuple[int, str, str]] = []  # the rest: (action, label, detail)
-        self.press: tuple[tuple[int, int], Hashable | None] | None = None  # where, on what
+        self.press: Press[Hashable] = Press(DRAG)  # a click, or a hand card dragged to a line
         self.odds: dict[Hashable, Any] = {}  # odds shown for this observation
         self.on_tiles: list[pygame.Rect] = []  # labels the last paint laid over tiles
 
@@ -67,108 +58,61 @@ class Aim:
         self.spots, self.buttons = {}, []
         board = self.board
         for action in board.legal if offered else []:
-            key = self._spot_of(action)
-            if key is None:
+            on = offer.subject(board.obs, board.me, action)
+            if on is None:
                 words = fw.button_words(board.obs, board.me, action, self.weapons_preview)
                 self.buttons.append((action, *words))
-            for spot in self._copies(key):
+            for spot in [] if on is None else self._copies(on):
                 self.spots.setdefault(spot, []).append(action)
 
-    def _copies(self, key: Hashable | None) -> list[Hashable]:
-        """Every copy in hand of a hand card's key: an action names a card, not a copy, so
-        either of two Steady Aims plays it (the second copy used to refuse the click)."""
-        kind, card = split_key(key)
+    def _copies(self, on: tuple[str, int]) -> list[Hashable]:
+        """Every copy in hand of a hand card: an action names a card, not a copy, so either of
+        two Steady Aims plays it (the second copy used to refuse the click)."""
+        kind, card = on
         if kind not in ("hand", "cmd"):
-            return [] if key is None else [key]
+            return [on]
         mine = self.board.obs["seats"][self.board.me]
         cards = (mine["units"] if kind == "hand" else mine["commands"]) or []
         return [(kind, card, n) for n in range(max(1, cards.count(card)))]
 
-    def _spot_of(self, action: int) -> Hashable:
-        obs = self.board.obs
-        kind, phase = kind_of(action), obs["phase"]
-        if kind in ("card", "rear"):
-            card = action - (CARD if kind == "card" else REAR_CARD)
-            if phase == "capture_line":  # the captured unit, on the board: to which line
-                return ("unit", obs["captured"])
-            return ("pick", card) if phase == "pick" else ("hand", card, 0)
-        if kind in BASE:
-            pos = action - BASE[kind]
-            if phase == "choose_attack" and ("unit", pos) not in self.board.things(obs):
-                # A close assault whose leader fell still goes in with the rest of its group
-                # (resolved by its members): it is clicked on its target.
-                attack = next(a for a in obs["attacks"][self.board.me] if a[1] == pos)
-                return ("unit", attack[2])
-            return ("unit", pos)
-        if kind in ("command", "boost"):
-            return ("cmd", action - (COMMAND if kind == "command" else BOOST), 0)
-        return None
-
     def options(self, key: Hashable) -> list[tuple[int | None, str]]:
-        """A thing's chooser: each legal action with its words; a command card that may only
-        be discarded for +1 also shows "Play it" greyed (None) with why, rather than being
-        discarded at the first click."""
-        actions = self.spots.get(key, [])
-        options: list[tuple[int | None, str]] = [(a, self.option_words(a)) for a in actions]
+        """A thing's chooser (the engine's words, ``offer.chooser``)."""
         kind, card = split_key(key)
-        if kind == "cmd" and [kind_of(a) for a in actions] == ["boost"]:
-            window = _window(card)
-            if window == "C3":  # its window is now: it does not fit this attack
-                words = i18n.t("frontline.opt.play_unfit")
-            else:
-                words = i18n.t(
-                    "frontline.opt.play_later", window=i18n.t(f"frontline.window.{window}")
-                )
-            options.insert(0, (None, words))
-        return options
-
-    def option_words(self, action: int) -> str:
-        """A chooser option's words: by the action's kind (a unit clicked in a command window
-        takes a crew; elsewhere it is fired at)."""
-        kind = kind_of(action)
-        if kind == "unit":
-            kind = "crew" if self.board.obs["phase"] == "window" else "fire"
-        return i18n.t(f"frontline.opt.{OPTION_WORDS.get(kind, kind)}")
+        command = card if kind == "cmd" else None
+        return offer.chooser(self.board.obs, self.spots.get(key, []), command)
 
     def refused(self, key: Hashable) -> Decision:
         """A thing with no legal action: in the commitment, offer the card anyway so the engine
-        says why it may not go (a crew without its unit); else say nothing happens there."""
+        says why it may not go (a crew without its unit); else say why nothing happens there."""
         board = self.board
         kind, what = split_key(key)
         if not board.legal:
             return None
         if kind == "hand" and board.obs["phase"] in ("commit", "discard_unit"):
             return CARD + what
-        if kind == "unit" and board.obs["phase"] in CHOOSING_UNITS:
-            return board.refuse("frontline.refuse.not_here")
-        if kind == "cmd":
-            window, lang = _window(what), board.ctx.lang
-            return board.refuse(
-                "frontline.refuse.not_now",
-                command=i18n.t_in(lang, f"frontline.cmd.{COMMANDS[what].id}"),
-                window=f"{window} · {i18n.t_in(lang, f'frontline.window.{window}')}",
-            )
-        return None
+        said = offer.refusal(board.obs, kind, what, board.ctx.lang)
+        return None if said is None else board.refuse(said[0], **said[1])
 
     # --- a hand card dragged to a line --------------------------------------------------------
     def dragged(self) -> int | None:
         """The hand card being dragged to a line, if any."""
         board = self.board
-        if self.press is None or board.mouse is None or board.obs.get("phase") != "commit":
-            return None
-        start, key = self.press
-        kind, card = split_key(key)
-        return int(card) if kind == "hand" and dragging(start, board.mouse, DRAG) else None
+        kind, card = split_key(self.press.dragged(board.mouse))
+        return int(card) if kind == "hand" and board.obs.get("phase") == "commit" else None
+
+    def _lines(self) -> list[tuple[int, pygame.Rect]]:
+        """Where a hand card may be dropped: each line (the action its card adds to) and row."""
+        rows = self.board.geo.rows
+        return [(CARD, rows["own_front"]), (REAR_CARD, rows["own_rear"])]
 
     def drop(self, key: Hashable | None, pos: tuple[int, int]) -> Decision:
         """A hand card dragged to a line: commit it there."""
         board = self.board
         kind, card = split_key(key)
-        lines = ((REAR_CARD, "own_rear"), (CARD, "own_front"))
-        on = [line for line, row in lines if board.geo.rows[row].collidepoint(pos)]
-        if kind != "hand" or not on:
+        line = zone_at(self._lines(), pos)
+        if kind != "hand" or line is None:
             return None
-        choice = on[0] + card
+        choice = line + card
         return choice if choice in board.legal or board.obs["phase"] == "commit" else None
 
     def paint_drag(self, surface: pygame.Surface) -> None:
@@ -177,17 +121,13 @@ class Aim:
         card = self.dragged()
         if card is None or board.mouse is None:
             return
-        p, u, rows = board.ctx.palette, board.geo.unit, board.geo.rows
-        lines = [(CARD, rows["own_front"]), (REAR_CARD, rows["own_rear"])]
-        lit = [
-            Target(n, row.inflate(-2 * u, -u), max(2, u // 2), lights=False)
-            for n, row in lines
-            if n + card in board.legal
-        ]
-        draw_targets(surface, board.art, p, lit, None, board.breathing(urgent=True))
+        p, u = board.ctx.palette, board.geo.unit
+        lit = [(n, row.inflate(-2 * u, -u)) for n, row in self._lines() if n + card in board.legal]
         rect = board.layer.rect(("hand", card, 0))
-        w = rect.w if rect is not None else round(rows["hand"].h / fc.RATIO)
-        blit_center(surface, fc.unit_face(card, w, p, board.ctx.lang), board.mouse, 220)
+        w = rect.w if rect is not None else round(board.geo.rows["hand"].h / fc.RATIO)
+        image = fc.unit_face(card, w, p, board.ctx.lang)
+        alpha = board.breathing(urgent=True)
+        draw_carried(surface, board.art, p, lit, image, board.mouse, max(2, u // 2), alpha)
 
     # --- odds -----------------------------------------------------------------------------------
     def _cached(self, key: Hashable, work: Callable[[], Any]) -> Any:
@@ -243,7 +183,7 @@ class Aim:
                 if shown is not None:
                     self._odds_label(surface, shown[1], rect)
                 elif obs["phase"] == "declare":  # only a close assault or Surrender!
-                    words = " / ".join(self.option_words(a) for a in self.spots[key])
+                    words = " / ".join(offer.option_words(obs, a) for a in self.spots[key])
                     below = rect.move(0, rect.h // 2)
                     overlays.pill(surface, words, below, p["legal"], max(9, round(u * 1.3)), table)
         if obs["phase"] == "weapons":
@@ -341,11 +281,6 @@ class Aim:
                 return fw.formula(obs, attacker, target, best[0])
             return fw.unit_words(board.views[key], board.ctx.lang)
         return ""
-
-
-def _window(card: int) -> str:
-    """The command window (C1…) command card ``card`` is played in."""
-    return other.WINDOW_OF_TIMING.get(COMMANDS[card].timing, "")
 
 
 def _label_room(rect: pygame.Rect) -> tuple[int, int]:

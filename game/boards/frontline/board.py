@@ -36,11 +36,11 @@ from typing import Any, ClassVar
 import pygame
 
 from game.boards.base import Board, BoardContext, Decision, Things
-from game.boards.cards import HoverFan, dragging
+from game.boards.cards import HoverFan
 from game.boards.decision import Choice
 from game.boards.frontline import cards as fc
 from game.boards.frontline import pictures
-from game.boards.frontline.aim import DRAG, Aim
+from game.boards.frontline.aim import Aim
 from game.boards.frontline.art import FrontlineArt, draw_emblem
 from game.boards.frontline.deck.view import DeckView
 from game.boards.frontline.layout import Geo, compute, places, row_name, split_key, things_of
@@ -50,9 +50,9 @@ from game.boards.frontline.panel import SidePanel
 from game.boards.frontline.pieces import TABLE_ROWS, Pieces
 from game.boards.frontline.tray import Tray
 from game.boards.layer import Motion
-from game.boards.menu import Menu, place
+from game.boards.menu import Menu, clicks, place
 from game.engines.base import State
-from game.engines.frontline import preview
+from game.engines.frontline import offer, preview
 from game.engines.frontline import words as fw
 from game.engines.frontline.actions import DONE
 from game.engines.frontline.observation import FrontlineObservation, UnitView
@@ -164,11 +164,12 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def hover_fan(self, pos: tuple[int, int] | None) -> None:
         """The command fan follows the pointer (not under an open chooser, whose card is being
         decided, nor while a card is pressed or dragged)."""
-        if self.obs and self.choosing is None and self.aim.press is None and not self.phase_view():
+        if self.obs and self.choosing is None and not self.aim.press.held and not self.phase_view():
             shut = self.fan.cards(self.shut_places(self.obs))
             self.fan.follow(pos, shut, self.geo.hand_span, self.layer)
 
     def move(self, pos: tuple[int, int]) -> None:
+        self.aim.press.follow(pos)
         self.hover_fan(pos)
 
     def handle_idle_event(self, event: pygame.event.Event) -> bool:
@@ -185,7 +186,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
     # --- observations and animation ----------------------------------------------------------
     def show(self, obs: FrontlineObservation, viewer: int, legal: list[int], animate: bool) -> None:
         self.chooser.close()
-        self.aim.press, self.aim.odds = None, {}  # odds shown for this observation
+        self.aim.press.cancel()
+        self.aim.odds = {}  # odds shown for this observation
         previous, same = self.obs or None, viewer == self.viewer
         before, now = self.things(self.obs), self.things(obs)
         self.news.note(previous, obs, viewer, same, animate, before, now)
@@ -234,7 +236,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def tray_words(self) -> str:
         """The tray's line: the attack under way, the initiative, or what the step is about."""
-        return self.tray.words(self.obs, self.me, self.ctx.seat_names)
+        tray, names = self.tray, self.ctx.seat_names
+        return fw.tray_words(self.obs, self.me, names, tray.attacked, tray.boosts)
 
     # --- input ----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> Decision:
@@ -281,16 +284,17 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def click(self, pos: tuple[int, int]) -> Decision:
         """A press only notes what it is on: the release decides (a click, or a drag's drop)."""
-        self.aim.press = (pos, self.key_at(pos))
+        self.aim.press.down(pos, self.key_at(pos))
         return None
 
     def release(self, pos: tuple[int, int]) -> Decision:
-        press, self.aim.press = self.aim.press, None
+        held = self.aim.press.held
+        key, carried = self.aim.press.up(pos)
         if self.choosing is not None:
             return self.chooser.release(pos, self.ctx.feedback)
-        key = press[1] if press is not None else self.key_at(pos)
-        if press is not None and dragging(press[0], pos, DRAG):
+        if carried:
             return self.aim.drop(key, pos)
+        key = key if held else self.key_at(pos)
         if key is None:
             if self.obs["phase"] == "commit" and self.geo.rows["hand"].collidepoint(pos):
                 return self.refuse("frontline.refuse.set_aside")  # a gap a card left
@@ -300,11 +304,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
             return self.aim.refused(key)
         if self.obs["phase"] == "commit" and split_key(key)[0] == "hand":
             self.aside.append(key)  # which copy: the others keep their slots
-        if len(self.chooser_options(key)) == 1:
-            return actions[0]
-        anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
-        self.chooser.open(key, self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
-        return None
+        options, anchor = self.chooser_options(key), self._anchor(key)
+        return self.chooser.take(key, options, anchor, self.geo.table, self.geo.unit)
 
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
         view = self.phase_view()
@@ -317,16 +318,13 @@ class FrontlineBoard(Board[FrontlineObservation]):
             if action in actions:
                 assert self.thing_rect(key) is not None, key
                 point = self.point_on(key, self.key_at)  # a fanned card: its visible part
-                options = [a for a, _ in self.chooser_options(key)]
-                if len(options) == 1:
-                    return [point]
-                option = self.chooser_rects(key)[1 + options.index(action)]
-                return [point, option.center]
+                options, anchor = self.chooser_options(key), self._anchor(key)
+                return clicks(point, options, action, anchor, self.geo.table, self.geo.unit)
         raise ValueError(f"action {action} is not offered on the board")
 
     def reset_input(self) -> None:
         self.chooser.close()
-        self.aim.press = None
+        self.aim.press.cancel()
 
     # --- chooser and buttons ------------------------------------------------------------------
     def chooser_options(self, key: Hashable) -> list[tuple[int | None, str]]:
@@ -334,8 +332,11 @@ class FrontlineBoard(Board[FrontlineObservation]):
 
     def chooser_rects(self, key: Hashable) -> list[pygame.Rect]:
         """Where thing ``key``'s chooser opens: ``[popup, option 1, …]``."""
-        anchor = self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
-        return place(self.chooser_options(key), anchor, self.geo.table, self.geo.unit)
+        return place(self.chooser_options(key), self._anchor(key), self.geo.table, self.geo.unit)
+
+    def _anchor(self, key: Hashable) -> pygame.Rect:
+        """What thing ``key``'s chooser opens beside."""
+        return self.thing_rect(key) or pygame.Rect(self.geo.table.center, (1, 1))
 
     @property
     def spots(self) -> dict[Hashable, list[int]]:
@@ -352,7 +353,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         return self.news.revealed
 
     def option_words(self, action: int) -> str:
-        return self.aim.option_words(action)
+        return offer.option_words(self.obs, action)
 
     # --- drawing --------------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:

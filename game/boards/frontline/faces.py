@@ -16,21 +16,12 @@ from game.engines.frontline.cards import (
     INFANTRY,
     TANK,
 )
+from game.engines.frontline.offer import window_of
 from game.engines.frontline.words import card_says, damage_name, damage_words
 from game.i18n import t_in
 from game.ui.draw import MIN_READABLE_PX as MIN_PX
 from game.ui.draw import Colour, darker, lighter, mix
 from game.ui.text import render
-
-WINDOW_OF_TIMING = {
-    "COMMITMENT": "C1",
-    "AFTER_TARGETS_DECLARED": "C2",
-    "BEFORE_INITIATIVE_ROLL": "C2",
-    "COMBAT_BEFORE_ATTACK_ROLL": "C3",
-    "COMBAT_INSTEAD_OF_ATTACK": "C4",
-    "END_OF_COMBAT_PHASE": "C5",
-    "DRAW_PHASE": "C6",
-}
 
 
 def command_face(command: int, width: int, palette: dict[str, Colour], lang: str) -> pygame.Surface:
@@ -62,7 +53,7 @@ def _draw_command(
         bold=True,
     )
     s.blit(title, title.get_rect(center=band.center))
-    window = WINDOW_OF_TIMING.get(card.timing, "")
+    window = window_of(command)
     when = t_in(lang, f"frontline.window.{window}")
     small = max(MIN_PX, round(w * 0.066))
     y = band.bottom + pad // 2

@@ -8,7 +8,6 @@ initiative roll (the observation keeps only the totals) and its last die's tumbl
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -70,10 +69,6 @@ class Tray:
         """A die was rolled: the last one tumbles (the board's timeline tweens the motion)."""
         self.tumble = Motion()
         return self.tumble
-
-    def words(self, obs: FrontlineObservation, viewer: int, names: Sequence[str]) -> str:
-        """The attack under way, the initiative, or what the step is about."""
-        return fw.tray_words(obs, viewer, names, self.attacked, self.boosts)
 
     def draw_under(self, surface: pygame.Surface) -> None:
         """The tray itself, under the attack arrows that cross it."""
