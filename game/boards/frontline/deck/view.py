@@ -50,7 +50,7 @@ from game.engines.frontline.cards import (
     army_pool,
 )
 from game.engines.frontline.options import DECK_MAX_POINTS
-from game.engines.frontline.words import unit_name
+from game.engines.frontline.words import card_name
 from game.ui.draw import Colour
 from game.ui.layout import split_columns
 from game.ui.text import MIN_TEXT_PX, render, text_width
@@ -224,17 +224,15 @@ class DeckView:
             self.cards.append(card)
             return
         codes = dict(deck_errors(self.side, [*self.cards, card]))
-        if "copies" in codes:
-            n = codes["copies"]["limit"]
-            self._say(i18n.t("frontline.builder.no_copies", card=self.card_name(card), n=n), ERROR)
-        else:
-            self._say(i18n.t("frontline.builder.over_points", card=self.card_name(card),
-                             max=DECK_MAX_POINTS), ERROR)  # fmt: skip
+        copies = codes.get("copies")
+        words = ("frontline.builder.no_copies", {"n": copies["limit"]}) if copies else (
+            "frontline.builder.over_points", {"max": DECK_MAX_POINTS})  # fmt: skip
+        self._say(i18n.t(words[0], card=card_name(card), **words[1]), ERROR)
 
     def _remove(self, card: int) -> None:
         if self.cards.count(card) <= self.locked.count(card):
             if card in self.cards:
-                self._say(i18n.t("frontline.builder.locked", card=self.card_name(card)), WARN)
+                self._say(i18n.t("frontline.builder.locked", card=card_name(card)), WARN)
             return
         at = len(self.cards) - 1 - self.cards[::-1].index(card)
         del self.cards[at]
@@ -478,14 +476,10 @@ class DeckView:
             "frontline.builder.random_fill" if self.additions() else "frontline.builder.random"
         )
 
-    @staticmethod
-    def card_name(card: int) -> str:
-        return unit_name(card, i18n.get_language())
-
     def error_text(self, issue: tuple[str, dict]) -> str:
         code, args = issue
         if "card" in args:
-            args = {**args, "card": self.card_name(args["card"])}
+            args = {**args, "card": card_name(args["card"])}
         return i18n.t(f"frontline.builder.error.{code}", **args)
 
     def warning_text(self, issue: tuple[str, dict]) -> str:
