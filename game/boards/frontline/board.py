@@ -20,10 +20,10 @@ into actions. It composes sub-views that own their state: the dice ``tray``, the
 drag and drop, odds on targets, glows, refusals, tooltip), the ``pieces`` (how a thing draws) and
 the ``news`` (units revealed this turn, the marks that stay). Pictures are in ``cards``/``faces``
 (card faces), ``art`` (unit tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``;
-``layout`` says where the parts and the things rest. ``aim``, ``pieces`` (the table under the
-things, each thing, the arrows) and ``motion`` (the layer's choreography, the floats) read the
-board through the ``host.Host`` protocol. The words are the engine's
-(``game.engines.frontline.words``), and so are the rules' answers
+``layout`` says where the parts and the things rest. ``aim`` and ``pieces`` (the table under
+the things, each thing, the arrows) read the board through the ``host.Host`` protocol; ``motion``
+(the layer's choreography, the floats) is given the layer, timeline, tray and panel. The words
+are the engine's (``game.engines.frontline.words``), and so are the rules' answers
 (``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
 """
 
@@ -87,8 +87,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.chooser = Chooser(self.art, ctx.palette["gold"])
         self.bar.axis = "column"  # the panel's buttons stand one under another
         self.aim = Aim(self)  # the pointer: press and drag, odds on targets, glows, tooltip
-        self.motion = Motions(self)  # floats, shakes and call-outs a change shows
-        self.pieces = Pieces(self, self.motion.offset)  # how things draw, what it tucked on units
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
@@ -96,8 +94,12 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tray = Tray(self.art, ctx.palette)
         self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
+        # What a change shows besides the slides: floats, shakes, flips, the die, call-outs.
+        self.motion = Motions(self.tweens, self.layer, self.tray, self.panel, self.art)
+        self.pieces = Pieces(self, self.motion.offset)  # how things draw, what it tucked on units
         self.panel.layout(self.geo)
         self.tray.layout(self.geo.rows["tray"], self.geo.unit)
+        self.motion.layout(self.geo)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
         self.phase_views: dict[str, Any] = {"build": DeckView(ctx)}
@@ -111,6 +113,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.geo, self.fan.anchor = compute(rect), None
         self.tray.layout(self.geo.rows["tray"], self.geo.unit)
         self.panel.layout(self.geo)
+        self.motion.layout(self.geo)
         super().layout(rect)
         for view in self.phase_views.values():
             view.layout(rect)
@@ -223,7 +226,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def choreography(
         self, previous: FrontlineObservation, obs: FrontlineObservation
     ) -> Mapping[Hashable, Motion]:
-        return self.motion.choreography(previous, obs)
+        side = self.side_of(self.attacker_seat(obs))  # a natural is called in its colours
+        return self.motion.choreography(previous, obs, self.resting_places(obs), side)
 
     def attacker_seat(self, obs: FrontlineObservation) -> int:
         pos = obs["attack"]["attacker"]
