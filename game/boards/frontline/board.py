@@ -20,10 +20,11 @@ into actions. It composes sub-views that own their state: the dice ``tray``, the
 drag and drop, odds on targets, glows, refusals, tooltip), the ``pieces`` (how a thing draws) and
 the ``news`` (units revealed this turn, the marks that stay). Pictures are in ``cards``/``faces``
 (card faces), ``art`` (unit tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``;
-``layout`` says where the parts and the things rest. ``aim`` and ``pieces`` (the table under
-the things, each thing, the arrows) read the board through the ``host.Host`` protocol; ``motion``
-(the layer's choreography, the floats) is given the layer, timeline, tray and panel. The words
-are the engine's (``game.engines.frontline.words``), and so are the rules' answers
+``layout`` says where the parts and the things rest. ``aim`` reads the board through the
+``host.Host`` protocol; ``pieces`` (the table under the things, each thing, the arrows) draws the
+observation it is shown, and ``motion`` (the layer's choreography, the floats) moves the layer,
+timeline, tray and panel it is given. The words are the engine's
+(``game.engines.frontline.words``), and so are the rules' answers
 (``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
 """
 
@@ -96,7 +97,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.panel = SidePanel(self.art, ctx.palette, ctx.lang)
         # What a change shows besides the slides: floats, shakes, flips, the die, call-outs.
         self.motion = Motions(self.tweens, self.layer, self.tray, self.panel, self.art)
-        self.pieces = Pieces(self, self.motion.offset)  # how things draw, what it tucked on units
+        # How things draw, and what the last paint tucked on units.
+        self.pieces = Pieces(self.art, self.layer, self.views, self.motion.offset, self.geo)
         self.panel.layout(self.geo)
         self.tray.layout(self.geo.rows["tray"], self.geo.unit)
         self.motion.layout(self.geo)
@@ -384,10 +386,11 @@ class FrontlineBoard(Board[FrontlineObservation]):
         if view is not None:
             view.draw(surface)
             return
-        self.pieces.paint_table(surface)
+        self.pieces.show(self.obs, self.things(self.obs), self.geo)
+        self.pieces.paint_table(surface, self.seat_name(1 - self.me))
         self.tray.draw_under(surface)
         if self.obs["phase"] == "pick":
-            self.pieces.paint_pick(surface)
+            self.texts += self.pieces.paint_pick(surface, self.resting_places(self.obs))
         self.draw_layer(surface)
         self.pieces.paint_arrows(surface)
         self.texts += self.tray.draw(
