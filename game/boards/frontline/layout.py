@@ -110,17 +110,11 @@ def places(
     rows: dict[tuple[int, int], list[Hashable]] = {}
     for view in obs["board"]:
         rows.setdefault((view["owner"], view["line"]), []).append(("unit", view["pos"]))
-    for seat in (0, 1):
-        info = obs["seats"][seat]
-        downs: list[int | None] = [*(info["face_down"] or [])] or [None] * info["face_down_count"]
-        rear = info["face_down_rear"] or [False] * info["face_down_count"]
-        for i, card in enumerate(downs):
-            line = FRONT
-            if card is not None and UNITS[card].lines == (AIRLINE,):
-                line = AIRLINE
-            elif rear[i]:
-                line = REAR
-            rows.setdefault((seat, line), []).append(("down", seat, i))
+    for key, card, rear in face_downs(obs):
+        line = REAR if rear else FRONT
+        if card is not None and UNITS[card].lines == (AIRLINE,):
+            line = AIRLINE
+        rows.setdefault((key[1], line), []).append(key)
     places: dict[Hashable, pygame.Rect] = {}
     for (owner, line), keys in rows.items():
         who = "own" if owner == me else "opp"
@@ -174,6 +168,18 @@ def hand_keys(kind: str, cards: list[int]) -> list[tuple[str, int, int]]:
     return keys
 
 
+def face_downs(obs: FrontlineObservation) -> list[tuple[tuple[str, int, int], int | None, bool]]:
+    """Each side's face-down cards in order: key, card (the viewer's own only) and whether it
+    lies in the Rear Line."""
+    out = []
+    for seat in (0, 1):
+        info = obs["seats"][seat]
+        downs: list[int | None] = [*(info["face_down"] or [])] or [None] * info["face_down_count"]
+        rear = info["face_down_rear"] or [False] * info["face_down_count"]
+        out += [(("down", seat, i), card, rear[i]) for i, card in enumerate(downs)]
+    return out
+
+
 def things_of(obs: FrontlineObservation) -> dict[Hashable, Hashable]:
     """What each key of the table shows (a change of value is a move): units by position,
     face-down cards by seat and order, the viewer's starting-hand picks and hand by copy."""
@@ -191,12 +197,7 @@ def things_of(obs: FrontlineObservation) -> dict[Hashable, Hashable]:
             None if effect is None else (effect["kind"], effect["left"]),
             tuple(view["commands"]),
         )
-    for seat in (0, 1):
-        info = obs["seats"][seat]
-        downs: list[int | None] = [*(info["face_down"] or [])] or [None] * info["face_down_count"]
-        rear = info["face_down_rear"] or [False] * info["face_down_count"]
-        for i, card in enumerate(downs):
-            out[("down", seat, i)] = (card, rear[i])
+    out.update({key: (card, rear) for key, card, rear in face_downs(obs)})
     mine = obs["seats"][me]
     if obs["phase"] == "pick":
         left = fw.deck_left(mine)
