@@ -78,16 +78,13 @@ class Motions:
         gone = [k for k in old if k not in new and self.layer.rect(k) is not None]
         out: dict[Hashable, Hashable] = {}
         for key in (k for k in new if k not in old):
-            source = None
             kind, what = split_key(key)
-            if kind == "down":
-                card = cast(tuple, new[key])[0]
-                source = next((g for g in gone if split_key(g) == ("hand", card)), None)
-                if source is None:
-                    source = next((g for g in gone if split_key(g) == ("down", what)), None)
-            elif kind == "unit":
-                owner = next(v["owner"] for v in after["board"] if v["pos"] == what)
-                source = next((g for g in gone if split_key(g) == ("down", owner)), None)
+            froms = []  # what it may have been, likeliest first
+            if kind == "down":  # a hand card set aside, else a face-down card renumbered
+                froms = [("hand", cast(tuple, new[key])[0]), ("down", what)]
+            elif kind == "unit":  # a face-down card of its owner revealed
+                froms = [("down", next(v["owner"] for v in after["board"] if v["pos"] == what))]
+            source = next((g for f in froms for g in gone if split_key(g) == f), None)
             if source is not None:
                 gone.remove(source)
                 out[key] = source
