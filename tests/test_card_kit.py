@@ -33,16 +33,6 @@ def test_a_fan_is_centred_and_squeezed_to_its_span() -> None:
     assert [b - a for a, b in itertools.pairwise(whole)] == [37.0, 37.0, 37.0]
 
 
-def test_frontline_lays_its_hand_out_with_the_kits_fan() -> None:
-    from game.boards.frontline.layout import fan
-
-    area = pygame.Rect(10, 0, 300, 100)
-    assert [r.x for r in fan(area, 3, 60, 84)] == [65, 130, 195]  # side by side, centred
-    squeezed = fan(area, 8, 60, 84)
-    assert squeezed[0].x == 11 and squeezed[-1].right == 309  # whole steps: 1 px spare each side
-    assert {b.x - a.x for a, b in itertools.pairwise(squeezed)} == {34}
-
-
 def test_an_arc_fan_dips_at_the_ends_and_tilts_each_card() -> None:
     places = arc_fan(5, (100.0, 50.0), 20, 500, 15, dip=8.0, tilt=2.0)
     xs, ys, angles = zip(*places, strict=True)

@@ -21,9 +21,10 @@ actions on things, the buttons, the chooser's words, press, drag and drop, odds 
 glows, refusals, tooltip), the ``pieces`` (how a thing draws) and the ``news`` (units revealed
 this turn, the marks that stay). Pictures are in ``cards``/``faces``
 (card faces), ``art`` (unit tiles, dice, arrows), ``emblems``, ``palette``, ``pictures``;
-``layout`` says where the parts and the things rest. ``aim``, ``pieces`` (the table under the
-things, each thing, the arrows) and ``motion`` (the layer's choreography, the floats) read the
-board through the ``host.Host`` protocol. The words are the engine's
+``layout`` says where the parts and the things rest. ``aim`` reads the board through the
+``host.Host`` protocol; ``pieces`` (the table under the things, each thing, the arrows) draws the
+observation it is shown, and ``motion`` (the layer's choreography, the floats) moves the layer,
+timeline, tray and panel it is given. The words are the engine's
 (``game.engines.frontline.words``), and so are the rules' answers
 (``game.engines.frontline.preview``: odds, DEF now, why a unit has no target).
 """
@@ -85,8 +86,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.chooser = Menu(self.art, ctx.palette["gold"], "frontline.choose")
         self.bar.axis, self.bar.foot = "column", True  # one under another, under the prompt
         self.aim = Aim(self)  # what may be clicked: actions on things, buttons, odds, drags
-        self.motion = Motions(self)  # floats, shakes and call-outs a change shows
-        self.pieces = Pieces(self, self.motion.offset)  # how things draw, what it tucked on units
         self._things: tuple[FrontlineObservation | None, Things] = (None, {})
         self.news = News()  # the other side's units new this turn, and the marks that stay
         self.aside: list[Hashable] = []  # hand cards clicked to set aside this commitment
@@ -94,7 +93,12 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.texts: list[pygame.Rect] = []  # where the last paint wrote its labels (none overlap)
         self.tray = Tray(self.art, ctx.palette)
         self.panel = SidePanel(self.art, ctx.palette, ctx.lang, self.geo)
+        # What a change shows besides the slides: floats, shakes, flips, the die, call-outs.
+        self.motion = Motions(self.tweens, self.layer, self.tray, self.panel, self.art)
+        # How things draw, and what the last paint tucked on units.
+        self.pieces = Pieces(self.art, self.layer, self.views, self.motion.offset, self.geo)
         self.tray.layout(self.geo.rows["tray"], self.geo.unit)
+        self.motion.layout(self.geo)
         # Views that take the whole board over while their phase lasts (the deck builder for
         # "build"): objects with layout, show, update, draw, handle_event and clicks_for.
         self.phase_views: dict[str, Any] = {"build": DeckView(ctx)}
@@ -108,6 +112,7 @@ class FrontlineBoard(Board[FrontlineObservation]):
         self.geo, self.fan.anchor = compute(rect), None
         self.tray.layout(self.geo.rows["tray"], self.geo.unit)
         self.panel.geo = self.geo
+        self.motion.layout(self.geo)
         super().layout(rect)
         for view in self.phase_views.values():
             view.layout(rect)
@@ -220,7 +225,8 @@ class FrontlineBoard(Board[FrontlineObservation]):
     def choreography(
         self, previous: FrontlineObservation, obs: FrontlineObservation
     ) -> Mapping[Hashable, Motion]:
-        return self.motion.choreography(previous, obs)
+        side = self.side_of(self.attacker_seat(obs))  # a natural is called in its colours
+        return self.motion.choreography(previous, obs, self.resting_places(obs), side)
 
     def attacker_seat(self, obs: FrontlineObservation) -> int:
         pos = obs["attack"]["attacker"]
@@ -365,10 +371,11 @@ class FrontlineBoard(Board[FrontlineObservation]):
         if view is not None:
             view.draw(surface)
             return
-        self.pieces.paint_table(surface)
+        self.pieces.show(self.obs, self.things(self.obs), self.geo)
+        self.pieces.paint_table(surface, [self.seat_name(seat) for seat in (0, 1)])
         self.tray.draw_under(surface)
         if self.obs["phase"] == "pick":
-            self.pieces.paint_pick(surface)
+            self.texts += self.pieces.paint_pick(surface, self.resting_places(self.obs))
         self.draw_layer(surface)
         self.pieces.paint_arrows(surface)
         self.texts += self.tray.draw(

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from game.boards.cards import fan_offsets
+from game.boards import slots
 from game.boards.frontline.cards import RATIO
 from game.engines.frontline import words as fw
 from game.engines.frontline.cards import AIRLINE, FRONT, REAR, UNITS
@@ -93,51 +93,11 @@ def row_name(row: pygame.Rect, unit: int) -> pygame.Rect:
 def row_slots(
     row: pygame.Rect, count: int, unit: int, ratio: float = RATIO_TILE
 ) -> list[pygame.Rect]:
-    """``count`` tiles side by side in ``row``, centred, as large as the row allows (landscape
-    tiles of height/width ``ratio``; they shrink to fit many)."""
-    if count <= 0:
-        return []
+    """``count`` tiles side by side in ``row``, right of its name, with room under them for
+    the Damage card strip (landscape tiles of height/width ``ratio``; they shrink to fit many)."""
     label = row_name(row, unit).w
-    inner = pygame.Rect(row.x + label, row.y + unit // 2, row.w - label - unit, row.h - unit)
-    gap = max(2, unit // 2)
-    h = inner.h - unit  # room under the tile for the Damage card strip
-    w = max(1, min(round(h / ratio), (inner.w - gap * (count - 1)) // count))
-    h = max(1, min(h, round(w * ratio)))
-    total = count * w + (count - 1) * gap
-    x0 = inner.x + (inner.w - total) // 2
-    return [pygame.Rect(x0 + i * (w + gap), inner.y, w, h) for i in range(count)]
-
-
-def fan(area: pygame.Rect, count: int, card_w: int, card_h: int) -> list[pygame.Rect]:
-    """``count`` cards in a row inside ``area``, overlapping when they do not fit side by side."""
-    offsets = fan_offsets(count, card_w, area.w, card_w + max(2, card_w // 12), whole=True)
-    spread = round(offsets[-1] - offsets[0]) if offsets else 0
-    x0 = area.x + max(0, (area.w - card_w - spread) // 2)
-    y = area.y + (area.h - card_h) // 2
-    return [pygame.Rect(x0 + round(dx - offsets[0]), y, card_w, card_h) for dx in offsets]
-
-
-def grid(area: pygame.Rect, count: int, ratio: float, gap: int) -> list[pygame.Rect]:
-    """``count`` cards of height/width ``ratio`` in the fewest rows that keep them largest."""
-    best: list[pygame.Rect] = []
-    best_w = 0
-    for rows in range(1, count + 1):
-        cols = -(-count // rows)
-        w = min(
-            (area.w - gap * (cols - 1)) // cols, round((area.h - gap * (rows - 1)) / rows / ratio)
-        )
-        if w > best_w:
-            best_w = w
-            h = round(w * ratio)
-            total_w = cols * w + (cols - 1) * gap
-            total_h = rows * h + (rows - 1) * gap
-            x0 = area.x + (area.w - total_w) // 2
-            y0 = area.y + (area.h - total_h) // 2
-            best = [
-                pygame.Rect(x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), w, h)
-                for i in range(count)
-            ]
-    return best
+    area = pygame.Rect(row.x + label, row.y + unit // 2, row.w - label - unit, row.h - 2 * unit)
+    return slots.row(area, count, ratio, max(2, unit // 2))
 
 
 def places(
@@ -150,23 +110,17 @@ def places(
     rows: dict[tuple[int, int], list[Hashable]] = {}
     for view in obs["board"]:
         rows.setdefault((view["owner"], view["line"]), []).append(("unit", view["pos"]))
-    for seat in (0, 1):
-        info = obs["seats"][seat]
-        downs: list[int | None] = [*(info["face_down"] or [])] or [None] * info["face_down_count"]
-        rear = info["face_down_rear"] or [False] * info["face_down_count"]
-        for i, card in enumerate(downs):
-            line = FRONT
-            if card is not None and UNITS[card].lines == (AIRLINE,):
-                line = AIRLINE
-            elif rear[i]:
-                line = REAR
-            rows.setdefault((seat, line), []).append(("down", seat, i))
+    for key, card, rear in face_downs(obs):
+        line = REAR if rear else FRONT
+        if card is not None and UNITS[card].lines == (AIRLINE,):
+            line = AIRLINE
+        rows.setdefault((key[1], line), []).append(key)
     places: dict[Hashable, pygame.Rect] = {}
     for (owner, line), keys in rows.items():
         who = "own" if owner == me else "opp"
         row = geo.rows[f"{who}_{ROW_OF_LINE[line]}"]
-        slots = row_slots(row, len(keys), geo.unit if line != AIRLINE else 1)
-        places.update(zip(keys, slots, strict=True))
+        tiles = row_slots(row, len(keys), geo.unit if line != AIRLINE else 1)
+        places.update(zip(keys, tiles, strict=True))
     hand = geo.rows["hand"]
     mine = obs["seats"][me]
     units, commands = mine["units"] or [], mine["commands"] or []
@@ -179,10 +133,10 @@ def places(
     # after each card put another card (or a gap) under the pointer for the next click.
     laid = sorted(units + (mine["face_down"] or [])) if obs["phase"] == "commit" else units
     for kind, cards, area in (("hand", laid, left), ("cmd", commands, right)):
-        rects = fan(area, len(cards), card_w, card_h)
+        rects = slots.fan(area, len(cards), card_w, card_h)
         fanned = dict(zip(hand_keys(kind, cards), rects, strict=True))
         held = units if kind == "hand" else commands
-        places.update(_kept_slots(fanned, hand_keys(kind, held), aside))
+        places.update(slots.kept(fanned, hand_keys(kind, held), aside, lambda key: key[1]))
     if picks:
         area = pygame.Rect(
             geo.table.x,
@@ -191,30 +145,8 @@ def places(
             geo.rows["own_front"].bottom - geo.rows["opp_rear"].y,
         )
         area = area.inflate(-4 * geo.unit, -6 * geo.unit).move(0, 2 * geo.unit)
-        places.update(zip(picks, grid(area, len(picks), RATIO, geo.unit), strict=True))
+        places.update(zip(picks, slots.grid(area, len(picks), RATIO, geo.unit), strict=True))
     return places
-
-
-def _kept_slots(
-    fanned: dict[tuple[str, int, int], pygame.Rect],
-    held: list[tuple[str, int, int]],
-    aside: Sequence[Hashable],
-) -> dict[Hashable, pygame.Rect]:
-    """The hand cards ``held`` in the fan's slots (``fanned``, by the keys of the hand before
-    the commitment): the copies of a card that remain keep the slots of the copies not set
-    aside (``aside``: the keys clicked, latest last), so of two Shermans the one not clicked
-    stays where it lay."""
-    out: dict[Hashable, pygame.Rect] = {}
-    for card in dict.fromkeys(key[1] for key in held):  # in hand order: drawn left to right
-        mine = [key for key in held if key[1] == card]
-        slots = [key for key in fanned if key[1] == card]
-        gone = len(slots) - len(mine)
-        taken = [key for key in aside if key in slots][-gone:] if gone > 0 else []
-        free = [key for key in slots if key not in taken]
-        if len(free) < len(mine):
-            free = slots
-        out.update(zip(mine, (fanned[key] for key in free), strict=False))
-    return out
 
 
 def split_key(key: Hashable | None) -> tuple[str, Any]:
@@ -236,6 +168,18 @@ def hand_keys(kind: str, cards: list[int]) -> list[tuple[str, int, int]]:
     return keys
 
 
+def face_downs(obs: FrontlineObservation) -> list[tuple[tuple[str, int, int], int | None, bool]]:
+    """Each side's face-down cards in order: key, card (the viewer's own only) and whether it
+    lies in the Rear Line."""
+    out = []
+    for seat in (0, 1):
+        info = obs["seats"][seat]
+        downs: list[int | None] = [*(info["face_down"] or [])] or [None] * info["face_down_count"]
+        rear = info["face_down_rear"] or [False] * info["face_down_count"]
+        out += [(("down", seat, i), card, rear[i]) for i, card in enumerate(downs)]
+    return out
+
+
 def things_of(obs: FrontlineObservation) -> dict[Hashable, Hashable]:
     """What each key of the table shows (a change of value is a move): units by position,
     face-down cards by seat and order, the viewer's starting-hand picks and hand by copy."""
@@ -253,12 +197,7 @@ def things_of(obs: FrontlineObservation) -> dict[Hashable, Hashable]:
             None if effect is None else (effect["kind"], effect["left"]),
             tuple(view["commands"]),
         )
-    for seat in (0, 1):
-        info = obs["seats"][seat]
-        downs: list[int | None] = [*(info["face_down"] or [])] or [None] * info["face_down_count"]
-        rear = info["face_down_rear"] or [False] * info["face_down_count"]
-        for i, card in enumerate(downs):
-            out[("down", seat, i)] = (card, rear[i])
+    out.update({key: (card, rear) for key, card, rear in face_downs(obs)})
     mine = obs["seats"][me]
     if obs["phase"] == "pick":
         left = fw.deck_left(mine)
