@@ -25,7 +25,7 @@ from game.boards.battleline.column import SideColumn
 from game.boards.battleline.emblems import draw_emblem
 from game.boards.battleline.flags import FlagRow
 from game.boards.battleline.flights import GUILE_TARGETS, Flights
-from game.boards.battleline.hand import LIFT, Hand
+from game.boards.battleline.hand import Hand
 from game.boards.battleline.layout import Geometry, Table
 from game.boards.battleline.palette import PALETTES
 from game.boards.decision import Choice
@@ -96,6 +96,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
 
     def layout(self, rect: pygame.Rect) -> None:
         self.table.resize(pygame.Rect(rect))
+        self.hand.height = self.geo.hand_h
         self.tweens.finish_all()
         super().layout(rect)
         if bool(self.obs):
@@ -128,7 +129,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
             card in (previous["hands"][self.viewer]["cards"] or []) and obs["turn"] == self.viewer
         )
         if sprite is not None and mine:
-            self.table.home = (sprite.x, sprite.y - self.geo.hand_h * LIFT)
+            self.table.home = (sprite.x, sprite.y - self.geo.hand_h * self.hand.rise)
 
     def follows(self, previous: BattleLineObservation, obs: BattleLineObservation) -> bool:
         """The same viewer's view of the same game (a new game of the match is rebuilt)."""
@@ -227,7 +228,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
         if card is not None:
             if card not in self.legal:
                 return card  # the engine says why it cannot be played
-            self.hand.choose(card, pos)
+            self.hand.play(card, pos)
             return None
         selected = self.hand.selected
         if selected is None:
@@ -267,8 +268,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
         return None if card is None else self._play(card, flag_action(flag), flag)
 
     def release(self, pos: tuple[int, int]) -> Decision:
-        drag, self.hand.drag = self.hand.drag, None
-        if drag is None or not drag.active or self.hand.selected != drag.card:
+        if self.hand.release() is None:
             return None
         flag = self.flags.flag_at(pos)
         if flag is None or not self._deciding():
@@ -284,7 +284,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.hand.update(dt, self.mouse if self.obs else None)
+        self.hand.update(dt, self.hand.rests(), self.mouse if self.obs else None)
 
     def auto_action(self) -> int | None:
         """The auto-claim setting: the claim phase is reached after the opponent's move or a
