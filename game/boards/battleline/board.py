@@ -41,12 +41,11 @@ from game.engines.battleline.actions import (
     claim_action,
     draw_action,
     flag_action,
-    is_card,
     is_claim,
     is_draw,
     is_flag,
 )
-from game.engines.battleline.cards import DESERTER, ENVIRONMENT, REDEPLOY, SCOUT, TRAITOR
+from game.engines.battleline.cards import DESERTER, REDEPLOY, SCOUT, TRAITOR
 from game.engines.battleline.observation import BattleLineObservation
 from game.engines.battleline.placing import refusal, side_of, stacks, takeable, targets
 from game.engines.battleline.words import BUTTONS, BattleLineWords, button_label, result_words
@@ -393,7 +392,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self.flights.ring_targets(surface, self.flights.targets())
         self.flags.draw_buttons(surface)
         self.flags.draw_claim_view(surface)
-        self._draw_hint(surface)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         """Above the last-move marks: cards in flight, the dragged card, notes, the banner."""
@@ -414,23 +412,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
         rect.midtop = (g.felt.centerx, g.back_top + (g.back_h - rect.h) // 2)  # over the hand
         px = (self.hand.fs(3.0), self.hand.fs(1.7))
         overlays.draw_banner(surface, art, self.banner, rect, px, art.side_mark)
-
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        hint = self.hint
-        if hint is None or not self._deciding():
-            return
-        if is_flag(hint):
-            flag = self.obs["flags"][hint - FLAG_BASE]
-            n = min(len(flag["cards"][self.viewer]), flag["slots"] - 1)
-            if self.obs["pending"]["card"] in ENVIRONMENT:
-                rect = self.flags.token_rect(hint - FLAG_BASE)
-            else:
-                rect = self.table.slot_rect(hint - FLAG_BASE, self.viewer, n)
-            self.hand.hint_ring(surface, rect)
-        elif is_card(hint) and side_of(self.obs, hint) is not None:
-            self.hand.hint_ring(surface, cast(pygame.Rect, self.thing_rect(hint)))
-        elif hint == DISCARD:
-            self.hand.hint_ring(surface, self.geo.my_discard)
 
     # --- words (beside the engine: game/engines/battleline/words.py) and pictures -------------
     # The scenes still ask the board for these words; they live beside the engine.
