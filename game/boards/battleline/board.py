@@ -15,7 +15,7 @@ both decisions, ``[card, target]``, which the match scene plays in order.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import cast
 
 import pygame
@@ -24,10 +24,11 @@ from game.boards.base import Board, BoardContext, Decision, Things
 from game.boards.battleline.column import SideColumn
 from game.boards.battleline.emblems import draw_emblem
 from game.boards.battleline.flags import FlagRow
-from game.boards.battleline.flights import GUILE_TARGETS, Flights
+from game.boards.battleline.flights import Flights
 from game.boards.battleline.hand import Hand
 from game.boards.battleline.layout import Geometry, Table
 from game.boards.battleline.palette import PALETTES
+from game.boards.clicks import ClickTable, Point, Route
 from game.boards.decision import Choice
 from game.boards.layer import Motion, Rest, Sprite
 from game.engines.base import State
@@ -41,6 +42,7 @@ from game.engines.battleline.actions import (
     claim_action,
     draw_action,
     flag_action,
+    is_card,
     is_claim,
     is_draw,
     is_flag,
@@ -73,6 +75,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self.column = SideColumn(self, self.table, hand=self.hand)
         self.flights = Flights(self, self.table, hand=self.hand)
         self.banner: Banner | None = None
+        self.clicks = ClickTable(self._routes())
 
     @property
     def sprites(self) -> dict[Hashable, Sprite]:
@@ -192,30 +195,10 @@ class BattleLineBoard(Board[BattleLineObservation]):
     def click(self, pos: tuple[int, int]) -> Decision:
         if self.column.toggle(pos) or not self._deciding():
             return None
-        phase = self.phase
-        if phase == "play":
+        if self.phase == "play":
             return self._click_play(pos)
-        if phase in ("scout_draw", "draw"):
-            deck = self.column.deck_at(pos)
-            return (
-                self.refuse("battleline.feedback.pick_deck") if deck is None else draw_action(deck)
-            )
-        if phase == "scout_return":
-            card = self.hand.card_at(pos)
-            return card if card is not None else self.refuse("battleline.feedback.pick_card")
-        if phase in GUILE_TARGETS:
-            card = self.flights.card_at(pos)
-            key = "own_card" if phase == "redeploy_from" else "opposing_card"
-            return card if card is not None else self.refuse(f"battleline.feedback.{key}")
-        if phase == "redeploy_to" and self.geo.my_discard.collidepoint(pos):
-            return DISCARD
-        if phase in ("flag", "redeploy_to", "traitor_to"):
-            flag = self.flags.flag_at(pos)
-            return flag_action(flag) if flag is not None else None
-        if phase == "claim":
-            flag = self.flags.claim_at(pos)
-            return claim_action(flag) if flag is not None else None
-        return None
+        action, refusal = self.clicks.click(self.phase, pos)
+        return self.refuse(refusal) if refusal else action
 
     @property
     def geo(self) -> Geometry:
@@ -350,21 +333,40 @@ class BattleLineBoard(Board[BattleLineObservation]):
         top = g.hand_top - round(0.2 * g.hand_h)
         return [*super().keep_clear(), pygame.Rect(g.felt.x, top, g.felt.w, g.felt.bottom - top)]
 
+    def _routes(self) -> list[Route]:
+        """The clicks of every phase but the play (``_click_play``), and where each is made (a
+        flag, a deck or a claim in any phase: the second click of a card played; cards last)."""
+        hand, table, flags = self.hand.card_at, self.flights.card_at, self.flags
+
+        def on(finder: Callable[[Point], int | None]) -> Callable[[int], Point]:
+            return lambda card: self.point_on(card, finder)
+
+        return [
+            Route(("scout_draw", "draw"), self.column.deck_at,
+                  lambda a: self.geo.decks[a - DRAW_BASE].center if is_draw(a) else None,
+                  draw_action, "battleline.feedback.pick_deck"),
+            Route(("redeploy_to",),
+                  lambda pos: DISCARD if self.geo.my_discard.collidepoint(pos) else None,
+                  lambda a: self.geo.my_discard.center if a == DISCARD else None),
+            Route(("flag", "redeploy_to", "traitor_to"), flags.flag_at,
+                  lambda a: self.table.column_rect(a - FLAG_BASE).center if is_flag(a) else None,
+                  flag_action),
+            Route(("claim",), flags.claim_at,
+                  lambda a: flags.button_rect(a - CLAIM_BASE).center if is_claim(a) else None,
+                  claim_action),
+            Route(("scout_return",), hand, on(hand), refusal="battleline.feedback.pick_card"),
+            Route(("redeploy_from",), table, on(table), refusal="battleline.feedback.own_card"),
+            Route(("deserter", "traitor_from"), table, on(table),
+                  refusal="battleline.feedback.opposing_card"),
+        ]  # fmt: skip
+
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
-        g, phase = self.geo, self.phase
-        button = self.bar.choice_rect(action)
+        g, button = self.geo, self.bar.choice_rect(action)
         if button is not None:
             return [button.center]
-        if is_claim(action):
-            return [self.flags.button_rect(action - CLAIM_BASE).center]
-        if is_draw(action):
-            return [g.decks[action - DRAW_BASE].center]
-        if is_flag(action):
-            return [self.table.column_rect(action - FLAG_BASE).center]
-        if phase == "scout_return":
-            return [self.point_on(action, self.hand.card_at)]
-        if phase != "play":
-            return [self.point_on(action, self.flights.card_at)]
+        if self.phase != "play" or not is_card(action):
+            at = self.clicks.point(action, None if self.phase == "play" else self.phase)
+            return [] if at is None else [at]
         first = self.point_on(action, self.hand.card_at)
         if action == SCOUT:
             deck = next(d for d, n in enumerate(self.column.counts()) if n)
