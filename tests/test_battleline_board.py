@@ -717,6 +717,26 @@ def test_hint_and_palette_are_drawn():
     assert _differs(before, h.draw(), h.board.geo.felt)
 
 
+def test_a_hinted_flag_is_ringed_by_the_kit_alone():
+    """The hinted part on the table wears the kit's ring (as on every board), not a second mark
+    of the board's own: nothing changes outside the ring's band round the flag."""
+    h = Harness(3)
+    h.play_until(lambda o: o["phase"] == "play")
+    h.apply(HEURISTIC.policy(h.state, h.rng))
+    h.settle()
+    flag = next(a for a in h.legal if is_flag(a))
+    h.hover((3, 3))
+    h.board.clock = 0.0
+    before = h.draw().copy()
+    h.board.show_hint([flag])
+    after = h.draw()
+    ringed = h.board.hint_rects()[0]
+    assert ringed is not None and _differs(before, after, ringed.inflate(12, 12))
+    band = ringed.inflate(4 * h.board.geo.unit, 4 * h.board.geo.unit)
+    below = pygame.Rect(band.x, band.bottom, band.w, h.board.geo.felt.bottom - band.bottom)
+    assert not _differs(before, after, below)  # no glow on the slot, no pill
+
+
 def test_the_flags_that_won_the_game_glow_at_its_end():
     """A Breakthrough lights its three adjacent flags, not the winner's others; an Envelopment or
     a final resolution every flag of the winner's; a drawn game none; nothing while playing.

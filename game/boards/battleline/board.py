@@ -15,7 +15,7 @@ both decisions, ``[card, target]``, which the match scene plays in order.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import cast
 
 import pygame
@@ -24,10 +24,11 @@ from game.boards.base import Board, BoardContext, Decision, Things
 from game.boards.battleline.column import SideColumn
 from game.boards.battleline.emblems import draw_emblem
 from game.boards.battleline.flags import FlagRow
-from game.boards.battleline.flights import GUILE_TARGETS, Flights
-from game.boards.battleline.hand import LIFT, Hand
+from game.boards.battleline.flights import Flights
+from game.boards.battleline.hand import Hand
 from game.boards.battleline.layout import Geometry, Table
 from game.boards.battleline.palette import PALETTES
+from game.boards.clicks import ClickTable, Point, Route
 from game.boards.decision import Choice
 from game.boards.layer import Motion, Rest, Sprite
 from game.engines.base import State
@@ -46,7 +47,7 @@ from game.engines.battleline.actions import (
     is_draw,
     is_flag,
 )
-from game.engines.battleline.cards import DESERTER, ENVIRONMENT, REDEPLOY, SCOUT, TRAITOR
+from game.engines.battleline.cards import DESERTER, REDEPLOY, SCOUT, TRAITOR
 from game.engines.battleline.observation import BattleLineObservation
 from game.engines.battleline.placing import refusal, side_of, stacks, takeable, targets
 from game.engines.battleline.words import BUTTONS, BattleLineWords, button_label, result_words
@@ -74,6 +75,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self.column = SideColumn(self, self.table, hand=self.hand)
         self.flights = Flights(self, self.table, hand=self.hand)
         self.banner: Banner | None = None
+        self.clicks = ClickTable(self._routes())
 
     @property
     def sprites(self) -> dict[Hashable, Sprite]:
@@ -96,6 +98,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
 
     def layout(self, rect: pygame.Rect) -> None:
         self.table.resize(pygame.Rect(rect))
+        self.hand.height = self.geo.hand_h
         self.tweens.finish_all()
         super().layout(rect)
         if bool(self.obs):
@@ -128,7 +131,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
             card in (previous["hands"][self.viewer]["cards"] or []) and obs["turn"] == self.viewer
         )
         if sprite is not None and mine:
-            self.table.home = (sprite.x, sprite.y - self.geo.hand_h * LIFT)
+            self.table.home = (sprite.x, sprite.y - self.geo.hand_h * self.hand.rise)
 
     def follows(self, previous: BattleLineObservation, obs: BattleLineObservation) -> bool:
         """The same viewer's view of the same game (a new game of the match is rebuilt)."""
@@ -192,30 +195,10 @@ class BattleLineBoard(Board[BattleLineObservation]):
     def click(self, pos: tuple[int, int]) -> Decision:
         if self.column.toggle(pos) or not self._deciding():
             return None
-        phase = self.phase
-        if phase == "play":
+        if self.phase == "play":
             return self._click_play(pos)
-        if phase in ("scout_draw", "draw"):
-            deck = self.column.deck_at(pos)
-            return (
-                self.refuse("battleline.feedback.pick_deck") if deck is None else draw_action(deck)
-            )
-        if phase == "scout_return":
-            card = self.hand.card_at(pos)
-            return card if card is not None else self.refuse("battleline.feedback.pick_card")
-        if phase in GUILE_TARGETS:
-            card = self.flights.card_at(pos)
-            key = "own_card" if phase == "redeploy_from" else "opposing_card"
-            return card if card is not None else self.refuse(f"battleline.feedback.{key}")
-        if phase == "redeploy_to" and self.geo.my_discard.collidepoint(pos):
-            return DISCARD
-        if phase in ("flag", "redeploy_to", "traitor_to"):
-            flag = self.flags.flag_at(pos)
-            return flag_action(flag) if flag is not None else None
-        if phase == "claim":
-            flag = self.flags.claim_at(pos)
-            return claim_action(flag) if flag is not None else None
-        return None
+        action, refusal = self.clicks.click(self.phase, pos)
+        return self.refuse(refusal) if refusal else action
 
     @property
     def geo(self) -> Geometry:
@@ -227,7 +210,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
         if card is not None:
             if card not in self.legal:
                 return card  # the engine says why it cannot be played
-            self.hand.choose(card, pos)
+            self.hand.play(card, pos)
             return None
         selected = self.hand.selected
         if selected is None:
@@ -267,8 +250,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
         return None if card is None else self._play(card, flag_action(flag), flag)
 
     def release(self, pos: tuple[int, int]) -> Decision:
-        drag, self.hand.drag = self.hand.drag, None
-        if drag is None or not drag.active or self.hand.selected != drag.card:
+        if self.hand.release() is None:
             return None
         flag = self.flags.flag_at(pos)
         if flag is None or not self._deciding():
@@ -284,7 +266,7 @@ class BattleLineBoard(Board[BattleLineObservation]):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.hand.update(dt, self.mouse if self.obs else None)
+        self.hand.update(dt, self.hand.rests(), self.mouse if self.obs else None)
 
     def auto_action(self) -> int | None:
         """The auto-claim setting: the claim phase is reached after the opponent's move or a
@@ -351,21 +333,40 @@ class BattleLineBoard(Board[BattleLineObservation]):
         top = g.hand_top - round(0.2 * g.hand_h)
         return [*super().keep_clear(), pygame.Rect(g.felt.x, top, g.felt.w, g.felt.bottom - top)]
 
+    def _routes(self) -> list[Route]:
+        """The clicks of every phase but the play (``_click_play``), and where each is made (a
+        flag, a deck or a claim in any phase: the second click of a card played; cards last)."""
+        hand, table, flags = self.hand.card_at, self.flights.card_at, self.flags
+
+        def on(finder: Callable[[Point], int | None]) -> Callable[[int], Point]:
+            return lambda card: self.point_on(card, finder)
+
+        return [
+            Route(("scout_draw", "draw"), self.column.deck_at,
+                  lambda a: self.geo.decks[a - DRAW_BASE].center if is_draw(a) else None,
+                  draw_action, "battleline.feedback.pick_deck"),
+            Route(("redeploy_to",),
+                  lambda pos: DISCARD if self.geo.my_discard.collidepoint(pos) else None,
+                  lambda a: self.geo.my_discard.center if a == DISCARD else None),
+            Route(("flag", "redeploy_to", "traitor_to"), flags.flag_at,
+                  lambda a: self.table.column_rect(a - FLAG_BASE).center if is_flag(a) else None,
+                  flag_action),
+            Route(("claim",), flags.claim_at,
+                  lambda a: flags.button_rect(a - CLAIM_BASE).center if is_claim(a) else None,
+                  claim_action),
+            Route(("scout_return",), hand, on(hand), refusal="battleline.feedback.pick_card"),
+            Route(("redeploy_from",), table, on(table), refusal="battleline.feedback.own_card"),
+            Route(("deserter", "traitor_from"), table, on(table),
+                  refusal="battleline.feedback.opposing_card"),
+        ]  # fmt: skip
+
     def clicks_for(self, action: int) -> list[tuple[int, int]]:
-        g, phase = self.geo, self.phase
-        button = self.bar.choice_rect(action)
+        g, button = self.geo, self.bar.choice_rect(action)
         if button is not None:
             return [button.center]
-        if is_claim(action):
-            return [self.flags.button_rect(action - CLAIM_BASE).center]
-        if is_draw(action):
-            return [g.decks[action - DRAW_BASE].center]
-        if is_flag(action):
-            return [self.table.column_rect(action - FLAG_BASE).center]
-        if phase == "scout_return":
-            return [self.point_on(action, self.hand.card_at)]
-        if phase != "play":
-            return [self.point_on(action, self.flights.card_at)]
+        if self.phase != "play" or not is_card(action):
+            at = self.clicks.point(action, None if self.phase == "play" else self.phase)
+            return [] if at is None else [at]
         first = self.point_on(action, self.hand.card_at)
         if action == SCOUT:
             deck = next(d for d, n in enumerate(self.column.counts()) if n)
@@ -393,7 +394,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
         self.flights.ring_targets(surface, self.flights.targets())
         self.flags.draw_buttons(surface)
         self.flags.draw_claim_view(surface)
-        self._draw_hint(surface)
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
         """Above the last-move marks: cards in flight, the dragged card, notes, the banner."""
@@ -414,23 +414,6 @@ class BattleLineBoard(Board[BattleLineObservation]):
         rect.midtop = (g.felt.centerx, g.back_top + (g.back_h - rect.h) // 2)  # over the hand
         px = (self.hand.fs(3.0), self.hand.fs(1.7))
         overlays.draw_banner(surface, art, self.banner, rect, px, art.side_mark)
-
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        hint = self.hint
-        if hint is None or not self._deciding():
-            return
-        if is_flag(hint):
-            flag = self.obs["flags"][hint - FLAG_BASE]
-            n = min(len(flag["cards"][self.viewer]), flag["slots"] - 1)
-            if self.obs["pending"]["card"] in ENVIRONMENT:
-                rect = self.flags.token_rect(hint - FLAG_BASE)
-            else:
-                rect = self.table.slot_rect(hint - FLAG_BASE, self.viewer, n)
-            self.hand.hint_ring(surface, rect)
-        elif is_card(hint) and side_of(self.obs, hint) is not None:
-            self.hand.hint_ring(surface, cast(pygame.Rect, self.thing_rect(hint)))
-        elif hint == DISCARD:
-            self.hand.hint_ring(surface, self.geo.my_discard)
 
     # --- words (beside the engine: game/engines/battleline/words.py) and pictures -------------
     # The scenes still ask the board for these words; they live beside the engine.

@@ -16,7 +16,7 @@ from game.boards.battleline.hand import Hand
 from game.boards.battleline.layout import Part, Table
 from game.boards.targets import Target, target_at
 from game.engines.battleline import words
-from game.engines.battleline.actions import DRAW_BASE, draw_action, is_draw
+from game.engines.battleline.actions import DRAW_BASE, is_draw
 from game.engines.battleline.cards import SCOUT, TACTICS_DECK, TROOP_DECK
 from game.engines.battleline.observation import BattleLineObservation
 from game.ui import overlays
@@ -131,7 +131,5 @@ class SideColumn(Part):
                 surface.blit(self.art.card(top[0], spot.w), spot)
                 tag = self.art.text(i18n.t("battleline.deck.top"), self.fs(1.0), p["text"], True)
                 surface.blit(tag, tag.get_rect(midtop=(spot.centerx, spot.bottom)))
-            if self.board.hint == draw_action(deck):
-                self.hint_ring(surface, rect)
             if deck in targets and self.board.is_animating():  # a click now only ends the flight
                 self.art.veil(surface, rect.center, rect.size, (0, 0, 0, 110), rect.w // 10)

@@ -20,7 +20,6 @@ from game.engines.battleline.actions import (
     CLAIM_BASE,
     FLAG_BASE,
     NUM_FLAGS,
-    claim_action,
     is_claim,
     is_flag,
 )
@@ -214,8 +213,6 @@ class FlagRow(Part):
                 # a small seal: ready (after the play) or not yet provable
                 seal = self.art.seal(claim["provable"], self.fs(1.3))
                 surface.blit(seal, self.seal_rect(f))
-            if self.board.hint is not None and self.board.hint == claim_action(f):
-                self.hint_ring(surface, self.token_rect(f))
 
     def pills(self) -> list[tuple[pygame.Rect, pygame.Surface, bool]]:
         """Each complete side's formation and total at the far end of its cards: the pill's
@@ -255,8 +252,6 @@ class FlagRow(Part):
             rect = self.button_rect(f)
             hot = mouse is not None and rect.collidepoint(mouse)
             overlays.button(surface, self.art, rect, i18n.t("battleline.button.claim"), hot=hot)
-            if self.board.hint == claim_action(f):
-                self.hint_ring(surface, rect)
 
     # --- claims: the proof shown ----------------------------------------------------------------
     def hovered_claim(self) -> int | None:

@@ -93,7 +93,7 @@ class Flights(Part):
             if card == dragged or card in lying:  # the flag row draws Fog and Mud as bands
                 continue
             in_hand = card in hand
-            lift = self.hand.lift(card) * g.hand_h if in_hand else 0.0
+            lift = self.hand.lift(card) if in_hand else 0.0
             w, at = round(sprite.w), (sprite.x, sprite.y - lift)
             glow = glows.get(card) if in_hand else None
             if glow is not None:

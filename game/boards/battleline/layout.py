@@ -9,7 +9,6 @@ from typing import cast
 
 import pygame
 
-from game import i18n
 from game.boards.base import Board
 from game.boards.battleline.art import STRIP, BattleLineArt, px
 from game.boards.cards import arc_fan, card_height, card_rect
@@ -394,7 +393,3 @@ class Part:
         """A note on the felt, placed by ``place`` (a function that moves its box)."""
         g = self.geo
         overlays.note(surface, self.art, text, width, place, g.felt, accent, self.fs(1.45))
-
-    def hint_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        label = i18n.t("battleline.hint")
-        overlays.hint_marker(surface, self.art, rect, label, self.board.clock, self.geo.unit)
