@@ -83,7 +83,7 @@ class Flights(Part):
         )
         glows |= {self.board.hint: p["hint"], self.hand.selected: p["selected"]}
         dim = self.phase == "play" and self.deciding
-        flags, g = self.obs["flags"], self.geo
+        flags = self.obs["flags"]
         lying = {c for c in ENVIRONMENT if any(laid(flag, c) >= 0 for flag in flags)}
         for sprite in self.board.layer.resting():
             card, deck = shows(sprite.key)
