@@ -11,6 +11,7 @@ import pytest
 from game.boards import board_class, board_ids, has_board
 from game.boards.base import Board, BoardContext, changed_keys, hit
 from game.boards.layer import Motion, Rest, blit_sprite
+from game.boards.notes import Risers
 from game.boards.palette import palette_of
 from game.ui import overlays, theme
 from game.ui.draw import Art, approach, darker, lighter, mix, pulse
@@ -403,6 +404,24 @@ def test_a_new_observation_animates_only_what_follows_by_play() -> None:
     board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [], animate=True)  # an undo
     board.show({"taken": [1, 0], "pile": 4, "to_move": 1}, 0, [], animate=False)
     assert seen == ["rebuild", "animate", "rebuild", "rebuild"]
+
+
+def test_a_change_shown_at_rest_lands_what_the_last_change_started_on_the_timeline() -> None:
+    """A load, an undo or a resize shows the board at rest: words rising from a thing and
+    anything else the board moves on its timeline land, they do not stop mid-way for good."""
+    board = make_board(speed=1.0)
+    risers, lamp = Risers(board.tweens), Thing()
+    board.show({"taken": [0, 0], "pile": 5, "to_move": 0}, 0, [], animate=True)
+    board.show({"taken": [1, 0], "pile": 4, "to_move": 1}, 0, [], animate=True)
+    risers.rise("-2", pygame.Rect(10, 10, 50, 50), (255, 0, 0))
+    board.tweens.animate(lamp, 1.0, "linear", x=10.0)
+    board.update(0.2)
+    board.show({"taken": [1, 0], "pile": 4, "to_move": 1}, 0, [], animate=False)
+    assert risers.items == [] and lamp.x == 10.0 and not board.tweens.busy
+    risers.rise("+1 VP", pygame.Rect(10, 10, 50, 50), (255, 215, 0))
+    board.update(0.2)
+    board.layout(pygame.Rect(0, 0, 400, 300))  # a resize puts the layer at rest too
+    assert risers.items == [] and not board.tweens.busy
 
 
 def test_piles_badges_veils_and_info_boxes() -> None:

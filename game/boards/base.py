@@ -409,8 +409,8 @@ class Board(Generic[ObsT]):
         if animate and previous is not None and self.follows(previous, obs):
             self.tweens.finish_all()
             self.layer.sync(self.resting_places(obs), True, self.choreography(previous, obs))
-        else:
-            self.tweens.clear()
+        else:  # what the last change started lands (a float cut short would stay mid-rise)
+            self.tweens.finish_all()
             self.layer.sprites = {}  # flights cut short must not linger as flying
             self.layer.sync(self.resting_places(obs), animate=False)
 

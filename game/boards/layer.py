@@ -133,8 +133,8 @@ class SpriteLayer:
         ``motions`` say; returns the time the animation takes. Without ``animate`` everything
         snaps to its place."""
         rests = {key: _spot(place) for key, place in places.items()}
-        if not animate:
-            self.tweens.clear()
+        if not animate:  # the timeline is the board's: what else it moves lands, not stops
+            self.tweens.finish_all()
             self.sprites = {
                 k: Sprite(k, x, y, w, h, angle=a, z=_z(places[k], 0))
                 for k, (x, y, w, h, a) in rests.items()

@@ -144,10 +144,6 @@ class Tweener:
             tween.update(dt)
         self.tweens = [t for t in self.tweens if not t.done]
 
-    def clear(self) -> None:
-        """Drop every tween where it stands, firing nothing (a rebuild replaces all sprites)."""
-        self.tweens = []
-
     def finish_all(self) -> None:
         # on_finish callbacks may start new tweens; finish those too, with a guard against loops.
         for _ in range(100):
