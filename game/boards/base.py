@@ -196,8 +196,8 @@ class Board(Generic[ObsT]):
 
     def show_hint(self, line: int | Sequence[int], words: Sequence[str] = ()) -> None:
         """Suggest a whole move: its parts in order (a card, then its flag), ``words`` saying each
-        in the caption drawn beside them. The board rings ``hint`` (the next part) its own way;
-        the kit adds a ring and a number on every part and the caption."""
+        in the caption drawn beside them: the kit rings every part (numbered when there are
+        several) and places the caption; a board may mark ``hint`` (the next part) further."""
         self.hint_line = (line,) if isinstance(line, int) else tuple(line)
         self.hint = self.hint_line[0] if self.hint_line else None
         self.hint_words = tuple(words)

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.ui.draw import Art, Colour, blit_center, blit_row, darker, lighter, mix, pulse
+from game.ui.draw import Art, Colour, blit_center, blit_row, darker, lighter, mix
 from game.ui.fonts import get_font
 from game.ui.text import render, wrap
 
@@ -153,16 +153,6 @@ def _tag_spot(size: tuple[int, int], anchor: Box, limits: Box, avoided: tuple[Bo
                 return _box(rect)
     assert best is not None
     return _box(nearest_clear(size, above, bounds, avoid) or best[1])
-
-
-def hint_marker(
-    surface: pygame.Surface, art: Art, rect: pygame.Rect, label: str, clock: float, unit: float
-) -> None:
-    """The suggested move: a ring breathing round ``rect`` and a "★ hint" tag above it."""
-    colour = art.p["hint"]
-    ring = art.glow(rect.w, rect.h, colour, max(3, round(unit * 0.55)))
-    blit_center(surface, ring, rect.center, round(pulse(clock, 5.0, 170, 255)))
-    pill(surface, "★ " + label, rect, colour, max(10, round(1.35 * unit)))
 
 
 def mark_ring(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, unit: int) -> None:

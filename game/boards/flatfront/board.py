@@ -261,12 +261,11 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         self.column.draw(surface, self.obs, self.face_up())
 
     def paint_overlays(self, surface: pygame.Surface) -> None:
-        """Above the kit's last-move marks: flights, the hint's tag and the combat info (both
-        readable over a marked tile), the banner, the chooser."""
+        """Above the kit's last-move marks: flights and the combat info (readable over a marked
+        tile), the banner, the chooser."""
         self._draw_arrivals(surface)
         g, clip = self.geo, surface.get_clip()
         surface.set_clip(g.mat)
-        self._draw_board_hint(surface)
         self._draw_combat_info(surface)
         surface.set_clip(clip)
         px = (g.fs(3.0), g.fs(1.8))
@@ -315,18 +314,6 @@ class FlatFrontBoard(Board[FlatFrontObservation]):
         marker = self.art.cell_marker(*self.geo.tile, self.ctx.palette["legal"])
         for cell in self.legal_cells():
             blit_center(surface, marker, self.cell_center(cell), self.breathing())
-
-    def _draw_board_hint(self, surface: pygame.Surface) -> None:
-        """A suggested cell or target (a suggested piece mix is marked in the chooser)."""
-        hint = self.hint
-        rect: pygame.Rect | None = None
-        if hint is not None and is_place(hint):
-            rect = self.tile_rect(decode_place(hint))
-        elif hint is not None and is_attack(hint):
-            rect = self.thing_rect(("tile", decode_attack(hint)))
-        if rect is not None:
-            label = i18n.t("flatfront.hint")
-            overlays.hint_marker(surface, self.art, rect, label, self.clock, self.geo.unit)
 
     def _draw_tiles(self, surface: pygame.Surface) -> None:
         obs, p = self.obs, self.ctx.palette
