@@ -12,7 +12,7 @@ import pytest
 
 from game.app import App
 from game.net.guest import CLOSED, GuestClient
-from game.net.headless import GuestPlayer, random_chooser
+from game.net.headless import GuestPlayer, host_step, random_chooser
 from game.net.invite import Invite
 from game.net.loop import LoopThread
 from game.net.relay import Relay
@@ -214,13 +214,16 @@ def test_a_guest_window_left_after_the_hosts_goodbye_lets_its_connection_thread_
     scene = GuestMatchScene(app, client)
     app.stack.push(scene)
     deadline = time.monotonic() + 30
-    while not scene.table.started:
+    while not (scene.table.started and scene.table.my_turn):
         assert time.monotonic() < deadline
-        referee.pump()
+        host_step(referee)
         app_frame(app)
     referee.stop("the host closed the table")
     while client.status != CLOSED:
         assert time.monotonic() < deadline
         app_frame(app)
+    app_frame(app)
+    assert scene.board is not None and scene.board.legal == []  # nothing more to play
+    assert not scene.hint_button.visible and not scene.undo_button.visible
     app.stack.pop()  # the player leaves the window that says the host has gone
     assert client._thread.loop.is_closed()  # no thread, no event loop left behind

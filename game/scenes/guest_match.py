@@ -202,7 +202,8 @@ class GuestMatchScene(Scene):
         self._consent()
         if self.client.closed_code not in ("", "left", "gave_up"):
             self._forget_seat()  # the host ended the match for us (or refused us)
-        playing = table.started and table.returns is None
+        live = self.client.status != CLOSED  # a table the host closed offers nothing more
+        playing = table.started and table.returns is None and live
         self.undo_button.visible = self.hint_button.visible = playing
         if self.board is None and table.game:
             self.board = self._make_board()
@@ -212,16 +213,17 @@ class GuestMatchScene(Scene):
             return
         # The board offers moves exactly while the player may make one: a new view, and also
         # the end of a pause (a "waiting" message) without a new view, change what it offers.
-        shown = (table.index, table.revision, table.phase, table.my_turn)
+        to_move = table.my_turn and live
+        shown = (table.index, table.revision, table.phase, to_move)
         if table.started and shown != self._shown:
             self._shown = shown
-            if not table.my_turn:  # the turn passed: what was clicked for it is moot
+            if not to_move:  # the turn passed: what was clicked for it is moot
                 self.early = []
-            board.show(table.obs, table.seat, list(table.legal) if table.my_turn else [], True)
+            board.show(table.obs, table.seat, list(table.legal) if to_move else [], True)
             self.show_hint()  # the rest of a hinted move whose first part was just played
         board.update(dt)
         self._game_over(dt)
-        if not table.may_answer or board.is_animating():
+        if not (table.may_answer and live) or board.is_animating():
             return
         if self.pending:
             self._send(self.pending.pop(0))
