@@ -709,7 +709,13 @@ class Match:
             else:
                 record = self.state.to_record()
                 saves.write_autosave(
-                    self.game.id, self.seats, self.seed, record, self.own_names, self.undo_memory()
+                    self.game.id,
+                    self.seats,
+                    self.seed,
+                    record,
+                    self.own_names,
+                    self.undo_memory(),
+                    sorted(self.remote),
                 )
         except OSError as err:  # a full or read-only disk must not end the game
             self._events.append(Event(SAVE_FAILED, detail=err.strerror or str(err)))

@@ -182,6 +182,7 @@ class Autosave:
     path: Path
     names: list[str] = field(default_factory=list)  # players' own names, "" for the default
     memory: dict = field(default_factory=dict)  # what undo/redo remember (``Match.undo_memory``)
+    remote: list[int] = field(default_factory=list)  # seats played by guests of a hosted table
 
 
 def autosave_path(game_id: str) -> Path:
@@ -195,6 +196,7 @@ def write_autosave(
     record: dict,
     names: list[str] | None = None,
     memory: dict | None = None,
+    remote: list[int] | None = None,
 ) -> None:
     payload = {
         "format": AUTOSAVE_FORMAT,
@@ -206,6 +208,7 @@ def write_autosave(
         "record": record,
         "names": list(names or []),
         "memory": memory or {},
+        "remote": list(remote or []),
     }
     write_json_atomic(autosave_path(game_id), payload)
 
@@ -238,6 +241,7 @@ def parse_autosave(data: Any, path: Path) -> Autosave:
         path,
         save.get("names", [])[: len(seats)],
         save.get("memory", {}),
+        save.get("remote", []),
     )
 
 

@@ -277,7 +277,12 @@ AUTOSAVE = Table(
         "seed": integer(-(2**63), 2**63),
         "record": RECORD,
     },
-    {"saved_at": moment, "names": list_of(name, PLAYERS_MAX), "memory": MEMORY},
+    {
+        "saved_at": moment,
+        "names": list_of(name, PLAYERS_MAX),
+        "memory": MEMORY,
+        "remote": list_of(integer(0, PLAYERS_MAX - 1), PLAYERS_MAX),
+    },
 )
 # A game's set-up as the Play button remembers it; whether the kinds and values suit the game
 # is the set-up screen's check.

@@ -14,7 +14,7 @@ from game.engines.flatfront import PASS
 from game.i18n import set_language
 from game.match import HUMAN, HUMAN_TURN, Match
 from game.saves import Autosave
-from game.scenes.match import MatchScene, resume_autosave
+from game.scenes.match import MatchScene, match_from_save
 from game.scenes.overlay import DialogScene
 from tests.test_app_fakes import PALETTES, PebblesBoard, PebblesGame, SyncClient
 from tests.test_app_scenes import post_key, run, run_until, start_pebbles, top
@@ -104,7 +104,7 @@ def test_resume_sets_aside_a_save_that_breaks_the_replay_in_any_way(app: App, tm
         path = tmp_path / f"{game_id}.autosave.json"
         path.write_text("{}", encoding="utf-8")
         save = Autosave(game_id, [HUMAN, "easy"], 1, record, 0.0, path)
-        assert resume_autosave(app, save) is False
+        assert match_from_save(app, save) is None
         assert isinstance(top(app), DialogScene)
         assert not path.exists() and list(tmp_path.glob(f"{game_id}.autosave.json.damaged-*"))
         app.stack.pop()

@@ -10,7 +10,10 @@ from collections.abc import Callable
 
 import pytest
 
+from game import saves
 from game.app import App
+from game.engines import GAMES
+from game.match import Match
 from game.net.guest import CLOSED, GuestClient
 from game.net.headless import GuestPlayer, host_step, random_chooser
 from game.net.invite import Invite
@@ -22,6 +25,7 @@ from game.scenes.guest_match import GuestMatchScene
 from game.scenes.hosting import HostedMatchScene
 from game.scenes.overlay import DialogScene
 from game.scenes.pause import PauseScene
+from game.scenes.saved import open_save
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
 from tests.net_helpers import HUMAN, NETWORK_FDS, app_frame, hosted, open_fds, run_until
@@ -227,3 +231,28 @@ def test_a_guest_window_left_after_the_hosts_goodbye_lets_its_connection_thread_
     assert not scene.hint_button.visible and not scene.undo_button.visible
     app.stack.pop()  # the player leaves the window that says the host has gone
     assert client._thread.loop.is_closed()  # no thread, no event loop left behind
+
+
+def test_a_hosted_match_continued_opens_its_table_again_and_never_gives_a_guests_seat_here(
+    app, loopback
+) -> None:
+    """The host's autosave keeps which seats are its guests'; Continue opens the table again
+    (a new code) instead of a hot-seat game with the guest's hand one curtain away."""
+    match = Match(GAMES["battleline"], [HUMAN, HUMAN], seed=5, client=app.ai, autosave=True,
+                  remote=frozenset({1}))  # fmt: skip
+    while match.advance() is not None:  # the deal, up to the first player's decision
+        pass
+    save = saves.load_autosave(saves.autosave_path("battleline"))
+    assert save.remote == [1]
+    assert open_save(app, save)
+    scene = app.stack.top
+    assert isinstance(scene, HostedMatchScene) and scene.match.remote == frozenset({1})
+    assert scene.match.local_humans == [0] and scene.referee.invite is not None
+    app.stack.open("pause", scene)
+    app.stack.top.leave_match()  # nobody has joined yet: left at once
+    assert not any(isinstance(s, HostedMatchScene) for s in app.stack.scenes)
+    assert scene.referee.server._thread.loop.is_closed()
+    damaged = saves.Autosave("battleline", [HUMAN, "easy"], 5, save.record, 0.0, save.path,
+                             remote=[1])  # fmt: skip
+    assert not open_save(app, damaged)  # a guest's seat must be a human seat: set aside
+    assert list(save.path.parent.glob("battleline.autosave.json.damaged-*"))

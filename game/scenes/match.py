@@ -27,6 +27,7 @@ from game.match import (
     FORCED_MOVE,
     GAME_OVER,
     HINT_READY,
+    HUMAN,
     HUMAN_TURN,
     OVER,
     SAVE_FAILED,
@@ -51,12 +52,14 @@ FORCED_PAUSE = 0.9  # seconds a forced move stays announced before it is applied
 GAME_OVER_PAUSE = 0.8  # seconds between the last animation and the game-over summary
 
 
-def resume_autosave(app: App, save: Autosave) -> bool:
-    """Continue a saved match; a save that does not replay is set aside and reported."""
+def match_from_save(app: App, save: Autosave) -> Match | None:
+    """The saved match rebuilt; a save that does not replay is set aside and reported (None)."""
     from game.scenes.overlay import report_problems
 
     try:
-        match = Match.from_record(
+        if any(seat >= len(save.seats) or save.seats[seat] != HUMAN for seat in save.remote):
+            raise ValueError("a guest's seat is not a human seat of the match")
+        return Match.from_record(
             GAMES[save.game_id],
             save.seats,
             save.seed,
@@ -65,12 +68,11 @@ def resume_autosave(app: App, save: Autosave) -> bool:
             autosave=True,
             names=save.names,
             memory=save.memory,
+            remote=frozenset(save.remote),
         )
     except (ValueError, KeyError, TypeError) as err:
         report_problems(app, [set_aside(save.path, DamagedFileError("illegal", str(err)))])
-        return False
-    app.stack.push(MatchScene(app, match))
-    return True
+        return None
 
 
 class MatchScene(Scene):

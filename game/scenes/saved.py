@@ -38,7 +38,8 @@ def game_name(game_id: str) -> str:
 def display_names(save: saves.Autosave) -> list[str]:
     """The saved players' own names where they gave one, else the default names."""
     own = save.names + [""] * len(save.seats)
-    return [mine or default for mine, default in zip(own, seat_names(save.seats), strict=False)]
+    defaults = seat_names(save.seats, save.remote)  # a guest is not "You" at this screen
+    return [mine or default for mine, default in zip(own, defaults, strict=False)]
 
 
 def describe(save: saves.Autosave) -> str:
@@ -55,15 +56,26 @@ def describe(save: saves.Autosave) -> str:
 
 
 def open_save(app: App, save: saves.Autosave) -> bool:
-    """Resume a saved match; a save whose seats or options are wrong is set aside and reported."""
-    from game.scenes.match import resume_autosave
+    """Resume a saved match; a save whose seats or options are wrong is set aside and reported.
+    A hosted match opens its table again, with a new code: its guests' seats never become this
+    screen's (continued as hot-seat, a guest's hand would be one curtain away)."""
+    from game.scenes.match import MatchScene, match_from_save
 
     try:
         saves.check_playable(save)
     except saves.DamagedFileError as err:
         app.report_problems([saves.set_aside(save.path, err)])
         return False
-    return resume_autosave(app, save)
+    match = match_from_save(app, save)
+    if match is None:
+        return False
+    if match.remote:
+        from game.scenes.hosting import open_table
+
+        app.stack.push(open_table(app, match))
+    else:
+        app.stack.push(MatchScene(app, match))
+    return True
 
 
 def saved_match(app: App, game_id: str) -> saves.Autosave | None:
