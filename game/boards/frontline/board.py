@@ -219,8 +219,6 @@ class FrontlineBoard(Board[FrontlineObservation]):
         for view in obs["board"]:
             self.views[("unit", view["pos"])] = view
         super().on_observation(previous, obs, animate)
-        if not animate or previous is None:
-            self.motion.clear()
 
     def choreography(
         self, previous: FrontlineObservation, obs: FrontlineObservation

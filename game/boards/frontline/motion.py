@@ -61,13 +61,6 @@ class Motions:
     def settle(self) -> None:
         self.floats.settle()
 
-    def clear(self) -> None:
-        """A change shown without animation cut the timeline short: land what was under way
-        (nothing else would end it: "Destroyed!" stuck mid-rise, the die kept tumbling)."""
-        self.floats.items.clear()
-        self.callout = None
-        self.tray.tumble.k = 1.0
-
     def rekeyed(
         self, before: FrontlineObservation, after: FrontlineObservation
     ) -> dict[Hashable, Hashable]:
