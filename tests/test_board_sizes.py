@@ -15,7 +15,7 @@ GAMES = ("flatfront", "battleline", "flink", "frontline", "tsuno")
 # Pure drawing: functions from values (sizes, a card, colours) to a Surface.
 ART = {"art.py", "pictures.py", "cards.py", "faces.py", "emblems.py", "emblem.py", "palette.py"}
 BUDGET = 800
-RATCHET = {"battleline": 1615, "frontline": 1850}  # today's counts, while over the budget
+RATCHET = {"battleline": 1615, "frontline": 1841}  # today's counts, while over the budget
 
 
 def lines(path: Path) -> int:
