@@ -3,19 +3,21 @@ drawn only from what it received, each through a whole game."""
 
 from __future__ import annotations
 
+import json
 import queue
 import random
 import time
 from collections.abc import Callable
 
 import pygame
+import pytest
 
 from game.engines import GAMES
 from game.match import FORCED_MOVE, Event
-from game.net.guest import GuestClient
+from game.net.guest import GuestClient, RemoteTable
 from game.net.headless import GuestPlayer
 from game.net.invite import Invite
-from game.net.protocol import PROTOCOL_VERSION, decode, encode
+from game.net.protocol import PROTOCOL_VERSION, ProtocolError, decode, encode
 from game.scenes import hosting
 from game.scenes.guest_match import GuestMatchScene
 from game.scenes.hosting import HostedMatchScene
@@ -513,3 +515,24 @@ def test_the_guest_confirms_before_leaving_a_game_in_progress(app) -> None:
     finally:
         if scene in app.stack.scenes:
             app.stack.pop()
+
+
+def test_a_log_step_our_words_cannot_read_is_refused_when_it_arrives() -> None:
+    """A phrase with arguments the guest's words cannot use (a card named by a string) is
+    refused with the view, not raised later in the frame that draws the log."""
+    state = GAMES["battleline"].new_state(2)
+    table = RemoteTable(game="battleline", seat=0)
+
+    def view(index: int, step: list) -> str:
+        rows = json.dumps([step], separators=(",", ":"))
+        raw = view_message(state, index).replace('"log":[]', f'"log":{rows}')
+        return raw.replace('"log_from":0', f'"log_from":{index}')
+
+    table.apply(
+        decode(view(0, [0, 0, ["play", {"player": 0, "card": 3}], "", False, False]), "host")
+    )
+    assert len(table.log) == 1
+    hostile = view(1, [1, 0, ["play", {"player": 0, "card": "ace"}], "", False, False])
+    with pytest.raises(ProtocolError):
+        table.apply(decode(hostile, "host"))
+    assert len(table.log) == 1

@@ -35,6 +35,7 @@ from game.net.protocol import (
 )
 from game.turns import Step
 from game.version import version
+from game.words import words_of
 
 RECONNECT_FOR = 120.0  # seconds a dropped guest keeps trying before it gives up
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)  # seconds between tries, the last one repeated
@@ -373,6 +374,7 @@ class RemoteTable:
             if msg["log_from"] > len(self.log):
                 raise ProtocolError("bad_view", "a log that skips steps")
             steps = [_step(row) for row in msg["log"]]
+            _wordable(self.game, steps)
             self.log = self.log[: msg["log_from"]] + steps
             self.index, self.phase, self.to_move = msg["index"], msg["phase"], msg["to_move"]
             self.revision = msg["revision"]
@@ -495,6 +497,15 @@ def _verdict(row: Any, seat: int) -> tuple[Verdict, list[Step], list[Step]]:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _wordable(game_id: str, steps: list[Step]) -> None:
+    """Word the new log steps once, as the guest's log will: a phrase whose arguments our words
+    cannot read (a broken or hostile host) is refused here, not raised in a later frame's draw."""
+    try:
+        words_of(game_id).turn_words(steps)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
+        raise ProtocolError("bad_view", f"a log step we cannot word ({err!r})") from None
 
 
 def _step(row: Any) -> Step:
