@@ -268,12 +268,15 @@ class AIWorker:
             worker = self._pool[index]
             assert worker is not None
             try:
-                _take_loaded(worker)
                 if not worker.conn.poll():
                     if worker.process.is_alive():
                         continue
                     raise EOFError  # died without a word
-                _ticket, decision, error = worker.conn.recv()
+                message = worker.conn.recv()
+                if message == LOADED:  # a new process's first word: its answer comes after
+                    worker.loaded = True
+                    continue
+                _ticket, decision, error = message
             except (EOFError, OSError):
                 self._stop([index])
                 pending.waiting.remove(index)

@@ -84,6 +84,34 @@ def test_ready_once_every_process_has_loaded_the_ai(worker: AIWorker) -> None:
     assert answer.ticket == ticket and not answer.fell_back and worker.ready()
 
 
+class _LateWord:
+    """A pipe whose every other ``poll`` says nothing has come yet: a process's first word
+    (``LOADED``) arriving just after one look and before the next."""
+
+    def __init__(self, conn: object) -> None:
+        self.conn, self.looks = conn, 0
+
+    def poll(self) -> bool:
+        self.looks += 1
+        return self.looks % 2 == 0 and self.conn.poll()  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.conn, name)
+
+
+def test_a_first_word_that_comes_late_is_not_taken_for_an_answer(worker: AIWorker) -> None:
+    state = _decision()
+    ticket = worker.request("flatfront", "easy", 1, state)
+    started = [process for process in worker._pool if process is not None]
+    assert started
+    for process in started:
+        process.conn = _LateWord(process.conn)  # type: ignore[assignment]
+    answer = _wait(worker)
+    assert (
+        answer.ticket == ticket and not answer.fell_back and answer.action in state.legal_actions()
+    )
+
+
 def test_the_processes_yield_the_cores_to_the_ui(worker: AIWorker) -> None:
     """They run nicer than the app, so a frame never waits behind a search slice."""
     worker.request("flatfront", "easy", 1, _decision())
